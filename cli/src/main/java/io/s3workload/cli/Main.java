@@ -1,0 +1,60 @@
+package io.s3workload.cli;
+
+import io.s3workload.workload.yaml.Problem;
+import io.s3workload.workload.yaml.WorkloadException;
+import java.io.PrintWriter;
+import picocli.CommandLine;
+import picocli.CommandLine.Command;
+
+/** The {@code s3workload} command line. */
+@Command(name = "s3workload", mixinStandardHelpOptions = true, versionProvider = VersionProvider.class,
+        subcommands = {RunCommand.class, ValidateCommand.class, PlanCommand.class,
+            CommandLine.HelpCommand.class},
+        description = {"Declarative workloads for benchmarking and validating S3-compatible object storage.", "",
+            "  s3workload run workloads/quickstart.yaml", ""},
+        footer = {"", "Exit codes: 0 ok; 1 a failOn threshold was crossed; 2 bad workload or usage;",
+            "3 endpoint unreachable, credentials refused or bucket missing; 4 internal error; 130 interrupted.",
+            "Set S3WORKLOAD_DEBUG=1 to see stack traces of internal errors."})
+public final class Main implements Runnable {
+
+    @CommandLine.Spec
+    CommandLine.Model.CommandSpec spec;
+
+    public static void main(String[] args) {
+        System.exit(execute(args));
+    }
+
+    /** Runs the command line and returns the exit code (tests call this instead of {@link #main}). */
+    public static int execute(String... args) {
+        CommandLine cli = new CommandLine(new Main());
+        cli.setExecutionExceptionHandler(Main::handle);
+        cli.setUsageHelpAutoWidth(true);
+        return cli.execute(args);
+    }
+
+    @Override
+    public void run() {
+        throw new CommandLine.ParameterException(spec.commandLine(), "a command is required: run, validate or plan");
+    }
+
+    private static int handle(Exception e, CommandLine cli, CommandLine.ParseResult parsed) {
+        PrintWriter err = cli.getErr();
+        if (e instanceof WorkloadException w) {
+            err.println("error: the workload has " + w.problems().size()
+                    + (w.problems().size() == 1 ? " problem:" : " problems:"));
+            for (Problem p : w.problems()) {
+                err.println("  " + p);
+            }
+            err.flush();
+            return ExitCodes.BAD_INPUT;
+        }
+        err.println("internal error: " + e);
+        if (System.getenv("S3WORKLOAD_DEBUG") != null) {
+            e.printStackTrace(err);
+        } else {
+            err.println("(set S3WORKLOAD_DEBUG=1 for the stack trace, and please report it)");
+        }
+        err.flush();
+        return ExitCodes.INTERNAL;
+    }
+}

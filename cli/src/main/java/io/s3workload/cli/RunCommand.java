@@ -1,0 +1,96 @@
+package io.s3workload.cli;
+
+import io.s3workload.plan.Plan;
+import io.s3workload.plan.Planner;
+import io.s3workload.report.ConsoleReporter;
+import io.s3workload.run.Engine;
+import io.s3workload.run.EndpointUnavailableException;
+import io.s3workload.run.RunResult;
+import io.s3workload.server.EmbeddedS3;
+import io.s3workload.workload.CredentialsSpec;
+import io.s3workload.workload.EndpointSpec;
+import io.s3workload.workload.Workload;
+import java.time.Duration;
+import java.util.LinkedHashMap;
+import java.util.List;
+import java.util.Map;
+import java.util.concurrent.Callable;
+import picocli.CommandLine.Command;
+import picocli.CommandLine.Mixin;
+import picocli.CommandLine.Option;
+
+/** {@code s3workload run}: runs a workload and prints its report. */
+@Command(name = "run", mixinStandardHelpOptions = true, versionProvider = VersionProvider.class,
+        description = {"Run a workload and print the report. Every object is written under",
+            "<prefix>/<run-id>/ and removed at the end (also on Ctrl-C) unless the workload says keep: true.",
+            "Without an endpoint in the workload or --endpoint, an in-process S3 server on 127.0.0.1 is used.",
+            "",
+            "Exit codes: 0 ok; 1 a failOn threshold was crossed; 2 bad workload or usage;",
+            "3 endpoint unreachable, credentials refused or bucket missing; 4 internal error;",
+            "130 interrupted (cleanup still ran)."})
+final class RunCommand implements Callable<Integer> {
+
+    private static final Duration CLEANUP_GRACE = Duration.ofSeconds(60);
+
+    @Mixin
+    WorkloadOptions workload;
+
+    @Option(names = "--embedded", description = {"Run against the in-process S3 server even if the workload names",
+        "endpoints (every endpoint then points at it, and the bucket is created)."})
+    boolean embedded;
+
+    @Option(names = "--no-progress", description = "Do not print the live progress lines.")
+    boolean noProgress;
+
+    @Override
+    public Integer call() throws Exception {
+        Workload w = workload.load();
+        boolean useEmbedded = embedded || w.endpoints().isEmpty();
+        try (EmbeddedS3 server = useEmbedded ? EmbeddedS3.start(EmbeddedS3.Backend.MEMORY) : null) {
+            if (server != null) {
+                w = pointAt(w, server);
+            }
+            return run(Planner.plan(w));
+        }
+    }
+
+    private int run(Plan plan) throws InterruptedException {
+        Engine engine = new Engine(plan, List.of(new ConsoleReporter(System.out, Terminal.isInteractive(),
+                !noProgress)));
+        Thread hook = new Thread(() -> {
+            engine.cancel();
+            try {
+                engine.awaitFinished(CLEANUP_GRACE);
+            } catch (InterruptedException e) {
+                Thread.currentThread().interrupt();
+            }
+        }, "s3workload-shutdown");
+        Runtime.getRuntime().addShutdownHook(hook);
+        try {
+            RunResult result = engine.run();
+            return result.exitCode();
+        } catch (EndpointUnavailableException e) {
+            System.err.println("error: " + e.getMessage());
+            return ExitCodes.ENDPOINT;
+        } finally {
+            try {
+                Runtime.getRuntime().removeShutdownHook(hook);
+            } catch (IllegalStateException shuttingDown) {
+                // the hook is running: it waits for this run to finish
+            }
+        }
+    }
+
+    /** The workload with every endpoint (or a new one, "embedded") pointing at the embedded server. */
+    private static Workload pointAt(Workload w, EmbeddedS3 server) {
+        CredentialsSpec credentials = new CredentialsSpec.Static(server.accessKey(), server.secretKey(), null);
+        Map<String, EndpointSpec> endpoints = new LinkedHashMap<>();
+        if (w.endpoints().isEmpty()) {
+            endpoints.put(Plan.EMBEDDED, new EndpointSpec(Plan.EMBEDDED, server.endpoint(),
+                    EndpointSpec.DEFAULT_REGION, true, credentials));
+        }
+        w.endpoints().forEach((name, e) -> endpoints.put(name, new EndpointSpec(name, server.endpoint(),
+                EndpointSpec.DEFAULT_REGION, true, credentials)));
+        return w.withEndpoints(endpoints).withCreateBucket(true);
+    }
+}

@@ -1,0 +1,36 @@
+package io.s3workload.cli;
+
+import io.s3workload.workload.Workload;
+import io.s3workload.workload.yaml.WorkloadException;
+import io.s3workload.workload.yaml.WorkloadLoader;
+import java.nio.file.Path;
+import java.util.ArrayList;
+import java.util.List;
+import java.util.Optional;
+import picocli.CommandLine.Option;
+import picocli.CommandLine.Parameters;
+
+/** The workload file and the command-line settings that change it, shared by run, validate and plan. */
+final class WorkloadOptions {
+
+    @Parameters(index = "0", paramLabel = "WORKLOAD.yaml", description = "The workload file.")
+    Path file;
+
+    @Option(names = "--set", paramLabel = "PATH=VALUE",
+            description = {"Override a setting of the workload, e.g. --set stages.put-1mib.concurrency=50 or",
+                "--set bucket=other. Stages are addressed by name or index. Repeatable."})
+    List<String> sets = new ArrayList<>();
+
+    @Option(names = "--bucket", paramLabel = "BUCKET", description = "Use this bucket instead of the workload's.")
+    String bucket;
+
+    @Option(names = "--endpoint", paramLabel = "URL|NAME=URL",
+            description = {"Send requests to this URL instead of the workload's endpoint (NAME=URL when the",
+                "workload has several). Without any endpoint the embedded server is used."})
+    String endpoint;
+
+    Workload load() throws WorkloadException {
+        return new WorkloadLoader(System.getenv(), sets, Optional.ofNullable(bucket), Optional.ofNullable(endpoint))
+                .load(file);
+    }
+}

@@ -1,0 +1,94 @@
+package io.s3workload.metrics;
+
+import java.util.HashMap;
+import java.util.Map;
+import java.util.concurrent.ConcurrentHashMap;
+import java.util.concurrent.atomic.LongAdder;
+import org.HdrHistogram.Histogram;
+import org.HdrHistogram.Recorder;
+
+/**
+ * Records one cell's operations from many workers without locks: HdrHistogram {@link Recorder}s for latency and
+ * time to first byte, {@link LongAdder}s for counts. One sampling thread at a time calls {@link #sample()}; the
+ * cumulative histograms are that thread's alone until {@link #finish(long)}.
+ */
+public final class CellRecorder {
+
+    static final long LOWEST_NANOS = 1_000;
+    static final long HIGHEST_NANOS = 3_600_000_000_000L;
+    private static final int DIGITS = 3;
+
+    private final CellKey key;
+    private final Recorder latency = new Recorder(LOWEST_NANOS, HIGHEST_NANOS, DIGITS);
+    private final Recorder ttfb = new Recorder(LOWEST_NANOS, HIGHEST_NANOS, DIGITS);
+    private final LongAdder operations = new LongAdder();
+    private final LongAdder bytes = new LongAdder();
+    private final LongAdder errors = new LongAdder();
+    private final ConcurrentHashMap<String, LongAdder> errorsByClass = new ConcurrentHashMap<>();
+
+    private final Histogram latencyTotal = new Histogram(LOWEST_NANOS, HIGHEST_NANOS, DIGITS);
+    private final Histogram ttfbTotal = new Histogram(LOWEST_NANOS, HIGHEST_NANOS, DIGITS);
+    private Histogram latencyInterval;
+    private Histogram ttfbInterval;
+    private long sampledOperations;
+    private long sampledBytes;
+    private long sampledErrors;
+
+    public CellRecorder(CellKey key) {
+        this.key = key;
+    }
+
+    public CellKey key() {
+        return key;
+    }
+
+    public void success(long latencyNanos, long bodyBytes) {
+        latency.recordValue(clamp(latencyNanos));
+        operations.increment();
+        bytes.add(bodyBytes);
+    }
+
+    public void success(long latencyNanos, long ttfbNanos, long bodyBytes) {
+        ttfb.recordValue(clamp(ttfbNanos));
+        success(latencyNanos, bodyBytes);
+    }
+
+    public void failure(String errorClass) {
+        errors.increment();
+        errorsByClass.computeIfAbsent(errorClass, c -> new LongAdder()).increment();
+    }
+
+    /** Folds what was recorded since the last sample into the totals; returns the interval's counts. */
+    public Interval sample() {
+        latencyInterval = latency.getIntervalHistogram(latencyInterval);
+        ttfbInterval = ttfb.getIntervalHistogram(ttfbInterval);
+        latencyTotal.add(latencyInterval);
+        ttfbTotal.add(ttfbInterval);
+        long ops = operations.sum();
+        long byteCount = bytes.sum();
+        long errorCount = errors.sum();
+        Interval interval = new Interval(ops - sampledOperations, byteCount - sampledBytes,
+                errorCount - sampledErrors, ops, errorCount);
+        sampledOperations = ops;
+        sampledBytes = byteCount;
+        sampledErrors = errorCount;
+        return interval;
+    }
+
+    /** The cell's final figures; call once, after every worker has stopped. */
+    public CellStats finish(long wallNanos) {
+        sample();
+        Map<String, Long> byClass = new HashMap<>();
+        errorsByClass.forEach((c, n) -> byClass.put(c, n.sum()));
+        return new CellStats(key, sampledOperations, sampledBytes, sampledErrors, byClass, latencyTotal.copy(),
+                ttfbTotal.copy(), wallNanos);
+    }
+
+    private static long clamp(long nanos) {
+        return Math.min(Math.max(nanos, LOWEST_NANOS), HIGHEST_NANOS);
+    }
+
+    /** Counts of one sampling interval, and the running totals. */
+    public record Interval(long operations, long bytes, long errors, long totalOperations, long totalErrors) {
+    }
+}

@@ -1,0 +1,21 @@
+package io.s3workload.plan;
+
+import io.s3workload.workload.DataSize;
+import java.time.Duration;
+import java.util.Optional;
+import java.util.OptionalLong;
+
+/**
+ * One measured cell of a stage, run after the previous one.
+ *
+ * @param operations operations to run; empty means until {@code duration} (or until {@code keys} when known
+ *                   only at run time: a get or delete over a duration-bound put's objects)
+ * @param keys       distinct keys; empty means one new key per operation (puts) or as many as the source wrote
+ */
+public record CellPlan(DataSize size, OptionalLong operations, OptionalLong keys, Optional<Duration> duration) {
+
+    /** Bytes moved if every operation succeeds, when the count is known. */
+    public OptionalLong expectedBytes() {
+        return operations.isPresent() ? OptionalLong.of(operations.getAsLong() * size.bytes()) : OptionalLong.empty();
+    }
+}

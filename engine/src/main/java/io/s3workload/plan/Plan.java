@@ -1,0 +1,36 @@
+package io.s3workload.plan;
+
+import io.s3workload.workload.EndpointSpec;
+import java.util.Collections;
+import java.util.LinkedHashMap;
+import java.util.List;
+import java.util.Map;
+import java.util.Optional;
+
+/**
+ * A compiled workload: everything the engine needs, immutable, no defaults left to resolve.
+ *
+ * @param endpoints the endpoints stages use; empty when the run is planned against the embedded server
+ * @param seed      the payload seed; empty means the run picks one (and prints it, so it can be repeated)
+ */
+public record Plan(String name, String source, String bucket, String prefix, boolean createBucket, boolean keep,
+                   Optional<Long> seed, Map<String, EndpointSpec> endpoints, List<StagePlan> stages) {
+
+    /** The endpoint name stages get when the workload defines none. */
+    public static final String EMBEDDED = "embedded";
+
+    public Plan {
+        endpoints = Collections.unmodifiableMap(new LinkedHashMap<>(endpoints));
+        stages = List.copyOf(stages);
+    }
+
+    /** The largest concurrency any stage uses against {@code endpoint}: the size of its connection pool. */
+    public int maxConcurrency(String endpoint) {
+        return stages.stream().filter(s -> s.endpoint().equals(endpoint)).mapToInt(StagePlan::concurrency)
+                .max().orElse(1);
+    }
+
+    public StagePlan stage(String name) {
+        return stages.stream().filter(s -> s.name().equals(name)).findFirst().orElseThrow();
+    }
+}

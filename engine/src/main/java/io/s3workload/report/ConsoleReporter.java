@@ -1,0 +1,205 @@
+package io.s3workload.report;
+
+import io.s3workload.metrics.CellStats;
+import io.s3workload.metrics.Op;
+import io.s3workload.plan.StagePlan;
+import io.s3workload.run.Breach;
+import io.s3workload.run.CleanupResult;
+import io.s3workload.run.Progress;
+import io.s3workload.run.RunInfo;
+import io.s3workload.run.RunResult;
+import io.s3workload.run.StageResult;
+import io.s3workload.workload.Percentile;
+import java.io.PrintStream;
+import java.util.List;
+import java.util.Map;
+import java.util.stream.Collectors;
+import org.HdrHistogram.Histogram;
+
+/**
+ * Prints a run for people: a header, live progress (rewritten in place on a terminal, one plain line a second
+ * otherwise), a t3-validator style block per stage, and a summary table at the end.
+ */
+public final class ConsoleReporter implements Reporter {
+
+    private static final String RULE = "=".repeat(80);
+
+    private final PrintStream out;
+    private final boolean terminal;
+    private final boolean showProgress;
+    private boolean progressLineOpen;
+    private int stageCount;
+
+    public ConsoleReporter(PrintStream out, boolean terminal, boolean showProgress) {
+        this.out = out;
+        this.terminal = terminal;
+        this.showProgress = showProgress;
+    }
+
+    @Override
+    public void runStarted(RunInfo run) {
+        stageCount = run.plan().stages().size();
+        out.println("s3workload: workload " + run.plan().name() + " (" + run.plan().source() + ")");
+        out.println("  run id    " + run.runId() + "   seed " + run.seed());
+        out.println("  bucket    " + run.plan().bucket() + "   prefix " + run.runPrefix());
+        run.endpointUrls().forEach((name, url) -> out.println("  endpoint  " + name + "  " + url));
+        out.flush();
+    }
+
+    @Override
+    public void stageStarted(StagePlan stage) {
+        out.println();
+        out.println(RULE);
+        out.println("[" + (stage.index() + 1) + "/" + stageCount + "] " + stage.name() + " - " + stage.kind()
+                + ", " + stage.concurrency() + " workers, endpoint " + stage.endpoint()
+                + stage.from().map(f -> ", objects of " + f).orElse(""));
+        out.println(RULE);
+        out.flush();
+    }
+
+    @Override
+    public void progress(Progress p) {
+        if (!showProgress) {
+            return;
+        }
+        String done = p.plannedNanos().isPresent()
+                ? Units.seconds(p.elapsedNanos()) + "/" + Units.seconds(p.plannedNanos().getAsLong())
+                : Units.seconds(p.elapsedNanos());
+        String ops = p.plannedOperations().isPresent()
+                ? p.operationsDone() + "/" + p.plannedOperations().getAsLong() + " ops"
+                : p.operationsDone() + " ops";
+        String line = String.format("  %-12s %s  %s  %s ops/s  %s  %d errors", p.cell().label(), done, ops,
+                Units.rate(p.opsPerSecond()), Units.mibPerSecond(p.bytesPerSecond()), p.errors());
+        if (terminal) {
+            out.print("\r" + line + "\033[K");
+            progressLineOpen = true;
+        } else {
+            out.println(line);
+        }
+        out.flush();
+    }
+
+    @Override
+    public void note(String stage, String message) {
+        closeProgressLine();
+        out.println("  " + stage + ": " + message);
+        out.flush();
+    }
+
+    @Override
+    public void stageFinished(StageResult result) {
+        closeProgressLine();
+        for (CellStats cell : result.cells()) {
+            out.println(cellBlock(cell));
+        }
+        if (result.interrupted()) {
+            out.println("  (interrupted)");
+        }
+        out.flush();
+    }
+
+    @Override
+    public void runFinished(RunResult result) {
+        closeProgressLine();
+        out.println();
+        out.println(RULE);
+        out.println("SUMMARY  run " + result.info().runId() + ", " + Units.seconds(result.wallNanos()) + " in all");
+        out.println(RULE);
+        out.print(summary(result.stages()));
+        out.println();
+        printThresholds(result);
+        printCleanup(result.cleanup(), result.info().runPrefix());
+        if (result.interrupted()) {
+            out.println("Interrupted: stages after the running one were skipped.");
+        }
+        out.flush();
+    }
+
+    static String cellBlock(CellStats cell) {
+        StringBuilder b = new StringBuilder();
+        b.append("  ").append(cell.key().label()).append("  (").append(cell.attempted()).append(" ops in ")
+                .append(Units.seconds(cell.wallNanos())).append(")\n");
+        if (cell.latency().getTotalCount() > 0) {
+            b.append("    Latency    - ").append(stats(cell.latency())).append('\n');
+        }
+        if (cell.hasTtfb()) {
+            b.append("    TTFB       - ").append(stats(cell.ttfb())).append('\n');
+        }
+        String counts = cell.operations() + " success, " + cell.errors() + " errors";
+        if (cell.key().op() == Op.DELETE) {
+            b.append("    Throughput - ").append(Units.rate(cell.opsPerSecond())).append(" deletes/s | ")
+                    .append(counts);
+        } else {
+            b.append("    Throughput - ").append(Units.gbps(cell.bytesPerSecond())).append(" | ")
+                    .append(Units.mibPerSecond(cell.bytesPerSecond())).append(" | ")
+                    .append(Units.rate(cell.opsPerSecond())).append(" ops/s | ").append(counts);
+        }
+        if (!cell.errorsByClass().isEmpty()) {
+            b.append("\n    Errors     - ").append(cell.errorsByClass().entrySet().stream()
+                    .sorted(Map.Entry.<String, Long>comparingByValue().reversed())
+                    .map(e -> e.getKey() + ": " + e.getValue()).collect(Collectors.joining(", ")));
+        }
+        return b.toString();
+    }
+
+    private static String stats(Histogram h) {
+        return "Avg: " + Units.latency(Units.statNanos(h, Percentile.AVG))
+                + ", P50: " + Units.latency(Units.statNanos(h, Percentile.P50))
+                + ", P95: " + Units.latency(Units.statNanos(h, Percentile.P95))
+                + ", P99: " + Units.latency(Units.statNanos(h, Percentile.P99))
+                + ", Max: " + Units.latency(Units.statNanos(h, Percentile.MAX));
+    }
+
+    static String summary(List<StageResult> stages) {
+        Table table = new Table(List.of("stage", "op", "size", "ops", "errors", "ops/s", "MiB/s", "Gbps",
+                "p50 (ms)", "p99 (ms)", "ttfb p50 (ms)"),
+                false, false, true, true, true, true, true, true, true, true, true);
+        for (StageResult stage : stages) {
+            for (CellStats c : stage.cells()) {
+                boolean timed = c.latency().getTotalCount() > 0;
+                table.add(List.of(stage.stage().name(), c.key().op().name(), c.key().size().toString(),
+                        Long.toString(c.operations()), Long.toString(c.errors()), Units.rate(c.opsPerSecond()),
+                        Units.mib(c.bytesPerSecond()), Units.gbps(c.bytesPerSecond()).replace(" Gbps", ""),
+                        timed ? Units.millis(Units.statNanos(c.latency(), Percentile.P50)) : "-",
+                        timed ? Units.millis(Units.statNanos(c.latency(), Percentile.P99)) : "-",
+                        c.hasTtfb() ? Units.millis(Units.statNanos(c.ttfb(), Percentile.P50)) : "-"));
+            }
+        }
+        return table.render("");
+    }
+
+    private void printThresholds(RunResult result) {
+        boolean any = result.stages().stream().anyMatch(s -> !s.stage().failOn().isEmpty());
+        if (!any) {
+            return;
+        }
+        if (result.breaches().isEmpty()) {
+            out.println("Thresholds: all held.");
+            return;
+        }
+        out.println("Thresholds: " + result.breaches().size() + " crossed (exit code 1):");
+        for (Breach b : result.breaches()) {
+            out.println("  FAILED " + b);
+        }
+    }
+
+    private void printCleanup(CleanupResult cleanup, String runPrefix) {
+        if (cleanup.skipped()) {
+            out.println("Cleanup: skipped (keep: true); the run's objects remain under " + runPrefix);
+            return;
+        }
+        out.println("Cleanup: removed " + cleanup.removed() + " objects under " + runPrefix);
+        if (!cleanup.leftBehind().isEmpty()) {
+            out.println("  " + cleanup.leftBehind().size() + " objects could not be removed; first: "
+                    + cleanup.leftBehind().get(0));
+        }
+        cleanup.errors().stream().limit(5).forEach(e -> out.println("  error: " + e));
+    }
+
+    private void closeProgressLine() {
+        if (progressLineOpen) {
+            out.println();
+            progressLineOpen = false;
+        }
+    }
+}

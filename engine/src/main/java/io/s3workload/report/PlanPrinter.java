@@ -1,0 +1,75 @@
+package io.s3workload.report;
+
+import io.s3workload.plan.CellPlan;
+import io.s3workload.plan.Plan;
+import io.s3workload.plan.StagePlan;
+import io.s3workload.workload.DataSize;
+import io.s3workload.workload.Durations;
+import io.s3workload.workload.StageKind;
+import java.util.List;
+
+/** Renders a compiled plan as text for {@code s3workload plan}: no network, nothing started. */
+public final class PlanPrinter {
+
+    private PlanPrinter() {
+    }
+
+    public static String render(Plan plan) {
+        StringBuilder out = new StringBuilder();
+        out.append("Plan for workload ").append(plan.name()).append(" (").append(plan.source()).append(")\n");
+        out.append("  bucket     ").append(plan.bucket()).append(plan.createBucket() ? " (created if missing)" : "")
+                .append('\n');
+        out.append("  keys under ").append(plan.prefix().isEmpty() ? "" : plan.prefix() + "/").append("<run-id>/")
+                .append(plan.keep() ? ", kept after the run (keep: true)" : ", removed after the run").append('\n');
+        if (plan.endpoints().isEmpty()) {
+            out.append("  endpoint   ").append(Plan.EMBEDDED)
+                    .append(": in-process S3 server on 127.0.0.1, started by 'run'\n");
+        }
+        plan.endpoints().values().forEach(e -> out.append("  endpoint   ").append(e.name()).append(": ")
+                .append(e.url()).append(", region ").append(e.region()).append(e.pathStyle() ? ", path-style" : "")
+                .append(", credentials from ").append(e.credentials()).append('\n'));
+        out.append('\n');
+        Table table = new Table(List.of("#", "stage", "kind", "endpoint", "workers", "size", "operations", "keys",
+                "duration", "bytes"), true, false, false, false, true, true, true, true, true, true);
+        long knownOps = 0;
+        long knownBytes = 0;
+        boolean open = false;
+        for (StagePlan stage : plan.stages()) {
+            for (CellPlan cell : stage.cells()) {
+                table.add(List.of(Integer.toString(stage.index() + 1), stage.name(), stage.kind().key(),
+                        stage.endpoint(), Integer.toString(stage.concurrency()), cell.size().toString(),
+                        operations(stage, cell), cell.keys().isPresent() ? Long.toString(cell.keys().getAsLong())
+                                : stage.kind() == StageKind.PUT ? "1 per op" : "from run",
+                        cell.duration().map(Durations::format).orElse("-"), bytes(stage, cell)));
+                if (cell.operations().isPresent()) {
+                    knownOps += cell.operations().getAsLong();
+                    knownBytes += stage.kind() == StageKind.DELETE ? 0 : cell.expectedBytes().getAsLong();
+                } else {
+                    open = true;
+                }
+            }
+            stage.seedObjects().ifPresent(n -> table.add(List.of("", "  (seed)", "put", stage.endpoint(),
+                    Integer.toString(stage.concurrency()), "each size", Long.toString(n), Long.toString(n), "-",
+                    "not measured")));
+        }
+        out.append(table.render("  "));
+        out.append('\n').append("  ").append(plan.stages().size()).append(" stages; ").append(knownOps)
+                .append(" operations and ").append(DataSize.ofBytes(knownBytes)).append(" known in advance")
+                .append(open ? ", plus the duration-bound cells" : "").append('\n');
+        return out.toString();
+    }
+
+    private static String operations(StagePlan stage, CellPlan cell) {
+        if (cell.operations().isPresent()) {
+            return Long.toString(cell.operations().getAsLong());
+        }
+        return cell.duration().isPresent() ? "until time" : "1 per key";
+    }
+
+    private static String bytes(StagePlan stage, CellPlan cell) {
+        if (stage.kind() == StageKind.DELETE) {
+            return "-";
+        }
+        return cell.expectedBytes().isPresent() ? DataSize.ofBytes(cell.expectedBytes().getAsLong()).toString() : "?";
+    }
+}

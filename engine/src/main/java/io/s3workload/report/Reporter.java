@@ -1,0 +1,34 @@
+package io.s3workload.report;
+
+import io.s3workload.plan.StagePlan;
+import io.s3workload.run.Progress;
+import io.s3workload.run.RunInfo;
+import io.s3workload.run.RunResult;
+import io.s3workload.run.StageResult;
+
+/**
+ * Receives a run's events. Calls come from one thread, in order, never concurrently, and never on the engine's
+ * hot path (see {@link ReporterBus}); a reporter may take its time without slowing the run.
+ */
+public interface Reporter {
+
+    default void runStarted(RunInfo run) {
+    }
+
+    default void stageStarted(StagePlan stage) {
+    }
+
+    /** At most once a second per running cell. */
+    default void progress(Progress progress) {
+    }
+
+    /** Something worth telling a person that is not a measurement: seeding, skipping, cleaning up. */
+    default void note(String stage, String message) {
+    }
+
+    default void stageFinished(StageResult result) {
+    }
+
+    default void runFinished(RunResult result) {
+    }
+}

@@ -1,0 +1,34 @@
+package io.s3workload.run;
+
+import io.s3workload.metrics.CellKey;
+import io.s3workload.metrics.CellRecorder;
+import io.s3workload.metrics.CellStats;
+import io.s3workload.plan.CellPlan;
+import java.util.OptionalLong;
+
+/** Runs one measured cell: a closed loop with a recorder and a progress sampler. */
+final class CellRun {
+
+    private CellRun() {
+    }
+
+    /** What a cell measured, and how many operations it started (the keys it touched, for puts). */
+    record Outcome(CellStats stats, long started) {
+    }
+
+    static Outcome run(RunContext context, CellKey key, CellPlan cell, long operationLimit, int workers,
+                       Operation operation) {
+        CellRecorder recorder = new CellRecorder(key);
+        long start = System.nanoTime();
+        OptionalLong plannedNanos = cell.duration().map(d -> OptionalLong.of(d.toNanos())).orElse(OptionalLong.empty());
+        long deadline = plannedNanos.isPresent() ? start + plannedNanos.getAsLong() : start + Long.MAX_VALUE / 2;
+        OptionalLong plannedOps = operationLimit == ClosedLoop.UNBOUNDED ? OptionalLong.empty()
+                : OptionalLong.of(operationLimit);
+        long started;
+        try (CellSampler ignored = new CellSampler(context, recorder, start, plannedNanos, plannedOps)) {
+            started = ClosedLoop.run(key.stage(), workers, operationLimit, deadline, context::cancelled, recorder,
+                    operation);
+        }
+        return new Outcome(recorder.finish(System.nanoTime() - start), started);
+    }
+}

@@ -1,0 +1,61 @@
+package io.s3workload.run;
+
+import io.s3workload.metrics.CellRecorder;
+import java.util.OptionalLong;
+import java.util.concurrent.TimeUnit;
+
+/**
+ * Samples a running cell once a second on its own thread and posts a {@link Progress} event. The only thread that
+ * samples the recorder until {@link #close()} returns.
+ */
+final class CellSampler implements AutoCloseable {
+
+    private static final long TICK_NANOS = TimeUnit.SECONDS.toNanos(1);
+
+    private final RunContext context;
+    private final CellRecorder recorder;
+    private final long startNanos;
+    private final OptionalLong plannedNanos;
+    private final OptionalLong plannedOperations;
+    private final Thread thread;
+
+    CellSampler(RunContext context, CellRecorder recorder, long startNanos, OptionalLong plannedNanos,
+                OptionalLong plannedOperations) {
+        this.context = context;
+        this.recorder = recorder;
+        this.startNanos = startNanos;
+        this.plannedNanos = plannedNanos;
+        this.plannedOperations = plannedOperations;
+        this.thread = Thread.ofPlatform().daemon().name("s3workload-sampler").start(this::loop);
+    }
+
+    private void loop() {
+        long last = startNanos;
+        try {
+            while (true) {
+                long nextTick = last + TICK_NANOS;
+                TimeUnit.NANOSECONDS.sleep(Math.max(0, nextTick - System.nanoTime()));
+                long now = System.nanoTime();
+                CellRecorder.Interval interval = recorder.sample();
+                double seconds = (now - last) / 1e9;
+                last = now;
+                Progress progress = new Progress(recorder.key(), now - startNanos, plannedNanos,
+                        interval.totalOperations(), plannedOperations, interval.operations() / seconds,
+                        interval.bytes() / seconds, interval.totalErrors());
+                context.reporters().post(r -> r.progress(progress));
+            }
+        } catch (InterruptedException e) {
+            // the cell ended
+        }
+    }
+
+    @Override
+    public void close() {
+        thread.interrupt();
+        try {
+            thread.join();
+        } catch (InterruptedException e) {
+            Thread.currentThread().interrupt();
+        }
+    }
+}

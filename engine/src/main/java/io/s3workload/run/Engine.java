@@ -1,0 +1,141 @@
+package io.s3workload.run;
+
+import io.s3workload.plan.Plan;
+import io.s3workload.plan.StagePlan;
+import io.s3workload.report.Reporter;
+import io.s3workload.report.ReporterBus;
+import io.s3workload.s3.ObjectStore;
+import io.s3workload.s3.Payload;
+import io.s3workload.s3.StoreException;
+import io.s3workload.s3.StoreFactory;
+import io.s3workload.workload.EndpointSpec;
+import java.time.Duration;
+import java.time.Instant;
+import java.time.ZoneOffset;
+import java.time.format.DateTimeFormatter;
+import java.util.ArrayList;
+import java.util.LinkedHashMap;
+import java.util.List;
+import java.util.Map;
+import java.util.concurrent.CountDownLatch;
+import java.util.concurrent.ThreadLocalRandom;
+import java.util.concurrent.TimeUnit;
+import java.util.concurrent.atomic.AtomicBoolean;
+
+/**
+ * Runs a {@link Plan}: checks the endpoints, runs the stages in order, checks thresholds, and cleans up
+ * everything under the run prefix, also after {@link #cancel()} (Ctrl-C).
+ */
+public final class Engine {
+
+    private static final DateTimeFormatter RUN_ID = DateTimeFormatter.ofPattern("yyyyMMdd-HHmmss")
+            .withZone(ZoneOffset.UTC);
+
+    private final Plan plan;
+    private final List<Reporter> reporters;
+    private final AtomicBoolean cancelled = new AtomicBoolean();
+    private final CountDownLatch finished = new CountDownLatch(1);
+
+    public Engine(Plan plan, List<Reporter> reporters) {
+        this.plan = plan;
+        this.reporters = List.copyOf(reporters);
+    }
+
+    /** Stops starting operations; the running stage ends, later stages are skipped, cleanup still runs. */
+    public void cancel() {
+        cancelled.set(true);
+    }
+
+    /** Waits for a cancelled run to finish its cleanup. */
+    public boolean awaitFinished(Duration timeout) throws InterruptedException {
+        return finished.await(timeout.toMillis(), TimeUnit.MILLISECONDS);
+    }
+
+    public RunResult run() throws EndpointUnavailableException {
+        Instant startedAt = Instant.now();
+        long start = System.nanoTime();
+        String runId = RUN_ID.format(startedAt) + "-" + String.format("%04x", ThreadLocalRandom.current().nextInt(0x10000));
+        String runPrefix = (plan.prefix().isEmpty() ? "" : plan.prefix() + "/") + runId + "/";
+        long seed = plan.seed().orElseGet(() -> ThreadLocalRandom.current().nextLong());
+        Map<String, ObjectStore> stores = openStores();
+        try (ReporterBus bus = new ReporterBus(reporters)) {
+            preflight(stores);
+            Map<String, String> urls = new LinkedHashMap<>();
+            stores.keySet().forEach(name -> urls.put(name, plan.endpoints().get(name).url().toString()));
+            RunInfo info = new RunInfo(runId, runPrefix, seed, startedAt, plan, urls);
+            bus.post(r -> r.runStarted(info));
+            RunContext context = new RunContext(runPrefix, new Payload(seed), stores, bus, cancelled);
+            List<StageResult> results = new ArrayList<>();
+            List<Breach> breaches = new ArrayList<>();
+            for (StagePlan stage : plan.stages()) {
+                if (cancelled.get()) {
+                    break;
+                }
+                bus.post(r -> r.stageStarted(stage));
+                StageResult result = runner(stage).run(stage, context);
+                results.add(result);
+                breaches.addAll(Thresholds.check(result));
+                bus.post(r -> r.stageFinished(result));
+            }
+            CleanupResult cleanup = plan.keep() ? CleanupResult.KEPT : cleanup(runPrefix, stores, bus);
+            RunResult result = new RunResult(info, results, breaches, cleanup, cancelled.get(),
+                    System.nanoTime() - start);
+            bus.post(r -> r.runFinished(result));
+            return result;
+        } finally {
+            stores.values().forEach(ObjectStore::close);
+            finished.countDown();
+        }
+    }
+
+    private static StageRunner runner(StagePlan stage) {
+        return switch (stage.kind()) {
+            case PUT -> new PutRunner();
+            case GET -> new GetRunner();
+            case DELETE -> new DeleteRunner();
+        };
+    }
+
+    private Map<String, ObjectStore> openStores() {
+        Map<String, ObjectStore> stores = new LinkedHashMap<>();
+        for (StagePlan stage : plan.stages()) {
+            stores.computeIfAbsent(stage.endpoint(), name -> {
+                EndpointSpec endpoint = plan.endpoints().get(name);
+                if (endpoint == null) {
+                    throw new IllegalStateException("plan has no endpoint '" + name + "'");
+                }
+                return StoreFactory.create(endpoint, plan.bucket(), plan.maxConcurrency(name));
+            });
+        }
+        return stores;
+    }
+
+    private void preflight(Map<String, ObjectStore> stores) throws EndpointUnavailableException {
+        for (ObjectStore store : stores.values()) {
+            EndpointSpec endpoint = plan.endpoints().get(store.endpointName());
+            try {
+                store.headBucket();
+            } catch (StoreException e) {
+                if (e.kind() == StoreException.Kind.NO_BUCKET && plan.createBucket()) {
+                    createBucket(store, endpoint);
+                    continue;
+                }
+                throw new EndpointUnavailableException(Preflight.explain(e, endpoint, plan.bucket()));
+            }
+        }
+    }
+
+    private void createBucket(ObjectStore store, EndpointSpec endpoint) throws EndpointUnavailableException {
+        try {
+            store.createBucket();
+        } catch (StoreException e) {
+            throw new EndpointUnavailableException("endpoint '" + endpoint.name() + "' (" + endpoint.url()
+                    + "): cannot create bucket '" + plan.bucket() + "': " + e.errorClass());
+        }
+    }
+
+    private CleanupResult cleanup(String runPrefix, Map<String, ObjectStore> stores, ReporterBus bus) {
+        bus.post(r -> r.note("cleanup", "removing the objects under " + runPrefix));
+        return Cleanup.run(runPrefix, stores.values());
+    }
+}

@@ -1,0 +1,14 @@
+package io.s3workload.run;
+
+import io.s3workload.metrics.CellKey;
+import java.util.OptionalLong;
+
+/**
+ * One second of a running cell.
+ *
+ * @param plannedNanos the cell's planned duration, when it is duration-bound
+ * @param plannedOperations the cell's operation count, when it is count-bound
+ */
+public record Progress(CellKey cell, long elapsedNanos, OptionalLong plannedNanos, long operationsDone,
+                       OptionalLong plannedOperations, double opsPerSecond, double bytesPerSecond, long errors) {
+}

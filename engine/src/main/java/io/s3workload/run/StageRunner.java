@@ -1,0 +1,10 @@
+package io.s3workload.run;
+
+import io.s3workload.plan.StagePlan;
+
+/** Runs one kind of stage. One implementation per stage kind. */
+interface StageRunner {
+
+    /** Runs every cell of {@code stage} in turn; stops early, keeping what was measured, when the run is cancelled. */
+    StageResult run(StagePlan stage, RunContext context);
+}

@@ -1,0 +1,71 @@
+package io.s3workload.s3;
+
+import io.s3workload.s3.StoreException.Kind;
+import java.io.InterruptedIOException;
+import java.net.ConnectException;
+import java.net.NoRouteToHostException;
+import java.net.SocketTimeoutException;
+import java.net.UnknownHostException;
+import java.util.Locale;
+import javax.net.ssl.SSLException;
+import software.amazon.awssdk.awscore.exception.AwsServiceException;
+import software.amazon.awssdk.core.exception.ApiCallAttemptTimeoutException;
+import software.amazon.awssdk.core.exception.ApiCallTimeoutException;
+
+/** Turns whatever the SDK threw into a {@link StoreException} with a label a person understands. */
+final class ErrorClassifier {
+
+    private ErrorClassifier() {
+    }
+
+    static StoreException classify(Throwable t, String endpoint) {
+        if (t instanceof StoreException s) {
+            return s;
+        }
+        if (t instanceof AwsServiceException aws) {
+            return service(aws, endpoint);
+        }
+        if (t instanceof ApiCallTimeoutException || t instanceof ApiCallAttemptTimeoutException) {
+            return new StoreException(Kind.TIMEOUT, "timeout", endpoint + ": request timed out", null);
+        }
+        for (Throwable c = t; c != null; c = c.getCause()) {
+            if (c instanceof UnknownHostException) {
+                return new StoreException(Kind.UNREACHABLE, "DNS lookup failed",
+                        endpoint + ": host not found (" + c.getMessage() + ")", null);
+            }
+            if (c instanceof ConnectException || c instanceof NoRouteToHostException) {
+                return new StoreException(Kind.UNREACHABLE, "connection refused",
+                        endpoint + ": connection refused (" + c.getMessage() + ")", null);
+            }
+            if (c instanceof SocketTimeoutException || c instanceof InterruptedIOException) {
+                return new StoreException(Kind.TIMEOUT, "timeout", endpoint + ": " + c.getMessage(), null);
+            }
+            if (c instanceof SSLException) {
+                return new StoreException(Kind.UNREACHABLE, "TLS error", endpoint + ": TLS: " + c.getMessage(), null);
+            }
+        }
+        Throwable root = t;
+        while (root.getCause() != null) {
+            root = root.getCause();
+        }
+        String type = root.getClass().getSimpleName();
+        return new StoreException(Kind.CLIENT, type, endpoint + ": " + type + ": " + root.getMessage(), null);
+    }
+
+    private static StoreException service(AwsServiceException e, String endpoint) {
+        int status = e.statusCode();
+        String code = e.awsErrorDetails() != null && e.awsErrorDetails().errorCode() != null
+                ? e.awsErrorDetails().errorCode() : "";
+        String label = ("HTTP " + status + " " + code).trim();
+        String message = e.awsErrorDetails() != null && e.awsErrorDetails().errorMessage() != null
+                ? e.awsErrorDetails().errorMessage() : "";
+        Kind kind = switch (status) {
+            case 401, 403 -> Kind.AUTH;
+            case 404 -> code.toLowerCase(Locale.ROOT).contains("bucket") ? Kind.NO_BUCKET : Kind.NOT_FOUND;
+            case 429, 503 -> Kind.THROTTLED;
+            default -> Kind.HTTP;
+        };
+        return new StoreException(kind, label, endpoint + ": " + label + (message.isEmpty() ? "" : ": " + message),
+                null);
+    }
+}

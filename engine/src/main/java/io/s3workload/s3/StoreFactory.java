@@ -1,0 +1,79 @@
+package io.s3workload.s3;
+
+import io.s3workload.workload.CredentialsSpec;
+import io.s3workload.workload.EndpointSpec;
+import java.time.Duration;
+import java.util.List;
+import software.amazon.awssdk.auth.credentials.AwsBasicCredentials;
+import software.amazon.awssdk.auth.credentials.AwsCredentialsProvider;
+import software.amazon.awssdk.auth.credentials.AwsSessionCredentials;
+import software.amazon.awssdk.auth.credentials.DefaultCredentialsProvider;
+import software.amazon.awssdk.auth.credentials.ProfileCredentialsProvider;
+import software.amazon.awssdk.auth.credentials.StaticCredentialsProvider;
+import software.amazon.awssdk.awscore.retry.AwsRetryStrategy;
+import software.amazon.awssdk.core.checksums.RequestChecksumCalculation;
+import software.amazon.awssdk.core.checksums.ResponseChecksumValidation;
+import software.amazon.awssdk.http.apache.ApacheHttpClient;
+import software.amazon.awssdk.http.auth.aws.signer.AwsV4FamilyHttpSigner;
+import software.amazon.awssdk.http.auth.spi.scheme.AuthSchemeOption;
+import software.amazon.awssdk.regions.Region;
+import software.amazon.awssdk.services.s3.S3Client;
+import software.amazon.awssdk.services.s3.S3Configuration;
+import software.amazon.awssdk.services.s3.auth.scheme.S3AuthSchemeProvider;
+
+/**
+ * Builds the S3 client for an endpoint, tuned for measuring rather than for convenience: no retries (a retry
+ * would hide latency), checksums only when the operation requires them, no chunked or signed payloads, no
+ * {@code Expect: 100-continue} round trip, and a connection pool as large as the concurrency.
+ */
+public final class StoreFactory {
+
+    private static final Duration CONNECT_TIMEOUT = Duration.ofSeconds(10);
+    private static final Duration SOCKET_TIMEOUT = Duration.ofSeconds(120);
+
+    private StoreFactory() {
+    }
+
+    public static ObjectStore create(EndpointSpec endpoint, String bucket, int maxConcurrency) {
+        S3Client s3 = S3Client.builder()
+                .endpointOverride(endpoint.url())
+                .region(Region.of(endpoint.region()))
+                .forcePathStyle(endpoint.pathStyle())
+                .credentialsProvider(credentials(endpoint.credentials()))
+                .httpClientBuilder(ApacheHttpClient.builder()
+                        .maxConnections(Math.max(maxConcurrency, 1))
+                        .connectionTimeout(CONNECT_TIMEOUT)
+                        .socketTimeout(SOCKET_TIMEOUT)
+                        .expectContinueEnabled(false))
+                .requestChecksumCalculation(RequestChecksumCalculation.WHEN_REQUIRED)
+                .responseChecksumValidation(ResponseChecksumValidation.WHEN_REQUIRED)
+                .serviceConfiguration(S3Configuration.builder()
+                        .chunkedEncodingEnabled(false)
+                        .expectContinueEnabled(false)
+                        .build())
+                .authSchemeProvider(unsignedPayload(S3AuthSchemeProvider.defaultProvider()))
+                .overrideConfiguration(o -> o.retryStrategy(AwsRetryStrategy.doNotRetry()))
+                .build();
+        return new SdkObjectStore(endpoint.name(), bucket, s3);
+    }
+
+    private static S3AuthSchemeProvider unsignedPayload(S3AuthSchemeProvider base) {
+        return params -> {
+            List<AuthSchemeOption> options = base.resolveAuthScheme(params);
+            return options.stream()
+                    .map(o -> o.toBuilder().putSignerProperty(AwsV4FamilyHttpSigner.PAYLOAD_SIGNING_ENABLED, false)
+                            .build())
+                    .toList();
+        };
+    }
+
+    private static AwsCredentialsProvider credentials(CredentialsSpec spec) {
+        return switch (spec) {
+            case CredentialsSpec.DefaultChain d -> DefaultCredentialsProvider.builder().build();
+            case CredentialsSpec.Profile p -> ProfileCredentialsProvider.create(p.name());
+            case CredentialsSpec.Static s -> StaticCredentialsProvider.create(s.sessionToken() == null
+                    ? AwsBasicCredentials.create(s.accessKey(), s.secretKey())
+                    : AwsSessionCredentials.create(s.accessKey(), s.secretKey(), s.sessionToken()));
+        };
+    }
+}

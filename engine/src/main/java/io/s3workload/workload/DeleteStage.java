@@ -1,0 +1,10 @@
+package io.s3workload.workload;
+
+/** Deletes every object stage {@code from} wrote, one DeleteObject per operation, and reports deletes/s. */
+public record DeleteStage(StageCommon common, String from) implements StageSpec {
+
+    @Override
+    public StageKind kind() {
+        return StageKind.DELETE;
+    }
+}

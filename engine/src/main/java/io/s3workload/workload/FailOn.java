@@ -1,0 +1,33 @@
+package io.s3workload.workload;
+
+import java.time.Duration;
+import java.util.Collections;
+import java.util.EnumMap;
+import java.util.Map;
+import java.util.OptionalDouble;
+
+/**
+ * Thresholds that fail a run (exit code 1) when crossed: an error rate in percent and latency limits.
+ * A stage's thresholds override the run's, key by key.
+ */
+public record FailOn(OptionalDouble errorRatePercent, Map<Percentile, Duration> latency) {
+
+    public static final FailOn NONE = new FailOn(OptionalDouble.empty(), Map.of());
+
+    public FailOn {
+        latency = Collections.unmodifiableMap(latency.isEmpty() ? Map.of() : new EnumMap<>(latency));
+    }
+
+    public boolean isEmpty() {
+        return errorRatePercent.isEmpty() && latency.isEmpty();
+    }
+
+    /** This set of thresholds with {@code override}'s keys taking precedence. */
+    public FailOn overriddenBy(FailOn override) {
+        EnumMap<Percentile, Duration> merged = new EnumMap<>(Percentile.class);
+        merged.putAll(latency);
+        merged.putAll(override.latency);
+        return new FailOn(override.errorRatePercent.isPresent() ? override.errorRatePercent : errorRatePercent,
+                merged);
+    }
+}

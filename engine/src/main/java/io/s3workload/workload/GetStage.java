@@ -1,0 +1,24 @@
+package io.s3workload.workload;
+
+import java.util.List;
+import java.util.Optional;
+
+/**
+ * Closed-loop GETs recording time to first byte and full latency. Reads the objects of stage {@code from}, or,
+ * without it, seeds {@code objects} objects of each size first (not measured).
+ */
+public record GetStage(StageCommon common, Optional<String> from, List<DataSize> sizes, Stop stop)
+        implements StageSpec {
+
+    /** Objects seeded per size when a get stage has no {@code from} and no {@code objects}. */
+    public static final long DEFAULT_SEED_OBJECTS = 16;
+
+    public GetStage {
+        sizes = List.copyOf(sizes);
+    }
+
+    @Override
+    public StageKind kind() {
+        return StageKind.GET;
+    }
+}

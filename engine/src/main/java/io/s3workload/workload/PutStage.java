@@ -1,0 +1,19 @@
+package io.s3workload.workload;
+
+import java.util.List;
+
+/**
+ * Closed-loop PUTs: one measured cell per size, run in turn. {@code objects} bounds the distinct keys (written
+ * round-robin when {@code operations} is larger); without it every PUT writes a new key.
+ */
+public record PutStage(StageCommon common, List<DataSize> sizes, Stop stop) implements StageSpec {
+
+    public PutStage {
+        sizes = List.copyOf(sizes);
+    }
+
+    @Override
+    public StageKind kind() {
+        return StageKind.PUT;
+    }
+}

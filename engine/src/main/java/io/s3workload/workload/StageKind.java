@@ -1,0 +1,33 @@
+package io.s3workload.workload;
+
+import java.util.Arrays;
+import java.util.List;
+import java.util.Optional;
+
+/** The stage kinds a workload may name in {@code kind:}. */
+public enum StageKind {
+    PUT("put"), GET("get"), DELETE("delete");
+
+    private final String key;
+
+    StageKind(String key) {
+        this.key = key;
+    }
+
+    public String key() {
+        return key;
+    }
+
+    public static Optional<StageKind> fromKey(String key) {
+        return Arrays.stream(values()).filter(k -> k.key.equals(key)).findFirst();
+    }
+
+    public static List<String> keys() {
+        return Arrays.stream(values()).map(StageKind::key).toList();
+    }
+
+    @Override
+    public String toString() {
+        return key;
+    }
+}

@@ -1,0 +1,16 @@
+package io.s3workload.workload;
+
+/**
+ * One stage of a workload, as written. Each kind is one record; adding a kind to {@code permits} makes every
+ * exhaustive switch over stages fail to compile until the kind is handled.
+ */
+public sealed interface StageSpec permits PutStage, GetStage, DeleteStage {
+
+    StageCommon common();
+
+    StageKind kind();
+
+    default String name() {
+        return common().name();
+    }
+}

@@ -1,0 +1,18 @@
+package io.s3workload.workload;
+
+import java.time.Duration;
+import java.util.Optional;
+import java.util.OptionalLong;
+
+/**
+ * When a closed-loop cell stops: after {@code duration}, after {@code operations}, or once over {@code objects}
+ * distinct keys (whichever comes first). Each is optional; stages say which combinations they accept.
+ */
+public record Stop(Optional<Duration> duration, OptionalLong operations, OptionalLong objects) {
+
+    public static final Stop NONE = new Stop(Optional.empty(), OptionalLong.empty(), OptionalLong.empty());
+
+    public boolean isEmpty() {
+        return duration.isEmpty() && operations.isEmpty() && objects.isEmpty();
+    }
+}

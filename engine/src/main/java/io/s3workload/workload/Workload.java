@@ -1,0 +1,52 @@
+package io.s3workload.workload;
+
+import java.util.ArrayList;
+import java.util.Collections;
+import java.util.LinkedHashMap;
+import java.util.List;
+import java.util.Map;
+import java.util.Optional;
+
+/**
+ * A workload as written in its YAML file, after {@code ${VAR}} substitution and {@code --set} overrides, and
+ * validated. Unset optional settings stay unset; the planner resolves defaults.
+ *
+ * @param endpoints named endpoints in file order; empty means the embedded server
+ */
+public record Workload(
+        String source,
+        String name,
+        String description,
+        Map<String, EndpointSpec> endpoints,
+        String bucket,
+        String prefix,
+        boolean createBucket,
+        boolean keep,
+        Optional<Long> seed,
+        Defaults defaults,
+        FailOn failOn,
+        List<StageSpec> stages) {
+
+    public static final String DEFAULT_PREFIX = "s3workload";
+
+    public Workload {
+        endpoints = Collections.unmodifiableMap(new LinkedHashMap<>(endpoints));
+        stages = List.copyOf(stages);
+    }
+
+    public Workload withEndpoints(Map<String, EndpointSpec> newEndpoints) {
+        return new Workload(source, name, description, newEndpoints, bucket, prefix, createBucket, keep, seed,
+                defaults, failOn, stages);
+    }
+
+    public Workload withCreateBucket(boolean create) {
+        return new Workload(source, name, description, endpoints, bucket, prefix, create, keep, seed, defaults,
+                failOn, stages);
+    }
+
+    public List<String> stageNames() {
+        List<String> names = new ArrayList<>();
+        stages.forEach(s -> names.add(s.name()));
+        return names;
+    }
+}

@@ -1,0 +1,237 @@
+package io.s3workload.workload.yaml;
+
+import com.fasterxml.jackson.databind.JsonNode;
+import com.fasterxml.jackson.databind.node.ArrayNode;
+import com.fasterxml.jackson.databind.node.ObjectNode;
+import io.s3workload.workload.DataSize;
+import io.s3workload.workload.Durations;
+import java.time.Duration;
+import java.util.ArrayList;
+import java.util.Iterator;
+import java.util.List;
+import java.util.Locale;
+import java.util.Optional;
+import java.util.OptionalDouble;
+import java.util.OptionalInt;
+import java.util.OptionalLong;
+import java.util.Set;
+import java.util.function.Function;
+
+/**
+ * Reads the entries of one YAML mapping. Unknown keys are reported (with "did you mean") on construction; every
+ * read reports a wrong value as a problem and returns empty, so binding goes on and all problems surface.
+ */
+final class Fields {
+
+    private final Binding binding;
+    private final String pointer;
+    private final ObjectNode node;
+
+    private Fields(Binding binding, String pointer, ObjectNode node, Set<String> allowed) {
+        this.binding = binding;
+        this.pointer = pointer;
+        this.node = node;
+        for (Iterator<String> it = node.fieldNames(); it.hasNext(); ) {
+            String key = it.next();
+            if (!allowed.contains(key)) {
+                binding.keyProblem(child(key), "unknown key '" + key + "'" + Suggestions.didYouMean(key, allowed)
+                        + "; expected one of " + String.join(", ", allowed.stream().sorted().toList()));
+            }
+        }
+    }
+
+    /** Fields of the mapping at {@code pointer}; a problem and empty if the node is not a mapping. */
+    static Optional<Fields> of(Binding binding, String pointer, JsonNode node, Set<String> allowed, String what) {
+        if (node instanceof ObjectNode object) {
+            return Optional.of(new Fields(binding, pointer, object, allowed));
+        }
+        binding.problem(pointer, "expected " + what + " (a mapping of key: value), got " + describe(node));
+        return Optional.empty();
+    }
+
+    Binding binding() {
+        return binding;
+    }
+
+    String pointer() {
+        return pointer;
+    }
+
+    String child(String key) {
+        return LocatedTree.child(pointer, key);
+    }
+
+    boolean has(String key) {
+        JsonNode value = node.get(key);
+        return value != null && !value.isNull();
+    }
+
+    JsonNode raw(String key) {
+        return node.get(key);
+    }
+
+    Optional<String> text(String key) {
+        JsonNode value = node.get(key);
+        if (value == null || value.isNull()) {
+            return Optional.empty();
+        }
+        if (!value.isTextual()) {
+            binding.problem(child(key), "expected a single value, got " + describe(value));
+            return Optional.empty();
+        }
+        return Optional.of(value.textValue());
+    }
+
+    Optional<String> requiredText(String key, String what) {
+        Optional<String> value = text(key);
+        if (value.isEmpty() && !has(key)) {
+            binding.problem(pointer, "missing '" + key + "': " + what);
+        }
+        return value;
+    }
+
+    OptionalInt intAtLeast(String key, int min) {
+        OptionalLong value = longAtLeast(key, min);
+        if (value.isPresent() && value.getAsLong() > Integer.MAX_VALUE) {
+            binding.problem(child(key), "expected at most " + Integer.MAX_VALUE + ", got " + value.getAsLong());
+            return OptionalInt.empty();
+        }
+        return value.isPresent() ? OptionalInt.of((int) value.getAsLong()) : OptionalInt.empty();
+    }
+
+    OptionalLong longAtLeast(String key, long min) {
+        Optional<String> text = text(key);
+        if (text.isEmpty()) {
+            return OptionalLong.empty();
+        }
+        long value;
+        try {
+            value = Long.parseLong(text.get().trim().replace("_", ""));
+        } catch (NumberFormatException e) {
+            binding.problem(child(key), "expected a whole number, got \"" + text.get() + "\"");
+            return OptionalLong.empty();
+        }
+        if (value < min) {
+            binding.problem(child(key), "must be at least " + min + ", got " + value);
+            return OptionalLong.empty();
+        }
+        return OptionalLong.of(value);
+    }
+
+    Optional<Boolean> bool(String key) {
+        return text(key).flatMap(t -> switch (t.trim().toLowerCase(Locale.ROOT)) {
+            case "true", "yes", "on" -> Optional.of(true);
+            case "false", "no", "off" -> Optional.of(false);
+            default -> {
+                binding.problem(child(key), "expected true or false, got \"" + t + "\"");
+                yield Optional.empty();
+            }
+        });
+    }
+
+    Optional<Duration> duration(String key) {
+        return text(key).flatMap(t -> parseDuration(child(key), t));
+    }
+
+    Optional<Duration> parseDuration(String at, String text) {
+        Optional<Duration> d = Durations.parse(text);
+        if (d.isEmpty()) {
+            binding.problem(at, "expected a duration like 30s, 5m, 1h or 500ms, got \"" + text + "\""
+                    + (text.trim().startsWith("-") ? " (durations cannot be negative)" : ""));
+        } else if (d.get().isZero()) {
+            binding.problem(at, "must be longer than zero, got \"" + text + "\"");
+            return Optional.empty();
+        }
+        return d;
+    }
+
+    Optional<DataSize> size(String key) {
+        return text(key).flatMap(t -> parseSize(child(key), t));
+    }
+
+    Optional<DataSize> parseSize(String at, String text) {
+        Optional<DataSize> size = DataSize.parse(text);
+        if (size.isEmpty()) {
+            binding.problem(at, "expected a size like 10MiB, 512KiB, 1GiB or a number of bytes, got \"" + text
+                    + "\"" + (text.trim().startsWith("-") ? " (sizes cannot be negative)" : ""));
+        }
+        return size;
+    }
+
+    /** A percentage such as {@code 1%} or {@code 0.5%}. */
+    OptionalDouble percent(String key) {
+        Optional<String> text = text(key);
+        if (text.isEmpty()) {
+            return OptionalDouble.empty();
+        }
+        String t = text.get().trim();
+        try {
+            if (!t.endsWith("%")) {
+                throw new NumberFormatException();
+            }
+            double value = Double.parseDouble(t.substring(0, t.length() - 1).trim());
+            if (value < 0 || value > 100) {
+                binding.problem(child(key), "expected a percentage between 0% and 100%, got \"" + t + "\"");
+                return OptionalDouble.empty();
+            }
+            return OptionalDouble.of(value);
+        } catch (NumberFormatException e) {
+            binding.problem(child(key), "expected a percentage like 1% or 0.5%, got \"" + t + "\"");
+            return OptionalDouble.empty();
+        }
+    }
+
+    /** A list of scalars parsed by {@code parse}; a single scalar counts as a one-element list. */
+    <T> Optional<List<T>> list(String key, Function<Element, Optional<T>> parse) {
+        JsonNode value = node.get(key);
+        if (value == null || value.isNull()) {
+            return Optional.empty();
+        }
+        List<T> out = new ArrayList<>();
+        if (value.isTextual()) {
+            parse.apply(new Element(child(key), value.textValue())).ifPresent(out::add);
+            return Optional.of(out);
+        }
+        if (!(value instanceof ArrayNode array)) {
+            binding.problem(child(key), "expected a list like [1MiB, 10MiB], got " + describe(value));
+            return Optional.empty();
+        }
+        if (array.isEmpty()) {
+            binding.problem(child(key), "must not be empty");
+        }
+        for (int i = 0; i < array.size(); i++) {
+            String at = child(key) + "/" + i;
+            if (!array.get(i).isTextual()) {
+                binding.problem(at, "expected a single value, got " + describe(array.get(i)));
+                continue;
+            }
+            parse.apply(new Element(at, array.get(i).textValue())).ifPresent(out::add);
+        }
+        return Optional.of(out);
+    }
+
+    Optional<Fields> object(String key, Set<String> allowed, String what) {
+        JsonNode value = node.get(key);
+        if (value == null || value.isNull()) {
+            return Optional.empty();
+        }
+        return of(binding, child(key), value, allowed, what);
+    }
+
+    /** One scalar of a list, with its pointer for problems. */
+    record Element(String pointer, String text) {
+    }
+
+    static String describe(JsonNode node) {
+        if (node == null || node.isNull()) {
+            return "nothing";
+        }
+        if (node.isObject()) {
+            return "a mapping";
+        }
+        if (node.isArray()) {
+            return "a list";
+        }
+        return "\"" + node.asText() + "\"";
+    }
+}

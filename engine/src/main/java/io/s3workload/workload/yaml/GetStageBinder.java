@@ -1,0 +1,42 @@
+package io.s3workload.workload.yaml;
+
+import io.s3workload.workload.GetStage;
+import io.s3workload.workload.StageCommon;
+import io.s3workload.workload.StageSpec;
+import io.s3workload.workload.Stop;
+import java.util.List;
+import java.util.Optional;
+import java.util.Set;
+
+/** {@code kind: get}: reads stage {@code from}'s objects, or seeds its own. */
+final class GetStageBinder implements StageBinder {
+
+    @Override
+    public Set<String> keys() {
+        return Set.of("from", "size", "sizes", "duration", "operations", "objects");
+    }
+
+    @Override
+    public Optional<StageSpec> bind(StageCommon common, Fields f) {
+        Optional<String> from = f.text("from");
+        var sizes = StopBinder.sizes(f);
+        Stop stop = StopBinder.stop(f);
+        if (from.isPresent()) {
+            if (sizes.isPresent()) {
+                f.binding().problem(f.child(f.has("size") ? "size" : "sizes"),
+                        "sizes come from stage '" + from.get() + "'; remove them or remove 'from'");
+            }
+            if (stop.objects().isPresent()) {
+                f.binding().problem(f.child("objects"),
+                        "the objects come from stage '" + from.get() + "'; remove 'objects' or remove 'from'");
+            }
+            return Optional.of(new GetStage(common, from, List.of(), stop));
+        }
+        if (sizes.isEmpty()) {
+            f.binding().problem(f.pointer(), "a get stage needs 'from' (a put stage to read) or 'sizes' (to seed"
+                    + " its own objects)");
+            return Optional.empty();
+        }
+        return Optional.of(new GetStage(common, from, sizes.get(), stop));
+    }
+}

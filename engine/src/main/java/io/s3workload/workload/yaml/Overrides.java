@@ -1,0 +1,121 @@
+package io.s3workload.workload.yaml;
+
+import com.fasterxml.jackson.databind.JsonNode;
+import com.fasterxml.jackson.databind.node.ArrayNode;
+import com.fasterxml.jackson.databind.node.JsonNodeFactory;
+import com.fasterxml.jackson.databind.node.ObjectNode;
+import com.fasterxml.jackson.databind.node.TextNode;
+import java.util.ArrayList;
+import java.util.List;
+import java.util.Optional;
+
+/**
+ * Applies {@code --set path=value} to the tree before binding. Path segments are separated by dots; under
+ * {@code stages} a segment is a stage name or an index. Missing mappings are created; a list target takes a
+ * comma-separated value. The value's location is the option itself, so binding errors name it.
+ */
+final class Overrides {
+
+    private Overrides() {
+    }
+
+    static List<Problem> apply(LocatedTree tree, List<String> assignments) {
+        List<Problem> problems = new ArrayList<>();
+        for (String assignment : assignments) {
+            Location origin = Location.of("--set " + assignment);
+            int eq = assignment.indexOf('=');
+            if (eq <= 0) {
+                problems.add(new Problem(origin, "", "expected path=value, e.g. stages.put-1mib.concurrency=50"));
+                continue;
+            }
+            setOne(tree, assignment.substring(0, eq).trim(), assignment.substring(eq + 1), origin)
+                    .ifPresent(problems::add);
+        }
+        return problems;
+    }
+
+    /** Sets a value by pointer from code (the command line's --bucket and --endpoint). */
+    static void setScalar(LocatedTree tree, String pointer, String value, Location origin) {
+        ObjectNode parent = tree.root();
+        String[] parts = pointer.substring(1).split("/");
+        for (int i = 0; i < parts.length - 1; i++) {
+            parent = parent.get(parts[i]) instanceof ObjectNode object ? object : parent.putObject(parts[i]);
+        }
+        parent.set(parts[parts.length - 1], TextNode.valueOf(value));
+        tree.recordValue(pointer, origin);
+        tree.recordKey(pointer, origin);
+    }
+
+    private static Optional<Problem> setOne(LocatedTree tree, String path, String value, Location origin) {
+        String[] segments = path.split("\\.");
+        JsonNode node = tree.root();
+        String pointer = "";
+        for (int i = 0; i < segments.length; i++) {
+            String segment = segments[i];
+            boolean last = i == segments.length - 1;
+            if (node instanceof ArrayNode array) {
+                Optional<Integer> index = indexOf(array, segment);
+                if (index.isEmpty()) {
+                    return Optional.of(new Problem(origin, LocatedTree.displayPath(pointer),
+                            "no element '" + segment + "'" + Suggestions.didYouMean(segment, names(array))));
+                }
+                pointer = pointer + "/" + index.get();
+                if (last) {
+                    return Optional.of(new Problem(origin, LocatedTree.displayPath(pointer),
+                            "--set replaces scalar settings, not whole list elements"));
+                }
+                node = array.get(index.get());
+            } else if (node instanceof ObjectNode object) {
+                String child = LocatedTree.child(pointer, segment);
+                JsonNode next = object.get(segment);
+                if (last) {
+                    object.set(segment, next instanceof ArrayNode ? commaList(value) : TextNode.valueOf(value));
+                    tree.recordValue(child, origin);
+                    tree.recordKey(child, origin);
+                    return Optional.empty();
+                }
+                if (next == null || next.isNull()) {
+                    next = object.putObject(segment);
+                }
+                pointer = child;
+                node = next;
+            } else {
+                return Optional.of(new Problem(origin, LocatedTree.displayPath(pointer),
+                        "is a single value; cannot set '" + segment + "' inside it"));
+            }
+        }
+        return Optional.empty();
+    }
+
+    private static ArrayNode commaList(String value) {
+        ArrayNode list = JsonNodeFactory.instance.arrayNode();
+        for (String item : value.split(",")) {
+            list.add(item.trim());
+        }
+        return list;
+    }
+
+    private static Optional<Integer> indexOf(ArrayNode array, String segment) {
+        for (int i = 0; i < array.size(); i++) {
+            JsonNode name = array.get(i).get("name");
+            if (name != null && segment.equals(name.asText())) {
+                return Optional.of(i);
+            }
+        }
+        if (segment.chars().allMatch(Character::isDigit) && !segment.isEmpty()) {
+            int index = Integer.parseInt(segment);
+            return index < array.size() ? Optional.of(index) : Optional.empty();
+        }
+        return Optional.empty();
+    }
+
+    private static List<String> names(ArrayNode array) {
+        List<String> names = new ArrayList<>();
+        array.forEach(e -> {
+            if (e.hasNonNull("name")) {
+                names.add(e.get("name").asText());
+            }
+        });
+        return names;
+    }
+}

@@ -1,0 +1,20 @@
+package io.s3workload.workload.yaml;
+
+import java.util.Comparator;
+
+/** One thing wrong with a workload: where, which key, and what was expected. */
+public record Problem(Location location, String path, String message) {
+
+    public static final Comparator<Problem> BY_POSITION = Comparator
+            .comparing((Problem p) -> p.location().line() == 0 ? 1 : 0)
+            .thenComparingInt(p -> p.location().line())
+            .thenComparingInt(p -> p.location().column())
+            .thenComparing(Problem::message);
+
+    @Override
+    public String toString() {
+        return path.isEmpty()
+                ? location + ": " + message
+                : location + ": " + path + ": " + message;
+    }
+}

@@ -1,0 +1,31 @@
+package io.s3workload.workload.yaml;
+
+import io.s3workload.workload.PutStage;
+import io.s3workload.workload.StageCommon;
+import io.s3workload.workload.StageSpec;
+import io.s3workload.workload.Stop;
+import java.util.Optional;
+import java.util.Set;
+
+/** {@code kind: put}. */
+final class PutStageBinder implements StageBinder {
+
+    @Override
+    public Set<String> keys() {
+        return Set.of("size", "sizes", "duration", "operations", "objects");
+    }
+
+    @Override
+    public Optional<StageSpec> bind(StageCommon common, Fields f) {
+        var sizes = StopBinder.sizes(f);
+        Stop stop = StopBinder.stop(f);
+        if (sizes.isEmpty()) {
+            f.binding().problem(f.pointer(), "missing 'sizes': the object sizes to write, e.g. sizes: [1MiB, 10MiB]");
+        }
+        if (stop.isEmpty() && !f.has("duration") && !f.has("operations") && !f.has("objects")) {
+            f.binding().problem(f.pointer(),
+                    "a put stage needs a stop condition: duration (e.g. 30s), operations or objects");
+        }
+        return sizes.map(s -> new PutStage(common, s, stop));
+    }
+}

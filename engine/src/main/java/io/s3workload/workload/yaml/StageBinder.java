@@ -1,0 +1,32 @@
+package io.s3workload.workload.yaml;
+
+import io.s3workload.workload.StageCommon;
+import io.s3workload.workload.StageKind;
+import io.s3workload.workload.StageSpec;
+import java.util.Map;
+import java.util.Optional;
+import java.util.Set;
+import java.util.TreeSet;
+
+/** Binds the YAML mapping of one stage kind to its record. One implementation per kind, registered below. */
+interface StageBinder {
+
+    Set<String> COMMON_KEYS = Set.of("name", "kind", "endpoint", "concurrency", "failOn");
+
+    Map<StageKind, StageBinder> BY_KIND = Map.of(
+            StageKind.PUT, new PutStageBinder(),
+            StageKind.GET, new GetStageBinder(),
+            StageKind.DELETE, new DeleteStageBinder());
+
+    /** The keys this kind accepts besides {@link #COMMON_KEYS}. */
+    Set<String> keys();
+
+    /** The stage record, or empty when a problem was reported. */
+    Optional<StageSpec> bind(StageCommon common, Fields fields);
+
+    default Set<String> allKeys() {
+        Set<String> all = new TreeSet<>(COMMON_KEYS);
+        all.addAll(keys());
+        return all;
+    }
+}

@@ -1,0 +1,221 @@
+package io.s3workload.workload.yaml;
+
+import com.fasterxml.jackson.databind.JsonNode;
+import com.fasterxml.jackson.databind.node.ArrayNode;
+import io.s3workload.workload.CredentialsSpec;
+import io.s3workload.workload.Defaults;
+import io.s3workload.workload.EndpointSpec;
+import io.s3workload.workload.FailOn;
+import io.s3workload.workload.Percentile;
+import io.s3workload.workload.StageCommon;
+import io.s3workload.workload.StageKind;
+import io.s3workload.workload.StageSpec;
+import io.s3workload.workload.Workload;
+import java.net.URI;
+import java.net.URISyntaxException;
+import java.time.Duration;
+import java.util.ArrayList;
+import java.util.EnumMap;
+import java.util.Iterator;
+import java.util.LinkedHashMap;
+import java.util.List;
+import java.util.Map;
+import java.util.Optional;
+import java.util.Set;
+import java.util.TreeSet;
+import java.util.regex.Pattern;
+
+/** Binds a located tree to a {@link Workload}, collecting every problem. */
+final class WorkloadBinder {
+
+    static final Set<String> TOP_KEYS = Set.of("name", "description", "endpoints", "bucket", "prefix",
+            "createBucket", "keep", "seed", "defaults", "failOn", "stages");
+    private static final Set<String> ENDPOINT_KEYS = Set.of("url", "region", "pathStyle", "credentials");
+    private static final Set<String> CREDENTIAL_KEYS = Set.of("accessKey", "secretKey", "sessionToken", "profile");
+    private static final Set<String> FAIL_ON_KEYS = failOnKeys();
+    private static final Pattern NAME = Pattern.compile("[A-Za-z0-9][A-Za-z0-9._-]*");
+    private static final Pattern BUCKET = Pattern.compile("[a-z0-9][a-z0-9.-]{1,61}[a-z0-9]");
+
+    private final Binding binding;
+
+    WorkloadBinder(Binding binding) {
+        this.binding = binding;
+    }
+
+    Optional<Workload> bind() {
+        LocatedTree tree = binding.tree();
+        Fields top = Fields.of(binding, "", tree.root(), TOP_KEYS, "a workload").orElseThrow();
+        String name = top.text("name").orElse(baseName(tree.source()));
+        String description = top.text("description").orElse("");
+        Map<String, EndpointSpec> endpoints = endpoints(top);
+        Optional<String> bucket = top.requiredText("bucket", "the bucket to run in (or pass --bucket)");
+        bucket.filter(b -> !BUCKET.matcher(b).matches()).ifPresent(b -> binding.problem(top.child("bucket"),
+                "'" + b + "' is not a valid bucket name (3-63 lowercase letters, digits, dots and hyphens)"));
+        String prefix = top.text("prefix").map(WorkloadBinder::trimSlashes).orElse(Workload.DEFAULT_PREFIX);
+        boolean createBucket = top.bool("createBucket").orElse(false);
+        boolean keep = top.bool("keep").orElse(false);
+        Optional<Long> seed = top.text("seed").flatMap(t -> {
+            try {
+                return Optional.of(Long.parseLong(t.trim()));
+            } catch (NumberFormatException e) {
+                binding.problem(top.child("seed"), "expected a whole number, got \"" + t + "\"");
+                return Optional.empty();
+            }
+        });
+        Defaults defaults = top.object("defaults", Set.of("endpoint", "concurrency"), "stage defaults")
+                .map(d -> new Defaults(d.text("endpoint"), d.intAtLeast("concurrency", 1)))
+                .orElse(Defaults.NONE);
+        FailOn failOn = failOn(top);
+        List<StageSpec> stages = stages(top);
+        if (!binding.problems().isEmpty() || bucket.isEmpty()) {
+            return Optional.empty();
+        }
+        return Optional.of(new Workload(tree.source(), name, description, endpoints, bucket.get(), prefix,
+                createBucket, keep, seed, defaults, failOn, stages));
+    }
+
+    private Map<String, EndpointSpec> endpoints(Fields top) {
+        Map<String, EndpointSpec> endpoints = new LinkedHashMap<>();
+        JsonNode node = top.raw("endpoints");
+        if (node == null || node.isNull()) {
+            return endpoints;
+        }
+        if (!node.isObject()) {
+            binding.problem(top.child("endpoints"), "expected named endpoints, e.g. endpoints: {global: {url: "
+                    + "https://s3.example.com}}, got " + Fields.describe(node));
+            return endpoints;
+        }
+        for (Iterator<String> it = node.fieldNames(); it.hasNext(); ) {
+            String name = it.next();
+            String pointer = LocatedTree.child(top.child("endpoints"), name);
+            if (!NAME.matcher(name).matches()) {
+                binding.keyProblem(pointer, "endpoint names use letters, digits, '.', '_' and '-'");
+            }
+            Fields.of(binding, pointer, node.get(name), ENDPOINT_KEYS, "an endpoint")
+                    .flatMap(f -> endpoint(name, f))
+                    .ifPresent(e -> endpoints.put(name, e));
+        }
+        return endpoints;
+    }
+
+    private Optional<EndpointSpec> endpoint(String name, Fields f) {
+        Optional<URI> url = f.requiredText("url", "the endpoint's URL, e.g. https://s3.us-east-1.amazonaws.com")
+                .flatMap(u -> url(f.child("url"), u));
+        String region = f.text("region").orElse(EndpointSpec.DEFAULT_REGION);
+        Optional<Boolean> pathStyle = f.bool("pathStyle");
+        CredentialsSpec credentials = f.object("credentials", CREDENTIAL_KEYS, "credentials")
+                .map(this::credentials).orElse(new CredentialsSpec.DefaultChain());
+        return url.map(u -> new EndpointSpec(name, u, region,
+                pathStyle.orElse(!u.getHost().endsWith("amazonaws.com")), credentials));
+    }
+
+    private Optional<URI> url(String pointer, String text) {
+        try {
+            URI uri = new URI(text.trim());
+            if (("http".equals(uri.getScheme()) || "https".equals(uri.getScheme())) && uri.getHost() != null) {
+                return Optional.of(uri);
+            }
+        } catch (URISyntaxException e) {
+            // reported below
+        }
+        binding.problem(pointer, "expected an http:// or https:// URL with a host, e.g. http://127.0.0.1:9000");
+        return Optional.empty();
+    }
+
+    private CredentialsSpec credentials(Fields f) {
+        Optional<String> profile = f.text("profile");
+        Optional<String> accessKey = f.text("accessKey");
+        Optional<String> secretKey = f.text("secretKey");
+        if (profile.isPresent()) {
+            if (accessKey.isPresent() || secretKey.isPresent()) {
+                binding.problem(f.pointer(), "give either 'profile' or 'accessKey' and 'secretKey', not both");
+            }
+            return new CredentialsSpec.Profile(profile.get());
+        }
+        if (accessKey.isPresent() != secretKey.isPresent()) {
+            binding.problem(f.pointer(), "'accessKey' and 'secretKey' go together; "
+                    + (accessKey.isPresent() ? "'secretKey'" : "'accessKey'") + " is missing");
+        }
+        if (accessKey.isEmpty() || secretKey.isEmpty()) {
+            return new CredentialsSpec.DefaultChain();
+        }
+        return new CredentialsSpec.Static(accessKey.get(), secretKey.get(), f.text("sessionToken").orElse(null));
+    }
+
+    private FailOn failOn(Fields parent) {
+        return parent.object("failOn", FAIL_ON_KEYS, "thresholds, e.g. failOn: {errorRate: 1%, p99: 500ms}")
+                .map(f -> {
+                    EnumMap<Percentile, Duration> latency = new EnumMap<>(Percentile.class);
+                    for (Percentile p : Percentile.values()) {
+                        f.duration(p.key()).ifPresent(d -> latency.put(p, d));
+                    }
+                    return new FailOn(f.percent("errorRate"), latency);
+                })
+                .orElse(FailOn.NONE);
+    }
+
+    private List<StageSpec> stages(Fields top) {
+        List<StageSpec> stages = new ArrayList<>();
+        JsonNode node = top.raw("stages");
+        if (node == null || node.isNull()) {
+            binding.problem("", "missing 'stages': the list of stages to run");
+            return stages;
+        }
+        if (!(node instanceof ArrayNode array)) {
+            binding.problem(top.child("stages"), "expected a list of stages (each starting with '- name:'), got "
+                    + Fields.describe(node));
+            return stages;
+        }
+        if (array.isEmpty()) {
+            binding.problem(top.child("stages"), "must list at least one stage");
+        }
+        for (int i = 0; i < array.size(); i++) {
+            stage(top.child("stages") + "/" + i, array.get(i)).ifPresent(stages::add);
+        }
+        return stages;
+    }
+
+    private Optional<StageSpec> stage(String pointer, JsonNode node) {
+        if (!node.isObject()) {
+            binding.problem(pointer, "expected a stage (a mapping with name and kind), got " + Fields.describe(node));
+            return Optional.empty();
+        }
+        JsonNode kindNode = node.get("kind");
+        if (kindNode == null || !kindNode.isTextual()) {
+            binding.problem(pointer, "missing 'kind': one of " + String.join(", ", StageKind.keys()));
+            return Optional.empty();
+        }
+        Optional<StageKind> kind = StageKind.fromKey(kindNode.textValue());
+        if (kind.isEmpty()) {
+            binding.problem(LocatedTree.child(pointer, "kind"), "unknown stage kind '" + kindNode.textValue() + "'"
+                    + Suggestions.didYouMean(kindNode.textValue(), StageKind.keys()) + "; expected one of "
+                    + String.join(", ", StageKind.keys()));
+            return Optional.empty();
+        }
+        StageBinder binder = StageBinder.BY_KIND.get(kind.get());
+        return Fields.of(binding, pointer, node, binder.allKeys(), "a stage").flatMap(f -> {
+            Optional<String> name = f.requiredText("name", "a unique stage name, e.g. put-1mib");
+            name.filter(n -> !NAME.matcher(n).matches()).ifPresent(n -> binding.problem(f.child("name"),
+                    "stage names use letters, digits, '.', '_' and '-', got \"" + n + "\""));
+            StageCommon common = new StageCommon(name.orElse("?"), f.text("endpoint"),
+                    f.intAtLeast("concurrency", 1), failOn(f));
+            Optional<StageSpec> stage = binder.bind(common, f);
+            return name.isPresent() ? stage : Optional.empty();
+        });
+    }
+
+    private static Set<String> failOnKeys() {
+        Set<String> keys = new TreeSet<>(Percentile.keys());
+        keys.add("errorRate");
+        return keys;
+    }
+
+    private static String trimSlashes(String prefix) {
+        return prefix.replaceAll("^/+|/+$", "");
+    }
+
+    private static String baseName(String source) {
+        String file = source.substring(source.lastIndexOf('/') + 1);
+        return file.replaceFirst("\\.ya?ml$", "");
+    }
+}

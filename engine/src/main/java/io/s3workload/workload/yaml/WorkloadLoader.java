@@ -1,0 +1,96 @@
+package io.s3workload.workload.yaml;
+
+import com.fasterxml.jackson.databind.JsonNode;
+import io.s3workload.workload.Workload;
+import java.io.IOException;
+import java.nio.charset.StandardCharsets;
+import java.nio.file.Files;
+import java.nio.file.NoSuchFileException;
+import java.nio.file.Path;
+import java.util.ArrayList;
+import java.util.List;
+import java.util.Map;
+import java.util.Optional;
+
+/**
+ * Reads a workload file: YAML with positions, command-line overrides, {@code ${VAR}} substitution, binding and
+ * cross-checks. Either a valid {@link Workload} or a {@link WorkloadException} listing every problem.
+ */
+public final class WorkloadLoader {
+
+    private final Map<String, String> environment;
+    private final List<String> sets;
+    private final Optional<String> bucket;
+    private final Optional<String> endpoint;
+
+    /**
+     * @param sets     {@code path=value} assignments from {@code --set}
+     * @param bucket   {@code --bucket}, replacing the workload's bucket
+     * @param endpoint {@code --endpoint URL} (or {@code NAME=URL} when the workload has several endpoints)
+     */
+    public WorkloadLoader(Map<String, String> environment, List<String> sets, Optional<String> bucket,
+                          Optional<String> endpoint) {
+        this.environment = Map.copyOf(environment);
+        this.sets = List.copyOf(sets);
+        this.bucket = bucket;
+        this.endpoint = endpoint;
+    }
+
+    public static WorkloadLoader plain() {
+        return new WorkloadLoader(System.getenv(), List.of(), Optional.empty(), Optional.empty());
+    }
+
+    public Workload load(Path file) throws WorkloadException {
+        String text;
+        try {
+            text = Files.readString(file, StandardCharsets.UTF_8);
+        } catch (NoSuchFileException e) {
+            throw new WorkloadException(List.of(new Problem(Location.of(file.toString()), "",
+                    "no such file")));
+        } catch (IOException e) {
+            throw new WorkloadException(List.of(new Problem(Location.of(file.toString()), "",
+                    "cannot read: " + e.getMessage())));
+        }
+        return parse(file.toString(), text);
+    }
+
+    public Workload parse(String source, String text) throws WorkloadException {
+        LocatedTree tree = YamlTreeReader.read(source, text);
+        Binding binding = new Binding(tree);
+        binding.addAll(Overrides.apply(tree, sets));
+        bucket.ifPresent(b -> Overrides.setScalar(tree, "/bucket", b, Location.of("--bucket")));
+        endpoint.ifPresent(e -> overrideEndpoint(tree, binding, e));
+        binding.addAll(Substitution.apply(tree, environment));
+        Optional<Workload> workload = new WorkloadBinder(binding).bind();
+        new CrossChecks(binding).run();
+        if (!binding.problems().isEmpty() || workload.isEmpty()) {
+            throw new WorkloadException(binding.problems());
+        }
+        return workload.get();
+    }
+
+    private void overrideEndpoint(LocatedTree tree, Binding binding, String option) {
+        Location origin = Location.of("--endpoint " + option);
+        List<String> names = new ArrayList<>();
+        JsonNode endpoints = tree.root().path("endpoints");
+        endpoints.fieldNames().forEachRemaining(names::add);
+        int eq = option.indexOf('=');
+        boolean named = eq > 0 && !option.substring(0, eq).contains(":");
+        if (named) {
+            String name = option.substring(0, eq);
+            if (!names.contains(name)) {
+                binding.addAll(List.of(new Problem(origin, "", "no endpoint named '" + name + "'"
+                        + Suggestions.didYouMean(name, names))));
+                return;
+            }
+            Overrides.setScalar(tree, "/endpoints/" + name + "/url", option.substring(eq + 1), origin);
+        } else if (names.size() <= 1) {
+            String name = names.isEmpty() ? "default" : names.get(0);
+            Overrides.setScalar(tree, "/endpoints/" + name + "/url", option, origin);
+        } else {
+            binding.addAll(List.of(new Problem(origin, "", "this workload has " + names.size()
+                    + " endpoints; say which to override: --endpoint NAME=URL (one of " + String.join(", ", names)
+                    + ")")));
+        }
+    }
+}
