@@ -1,13 +1,19 @@
 package io.s3workload.workload.yaml;
 
 import java.util.ArrayList;
+import java.util.HashSet;
 import java.util.List;
+import java.util.Set;
 
-/** The tree being bound and the problems found so far. */
+/**
+ * The tree being bound and the problems found so far: at most one per value, so a value that is already wrong
+ * (an unset variable, say) does not also produce the problems that follow from it.
+ */
 final class Binding {
 
     private final LocatedTree tree;
     private final List<Problem> problems = new ArrayList<>();
+    private final Set<String> reportedPaths = new HashSet<>();
 
     Binding(LocatedTree tree) {
         this.tree = tree;
@@ -19,16 +25,22 @@ final class Binding {
 
     /** A problem with the value at {@code pointer}. */
     void problem(String pointer, String message) {
-        problems.add(new Problem(tree.valueLocation(pointer), LocatedTree.displayPath(pointer), message));
+        add(new Problem(tree.valueLocation(pointer), LocatedTree.displayPath(pointer), message));
     }
 
     /** A problem with the key of the entry at {@code pointer} (unknown or duplicate keys). */
     void keyProblem(String pointer, String message) {
-        problems.add(new Problem(tree.keyLocation(pointer), LocatedTree.displayPath(pointer), message));
+        add(new Problem(tree.keyLocation(pointer), LocatedTree.displayPath(pointer), message));
     }
 
     void addAll(List<Problem> more) {
-        problems.addAll(more);
+        more.forEach(this::add);
+    }
+
+    private void add(Problem problem) {
+        if (problem.path().isEmpty() || reportedPaths.add(problem.path())) {
+            problems.add(problem);
+        }
     }
 
     List<Problem> problems() {

@@ -7,6 +7,7 @@ import io.s3workload.workload.DataSize;
 import io.s3workload.workload.Durations;
 import java.time.Duration;
 import java.util.ArrayList;
+import java.util.HashSet;
 import java.util.Iterator;
 import java.util.List;
 import java.util.Locale;
@@ -26,6 +27,7 @@ final class Fields {
     private final Binding binding;
     private final String pointer;
     private final ObjectNode node;
+    private final Set<String> misspelled = new HashSet<>();
 
     private Fields(Binding binding, String pointer, ObjectNode node, Set<String> allowed) {
         this.binding = binding;
@@ -34,10 +36,16 @@ final class Fields {
         for (Iterator<String> it = node.fieldNames(); it.hasNext(); ) {
             String key = it.next();
             if (!allowed.contains(key)) {
+                Suggestions.closest(key, allowed).ifPresent(misspelled::add);
                 binding.keyProblem(child(key), "unknown key '" + key + "'" + Suggestions.didYouMean(key, allowed)
                         + "; expected one of " + String.join(", ", allowed.stream().sorted().toList()));
             }
         }
+    }
+
+    /** Whether {@code key} is written, correctly or as a misspelling already reported. */
+    boolean mentions(String key) {
+        return node.has(key) || misspelled.contains(key);
     }
 
     /** Fields of the mapping at {@code pointer}; a problem and empty if the node is not a mapping. */
@@ -84,7 +92,7 @@ final class Fields {
 
     Optional<String> requiredText(String key, String what) {
         Optional<String> value = text(key);
-        if (value.isEmpty() && !has(key)) {
+        if (value.isEmpty() && !mentions(key)) {
             binding.problem(pointer, "missing '" + key + "': " + what);
         }
         return value;

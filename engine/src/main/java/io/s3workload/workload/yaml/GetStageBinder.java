@@ -33,6 +33,9 @@ final class GetStageBinder implements StageBinder {
             return Optional.of(new GetStage(common, from, List.of(), stop));
         }
         if (sizes.isEmpty()) {
+            if (f.mentions("sizes") || f.mentions("size") || f.mentions("from")) {
+                return Optional.empty();
+            }
             f.binding().problem(f.pointer(), "a get stage needs 'from' (a put stage to read) or 'sizes' (to seed"
                     + " its own objects)");
             return Optional.empty();

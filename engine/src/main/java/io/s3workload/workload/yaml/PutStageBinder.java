@@ -19,10 +19,10 @@ final class PutStageBinder implements StageBinder {
     public Optional<StageSpec> bind(StageCommon common, Fields f) {
         var sizes = StopBinder.sizes(f);
         Stop stop = StopBinder.stop(f);
-        if (sizes.isEmpty()) {
+        if (!f.mentions("sizes") && !f.mentions("size")) {
             f.binding().problem(f.pointer(), "missing 'sizes': the object sizes to write, e.g. sizes: [1MiB, 10MiB]");
         }
-        if (stop.isEmpty() && !f.has("duration") && !f.has("operations") && !f.has("objects")) {
+        if (!f.mentions("duration") && !f.mentions("operations") && !f.mentions("objects")) {
             f.binding().problem(f.pointer(),
                     "a put stage needs a stop condition: duration (e.g. 30s), operations or objects");
         }

@@ -158,7 +158,9 @@ final class WorkloadBinder {
         List<StageSpec> stages = new ArrayList<>();
         JsonNode node = top.raw("stages");
         if (node == null || node.isNull()) {
-            binding.problem("", "missing 'stages': the list of stages to run");
+            if (!top.mentions("stages")) {
+                binding.problem("", "missing 'stages': the list of stages to run");
+            }
             return stages;
         }
         if (!(node instanceof ArrayNode array)) {

@@ -79,7 +79,7 @@ public final class YamlTreeReader {
             parser.nextToken();
             if (object.has(name)) {
                 problems.add(new Problem(keyLocation, LocatedTree.displayPath(child),
-                        "duplicate key (first at " + tree.keyLocation(child) + ")"));
+                        "duplicate key (first at line " + tree.keyLocation(child).line() + ")"));
                 readValue(parser, child + "#dup");
                 continue;
             }

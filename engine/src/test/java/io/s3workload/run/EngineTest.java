@@ -1,0 +1,250 @@
+package io.s3workload.run;
+
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertFalse;
+import static org.junit.jupiter.api.Assertions.assertTrue;
+
+import io.s3workload.metrics.CellStats;
+import io.s3workload.metrics.Op;
+import io.s3workload.testing.RecordingReporter;
+import io.s3workload.testing.TestS3;
+import io.s3workload.workload.Percentile;
+import java.util.List;
+import java.util.Map;
+import java.util.function.Function;
+import java.util.stream.Collectors;
+import org.junit.jupiter.api.AfterAll;
+import org.junit.jupiter.api.BeforeAll;
+import org.junit.jupiter.api.Test;
+import software.amazon.awssdk.services.s3.model.S3Object;
+
+/** Runs real plans against the in-process S3 server and checks what the server holds against what was counted. */
+class EngineTest {
+
+    private static TestS3 s3;
+
+    @BeforeAll
+    static void start() {
+        s3 = new TestS3();
+    }
+
+    @AfterAll
+    static void stop() {
+        s3.close();
+    }
+
+    private static RunResult run(String workload) throws Exception {
+        return new Engine(s3.plan(workload), List.of(new RecordingReporter())).run();
+    }
+
+    private static CellStats cell(RunResult result, String stage, int index) {
+        return result.stages().stream().filter(s -> s.stage().name().equals(stage)).findFirst().orElseThrow()
+                .cells().get(index);
+    }
+
+    @Test
+    void putWritesExactlyTheObjectsItCountsAtTheirSizes() throws Exception {
+        RunResult result = run("""
+                bucket: put-exact
+                createBucket: true
+                keep: true
+                stages:
+                  - {name: put, kind: put, sizes: [1KiB, 64KiB], objects: 25, concurrency: 4}
+                """);
+        String prefix = result.info().runPrefix();
+        List<S3Object> held = s3.list("put-exact", prefix);
+        assertEquals(50, held.size());
+        Map<String, Long> sizes = held.stream().collect(Collectors.groupingBy(o -> o.key().split("/")[3],
+                Collectors.counting()));
+        assertEquals(Map.of("1KiB", 25L, "64KiB", 25L), sizes);
+        held.forEach(o -> assertEquals(o.key().contains("/1KiB/") ? 1024 : 65536, o.size(), o.key()));
+        CellStats small = cell(result, "put", 0);
+        assertEquals(25, small.operations());
+        assertEquals(25 * 1024, small.bytes());
+        assertEquals(0, small.errors());
+        assertEquals(25, small.latency().getTotalCount());
+        assertEquals(Op.PUT, small.key().op());
+        assertEquals(65536L * 25, cell(result, "put", 1).bytes());
+        assertTrue(result.cleanup().skipped());
+        assertEquals(0, result.exitCode());
+    }
+
+    @Test
+    void operationsBeyondObjectsOverwriteRoundRobinAndCleanupRemovesEverything() throws Exception {
+        RunResult result = run("""
+                bucket: round-robin
+                createBucket: true
+                stages:
+                  - {name: put, kind: put, sizes: [2KiB], objects: 5, operations: 40, concurrency: 8}
+                """);
+        assertEquals(40, cell(result, "put", 0).operations());
+        assertEquals(5, result.cleanup().removed(), "40 PUTs over 5 keys leave 5 objects");
+        assertEquals(0, s3.list("round-robin", result.info().runPrefix()).size());
+    }
+
+    @Test
+    void getReadsEveryByteAndRecordsTimeToFirstByte() throws Exception {
+        RunResult result = run("""
+                bucket: get-bytes
+                createBucket: true
+                stages:
+                  - {name: put, kind: put, sizes: [256KiB], objects: 10}
+                  - {name: get, kind: get, from: put, operations: 40, concurrency: 4}
+                """);
+        CellStats get = cell(result, "get", 0);
+        assertEquals(40, get.operations());
+        assertEquals(40L * 256 * 1024, get.bytes());
+        assertEquals(40, get.ttfb().getTotalCount());
+        assertTrue(get.ttfb().getValueAtPercentile(50) <= get.latency().getValueAtPercentile(50));
+        assertEquals(10, result.cleanup().removed());
+    }
+
+    @Test
+    void aGetWithoutSourceSeedsItsOwnObjectsUnmeasured() throws Exception {
+        RecordingReporter reporter = new RecordingReporter();
+        RunResult result = new Engine(s3.plan("""
+                bucket: get-seed
+                createBucket: true
+                stages:
+                  - {name: get, kind: get, sizes: [4KiB], objects: 8, operations: 16}
+                """), List.of(reporter)).run();
+        assertEquals(16, cell(result, "get", 0).operations());
+        assertEquals(1, result.stages().get(0).cells().size(), "seeding is not a measured cell");
+        assertEquals(8, result.cleanup().removed());
+        assertTrue(reporter.notes.stream().anyMatch(n -> n.contains("seeding 8 objects of 4 KiB")),
+                reporter.notes.toString());
+    }
+
+    @Test
+    void deleteRemovesTheSourceStagesObjects() throws Exception {
+        RunResult result = run("""
+                bucket: deletes
+                createBucket: true
+                keep: true
+                stages:
+                  - {name: put, kind: put, sizes: [1KiB], objects: 30}
+                  - {name: del, kind: delete, from: put, concurrency: 6}
+                """);
+        CellStats del = cell(result, "del", 0);
+        assertEquals(30, del.operations());
+        assertEquals(Op.DELETE, del.key().op());
+        assertEquals(0, s3.list("deletes", result.info().runPrefix()).size());
+    }
+
+    @Test
+    void aDurationBoundPutStopsOnTimeAndWritesANewKeyPerOperation() throws Exception {
+        RunResult result = run("""
+                bucket: timed
+                createBucket: true
+                stages:
+                  - {name: put, kind: put, sizes: [1KiB], duration: 1500ms, concurrency: 4}
+                """);
+        CellStats put = cell(result, "put", 0);
+        assertTrue(put.wallNanos() >= 1_500_000_000L && put.wallNanos() < 4_000_000_000L, "wall " + put.wallNanos());
+        assertTrue(put.operations() > 10, "ops " + put.operations());
+        assertEquals(put.operations(), result.cleanup().removed(), "every PUT wrote its own key");
+    }
+
+    @Test
+    void cleanupNeverTouchesKeysOutsideTheRunPrefix() throws Exception {
+        s3.createBucket("decoys");
+        List<String> decoys = List.of("root-object", "s3workload-neighbour", "s3workload/20990101-000000-0000/put/1KiB/0",
+                "s3workloadx/put/1KiB/0", "other/s3workload/x");
+        decoys.forEach(k -> s3.put("decoys", k, "keep me"));
+        RunResult result = run("""
+                bucket: decoys
+                stages:
+                  - {name: put, kind: put, sizes: [1KiB], objects: 12}
+                  - {name: get, kind: get, sizes: [1KiB], objects: 3, operations: 3}
+                """);
+        assertEquals(15, result.cleanup().removed());
+        List<String> left = s3.list("decoys", "").stream().map(S3Object::key).sorted().toList();
+        assertEquals(decoys.stream().sorted().toList(), left);
+    }
+
+    @Test
+    void errorsAreCountedByClassTheRunGoesOnAndThresholdsGiveExitCode1() throws Exception {
+        RunResult result = run("""
+                bucket: thresholds
+                createBucket: true
+                failOn: {errorRate: 1%}
+                stages:
+                  - {name: put, kind: put, sizes: [1KiB], objects: 6, failOn: {p50: 1us}}
+                  - {name: del, kind: delete, from: put}
+                  - {name: get, kind: get, from: put, operations: 12}
+                """);
+        CellStats get = cell(result, "get", 0);
+        assertEquals(0, get.operations());
+        assertEquals(12, get.errors());
+        assertEquals(Map.of("HTTP 404 NoSuchKey", 12L), get.errorsByClass());
+        Map<String, Breach> breaches = result.breaches().stream()
+                .collect(Collectors.toMap(b -> b.stage() + " " + b.metric(), Function.identity()));
+        assertEquals(2, breaches.size(), result.breaches().toString());
+        assertEquals("100.00%", breaches.get("get error rate").measured());
+        assertTrue(breaches.containsKey("put latency p50"));
+        assertEquals(RunResult.EXIT_THRESHOLD, result.exitCode());
+    }
+
+    @Test
+    void cancellingStopsTheStageSkipsTheRestAndStillCleansUp() throws Exception {
+        Engine engine = new Engine(s3.plan("""
+                bucket: cancel
+                createBucket: true
+                stages:
+                  - {name: put, kind: put, sizes: [1KiB], duration: 60s, concurrency: 4}
+                  - {name: later, kind: put, sizes: [1KiB], objects: 5}
+                """), List.of(new RecordingReporter()));
+        Thread canceller = Thread.ofVirtual().start(() -> {
+            try {
+                Thread.sleep(1000);
+            } catch (InterruptedException e) {
+                return;
+            }
+            engine.cancel();
+        });
+        long start = System.nanoTime();
+        RunResult result = engine.run();
+        canceller.join();
+        assertTrue(System.nanoTime() - start < 20_000_000_000L, "stopped long before the planned 60s");
+        assertTrue(result.interrupted());
+        assertEquals(RunResult.EXIT_INTERRUPTED, result.exitCode());
+        assertEquals(1, result.stages().size(), "the later stage was skipped");
+        long ops = cell(result, "put", 0).operations();
+        assertTrue(ops > 0);
+        assertEquals(ops, result.cleanup().removed());
+        assertEquals(0, s3.list("cancel", result.info().runPrefix()).size());
+    }
+
+    @Test
+    void progressIsReportedAboutOnceASecondWithRunningTotals() throws Exception {
+        RecordingReporter reporter = new RecordingReporter();
+        new Engine(s3.plan("""
+                bucket: progress
+                createBucket: true
+                stages:
+                  - {name: put, kind: put, sizes: [1KiB], duration: 2500ms, concurrency: 2}
+                """), List.of(reporter)).run();
+        assertTrue(reporter.progress.size() >= 2 && reporter.progress.size() <= 3, "" + reporter.progress.size());
+        long previous = 0;
+        for (var p : reporter.progress) {
+            assertTrue(p.operationsDone() >= previous);
+            previous = p.operationsDone();
+            assertEquals(2_500_000_000L, p.plannedNanos().getAsLong());
+        }
+    }
+
+    @Test
+    void latencyStatisticsAreOrdered() throws Exception {
+        RunResult result = run("""
+                bucket: stats
+                createBucket: true
+                stages:
+                  - {name: put, kind: put, sizes: [8KiB], objects: 50, concurrency: 4}
+                """);
+        var h = cell(result, "put", 0).latency();
+        long p50 = h.getValueAtPercentile(Percentile.P50.percentile());
+        long p99 = h.getValueAtPercentile(Percentile.P99.percentile());
+        assertTrue(0 < p50 && p50 <= p99 && p99 <= h.getMaxValue());
+        assertFalse(result.cleanup().skipped());
+    }
+}

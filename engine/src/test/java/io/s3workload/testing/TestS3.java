@@ -1,0 +1,79 @@
+package io.s3workload.testing;
+
+import io.s3workload.plan.Plan;
+import io.s3workload.plan.Planner;
+import io.s3workload.server.EmbeddedS3;
+import io.s3workload.workload.yaml.WorkloadException;
+import io.s3workload.workload.yaml.WorkloadLoader;
+import java.net.URI;
+import java.util.ArrayList;
+import java.util.List;
+import java.util.Map;
+import java.util.Optional;
+import software.amazon.awssdk.auth.credentials.AwsBasicCredentials;
+import software.amazon.awssdk.auth.credentials.StaticCredentialsProvider;
+import software.amazon.awssdk.core.sync.RequestBody;
+import software.amazon.awssdk.regions.Region;
+import software.amazon.awssdk.services.s3.S3Client;
+import software.amazon.awssdk.services.s3.model.S3Object;
+
+/**
+ * An in-process S3 server on 127.0.0.1 for a test class, with a plain SDK client to check what it holds, and
+ * workloads aimed at it. No mocks: requests go over HTTP to S3Proxy.
+ */
+public final class TestS3 implements AutoCloseable {
+
+    private final EmbeddedS3 server = EmbeddedS3.start(EmbeddedS3.Backend.MEMORY);
+    private final S3Client client = S3Client.builder()
+            .endpointOverride(server.endpoint())
+            .region(Region.US_EAST_1)
+            .forcePathStyle(true)
+            .credentialsProvider(StaticCredentialsProvider.create(
+                    AwsBasicCredentials.create(server.accessKey(), server.secretKey())))
+            .build();
+
+    public EmbeddedS3 server() {
+        return server;
+    }
+
+    public URI endpoint() {
+        return server.endpoint();
+    }
+
+    /** Compiles a workload whose endpoint {@code s3} is this server; {@code body} holds bucket, stages, etc. */
+    public Plan plan(String body) throws WorkloadException {
+        return plan(body, server.accessKey(), server.secretKey(), server.endpoint().toString());
+    }
+
+    public Plan plan(String body, String accessKey, String secretKey, String url) throws WorkloadException {
+        String yaml = """
+                endpoints:
+                  s3:
+                    url: ${URL}
+                    credentials: {accessKey: "${AK}", secretKey: "${SK}"}
+                """ + body;
+        return Planner.plan(new WorkloadLoader(Map.of("URL", url, "AK", accessKey, "SK", secretKey), List.of(),
+                Optional.empty(), Optional.empty()).parse("test.yaml", yaml));
+    }
+
+    public void createBucket(String bucket) {
+        client.createBucket(b -> b.bucket(bucket));
+    }
+
+    public void put(String bucket, String key, String content) {
+        client.putObject(r -> r.bucket(bucket).key(key), RequestBody.fromString(content));
+    }
+
+    /** Every object under {@code prefix}, following continuation tokens. */
+    public List<S3Object> list(String bucket, String prefix) {
+        List<S3Object> objects = new ArrayList<>();
+        client.listObjectsV2Paginator(r -> r.bucket(bucket).prefix(prefix)).contents().forEach(objects::add);
+        return objects;
+    }
+
+    @Override
+    public void close() {
+        client.close();
+        server.close();
+    }
+}
