@@ -18,6 +18,9 @@ final class Preflight {
             case AUTH -> where + " refused the credentials (" + e.errorClass() + "). Check the access key, the"
                     + " secret key and the region (" + endpoint.region() + "), and that they may use bucket '"
                     + bucket + "'.";
+            case NO_CREDENTIALS -> where + " has no credentials: none were found in the AWS default chain"
+                    + " (AWS_ACCESS_KEY_ID and AWS_SECRET_ACCESS_KEY, ~/.aws/credentials, an instance role). Set"
+                    + " them, or give 'credentials:' for the endpoint in the workload (profile or ${ENV} keys).";
             case NO_BUCKET -> where + ": bucket '" + bucket + "' does not exist. Create it, pass another with"
                     + " --bucket, or set 'createBucket: true' in the workload.";
             default -> where + " failed its check of bucket '" + bucket + "': " + e.errorClass();

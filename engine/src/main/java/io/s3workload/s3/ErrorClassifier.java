@@ -11,6 +11,7 @@ import javax.net.ssl.SSLException;
 import software.amazon.awssdk.awscore.exception.AwsServiceException;
 import software.amazon.awssdk.core.exception.ApiCallAttemptTimeoutException;
 import software.amazon.awssdk.core.exception.ApiCallTimeoutException;
+import software.amazon.awssdk.core.exception.SdkClientException;
 
 /** Turns whatever the SDK threw into a {@link StoreException} with a label a person understands. */
 final class ErrorClassifier {
@@ -27,6 +28,10 @@ final class ErrorClassifier {
         }
         if (t instanceof ApiCallTimeoutException || t instanceof ApiCallAttemptTimeoutException) {
             return new StoreException(Kind.TIMEOUT, "timeout", endpoint + ": request timed out", null);
+        }
+        if (t instanceof SdkClientException && String.valueOf(t.getMessage()).contains("Unable to load credentials")) {
+            return new StoreException(Kind.NO_CREDENTIALS, "no credentials found", endpoint
+                    + ": no credentials found", null);
         }
         for (Throwable c = t; c != null; c = c.getCause()) {
             if (c instanceof UnknownHostException) {

@@ -7,7 +7,7 @@ package io.s3workload.s3;
 public final class StoreException extends RuntimeException {
 
     /** Broad causes, used to map a failed preflight to an exit code and a clear message. */
-    public enum Kind { UNREACHABLE, AUTH, NO_BUCKET, NOT_FOUND, THROTTLED, HTTP, TIMEOUT, CLIENT }
+    public enum Kind { UNREACHABLE, AUTH, NO_CREDENTIALS, NO_BUCKET, NOT_FOUND, THROTTLED, HTTP, TIMEOUT, CLIENT }
 
     private final Kind kind;
     private final String errorClass;

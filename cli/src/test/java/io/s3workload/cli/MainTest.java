@@ -1,0 +1,156 @@
+package io.s3workload.cli;
+
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertFalse;
+import static org.junit.jupiter.api.Assertions.assertTrue;
+
+import io.s3workload.server.EmbeddedS3;
+import java.io.IOException;
+import java.net.ServerSocket;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import org.junit.jupiter.api.AfterAll;
+import org.junit.jupiter.api.BeforeAll;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.io.TempDir;
+
+/** The command line in this JVM: help texts, validate, plan, and each exit code of run. */
+class MainTest {
+
+    private static final Path QUICKSTART = Path.of("../workloads/quickstart.yaml");
+    private static EmbeddedS3 server;
+
+    @TempDir
+    Path dir;
+
+    @BeforeAll
+    static void start() {
+        server = EmbeddedS3.start(EmbeddedS3.Backend.MEMORY, "test-access-key", "test-secret-key");
+    }
+
+    @AfterAll
+    static void stop() {
+        server.close();
+    }
+
+    @Test
+    void helpListsTheCommandsAndTheExitCodes() {
+        Console c = Console.run("--help");
+        assertEquals(0, c.exitCode());
+        for (String text : new String[] {"run", "validate", "plan", "Exit codes", "3 endpoint unreachable"}) {
+            assertTrue(c.out().contains(text), text + " in\n" + c.out());
+        }
+        Console run = Console.run("run", "--help");
+        for (String text : new String[] {"--set", "--bucket", "--endpoint", "--embedded", "--no-progress",
+            "130 interrupted"}) {
+            assertTrue(run.out().contains(text), text + " in\n" + run.out());
+        }
+    }
+
+    @Test
+    void versionNamesTheBuildAndTheJvm() {
+        Console c = Console.run("--version");
+        assertEquals(0, c.exitCode());
+        assertTrue(c.out().matches("(?s)s3workload \\d+\\.\\d+\\.\\d+.*JVM: .*"), c.out());
+    }
+
+    @Test
+    void usageErrorsExitWith2() {
+        assertEquals(2, Console.run().exitCode(), "no command");
+        assertEquals(2, Console.run("run").exitCode(), "no workload");
+        Console unknown = Console.run("run", "--frobnicate", QUICKSTART.toString());
+        assertEquals(2, unknown.exitCode());
+        assertTrue(unknown.err().contains("Unknown option: '--frobnicate'"), unknown.err());
+    }
+
+    @Test
+    void validateAcceptsTheQuickstartAndRejectsBadInputWithPositions() throws IOException {
+        Console ok = Console.run("validate", QUICKSTART.toString());
+        assertEquals(0, ok.exitCode(), ok.all());
+        assertTrue(ok.out().contains("valid workload 'quickstart' with 3 stages: put, get, delete"), ok.out());
+
+        Path bad = dir.resolve("bad.yaml");
+        Files.writeString(bad, "bucket: bench\nstages:\n  - name: p\n    kind: putt\n");
+        Console c = Console.run("validate", bad.toString());
+        assertEquals(2, c.exitCode());
+        assertTrue(c.err().contains(bad + ":4:11: stages[0].kind: unknown stage kind 'putt' (did you mean 'put'?)"),
+                c.err());
+        assertFalse(c.all().contains("\tat "), "no stack trace");
+
+        Console missing = Console.run("validate", dir.resolve("nope.yaml").toString());
+        assertEquals(2, missing.exitCode());
+        assertTrue(missing.err().contains("nope.yaml: no such file"), missing.err());
+    }
+
+    @Test
+    void planPrintsStagesOperationsAndBytesWithoutNetwork() {
+        Console c = Console.run("plan", QUICKSTART.toString(), "--set", "stages.put.operations=400");
+        assertEquals(0, c.exitCode(), c.all());
+        assertTrue(c.out().contains("in-process S3 server"), c.out());
+        assertTrue(c.out().matches("(?s).*\\n\\s+1\\s+put\\s+put\\s+embedded\\s+8\\s+1 MiB\\s+400\\s+50\\s+-\\s+400 MiB\\n.*"),
+                c.out());
+        assertTrue(c.out().contains("3 stages; 900 operations and 1.95 GiB known in advance, plus the duration-bound"
+                + " cells"), c.out());
+    }
+
+    @Test
+    void runAgainstAClosedPortExitsWith3() throws IOException {
+        int port;
+        try (ServerSocket socket = new ServerSocket(0)) {
+            port = socket.getLocalPort();
+        }
+        Path workload = workload("""
+                endpoints:
+                  s3:
+                    url: http://127.0.0.1:%d
+                    credentials: {accessKey: a, secretKey: b}
+                bucket: bench
+                stages: [{name: p, kind: put, sizes: [1KiB], objects: 1}]
+                """.formatted(port));
+        Console c = Console.run("run", workload.toString(), "--no-progress");
+        assertEquals(3, c.exitCode(), c.all());
+        assertTrue(c.err().contains("error: endpoint 's3' (http://127.0.0.1:" + port + ") is unreachable: "
+                + "connection refused"), c.err());
+    }
+
+    @Test
+    void runWithWrongCredentialsExitsWith3AndDoesNotPrintThem() throws IOException {
+        Path workload = workload("""
+                endpoints:
+                  s3:
+                    url: %s
+                    credentials: {accessKey: AKIAWRONG, secretKey: not-the-secret}
+                bucket: bench
+                stages: [{name: p, kind: put, sizes: [1KiB], objects: 1}]
+                """.formatted(server.endpoint()));
+        Console c = Console.run("run", workload.toString(), "--no-progress");
+        assertEquals(3, c.exitCode(), c.all());
+        assertTrue(c.err().contains("refused the credentials"), c.err());
+        assertFalse(c.all().contains("not-the-secret") || c.all().contains("AKIAWRONG"), c.all());
+    }
+
+    @Test
+    void aCrossedThresholdExitsWith1AndSaysWhich() throws IOException {
+        Path workload = workload("""
+                endpoints:
+                  s3:
+                    url: %s
+                    credentials: {accessKey: test-access-key, secretKey: test-secret-key}
+                bucket: thresholds
+                createBucket: true
+                stages:
+                  - {name: p, kind: put, sizes: [1KiB], objects: 5, failOn: {p50: 1us}}
+                """.formatted(server.endpoint()));
+        Console c = Console.run("run", workload.toString(), "--no-progress");
+        assertEquals(1, c.exitCode(), c.all());
+        assertTrue(c.out().contains("Thresholds: 1 crossed (exit code 1):"), c.out());
+        assertTrue(c.out().contains("FAILED p PUT 1 KiB: latency p50 "), c.out());
+        assertTrue(c.out().contains("Cleanup: removed 5 objects"), c.out());
+    }
+
+    private Path workload(String yaml) throws IOException {
+        Path file = dir.resolve("w.yaml");
+        Files.writeString(file, yaml);
+        return file;
+    }
+}
