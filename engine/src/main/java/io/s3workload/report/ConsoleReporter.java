@@ -157,9 +157,11 @@ public final class ConsoleReporter implements Reporter {
         for (StageResult stage : stages) {
             for (CellStats c : stage.cells()) {
                 boolean timed = c.latency().getTotalCount() > 0;
+                boolean moves = c.key().op() != Op.DELETE;
                 table.add(List.of(stage.stage().name(), c.key().op().name(), c.key().size().toString(),
                         Long.toString(c.operations()), Long.toString(c.errors()), Units.rate(c.opsPerSecond()),
-                        Units.mib(c.bytesPerSecond()), Units.gbps(c.bytesPerSecond()).replace(" Gbps", ""),
+                        moves ? Units.mib(c.bytesPerSecond()) : "-",
+                        moves ? Units.gbps(c.bytesPerSecond()).replace(" Gbps", "") : "-",
                         timed ? Units.millis(Units.statNanos(c.latency(), Percentile.P50)) : "-",
                         timed ? Units.millis(Units.statNanos(c.latency(), Percentile.P99)) : "-",
                         c.hasTtfb() ? Units.millis(Units.statNanos(c.ttfb(), Percentile.P50)) : "-"));

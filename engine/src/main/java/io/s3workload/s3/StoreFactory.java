@@ -23,7 +23,8 @@ import software.amazon.awssdk.services.s3.auth.scheme.S3AuthSchemeProvider;
 
 /**
  * Builds the S3 client for an endpoint, tuned for measuring rather than for convenience: no retries (a retry
- * would hide latency), checksums only when the operation requires them, no chunked or signed payloads, no
+ * would hide latency), checksums only when the operation requires them, no chunked or signed payloads (over
+ * plain http too: {@link UnsignedPayloadSigning}), no
  * {@code Expect: 100-continue} round trip, and a connection pool as large as the concurrency.
  */
 public final class StoreFactory {
@@ -52,6 +53,7 @@ public final class StoreFactory {
                         .expectContinueEnabled(false)
                         .build())
                 .authSchemeProvider(unsignedPayload(S3AuthSchemeProvider.defaultProvider()))
+                .putAuthScheme(new UnsignedPayloadSigning())
                 .overrideConfiguration(o -> o.retryStrategy(AwsRetryStrategy.doNotRetry()))
                 .build();
         return new SdkObjectStore(endpoint.name(), bucket, s3);

@@ -1,0 +1,60 @@
+package io.s3workload.s3;
+
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertFalse;
+import static org.junit.jupiter.api.Assertions.assertTrue;
+
+import com.sun.net.httpserver.Headers;
+import com.sun.net.httpserver.HttpServer;
+import io.s3workload.workload.CredentialsSpec;
+import io.s3workload.workload.EndpointSpec;
+import java.io.IOException;
+import java.net.InetSocketAddress;
+import java.net.URI;
+import java.util.Map;
+import java.util.concurrent.ConcurrentHashMap;
+import org.junit.jupiter.api.AfterEach;
+import org.junit.jupiter.api.BeforeEach;
+import org.junit.jupiter.api.Test;
+
+/** What the client puts on the wire for a PUT: the measuring-friendly settings StoreFactory promises. */
+class WireFormatTest {
+
+    private HttpServer server;
+    private final Map<String, Headers> seen = new ConcurrentHashMap<>();
+
+    @BeforeEach
+    void start() throws IOException {
+        server = HttpServer.create(new InetSocketAddress("127.0.0.1", 0), 0);
+        server.createContext("/", exchange -> {
+            seen.put(exchange.getRequestMethod(), exchange.getRequestHeaders());
+            exchange.getRequestBody().readAllBytes();
+            exchange.getResponseHeaders().add("ETag", "\"e\"");
+            exchange.sendResponseHeaders(200, -1);
+            exchange.close();
+        });
+        server.start();
+    }
+
+    @AfterEach
+    void stop() {
+        server.stop(0);
+    }
+
+    @Test
+    void putsAreUnsignedSingleAttemptWithoutChecksumsOrExpectContinueEvenOverHttp() {
+        EndpointSpec endpoint = new EndpointSpec("wire", URI.create("http://127.0.0.1:" + server.getAddress()
+                .getPort()), "us-east-1", true, new CredentialsSpec.Static("ak", "sk", null));
+        try (ObjectStore store = StoreFactory.create(endpoint, "bucket", 4)) {
+            store.put("k", new Payload(1).body("k", 100_000));
+        }
+        Headers put = seen.get("PUT");
+        assertEquals("UNSIGNED-PAYLOAD", put.getFirst("x-amz-content-sha256"));
+        assertTrue(put.getFirst("Authorization").startsWith("AWS4-HMAC-SHA256 "));
+        assertEquals("100000", put.getFirst("Content-Length"));
+        assertTrue(put.getFirst("amz-sdk-request").endsWith("max=1"), "no retries: " + put.getFirst("amz-sdk-request"));
+        assertFalse(put.containsKey("Expect"), "no 100-continue round trip");
+        assertFalse(put.containsKey("x-amz-trailer") || put.containsKey("Content-Encoding"), "no chunked trailers");
+        assertTrue(put.keySet().stream().noneMatch(h -> h.toLowerCase().startsWith("x-amz-checksum")), "no checksums");
+    }
+}
