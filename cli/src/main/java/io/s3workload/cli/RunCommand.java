@@ -15,6 +15,7 @@ import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
 import java.util.concurrent.Callable;
+import picocli.CommandLine;
 import picocli.CommandLine.Command;
 import picocli.CommandLine.Mixin;
 import picocli.CommandLine.Option;
@@ -39,6 +40,12 @@ final class RunCommand implements Callable<Integer> {
         "endpoints (every endpoint then points at it, and the bucket is created)."})
     boolean embedded;
 
+    @Option(names = "--embedded-backend", paramLabel = "memory|fs", defaultValue = "memory",
+            converter = BackendConverter.class,
+            description = {"Where the embedded server keeps objects: memory (on the heap, at most 4 GiB at once;",
+                "the default) or fs (a temporary directory, removed at exit; for large objects)."})
+    EmbeddedS3.Backend backend;
+
     @Option(names = "--no-progress", description = "Do not print the live progress lines.")
     boolean noProgress;
 
@@ -46,7 +53,7 @@ final class RunCommand implements Callable<Integer> {
     public Integer call() throws Exception {
         Workload w = workload.load();
         boolean useEmbedded = embedded || w.endpoints().isEmpty();
-        try (EmbeddedS3 server = useEmbedded ? EmbeddedS3.start(EmbeddedS3.Backend.MEMORY) : null) {
+        try (EmbeddedS3 server = useEmbedded ? EmbeddedS3.start(backend) : null) {
             if (server != null) {
                 w = pointAt(w, server);
             }
@@ -78,6 +85,18 @@ final class RunCommand implements Callable<Integer> {
             } catch (IllegalStateException shuttingDown) {
                 // the hook is running: it waits for this run to finish
             }
+        }
+    }
+
+    /** {@code memory} or {@code fs}. */
+    static final class BackendConverter implements CommandLine.ITypeConverter<EmbeddedS3.Backend> {
+        @Override
+        public EmbeddedS3.Backend convert(String value) {
+            return switch (value) {
+                case "memory" -> EmbeddedS3.Backend.MEMORY;
+                case "fs" -> EmbeddedS3.Backend.FILESYSTEM;
+                default -> throw new CommandLine.TypeConversionException("expected memory or fs, got '" + value + "'");
+            };
         }
     }
 

@@ -3,6 +3,7 @@ package io.s3workload.cli;
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
+import io.s3workload.server.EmbeddedS3;
 import java.io.IOException;
 import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
@@ -14,6 +15,11 @@ import java.util.stream.Stream;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.params.ParameterizedTest;
 import org.junit.jupiter.params.provider.MethodSource;
+import software.amazon.awssdk.auth.credentials.AwsBasicCredentials;
+import software.amazon.awssdk.auth.credentials.StaticCredentialsProvider;
+import software.amazon.awssdk.core.sync.RequestBody;
+import software.amazon.awssdk.regions.Region;
+import software.amazon.awssdk.services.s3.S3Client;
 
 /** End to end: the shaded jar as users run it (java -jar, its own JVM), and the launcher script. */
 class JarIT {
@@ -37,7 +43,14 @@ class JarIT {
     }
 
     static Result jar(String... args) throws IOException, InterruptedException {
-        List<String> command = new ArrayList<>(List.of(JAVA, "-jar", JAR.toString()));
+        return jarWithJvmOptions(List.of(), args);
+    }
+
+    static Result jarWithJvmOptions(List<String> jvmOptions, String... args) throws IOException,
+            InterruptedException {
+        List<String> command = new ArrayList<>(List.of(JAVA));
+        command.addAll(jvmOptions);
+        command.addAll(List.of("-jar", JAR.toString()));
         command.addAll(List.of(args));
         return exec(command);
     }
@@ -70,6 +83,67 @@ class JarIT {
         assertEquals(0, validate.exitCode(), validate.output());
         Result plan = jar("plan", workload.toString());
         assertEquals(0, plan.exitCode(), plan.output());
+    }
+
+    @Test
+    void objectsMuchLargerThanTheHeapStreamThrough(@org.junit.jupiter.api.io.TempDir Path dir) throws Exception {
+        Path workload = dir.resolve("big.yaml");
+        Files.writeString(workload, """
+                bucket: big
+                stages:
+                  - {name: put, kind: put, sizes: [768MiB], objects: 1}
+                  - {name: get, kind: get, from: put}
+                """);
+        Result r = jarWithJvmOptions(List.of("-Xmx96m"), "run", workload.toString(), "--no-progress",
+                "--embedded-backend", "fs");
+        assertEquals(0, r.exitCode(), r.output());
+        assertTrue(r.output().contains("PUT 768 MiB  (1 ops in"), r.output());
+        assertTrue(r.output().contains("GET 768 MiB  (1 ops in"), r.output());
+        assertTrue(r.output().contains("1 success, 0 errors"), r.output());
+    }
+
+    @Test
+    void ctrlCStopsTheRunAndCleansUpWhatItWrote(@org.junit.jupiter.api.io.TempDir Path dir) throws Exception {
+        try (EmbeddedS3 server = EmbeddedS3.start(EmbeddedS3.Backend.MEMORY, "ak-int", "sk-int");
+             S3Client client = S3Client.builder().endpointOverride(server.endpoint()).region(Region.US_EAST_1)
+                     .forcePathStyle(true).credentialsProvider(StaticCredentialsProvider.create(
+                             AwsBasicCredentials.create("ak-int", "sk-int"))).build()) {
+            client.createBucket(b -> b.bucket("interrupted"));
+            client.putObject(b -> b.bucket("interrupted").key("decoy"), RequestBody.fromString("keep me"));
+            Path workload = dir.resolve("long.yaml");
+            Files.writeString(workload, """
+                    endpoints:
+                      s3: {url: "%s", credentials: {accessKey: ak-int, secretKey: sk-int}}
+                    bucket: interrupted
+                    stages:
+                      - {name: put, kind: put, sizes: [4KiB], duration: 5m, concurrency: 4}
+                    """.formatted(server.endpoint()));
+            Process process = new ProcessBuilder(JAVA, "-jar", JAR.toString(), "run", workload.toString())
+                    .redirectErrorStream(true).start();
+            java.io.BufferedReader lines = new java.io.BufferedReader(new java.io.InputStreamReader(
+                    process.getInputStream(), StandardCharsets.UTF_8));
+            StringBuilder output = new StringBuilder();
+            String line;
+            int progressLines = 0;
+            while (progressLines < 2 && (line = lines.readLine()) != null) {
+                output.append(line).append('\n');
+                if (line.contains("PUT 4 KiB") && line.contains("/300.0s")) {
+                    progressLines++;
+                }
+            }
+            assertEquals(2, progressLines, output.toString());
+            assertTrue(!client.listObjectsV2(b -> b.bucket("interrupted").prefix("s3workload/")).contents().isEmpty(),
+                    "the run has written objects before the interrupt");
+            new ProcessBuilder("kill", "-INT", Long.toString(process.pid())).start().waitFor();
+            output.append(new String(process.getInputStream().readAllBytes(), StandardCharsets.UTF_8));
+            assertTrue(process.waitFor(60, TimeUnit.SECONDS), "exits soon after Ctrl-C");
+            assertEquals(130, process.exitValue(), output.toString());
+            assertTrue(output.toString().matches("(?s).*Cleanup: removed [1-9]\\d* objects under s3workload/.*"),
+                    output.toString());
+            assertTrue(output.toString().contains("Interrupted"), output.toString());
+            assertEquals(List.of("decoy"), client.listObjectsV2(b -> b.bucket("interrupted")).contents().stream()
+                    .map(o -> o.key()).toList(), "only the object the run did not write is left");
+        }
     }
 
     @Test

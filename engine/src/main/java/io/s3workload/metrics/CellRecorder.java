@@ -76,12 +76,12 @@ public final class CellRecorder {
     }
 
     /** The cell's final figures; call once, after every worker has stopped. */
-    public CellStats finish(long wallNanos) {
+    public CellStats finish(long wallNanos, long cpuNanos) {
         sample();
         Map<String, Long> byClass = new HashMap<>();
         errorsByClass.forEach((c, n) -> byClass.put(c, n.sum()));
         return new CellStats(key, sampledOperations, sampledBytes, sampledErrors, byClass, latencyTotal.copy(),
-                ttfbTotal.copy(), wallNanos);
+                ttfbTotal.copy(), wallNanos, cpuNanos);
     }
 
     private static long clamp(long nanos) {

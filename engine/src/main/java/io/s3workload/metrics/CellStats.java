@@ -7,10 +7,11 @@ import org.HdrHistogram.Histogram;
  * The final figures of one cell. Latencies are in nanoseconds; failed operations are counted by error class and
  * kept out of the latency histograms. Throughput is over the cell's measured wall time.
  *
- * @param ttfb time to first byte; empty (total count 0) for operations without a body to read
+ * @param ttfb     time to first byte; empty (total count 0) for operations without a body to read
+ * @param cpuNanos CPU time the whole process used during the cell (an in-process server's included), -1 if unknown
  */
 public record CellStats(CellKey key, long operations, long bytes, long errors, Map<String, Long> errorsByClass,
-                        Histogram latency, Histogram ttfb, long wallNanos) {
+                        Histogram latency, Histogram ttfb, long wallNanos, long cpuNanos) {
 
     public CellStats {
         errorsByClass = Map.copyOf(errorsByClass);
@@ -35,6 +36,16 @@ public record CellStats(CellKey key, long operations, long bytes, long errors, M
     /** Errors over attempted operations, in percent. */
     public double errorPercent() {
         return attempted() == 0 ? 0 : 100.0 * errors / attempted();
+    }
+
+    /** Process CPU seconds per GiB moved, or NaN when unknown or nothing moved. */
+    public double cpuSecondsPerGiB() {
+        return cpuNanos < 0 || bytes == 0 ? Double.NaN : cpuNanos / 1e9 / (bytes / (1024.0 * 1024 * 1024));
+    }
+
+    /** Average number of cores busy during the cell. */
+    public double coresBusy() {
+        return cpuNanos < 0 || wallNanos == 0 ? Double.NaN : (double) cpuNanos / wallNanos;
     }
 
     public boolean hasTtfb() {

@@ -12,6 +12,7 @@ import io.s3workload.run.StageResult;
 import io.s3workload.workload.Percentile;
 import java.io.PrintStream;
 import java.util.List;
+import java.util.Locale;
 import java.util.Map;
 import java.util.stream.Collectors;
 import org.HdrHistogram.Histogram;
@@ -133,6 +134,13 @@ public final class ConsoleReporter implements Reporter {
             b.append("    Throughput - ").append(Units.gbps(cell.bytesPerSecond())).append(" | ")
                     .append(Units.mibPerSecond(cell.bytesPerSecond())).append(" | ")
                     .append(Units.rate(cell.opsPerSecond())).append(" ops/s | ").append(counts);
+        }
+        if (cell.cpuNanos() >= 0) {
+            b.append("\n    CPU        - ").append(String.format(Locale.ROOT, "%.2f s process CPU, %.2f cores busy",
+                    cell.cpuNanos() / 1e9, cell.coresBusy()));
+            if (!Double.isNaN(cell.cpuSecondsPerGiB())) {
+                b.append(String.format(Locale.ROOT, ", %.2f CPU-s/GiB", cell.cpuSecondsPerGiB()));
+            }
         }
         if (!cell.errorsByClass().isEmpty()) {
             b.append("\n    Errors     - ").append(cell.errorsByClass().entrySet().stream()

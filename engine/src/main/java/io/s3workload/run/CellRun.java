@@ -3,6 +3,7 @@ package io.s3workload.run;
 import io.s3workload.metrics.CellKey;
 import io.s3workload.metrics.CellRecorder;
 import io.s3workload.metrics.CellStats;
+import io.s3workload.metrics.ProcessCpu;
 import io.s3workload.plan.CellPlan;
 import java.util.OptionalLong;
 
@@ -19,6 +20,7 @@ final class CellRun {
     static Outcome run(RunContext context, CellKey key, CellPlan cell, long operationLimit, int workers,
                        Operation operation) {
         CellRecorder recorder = new CellRecorder(key);
+        long cpuStart = ProcessCpu.nanos();
         long start = System.nanoTime();
         OptionalLong plannedNanos = cell.duration().map(d -> OptionalLong.of(d.toNanos())).orElse(OptionalLong.empty());
         long deadline = plannedNanos.isPresent() ? start + plannedNanos.getAsLong() : start + Long.MAX_VALUE / 2;
@@ -29,6 +31,8 @@ final class CellRun {
             started = ClosedLoop.run(key.stage(), workers, operationLimit, deadline, context::cancelled, recorder,
                     operation);
         }
-        return new Outcome(recorder.finish(System.nanoTime() - start), started);
+        long wall = System.nanoTime() - start;
+        long cpu = cpuStart < 0 ? -1 : ProcessCpu.nanos() - cpuStart;
+        return new Outcome(recorder.finish(wall, cpu), started);
     }
 }

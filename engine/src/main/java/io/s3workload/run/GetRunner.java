@@ -60,7 +60,7 @@ final class GetRunner implements StageRunner {
                     store.put(objectKey, context.payload().body(objectKey, sizeBytes));
                     recorder.success(0, sizeBytes);
                 });
-        CellStats seeded = seeding.finish(0);
+        CellStats seeded = seeding.finish(0, -1);
         if (seeded.errors() > 0) {
             context.note(stage.name(), "seeding: " + seeded.errors() + " of " + objects + " PUTs failed "
                     + seeded.errorsByClass() + "; reads of those keys will fail");
