@@ -1,5 +1,6 @@
 # Sourced by ./s3workload and src/test.sh: sets JAVA_HOME to a JDK 21 or newer, or explains what to install.
-# Order: JAVA_HOME if it is 21+, then the newest JDK under /usr/lib/jvm, then `java` on the PATH.
+# Order: JAVA_HOME if it is 21+, then the newest JDK under /usr/lib/jvm (or the directories, globs allowed, in
+# S3WORKLOAD_JDK_SEARCH), then `javac` on the PATH.
 
 s3w_java_major() { # prints the feature version of the java binary $1 (8 for 1.8), or nothing
   "$1" -XshowSettings:properties -version 2>&1 |
@@ -8,15 +9,17 @@ s3w_java_major() { # prints the feature version of the java binary $1 (8 for 1.8
 
 s3w_find_jdk() {
   local candidate major best="" best_major=0
+  local search=${S3WORKLOAD_JDK_SEARCH:-"/usr/lib/jvm/*/ /Library/Java/JavaVirtualMachines/*/Contents/Home/"}
   if [ -n "${JAVA_HOME:-}" ] && [ -x "$JAVA_HOME/bin/javac" ]; then
     major=$(s3w_java_major "$JAVA_HOME/bin/java")
     if [ -n "$major" ] && [ "$major" -ge 21 ]; then return 0; fi
   fi
-  for candidate in /usr/lib/jvm/*/ /Library/Java/JavaVirtualMachines/*/Contents/Home/; do
-    [ -x "${candidate}bin/javac" ] || continue
-    major=$(s3w_java_major "${candidate}bin/java")
+  for candidate in $search; do
+    candidate="${candidate%/}"
+    [ -x "$candidate/bin/javac" ] || continue
+    major=$(s3w_java_major "$candidate/bin/java")
     if [ -n "$major" ] && [ "$major" -ge 21 ] && [ "$major" -gt "$best_major" ]; then
-      best="${candidate%/}"; best_major=$major
+      best="$candidate"; best_major=$major
     fi
   done
   if [ -z "$best" ] && command -v javac >/dev/null 2>&1; then
@@ -27,7 +30,7 @@ s3w_find_jdk() {
   if [ -z "$best" ]; then
     cat >&2 <<'MSG'
 s3workload needs a JDK 21 or newer (it runs on virtual threads), and none was found:
-  JAVA_HOME is unset or older than 21, and /usr/lib/jvm holds no JDK 21+.
+  JAVA_HOME is unset or older than 21, /usr/lib/jvm holds no JDK 21+, and javac on the PATH is older.
 Install one, for example:
   Debian/Ubuntu:  sudo apt-get install openjdk-21-jdk   (or a Temurin 21/25 package)
   macOS:          brew install --cask temurin

@@ -156,6 +156,18 @@ class JarIT {
     }
 
     @Test
+    void theLauncherSaysWhatToInstallWhenNoJdk21Exists(@org.junit.jupiter.api.io.TempDir Path bin) throws Exception {
+        for (String tool : new String[] {"dirname", "sed", "head", "readlink", "cat", "find", "mktemp", "rm"}) {
+            Files.createSymbolicLink(bin.resolve(tool), Path.of("/usr/bin", tool));
+        }
+        Result r = exec(List.of("/bin/bash", ROOT.resolve("s3workload").toString(), "--version"),
+                "JAVA_HOME", "", "PATH", bin.toString(), "S3WORKLOAD_JDK_SEARCH", "/nonexistent/*/");
+        assertEquals(2, r.exitCode(), r.output());
+        assertTrue(r.output().contains("s3workload needs a JDK 21 or newer"), r.output());
+        assertTrue(r.output().contains("apt-get install openjdk-21-jdk"), r.output());
+    }
+
+    @Test
     void theLauncherFindsAJdk21EvenWhenJavaHomeIsOlder() throws Exception {
         Result r = exec(List.of("bash", ROOT.resolve("s3workload").toString(), "--version"),
                 "JAVA_HOME", "/usr/lib/jvm/java-17-openjdk-amd64");

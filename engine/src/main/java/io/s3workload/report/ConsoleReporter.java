@@ -106,12 +106,17 @@ public final class ConsoleReporter implements Reporter {
         out.println(RULE);
         out.println("SUMMARY  run " + result.info().runId() + ", " + Units.seconds(result.wallNanos()) + " in all");
         out.println(RULE);
-        out.print(summary(result.stages()));
+        if (result.stages().stream().allMatch(s -> s.cells().isEmpty())) {
+            out.println("No cell ran to completion, so there is nothing to summarise.");
+        } else {
+            out.print(summary(result.stages()));
+        }
         out.println();
         printThresholds(result);
         printCleanup(result.cleanup(), result.info().runPrefix());
         if (result.interrupted()) {
-            out.println("Interrupted: stages after the running one were skipped.");
+            out.println("Interrupted: " + result.stages().size() + " of " + stageCount
+                    + " stages started; the rest were skipped.");
         }
         out.flush();
     }
