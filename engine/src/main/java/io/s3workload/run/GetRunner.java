@@ -7,8 +7,6 @@ import io.s3workload.metrics.Op;
 import io.s3workload.plan.CellPlan;
 import io.s3workload.plan.StagePlan;
 import io.s3workload.s3.ObjectStore;
-import java.util.ArrayList;
-import java.util.List;
 import java.util.Optional;
 
 /**
@@ -18,33 +16,25 @@ import java.util.Optional;
 final class GetRunner implements StageRunner {
 
     @Override
-    public StageResult run(StagePlan stage, RunContext context) {
-        long start = System.nanoTime();
-        List<CellStats> cells = new ArrayList<>();
-        ObjectStore store = context.store(stage.endpoint());
-        for (CellPlan cell : stage.cells()) {
-            if (context.cancelled()) {
-                break;
-            }
-            Optional<KeySet> source = stage.from().isPresent()
-                    ? context.objects().keys(stage.from().get(), cell.size())
-                    : seed(stage, cell, context);
-            if (source.isEmpty() || source.get().count() == 0) {
-                context.note(stage.name(), "no " + cell.size() + " objects to read; cell skipped");
-                continue;
-            }
-            KeySet keys = source.get();
-            long limit = cell.operations().orElse(cell.duration().isPresent() ? ClosedLoop.UNBOUNDED : keys.count());
-            CellKey key = new CellKey(stage.name(), Op.GET, stage.endpoint(), cell.size());
-            cells.add(CellRun.run(context, key, cell, limit, stage.concurrency(), (i, worker, recorder) -> {
-                String objectKey = keys.key(i % keys.count());
-                long t0 = System.nanoTime();
-                store.get(objectKey, worker.readBuffer(), worker.timing());
-                long end = System.nanoTime();
-                recorder.success(end - t0, worker.timing().firstByteNanos() - t0, worker.timing().bytes());
-            }).stats());
+    public Optional<CellStats> runCell(StagePlan stage, CellPlan cell, RunContext context) {
+        Optional<KeySet> source = stage.from().isPresent()
+                ? context.objects().keys(stage.from().get(), cell.size())
+                : seed(stage, cell, context);
+        if (source.isEmpty() || source.get().count() == 0) {
+            context.note(stage.name(), "no " + cell.size() + " objects to read; cell skipped");
+            return Optional.empty();
         }
-        return new StageResult(stage, cells, System.nanoTime() - start, context.cancelled());
+        KeySet keys = source.get();
+        ObjectStore store = context.store(stage.endpoint());
+        long limit = cell.operations().orElse(cell.duration().isPresent() ? ClosedLoop.UNBOUNDED : keys.count());
+        CellKey key = new CellKey(stage.name(), Op.GET, stage.endpoint(), cell.size());
+        return Optional.of(CellRun.run(context, key, cell, limit, stage.concurrency(), (i, worker, recorder) -> {
+            String objectKey = keys.key(i % keys.count());
+            long t0 = System.nanoTime();
+            store.get(objectKey, worker.readBuffer(), worker.timing());
+            long end = System.nanoTime();
+            recorder.success(end - t0, worker.timing().firstByteNanos() - t0, worker.timing().bytes());
+        }).stats());
     }
 
     private Optional<KeySet> seed(StagePlan stage, CellPlan cell, RunContext context) {
