@@ -1,6 +1,7 @@
 package io.s3workload.metrics;
 
 import java.util.HashMap;
+import java.util.List;
 import java.util.Map;
 import java.util.concurrent.ConcurrentHashMap;
 import java.util.concurrent.atomic.LongAdder;
@@ -17,6 +18,7 @@ public final class CellRecorder {
     static final long LOWEST_NANOS = 1_000;
     static final long HIGHEST_NANOS = 3_600_000_000_000L;
     private static final int DIGITS = 3;
+    private static final int EXAMPLES = 3;
 
     private final CellKey key;
     private final Recorder latency = new Recorder(LOWEST_NANOS, HIGHEST_NANOS, DIGITS);
@@ -24,7 +26,9 @@ public final class CellRecorder {
     private final LongAdder operations = new LongAdder();
     private final LongAdder bytes = new LongAdder();
     private final LongAdder errors = new LongAdder();
+    private final LongAdder items = new LongAdder();
     private final ConcurrentHashMap<String, LongAdder> errorsByClass = new ConcurrentHashMap<>();
+    private final ConcurrentHashMap<String, List<String>> examplesByClass = new ConcurrentHashMap<>();
 
     private final Histogram latencyTotal = new Histogram(LOWEST_NANOS, HIGHEST_NANOS, DIGITS);
     private final Histogram ttfbTotal = new Histogram(LOWEST_NANOS, HIGHEST_NANOS, DIGITS);
@@ -53,9 +57,24 @@ public final class CellRecorder {
         success(latencyNanos, bodyBytes);
     }
 
+    /** Counts things an operation handled besides bytes: keys listed. */
+    public void items(long count) {
+        items.add(count);
+    }
+
     public void failure(String errorClass) {
         errors.increment();
         errorsByClass.computeIfAbsent(errorClass, c -> new LongAdder()).increment();
+    }
+
+    /** A failure with an example to show (a key, an offset); the first few of each class are kept. */
+    public void failure(String errorClass, String example) {
+        failure(errorClass);
+        List<String> examples = examplesByClass.computeIfAbsent(errorClass,
+                c -> java.util.Collections.synchronizedList(new java.util.ArrayList<>()));
+        if (examples.size() < EXAMPLES) {
+            examples.add(example);
+        }
     }
 
     /** Folds what was recorded since the last sample into the totals; returns the interval's counts. */
@@ -80,8 +99,11 @@ public final class CellRecorder {
         sample();
         Map<String, Long> byClass = new HashMap<>();
         errorsByClass.forEach((c, n) -> byClass.put(c, n.sum()));
-        return new CellStats(key, sampledOperations, sampledBytes, sampledErrors, byClass, latencyTotal.copy(),
-                ttfbTotal.copy(), wallNanos, cpuNanos);
+        Map<String, List<String>> examples = new HashMap<>();
+        examplesByClass.forEach((c, list) -> examples.put(c, List.copyOf(list.subList(0, Math.min(EXAMPLES,
+                list.size())))));
+        return new CellStats(key, sampledOperations, sampledBytes, sampledErrors, items.sum(), byClass, examples,
+                latencyTotal.copy(), ttfbTotal.copy(), wallNanos, cpuNanos);
     }
 
     private static long clamp(long nanos) {

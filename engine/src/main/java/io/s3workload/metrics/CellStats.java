@@ -1,5 +1,6 @@
 package io.s3workload.metrics;
 
+import java.util.List;
 import java.util.Map;
 import org.HdrHistogram.Histogram;
 
@@ -7,14 +8,19 @@ import org.HdrHistogram.Histogram;
  * The final figures of one cell. Latencies are in nanoseconds; failed operations are counted by error class and
  * kept out of the latency histograms. Throughput is over the cell's measured wall time.
  *
+ * @param items    things handled besides bytes: keys listed
+ * @param examples a few examples (keys, offsets) of some error classes
  * @param ttfb     time to first byte; empty (total count 0) for operations without a body to read
  * @param cpuNanos CPU time the whole process used during the cell (an in-process server's included), -1 if unknown
  */
-public record CellStats(CellKey key, long operations, long bytes, long errors, Map<String, Long> errorsByClass,
-                        Histogram latency, Histogram ttfb, long wallNanos, long cpuNanos) {
+public record CellStats(CellKey key, long operations, long bytes, long errors, long items,
+                        Map<String, Long> errorsByClass,
+                        Map<String, List<String>> examples, Histogram latency, Histogram ttfb, long wallNanos,
+                        long cpuNanos) {
 
     public CellStats {
         errorsByClass = Map.copyOf(errorsByClass);
+        examples = Map.copyOf(examples);
     }
 
     public long attempted() {
@@ -27,6 +33,10 @@ public record CellStats(CellKey key, long operations, long bytes, long errors, M
 
     public double opsPerSecond() {
         return wallNanos == 0 ? 0 : operations / seconds();
+    }
+
+    public double itemsPerSecond() {
+        return wallNanos == 0 ? 0 : items / seconds();
     }
 
     public double bytesPerSecond() {

@@ -1,6 +1,6 @@
 package io.s3workload.plan;
 
-import io.s3workload.workload.DataSize;
+import io.s3workload.workload.SizeSpec;
 import java.time.Duration;
 import java.util.Optional;
 import java.util.OptionalLong;
@@ -12,10 +12,11 @@ import java.util.OptionalLong;
  *                   only at run time: a get or delete over a duration-bound put's objects)
  * @param keys       distinct keys; empty means one new key per operation (puts) or as many as the source wrote
  */
-public record CellPlan(DataSize size, OptionalLong operations, OptionalLong keys, Optional<Duration> duration) {
+public record CellPlan(SizeSpec size, OptionalLong operations, OptionalLong keys, Optional<Duration> duration) {
 
-    /** Bytes moved if every operation succeeds, when the count is known. */
+    /** Bytes moved if every operation succeeds (on average, for a size range), when the count is known. */
     public OptionalLong expectedBytes() {
-        return operations.isPresent() ? OptionalLong.of(operations.getAsLong() * size.bytes()) : OptionalLong.empty();
+        return operations.isPresent() ? OptionalLong.of(Math.round(operations.getAsLong() * size.meanBytes()))
+                : OptionalLong.empty();
     }
 }

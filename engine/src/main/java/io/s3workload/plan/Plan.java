@@ -24,9 +24,9 @@ public record Plan(String name, String source, String bucket, String prefix, boo
         stages = List.copyOf(stages);
     }
 
-    /** The largest concurrency any stage uses against {@code endpoint}: the size of its connection pool. */
-    public int maxConcurrency(String endpoint) {
-        return stages.stream().filter(s -> s.endpoint().equals(endpoint)).mapToInt(StagePlan::concurrency)
+    /** The most requests any stage has in flight against {@code endpoint}: the size of its connection pool. */
+    public int maxConnections(String endpoint) {
+        return stages.stream().filter(s -> s.endpoint().equals(endpoint)).mapToInt(StagePlan::connections)
                 .max().orElse(1);
     }
 

@@ -1,10 +1,16 @@
 package io.s3workload.plan;
 
+import io.s3workload.workload.ClientSpec;
 import io.s3workload.workload.DataSize;
 import io.s3workload.workload.DeleteStage;
 import io.s3workload.workload.Defaults;
 import io.s3workload.workload.GetStage;
+import io.s3workload.workload.HeadStage;
+import io.s3workload.workload.ListStage;
+import io.s3workload.workload.Multipart;
 import io.s3workload.workload.PutStage;
+import io.s3workload.workload.RangeReadStage;
+import io.s3workload.workload.SizeSpec;
 import io.s3workload.workload.StageSpec;
 import io.s3workload.workload.Stop;
 import io.s3workload.workload.Workload;
@@ -39,30 +45,48 @@ public final class Planner {
                 .orElseGet(() -> w.endpoints().isEmpty() ? Plan.EMBEDDED : w.endpoints().keySet().iterator().next());
         int concurrency = spec.common().concurrency().orElse(w.defaults().concurrency().orElse(Defaults.CONCURRENCY));
         var failOn = w.failOn().overriddenBy(spec.common().failOn());
-        return switch (spec) {
-            case PutStage put -> new StagePlan(index, put.name(), put.kind(), endpoint, concurrency,
-                    putCells(put.sizes(), put.stop()), Optional.empty(), OptionalLong.empty(), failOn);
-            case GetStage get when get.from().isPresent() -> new StagePlan(index, get.name(), get.kind(), endpoint,
-                    concurrency, readCells(earlier.get(get.from().get()).cells(), get.stop()), get.from(),
-                    OptionalLong.empty(), failOn);
+        ClientSpec client = ClientSpec.DEFAULT.overriddenBy(w.defaults().client()).overriddenBy(spec.common().client());
+        Shape shape = switch (spec) {
+            case PutStage put -> new Shape(putCells(put.sizes(), put.stop()), Optional.empty(), OptionalLong.empty(),
+                    fanOut(put.multipart(), put.sizes()));
+            case GetStage get when get.from().isPresent() -> {
+                List<CellPlan> source = earlier.get(get.from().get()).cells();
+                yield new Shape(readCells(source, get.stop()), get.from(), OptionalLong.empty(),
+                        Math.max(1, maxRanges(get, source)));
+            }
             case GetStage get -> {
                 long seeded = get.stop().objects().orElse(GetStage.DEFAULT_SEED_OBJECTS);
                 List<CellPlan> seededCells = get.sizes().stream().map(size -> new CellPlan(size,
                         OptionalLong.of(seeded), OptionalLong.of(seeded), Optional.empty())).toList();
-                yield new StagePlan(index, get.name(), get.kind(), endpoint, concurrency,
-                        readCells(seededCells, get.stop()), Optional.empty(), OptionalLong.of(seeded), failOn);
+                yield new Shape(readCells(seededCells, get.stop()), Optional.empty(), OptionalLong.of(seeded),
+                        Math.max(maxRanges(get, seededCells), fanOut(get.multipart(), get.sizes())));
             }
-            case DeleteStage delete -> new StagePlan(index, delete.name(), delete.kind(), endpoint, concurrency,
-                    earlier.get(delete.from()).cells().stream().map(c -> new CellPlan(c.size(), c.keys(), c.keys(),
-                            Optional.empty())).toList(), Optional.of(delete.from()), OptionalLong.empty(), failOn);
+            case DeleteStage delete -> new Shape(eachKeyOnce(earlier.get(delete.from()).cells()),
+                    Optional.of(delete.from()), OptionalLong.empty(), 1);
+            case HeadStage head -> new Shape(readCells(earlier.get(head.from()).cells(), head.stop()),
+                    Optional.of(head.from()), OptionalLong.empty(), 1);
+            case ListStage list -> new Shape(List.of(new CellPlan(SizeSpec.of(DataSize.ofBytes(0)),
+                    list.stop().operations().isPresent() ? list.stop().operations()
+                            : list.stop().duration().isPresent() ? OptionalLong.empty() : OptionalLong.of(1),
+                    OptionalLong.empty(), list.stop().duration())), list.from(), OptionalLong.empty(), 1);
+            case RangeReadStage read -> new Shape(List.of(new CellPlan(SizeSpec.of(read.chunk()),
+                    read.stop().operations(), OptionalLong.of(read.sources().count()), read.stop().duration())),
+                    Optional.empty(), OptionalLong.empty(), read.multipart().applies(read.sources().size().bytes())
+                            ? read.multipart().parallel() : 1);
         };
+        return new StagePlan(index, spec, endpoint, concurrency, shape.cells(), shape.from(), shape.seedObjects(),
+                failOn, client, concurrency * shape.fanOut());
+    }
+
+    /** What differs by kind: the cells, the source stage, the seeding, and requests in flight per worker. */
+    private record Shape(List<CellPlan> cells, Optional<String> from, OptionalLong seedObjects, int fanOut) {
     }
 
     /**
      * Puts: {@code objects} alone writes each key once; {@code operations} alone writes that many new keys; both
      * write round-robin over the keys; a duration alone writes a new key per operation until it ends.
      */
-    private static List<CellPlan> putCells(List<DataSize> sizes, Stop stop) {
+    private static List<CellPlan> putCells(List<SizeSpec> sizes, Stop stop) {
         OptionalLong operations = stop.operations().isPresent() ? stop.operations()
                 : stop.duration().isEmpty() ? stop.objects() : OptionalLong.empty();
         OptionalLong keys = stop.objects().isPresent() ? stop.objects() : stop.operations();
@@ -76,5 +100,17 @@ public final class Planner {
                     : stop.duration().isEmpty() ? c.keys() : OptionalLong.empty();
             return new CellPlan(c.size(), operations, c.keys(), stop.duration());
         }).toList();
+    }
+
+    private static List<CellPlan> eachKeyOnce(List<CellPlan> source) {
+        return source.stream().map(c -> new CellPlan(c.size(), c.keys(), c.keys(), Optional.empty())).toList();
+    }
+
+    private static int fanOut(Multipart multipart, List<SizeSpec> sizes) {
+        return sizes.stream().anyMatch(s -> multipart.applies(s.maxBytes())) ? multipart.parallel() : 1;
+    }
+
+    private static int maxRanges(GetStage get, List<CellPlan> cells) {
+        return cells.stream().anyMatch(c -> get.ranges().applies(c.size().maxBytes())) ? get.ranges().parallel() : 1;
     }
 }

@@ -132,14 +132,16 @@ public final class ConsoleReporter implements Reporter {
             b.append("    TTFB       - ").append(stats(cell.ttfb())).append('\n');
         }
         String counts = cell.operations() + " success, " + cell.errors() + " errors";
-        if (cell.key().op() == Op.DELETE) {
-            b.append("    Throughput - ").append(Units.rate(cell.opsPerSecond())).append(" deletes/s | ")
-                    .append(counts);
-        } else {
-            b.append("    Throughput - ").append(Units.gbps(cell.bytesPerSecond())).append(" | ")
-                    .append(Units.mibPerSecond(cell.bytesPerSecond())).append(" | ")
-                    .append(Units.rate(cell.opsPerSecond())).append(" ops/s | ").append(counts);
-        }
+        b.append("    Throughput - ").append(switch (cell.key().op()) {
+            case DELETE -> Units.rate(cell.opsPerSecond()) + " deletes/s | " + counts;
+            case HEAD -> Units.rate(cell.opsPerSecond()) + " ops/s | " + counts;
+            case LIST -> Units.rate(cell.opsPerSecond()) + " pages/s | " + Units.rate(cell.itemsPerSecond())
+                    + " keys/s | " + cell.items() + " keys in " + cell.operations() + " pages, " + cell.errors()
+                    + " errors";
+            case PUT, GET, RANGE_GET -> Units.gbps(cell.bytesPerSecond()) + " | "
+                    + Units.mibPerSecond(cell.bytesPerSecond()) + " | " + Units.rate(cell.opsPerSecond()) + " ops/s | "
+                    + counts;
+        });
         if (cell.cpuNanos() >= 0) {
             b.append("\n    CPU        - ").append(String.format(Locale.ROOT, "%.2f s process CPU, %.2f cores busy",
                     cell.cpuNanos() / 1e9, cell.coresBusy()));
@@ -150,9 +152,14 @@ public final class ConsoleReporter implements Reporter {
         if (!cell.errorsByClass().isEmpty()) {
             b.append("\n    Errors     - ").append(cell.errorsByClass().entrySet().stream()
                     .sorted(Map.Entry.<String, Long>comparingByValue().reversed())
-                    .map(e -> e.getKey() + ": " + e.getValue()).collect(Collectors.joining(", ")));
+                    .map(e -> e.getKey() + ": " + e.getValue() + examples(cell.examples().get(e.getKey())))
+                    .collect(Collectors.joining(", ")));
         }
         return b.toString();
+    }
+
+    private static String examples(List<String> examples) {
+        return examples == null || examples.isEmpty() ? "" : " (e.g. " + String.join("; ", examples) + ")";
     }
 
     private static String stats(Histogram h) {
@@ -170,8 +177,9 @@ public final class ConsoleReporter implements Reporter {
         for (StageResult stage : stages) {
             for (CellStats c : stage.cells()) {
                 boolean timed = c.latency().getTotalCount() > 0;
-                boolean moves = c.key().op() != Op.DELETE;
-                table.add(List.of(stage.stage().name(), c.key().op().name(), c.key().size().toString(),
+                boolean moves = c.key().op().movesData();
+                table.add(List.of(stage.stage().name(), c.key().op().toString(),
+                        c.key().op() == Op.LIST ? "-" : c.key().size().toString(),
                         Long.toString(c.operations()), Long.toString(c.errors()), Units.rate(c.opsPerSecond()),
                         moves ? Units.mib(c.bytesPerSecond()) : "-",
                         moves ? Units.gbps(c.bytesPerSecond()).replace(" Gbps", "") : "-",

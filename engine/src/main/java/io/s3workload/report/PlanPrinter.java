@@ -5,6 +5,7 @@ import io.s3workload.plan.Plan;
 import io.s3workload.plan.StagePlan;
 import io.s3workload.workload.DataSize;
 import io.s3workload.workload.Durations;
+import io.s3workload.workload.RangeReadStage;
 import io.s3workload.workload.StageKind;
 import java.util.List;
 
@@ -37,13 +38,14 @@ public final class PlanPrinter {
         for (StagePlan stage : plan.stages()) {
             for (CellPlan cell : stage.cells()) {
                 table.add(List.of(Integer.toString(stage.index() + 1), stage.name(), stage.kind().key(),
-                        stage.endpoint(), Integer.toString(stage.concurrency()), cell.size().toString(),
+                        stage.endpoint(), Integer.toString(stage.concurrency()),
+                        stage.kind() == StageKind.LIST ? "-" : cell.size().toString(),
                         operations(stage, cell), cell.keys().isPresent() ? Long.toString(cell.keys().getAsLong())
                                 : stage.kind() == StageKind.PUT ? "1 per op" : "from run",
                         cell.duration().map(Durations::format).orElse("-"), bytes(stage, cell)));
                 if (cell.operations().isPresent()) {
                     knownOps += cell.operations().getAsLong();
-                    knownBytes += stage.kind() == StageKind.DELETE ? 0 : cell.expectedBytes().getAsLong();
+                    knownBytes += movesData(stage) ? cell.expectedBytes().getAsLong() : 0;
                 } else {
                     open = true;
                 }
@@ -51,6 +53,12 @@ public final class PlanPrinter {
             stage.seedObjects().ifPresent(n -> table.add(List.of("", "  (seed)", "put", stage.endpoint(),
                     Integer.toString(stage.concurrency()), "each size", Long.toString(n), Long.toString(n), "-",
                     "not measured")));
+            if (stage.spec() instanceof RangeReadStage read) {
+                table.add(List.of("", "  (sources)", "put", stage.endpoint(), Integer.toString(stage.concurrency()),
+                        read.sources().size().toString(), Integer.toString(read.sources().count()),
+                        Integer.toString(read.sources().count()), "-", read.sources().reuse()
+                                ? "unless present" : "not measured"));
+            }
         }
         out.append(table.render("  "));
         out.append('\n').append("  ").append(plan.stages().size()).append(" stages; ").append(knownOps)
@@ -66,8 +74,15 @@ public final class PlanPrinter {
         return cell.duration().isPresent() ? "until time" : "1 per key";
     }
 
+    private static boolean movesData(StagePlan stage) {
+        return switch (stage.kind()) {
+            case PUT, GET, RANGE_READ -> true;
+            case DELETE, HEAD, LIST -> false;
+        };
+    }
+
     private static String bytes(StagePlan stage, CellPlan cell) {
-        if (stage.kind() == StageKind.DELETE) {
+        if (!movesData(stage)) {
             return "-";
         }
         return cell.expectedBytes().isPresent() ? DataSize.ofBytes(cell.expectedBytes().getAsLong()).toString() : "?";

@@ -5,6 +5,7 @@ import io.s3workload.metrics.CellRecorder;
 import io.s3workload.metrics.CellStats;
 import io.s3workload.metrics.ProcessCpu;
 import io.s3workload.plan.CellPlan;
+import io.s3workload.plan.StagePlan;
 import java.util.OptionalLong;
 
 /** Runs one measured cell: a closed loop with a recorder and a progress sampler. */
@@ -17,7 +18,7 @@ final class CellRun {
     record Outcome(CellStats stats, long started) {
     }
 
-    static Outcome run(RunContext context, CellKey key, CellPlan cell, long operationLimit, int workers,
+    static Outcome run(RunContext context, StagePlan stage, CellKey key, CellPlan cell, long operationLimit,
                        Operation operation) {
         CellRecorder recorder = new CellRecorder(key);
         long cpuStart = ProcessCpu.nanos();
@@ -28,8 +29,9 @@ final class CellRun {
                 : OptionalLong.of(operationLimit);
         long started;
         try (CellSampler ignored = new CellSampler(context, recorder, start, plannedNanos, plannedOps)) {
-            started = ClosedLoop.run(key.stage(), workers, operationLimit, deadline, context::cancelled, recorder,
-                    operation);
+            var spec = new ClosedLoop.Spec(key.stage(), stage.concurrency(), operationLimit, deadline,
+                    context.clients().lease(stage), context.seed() ^ key.hashCode());
+            started = ClosedLoop.run(spec, context::cancelled, recorder, operation);
         }
         long wall = System.nanoTime() - start;
         long cpu = cpuStart < 0 ? -1 : ProcessCpu.nanos() - cpuStart;

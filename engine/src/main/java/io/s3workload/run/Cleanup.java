@@ -4,12 +4,12 @@ import io.s3workload.s3.DeleteOutcome;
 import io.s3workload.s3.ObjectStore;
 import io.s3workload.s3.StoreException;
 import java.util.ArrayList;
-import java.util.Collection;
 import java.util.List;
 
 /**
  * Deletes everything under the run's prefix, and nothing else: keys are listed under the prefix (which holds the
  * run id, so only this run wrote there) and removed with batched DeleteObjects; failed keys are retried once.
+ * Multipart uploads left open under the prefix are aborted first.
  */
 final class Cleanup {
 
@@ -18,11 +18,12 @@ final class Cleanup {
     private Cleanup() {
     }
 
-    static CleanupResult run(String runPrefix, Collection<ObjectStore> stores) {
+    static CleanupResult run(String runPrefix, List<ObjectStore> stores) {
         long removed = 0;
         List<String> left = new ArrayList<>();
         List<String> errors = new ArrayList<>();
         for (ObjectStore store : stores) {
+            abortUploads(runPrefix, store, errors);
             List<String> listed = new ArrayList<>();
             try {
                 store.listKeys(runPrefix, page -> page.stream().filter(k -> k.startsWith(runPrefix))
@@ -37,6 +38,19 @@ final class Cleanup {
             }
         }
         return new CleanupResult(false, removed, left, errors);
+    }
+
+    /** Multipart uploads the run left open (interrupted mid-upload) hold storage and block bucket deletion. */
+    private static void abortUploads(String runPrefix, ObjectStore store, List<String> errors) {
+        try {
+            for (ObjectStore.Upload upload : store.multipartUploads(runPrefix)) {
+                if (upload.key().startsWith(runPrefix)) {
+                    store.abortMultipart(upload.key(), upload.uploadId());
+                }
+            }
+        } catch (StoreException e) {
+            errors.add("aborting open multipart uploads: " + e.getMessage());
+        }
     }
 
     private static long deleteWithRetry(ObjectStore store, List<String> batch, List<String> left,

@@ -1,6 +1,7 @@
 package io.s3workload.run;
 
 import io.s3workload.metrics.CellRecorder;
+import io.s3workload.s3.ObjectStore;
 import io.s3workload.s3.StoreException;
 import java.util.concurrent.ExecutorService;
 import java.util.concurrent.Executors;
@@ -19,34 +20,43 @@ final class ClosedLoop {
     private ClosedLoop() {
     }
 
-    /** Runs the loop; returns how many operations were started. */
-    static long run(String name, int workers, long operationLimit, long deadlineNanos, BooleanSupplier cancelled,
-                    CellRecorder recorder, Operation operation) {
-        AtomicLong next = new AtomicLong();
-        try (ExecutorService threads =
-                     Executors.newThreadPerTaskExecutor(Thread.ofVirtual().name(name + "-", 0).factory())) {
-            for (int w = 0; w < workers; w++) {
-                threads.execute(() -> work(next, operationLimit, deadlineNanos, cancelled, recorder, operation));
-            }
-        }
-        return Math.min(next.get(), operationLimit);
+    /** What a loop runs: how many workers, until when, with which clients, and the seed of their randomness. */
+    record Spec(String name, int workers, long operationLimit, long deadlineNanos, Clients.Lease clients, long seed) {
     }
 
-    private static void work(AtomicLong next, long limit, long deadlineNanos, BooleanSupplier cancelled,
-                             CellRecorder recorder, Operation operation) {
-        WorkerState state = new WorkerState();
-        while (!cancelled.getAsBoolean() && System.nanoTime() - deadlineNanos < 0) {
-            long index = next.getAndIncrement();
-            if (index >= limit) {
-                return;
+    /** Runs the loop; returns how many operations were started. */
+    static long run(Spec spec, BooleanSupplier cancelled, CellRecorder recorder, Operation operation) {
+        AtomicLong next = new AtomicLong();
+        try (ExecutorService threads =
+                     Executors.newThreadPerTaskExecutor(Thread.ofVirtual().name(spec.name() + "-", 0).factory())) {
+            for (int w = 0; w < spec.workers(); w++) {
+                long workerSeed = spec.seed() * 31 + w;
+                threads.execute(() -> work(spec, workerSeed, next, cancelled, recorder, operation));
             }
-            try {
-                operation.run(index, state, recorder);
-            } catch (StoreException e) {
-                recorder.failure(e.errorClass());
-            } catch (RuntimeException e) {
-                recorder.failure("client error: " + e.getClass().getSimpleName());
+        }
+        return Math.min(next.get(), spec.operationLimit());
+    }
+
+    private static void work(Spec spec, long seed, AtomicLong next, BooleanSupplier cancelled, CellRecorder recorder,
+                             Operation operation) {
+        ObjectStore store = spec.clients().acquire();
+        try {
+            WorkerState state = new WorkerState(store, seed);
+            while (!cancelled.getAsBoolean() && System.nanoTime() - spec.deadlineNanos() < 0) {
+                long index = next.getAndIncrement();
+                if (index >= spec.operationLimit()) {
+                    return;
+                }
+                try {
+                    operation.run(index, state, recorder);
+                } catch (StoreException e) {
+                    recorder.failure(e.errorClass());
+                } catch (RuntimeException e) {
+                    recorder.failure("client error: " + e.getClass().getSimpleName());
+                }
             }
+        } finally {
+            spec.clients().release(store);
         }
     }
 }

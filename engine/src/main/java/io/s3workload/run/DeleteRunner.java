@@ -5,7 +5,6 @@ import io.s3workload.metrics.CellStats;
 import io.s3workload.metrics.Op;
 import io.s3workload.plan.CellPlan;
 import io.s3workload.plan.StagePlan;
-import io.s3workload.s3.ObjectStore;
 import java.util.Optional;
 
 /** {@code kind: delete}: one DeleteObject per key the source stage wrote, {@code concurrency} at a time. */
@@ -20,11 +19,10 @@ final class DeleteRunner implements StageRunner {
             return Optional.empty();
         }
         KeySet keys = source.get();
-        ObjectStore store = context.store(stage.endpoint());
         CellKey key = new CellKey(stage.name(), Op.DELETE, stage.endpoint(), cell.size());
-        return Optional.of(CellRun.run(context, key, cell, keys.count(), stage.concurrency(), (i, worker, recorder) -> {
+        return Optional.of(CellRun.run(context, stage, key, cell, keys.count(), (i, worker, recorder) -> {
             long t0 = System.nanoTime();
-            store.delete(keys.key(i));
+            worker.store().delete(keys.key(i));
             recorder.success(System.nanoTime() - t0, 0);
         }).stats());
     }

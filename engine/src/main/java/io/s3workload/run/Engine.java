@@ -7,7 +7,6 @@ import io.s3workload.report.ReporterBus;
 import io.s3workload.s3.ObjectStore;
 import io.s3workload.s3.Payload;
 import io.s3workload.s3.StoreException;
-import io.s3workload.s3.StoreFactory;
 import io.s3workload.workload.EndpointSpec;
 import java.time.Duration;
 import java.time.Instant;
@@ -57,14 +56,14 @@ public final class Engine {
         String runId = RUN_ID.format(startedAt) + "-" + String.format("%04x", ThreadLocalRandom.current().nextInt(0x10000));
         String runPrefix = (plan.prefix().isEmpty() ? "" : plan.prefix() + "/") + runId + "/";
         long seed = plan.seed().orElseGet(() -> ThreadLocalRandom.current().nextLong());
-        Map<String, ObjectStore> stores = openStores();
-        try (ReporterBus bus = new ReporterBus(reporters)) {
-            preflight(stores);
+        String sharedPrefix = plan.prefix().isEmpty() ? "" : plan.prefix() + "/";
+        try (Clients clients = new Clients(plan); ReporterBus bus = new ReporterBus(reporters)) {
+            Map<String, ObjectStore> stores = preflight(clients);
             Map<String, String> urls = new LinkedHashMap<>();
             stores.keySet().forEach(name -> urls.put(name, plan.endpoints().get(name).url().toString()));
             RunInfo info = new RunInfo(runId, runPrefix, seed, startedAt, plan, urls);
             bus.post(r -> r.runStarted(info));
-            RunContext context = new RunContext(runPrefix, new Payload(seed), stores, bus, cancelled);
+            RunContext context = new RunContext(runPrefix, sharedPrefix, new Payload(seed), clients, bus, cancelled);
             List<StageResult> results = new ArrayList<>();
             List<Breach> breaches = new ArrayList<>();
             for (StagePlan stage : plan.stages()) {
@@ -77,13 +76,12 @@ public final class Engine {
                 breaches.addAll(Thresholds.check(result));
                 bus.post(r -> r.stageFinished(result));
             }
-            CleanupResult cleanup = plan.keep() ? CleanupResult.KEPT : cleanup(runPrefix, stores, bus);
+            CleanupResult cleanup = plan.keep() ? CleanupResult.KEPT : cleanup(runPrefix, clients.open(), bus);
             RunResult result = new RunResult(info, results, breaches, cleanup, cancelled.get(),
                     System.nanoTime() - start);
             bus.post(r -> r.runFinished(result));
             return result;
         } finally {
-            stores.values().forEach(ObjectStore::close);
             finished.countDown();
         }
     }
@@ -93,36 +91,35 @@ public final class Engine {
             case PUT -> new PutRunner();
             case GET -> new GetRunner();
             case DELETE -> new DeleteRunner();
+            case HEAD -> new HeadRunner();
+            case LIST -> new ListRunner();
+            case RANGE_READ -> new RangeReadRunner();
         };
     }
 
-    private Map<String, ObjectStore> openStores() {
+    /** Checks the bucket on every endpoint a stage uses (creating it if allowed); returns a client for each. */
+    private Map<String, ObjectStore> preflight(Clients clients) throws EndpointUnavailableException {
         Map<String, ObjectStore> stores = new LinkedHashMap<>();
         for (StagePlan stage : plan.stages()) {
-            stores.computeIfAbsent(stage.endpoint(), name -> {
-                EndpointSpec endpoint = plan.endpoints().get(name);
-                if (endpoint == null) {
-                    throw new IllegalStateException("plan has no endpoint '" + name + "'");
-                }
-                return StoreFactory.create(endpoint, plan.bucket(), plan.maxConcurrency(name));
-            });
-        }
-        return stores;
-    }
-
-    private void preflight(Map<String, ObjectStore> stores) throws EndpointUnavailableException {
-        for (ObjectStore store : stores.values()) {
-            EndpointSpec endpoint = plan.endpoints().get(store.endpointName());
+            if (stores.containsKey(stage.endpoint())) {
+                continue;
+            }
+            EndpointSpec endpoint = plan.endpoints().get(stage.endpoint());
+            if (endpoint == null) {
+                throw new IllegalStateException("plan has no endpoint '" + stage.endpoint() + "'");
+            }
+            ObjectStore store = clients.shared(stage.endpoint(), stage.client());
             try {
                 store.headBucket();
             } catch (StoreException e) {
-                if (e.kind() == StoreException.Kind.NO_BUCKET && plan.createBucket()) {
-                    createBucket(store, endpoint);
-                    continue;
+                if (e.kind() != StoreException.Kind.NO_BUCKET || !plan.createBucket()) {
+                    throw new EndpointUnavailableException(Preflight.explain(e, endpoint, plan.bucket()));
                 }
-                throw new EndpointUnavailableException(Preflight.explain(e, endpoint, plan.bucket()));
+                createBucket(store, endpoint);
             }
+            stores.put(stage.endpoint(), store);
         }
+        return stores;
     }
 
     private void createBucket(ObjectStore store, EndpointSpec endpoint) throws EndpointUnavailableException {
@@ -134,8 +131,8 @@ public final class Engine {
         }
     }
 
-    private CleanupResult cleanup(String runPrefix, Map<String, ObjectStore> stores, ReporterBus bus) {
+    private CleanupResult cleanup(String runPrefix, List<ObjectStore> stores, ReporterBus bus) {
         bus.post(r -> r.note("cleanup", "removing the objects under " + runPrefix));
-        return Cleanup.run(runPrefix, stores.values());
+        return Cleanup.run(runPrefix, stores);
     }
 }

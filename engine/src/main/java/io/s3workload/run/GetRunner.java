@@ -6,50 +6,66 @@ import io.s3workload.metrics.CellStats;
 import io.s3workload.metrics.Op;
 import io.s3workload.plan.CellPlan;
 import io.s3workload.plan.StagePlan;
-import io.s3workload.s3.ObjectStore;
+import io.s3workload.s3.Payload;
+import io.s3workload.s3.ReadTiming;
+import io.s3workload.workload.GetStage;
+import java.util.Map;
 import java.util.Optional;
 
 /**
- * {@code kind: get}: closed-loop GETs over a source's keys (round-robin), recording time to first byte and full
- * latency. Without a source it first seeds its own objects, unmeasured.
+ * {@code kind: get}: closed-loop GETs over a source's keys (round-robin), as parallel ranges above the threshold,
+ * recording time to first byte and full latency, and checking every byte with {@code verify}. Without a source it
+ * first seeds its own objects, unmeasured.
  */
 final class GetRunner implements StageRunner {
 
+    static final String DATA_MISMATCH = "data mismatch";
+
     @Override
     public Optional<CellStats> runCell(StagePlan stage, CellPlan cell, RunContext context) {
+        GetStage spec = stage.spec(GetStage.class);
         Optional<KeySet> source = stage.from().isPresent()
                 ? context.objects().keys(stage.from().get(), cell.size())
-                : seed(stage, cell, context);
+                : seed(stage, spec, cell, context);
         if (source.isEmpty() || source.get().count() == 0) {
             context.note(stage.name(), "no " + cell.size() + " objects to read; cell skipped");
             return Optional.empty();
         }
         KeySet keys = source.get();
-        ObjectStore store = context.store(stage.endpoint());
         long limit = cell.operations().orElse(cell.duration().isPresent() ? ClosedLoop.UNBOUNDED : keys.count());
         CellKey key = new CellKey(stage.name(), Op.GET, stage.endpoint(), cell.size());
-        return Optional.of(CellRun.run(context, key, cell, limit, stage.concurrency(), (i, worker, recorder) -> {
+        return Optional.of(CellRun.run(context, stage, key, cell, limit, (i, worker, recorder) -> {
             String objectKey = keys.key(i % keys.count());
+            Payload.Body body = context.payload().body(objectKey, cell.size());
             long t0 = System.nanoTime();
-            store.get(objectKey, worker.readBuffer(), worker.timing());
-            long end = System.nanoTime();
-            recorder.success(end - t0, worker.timing().firstByteNanos() - t0, worker.timing().bytes());
+            Transfers.get(worker.store(), objectKey, body.length(), spec.ranges(), worker,
+                    spec.verify() ? body : null);
+            recordRead(recorder, objectKey, System.nanoTime() - t0, t0, worker.timing());
         }).stats());
     }
 
-    private Optional<KeySet> seed(StagePlan stage, CellPlan cell, RunContext context) {
+    /** Records a finished read: a success, or a data error naming the key and the first wrong byte. */
+    static void recordRead(CellRecorder recorder, String key, long latencyNanos, long startNanos, ReadTiming t) {
+        if (t.mismatchAt() >= 0) {
+            recorder.failure(DATA_MISMATCH, key + " at byte " + t.mismatchAt());
+        } else {
+            recorder.success(latencyNanos, t.firstByteNanos() - startNanos, t.bytes());
+        }
+    }
+
+    private Optional<KeySet> seed(StagePlan stage, GetStage spec, CellPlan cell, RunContext context) {
         long objects = stage.seedObjects().orElseThrow();
         String prefix = context.keyPrefix(stage.name(), cell.size());
-        long sizeBytes = cell.size().bytes();
-        ObjectStore store = context.store(stage.endpoint());
         context.note(stage.name(), "seeding " + objects + " objects of " + cell.size() + " (not measured)");
         CellRecorder seeding = new CellRecorder(new CellKey(stage.name(), Op.PUT, stage.endpoint(), cell.size()));
-        ClosedLoop.run(stage.name() + "-seed", stage.concurrency(), objects, Long.MAX_VALUE, context::cancelled,
-                seeding, (i, worker, recorder) -> {
-                    String objectKey = prefix + i;
-                    store.put(objectKey, context.payload().body(objectKey, sizeBytes));
-                    recorder.success(0, sizeBytes);
-                });
+        var loop = new ClosedLoop.Spec(stage.name() + "-seed", stage.concurrency(), objects, Long.MAX_VALUE,
+                context.clients().lease(stage), context.seed());
+        ClosedLoop.run(loop, context::cancelled, seeding, (i, worker, recorder) -> {
+            String objectKey = prefix + i;
+            Payload.Body body = context.payload().body(objectKey, cell.size());
+            Transfers.put(worker.store(), objectKey, body, spec.multipart(), Map.of());
+            recorder.success(0, body.length());
+        });
         CellStats seeded = seeding.finish(0, -1);
         if (seeded.errors() > 0) {
             context.note(stage.name(), "seeding: " + seeded.errors() + " of " + objects + " PUTs failed "

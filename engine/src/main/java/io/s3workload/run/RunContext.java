@@ -1,38 +1,43 @@
 package io.s3workload.run;
 
 import io.s3workload.report.ReporterBus;
-import io.s3workload.s3.ObjectStore;
 import io.s3workload.s3.Payload;
-import io.s3workload.workload.DataSize;
-import java.util.Map;
+import io.s3workload.workload.SizeSpec;
 import java.util.concurrent.atomic.AtomicBoolean;
 
-/** What every stage of one run shares: its key prefix, payload, storage clients, reporters and cancellation. */
+/** What every stage of one run shares: its key prefix, payload, clients, reporters and cancellation. */
 final class RunContext {
 
     private final String runPrefix;
+    private final String sharedPrefix;
     private final Payload payload;
-    private final Map<String, ObjectStore> stores;
+    private final Clients clients;
     private final ReporterBus reporters;
     private final ObjectRegistry objects = new ObjectRegistry();
     private final AtomicBoolean cancelled;
 
-    RunContext(String runPrefix, Payload payload, Map<String, ObjectStore> stores, ReporterBus reporters,
+    RunContext(String runPrefix, String sharedPrefix, Payload payload, Clients clients, ReporterBus reporters,
                AtomicBoolean cancelled) {
         this.runPrefix = runPrefix;
+        this.sharedPrefix = sharedPrefix;
         this.payload = payload;
-        this.stores = Map.copyOf(stores);
+        this.clients = clients;
         this.reporters = reporters;
         this.cancelled = cancelled;
     }
 
-    /** Every key of the run starts with this, so the run never touches anything else. */
+    /** Every key of the run starts with this, so the run never touches anything else (but reusable sources). */
     String runPrefix() {
         return runPrefix;
     }
 
+    /** {@code <prefix>/}: where objects meant to outlive a run (reusable sources) are kept. */
+    String sharedPrefix() {
+        return sharedPrefix;
+    }
+
     /** {@code <run prefix><stage>/<size>/}: where a stage keeps its objects of one size. */
-    String keyPrefix(String stage, DataSize size) {
+    String keyPrefix(String stage, SizeSpec size) {
         return runPrefix + stage + "/" + size.label() + "/";
     }
 
@@ -40,8 +45,12 @@ final class RunContext {
         return payload;
     }
 
-    ObjectStore store(String endpoint) {
-        return stores.get(endpoint);
+    long seed() {
+        return payload.seed();
+    }
+
+    Clients clients() {
+        return clients;
     }
 
     ReporterBus reporters() {

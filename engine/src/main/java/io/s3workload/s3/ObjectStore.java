@@ -1,6 +1,8 @@
 package io.s3workload.s3;
 
 import java.util.List;
+import java.util.Map;
+import java.util.Optional;
 import java.util.function.Consumer;
 
 /**
@@ -16,20 +18,66 @@ public interface ObjectStore extends AutoCloseable {
 
     void createBucket();
 
-    /** Uploads {@code body}; returns the ETag. */
-    String put(String key, Payload.Body body);
+    /** Uploads {@code body} in one request; returns the ETag. */
+    String put(String key, Payload.Body body, Map<String, String> metadata);
+
+    default String put(String key, Payload.Body body) {
+        return put(key, body, Map.of());
+    }
+
+    /** Starts a multipart upload; returns its upload id. */
+    String createMultipart(String key, Map<String, String> metadata);
+
+    /** Uploads part {@code partNumber} (from 1); returns its ETag. */
+    String uploadPart(String key, String uploadId, int partNumber, Payload.Body body);
+
+    /** Completes an upload from its parts' ETags, in part order; returns the object's ETag. */
+    String completeMultipart(String key, String uploadId, List<String> partEtags);
+
+    void abortMultipart(String key, String uploadId);
+
+    /** Multipart uploads in progress under {@code prefix}. */
+    List<Upload> multipartUploads(String prefix);
 
     /** Reads the whole object into {@code buffer} (overwritten, never grown), filling {@code timing}. */
     void get(String key, byte[] buffer, ReadTiming timing);
 
+    /** Reads bytes {@code [start, start + length)} of the object, as {@link #get} does. */
+    void getRange(String key, long start, long length, byte[] buffer, ReadTiming timing);
+
+    /** HeadObject; empty when there is no such object. */
+    Optional<ObjectInfo> head(String key);
+
     void delete(String key);
 
+    /** One ListObjectsV2 request under {@code prefix}. */
+    ListPage listPage(String prefix, String continuationToken, int pageSize);
+
     /** Lists every key under {@code prefix}, a page at a time. */
-    void listKeys(String prefix, Consumer<List<String>> page);
+    default void listKeys(String prefix, Consumer<List<String>> page) {
+        String token = null;
+        do {
+            ListPage p = listPage(prefix, token, 1000);
+            page.accept(p.keys());
+            token = p.nextToken();
+        } while (token != null);
+    }
 
     /** Deletes up to 1000 keys in one request. */
     DeleteOutcome deleteKeys(List<String> keys);
 
     @Override
     void close();
+
+    /** A multipart upload in progress. */
+    record Upload(String key, String uploadId) {
+    }
+
+    /** What HeadObject tells: the size, the ETag, user metadata. */
+    record ObjectInfo(long size, String etag, Map<String, String> metadata) {
+    }
+
+    /** One page of a listing; {@code nextToken} is null on the last page. */
+    record ListPage(List<String> keys, String nextToken) {
+    }
 }

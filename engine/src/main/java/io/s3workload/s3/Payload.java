@@ -1,6 +1,9 @@
 package io.s3workload.s3;
 
+import io.s3workload.workload.SizeSpec;
 import java.io.InputStream;
+import java.nio.ByteBuffer;
+import java.util.Arrays;
 import java.util.SplittableRandom;
 
 /**
@@ -28,24 +31,74 @@ public final class Payload {
         }
     }
 
-    /** The body of {@code key}, {@code length} bytes long. */
-    public Body body(String key, long length) {
-        return new Body(this, offsetOf(key), length);
+    public long seed() {
+        return seed;
     }
 
-    int offsetOf(String key) {
+    /** The body of {@code key}, {@code length} bytes long. */
+    public Body body(String key, long length) {
+        return new Body(this, (int) Math.floorMod(hash(key), (long) BLOCK_BYTES), length);
+    }
+
+    /** The body of {@code key}, as long as {@code size} makes that key's object. */
+    public Body body(String key, SizeSpec size) {
+        long hash = hash(key);
+        return new Body(this, (int) Math.floorMod(hash, (long) BLOCK_BYTES), size.bytesFor(hash >>> 1));
+    }
+
+    /** A well-mixed 64-bit hash of the key and the seed. */
+    long hash(String key) {
         long h = seed ^ key.hashCode() * 0x9E3779B97F4A7C15L;
         h ^= h >>> 31;
         h *= 0xBF58476D1CE4E5B9L;
         h ^= h >>> 29;
-        return (int) Math.floorMod(h, (long) BLOCK_BYTES);
+        h *= 0x94D049BB133111EBL;
+        return h ^ (h >>> 32);
     }
 
-    /** A body to upload: opens a fresh stream over the block each time the client asks (retries, signing). */
+    /**
+     * A body to upload or to check what was read against: {@code length} bytes of the block from {@code offset},
+     * wrapping. Opens a fresh stream each time the client asks (retries, signing).
+     */
     public record Body(Payload payload, int offset, long length) {
 
         public InputStream open() {
             return new BlockStream(payload.block, offset, length);
+        }
+
+        /** The part {@code [start, start + length)} of this body. */
+        public Body slice(long start, long sliceLength) {
+            return new Body(payload, (int) ((offset + start) % BLOCK_BYTES), sliceLength);
+        }
+
+        /**
+         * A read-only view (no copy) of up to {@code max} of the body's bytes from {@code position}, stopping at the
+         * end of the block: how the async client is handed the body.
+         */
+        public ByteBuffer segment(long position, int max) {
+            int from = (int) ((offset + position) % BLOCK_BYTES);
+            int n = (int) Math.min(Math.min(max, length - position), BLOCK_BYTES - from);
+            return ByteBuffer.wrap(payload.block, from, n).asReadOnlyBuffer();
+        }
+
+        /**
+         * Compares {@code data[off, off + len)} with this body's bytes from {@code position}: the body position of
+         * the first differing byte (a byte past the end of the body differs), or -1 when they match.
+         */
+        public long mismatch(long position, byte[] data, int off, int len) {
+            long checkable = Math.max(0, Math.min(len, length - position));
+            int from = (int) ((offset + position) % BLOCK_BYTES);
+            int done = 0;
+            while (done < checkable) {
+                int step = (int) Math.min(checkable - done, BLOCK_BYTES - from);
+                int m = Arrays.mismatch(data, off + done, off + done + step, payload.block, from, from + step);
+                if (m >= 0) {
+                    return position + done + m;
+                }
+                done += step;
+                from = 0;
+            }
+            return checkable < len ? position + checkable : -1;
         }
     }
 

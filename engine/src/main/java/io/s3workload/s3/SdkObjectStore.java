@@ -1,19 +1,24 @@
 package io.s3workload.s3;
 
 import java.io.IOException;
-import java.io.InputStream;
 import java.util.ArrayList;
 import java.util.List;
-import java.util.function.Consumer;
+import java.util.Map;
+import java.util.Optional;
+import java.util.function.Supplier;
 import software.amazon.awssdk.core.ResponseInputStream;
 import software.amazon.awssdk.core.sync.RequestBody;
 import software.amazon.awssdk.services.s3.S3Client;
 import software.amazon.awssdk.services.s3.model.Delete;
 import software.amazon.awssdk.services.s3.model.DeleteObjectsResponse;
+import software.amazon.awssdk.services.s3.model.CompletedPart;
+import software.amazon.awssdk.services.s3.model.GetObjectRequest;
 import software.amazon.awssdk.services.s3.model.GetObjectResponse;
-import software.amazon.awssdk.services.s3.model.ListObjectsV2Request;
+import software.amazon.awssdk.services.s3.model.HeadObjectResponse;
 import software.amazon.awssdk.services.s3.model.ListObjectsV2Response;
 import software.amazon.awssdk.services.s3.model.NoSuchBucketException;
+import software.amazon.awssdk.services.s3.model.NoSuchKeyException;
+import software.amazon.awssdk.services.s3.model.S3Exception;
 import software.amazon.awssdk.services.s3.model.ObjectIdentifier;
 import software.amazon.awssdk.services.s3.model.S3Object;
 
@@ -44,7 +49,7 @@ final class SdkObjectStore implements ObjectStore {
         } catch (NoSuchBucketException e) {
             throw new StoreException(StoreException.Kind.NO_BUCKET, "HTTP 404 NoSuchBucket",
                     endpointName + ": bucket '" + bucket + "' does not exist", null);
-        } catch (software.amazon.awssdk.services.s3.model.S3Exception e) {
+        } catch (S3Exception e) {
             if (e.statusCode() == 404) {
                 throw new StoreException(StoreException.Kind.NO_BUCKET, "HTTP 404 NoSuchBucket",
                         endpointName + ": bucket '" + bucket + "' does not exist", null);
@@ -57,69 +62,118 @@ final class SdkObjectStore implements ObjectStore {
 
     @Override
     public void createBucket() {
-        try {
-            s3.createBucket(b -> b.bucket(bucket));
-        } catch (RuntimeException e) {
-            throw ErrorClassifier.classify(e, endpointName);
-        }
+        call(() -> s3.createBucket(b -> b.bucket(bucket)));
     }
 
     @Override
-    public String put(String key, Payload.Body body) {
-        try {
-            return s3.putObject(r -> r.bucket(bucket).key(key).contentLength(body.length()),
-                    RequestBody.fromContentProvider(body::open, body.length(), CONTENT_TYPE)).eTag();
-        } catch (RuntimeException e) {
-            throw ErrorClassifier.classify(e, endpointName);
+    public String put(String key, Payload.Body body, Map<String, String> metadata) {
+        return call(() -> s3.putObject(r -> r.bucket(bucket).key(key).contentLength(body.length()).metadata(metadata),
+                RequestBody.fromContentProvider(body::open, body.length(), CONTENT_TYPE)).eTag());
+    }
+
+    @Override
+    public String createMultipart(String key, Map<String, String> metadata) {
+        return call(() -> s3.createMultipartUpload(r -> r.bucket(bucket).key(key).contentType(CONTENT_TYPE)
+                .metadata(metadata)).uploadId());
+    }
+
+    @Override
+    public String uploadPart(String key, String uploadId, int partNumber, Payload.Body body) {
+        return call(() -> s3.uploadPart(r -> r.bucket(bucket).key(key).uploadId(uploadId).partNumber(partNumber)
+                        .contentLength(body.length()),
+                RequestBody.fromContentProvider(body::open, body.length(), CONTENT_TYPE)).eTag());
+    }
+
+    @Override
+    public String completeMultipart(String key, String uploadId, List<String> partEtags) {
+        List<CompletedPart> parts = new ArrayList<>(partEtags.size());
+        for (int i = 0; i < partEtags.size(); i++) {
+            parts.add(CompletedPart.builder().partNumber(i + 1).eTag(partEtags.get(i)).build());
         }
+        return call(() -> s3.completeMultipartUpload(r -> r.bucket(bucket).key(key).uploadId(uploadId)
+                .multipartUpload(m -> m.parts(parts))).eTag());
+    }
+
+    @Override
+    public void abortMultipart(String key, String uploadId) {
+        call(() -> s3.abortMultipartUpload(r -> r.bucket(bucket).key(key).uploadId(uploadId)));
+    }
+
+    @Override
+    public List<Upload> multipartUploads(String prefix) {
+        return call(() -> {
+            List<Upload> uploads = new ArrayList<>();
+            s3.listMultipartUploadsPaginator(r -> r.bucket(bucket).prefix(prefix)).uploads()
+                    .forEach(u -> uploads.add(new Upload(u.key(), u.uploadId())));
+            return uploads;
+        });
     }
 
     @Override
     public void get(String key, byte[] buffer, ReadTiming timing) {
-        timing.bytes = 0;
-        timing.firstByteNanos = 0;
-        try (ResponseInputStream<GetObjectResponse> in = s3.getObject(r -> r.bucket(bucket).key(key))) {
-            drain(in, buffer, timing);
-        } catch (IOException e) {
-            throw ErrorClassifier.classify(e, endpointName);
-        } catch (RuntimeException e) {
+        read(GetObjectRequest.builder().bucket(bucket).key(key).build(), buffer, timing);
+    }
+
+    @Override
+    public void getRange(String key, long start, long length, byte[] buffer, ReadTiming timing) {
+        read(GetObjectRequest.builder().bucket(bucket).key(key).range("bytes=" + start + "-" + (start + length - 1))
+                .build(), buffer, timing);
+    }
+
+    private void read(GetObjectRequest request, byte[] buffer, ReadTiming timing) {
+        timing.start();
+        try (ResponseInputStream<GetObjectResponse> in = s3.getObject(request)) {
+            int n = in.read(buffer);
+            timing.firstByteNanos = System.nanoTime();
+            while (n >= 0) {
+                timing.read(buffer, n);
+                n = in.read(buffer);
+            }
+            timing.end();
+        } catch (IOException | RuntimeException e) {
             throw ErrorClassifier.classify(e, endpointName);
         }
     }
 
-    private static void drain(InputStream in, byte[] buffer, ReadTiming timing) throws IOException {
-        int n = in.read(buffer);
-        timing.firstByteNanos = System.nanoTime();
-        long total = 0;
-        while (n >= 0) {
-            total += n;
-            n = in.read(buffer);
+    @Override
+    public Optional<ObjectInfo> head(String key) {
+        try {
+            HeadObjectResponse r = s3.headObject(b -> b.bucket(bucket).key(key));
+            return Optional.of(new ObjectInfo(r.contentLength(), r.eTag(), r.metadata()));
+        } catch (NoSuchKeyException e) {
+            return Optional.empty();
+        } catch (S3Exception e) {
+            if (e.statusCode() == 404) {
+                return Optional.empty();
+            }
+            throw ErrorClassifier.classify(e, endpointName);
+        } catch (RuntimeException e) {
+            throw ErrorClassifier.classify(e, endpointName);
         }
-        timing.bytes = total;
     }
 
     @Override
     public void delete(String key) {
+        call(() -> s3.deleteObject(r -> r.bucket(bucket).key(key)));
+    }
+
+    /** Runs an SDK call, turning every failure into a classified {@link StoreException}. */
+    private <T> T call(Supplier<T> request) {
         try {
-            s3.deleteObject(r -> r.bucket(bucket).key(key));
+            return request.get();
         } catch (RuntimeException e) {
             throw ErrorClassifier.classify(e, endpointName);
         }
     }
 
     @Override
-    public void listKeys(String prefix, Consumer<List<String>> page) {
-        try {
-            ListObjectsV2Request.Builder request = ListObjectsV2Request.builder().bucket(bucket).prefix(prefix);
-            ListObjectsV2Response response;
-            do {
-                response = s3.listObjectsV2(request.build());
-                page.accept(response.contents().stream().map(S3Object::key).toList());
-                request.continuationToken(response.nextContinuationToken());
-            } while (Boolean.TRUE.equals(response.isTruncated()) && response.nextContinuationToken() != null);
-        } catch (RuntimeException e) {
-            throw ErrorClassifier.classify(e, endpointName);
-        }
+    public ListPage listPage(String prefix, String continuationToken, int pageSize) {
+        return call(() -> {
+            ListObjectsV2Response response = s3.listObjectsV2(r -> r.bucket(bucket).prefix(prefix).maxKeys(pageSize)
+                    .continuationToken(continuationToken));
+            String next = Boolean.TRUE.equals(response.isTruncated()) ? response.nextContinuationToken() : null;
+            return new ListPage(response.contents().stream().map(S3Object::key).toList(), next);
+        });
     }
 
     @Override
@@ -127,7 +181,7 @@ final class SdkObjectStore implements ObjectStore {
         if (keys.isEmpty()) {
             return new DeleteOutcome(0, List.of(), List.of());
         }
-        try {
+        return call(() -> {
             List<ObjectIdentifier> ids = keys.stream().map(k -> ObjectIdentifier.builder().key(k).build()).toList();
             DeleteObjectsResponse response = s3.deleteObjects(r -> r.bucket(bucket)
                     .delete(Delete.builder().objects(ids).quiet(true).build()));
@@ -138,9 +192,7 @@ final class SdkObjectStore implements ObjectStore {
                 errors.add(e.code() + ": " + e.message());
             });
             return new DeleteOutcome(keys.size() - failed.size(), failed, errors);
-        } catch (RuntimeException e) {
-            throw ErrorClassifier.classify(e, endpointName);
-        }
+        });
     }
 
     @Override

@@ -1,5 +1,6 @@
 package io.s3workload.s3;
 
+import io.s3workload.workload.ClientSpec;
 import io.s3workload.workload.CredentialsSpec;
 import io.s3workload.workload.EndpointSpec;
 import java.time.Duration;
@@ -22,7 +23,8 @@ import software.amazon.awssdk.services.s3.S3Configuration;
 import software.amazon.awssdk.services.s3.auth.scheme.S3AuthSchemeProvider;
 
 /**
- * Builds the S3 client for an endpoint, tuned for measuring rather than for convenience: no retries (a retry
+ * Builds the S3 client for an endpoint, tuned for measuring rather than for convenience. The sync client (the
+ * default): no retries (a retry
  * would hide latency), checksums only when the operation requires them, no chunked or signed payloads (over
  * plain http too: {@link UnsignedPayloadSigning}), no
  * {@code Expect: 100-continue} round trip, and a connection pool as large as the concurrency.
@@ -35,19 +37,34 @@ public final class StoreFactory {
     private StoreFactory() {
     }
 
-    public static ObjectStore create(EndpointSpec endpoint, String bucket, int maxConcurrency) {
-        S3Client s3 = S3Client.builder()
+    /**
+     * A client for {@code endpoint} with room for {@code connections} requests at once.
+     *
+     * @param client which client and checksum behaviour; sharing is the caller's business
+     */
+    public static ObjectStore create(EndpointSpec endpoint, String bucket, int connections, ClientSpec client) {
+        boolean always = client.checksums().orElseThrow() == ClientSpec.Checksums.ALWAYS;
+        return switch (client.kind().orElseThrow()) {
+            case SYNC -> new SdkObjectStore(endpoint.name(), bucket, syncClient(endpoint, connections, always));
+            case CRT -> CrtObjectStore.create(endpoint, bucket, connections, always, credentials(endpoint.credentials()));
+        };
+    }
+
+    private static S3Client syncClient(EndpointSpec endpoint, int connections, boolean checksumsAlways) {
+        return S3Client.builder()
                 .endpointOverride(endpoint.url())
                 .region(Region.of(endpoint.region()))
                 .forcePathStyle(endpoint.pathStyle())
                 .credentialsProvider(credentials(endpoint.credentials()))
                 .httpClientBuilder(ApacheHttpClient.builder()
-                        .maxConnections(Math.max(maxConcurrency, 1))
+                        .maxConnections(Math.max(connections, 1))
                         .connectionTimeout(CONNECT_TIMEOUT)
                         .socketTimeout(SOCKET_TIMEOUT)
                         .expectContinueEnabled(false))
-                .requestChecksumCalculation(RequestChecksumCalculation.WHEN_REQUIRED)
-                .responseChecksumValidation(ResponseChecksumValidation.WHEN_REQUIRED)
+                .requestChecksumCalculation(checksumsAlways ? RequestChecksumCalculation.WHEN_SUPPORTED
+                        : RequestChecksumCalculation.WHEN_REQUIRED)
+                .responseChecksumValidation(checksumsAlways ? ResponseChecksumValidation.WHEN_SUPPORTED
+                        : ResponseChecksumValidation.WHEN_REQUIRED)
                 .serviceConfiguration(S3Configuration.builder()
                         .chunkedEncodingEnabled(false)
                         .expectContinueEnabled(false)
@@ -56,7 +73,6 @@ public final class StoreFactory {
                 .putAuthScheme(new UnsignedPayloadSigning())
                 .overrideConfiguration(o -> o.retryStrategy(AwsRetryStrategy.doNotRetry()))
                 .build();
-        return new SdkObjectStore(endpoint.name(), bucket, s3);
     }
 
     private static S3AuthSchemeProvider unsignedPayload(S3AuthSchemeProvider base) {
@@ -69,7 +85,7 @@ public final class StoreFactory {
         };
     }
 
-    private static AwsCredentialsProvider credentials(CredentialsSpec spec) {
+    static AwsCredentialsProvider credentials(CredentialsSpec spec) {
         return switch (spec) {
             case CredentialsSpec.DefaultChain d -> DefaultCredentialsProvider.builder().build();
             case CredentialsSpec.Profile p -> ProfileCredentialsProvider.create(p.name());

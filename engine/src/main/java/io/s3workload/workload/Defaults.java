@@ -4,9 +4,9 @@ import java.util.Optional;
 import java.util.OptionalInt;
 
 /** Stage settings a workload sets once for all its stages; unset values fall back to built-in defaults. */
-public record Defaults(Optional<String> endpoint, OptionalInt concurrency) {
+public record Defaults(Optional<String> endpoint, OptionalInt concurrency, ClientSpec client) {
 
-    public static final Defaults NONE = new Defaults(Optional.empty(), OptionalInt.empty());
+    public static final Defaults NONE = new Defaults(Optional.empty(), OptionalInt.empty(), ClientSpec.UNSET);
     /** Concurrency when neither a stage nor the workload's defaults give one. */
     public static final int CONCURRENCY = 16;
 }

@@ -5,10 +5,11 @@ import java.util.Optional;
 
 /**
  * Closed-loop GETs recording time to first byte and full latency. Reads the objects of stage {@code from}, or,
- * without it, seeds {@code objects} objects of each size first (not measured).
+ * without it, seeds {@code objects} objects of each size first (not measured). Objects over the range threshold
+ * are read as parallel ranges; with {@code verify} every byte is checked.
  */
-public record GetStage(StageCommon common, Optional<String> from, List<DataSize> sizes, Stop stop)
-        implements StageSpec {
+public record GetStage(StageCommon common, Optional<String> from, List<SizeSpec> sizes, Stop stop,
+                       ParallelRanges ranges, Multipart multipart, boolean verify) implements StageSpec {
 
     /** Objects seeded per size when a get stage has no {@code from} and no {@code objects}. */
     public static final long DEFAULT_SEED_OBJECTS = 16;

@@ -4,9 +4,11 @@ import java.util.List;
 
 /**
  * Closed-loop PUTs: one measured cell per size, run in turn. {@code objects} bounds the distinct keys (written
- * round-robin when {@code operations} is larger); without it every PUT writes a new key.
+ * round-robin when {@code operations} is larger); without it every PUT writes a new key. Objects over the
+ * multipart threshold are uploaded in parallel parts.
  */
-public record PutStage(StageCommon common, List<DataSize> sizes, Stop stop) implements StageSpec {
+public record PutStage(StageCommon common, List<SizeSpec> sizes, Stop stop, Multipart multipart)
+        implements StageSpec {
 
     public PutStage {
         sizes = List.copyOf(sizes);

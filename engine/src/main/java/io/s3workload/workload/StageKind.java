@@ -6,7 +6,7 @@ import java.util.Optional;
 
 /** The stage kinds a workload may name in {@code kind:}. */
 public enum StageKind {
-    PUT("put"), GET("get"), DELETE("delete");
+    PUT("put"), GET("get"), DELETE("delete"), HEAD("head"), LIST("list"), RANGE_READ("rangeRead");
 
     private final String key;
 

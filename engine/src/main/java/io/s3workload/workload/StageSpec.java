@@ -4,7 +4,8 @@ package io.s3workload.workload;
  * One stage of a workload, as written. Each kind is one record; adding a kind to {@code permits} makes every
  * exhaustive switch over stages fail to compile until the kind is handled.
  */
-public sealed interface StageSpec permits PutStage, GetStage, DeleteStage {
+public sealed interface StageSpec permits PutStage, GetStage, DeleteStage, HeadStage, ListStage,
+        RangeReadStage {
 
     StageCommon common();
 

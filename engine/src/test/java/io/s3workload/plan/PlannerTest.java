@@ -68,8 +68,8 @@ class PlannerTest {
                   - {name: p2, kind: put, sizes: [1], objects: 1, concurrency: 40}
                   - {name: p3, kind: put, sizes: [1], objects: 1, concurrency: 64, endpoint: b}
                 """);
-        assertEquals(40, plan.maxConcurrency("a"));
-        assertEquals(64, plan.maxConcurrency("b"));
+        assertEquals(40, plan.maxConnections("a"));
+        assertEquals(64, plan.maxConnections("b"));
     }
 
     /** "operations/keys/duration" of a stage's first cell, "-" for unset. */

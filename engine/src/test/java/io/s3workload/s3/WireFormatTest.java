@@ -45,7 +45,7 @@ class WireFormatTest {
     void putsAreUnsignedSingleAttemptWithoutChecksumsOrExpectContinueEvenOverHttp() {
         EndpointSpec endpoint = new EndpointSpec("wire", URI.create("http://127.0.0.1:" + server.getAddress()
                 .getPort()), "us-east-1", true, new CredentialsSpec.Static("ak", "sk", null));
-        try (ObjectStore store = StoreFactory.create(endpoint, "bucket", 4)) {
+        try (ObjectStore store = StoreFactory.create(endpoint, "bucket", 4, io.s3workload.workload.ClientSpec.DEFAULT)) {
             store.put("k", new Payload(1).body("k", 100_000));
         }
         Headers put = seen.get("PUT");

@@ -13,7 +13,8 @@ final class GetStageBinder implements StageBinder {
 
     @Override
     public Set<String> keys() {
-        return Set.of("from", "size", "sizes", "duration", "operations", "objects");
+        return Set.of("from", "size", "sizes", "duration", "operations", "objects", "parallelRanges",
+                "verify", "multipart");
     }
 
     @Override
@@ -21,6 +22,9 @@ final class GetStageBinder implements StageBinder {
         Optional<String> from = f.text("from");
         var sizes = StopBinder.sizes(f);
         Stop stop = StopBinder.stop(f);
+        var ranges = TransferBinder.parallelRanges(f);
+        var multipart = TransferBinder.multipart(f, sizes.orElse(List.of()));
+        boolean verify = f.bool("verify").orElse(false);
         if (from.isPresent()) {
             if (sizes.isPresent()) {
                 f.binding().problem(f.child(f.has("size") ? "size" : "sizes"),
@@ -30,7 +34,7 @@ final class GetStageBinder implements StageBinder {
                 f.binding().problem(f.child("objects"),
                         "the objects come from stage '" + from.get() + "'; remove 'objects' or remove 'from'");
             }
-            return Optional.of(new GetStage(common, from, List.of(), stop));
+            return Optional.of(new GetStage(common, from, List.of(), stop, ranges, multipart, verify));
         }
         if (sizes.isEmpty()) {
             if (f.mentions("sizes") || f.mentions("size") || f.mentions("from")) {
@@ -40,6 +44,6 @@ final class GetStageBinder implements StageBinder {
                     + " its own objects)");
             return Optional.empty();
         }
-        return Optional.of(new GetStage(common, from, sizes.get(), stop));
+        return Optional.of(new GetStage(common, from, sizes.get(), stop, ranges, multipart, verify));
     }
 }

@@ -4,6 +4,7 @@ import io.s3workload.workload.PutStage;
 import io.s3workload.workload.StageCommon;
 import io.s3workload.workload.StageSpec;
 import io.s3workload.workload.Stop;
+import java.util.List;
 import java.util.Optional;
 import java.util.Set;
 
@@ -12,7 +13,7 @@ final class PutStageBinder implements StageBinder {
 
     @Override
     public Set<String> keys() {
-        return Set.of("size", "sizes", "duration", "operations", "objects");
+        return Set.of("size", "sizes", "duration", "operations", "objects", "multipart");
     }
 
     @Override
@@ -26,6 +27,7 @@ final class PutStageBinder implements StageBinder {
             f.binding().problem(f.pointer(),
                     "a put stage needs a stop condition: duration (e.g. 30s), operations or objects");
         }
-        return sizes.map(s -> new PutStage(common, s, stop));
+        var multipart = TransferBinder.multipart(f, sizes.orElse(List.of()));
+        return sizes.map(s -> new PutStage(common, s, stop, multipart));
     }
 }

@@ -11,12 +11,16 @@ import java.util.TreeSet;
 /** Binds the YAML mapping of one stage kind to its record. One implementation per kind, registered below. */
 interface StageBinder {
 
-    Set<String> COMMON_KEYS = Set.of("name", "kind", "endpoint", "concurrency", "failOn");
+    Set<String> COMMON_KEYS = Set.of("name", "kind", "endpoint", "concurrency", "failOn", "client", "checksums",
+            "clients");
 
     Map<StageKind, StageBinder> BY_KIND = Map.of(
             StageKind.PUT, new PutStageBinder(),
             StageKind.GET, new GetStageBinder(),
-            StageKind.DELETE, new DeleteStageBinder());
+            StageKind.DELETE, new DeleteStageBinder(),
+            StageKind.HEAD, new HeadStageBinder(),
+            StageKind.LIST, new ListStageBinder(),
+            StageKind.RANGE_READ, new RangeReadStageBinder());
 
     /** The keys this kind accepts besides {@link #COMMON_KEYS}. */
     Set<String> keys();

@@ -1,12 +1,19 @@
 package io.s3workload.workload.yaml;
 
+import com.fasterxml.jackson.databind.JsonNode;
+import com.fasterxml.jackson.databind.node.ArrayNode;
 import io.s3workload.workload.DataSize;
+import io.s3workload.workload.SizeSpec;
 import io.s3workload.workload.Stop;
+import java.util.ArrayList;
 import java.util.List;
 import java.util.Optional;
+import java.util.Set;
 
 /** Reads the keys closed-loop stages share: {@code duration}, {@code operations}, {@code objects}, sizes. */
 final class StopBinder {
+
+    private static final Set<String> RANGE_KEYS = Set.of("min", "max");
 
     private StopBinder() {
     }
@@ -15,12 +22,54 @@ final class StopBinder {
         return new Stop(f.duration("duration"), f.longAtLeast("operations", 1), f.longAtLeast("objects", 1));
     }
 
-    /** {@code sizes: [..]} or {@code size: x}; empty when neither is given. */
-    static Optional<List<DataSize>> sizes(Fields f) {
+    /**
+     * {@code sizes: [1MiB, {min: 1MiB, max: 6MiB}]} or {@code size: ...} with one of them; empty when neither key
+     * is given or the value is wrong (reported).
+     */
+    static Optional<List<SizeSpec>> sizes(Fields f) {
         if (f.has("size") && f.has("sizes")) {
             f.binding().problem(f.child("size"), "give either 'size' or 'sizes', not both");
         }
         String key = f.has("size") ? "size" : "sizes";
-        return f.list(key, e -> f.parseSize(e.pointer(), e.text()));
+        JsonNode value = f.raw(key);
+        if (value == null || value.isNull()) {
+            return Optional.empty();
+        }
+        String pointer = f.child(key);
+        List<SizeSpec> sizes = new ArrayList<>();
+        if (value instanceof ArrayNode array) {
+            if (array.isEmpty()) {
+                f.binding().problem(pointer, "must not be empty");
+            }
+            for (int i = 0; i < array.size(); i++) {
+                size(f, pointer + "/" + i, array.get(i)).ifPresent(sizes::add);
+            }
+        } else {
+            size(f, pointer, value).ifPresent(sizes::add);
+        }
+        return sizes.isEmpty() ? Optional.empty() : Optional.of(sizes);
+    }
+
+    private static Optional<SizeSpec> size(Fields f, String pointer, JsonNode node) {
+        if (node.isTextual()) {
+            return f.parseSize(pointer, node.textValue()).map(SizeSpec::of);
+        }
+        return Fields.of(f.binding(), pointer, node, RANGE_KEYS, "a size (10MiB) or a range {min: 1MiB, max: 6MiB}")
+                .flatMap(range -> {
+                    Optional<DataSize> min = range.size("min");
+                    Optional<DataSize> max = range.size("max");
+                    if (min.isEmpty() || max.isEmpty()) {
+                        if (!range.has("min") || !range.has("max")) {
+                            f.binding().problem(pointer, "a size range needs both 'min' and 'max'");
+                        }
+                        return Optional.empty();
+                    }
+                    if (min.get().bytes() > max.get().bytes()) {
+                        f.binding().problem(pointer, "min (" + min.get() + ") is larger than max (" + max.get() + ")");
+                        return Optional.empty();
+                    }
+                    return Optional.of(min.get().equals(max.get()) ? SizeSpec.of(min.get())
+                            : new SizeSpec.Uniform(min.get(), max.get()));
+                });
     }
 }

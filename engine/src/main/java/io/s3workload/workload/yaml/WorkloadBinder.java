@@ -33,6 +33,8 @@ final class WorkloadBinder {
     private static final Set<String> ENDPOINT_KEYS = Set.of("url", "region", "pathStyle", "credentials");
     private static final Set<String> CREDENTIAL_KEYS = Set.of("accessKey", "secretKey", "sessionToken", "profile");
     private static final Set<String> FAIL_ON_KEYS = failOnKeys();
+    private static final Set<String> DEFAULT_KEYS = Set.of("endpoint", "concurrency", "client", "checksums",
+            "clients");
     private static final Pattern NAME = Pattern.compile("[A-Za-z0-9][A-Za-z0-9._-]*");
     private static final Pattern BUCKET = Pattern.compile("[a-z0-9][a-z0-9.-]{1,61}[a-z0-9]");
 
@@ -62,8 +64,8 @@ final class WorkloadBinder {
                 return Optional.empty();
             }
         });
-        Defaults defaults = top.object("defaults", Set.of("endpoint", "concurrency"), "stage defaults")
-                .map(d -> new Defaults(d.text("endpoint"), d.intAtLeast("concurrency", 1)))
+        Defaults defaults = top.object("defaults", DEFAULT_KEYS, "stage defaults")
+                .map(d -> new Defaults(d.text("endpoint"), d.intAtLeast("concurrency", 1), TransferBinder.client(d)))
                 .orElse(Defaults.NONE);
         FailOn failOn = failOn(top);
         List<StageSpec> stages = stages(top);
@@ -200,7 +202,7 @@ final class WorkloadBinder {
             name.filter(n -> !NAME.matcher(n).matches()).ifPresent(n -> binding.problem(f.child("name"),
                     "stage names use letters, digits, '.', '_' and '-', got \"" + n + "\""));
             StageCommon common = new StageCommon(name.orElse("?"), f.text("endpoint"),
-                    f.intAtLeast("concurrency", 1), failOn(f));
+                    f.intAtLeast("concurrency", 1), failOn(f), TransferBinder.client(f));
             Optional<StageSpec> stage = binder.bind(common, f);
             return name.isPresent() ? stage : Optional.empty();
         });

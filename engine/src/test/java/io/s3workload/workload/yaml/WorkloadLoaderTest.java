@@ -10,6 +10,7 @@ import io.s3workload.workload.DataSize;
 import io.s3workload.workload.GetStage;
 import io.s3workload.workload.Percentile;
 import io.s3workload.workload.PutStage;
+import io.s3workload.workload.SizeSpec;
 import io.s3workload.workload.Workload;
 import java.net.URI;
 import java.time.Duration;
@@ -66,7 +67,7 @@ class WorkloadLoaderTest {
         assertEquals(new CredentialsSpec.Static("key", "secret", null), endpoint.credentials());
         PutStage put = assertInstanceOf(PutStage.class, w.stages().get(0));
         assertEquals(List.of(DataSize.ofMiB(1), DataSize.ofMiB(10), DataSize.ofBytes(512 * 1024), DataSize.ofMiB(1),
-                DataSize.ofBytes(4096)), put.sizes());
+                DataSize.ofBytes(4096)).stream().map(SizeSpec::of).toList(), put.sizes());
         assertEquals(100, put.stop().objects().getAsLong());
         assertEquals(1000, put.stop().operations().getAsLong());
         assertEquals(Duration.ofSeconds(2), put.common().failOn().latency().get(Percentile.P99));
@@ -83,7 +84,8 @@ class WorkloadLoaderTest {
                         "stages.put-1mib.sizes=2MiB,3MiB"));
         assertEquals("other", w.bucket());
         assertEquals(50, w.stages().get(0).common().concurrency().getAsInt());
-        assertEquals(List.of(DataSize.ofMiB(2), DataSize.ofMiB(3)), ((PutStage) w.stages().get(0)).sizes());
+        assertEquals(List.of(SizeSpec.of(DataSize.ofMiB(2)), SizeSpec.of(DataSize.ofMiB(3))),
+                ((PutStage) w.stages().get(0)).sizes());
         assertEquals(Duration.ofSeconds(5), ((GetStage) w.stages().get(1)).stop().duration().orElseThrow());
 
         WorkloadException e = assertThrows(WorkloadException.class, () -> load(Map.of("AK", "a", "SK", "s"),

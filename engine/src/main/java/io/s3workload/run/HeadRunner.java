@@ -1,0 +1,36 @@
+package io.s3workload.run;
+
+import io.s3workload.metrics.CellKey;
+import io.s3workload.metrics.CellStats;
+import io.s3workload.metrics.Op;
+import io.s3workload.plan.CellPlan;
+import io.s3workload.plan.StagePlan;
+import java.util.Optional;
+
+/** {@code kind: head}: HeadObject over the source stage's keys, round-robin. */
+final class HeadRunner implements StageRunner {
+
+    @Override
+    public Optional<CellStats> runCell(StagePlan stage, CellPlan cell, RunContext context) {
+        String from = stage.from().orElseThrow();
+        Optional<KeySet> source = context.objects().keys(from, cell.size());
+        if (source.isEmpty() || source.get().count() == 0) {
+            context.note(stage.name(), "stage " + from + " wrote no " + cell.size() + " objects; cell skipped");
+            return Optional.empty();
+        }
+        KeySet keys = source.get();
+        long limit = cell.operations().orElse(cell.duration().isPresent() ? ClosedLoop.UNBOUNDED : keys.count());
+        CellKey key = new CellKey(stage.name(), Op.HEAD, stage.endpoint(), cell.size());
+        return Optional.of(CellRun.run(context, stage, key, cell, limit, (i, worker, recorder) -> {
+            String objectKey = keys.key(i % keys.count());
+            long t0 = System.nanoTime();
+            boolean found = worker.store().head(objectKey).isPresent();
+            long latency = System.nanoTime() - t0;
+            if (found) {
+                recorder.success(latency, 0);
+            } else {
+                recorder.failure("HTTP 404 not found", objectKey);
+            }
+        }).stats());
+    }
+}

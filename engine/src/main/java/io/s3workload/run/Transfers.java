@@ -1,0 +1,129 @@
+package io.s3workload.run;
+
+import io.s3workload.s3.ObjectStore;
+import io.s3workload.s3.Payload;
+import io.s3workload.s3.ReadTiming;
+import io.s3workload.s3.StoreException;
+import io.s3workload.workload.Multipart;
+import io.s3workload.workload.ParallelRanges;
+import java.util.ArrayList;
+import java.util.Arrays;
+import java.util.List;
+import java.util.Map;
+import java.util.concurrent.atomic.AtomicInteger;
+import java.util.concurrent.atomic.AtomicReference;
+
+/**
+ * Moves one object, as one request or as several in parallel: multipart uploads (parts streamed from the payload,
+ * the upload aborted on any failure) and parallel ranged reads. Sub-requests run on their own virtual threads.
+ */
+final class Transfers {
+
+    private Transfers() {
+    }
+
+    /** Uploads {@code body} to {@code key}, in parts when {@code multipart} applies; returns the ETag. */
+    static String put(ObjectStore store, String key, Payload.Body body, Multipart multipart,
+                      Map<String, String> metadata) {
+        if (!multipart.applies(body.length())) {
+            return store.put(key, body, metadata);
+        }
+        String uploadId = store.createMultipart(key, metadata);
+        try {
+            int parts = multipart.parts(body.length());
+            long partBytes = multipart.partSize().bytes();
+            String[] etags = new String[parts];
+            inParallel(Math.min(multipart.parallel(), parts), parts, (slot, part) -> {
+                long start = part * partBytes;
+                etags[part] = store.uploadPart(key, uploadId, part + 1,
+                        body.slice(start, Math.min(partBytes, body.length() - start)));
+            });
+            return store.completeMultipart(key, uploadId, Arrays.asList(etags));
+        } catch (RuntimeException e) {
+            try {
+                store.abortMultipart(key, uploadId);
+            } catch (StoreException abortFailed) {
+                e.addSuppressed(abortFailed);
+            }
+            throw e;
+        }
+    }
+
+    /**
+     * Reads {@code key} ({@code length} bytes), as parallel ranges when {@code ranges} applies. The worker's
+     * {@link ReadTiming} then holds the first byte of the first range, the total bytes, and the first mismatch
+     * against {@code expected} (null: not verified) at its offset in the object.
+     */
+    static void get(ObjectStore store, String key, long length, ParallelRanges ranges, WorkerState worker,
+                    Payload.Body expected) {
+        ReadTiming timing = worker.timing();
+        if (!ranges.applies(length)) {
+            timing.expect(expected);
+            store.get(key, worker.readBuffer(), timing);
+            return;
+        }
+        int count = ranges.ranges(length);
+        int threads = Math.min(ranges.parallel(), count);
+        long chunk = ranges.chunk().bytes();
+        long[] firstByte = new long[1];
+        long[] slotBytes = new long[threads];
+        long[] slotMismatch = new long[threads];
+        Arrays.fill(slotMismatch, Long.MAX_VALUE);
+        inParallel(threads, count, (slot, range) -> {
+            long start = range * chunk;
+            long rangeLength = Math.min(chunk, length - start);
+            ReadTiming t = worker.rangeTiming(slot);
+            t.expect(expected == null ? null : expected.slice(start, rangeLength));
+            store.getRange(key, start, rangeLength, worker.rangeBuffer(slot), t);
+            slotBytes[slot] += t.bytes();
+            if (t.mismatchAt() >= 0) {
+                slotMismatch[slot] = Math.min(slotMismatch[slot], start + t.mismatchAt());
+            }
+            if (range == 0) {
+                firstByte[0] = t.firstByteNanos();
+            }
+        });
+        long mismatch = Arrays.stream(slotMismatch).min().orElse(Long.MAX_VALUE);
+        timing.set(firstByte[0], Arrays.stream(slotBytes).sum(), mismatch == Long.MAX_VALUE ? -1 : mismatch);
+    }
+
+    /** Work item {@code index} of a parallel transfer, run on thread {@code slot}. */
+    @FunctionalInterface
+    interface Step {
+        void run(int slot, int index);
+    }
+
+    /**
+     * Runs items {@code 0..count-1} on {@code threads} virtual threads; stops at and rethrows the first failure.
+     * Each slot's thread is the only writer of that slot's state, and joining makes it visible to the caller.
+     */
+    static void inParallel(int threads, int count, Step step) {
+        AtomicInteger next = new AtomicInteger();
+        AtomicReference<RuntimeException> failure = new AtomicReference<>();
+        List<Thread> running = new ArrayList<>(threads);
+        for (int t = 0; t < threads; t++) {
+            int slot = t;
+            running.add(Thread.ofVirtual().start(() -> {
+                int index;
+                while (failure.get() == null && (index = next.getAndIncrement()) < count) {
+                    try {
+                        step.run(slot, index);
+                    } catch (RuntimeException e) {
+                        failure.compareAndSet(null, e);
+                    }
+                }
+            }));
+        }
+        for (Thread thread : running) {
+            try {
+                thread.join();
+            } catch (InterruptedException e) {
+                Thread.currentThread().interrupt();
+                throw new IllegalStateException("interrupted while waiting for a transfer", e);
+            }
+        }
+        if (failure.get() != null) {
+            throw failure.get();
+        }
+    }
+}

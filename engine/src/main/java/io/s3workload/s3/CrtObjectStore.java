@@ -1,0 +1,205 @@
+package io.s3workload.s3;
+
+import io.s3workload.workload.EndpointSpec;
+import java.util.ArrayList;
+import java.util.List;
+import java.util.Map;
+import java.util.Optional;
+import java.util.concurrent.CompletableFuture;
+import java.util.concurrent.CompletionException;
+import software.amazon.awssdk.auth.credentials.AwsCredentialsProvider;
+import software.amazon.awssdk.core.checksums.RequestChecksumCalculation;
+import software.amazon.awssdk.core.checksums.ResponseChecksumValidation;
+import software.amazon.awssdk.regions.Region;
+import software.amazon.awssdk.services.s3.S3AsyncClient;
+import software.amazon.awssdk.services.s3.model.CompletedPart;
+import software.amazon.awssdk.services.s3.model.Delete;
+import software.amazon.awssdk.services.s3.model.GetObjectRequest;
+import software.amazon.awssdk.services.s3.model.HeadObjectResponse;
+import software.amazon.awssdk.services.s3.model.ListObjectsV2Response;
+import software.amazon.awssdk.services.s3.model.NoSuchBucketException;
+import software.amazon.awssdk.services.s3.model.NoSuchKeyException;
+import software.amazon.awssdk.services.s3.model.ObjectIdentifier;
+import software.amazon.awssdk.services.s3.model.S3Exception;
+import software.amazon.awssdk.services.s3.model.S3Object;
+
+/**
+ * {@link ObjectStore} over the AWS CRT-based async S3 client, each call awaited on the calling virtual thread.
+ * Its automatic multipart upload and GET splitting are turned off so that one operation is one request, as with
+ * the sync client; multipart and parallel ranges are done explicitly by the engine.
+ */
+final class CrtObjectStore implements ObjectStore {
+
+    /** S3's largest part: GETs are never split below this. */
+    private static final long NO_SPLIT_BYTES = 5L * 1024 * 1024 * 1024;
+
+    private final String endpointName;
+    private final String bucket;
+    private final S3AsyncClient s3;
+
+    private CrtObjectStore(String endpointName, String bucket, S3AsyncClient s3) {
+        this.endpointName = endpointName;
+        this.bucket = bucket;
+        this.s3 = s3;
+    }
+
+    static CrtObjectStore create(EndpointSpec endpoint, String bucket, int connections, boolean checksumsAlways,
+                                 AwsCredentialsProvider credentials) {
+        S3AsyncClient client = S3AsyncClient.crtBuilder()
+                .endpointOverride(endpoint.url())
+                .region(Region.of(endpoint.region()))
+                .forcePathStyle(endpoint.pathStyle())
+                .credentialsProvider(credentials)
+                .maxConcurrency(Math.max(connections, 1))
+                .thresholdInBytes(Long.MAX_VALUE)
+                .minimumPartSizeInBytes(NO_SPLIT_BYTES)
+                .requestChecksumCalculation(checksumsAlways ? RequestChecksumCalculation.WHEN_SUPPORTED
+                        : RequestChecksumCalculation.WHEN_REQUIRED)
+                .responseChecksumValidation(checksumsAlways ? ResponseChecksumValidation.WHEN_SUPPORTED
+                        : ResponseChecksumValidation.WHEN_REQUIRED)
+                .checksumValidationEnabled(checksumsAlways)
+                .retryConfiguration(r -> r.numRetries(0))
+                .futureCompletionExecutor(Runnable::run)
+                .build();
+        return new CrtObjectStore(endpoint.name(), bucket, client);
+    }
+
+    @Override
+    public String endpointName() {
+        return endpointName;
+    }
+
+    @Override
+    public void headBucket() {
+        try {
+            await(s3.headBucket(b -> b.bucket(bucket)));
+        } catch (StoreException e) {
+            if (e.errorClass().startsWith("HTTP 404")) {
+                throw new StoreException(StoreException.Kind.NO_BUCKET, "HTTP 404 NoSuchBucket",
+                        endpointName + ": bucket '" + bucket + "' does not exist", null);
+            }
+            throw e;
+        }
+    }
+
+    @Override
+    public void createBucket() {
+        await(s3.createBucket(b -> b.bucket(bucket)));
+    }
+
+    @Override
+    public String put(String key, Payload.Body body, Map<String, String> metadata) {
+        return await(s3.putObject(r -> r.bucket(bucket).key(key).contentLength(body.length()).metadata(metadata),
+                new PayloadPublisher(body))).eTag();
+    }
+
+    @Override
+    public String createMultipart(String key, Map<String, String> metadata) {
+        return await(s3.createMultipartUpload(r -> r.bucket(bucket).key(key).metadata(metadata))).uploadId();
+    }
+
+    @Override
+    public String uploadPart(String key, String uploadId, int partNumber, Payload.Body body) {
+        return await(s3.uploadPart(r -> r.bucket(bucket).key(key).uploadId(uploadId).partNumber(partNumber)
+                .contentLength(body.length()), new PayloadPublisher(body))).eTag();
+    }
+
+    @Override
+    public String completeMultipart(String key, String uploadId, List<String> partEtags) {
+        List<CompletedPart> parts = new ArrayList<>(partEtags.size());
+        for (int i = 0; i < partEtags.size(); i++) {
+            parts.add(CompletedPart.builder().partNumber(i + 1).eTag(partEtags.get(i)).build());
+        }
+        return await(s3.completeMultipartUpload(r -> r.bucket(bucket).key(key).uploadId(uploadId)
+                .multipartUpload(m -> m.parts(parts)))).eTag();
+    }
+
+    @Override
+    public void abortMultipart(String key, String uploadId) {
+        await(s3.abortMultipartUpload(r -> r.bucket(bucket).key(key).uploadId(uploadId)));
+    }
+
+    @Override
+    public List<Upload> multipartUploads(String prefix) {
+        List<Upload> uploads = new ArrayList<>();
+        await(s3.listMultipartUploads(r -> r.bucket(bucket).prefix(prefix))).uploads()
+                .forEach(u -> uploads.add(new Upload(u.key(), u.uploadId())));
+        return uploads;
+    }
+
+    @Override
+    public void get(String key, byte[] buffer, ReadTiming timing) {
+        await(s3.getObject(GetObjectRequest.builder().bucket(bucket).key(key).build(),
+                new DrainingTransformer(timing, buffer)));
+    }
+
+    @Override
+    public void getRange(String key, long start, long length, byte[] buffer, ReadTiming timing) {
+        await(s3.getObject(GetObjectRequest.builder().bucket(bucket).key(key)
+                .range("bytes=" + start + "-" + (start + length - 1)).build(), new DrainingTransformer(timing, buffer)));
+    }
+
+    @Override
+    public Optional<ObjectInfo> head(String key) {
+        try {
+            HeadObjectResponse r = s3.headObject(b -> b.bucket(bucket).key(key)).join();
+            return Optional.of(new ObjectInfo(r.contentLength(), r.eTag(), r.metadata()));
+        } catch (CompletionException e) {
+            if (e.getCause() instanceof NoSuchKeyException
+                    || e.getCause() instanceof S3Exception s && s.statusCode() == 404) {
+                return Optional.empty();
+            }
+            throw ErrorClassifier.classify(e.getCause(), endpointName);
+        }
+    }
+
+    @Override
+    public void delete(String key) {
+        await(s3.deleteObject(r -> r.bucket(bucket).key(key)));
+    }
+
+    @Override
+    public ListPage listPage(String prefix, String continuationToken, int pageSize) {
+        ListObjectsV2Response response = await(s3.listObjectsV2(r -> r.bucket(bucket).prefix(prefix).maxKeys(pageSize)
+                .continuationToken(continuationToken)));
+        String next = Boolean.TRUE.equals(response.isTruncated()) ? response.nextContinuationToken() : null;
+        return new ListPage(response.contents().stream().map(S3Object::key).toList(), next);
+    }
+
+    @Override
+    public DeleteOutcome deleteKeys(List<String> keys) {
+        if (keys.isEmpty()) {
+            return new DeleteOutcome(0, List.of(), List.of());
+        }
+        List<ObjectIdentifier> ids = keys.stream().map(k -> ObjectIdentifier.builder().key(k).build()).toList();
+        var response = await(s3.deleteObjects(r -> r.bucket(bucket)
+                .delete(Delete.builder().objects(ids).quiet(true).build())));
+        List<String> failed = new ArrayList<>();
+        List<String> errors = new ArrayList<>();
+        response.errors().forEach(e -> {
+            failed.add(e.key());
+            errors.add(e.code() + ": " + e.message());
+        });
+        return new DeleteOutcome(keys.size() - failed.size(), failed, errors);
+    }
+
+    private <T> T await(CompletableFuture<T> future) {
+        try {
+            return future.join();
+        } catch (CompletionException e) {
+            Throwable cause = e.getCause() != null ? e.getCause() : e;
+            if (cause instanceof NoSuchBucketException) {
+                throw new StoreException(StoreException.Kind.NO_BUCKET, "HTTP 404 NoSuchBucket",
+                        endpointName + ": bucket '" + bucket + "' does not exist", null);
+            }
+            throw ErrorClassifier.classify(cause, endpointName);
+        } catch (RuntimeException e) {
+            throw ErrorClassifier.classify(e, endpointName);
+        }
+    }
+
+    @Override
+    public void close() {
+        s3.close();
+    }
+}

@@ -1,0 +1,44 @@
+package io.s3workload.workload;
+
+import java.util.Arrays;
+import java.util.List;
+import java.util.Locale;
+import java.util.Optional;
+
+/**
+ * Which S3 client a stage uses and how. Each part is optional: a stage's settings override the workload's
+ * {@code defaults}, which override {@link #DEFAULT}.
+ */
+public record ClientSpec(Optional<Kind> kind, Optional<Checksums> checksums, Optional<Sharing> sharing) {
+
+    public static final ClientSpec UNSET = new ClientSpec(Optional.empty(), Optional.empty(), Optional.empty());
+    public static final ClientSpec DEFAULT = new ClientSpec(Optional.of(Kind.SYNC), Optional.of(Checksums.WHEN_REQUIRED),
+            Optional.of(Sharing.SHARED));
+
+    /** {@code sync}: the synchronous SDK client on virtual threads; {@code crt}: the AWS CRT-based async client. */
+    public enum Kind { SYNC, CRT }
+
+    /** {@code when-required}: only where the operation demands one; {@code always}: the SDK's newer default. */
+    public enum Checksums { WHEN_REQUIRED, ALWAYS }
+
+    /** {@code shared}: one client per endpoint; {@code per-worker}: one client (and pool) per worker. */
+    public enum Sharing { SHARED, PER_WORKER }
+
+    public ClientSpec overriddenBy(ClientSpec other) {
+        return new ClientSpec(other.kind.or(() -> kind), other.checksums.or(() -> checksums),
+                other.sharing.or(() -> sharing));
+    }
+
+    /** The YAML spelling of an enum constant: {@code WHEN_REQUIRED} is {@code when-required}. */
+    public static String key(Enum<?> e) {
+        return e.name().toLowerCase(Locale.ROOT).replace('_', '-');
+    }
+
+    public static <E extends Enum<E>> List<String> keys(Class<E> type) {
+        return Arrays.stream(type.getEnumConstants()).map(ClientSpec::key).toList();
+    }
+
+    public static <E extends Enum<E>> Optional<E> parse(Class<E> type, String text) {
+        return Arrays.stream(type.getEnumConstants()).filter(e -> key(e).equals(text)).findFirst();
+    }
+}

@@ -1,0 +1,10 @@
+package io.s3workload.workload;
+
+/** HeadObject on the objects of stage {@code from}, round-robin; each object once unless a stop is given. */
+public record HeadStage(StageCommon common, String from, Stop stop) implements StageSpec {
+
+    @Override
+    public StageKind kind() {
+        return StageKind.HEAD;
+    }
+}

@@ -1,0 +1,17 @@
+package io.s3workload.workload;
+
+import java.util.Optional;
+
+/**
+ * Complete ListObjectsV2 listings, {@code pageSize} keys a page, of stage {@code from}'s objects (or of the whole
+ * run prefix); each page is one measured request. One listing unless a stop is given.
+ */
+public record ListStage(StageCommon common, Optional<String> from, int pageSize, Stop stop) implements StageSpec {
+
+    public static final int DEFAULT_PAGE_SIZE = 1000;
+
+    @Override
+    public StageKind kind() {
+        return StageKind.LIST;
+    }
+}

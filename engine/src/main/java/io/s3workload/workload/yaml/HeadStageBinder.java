@@ -1,0 +1,22 @@
+package io.s3workload.workload.yaml;
+
+import io.s3workload.workload.HeadStage;
+import io.s3workload.workload.StageCommon;
+import io.s3workload.workload.StageSpec;
+import java.util.Optional;
+import java.util.Set;
+
+/** {@code kind: head}: HeadObject on stage {@code from}'s objects. */
+final class HeadStageBinder implements StageBinder {
+
+    @Override
+    public Set<String> keys() {
+        return Set.of("from", "duration", "operations");
+    }
+
+    @Override
+    public Optional<StageSpec> bind(StageCommon common, Fields f) {
+        var stop = StopBinder.stop(f);
+        return f.requiredText("from", "the stage whose objects to HEAD").map(from -> new HeadStage(common, from, stop));
+    }
+}

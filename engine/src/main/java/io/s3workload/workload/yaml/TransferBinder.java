@@ -1,0 +1,100 @@
+package io.s3workload.workload.yaml;
+
+import io.s3workload.workload.ClientSpec;
+import io.s3workload.workload.DataSize;
+import io.s3workload.workload.Multipart;
+import io.s3workload.workload.ParallelRanges;
+import io.s3workload.workload.SizeSpec;
+import java.util.List;
+import java.util.Optional;
+import java.util.Set;
+
+/** Reads how large objects move ({@code multipart}, {@code parallelRanges}) and the client settings. */
+final class TransferBinder {
+
+    static final Set<String> CLIENT_KEYS = Set.of("client", "checksums", "clients");
+    private static final Set<String> MULTIPART_KEYS = Set.of("threshold", "partSize", "parallel");
+    private static final Set<String> RANGE_KEYS = Set.of("threshold", "chunk", "parallel");
+
+    private TransferBinder() {
+    }
+
+    /** {@code multipart: {threshold, partSize, parallel}} (unset keys take the defaults) or {@code false}. */
+    static Multipart multipart(Fields f, List<SizeSpec> sizes) {
+        if (isOff(f, "multipart")) {
+            return Multipart.OFF;
+        }
+        return f.object("multipart", MULTIPART_KEYS, "multipart settings, e.g. {partSize: 10MiB, parallel: 10}")
+                .map(m -> {
+                    Multipart d = Multipart.DEFAULT;
+                    DataSize partSize = m.size("partSize").orElse(d.partSize());
+                    if (partSize.bytes() < Multipart.MIN_PART.bytes()) {
+                        m.binding().problem(m.child("partSize"), "S3 parts (all but the last) are at least 5 MiB,"
+                                + " got " + partSize);
+                        return d;
+                    }
+                    Multipart result = new Multipart(m.size("threshold").orElse(d.threshold()), partSize,
+                            m.intAtLeast("parallel", 1).orElse(d.parallel()));
+                    checkPartCount(m, result, sizes);
+                    return result;
+                })
+                .orElseGet(() -> {
+                    checkPartCount(f, Multipart.DEFAULT, sizes);
+                    return Multipart.DEFAULT;
+                });
+    }
+
+    private static void checkPartCount(Fields f, Multipart m, List<SizeSpec> sizes) {
+        for (SizeSpec size : sizes) {
+            long largest = size.maxBytes();
+            if (m.applies(largest) && m.parts(largest) > Multipart.MAX_PARTS) {
+                long minimum = (largest + Multipart.MAX_PARTS - 1) / Multipart.MAX_PARTS;
+                f.binding().problem(f.has("partSize") ? f.child("partSize") : f.pointer(), size + " in parts of "
+                        + m.partSize() + " needs " + m.parts(largest) + " parts; S3 allows " + Multipart.MAX_PARTS
+                        + ": use a partSize of at least " + DataSize.ofBytes(minimum));
+                return;
+            }
+        }
+    }
+
+    /** {@code parallelRanges: {threshold, chunk, parallel}} (unset keys take the defaults) or {@code false}. */
+    static ParallelRanges parallelRanges(Fields f) {
+        if (isOff(f, "parallelRanges")) {
+            return ParallelRanges.OFF;
+        }
+        return f.object("parallelRanges", RANGE_KEYS, "range settings, e.g. {chunk: 10MiB, parallel: 10}")
+                .map(r -> {
+                    ParallelRanges d = ParallelRanges.DEFAULT;
+                    DataSize chunk = r.size("chunk").orElse(d.chunk());
+                    if (chunk.bytes() == 0) {
+                        r.binding().problem(r.child("chunk"), "must be larger than 0");
+                        return d;
+                    }
+                    return new ParallelRanges(r.size("threshold").orElse(d.threshold()), chunk,
+                            r.intAtLeast("parallel", 1).orElse(d.parallel()));
+                })
+                .orElse(ParallelRanges.DEFAULT);
+    }
+
+    /** {@code client: sync|crt}, {@code checksums: when-required|always}, {@code clients: shared|per-worker}. */
+    static ClientSpec client(Fields f) {
+        return new ClientSpec(choice(f, "client", ClientSpec.Kind.class), choice(f, "checksums",
+                ClientSpec.Checksums.class), choice(f, "clients", ClientSpec.Sharing.class));
+    }
+
+    private static <E extends Enum<E>> Optional<E> choice(Fields f, String key, Class<E> type) {
+        return f.text(key).flatMap(text -> {
+            Optional<E> value = ClientSpec.parse(type, text.trim());
+            if (value.isEmpty()) {
+                f.binding().problem(f.child(key), "expected one of " + String.join(", ", ClientSpec.keys(type))
+                        + ", got \"" + text + "\"" + Suggestions.didYouMean(text, ClientSpec.keys(type)));
+            }
+            return value;
+        });
+    }
+
+    private static boolean isOff(Fields f, String key) {
+        var node = f.raw(key);
+        return node != null && node.isTextual() && f.bool(key).map(b -> !b).orElse(false);
+    }
+}
