@@ -25,13 +25,16 @@ import software.amazon.awssdk.services.s3.model.S3Object;
 
 /**
  * {@link ObjectStore} over the AWS CRT-based async S3 client, each call awaited on the calling virtual thread.
- * Its automatic multipart upload and GET splitting are turned off so that one operation is one request, as with
- * the sync client; multipart and parallel ranges are done explicitly by the engine.
+ * Its automatic multipart upload is turned off and its GET splitting pushed to 64 MiB parts, so that an operation
+ * is one request, as with the sync client; multipart and parallel ranges are done explicitly by the engine.
  */
 final class CrtObjectStore implements ObjectStore {
 
-    /** S3's largest part: GETs are never split below this. */
-    private static final long NO_SPLIT_BYTES = 5L * 1024 * 1024 * 1024;
+    /**
+     * The CRT's part size: GETs up to this size are one request. Larger objects are split by the CRT itself (it
+     * cannot buffer larger parts); the engine's own parallel ranges, 10 MiB by default, stay below it.
+     */
+    private static final long PART_BYTES = 64L * 1024 * 1024;
 
     private final String endpointName;
     private final String bucket;
@@ -52,12 +55,11 @@ final class CrtObjectStore implements ObjectStore {
                 .credentialsProvider(credentials)
                 .maxConcurrency(Math.max(connections, 1))
                 .thresholdInBytes(Long.MAX_VALUE)
-                .minimumPartSizeInBytes(NO_SPLIT_BYTES)
+                .minimumPartSizeInBytes(PART_BYTES)
                 .requestChecksumCalculation(checksumsAlways ? RequestChecksumCalculation.WHEN_SUPPORTED
                         : RequestChecksumCalculation.WHEN_REQUIRED)
                 .responseChecksumValidation(checksumsAlways ? ResponseChecksumValidation.WHEN_SUPPORTED
                         : ResponseChecksumValidation.WHEN_REQUIRED)
-                .checksumValidationEnabled(checksumsAlways)
                 .retryConfiguration(r -> r.numRetries(0))
                 .futureCompletionExecutor(Runnable::run)
                 .build();

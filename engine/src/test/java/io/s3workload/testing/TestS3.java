@@ -64,6 +64,29 @@ public final class TestS3 implements AutoCloseable {
         client.putObject(r -> r.bucket(bucket).key(key), RequestBody.fromString(content));
     }
 
+    public void putBytes(String bucket, String key, byte[] content) {
+        client.putObject(r -> r.bucket(bucket).key(key), RequestBody.fromBytes(content));
+    }
+
+    public void delete(String bucket, String key) {
+        client.deleteObject(r -> r.bucket(bucket).key(key));
+    }
+
+    public void startMultipart(String bucket, String key) {
+        client.createMultipartUpload(r -> r.bucket(bucket).key(key));
+    }
+
+    /** Keys of the multipart uploads in progress in {@code bucket}. */
+    public List<String> multipartUploads(String bucket) {
+        return client.listMultipartUploads(r -> r.bucket(bucket)).uploads().stream()
+                .map(software.amazon.awssdk.services.s3.model.MultipartUpload::key).sorted().toList();
+    }
+
+    public void abortAll(String bucket) {
+        client.listMultipartUploads(r -> r.bucket(bucket)).uploads().forEach(u ->
+                client.abortMultipartUpload(r -> r.bucket(bucket).key(u.key()).uploadId(u.uploadId())));
+    }
+
     /** Every object under {@code prefix}, following continuation tokens. */
     public List<S3Object> list(String bucket, String prefix) {
         List<S3Object> objects = new ArrayList<>();

@@ -6,8 +6,9 @@ import java.util.List;
 import java.util.Set;
 
 /**
- * The tree being bound and the problems found so far: at most one per value, so a value that is already wrong
- * (an unset variable, say) does not also produce the problems that follow from it.
+ * The tree being bound and the problems found so far: at most one per scalar value, so a value that is already
+ * wrong (an unset variable, say) does not also produce the problems that follow from it. Mappings and lists may
+ * have several (each missing key is its own problem).
  */
 final class Binding {
 
@@ -25,20 +26,26 @@ final class Binding {
 
     /** A problem with the value at {@code pointer}. */
     void problem(String pointer, String message) {
-        add(new Problem(tree.valueLocation(pointer), LocatedTree.displayPath(pointer), message));
+        add(pointer, new Problem(tree.valueLocation(pointer), LocatedTree.displayPath(pointer), message));
     }
 
     /** A problem with the key of the entry at {@code pointer} (unknown or duplicate keys). */
     void keyProblem(String pointer, String message) {
-        add(new Problem(tree.keyLocation(pointer), LocatedTree.displayPath(pointer), message));
+        add(null, new Problem(tree.keyLocation(pointer), LocatedTree.displayPath(pointer), message));
     }
 
+    /** Problems found before binding (substitution, overrides): each is about a scalar value. */
     void addAll(List<Problem> more) {
-        more.forEach(this::add);
+        more.forEach(p -> {
+            if (reportedPaths.add(p.path())) {
+                problems.add(p);
+            }
+        });
     }
 
-    private void add(Problem problem) {
-        if (problem.path().isEmpty() || reportedPaths.add(problem.path())) {
+    private void add(String pointer, Problem problem) {
+        boolean scalar = pointer != null && tree.at(pointer).isValueNode();
+        if (!scalar || reportedPaths.add(problem.path())) {
             problems.add(problem);
         }
     }

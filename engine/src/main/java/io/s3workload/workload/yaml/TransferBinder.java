@@ -28,13 +28,14 @@ final class TransferBinder {
                 .map(m -> {
                     Multipart d = Multipart.DEFAULT;
                     DataSize partSize = m.size("partSize").orElse(d.partSize());
+                    var threshold = m.size("threshold").orElse(d.threshold());
+                    int parallel = m.intAtLeast("parallel", 1).orElse(d.parallel());
                     if (partSize.bytes() < Multipart.MIN_PART.bytes()) {
                         m.binding().problem(m.child("partSize"), "S3 parts (all but the last) are at least 5 MiB,"
                                 + " got " + partSize);
                         return d;
                     }
-                    Multipart result = new Multipart(m.size("threshold").orElse(d.threshold()), partSize,
-                            m.intAtLeast("parallel", 1).orElse(d.parallel()));
+                    Multipart result = new Multipart(threshold, partSize, parallel);
                     checkPartCount(m, result, sizes);
                     return result;
                 })
@@ -48,7 +49,8 @@ final class TransferBinder {
         for (SizeSpec size : sizes) {
             long largest = size.maxBytes();
             if (m.applies(largest) && m.parts(largest) > Multipart.MAX_PARTS) {
-                long minimum = (largest + Multipart.MAX_PARTS - 1) / Multipart.MAX_PARTS;
+                long mib = 1024 * 1024;
+                long minimum = ((largest + Multipart.MAX_PARTS - 1) / Multipart.MAX_PARTS + mib - 1) / mib * mib;
                 f.binding().problem(f.has("partSize") ? f.child("partSize") : f.pointer(), size + " in parts of "
                         + m.partSize() + " needs " + m.parts(largest) + " parts; S3 allows " + Multipart.MAX_PARTS
                         + ": use a partSize of at least " + DataSize.ofBytes(minimum));
@@ -66,12 +68,13 @@ final class TransferBinder {
                 .map(r -> {
                     ParallelRanges d = ParallelRanges.DEFAULT;
                     DataSize chunk = r.size("chunk").orElse(d.chunk());
+                    var threshold = r.size("threshold").orElse(d.threshold());
+                    int parallel = r.intAtLeast("parallel", 1).orElse(d.parallel());
                     if (chunk.bytes() == 0) {
                         r.binding().problem(r.child("chunk"), "must be larger than 0");
                         return d;
                     }
-                    return new ParallelRanges(r.size("threshold").orElse(d.threshold()), chunk,
-                            r.intAtLeast("parallel", 1).orElse(d.parallel()));
+                    return new ParallelRanges(threshold, chunk, parallel);
                 })
                 .orElse(ParallelRanges.DEFAULT);
     }
