@@ -52,6 +52,11 @@ public final class EmbeddedS3 implements AutoCloseable {
     }
 
     public static EmbeddedS3 start(Backend backend, String accessKey, String secretKey) {
+        return start(backend, 0, accessKey, secretKey);
+    }
+
+    /** Starts on {@code port} of 127.0.0.1 (0: a free port). */
+    public static EmbeddedS3 start(Backend backend, int port, String accessKey, String secretKey) {
         Path directory = null;
         try {
             Properties properties = new Properties();
@@ -63,7 +68,7 @@ public final class EmbeddedS3 implements AutoCloseable {
             }
             S3Proxy proxy = S3Proxy.builder()
                     .blobStore(BlobStores.create(provider, properties))
-                    .endpoint(URI.create("http://127.0.0.1:0"))
+                    .endpoint(URI.create("http://127.0.0.1:" + port))
                     .awsAuthentication(AuthenticationType.AWS_V2_OR_V4, accessKey, secretKey)
                     .build();
             proxy.start();

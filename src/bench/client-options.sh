@@ -1,0 +1,11 @@
+#!/usr/bin/env bash
+# Client options side by side at 16 workers, server (memory backend) in its own JVM: shared vs per-worker
+# clients (GET), verify off vs on (GET), checksums when-required vs always (PUT and GET).
+set -euo pipefail
+. "$(dirname "${BASH_SOURCE[0]}")/lib.sh"
+start_server memory
+out=$(mktemp)
+"$root/s3workload" run "$bench_dir/client-options.yaml" --no-progress >"$out"
+cells_header
+cells "$out" | grep -v -E "^(warmup|warmup-get|data) "
+rm -f "$out"

@@ -1,0 +1,39 @@
+# Sourced by the benchmark scripts: start an s3workload server in its own JVM (so that the client's CPU figures
+# are the client's alone), run workloads against it, and print cells as a table.
+root=$(cd "$(dirname "${BASH_SOURCE[0]}")/../.." && pwd)
+bench_dir="$root/src/bench"
+
+# start_server BACKEND: starts `s3workload server` on a free port; sets S3W_ENDPOINT; stops it on exit.
+start_server() {
+  local log port
+  log=$(mktemp)
+  port=$(python3 -c 'import socket; s=socket.socket(); s.bind(("127.0.0.1",0)); print(s.getsockname()[1])')
+  "$root/s3workload" server --backend "$1" --port "$port" --access-key bench --secret-key bench-secret >"$log" 2>&1 &
+  server_pid=$!
+  trap 'kill $server_pid 2>/dev/null; wait $server_pid 2>/dev/null' EXIT
+  for _ in $(seq 1 100); do
+    grep -q "at http://" "$log" && break
+    sleep 0.2
+  done
+  grep -q "at http://" "$log" || { cat "$log"; echo "bench: the server did not start" >&2; exit 1; }
+  export S3W_ENDPOINT="http://127.0.0.1:$port" S3W_KEY=bench S3W_SECRET=bench-secret
+}
+
+# cells FILE: one line per measured cell of a run's output: stage, cell, ops/s, MiB/s, CPU-s/GiB, errors.
+cells() {
+  awk '
+    /^\[[0-9]+\/[0-9]+\] / { stage = $2 }
+    /^  [A-Z][A-Z ]* .*  \(/ { cell = $0; sub(/^  /, "", cell); sub(/  \(.*/, "", cell) }
+    /Throughput - / {
+      mib = "-"; ops = "-"; errs = "-"
+      for (i = 1; i <= NF; i++) { if ($(i+1) == "MiB/s") mib = $i; if ($(i+1) == "ops/s") ops = $i; if ($(i+1) == "errors") errs = $i }
+    }
+    /CPU        - / {
+      cpu = "-"; for (i = 1; i <= NF; i++) if ($(i+1) == "CPU-s/GiB") cpu = $i
+      printf "%-18s %-16s %10s %10s %10s %7s\n", stage, cell, ops, mib, cpu, errs
+    }' "$1"
+}
+
+cells_header() {
+  printf "%-18s %-16s %10s %10s %10s %7s\n" stage cell "ops/s" "MiB/s" "CPU-s/GiB" errors
+}
