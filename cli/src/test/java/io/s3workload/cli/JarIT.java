@@ -147,6 +147,25 @@ class JarIT {
     }
 
     @Test
+    void theLargeObjectsWorkloadRunsScaledDown() throws Exception {
+        Result r = jar("run", "workloads/large-objects.yaml", "--no-progress",
+                "--set", "stages.put.objects=4", "--set", "stages.put.operations=8",
+                "--set", "stages.put-100mib.sizes=12MiB", "--set", "stages.put-100mib.objects=2",
+                "--set", "stages.put-100mib.operations=2", "--set", "stages.put-100mib.multipart.threshold=8MiB",
+                "--set", "stages.put-100mib.multipart.partSize=5MiB", "--set", "stages.get.operations=8",
+                "--set", "stages.get-100mib.operations=2", "--set", "stages.get-100mib.parallelRanges.threshold=8MiB",
+                "--set", "stages.get-100mib.parallelRanges.chunk=5MiB", "--set", "stages.range-read.sources.count=2",
+                "--set", "stages.range-read.sources.size=20MiB", "--set", "stages.range-read.chunk=4MiB",
+                "--set", "stages.range-read.duration=2s", "--set", "defaults.concurrency=4");
+        assertEquals(0, r.exitCode(), r.output());
+        for (String expected : new String[] {"PUT 12 MiB  (2 ops in", "GET 12 MiB  (2 ops in", "RANGE GET 4 MiB  (",
+            "sources: 0 reused, 2 uploaded", "Thresholds: all held."}) {
+            assertTrue(r.output().contains(expected), "missing '" + expected + "' in\n" + r.output());
+        }
+        assertTrue(!r.output().contains("data mismatch"), r.output());
+    }
+
+    @Test
     void badInputExitsWith2WithoutAStackTrace() throws Exception {
         Result r = jar("run", "engine/src/test/resources/invalid/03-unknown-stage-kind.yaml");
         assertEquals(2, r.exitCode(), r.output());
