@@ -4,8 +4,4 @@
 set -euo pipefail
 . "$(dirname "${BASH_SOURCE[0]}")/lib.sh"
 start_server memory
-out=$(mktemp)
-"$root/s3workload" run "$bench_dir/client-matrix.yaml" --no-progress >"$out"
-cells_header
-cells "$out"
-rm -f "$out"
+bench_run client-matrix.yaml "warmup-sync|warmup-crt"

@@ -4,8 +4,4 @@
 set -euo pipefail
 . "$(dirname "${BASH_SOURCE[0]}")/lib.sh"
 start_server memory
-out=$(mktemp)
-"$root/s3workload" run "$bench_dir/client-options.yaml" --no-progress >"$out"
-cells_header
-cells "$out" | grep -v -E "^(warmup|warmup-get|data) "
-rm -f "$out"
+bench_run client-options.yaml "warmup|warmup-get|data"

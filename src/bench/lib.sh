@@ -37,3 +37,14 @@ cells() {
 cells_header() {
   printf "%-18s %-16s %10s %10s %10s %7s\n" stage cell "ops/s" "MiB/s" "CPU-s/GiB" errors
 }
+
+# bench_run WORKLOAD [SKIP_REGEX]: runs a workload from src/bench against the server and prints its cells,
+# leaving out stages whose names match SKIP_REGEX (warm-ups, data preparation).
+bench_run() {
+  local out
+  out=$(mktemp)
+  "$root/s3workload" run "$bench_dir/$1" --no-progress >"$out"
+  cells_header
+  cells "$out" | grep -v -E "^(${2:-^$}) " || true
+  rm -f "$out"
+}

@@ -4,8 +4,4 @@
 set -euo pipefail
 . "$(dirname "${BASH_SOURCE[0]}")/lib.sh"
 start_server memory
-out=$(mktemp)
-"$root/s3workload" run "$bench_dir/ranged-get.yaml" --no-progress >"$out"
-cells_header
-cells "$out" | grep -v -E "^(data|warmup) "
-rm -f "$out"
+bench_run ranged-get.yaml "data|warmup"

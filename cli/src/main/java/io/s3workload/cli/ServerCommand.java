@@ -30,18 +30,17 @@ final class ServerCommand implements Callable<Integer> {
 
     @Override
     public Integer call() throws InterruptedException {
+        EmbeddedS3 server = EmbeddedS3.start(backend, port, accessKey, secretKey);
         CountDownLatch stopped = new CountDownLatch(1);
-        try (EmbeddedS3 server = EmbeddedS3.start(backend, port, accessKey, secretKey)) {
-            Runtime.getRuntime().addShutdownHook(new Thread(() -> {
-                server.close();
-                stopped.countDown();
-            }));
-            System.out.println("s3workload server (" + backend.name().toLowerCase() + ") at " + server.endpoint());
-            System.out.println("  access key " + accessKey + ", secret key " + secretKey + ", any region; path-style");
-            System.out.println("Ctrl-C stops it.");
-            System.out.flush();
-            stopped.await();
-        }
+        Runtime.getRuntime().addShutdownHook(new Thread(() -> {
+            server.close();
+            stopped.countDown();
+        }));
+        System.out.println("s3workload server (" + backend.name().toLowerCase() + ") at " + server.endpoint());
+        System.out.println("  access key " + accessKey + ", secret key " + secretKey + ", any region; path-style");
+        System.out.println("Ctrl-C stops it.");
+        System.out.flush();
+        stopped.await();
         return ExitCodes.OK;
     }
 }

@@ -28,10 +28,13 @@ final class CellRun {
         OptionalLong plannedOps = operationLimit == ClosedLoop.UNBOUNDED ? OptionalLong.empty()
                 : OptionalLong.of(operationLimit);
         long started;
-        try (CellSampler ignored = new CellSampler(context, recorder, start, plannedNanos, plannedOps)) {
+        CellSampler sampler = new CellSampler(context, recorder, start, plannedNanos, plannedOps);
+        try {
             var spec = new ClosedLoop.Spec(key.stage(), stage.concurrency(), operationLimit, deadline,
                     context.clients().lease(stage), context.seed() ^ key.hashCode());
             started = ClosedLoop.run(spec, context::cancelled, recorder, operation);
+        } finally {
+            sampler.close();
         }
         long wall = System.nanoTime() - start;
         long cpu = cpuStart < 0 ? -1 : ProcessCpu.nanos() - cpuStart;

@@ -25,10 +25,9 @@ final class GetRunner implements StageRunner {
     public Optional<CellStats> runCell(StagePlan stage, CellPlan cell, RunContext context) {
         GetStage spec = stage.spec(GetStage.class);
         Optional<KeySet> source = stage.from().isPresent()
-                ? context.objects().keys(stage.from().get(), cell.size())
-                : seed(stage, spec, cell, context);
-        if (source.isEmpty() || source.get().count() == 0) {
-            context.note(stage.name(), "no " + cell.size() + " objects to read; cell skipped");
+                ? context.sourceKeys(stage, cell.size())
+                : seed(stage, spec, cell, context).filter(k -> k.count() > 0);
+        if (source.isEmpty()) {
             return Optional.empty();
         }
         KeySet keys = source.get();

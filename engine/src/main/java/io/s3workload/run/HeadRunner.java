@@ -12,10 +12,8 @@ final class HeadRunner implements StageRunner {
 
     @Override
     public Optional<CellStats> runCell(StagePlan stage, CellPlan cell, RunContext context) {
-        String from = stage.from().orElseThrow();
-        Optional<KeySet> source = context.objects().keys(from, cell.size());
-        if (source.isEmpty() || source.get().count() == 0) {
-            context.note(stage.name(), "stage " + from + " wrote no " + cell.size() + " objects; cell skipped");
+        Optional<KeySet> source = context.sourceKeys(stage, cell.size());
+        if (source.isEmpty()) {
             return Optional.empty();
         }
         KeySet keys = source.get();

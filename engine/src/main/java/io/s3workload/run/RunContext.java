@@ -61,6 +61,19 @@ final class RunContext {
         return objects;
     }
 
+    /**
+     * The keys the stage's source wrote at the cell's size; empty (after a note saying so) when it wrote none, so
+     * that the cell is skipped.
+     */
+    java.util.Optional<KeySet> sourceKeys(io.s3workload.plan.StagePlan stage, SizeSpec size) {
+        String from = stage.from().orElseThrow();
+        java.util.Optional<KeySet> keys = objects.keys(from, size).filter(k -> k.count() > 0);
+        if (keys.isEmpty()) {
+            note(stage.name(), "stage " + from + " wrote no " + size + " objects; cell skipped");
+        }
+        return keys;
+    }
+
     boolean cancelled() {
         return cancelled.get();
     }

@@ -78,8 +78,7 @@ final class CrtObjectStore implements ObjectStore {
             await(s3.headBucket(b -> b.bucket(bucket)));
         } catch (StoreException e) {
             if (e.errorClass().startsWith("HTTP 404")) {
-                throw new StoreException(StoreException.Kind.NO_BUCKET, "HTTP 404 NoSuchBucket",
-                        endpointName + ": bucket '" + bucket + "' does not exist", null);
+                throw ErrorClassifier.noBucket(endpointName, bucket);
             }
             throw e;
         }
@@ -109,12 +108,8 @@ final class CrtObjectStore implements ObjectStore {
 
     @Override
     public String completeMultipart(String key, String uploadId, List<String> partEtags) {
-        List<CompletedPart> parts = new ArrayList<>(partEtags.size());
-        for (int i = 0; i < partEtags.size(); i++) {
-            parts.add(CompletedPart.builder().partNumber(i + 1).eTag(partEtags.get(i)).build());
-        }
         return await(s3.completeMultipartUpload(r -> r.bucket(bucket).key(key).uploadId(uploadId)
-                .multipartUpload(m -> m.parts(parts)))).eTag();
+                .multipartUpload(m -> m.parts(S3Requests.parts(partEtags))))).eTag();
     }
 
     @Override
@@ -139,7 +134,7 @@ final class CrtObjectStore implements ObjectStore {
     @Override
     public void getRange(String key, long start, long length, byte[] buffer, ReadTiming timing) {
         await(s3.getObject(GetObjectRequest.builder().bucket(bucket).key(key)
-                .range("bytes=" + start + "-" + (start + length - 1)).build(), new DrainingTransformer(timing, buffer)));
+                .range(S3Requests.range(start, length)).build(), new DrainingTransformer(timing, buffer)));
     }
 
     @Override
@@ -174,16 +169,8 @@ final class CrtObjectStore implements ObjectStore {
         if (keys.isEmpty()) {
             return new DeleteOutcome(0, List.of(), List.of());
         }
-        List<ObjectIdentifier> ids = keys.stream().map(k -> ObjectIdentifier.builder().key(k).build()).toList();
-        var response = await(s3.deleteObjects(r -> r.bucket(bucket)
-                .delete(Delete.builder().objects(ids).quiet(true).build())));
-        List<String> failed = new ArrayList<>();
-        List<String> errors = new ArrayList<>();
-        response.errors().forEach(e -> {
-            failed.add(e.key());
-            errors.add(e.code() + ": " + e.message());
-        });
-        return new DeleteOutcome(keys.size() - failed.size(), failed, errors);
+        return S3Requests.outcome(keys, await(s3.deleteObjects(r -> r.bucket(bucket)
+                .delete(S3Requests.delete(keys)))));
     }
 
     private <T> T await(CompletableFuture<T> future) {
@@ -192,8 +179,7 @@ final class CrtObjectStore implements ObjectStore {
         } catch (CompletionException e) {
             Throwable cause = e.getCause() != null ? e.getCause() : e;
             if (cause instanceof NoSuchBucketException) {
-                throw new StoreException(StoreException.Kind.NO_BUCKET, "HTTP 404 NoSuchBucket",
-                        endpointName + ": bucket '" + bucket + "' does not exist", null);
+                throw ErrorClassifier.noBucket(endpointName, bucket);
             }
             throw ErrorClassifier.classify(cause, endpointName);
         } catch (RuntimeException e) {

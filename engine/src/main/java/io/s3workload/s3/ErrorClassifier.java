@@ -19,6 +19,11 @@ final class ErrorClassifier {
     private ErrorClassifier() {
     }
 
+    static StoreException noBucket(String endpoint, String bucket) {
+        return new StoreException(Kind.NO_BUCKET, "HTTP 404 NoSuchBucket",
+                endpoint + ": bucket '" + bucket + "' does not exist", null);
+    }
+
     static StoreException classify(Throwable t, String endpoint) {
         if (t instanceof StoreException s) {
             return s;

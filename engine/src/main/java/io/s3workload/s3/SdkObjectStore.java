@@ -47,12 +47,10 @@ final class SdkObjectStore implements ObjectStore {
         try {
             s3.headBucket(b -> b.bucket(bucket));
         } catch (NoSuchBucketException e) {
-            throw new StoreException(StoreException.Kind.NO_BUCKET, "HTTP 404 NoSuchBucket",
-                    endpointName + ": bucket '" + bucket + "' does not exist", null);
+            throw ErrorClassifier.noBucket(endpointName, bucket);
         } catch (S3Exception e) {
             if (e.statusCode() == 404) {
-                throw new StoreException(StoreException.Kind.NO_BUCKET, "HTTP 404 NoSuchBucket",
-                        endpointName + ": bucket '" + bucket + "' does not exist", null);
+                throw ErrorClassifier.noBucket(endpointName, bucket);
             }
             throw ErrorClassifier.classify(e, endpointName);
         } catch (RuntimeException e) {
@@ -86,12 +84,8 @@ final class SdkObjectStore implements ObjectStore {
 
     @Override
     public String completeMultipart(String key, String uploadId, List<String> partEtags) {
-        List<CompletedPart> parts = new ArrayList<>(partEtags.size());
-        for (int i = 0; i < partEtags.size(); i++) {
-            parts.add(CompletedPart.builder().partNumber(i + 1).eTag(partEtags.get(i)).build());
-        }
         return call(() -> s3.completeMultipartUpload(r -> r.bucket(bucket).key(key).uploadId(uploadId)
-                .multipartUpload(m -> m.parts(parts))).eTag());
+                .multipartUpload(m -> m.parts(S3Requests.parts(partEtags)))).eTag());
     }
 
     @Override
@@ -116,7 +110,7 @@ final class SdkObjectStore implements ObjectStore {
 
     @Override
     public void getRange(String key, long start, long length, byte[] buffer, ReadTiming timing) {
-        read(GetObjectRequest.builder().bucket(bucket).key(key).range("bytes=" + start + "-" + (start + length - 1))
+        read(GetObjectRequest.builder().bucket(bucket).key(key).range(S3Requests.range(start, length))
                 .build(), buffer, timing);
     }
 
@@ -181,18 +175,8 @@ final class SdkObjectStore implements ObjectStore {
         if (keys.isEmpty()) {
             return new DeleteOutcome(0, List.of(), List.of());
         }
-        return call(() -> {
-            List<ObjectIdentifier> ids = keys.stream().map(k -> ObjectIdentifier.builder().key(k).build()).toList();
-            DeleteObjectsResponse response = s3.deleteObjects(r -> r.bucket(bucket)
-                    .delete(Delete.builder().objects(ids).quiet(true).build()));
-            List<String> failed = new ArrayList<>();
-            List<String> errors = new ArrayList<>();
-            response.errors().forEach(e -> {
-                failed.add(e.key());
-                errors.add(e.code() + ": " + e.message());
-            });
-            return new DeleteOutcome(keys.size() - failed.size(), failed, errors);
-        });
+        return call(() -> S3Requests.outcome(keys, s3.deleteObjects(r -> r.bucket(bucket)
+                .delete(S3Requests.delete(keys)))));
     }
 
     @Override
