@@ -1,8 +1,13 @@
 package io.s3workload.cli;
 
 import io.s3workload.server.EmbeddedS3;
+import io.s3workload.server.nul.NullS3Server;
+import io.s3workload.server.nul.NullS3Settings;
+import io.s3workload.workload.DataSize;
+import java.net.URI;
 import java.util.concurrent.Callable;
 import java.util.concurrent.CountDownLatch;
+import picocli.CommandLine;
 import picocli.CommandLine.Command;
 import picocli.CommandLine.Option;
 
@@ -11,13 +16,28 @@ import picocli.CommandLine.Option;
         description = {"Run an S3 server (S3Proxy) on 127.0.0.1 until Ctrl-C, and print its endpoint and",
             "credentials, for example to benchmark a client in another process:",
             "  s3workload server --backend fs --port 9000",
+            "  s3workload server --backend null --port 9000       (an iperf for S3 clients)",
             "  s3workload run my.yaml --endpoint http://127.0.0.1:9000   (with the printed keys in the workload)"})
 final class ServerCommand implements Callable<Integer> {
 
-    @Option(names = "--backend", paramLabel = "memory|fs", defaultValue = "memory",
-            converter = RunCommand.BackendConverter.class,
-            description = "memory (on the heap, at most 4 GiB at once) or fs (a temporary directory, removed at exit).")
-    EmbeddedS3.Backend backend;
+    @Option(names = "--backend", paramLabel = "memory|fs|null", defaultValue = "memory",
+            description = {"memory: S3Proxy, objects on the heap (at most 4 GiB at once); fs: S3Proxy, objects in a",
+                "temporary directory (or --dir), removed at exit; null: stores nothing, answers GETs with a byte",
+                "pattern of the size the key names (a segment like 1MiB in the key, else --object-size) - it",
+                "measures the client and the loopback alone."})
+    String backend;
+
+    @Option(names = "--dir", paramLabel = "DIR",
+            description = "fs backend: keep objects in DIR (kept at exit) instead of a temporary directory.")
+    java.nio.file.Path dir;
+
+    @Option(names = "--object-size", paramLabel = "SIZE", defaultValue = "1MiB",
+            description = "null backend: the size of objects whose key names none (default ${DEFAULT-VALUE}).")
+    String objectSize;
+
+    @Option(names = "--list-keys", paramLabel = "N", defaultValue = "0",
+            description = "null backend: how many synthetic keys a listing returns (default ${DEFAULT-VALUE}).")
+    int listKeys;
 
     @Option(names = "--port", defaultValue = "0", description = "Port on 127.0.0.1; 0 (the default) picks a free one.")
     int port;
@@ -28,15 +48,36 @@ final class ServerCommand implements Callable<Integer> {
     @Option(names = "--secret-key", defaultValue = "s3workload-secret", description = "Secret key clients must use.")
     String secretKey;
 
+    @CommandLine.Spec
+    CommandLine.Model.CommandSpec spec;
+
     @Override
-    public Integer call() throws InterruptedException {
-        EmbeddedS3 server = EmbeddedS3.start(backend, port, accessKey, secretKey);
+    public Integer call() throws Exception {
+        AutoCloseable server;
+        URI endpoint;
+        if (backend.equals("null")) {
+            long size = DataSize.parse(objectSize).orElseThrow(() -> new CommandLine.ParameterException(
+                    spec.commandLine(), "--object-size: expected a size like 1MiB, got '" + objectSize + "'")).bytes();
+            NullS3Server nullServer = NullS3Server.start(port, new NullS3Settings(size, listKeys));
+            server = nullServer;
+            endpoint = nullServer.endpoint();
+        } else {
+            EmbeddedS3 s3proxy = dir != null
+                    ? EmbeddedS3.startInDirectory(dir, port, accessKey, secretKey)
+                    : EmbeddedS3.start(new RunCommand.BackendConverter().convert(backend), port, accessKey, secretKey);
+            server = s3proxy;
+            endpoint = s3proxy.endpoint();
+        }
         CountDownLatch stopped = new CountDownLatch(1);
         Runtime.getRuntime().addShutdownHook(new Thread(() -> {
-            server.close();
+            try {
+                server.close();
+            } catch (Exception e) {
+                // exiting anyway
+            }
             stopped.countDown();
         }));
-        System.out.println("s3workload server (" + backend.name().toLowerCase() + ") at " + server.endpoint());
+        System.out.println("s3workload server (" + backend + ") at " + endpoint);
         System.out.println("  access key " + accessKey + ", secret key " + secretKey + ", any region; path-style");
         System.out.println("Ctrl-C stops it.");
         System.out.flush();

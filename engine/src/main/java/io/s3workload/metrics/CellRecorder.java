@@ -95,7 +95,7 @@ public final class CellRecorder {
     }
 
     /** The cell's final figures; call once, after every worker has stopped. */
-    public CellStats finish(long wallNanos, long cpuNanos) {
+    public CellStats finish(long wallNanos, long cpuNanos, long allocatedBytes) {
         sample();
         Map<String, Long> byClass = new HashMap<>();
         errorsByClass.forEach((c, n) -> byClass.put(c, n.sum()));
@@ -103,7 +103,7 @@ public final class CellRecorder {
         examplesByClass.forEach((c, list) -> examples.put(c, List.copyOf(list.subList(0, Math.min(EXAMPLES,
                 list.size())))));
         return new CellStats(key, sampledOperations, sampledBytes, sampledErrors, items.sum(), byClass, examples,
-                latencyTotal.copy(), ttfbTotal.copy(), wallNanos, cpuNanos);
+                latencyTotal.copy(), ttfbTotal.copy(), wallNanos, cpuNanos, allocatedBytes);
     }
 
     private static long clamp(long nanos) {

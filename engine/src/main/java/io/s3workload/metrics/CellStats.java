@@ -12,11 +12,12 @@ import org.HdrHistogram.Histogram;
  * @param examples a few examples (keys, offsets) of some error classes
  * @param ttfb     time to first byte; empty (total count 0) for operations without a body to read
  * @param cpuNanos CPU time the whole process used during the cell (an in-process server's included), -1 if unknown
+ * @param allocatedBytes heap bytes the whole process allocated during the cell, -1 if unknown
  */
 public record CellStats(CellKey key, long operations, long bytes, long errors, long items,
                         Map<String, Long> errorsByClass,
                         Map<String, List<String>> examples, Histogram latency, Histogram ttfb, long wallNanos,
-                        long cpuNanos) {
+                        long cpuNanos, long allocatedBytes) {
 
     public CellStats {
         errorsByClass = Map.copyOf(errorsByClass);
@@ -56,6 +57,11 @@ public record CellStats(CellKey key, long operations, long bytes, long errors, l
     /** Average number of cores busy during the cell. */
     public double coresBusy() {
         return cpuNanos < 0 || wallNanos == 0 ? Double.NaN : (double) cpuNanos / wallNanos;
+    }
+
+    /** Heap bytes allocated per operation (everything in the process, the client library included). */
+    public double allocatedPerOperation() {
+        return allocatedBytes < 0 || attempted() == 0 ? Double.NaN : (double) allocatedBytes / attempted();
     }
 
     public boolean hasTtfb() {

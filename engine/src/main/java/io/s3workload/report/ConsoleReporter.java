@@ -148,6 +148,12 @@ public final class ConsoleReporter implements Reporter {
             if (!Double.isNaN(cell.cpuSecondsPerGiB())) {
                 b.append(String.format(Locale.ROOT, ", %.2f CPU-s/GiB", cell.cpuSecondsPerGiB()));
             }
+            if (cell.attempted() > 0) {
+                b.append(String.format(Locale.ROOT, ", %.3f CPU-ms/op", cell.cpuNanos() / 1e6 / cell.attempted()));
+            }
+            if (!Double.isNaN(cell.allocatedPerOperation())) {
+                b.append(String.format(Locale.ROOT, ", %.1f KiB allocated/op", cell.allocatedPerOperation() / 1024));
+            }
         }
         if (!cell.errorsByClass().isEmpty()) {
             b.append("\n    Errors     - ").append(cell.errorsByClass().entrySet().stream()

@@ -3,7 +3,7 @@ package io.s3workload.run;
 import io.s3workload.metrics.CellKey;
 import io.s3workload.metrics.CellRecorder;
 import io.s3workload.metrics.CellStats;
-import io.s3workload.metrics.ProcessCpu;
+import io.s3workload.metrics.ProcessCost;
 import io.s3workload.plan.CellPlan;
 import io.s3workload.plan.StagePlan;
 import java.util.OptionalLong;
@@ -21,7 +21,8 @@ final class CellRun {
     static Outcome run(RunContext context, StagePlan stage, CellKey key, CellPlan cell, long operationLimit,
                        Operation operation) {
         CellRecorder recorder = new CellRecorder(key);
-        long cpuStart = ProcessCpu.nanos();
+        long cpuStart = ProcessCost.cpuNanos();
+        long allocatedStart = ProcessCost.allocatedBytes();
         long start = System.nanoTime();
         OptionalLong plannedNanos = cell.duration().map(d -> OptionalLong.of(d.toNanos())).orElse(OptionalLong.empty());
         long deadline = plannedNanos.isPresent() ? start + plannedNanos.getAsLong() : start + Long.MAX_VALUE / 2;
@@ -37,7 +38,8 @@ final class CellRun {
             sampler.close();
         }
         long wall = System.nanoTime() - start;
-        long cpu = cpuStart < 0 ? -1 : ProcessCpu.nanos() - cpuStart;
-        return new Outcome(recorder.finish(wall, cpu), started);
+        long cpu = cpuStart < 0 ? -1 : ProcessCost.cpuNanos() - cpuStart;
+        long allocated = allocatedStart < 0 ? -1 : ProcessCost.allocatedBytes() - allocatedStart;
+        return new Outcome(recorder.finish(wall, cpu, allocated), started);
     }
 }

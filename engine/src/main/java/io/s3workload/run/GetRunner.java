@@ -65,7 +65,7 @@ final class GetRunner implements StageRunner {
             Transfers.put(worker.store(), objectKey, body, spec.multipart(), Map.of());
             recorder.success(0, body.length());
         });
-        CellStats seeded = seeding.finish(0, -1);
+        CellStats seeded = seeding.finish(0, -1, -1);
         if (seeded.errors() > 0) {
             context.note(stage.name(), "seeding: " + seeded.errors() + " of " + objects + " PUTs failed "
                     + seeded.errorsByClass() + "; reads of those keys will fail");

@@ -31,7 +31,7 @@ final class RangeReadRunner implements StageRunner {
         Sources sources = spec.sources();
         String prefix = sources.reuse()
                 ? context.sharedPrefix() + "sources/" + sources.size().label() + "/"
-                : context.runPrefix() + stage.name() + "/sources/";
+                : context.runPrefix() + stage.name() + "/sources/" + sources.size().label() + "/";
         Payload[] payloads = prepare(stage, spec, prefix, context);
         if (context.cancelled()) {
             return Optional.empty();
@@ -90,7 +90,7 @@ final class RangeReadRunner implements StageRunner {
             payloads[index] = context.payload();
             recorder.success(0, body.length());
         });
-        CellStats prepared = uploads.finish(0, -1);
+        CellStats prepared = uploads.finish(0, -1, -1);
         context.note(stage.name(), "sources: " + reused.get() + " reused, " + prepared.operations() + " uploaded"
                 + (prepared.errors() > 0 ? ", " + prepared.errors() + " failed " + prepared.errorsByClass() : "")
                 + (sources.reuse() ? "; kept after the run for reuse" : ""));

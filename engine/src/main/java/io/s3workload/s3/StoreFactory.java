@@ -50,7 +50,8 @@ public final class StoreFactory {
         };
     }
 
-    private static S3Client syncClient(EndpointSpec endpoint, int connections, boolean checksumsAlways) {
+    /** The synchronous client exactly as the engine uses it; public for the bare baseline in src/bench. */
+    public static S3Client syncClient(EndpointSpec endpoint, int connections, boolean checksumsAlways) {
         return S3Client.builder()
                 .endpointOverride(endpoint.url())
                 .region(Region.of(endpoint.region()))

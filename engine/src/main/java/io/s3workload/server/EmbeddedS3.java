@@ -59,10 +59,31 @@ public final class EmbeddedS3 implements AutoCloseable {
     public static EmbeddedS3 start(Backend backend, int port, String accessKey, String secretKey) {
         Path directory = null;
         try {
-            Properties properties = new Properties();
-            String provider = "transient";
             if (backend == Backend.FILESYSTEM) {
                 directory = Files.createTempDirectory("s3workload-embedded-");
+            }
+        } catch (IOException e) {
+            throw new UncheckedIOException(e);
+        }
+        return start(directory, directory, port, accessKey, secretKey);
+    }
+
+    /** Starts with the filesystem backend in {@code directory}, which is kept on close. */
+    public static EmbeddedS3 startInDirectory(Path directory, int port, String accessKey, String secretKey) {
+        try {
+            Files.createDirectories(directory);
+        } catch (IOException e) {
+            throw new UncheckedIOException(e);
+        }
+        return start(directory, null, port, accessKey, secretKey);
+    }
+
+    /** @param directory where objects go (null: on the heap); {@code removeOnClose}: a directory to delete at close */
+    private static EmbeddedS3 start(Path directory, Path removeOnClose, int port, String accessKey, String secretKey) {
+        try {
+            Properties properties = new Properties();
+            String provider = "transient";
+            if (directory != null) {
                 properties.setProperty("jclouds.filesystem.basedir", directory.toString());
                 provider = "filesystem";
             }
@@ -78,12 +99,12 @@ public final class EmbeddedS3 implements AutoCloseable {
             if (!"STARTED".equals(proxy.getState())) {
                 throw new IllegalStateException("the embedded S3 server did not start: " + proxy.getState());
             }
-            return new EmbeddedS3(proxy, accessKey, secretKey, directory);
+            return new EmbeddedS3(proxy, accessKey, secretKey, removeOnClose);
         } catch (InterruptedException e) {
             Thread.currentThread().interrupt();
             throw new IllegalStateException("interrupted while starting the embedded S3 server", e);
         } catch (Exception e) {
-            deleteTree(directory);
+            deleteTree(removeOnClose);
             throw new IllegalStateException("cannot start the embedded S3 server: " + e.getMessage(), e);
         }
     }

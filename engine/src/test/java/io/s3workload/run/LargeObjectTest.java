@@ -118,7 +118,7 @@ class LargeObjectTest {
                     recorder.failure(e.errorClass());
                 }
             }
-            CellStats stats = recorder.finish(1, -1);
+            CellStats stats = recorder.finish(1, -1, -1);
             assertEquals(1, stats.operations());
             if (ranged) {
                 assertEquals(Map.of("data mismatch", 1L, "HTTP 416 InvalidRange", 1L), stats.errorsByClass(),
