@@ -3,6 +3,12 @@
 # S3WORKLOAD_JDK_SEARCH), then `javac` on the PATH.
 
 s3w_java_major() { # prints the feature version of the java binary $1 (8 for 1.8), or nothing
+  local release
+  release="$(dirname "$(dirname "$1")")/release"
+  if [ -r "$release" ]; then  # every JDK since 9 has it; reading it is instant, running java is not
+    sed -n 's/^JAVA_VERSION="\(1\.\)\{0,1\}\([0-9]*\).*/\2/p' "$release" | head -n 1
+    return
+  fi
   "$1" -XshowSettings:properties -version 2>&1 |
     sed -n 's/^ *java\.specification\.version = \(1\.\)\{0,1\}\([0-9]*\).*/\2/p' | head -n 1
 }
