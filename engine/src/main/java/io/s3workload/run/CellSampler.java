@@ -6,7 +6,9 @@ import java.util.concurrent.TimeUnit;
 
 /**
  * Samples a running cell once a second on its own thread and posts a {@link Progress} event. The only thread that
- * samples the recorder until {@link #close()} returns.
+ * samples the recorder until {@link #close()} returns. Stopping is a flag, not just an interrupt: HdrHistogram's
+ * {@code Recorder.getIntervalHistogram} sleeps and swallows {@link InterruptedException}, so an interrupt that
+ * lands while sampling is lost (that made {@code close()} wait forever).
  */
 final class CellSampler implements AutoCloseable {
 
@@ -18,6 +20,7 @@ final class CellSampler implements AutoCloseable {
     private final OptionalLong plannedNanos;
     private final OptionalLong plannedOperations;
     private final Thread thread;
+    private volatile boolean stopped;
 
     CellSampler(RunContext context, CellRecorder recorder, long startNanos, OptionalLong plannedNanos,
                 OptionalLong plannedOperations) {
@@ -32,9 +35,12 @@ final class CellSampler implements AutoCloseable {
     private void loop() {
         long last = startNanos;
         try {
-            while (true) {
+            while (!stopped) {
                 long nextTick = last + TICK_NANOS;
                 TimeUnit.NANOSECONDS.sleep(Math.max(0, nextTick - System.nanoTime()));
+                if (stopped) {
+                    return;
+                }
                 long now = System.nanoTime();
                 CellRecorder.Interval interval = recorder.sample();
                 double seconds = (now - last) / 1e9;
@@ -51,6 +57,7 @@ final class CellSampler implements AutoCloseable {
 
     @Override
     public void close() {
+        stopped = true;
         thread.interrupt();
         try {
             thread.join();
