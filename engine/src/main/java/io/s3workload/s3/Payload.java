@@ -108,11 +108,32 @@ public final class Payload {
         private final byte[] block;
         private int position;
         private long remaining;
+        private int markedPosition;
+        private long markedRemaining;
 
         BlockStream(byte[] block, int offset, long length) {
             this.block = block;
             this.position = offset;
             this.remaining = length;
+            this.markedPosition = offset;
+            this.markedRemaining = length;
+        }
+
+        @Override
+        public boolean markSupported() {
+            return true;
+        }
+
+        @Override
+        public void mark(int readLimit) {
+            markedPosition = position;
+            markedRemaining = remaining;
+        }
+
+        @Override
+        public void reset() {
+            position = markedPosition;
+            remaining = markedRemaining;
         }
 
         @Override

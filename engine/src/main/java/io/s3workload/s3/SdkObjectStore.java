@@ -65,8 +65,13 @@ final class SdkObjectStore implements ObjectStore {
 
     @Override
     public String put(String key, Payload.Body body, Map<String, String> metadata) {
+        RequestBody requestBody = RequestBody.fromContentProvider(body::open, body.length(), CONTENT_TYPE);
+        if (metadata.isEmpty()) {
+            return call(() -> s3.putObject(r -> r.bucket(bucket).key(key).contentLength(body.length()), requestBody)
+                    .eTag());
+        }
         return call(() -> s3.putObject(r -> r.bucket(bucket).key(key).contentLength(body.length()).metadata(metadata),
-                RequestBody.fromContentProvider(body::open, body.length(), CONTENT_TYPE)).eTag());
+                requestBody).eTag());
     }
 
     @Override

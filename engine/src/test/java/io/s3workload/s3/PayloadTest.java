@@ -44,6 +44,19 @@ class PayloadTest {
     }
 
     @Test
+    void resetGoesBackToTheMarkAsClientsExpectForRetries() throws IOException {
+        byte[] all = payload.body("m", 5000).open().readAllBytes();
+        try (InputStream in = payload.body("m", 5000).open()) {
+            in.skipNBytes(1000);
+            in.mark(0);
+            byte[] first = in.readNBytes(2000);
+            in.reset();
+            assertArrayEquals(first, in.readNBytes(2000));
+            assertArrayEquals(java.util.Arrays.copyOfRange(all, 3000, 5000), in.readAllBytes());
+        }
+    }
+
+    @Test
     void singleByteReadsMatchBulkReads() throws IOException {
         byte[] bulk = payload.body("k", 1000).open().readAllBytes();
         try (InputStream in = payload.body("k", 1000).open()) {
