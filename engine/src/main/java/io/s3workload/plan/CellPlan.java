@@ -14,6 +14,14 @@ import java.util.OptionalLong;
  */
 public record CellPlan(SizeSpec size, OptionalLong operations, OptionalLong keys, Optional<Duration> duration) {
 
+    /**
+     * How many operations a cell over {@code keyCount} existing keys runs: {@code operations}, else as many as time
+     * allows, else each key once.
+     */
+    public long operationLimit(long keyCount) {
+        return operations.orElse(duration.isPresent() ? Long.MAX_VALUE : keyCount);
+    }
+
     /** Bytes moved if every operation succeeds (on average, for a size range), when the count is known. */
     public OptionalLong expectedBytes() {
         return operations.isPresent() ? OptionalLong.of(Math.round(operations.getAsLong() * size.meanBytes()))

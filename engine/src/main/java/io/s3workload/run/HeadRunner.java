@@ -17,7 +17,7 @@ final class HeadRunner implements StageRunner {
             return Optional.empty();
         }
         KeySet keys = source.get();
-        long limit = cell.operations().orElse(cell.duration().isPresent() ? ClosedLoop.UNBOUNDED : keys.count());
+        long limit = cell.operationLimit(keys.count());
         CellKey key = new CellKey(stage.name(), Op.HEAD, stage.endpoint(), cell.size());
         return Optional.of(CellRun.run(context, stage, key, cell, limit, (i, worker, recorder) -> {
             String objectKey = keys.key(i % keys.count());

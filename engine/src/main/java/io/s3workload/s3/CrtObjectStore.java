@@ -17,7 +17,6 @@ import software.amazon.awssdk.services.s3.model.Delete;
 import software.amazon.awssdk.services.s3.model.GetObjectRequest;
 import software.amazon.awssdk.services.s3.model.HeadObjectResponse;
 import software.amazon.awssdk.services.s3.model.ListObjectsV2Response;
-import software.amazon.awssdk.services.s3.model.NoSuchBucketException;
 import software.amazon.awssdk.services.s3.model.NoSuchKeyException;
 import software.amazon.awssdk.services.s3.model.ObjectIdentifier;
 import software.amazon.awssdk.services.s3.model.S3Exception;
@@ -75,12 +74,9 @@ final class CrtObjectStore implements ObjectStore {
     @Override
     public void headBucket() {
         try {
-            await(s3.headBucket(b -> b.bucket(bucket)));
-        } catch (StoreException e) {
-            if (e.errorClass().startsWith("HTTP 404")) {
-                throw ErrorClassifier.noBucket(endpointName, bucket);
-            }
-            throw e;
+            s3.headBucket(b -> b.bucket(bucket)).join();
+        } catch (CompletionException e) {
+            throw ErrorClassifier.bucketCheck(e.getCause() != null ? e.getCause() : e, endpointName, bucket);
         }
     }
 
@@ -177,11 +173,7 @@ final class CrtObjectStore implements ObjectStore {
         try {
             return future.join();
         } catch (CompletionException e) {
-            Throwable cause = e.getCause() != null ? e.getCause() : e;
-            if (cause instanceof NoSuchBucketException) {
-                throw ErrorClassifier.noBucket(endpointName, bucket);
-            }
-            throw ErrorClassifier.classify(cause, endpointName);
+            throw ErrorClassifier.classify(e.getCause() != null ? e.getCause() : e, endpointName);
         } catch (RuntimeException e) {
             throw ErrorClassifier.classify(e, endpointName);
         }

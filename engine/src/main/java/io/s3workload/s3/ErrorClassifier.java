@@ -19,6 +19,12 @@ final class ErrorClassifier {
     private ErrorClassifier() {
     }
 
+    /** A failed HeadBucket: any 404 (its response has no body, so no error code) means the bucket is missing. */
+    static StoreException bucketCheck(Throwable t, String endpoint, String bucket) {
+        StoreException e = classify(t, endpoint);
+        return e.errorClass().startsWith("HTTP 404") ? noBucket(endpoint, bucket) : e;
+    }
+
     static StoreException noBucket(String endpoint, String bucket) {
         return new StoreException(Kind.NO_BUCKET, "HTTP 404 NoSuchBucket",
                 endpoint + ": bucket '" + bucket + "' does not exist", null);

@@ -16,7 +16,6 @@ import software.amazon.awssdk.services.s3.model.GetObjectRequest;
 import software.amazon.awssdk.services.s3.model.GetObjectResponse;
 import software.amazon.awssdk.services.s3.model.HeadObjectResponse;
 import software.amazon.awssdk.services.s3.model.ListObjectsV2Response;
-import software.amazon.awssdk.services.s3.model.NoSuchBucketException;
 import software.amazon.awssdk.services.s3.model.NoSuchKeyException;
 import software.amazon.awssdk.services.s3.model.S3Exception;
 import software.amazon.awssdk.services.s3.model.ObjectIdentifier;
@@ -46,15 +45,8 @@ final class SdkObjectStore implements ObjectStore {
     public void headBucket() {
         try {
             s3.headBucket(b -> b.bucket(bucket));
-        } catch (NoSuchBucketException e) {
-            throw ErrorClassifier.noBucket(endpointName, bucket);
-        } catch (S3Exception e) {
-            if (e.statusCode() == 404) {
-                throw ErrorClassifier.noBucket(endpointName, bucket);
-            }
-            throw ErrorClassifier.classify(e, endpointName);
         } catch (RuntimeException e) {
-            throw ErrorClassifier.classify(e, endpointName);
+            throw ErrorClassifier.bucketCheck(e, endpointName, bucket);
         }
     }
 
