@@ -41,21 +41,29 @@ public final class ClientEfficiency {
         }
     }
 
+    /** Heap bytes per operation from JFR allocation samples, split by who allocated (see {@link #owner}). */
+    record Allocation(double totalKib, double clientKib, double jdkKib, double ownKib) {
+    }
+
     public static void main(String[] args) throws Exception {
         String url = args[0];
         int seconds = Integer.parseInt(args[1]);
         int repeats = Integer.parseInt(args[2]);
+        String only = args.length > 3 ? args[3] : "";
         EndpointSpec endpoint = new EndpointSpec("bare", java.net.URI.create(url), "us-east-1", true,
                 new CredentialsSpec.Static("bench", "bench-secret", null));
         List<String[]> rows = new ArrayList<>();
         for (String c : List.of("16", "64")) {
             for (String op : List.of("put", "get")) {
                 for (String size : List.of("4KiB", "1MiB", "10MiB")) {
-                    rows.add(new String[] {op, size, c});
+                    if (String.join(" ", op, size, c).contains(only)) {
+                        rows.add(new String[] {op, size, c});
+                    }
                 }
             }
         }
         Map<String, Figures> sums = new java.util.HashMap<>();
+        Map<String, Allocation> allocations = new java.util.HashMap<>();
         try (S3Client s3 = StoreFactory.syncClient(endpoint, 64, false)) {
             System.err.println("warming up...");
             bare(s3, "get", "4KiB", 16, 8);
@@ -71,6 +79,14 @@ public final class ClientEfficiency {
                     sums.merge(key + " crt", engine(url, row[0], row[1], c, seconds, "crt"), Figures::plus);
                     System.err.println("done " + key + " (" + (r + 1) + "/" + repeats + ")");
                 }
+            }
+            for (String[] row : rows) {
+                int c = Integer.parseInt(row[2]);
+                String key = String.join(" ", row);
+                allocations.put(key + " bare", allocation(() -> bare(s3, row[0], row[1], c, seconds)));
+                allocations.put(key + " sync", allocation(() -> engine(url, row[0], row[1], c, seconds, "sync")));
+                allocations.put(key + " crt", allocation(() -> engine(url, row[0], row[1], c, seconds, "crt")));
+                System.err.println("allocation profile done " + key);
             }
         }
         System.out.printf(Locale.ROOT, "%-4s %-6s %3s | %-33s | %-40s | %-40s%n", "op", "size", "c",
@@ -92,9 +108,88 @@ public final class ClientEfficiency {
             System.out.println(line);
         }
         System.out.println();
+        System.out.printf(Locale.ROOT, "%-4s %-6s %3s | %-29s | %-29s | %-29s%n", "op", "size", "c",
+                "baseline: heap KiB per op", "engine, sync: heap KiB per op", "engine, crt: heap KiB per op");
+        System.out.printf(Locale.ROOT, "%-4s %-6s %3s |%s%n", "", "", "", " total    SDK    JDK   own |".repeat(3));
+        for (String[] row : rows) {
+            String key = String.join(" ", row);
+            StringBuilder line = new StringBuilder(String.format(Locale.ROOT, "%-4s %-6s %3s |",
+                    row[0].toUpperCase(Locale.ROOT), row[1], row[2]));
+            for (String who : List.of("bare", "sync", "crt")) {
+                Allocation a = allocations.get(key + " " + who);
+                line.append(String.format(Locale.ROOT, " %5.1f %6.1f %6.1f %5.2f |", a.totalKib, a.clientKib,
+                        a.jdkKib, a.ownKib));
+            }
+            System.out.println(line);
+        }
+        System.out.println();
         System.out.println("Means of " + repeats + " interleaved runs of " + seconds + " s per row. x: engine / baseline"
                 + " (ops/s: higher is better; CPU-ms per op: lower is better). KiB/op: heap allocated per operation by"
-                + " the whole process, AWS SDK included.");
+                + " the whole process, AWS SDK included (process counter). Second table: one more run per row under JFR"
+                + " allocation sampling, each sample charged to the first frame outside the JDK on its stack: SDK ="
+                + " AWS SDK, CRT, Apache HTTP client; own = the engine (or the bare loop) and the libraries only it"
+                + " uses; JDK = no such frame (virtual-thread scheduling, JIT, GC).");
+    }
+
+    interface Row {
+        Figures run() throws Exception;
+    }
+
+    /**
+     * Runs {@code row} under JFR's TLAB allocation events; steady-state heap KiB per operation by owner. Each new
+     * TLAB charges its size to the allocation that needed it, each allocation outside a TLAB its own size, so the
+     * split is proportional to bytes allocated. Only the row's steady state counts (from 1 s after its start to
+     * 0.25 s before its end): one-time setup — the payload block, histograms, worker buffers — is not per operation.
+     */
+    private static Allocation allocation(Row row) throws Exception {
+        java.nio.file.Path file = java.nio.file.Files.createTempFile("alloc", ".jfr");
+        try (jdk.jfr.Recording recording = new jdk.jfr.Recording()) {
+            recording.enable("jdk.ObjectAllocationInNewTLAB").withStackTrace();
+            recording.enable("jdk.ObjectAllocationOutsideTLAB").withStackTrace();
+            recording.setToDisk(true);
+            recording.start();
+            java.time.Instant start = java.time.Instant.now();
+            Figures figures = row.run();
+            java.time.Instant end = java.time.Instant.now();
+            recording.stop();
+            recording.dump(file);
+            java.time.Instant from = start.plusSeconds(1);
+            java.time.Instant to = end.minusMillis(250);
+            double ops = figures.opsPerSecond * java.time.Duration.between(from, to).toNanos() / 1e9;
+            double[] bytes = new double[3];
+            for (jdk.jfr.consumer.RecordedEvent event : jdk.jfr.consumer.RecordingFile.readAllEvents(file)) {
+                if (event.getStartTime().isBefore(from) || event.getStartTime().isAfter(to)) {
+                    continue;
+                }
+                long size = event.getEventType().getName().equals("jdk.ObjectAllocationInNewTLAB")
+                        ? event.getLong("tlabSize") : event.getLong("allocationSize");
+                bytes[owner(event.getStackTrace())] += size;
+            }
+            double total = bytes[0] + bytes[1] + bytes[2];
+            return new Allocation(total / 1024 / ops, bytes[0] / 1024 / ops, bytes[1] / 1024 / ops,
+                    bytes[2] / 1024 / ops);
+        } finally {
+            java.nio.file.Files.deleteIfExists(file);
+        }
+    }
+
+    /** 0: the SDK or its HTTP client; 1: the JDK alone; 2: our own code (engine or bare loop). */
+    private static int owner(jdk.jfr.consumer.RecordedStackTrace stack) {
+        if (stack == null) {
+            return 1;
+        }
+        for (jdk.jfr.consumer.RecordedFrame frame : stack.getFrames()) {
+            if (!frame.isJavaFrame()) {
+                continue;
+            }
+            String type = frame.getMethod().getType().getName();
+            if (type.startsWith("java.") || type.startsWith("jdk.") || type.startsWith("sun.")
+                    || type.startsWith("com.sun.") || type.startsWith("javax.")) {
+                continue;
+            }
+            return type.startsWith("software.amazon.") || type.startsWith("org.apache.") ? 0 : 2;
+        }
+        return 1;
     }
 
     /** One engine run of a single cell; its figures. */

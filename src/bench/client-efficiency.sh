@@ -3,7 +3,8 @@
 # 10 MiB at 16 and 64 workers, for a bare loop over the engine's own S3 client and for the engine with the sync
 # and the CRT client, alternated row by row in one warm JVM and repeated (ClientEfficiency.java). One table:
 # ops/s, MiB/s, client CPU-ms per op, KiB allocated per op, and engine/baseline ratios.
-#   src/bench/client-efficiency.sh [SECONDS_PER_ROW [REPEATS]]      (default 4 s, 2 repeats: about 8 minutes)
+#   src/bench/client-efficiency.sh [SECONDS_PER_ROW [REPEATS [ROW_FILTER]]]   (default 4 s, 2 repeats: about 10 minutes)
+# ROW_FILTER keeps the rows whose "op size workers" contains it, e.g. "put 1MiB 16".
 set -euo pipefail
 . "$(dirname "${BASH_SOURCE[0]}")/lib.sh"
 . "$root/src/bin/find-jdk.sh"
@@ -15,4 +16,4 @@ server_pid=$!
 trap 'kill $server_pid 2>/dev/null' EXIT
 sleep 2
 "$JAVA_HOME/bin/java" --enable-native-access=ALL-UNNAMED -cp "$root/cli/target/s3workload.jar" \
-  "$bench_dir/ClientEfficiency.java" "http://127.0.0.1:$port" "${1:-4}" "${2:-2}"
+  "$bench_dir/ClientEfficiency.java" "http://127.0.0.1:$port" "${1:-4}" "${2:-2}" "${3:-}"
