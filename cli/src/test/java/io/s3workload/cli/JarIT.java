@@ -166,6 +166,39 @@ class JarIT {
     }
 
     @Test
+    void theConsistencyWorkloadRunsOnTheEmbeddedServer() throws Exception {
+        Result r = jar("run", "workloads/consistency.yaml", "--embedded", "--no-progress",
+                "--set", "stages.read-after-write.iterations=5", "--set", "stages.list-after-write.iterations=2");
+        assertEquals(0, r.exitCode(), r.output());
+        for (String expected : new String[] {"Testing endpoint sjc: http://127.0.0.1:",
+            "S3 Connectivity: SUCCESS - 3/3 attempts, Min: ", "PUT|GET (Read-After-Write Consistency) (5 iterations",
+            "global -> iad (5 iterations, cross endpoint)", "Convergence  - Avg: ",
+            "Distribution - Immediate: 100.0%, Eventual: 0.0%, Timeout: 0.0%",
+            "SUCCESS - List-After-Write Consistency test completed", "read-after-write  global -> global  same",
+            "Thresholds: all held.", "Cleanup: removed 25 objects under consistency/"}) {
+            assertTrue(r.output().contains(expected), "missing '" + expected + "' in\n" + r.output());
+        }
+    }
+
+    @Test
+    void connectivityReportsADeadEndpointBeforeTheRunStopsWithExitCode3() throws Exception {
+        int port;
+        try (java.net.ServerSocket socket = new java.net.ServerSocket(0)) {
+            port = socket.getLocalPort();
+        }
+        String url = "http://127.0.0.1:" + port;
+        Result r = exec(List.of(JAVA, "-jar", JAR.toString(), "run", "workloads/consistency.yaml", "--no-progress"),
+                "GLOBAL_ENDPOINT", url, "IAD_ENDPOINT", url, "ORD_ENDPOINT", url, "SJC_ENDPOINT", url,
+                "AWS_ACCESS_KEY_ID", "test", "AWS_SECRET_ACCESS_KEY", "test");
+        assertEquals(3, r.exitCode(), r.output());
+        assertTrue(r.output().contains("S3 Connectivity: FAILURE - 0/3 attempts\n    connection refused (3x): "
+                + "endpoint 'global' (" + url + ") is unreachable"), r.output());
+        assertTrue(r.output().indexOf("S3 Connectivity: FAILURE") < r.output().lastIndexOf("is unreachable"),
+                "the connectivity report comes before the error that ends the run");
+        assertTrue(!r.output().contains("\tat "), r.output());
+    }
+
+    @Test
     void badInputExitsWith2WithoutAStackTrace() throws Exception {
         Result r = jar("run", "engine/src/test/resources/invalid/03-unknown-stage-kind.yaml");
         assertEquals(2, r.exitCode(), r.output());

@@ -7,6 +7,6 @@ public record CellKey(String stage, Op op, String endpoint, SizeSpec size) {
 
     /** {@code PUT 1 MiB}; a listing has no size: {@code LIST}. */
     public String label() {
-        return op == Op.LIST ? op.toString() : op + " " + size;
+        return op.sized() ? op + " " + size : op.toString();
     }
 }

@@ -2,11 +2,16 @@ package io.s3workload.metrics;
 
 /** The kinds of request a cell measures. */
 public enum Op {
-    PUT, GET, DELETE, HEAD, LIST, RANGE_GET;
+    PUT, GET, DELETE, HEAD, LIST, RANGE_GET, HEAD_BUCKET;
 
     /** Whether the operation moves object bytes, so that MiB/s and Gbps mean something. */
     public boolean movesData() {
         return this == PUT || this == GET || this == RANGE_GET;
+    }
+
+    /** Whether a cell of this operation has an object size (a listing or a bucket check has none). */
+    public boolean sized() {
+        return this != LIST && this != HEAD_BUCKET;
     }
 
     /** As printed: {@code RANGE GET}. */

@@ -26,7 +26,7 @@ public record Plan(String name, String source, String bucket, String prefix, boo
 
     /** The most requests any stage has in flight against {@code endpoint}: the size of its connection pool. */
     public int maxConnections(String endpoint) {
-        return stages.stream().filter(s -> s.endpoint().equals(endpoint)).mapToInt(StagePlan::connections)
+        return stages.stream().filter(s -> s.endpoints().contains(endpoint)).mapToInt(StagePlan::connections)
                 .max().orElse(1);
     }
 

@@ -1,6 +1,10 @@
 package io.s3workload.plan;
 
 import io.s3workload.workload.ClientSpec;
+import io.s3workload.workload.ConnectivityStage;
+import io.s3workload.workload.ConsistencyProbe;
+import io.s3workload.workload.ListAfterWriteStage;
+import io.s3workload.workload.ReadAfterWriteStage;
 import io.s3workload.workload.DataSize;
 import io.s3workload.workload.DeleteStage;
 import io.s3workload.workload.Defaults;
@@ -43,7 +47,9 @@ public final class Planner {
         String endpoint = spec.common().endpoint()
                 .or(() -> w.defaults().endpoint())
                 .orElseGet(() -> w.endpoints().isEmpty() ? Plan.EMBEDDED : w.endpoints().keySet().iterator().next());
-        int concurrency = spec.common().concurrency().orElse(w.defaults().concurrency().orElse(Defaults.CONCURRENCY));
+        int concurrency = spec.common().concurrency().orElse(spec.kind().probe() ? 1
+                : w.defaults().concurrency().orElse(Defaults.CONCURRENCY));
+        List<String> all = w.endpoints().isEmpty() ? List.of(Plan.EMBEDDED) : List.copyOf(w.endpoints().keySet());
         var failOn = w.failOn().overriddenBy(spec.common().failOn());
         ClientSpec client = ClientSpec.DEFAULT.overriddenBy(w.defaults().client()).overriddenBy(spec.common().client());
         Shape shape = switch (spec) {
@@ -69,17 +75,57 @@ public final class Planner {
                     list.stop().operations().isPresent() ? list.stop().operations()
                             : list.stop().duration().isPresent() ? OptionalLong.empty() : OptionalLong.of(1),
                     OptionalLong.empty(), list.stop().duration())), list.from(), OptionalLong.empty(), 1);
+            case ConnectivityStage check -> {
+                List<String> targets = !check.endpoints().isEmpty() ? check.endpoints()
+                        : spec.common().endpoint().isPresent() ? List.of(endpoint) : all;
+                yield new Shape(List.of(new CellPlan(SizeSpec.of(DataSize.ofBytes(0)),
+                        OptionalLong.of((long) check.attempts() * targets.size()), OptionalLong.empty(),
+                        Optional.empty())), Optional.empty(), OptionalLong.empty(), 1,
+                        new StagePlan.Roles(List.of(), targets));
+            }
+            case ReadAfterWriteStage raw -> probeShape(raw.probe(), 1, endpoint, all);
+            case ListAfterWriteStage law -> probeShape(law.probe(), law.objects(), endpoint, all);
             case RangeReadStage read -> new Shape(List.of(new CellPlan(SizeSpec.of(read.chunk()),
                     read.stop().operations(), OptionalLong.of(read.sources().count()), read.stop().duration())),
                     Optional.empty(), OptionalLong.empty(), read.multipart().applies(read.sources().size().bytes())
                             ? read.multipart().parallel() : 1);
         };
-        return new StagePlan(index, spec, endpoint, concurrency, shape.cells(), shape.from(), shape.seedObjects(),
-                failOn, client, concurrency * shape.fanOut());
+        return new StagePlan(index, spec, shape.roles().map(r -> r.writers().isEmpty() ? r.readers().get(0)
+                : r.writers().get(0)).orElse(endpoint), concurrency, shape.cells(), shape.from(), shape.seedObjects(),
+                failOn, client, concurrency * shape.fanOut(), shape.roles().orElse(StagePlan.Roles.of(endpoint)));
     }
 
-    /** What differs by kind: the cells, the source stage, the seeding, and requests in flight per worker. */
-    private record Shape(List<CellPlan> cells, Optional<String> from, OptionalLong seedObjects, int fanOut) {
+    /**
+     * What differs by kind: the cells, the source stage, the seeding, requests in flight per worker, and the
+     * endpoints written and read (empty: the stage's endpoint for both).
+     */
+    private record Shape(List<CellPlan> cells, Optional<String> from, OptionalLong seedObjects, int fanOut,
+                         Optional<StagePlan.Roles> roles) {
+
+        Shape(List<CellPlan> cells, Optional<String> from, OptionalLong seedObjects, int fanOut) {
+            this(cells, from, seedObjects, fanOut, Optional.empty());
+        }
+
+        Shape(List<CellPlan> cells, Optional<String> from, OptionalLong seedObjects, int fanOut,
+              StagePlan.Roles roles) {
+            this(cells, from, seedObjects, fanOut, Optional.of(roles));
+        }
+    }
+
+    /**
+     * A consistency probe: one cell counting its writes (each writer, each iteration, {@code objects} keys; pair by
+     * pair, each reader gets writes of its own); readers polled together, or a batch of keys written at once.
+     */
+    private static Shape probeShape(ConsistencyProbe probe, int objects, String endpoint, List<String> all) {
+        List<String> writers = probe.writers().isEmpty() ? List.of(endpoint) : probe.writers();
+        List<String> readers = probe.readers().isEmpty() ? all : probe.readers();
+        long writes = (long) probe.iterations() * writers.size() * objects
+                * (probe.pairs() == ConsistencyProbe.PairOrder.SEQUENTIAL ? readers.size() : 1);
+        int fanOut = Math.max(objects, probe.pairs() == ConsistencyProbe.PairOrder.PARALLEL
+                ? writers.size() * readers.size() : 1);
+        return new Shape(List.of(new CellPlan(SizeSpec.of(probe.size()), OptionalLong.of(writes),
+                OptionalLong.of(writes), Optional.empty())), Optional.empty(), OptionalLong.empty(), fanOut,
+                new StagePlan.Roles(writers, readers));
     }
 
     /**

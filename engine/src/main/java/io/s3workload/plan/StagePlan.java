@@ -15,14 +15,35 @@ import java.util.OptionalLong;
  * @param seedObjects objects per size a get stage writes (unmeasured) before reading, when it has no source
  * @param failOn      the run's thresholds overridden by the stage's
  * @param client      the client settings: built-in defaults, overridden by the workload's, then the stage's
- * @param connections requests this stage may have in flight at once (workers x parts or ranges per object)
+ * @param connections requests this stage may have in flight at once (workers x parts or ranges per object), on
+ *                    each endpoint it uses
+ * @param roles       the endpoints the stage writes through and reads through: both are {@code [endpoint]} for a
+ *                    load stage; a probe may have several of each
  */
 public record StagePlan(int index, StageSpec spec, String endpoint, int concurrency, List<CellPlan> cells,
                         Optional<String> from, OptionalLong seedObjects, FailOn failOn, ClientSpec client,
-                        int connections) {
+                        int connections, Roles roles) {
 
     public StagePlan {
         cells = List.copyOf(cells);
+    }
+
+    /** Every endpoint the stage sends requests to, writers first, each once. */
+    public List<String> endpoints() {
+        return java.util.stream.Stream.concat(roles.writers().stream(), roles.readers().stream()).distinct().toList();
+    }
+
+    /** Which endpoints a stage writes through and which it reads through. */
+    public record Roles(List<String> writers, List<String> readers) {
+
+        public Roles {
+            writers = List.copyOf(writers);
+            readers = List.copyOf(readers);
+        }
+
+        public static Roles of(String endpoint) {
+            return new Roles(List.of(endpoint), List.of(endpoint));
+        }
     }
 
     public String name() {

@@ -30,6 +30,7 @@ public final class ConsoleReporter implements Reporter {
     private final boolean showProgress;
     private boolean progressLineOpen;
     private int stageCount;
+    private Map<String, String> endpointUrls = Map.of();
 
     public ConsoleReporter(PrintStream out, boolean terminal, boolean showProgress) {
         this.out = out;
@@ -40,6 +41,7 @@ public final class ConsoleReporter implements Reporter {
     @Override
     public void runStarted(RunInfo run) {
         stageCount = run.plan().stages().size();
+        endpointUrls = run.endpointUrls();
         out.println("s3workload: workload " + run.plan().name() + " (" + run.plan().source() + ")");
         out.println("  run id    " + run.runId() + "   seed " + run.seed());
         out.println("  bucket    " + run.plan().bucket() + "   prefix " + run.runPrefix());
@@ -52,8 +54,14 @@ public final class ConsoleReporter implements Reporter {
         out.println();
         out.println(RULE);
         out.println("[" + (stage.index() + 1) + "/" + stageCount + "] " + stage.name() + " - " + stage.kind()
-                + ", " + stage.concurrency() + " workers, endpoint " + stage.endpoint()
-                + stage.from().map(f -> ", objects of " + f).orElse(""));
+                + ", " + switch (stage.kind()) {
+                    case CONNECTIVITY -> "HeadBucket on " + String.join(", ", stage.roles().readers());
+                    case READ_AFTER_WRITE, LIST_AFTER_WRITE -> "writers " + String.join(", ", stage.roles().writers())
+                            + ", readers " + String.join(", ", stage.roles().readers())
+                            + (stage.concurrency() > 1 ? ", " + stage.concurrency() + " iterations at once" : "");
+                    default -> stage.concurrency() + " workers, endpoint " + stage.endpoint()
+                            + stage.from().map(f -> ", objects of " + f).orElse("");
+                });
         out.println(RULE);
         out.flush();
     }
@@ -90,8 +98,13 @@ public final class ConsoleReporter implements Reporter {
     @Override
     public void stageFinished(StageResult result) {
         closeProgressLine();
-        for (CellStats cell : result.cells()) {
-            out.println(cellBlock(cell));
+        switch (result.stage().kind()) {
+            case CONNECTIVITY -> out.print(ProbeBlocks.connectivity(result, endpointUrls));
+            case READ_AFTER_WRITE, LIST_AFTER_WRITE -> {
+                out.print(ProbeBlocks.convergence(result));
+                result.cells().forEach(cell -> out.println(cellBlock(cell, true)));
+            }
+            default -> result.cells().forEach(cell -> out.println(cellBlock(cell)));
         }
         if (result.interrupted()) {
             out.println("  (interrupted)");
@@ -111,6 +124,12 @@ public final class ConsoleReporter implements Reporter {
         } else {
             out.print(summary(result.stages()));
         }
+        String consistency = ProbeBlocks.summary(result.stages());
+        if (!consistency.isEmpty()) {
+            out.println();
+            out.println("Consistency (convergence: from the write's response to the first read showing it):");
+            out.print(consistency);
+        }
         out.println();
         printThresholds(result);
         printCleanup(result.cleanup(), result.info().runPrefix());
@@ -122,8 +141,13 @@ public final class ConsoleReporter implements Reporter {
     }
 
     static String cellBlock(CellStats cell) {
+        return cellBlock(cell, false);
+    }
+
+    static String cellBlock(CellStats cell, boolean showEndpoint) {
         StringBuilder b = new StringBuilder();
-        b.append("  ").append(cell.key().label()).append("  (").append(cell.attempted()).append(" ops in ")
+        b.append("  ").append(cell.key().label()).append(showEndpoint ? " on " + cell.key().endpoint() : "")
+                .append("  (").append(cell.attempted()).append(" ops in ")
                 .append(Units.seconds(cell.wallNanos())).append(")\n");
         if (cell.latency().getTotalCount() > 0) {
             b.append("    Latency    - ").append(stats(cell.latency())).append('\n');
@@ -134,7 +158,7 @@ public final class ConsoleReporter implements Reporter {
         String counts = cell.operations() + " success, " + cell.errors() + " errors";
         b.append("    Throughput - ").append(switch (cell.key().op()) {
             case DELETE -> Units.rate(cell.opsPerSecond()) + " deletes/s | " + counts;
-            case HEAD -> Units.rate(cell.opsPerSecond()) + " ops/s | " + counts;
+            case HEAD, HEAD_BUCKET -> Units.rate(cell.opsPerSecond()) + " ops/s | " + counts;
             case LIST -> Units.rate(cell.opsPerSecond()) + " pages/s | " + Units.rate(cell.itemsPerSecond())
                     + " keys/s | " + cell.items() + " keys in " + cell.operations() + " pages, " + cell.errors()
                     + " errors";
@@ -177,15 +201,15 @@ public final class ConsoleReporter implements Reporter {
     }
 
     static String summary(List<StageResult> stages) {
-        Table table = new Table(List.of("stage", "op", "size", "ops", "errors", "ops/s", "MiB/s", "Gbps",
+        Table table = new Table(List.of("stage", "op", "endpoint", "size", "ops", "errors", "ops/s", "MiB/s", "Gbps",
                 "p50 (ms)", "p99 (ms)", "ttfb p50 (ms)"),
-                false, false, true, true, true, true, true, true, true, true, true);
+                false, false, false, true, true, true, true, true, true, true, true, true);
         for (StageResult stage : stages) {
             for (CellStats c : stage.cells()) {
                 boolean timed = c.latency().getTotalCount() > 0;
                 boolean moves = c.key().op().movesData();
-                table.add(List.of(stage.stage().name(), c.key().op().toString(),
-                        c.key().op() == Op.LIST ? "-" : c.key().size().toString(),
+                table.add(List.of(stage.stage().name(), c.key().op().toString(), c.key().endpoint(),
+                        c.key().op().sized() ? c.key().size().toString() : "-",
                         Long.toString(c.operations()), Long.toString(c.errors()), Units.rate(c.opsPerSecond()),
                         moves ? Units.mib(c.bytesPerSecond()) : "-",
                         moves ? Units.gbps(c.bytesPerSecond()).replace(" Gbps", "") : "-",

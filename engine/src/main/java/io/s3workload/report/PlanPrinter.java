@@ -38,10 +38,12 @@ public final class PlanPrinter {
         for (StagePlan stage : plan.stages()) {
             for (CellPlan cell : stage.cells()) {
                 table.add(List.of(Integer.toString(stage.index() + 1), stage.name(), stage.kind().key(),
-                        stage.endpoint(), Integer.toString(stage.concurrency()),
-                        stage.kind() == StageKind.LIST ? "-" : cell.size().toString(),
+                        endpoints(stage), Integer.toString(stage.concurrency()),
+                        stage.kind() == StageKind.LIST || stage.kind() == StageKind.CONNECTIVITY ? "-"
+                                : cell.size().toString(),
                         operations(stage, cell), cell.keys().isPresent() ? Long.toString(cell.keys().getAsLong())
-                                : stage.kind() == StageKind.PUT ? "1 per op" : "from run",
+                                : stage.kind() == StageKind.PUT ? "1 per op"
+                                : stage.kind() == StageKind.CONNECTIVITY ? "-" : "from run",
                         cell.duration().map(Durations::format).orElse("-"), bytes(stage, cell)));
                 if (cell.operations().isPresent()) {
                     knownOps += cell.operations().getAsLong();
@@ -67,6 +69,16 @@ public final class PlanPrinter {
         return out.toString();
     }
 
+    /** The endpoint; for a probe, its writers and readers ({@code global -> global,iad}) or checked endpoints. */
+    private static String endpoints(StagePlan stage) {
+        if (!stage.kind().probe()) {
+            return stage.endpoint();
+        }
+        String readers = String.join(",", stage.roles().readers());
+        return stage.roles().writers().isEmpty() ? readers : String.join(",", stage.roles().writers()) + " -> "
+                + readers;
+    }
+
     private static String operations(StagePlan stage, CellPlan cell) {
         if (cell.operations().isPresent()) {
             return Long.toString(cell.operations().getAsLong());
@@ -76,8 +88,8 @@ public final class PlanPrinter {
 
     private static boolean movesData(StagePlan stage) {
         return switch (stage.kind()) {
-            case PUT, GET, RANGE_READ -> true;
-            case DELETE, HEAD, LIST -> false;
+            case PUT, GET, RANGE_READ, READ_AFTER_WRITE, LIST_AFTER_WRITE -> true;
+            case DELETE, HEAD, LIST, CONNECTIVITY -> false;
         };
     }
 

@@ -65,7 +65,11 @@ final class Clients implements AutoCloseable {
         return new ArrayList<>(shared.values());
     }
 
-    private EndpointSpec endpoint(String name) {
+    String bucket() {
+        return plan.bucket();
+    }
+
+    EndpointSpec endpoint(String name) {
         EndpointSpec endpoint = plan.endpoints().get(name);
         if (endpoint == null) {
             throw new IllegalStateException("plan has no endpoint '" + name + "'");

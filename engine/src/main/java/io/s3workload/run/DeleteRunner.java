@@ -8,7 +8,7 @@ import io.s3workload.plan.StagePlan;
 import java.util.Optional;
 
 /** {@code kind: delete}: one DeleteObject per key the source stage wrote, {@code concurrency} at a time. */
-final class DeleteRunner implements StageRunner {
+final class DeleteRunner implements CellStageRunner {
 
     @Override
     public Optional<CellStats> runCell(StagePlan stage, CellPlan cell, RunContext context) {

@@ -8,6 +8,7 @@ import io.s3workload.s3.ObjectStore;
 import io.s3workload.s3.Payload;
 import io.s3workload.s3.StoreException;
 import io.s3workload.workload.EndpointSpec;
+import io.s3workload.workload.StageKind;
 import java.time.Duration;
 import java.time.Instant;
 import java.time.ZoneOffset;
@@ -58,9 +59,21 @@ public final class Engine {
         long seed = plan.seed().orElseGet(() -> ThreadLocalRandom.current().nextLong());
         String sharedPrefix = plan.prefix().isEmpty() ? "" : plan.prefix() + "/";
         try (Clients clients = new Clients(plan); ReporterBus bus = new ReporterBus(reporters)) {
-            Map<String, ObjectStore> stores = preflight(clients);
+            List<StagePlan> checksFirst = plan.stages().stream().takeWhile(s -> s.kind() == StageKind.CONNECTIVITY)
+                    .toList();
+            Map<String, ObjectStore> stores = Map.of();
+            EndpointUnavailableException unavailable = null;
+            try {
+                stores = preflight(clients);
+            } catch (EndpointUnavailableException e) {
+                if (checksFirst.isEmpty()) {
+                    throw e;
+                }
+                unavailable = e;
+            }
             Map<String, String> urls = new LinkedHashMap<>();
-            stores.keySet().forEach(name -> urls.put(name, plan.endpoints().get(name).url().toString()));
+            plan.stages().stream().flatMap(s -> s.endpoints().stream()).distinct()
+                    .forEach(name -> urls.put(name, plan.endpoints().get(name).url().toString()));
             RunInfo info = new RunInfo(runId, runPrefix, seed, startedAt, plan, urls);
             bus.post(r -> r.runStarted(info));
             RunContext context = new RunContext(runPrefix, sharedPrefix, new Payload(seed), clients, bus, cancelled);
@@ -70,13 +83,17 @@ public final class Engine {
                 if (cancelled.get()) {
                     break;
                 }
+                if (stage.index() == checksFirst.size() && unavailable != null) {
+                    throw unavailable;
+                }
                 bus.post(r -> r.stageStarted(stage));
                 StageResult result = runner(stage).run(stage, context);
                 results.add(result);
                 breaches.addAll(Thresholds.check(result));
                 bus.post(r -> r.stageFinished(result));
             }
-            CleanupResult cleanup = plan.keep() ? CleanupResult.KEPT : cleanup(runPrefix, clients.open(), bus);
+            CleanupResult cleanup = plan.keep() ? CleanupResult.KEPT
+                    : cleanup(runPrefix, List.copyOf(stores.values()), bus);
             RunResult result = new RunResult(info, results, breaches, cleanup, cancelled.get(),
                     System.nanoTime() - start);
             bus.post(r -> r.runFinished(result));
@@ -94,30 +111,41 @@ public final class Engine {
             case HEAD -> new HeadRunner();
             case LIST -> new ListRunner();
             case RANGE_READ -> new RangeReadRunner();
+            case CONNECTIVITY -> new ConnectivityRunner();
+            case READ_AFTER_WRITE -> new ReadAfterWriteRunner();
+            case LIST_AFTER_WRITE -> new ListAfterWriteRunner();
         };
     }
 
-    /** Checks the bucket on every endpoint a stage uses (creating it if allowed); returns a client for each. */
+    /**
+     * Checks the bucket on every endpoint a stage reads or writes (creating it if allowed); returns a client for
+     * each, the ones cleanup goes through. Endpoints only connectivity stages use are theirs to report on.
+     */
     private Map<String, ObjectStore> preflight(Clients clients) throws EndpointUnavailableException {
         Map<String, ObjectStore> stores = new LinkedHashMap<>();
         for (StagePlan stage : plan.stages()) {
-            if (stores.containsKey(stage.endpoint())) {
+            if (stage.kind() == StageKind.CONNECTIVITY) {
                 continue;
             }
-            EndpointSpec endpoint = plan.endpoints().get(stage.endpoint());
-            if (endpoint == null) {
-                throw new IllegalStateException("plan has no endpoint '" + stage.endpoint() + "'");
-            }
-            ObjectStore store = clients.shared(stage.endpoint(), stage.client());
-            try {
-                store.headBucket();
-            } catch (StoreException e) {
-                if (e.kind() != StoreException.Kind.NO_BUCKET || !plan.createBucket()) {
-                    throw new EndpointUnavailableException(Preflight.explain(e, endpoint, plan.bucket()));
+            for (String name : stage.endpoints()) {
+                if (stores.containsKey(name)) {
+                    continue;
                 }
-                createBucket(store, endpoint);
+                EndpointSpec endpoint = plan.endpoints().get(name);
+                if (endpoint == null) {
+                    throw new IllegalStateException("plan has no endpoint '" + name + "'");
+                }
+                ObjectStore store = clients.shared(name, stage.client());
+                try {
+                    store.headBucket();
+                } catch (StoreException e) {
+                    if (e.kind() != StoreException.Kind.NO_BUCKET || !plan.createBucket()) {
+                        throw new EndpointUnavailableException(Preflight.explain(e, endpoint, plan.bucket()));
+                    }
+                    createBucket(store, endpoint);
+                }
+                stores.put(name, store);
             }
-            stores.put(stage.endpoint(), store);
         }
         return stores;
     }

@@ -17,7 +17,7 @@ import java.util.Optional;
  * recording time to first byte and full latency, and checking every byte with {@code verify}. Without a source it
  * first seeds its own objects, unmeasured.
  */
-final class GetRunner implements StageRunner {
+final class GetRunner implements CellStageRunner {
 
     static final String DATA_MISMATCH = "data mismatch";
 

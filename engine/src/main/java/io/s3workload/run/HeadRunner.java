@@ -8,7 +8,7 @@ import io.s3workload.plan.StagePlan;
 import java.util.Optional;
 
 /** {@code kind: head}: HeadObject over the source stage's keys, round-robin. */
-final class HeadRunner implements StageRunner {
+final class HeadRunner implements CellStageRunner {
 
     @Override
     public Optional<CellStats> runCell(StagePlan stage, CellPlan cell, RunContext context) {

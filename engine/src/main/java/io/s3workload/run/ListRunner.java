@@ -13,7 +13,7 @@ import java.util.Optional;
  * {@code kind: list}: each operation is a complete listing of the prefix, page by page; every page is a measured
  * request, and the keys it returned are counted, so the report gives pages/s and keys/s.
  */
-final class ListRunner implements StageRunner {
+final class ListRunner implements CellStageRunner {
 
     @Override
     public Optional<CellStats> runCell(StagePlan stage, CellPlan cell, RunContext context) {

@@ -9,6 +9,25 @@ final class Preflight {
     private Preflight() {
     }
 
+    /**
+     * The class of a failed bucket check in a few words: DNS, connection refused, TLS, timeout, 403 auth, 404 no
+     * bucket, or the HTTP status the server sent.
+     */
+    static String failureClass(StoreException e) {
+        return switch (e.kind()) {
+            case UNREACHABLE -> switch (e.errorClass()) {
+                case "DNS lookup failed" -> "DNS: host not found";
+                case "TLS error" -> "TLS handshake failed";
+                default -> e.errorClass();
+            };
+            case TIMEOUT -> "timed out";
+            case AUTH -> e.errorClass().replaceFirst("^HTTP (\\d+).*", "$1") + " auth: access denied";
+            case NO_CREDENTIALS -> "no credentials";
+            case NO_BUCKET -> "404 no such bucket";
+            default -> e.errorClass();
+        };
+    }
+
     static String explain(StoreException e, EndpointSpec endpoint, String bucket) {
         String where = "endpoint '" + endpoint.name() + "' (" + endpoint.url() + ")";
         return switch (e.kind()) {

@@ -11,7 +11,7 @@ import java.util.Map;
 import java.util.Optional;
 
 /** {@code kind: put}: closed-loop PUTs (multipart above the threshold), one cell per size; registers the keys. */
-final class PutRunner implements StageRunner {
+final class PutRunner implements CellStageRunner {
 
     @Override
     public Optional<CellStats> runCell(StagePlan stage, CellPlan cell, RunContext context) {

@@ -20,7 +20,7 @@ import java.util.concurrent.atomic.AtomicLong;
  * {@code kind: rangeRead}: prepares the sources (or finds reusable ones), then reads chunk-aligned ranges from
  * them, at random or in order, recording time to first byte and latency per range request.
  */
-final class RangeReadRunner implements StageRunner {
+final class RangeReadRunner implements CellStageRunner {
 
     /** User metadata that records which seed wrote a source, so a later run can verify a reused one. */
     static final String SEED_METADATA = "s3workload-seed";

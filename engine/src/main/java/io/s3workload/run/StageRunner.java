@@ -1,28 +1,10 @@
 package io.s3workload.run;
 
-import io.s3workload.metrics.CellStats;
-import io.s3workload.plan.CellPlan;
 import io.s3workload.plan.StagePlan;
-import java.util.ArrayList;
-import java.util.List;
-import java.util.Optional;
 
-/** Runs one kind of stage, a cell at a time. One implementation per stage kind. */
+/** Runs one kind of stage. One implementation per stage kind. */
 interface StageRunner {
 
-    /** Runs one cell; empty when it had nothing to do (after a note saying why). */
-    Optional<CellStats> runCell(StagePlan stage, CellPlan cell, RunContext context);
-
-    /** Runs every cell in turn; stops early, keeping what was measured, when the run is cancelled. */
-    default StageResult run(StagePlan stage, RunContext context) {
-        long start = System.nanoTime();
-        List<CellStats> cells = new ArrayList<>();
-        for (CellPlan cell : stage.cells()) {
-            if (context.cancelled()) {
-                break;
-            }
-            runCell(stage, cell, context).ifPresent(cells::add);
-        }
-        return new StageResult(stage, cells, System.nanoTime() - start, context.cancelled());
-    }
+    /** Runs the stage; stops early, keeping what was measured, when the run is cancelled. */
+    StageResult run(StagePlan stage, RunContext context);
 }

@@ -1,6 +1,7 @@
 package io.s3workload.run;
 
 import io.s3workload.metrics.CellStats;
+import io.s3workload.metrics.ConvergenceStats;
 import io.s3workload.report.Units;
 import io.s3workload.workload.FailOn;
 import io.s3workload.workload.Percentile;
@@ -9,8 +10,12 @@ import java.util.ArrayList;
 import java.util.List;
 import java.util.Locale;
 import java.util.Map;
+import org.HdrHistogram.Histogram;
 
-/** Checks each cell of a finished stage against the stage's {@code failOn} thresholds. */
+/**
+ * Checks a finished stage against its {@code failOn} thresholds: each cell's error rate and latency; for a
+ * consistency probe, each pair's timeout rate and convergence time (its cells' latencies are not checked).
+ */
 final class Thresholds {
 
     private Thresholds() {
@@ -19,22 +24,40 @@ final class Thresholds {
     static List<Breach> check(StageResult result) {
         FailOn failOn = result.stage().failOn();
         List<Breach> breaches = new ArrayList<>();
+        boolean probe = result.stage().kind().probe();
+        for (ConvergenceStats pair : result.convergence()) {
+            if (failOn.timeoutRatePercent().isPresent()
+                    && pair.timeoutPercent() > failOn.timeoutRatePercent().getAsDouble()) {
+                breaches.add(new Breach(result.stage().name(), pair.label(), "timeout rate",
+                        String.format(Locale.ROOT, "%.2f%%", pair.timeoutPercent()),
+                        String.format(Locale.ROOT, "%s%%", trim(failOn.timeoutRatePercent().getAsDouble()))));
+            }
+            if (pair.convergence().getTotalCount() > 0) {
+                breaches.addAll(latency(result, pair.label(), "convergence ", pair.convergence(), failOn));
+            }
+        }
         for (CellStats cell : result.cells()) {
-            String label = cell.key().label();
+            String label = cell.key().label() + (probe ? " " + cell.key().endpoint() : "");
             if (failOn.errorRatePercent().isPresent() && cell.errorPercent() > failOn.errorRatePercent().getAsDouble()) {
                 breaches.add(new Breach(result.stage().name(), label, "error rate",
                         String.format(Locale.ROOT, "%.2f%%", cell.errorPercent()),
                         String.format(Locale.ROOT, "%s%%", trim(failOn.errorRatePercent().getAsDouble()))));
             }
-            if (cell.latency().getTotalCount() == 0) {
-                continue;
+            if (cell.latency().getTotalCount() > 0 && result.convergence().isEmpty()) {
+                breaches.addAll(latency(result, label, "latency ", cell.latency(), failOn));
             }
-            for (Map.Entry<Percentile, Duration> limit : failOn.latency().entrySet()) {
-                long measured = Units.statNanos(cell.latency(), limit.getKey());
-                if (measured > limit.getValue().toNanos()) {
-                    breaches.add(new Breach(result.stage().name(), label, "latency " + limit.getKey().key(),
-                            Units.latency(measured), Units.latency(limit.getValue().toNanos())));
-                }
+        }
+        return breaches;
+    }
+
+    private static List<Breach> latency(StageResult result, String label, String metric, Histogram histogram,
+                                        FailOn failOn) {
+        List<Breach> breaches = new ArrayList<>();
+        for (Map.Entry<Percentile, Duration> limit : failOn.latency().entrySet()) {
+            long measured = Units.statNanos(histogram, limit.getKey());
+            if (measured > limit.getValue().toNanos()) {
+                breaches.add(new Breach(result.stage().name(), label, metric + limit.getKey().key(),
+                        Units.latency(measured), Units.latency(limit.getValue().toNanos())));
             }
         }
         return breaches;

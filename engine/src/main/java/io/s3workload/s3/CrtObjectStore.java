@@ -39,15 +39,17 @@ final class CrtObjectStore implements ObjectStore {
     private final String endpointName;
     private final String bucket;
     private final S3AsyncClient s3;
+    private final boolean batchDelete;
 
-    private CrtObjectStore(String endpointName, String bucket, S3AsyncClient s3) {
+    private CrtObjectStore(String endpointName, String bucket, S3AsyncClient s3, boolean batchDelete) {
         this.endpointName = endpointName;
         this.bucket = bucket;
         this.s3 = s3;
+        this.batchDelete = batchDelete;
     }
 
     static CrtObjectStore create(EndpointSpec endpoint, String bucket, int connections, boolean checksumsAlways,
-                                 AwsCredentialsProvider credentials) {
+                                 AwsCredentialsProvider credentials, boolean batchDelete) {
         S3AsyncClient client = S3AsyncClient.crtBuilder()
                 .endpointOverride(endpoint.url())
                 .region(Region.of(endpoint.region()))
@@ -63,7 +65,7 @@ final class CrtObjectStore implements ObjectStore {
                 .retryConfiguration(r -> r.numRetries(0))
                 .futureCompletionExecutor(Runnable::run)
                 .build();
-        return new CrtObjectStore(endpoint.name(), bucket, client);
+        return new CrtObjectStore(endpoint.name(), bucket, client, batchDelete);
     }
 
     @Override
@@ -75,6 +77,15 @@ final class CrtObjectStore implements ObjectStore {
     public void headBucket() {
         try {
             s3.headBucket(b -> b.bucket(bucket)).join();
+        } catch (CompletionException e) {
+            throw ErrorClassifier.bucketCheck(e.getCause() != null ? e.getCause() : e, endpointName, bucket);
+        }
+    }
+
+    @Override
+    public void headBucket(java.time.Duration timeout) {
+        try {
+            s3.headBucket(b -> b.bucket(bucket).overrideConfiguration(o -> o.apiCallTimeout(timeout))).join();
         } catch (CompletionException e) {
             throw ErrorClassifier.bucketCheck(e.getCause() != null ? e.getCause() : e, endpointName, bucket);
         }
@@ -157,13 +168,17 @@ final class CrtObjectStore implements ObjectStore {
         ListObjectsV2Response response = await(s3.listObjectsV2(r -> r.bucket(bucket).prefix(prefix).maxKeys(pageSize)
                 .continuationToken(continuationToken)));
         String next = Boolean.TRUE.equals(response.isTruncated()) ? response.nextContinuationToken() : null;
-        return new ListPage(response.contents().stream().map(S3Object::key).toList(), next);
+        return new ListPage(response.contents().stream().map(S3Object::key).toList(),
+                    response.contents().stream().map(S3Object::eTag).toList(), next);
     }
 
     @Override
     public DeleteOutcome deleteKeys(List<String> keys) {
         if (keys.isEmpty()) {
             return new DeleteOutcome(0, List.of(), List.of());
+        }
+        if (!batchDelete) {
+            return ObjectStore.deleteOneByOne(this, keys);
         }
         return S3Requests.outcome(keys, await(s3.deleteObjects(r -> r.bucket(bucket)
                 .delete(S3Requests.delete(keys)))));

@@ -29,6 +29,7 @@ final class DrainingTransformer implements AsyncResponseTransformer<GetObjectRes
 
     @Override
     public void onResponse(GetObjectResponse response) {
+        timing.etag = response.eTag();
     }
 
     @Override

@@ -16,6 +16,9 @@ public interface ObjectStore extends AutoCloseable {
 
     void headBucket();
 
+    /** HeadBucket that gives up (a {@link StoreException.Kind#TIMEOUT}) after {@code timeout}. */
+    void headBucket(java.time.Duration timeout);
+
     void createBucket();
 
     /** Uploads {@code body} in one request; returns the ETag. */
@@ -39,7 +42,10 @@ public interface ObjectStore extends AutoCloseable {
     /** Multipart uploads in progress under {@code prefix}. */
     List<Upload> multipartUploads(String prefix);
 
-    /** Reads the whole object into {@code buffer} (overwritten, never grown), filling {@code timing}. */
+    /**
+     * Reads the whole object into {@code buffer} (overwritten, never grown), filling {@code timing} (the ETag
+     * included).
+     */
     void get(String key, byte[] buffer, ReadTiming timing);
 
     /** Reads bytes {@code [start, start + length)} of the object, as {@link #get} does. */
@@ -63,8 +69,23 @@ public interface ObjectStore extends AutoCloseable {
         } while (token != null);
     }
 
-    /** Deletes up to 1000 keys in one request. */
+    /** Deletes up to 1000 keys: one DeleteObjects request, or one request a key where the server has no batch. */
     DeleteOutcome deleteKeys(List<String> keys);
+
+    /** {@link #deleteKeys} for servers without DeleteObjects: one DeleteObject a key. */
+    static DeleteOutcome deleteOneByOne(ObjectStore store, List<String> keys) {
+        List<String> failed = new java.util.ArrayList<>();
+        List<String> errors = new java.util.ArrayList<>();
+        for (String key : keys) {
+            try {
+                store.delete(key);
+            } catch (StoreException e) {
+                failed.add(key);
+                errors.add(e.getMessage());
+            }
+        }
+        return new DeleteOutcome(keys.size() - failed.size(), failed, errors);
+    }
 
     @Override
     void close();
@@ -78,6 +99,6 @@ public interface ObjectStore extends AutoCloseable {
     }
 
     /** One page of a listing; {@code nextToken} is null on the last page. */
-    record ListPage(List<String> keys, String nextToken) {
+    record ListPage(List<String> keys, List<String> etags, String nextToken) {
     }
 }

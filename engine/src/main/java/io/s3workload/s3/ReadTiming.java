@@ -12,6 +12,7 @@ public final class ReadTiming {
     long bytes;
     Payload.Body expected;
     long mismatchAt = -1;
+    String etag;
 
     /** Check the next read against these bytes (null: do not check). */
     public void expect(Payload.Body body) {
@@ -21,6 +22,11 @@ public final class ReadTiming {
     /** {@link System#nanoTime()} when the first body byte (or, for an empty body, the response) arrived. */
     public long firstByteNanos() {
         return firstByteNanos;
+    }
+
+    /** The ETag of the object read, as the server sent it (quoted), or null if it sent none. */
+    public String etag() {
+        return etag;
     }
 
     public long bytes() {
@@ -43,6 +49,7 @@ public final class ReadTiming {
     }
 
     void start() {
+        etag = null;
         firstByteNanos = 0;
         bytes = 0;
         mismatchAt = -1;

@@ -29,11 +29,13 @@ final class SdkObjectStore implements ObjectStore {
     private final String endpointName;
     private final String bucket;
     private final S3Client s3;
+    private final boolean batchDelete;
 
-    SdkObjectStore(String endpointName, String bucket, S3Client s3) {
+    SdkObjectStore(String endpointName, String bucket, S3Client s3, boolean batchDelete) {
         this.endpointName = endpointName;
         this.bucket = bucket;
         this.s3 = s3;
+        this.batchDelete = batchDelete;
     }
 
     @Override
@@ -45,6 +47,15 @@ final class SdkObjectStore implements ObjectStore {
     public void headBucket() {
         try {
             s3.headBucket(b -> b.bucket(bucket));
+        } catch (RuntimeException e) {
+            throw ErrorClassifier.bucketCheck(e, endpointName, bucket);
+        }
+    }
+
+    @Override
+    public void headBucket(java.time.Duration timeout) {
+        try {
+            s3.headBucket(b -> b.bucket(bucket).overrideConfiguration(o -> o.apiCallTimeout(timeout)));
         } catch (RuntimeException e) {
             throw ErrorClassifier.bucketCheck(e, endpointName, bucket);
         }
@@ -114,6 +125,7 @@ final class SdkObjectStore implements ObjectStore {
     private void read(GetObjectRequest request, byte[] buffer, ReadTiming timing) {
         timing.start();
         try (ResponseInputStream<GetObjectResponse> in = s3.getObject(request)) {
+            timing.etag = in.response().eTag();
             int n = in.read(buffer);
             timing.firstByteNanos = System.nanoTime();
             while (n >= 0) {
@@ -163,7 +175,8 @@ final class SdkObjectStore implements ObjectStore {
             ListObjectsV2Response response = s3.listObjectsV2(r -> r.bucket(bucket).prefix(prefix).maxKeys(pageSize)
                     .continuationToken(continuationToken));
             String next = Boolean.TRUE.equals(response.isTruncated()) ? response.nextContinuationToken() : null;
-            return new ListPage(response.contents().stream().map(S3Object::key).toList(), next);
+            return new ListPage(response.contents().stream().map(S3Object::key).toList(),
+                    response.contents().stream().map(S3Object::eTag).toList(), next);
         });
     }
 
@@ -171,6 +184,9 @@ final class SdkObjectStore implements ObjectStore {
     public DeleteOutcome deleteKeys(List<String> keys) {
         if (keys.isEmpty()) {
             return new DeleteOutcome(0, List.of(), List.of());
+        }
+        if (!batchDelete) {
+            return ObjectStore.deleteOneByOne(this, keys);
         }
         return call(() -> S3Requests.outcome(keys, s3.deleteObjects(r -> r.bucket(bucket)
                 .delete(S3Requests.delete(keys)))));

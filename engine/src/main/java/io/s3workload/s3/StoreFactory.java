@@ -43,10 +43,14 @@ public final class StoreFactory {
      * @param client which client and checksum behaviour; sharing is the caller's business
      */
     public static ObjectStore create(EndpointSpec endpoint, String bucket, int connections, ClientSpec client) {
-        boolean always = client.checksums().orElseThrow() == ClientSpec.Checksums.ALWAYS;
+        boolean always = client.checksums().orElseThrow() == ClientSpec.Checksums.ALWAYS
+                && endpoint.compat().flexibleChecksums();
+        boolean batchDelete = endpoint.compat().batchDelete();
         return switch (client.kind().orElseThrow()) {
-            case SYNC -> new SdkObjectStore(endpoint.name(), bucket, syncClient(endpoint, connections, always));
-            case CRT -> CrtObjectStore.create(endpoint, bucket, connections, always, credentials(endpoint.credentials()));
+            case SYNC -> new SdkObjectStore(endpoint.name(), bucket, syncClient(endpoint, connections, always),
+                    batchDelete);
+            case CRT -> CrtObjectStore.create(endpoint, bucket, connections, always, credentials(endpoint.credentials()),
+                    batchDelete);
         };
     }
 

@@ -7,19 +7,21 @@ import java.util.Map;
 import java.util.OptionalDouble;
 
 /**
- * Thresholds that fail a run (exit code 1) when crossed: an error rate in percent and latency limits.
- * A stage's thresholds override the run's, key by key.
+ * Thresholds that fail a run (exit code 1) when crossed: an error rate in percent and latency limits, and for
+ * consistency probes the share of iterations that timed out. On probe stages the latency limits apply to
+ * convergence time. A stage's thresholds override the run's, key by key.
  */
-public record FailOn(OptionalDouble errorRatePercent, Map<Percentile, Duration> latency) {
+public record FailOn(OptionalDouble errorRatePercent, Map<Percentile, Duration> latency,
+                     OptionalDouble timeoutRatePercent) {
 
-    public static final FailOn NONE = new FailOn(OptionalDouble.empty(), Map.of());
+    public static final FailOn NONE = new FailOn(OptionalDouble.empty(), Map.of(), OptionalDouble.empty());
 
     public FailOn {
         latency = Collections.unmodifiableMap(latency.isEmpty() ? Map.of() : new EnumMap<>(latency));
     }
 
     public boolean isEmpty() {
-        return errorRatePercent.isEmpty() && latency.isEmpty();
+        return errorRatePercent.isEmpty() && latency.isEmpty() && timeoutRatePercent.isEmpty();
     }
 
     /** This set of thresholds with {@code override}'s keys taking precedence. */
@@ -28,6 +30,6 @@ public record FailOn(OptionalDouble errorRatePercent, Map<Percentile, Duration> 
         merged.putAll(latency);
         merged.putAll(override.latency);
         return new FailOn(override.errorRatePercent.isPresent() ? override.errorRatePercent : errorRatePercent,
-                merged);
+                merged, override.timeoutRatePercent.isPresent() ? override.timeoutRatePercent : timeoutRatePercent);
     }
 }

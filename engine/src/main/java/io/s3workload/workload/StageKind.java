@@ -6,7 +6,8 @@ import java.util.Optional;
 
 /** The stage kinds a workload may name in {@code kind:}. */
 public enum StageKind {
-    PUT("put"), GET("get"), DELETE("delete"), HEAD("head"), LIST("list"), RANGE_READ("rangeRead");
+    PUT("put"), GET("get"), DELETE("delete"), HEAD("head"), LIST("list"), RANGE_READ("rangeRead"),
+    CONNECTIVITY("connectivity"), READ_AFTER_WRITE("readAfterWrite"), LIST_AFTER_WRITE("listAfterWrite");
 
     private final String key;
 
@@ -24,6 +25,11 @@ public enum StageKind {
 
     public static List<String> keys() {
         return Arrays.stream(values()).map(StageKind::key).toList();
+    }
+
+    /** Whether the kind probes endpoints (writers, readers, endpoint lists) rather than loading one endpoint. */
+    public boolean probe() {
+        return this == CONNECTIVITY || this == READ_AFTER_WRITE || this == LIST_AFTER_WRITE;
     }
 
     @Override

@@ -5,7 +5,7 @@ package io.s3workload.workload;
  * exhaustive switch over stages fail to compile until the kind is handled.
  */
 public sealed interface StageSpec permits PutStage, GetStage, DeleteStage, HeadStage, ListStage,
-        RangeReadStage {
+        RangeReadStage, ConnectivityStage, ReadAfterWriteStage, ListAfterWriteStage {
 
     StageCommon common();
 

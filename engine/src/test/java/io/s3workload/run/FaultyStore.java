@@ -39,6 +39,11 @@ final class FaultyStore implements ObjectStore {
     }
 
     @Override
+    public void headBucket(java.time.Duration timeout) {
+        real.headBucket(timeout);
+    }
+
+    @Override
     public void createBucket() {
         real.createBucket();
     }

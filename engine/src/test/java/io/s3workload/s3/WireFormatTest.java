@@ -22,12 +22,15 @@ class WireFormatTest {
 
     private HttpServer server;
     private final Map<String, Headers> seen = new ConcurrentHashMap<>();
+    private final java.util.List<String> requests = new java.util.concurrent.CopyOnWriteArrayList<>();
 
     @BeforeEach
     void start() throws IOException {
         server = HttpServer.create(new InetSocketAddress("127.0.0.1", 0), 0);
         server.createContext("/", exchange -> {
             seen.put(exchange.getRequestMethod(), exchange.getRequestHeaders());
+            requests.add(exchange.getRequestMethod() + " " + exchange.getRequestURI().getPath()
+                    + (exchange.getRequestURI().getQuery() == null ? "" : "?" + exchange.getRequestURI().getQuery()));
             exchange.getRequestBody().readAllBytes();
             exchange.getResponseHeaders().add("ETag", "\"e\"");
             exchange.sendResponseHeaders(200, -1);
@@ -56,5 +59,28 @@ class WireFormatTest {
         assertFalse(put.containsKey("Expect"), "no 100-continue round trip");
         assertFalse(put.containsKey("x-amz-trailer") || put.containsKey("Content-Encoding"), "no chunked trailers");
         assertTrue(put.keySet().stream().noneMatch(h -> h.toLowerCase().startsWith("x-amz-checksum")), "no checksums");
+    }
+
+    @Test
+    void compatGcsDropsFlexibleChecksumsAndDeletesKeyByKey() {
+        EndpointSpec endpoint = new EndpointSpec("gcs", URI.create("http://127.0.0.1:" + server.getAddress()
+                .getPort()), "auto", true, new CredentialsSpec.Static("ak", "sk", null), EndpointSpec.Compat.GCS);
+        var always = new io.s3workload.workload.ClientSpec(java.util.Optional.of(
+                io.s3workload.workload.ClientSpec.Kind.SYNC), java.util.Optional.of(
+                io.s3workload.workload.ClientSpec.Checksums.ALWAYS), java.util.Optional.of(
+                io.s3workload.workload.ClientSpec.Sharing.SHARED));
+        try (ObjectStore store = StoreFactory.create(endpoint, "bucket", 4, always)) {
+            store.put("k", new Payload(1).body("k", 1000));
+            DeleteOutcome outcome = store.deleteKeys(java.util.List.of("a", "b"));
+            assertEquals(2, outcome.deleted());
+        }
+        Headers put = seen.get("PUT");
+        assertTrue(put.keySet().stream().noneMatch(h -> h.toLowerCase().startsWith("x-amz-checksum")
+                || h.equalsIgnoreCase("x-amz-sdk-checksum-algorithm") || h.equalsIgnoreCase("x-amz-trailer")),
+                "checksums: always is overridden for GCS: " + put.keySet());
+        assertEquals("UNSIGNED-PAYLOAD", put.getFirst("x-amz-content-sha256"));
+        assertEquals(java.util.List.of("PUT /bucket/k", "DELETE /bucket/a", "DELETE /bucket/b"),
+                requests.stream().map(r -> r.replaceFirst("\\?x-id=\\w+$", "")).toList(),
+                "no DeleteObjects (POST ?delete), which GCS does not have");
     }
 }

@@ -15,6 +15,7 @@ import java.util.Set;
 final class CrossChecks {
 
     private static final Set<String> WRITES_OBJECTS = Set.of("put", "get");
+    private static final Set<String> PROBES = Set.of("readAfterWrite", "listAfterWrite");
 
     private final Binding binding;
 
@@ -44,7 +45,26 @@ final class CrossChecks {
             }
             JsonNode endpoint = stage.path("endpoint");
             checkEndpoint(pointer + "/endpoint", endpoint, endpoints);
-            if (endpoints.size() > 1 && !endpoint.isTextual() && !hasDefaultEndpoint) {
+            for (String list : List.of("endpoints", "writers", "readers")) {
+                if (stage.path(list) instanceof ArrayNode names) {
+                    for (int j = 0; j < names.size(); j++) {
+                        checkEndpoint(pointer + "/" + list + "/" + j, names.get(j), endpoints);
+                    }
+                } else {
+                    checkEndpoint(pointer + "/" + list, stage.path(list), endpoints);
+                }
+            }
+            String kind = stage.path("kind").asText("");
+            if (kind.equals("connectivity")) {
+                // checks every endpoint unless told otherwise
+            } else if (PROBES.contains(kind)) {
+                if (endpoints.size() > 1 && !endpoint.isTextual() && !hasDefaultEndpoint
+                        && stage.path("writers").isMissingNode()) {
+                    binding.problem(pointer, "this workload has " + endpoints.size() + " endpoints ("
+                            + String.join(", ", endpoints) + "); name the ones that write, e.g. writers: ["
+                            + endpoints.get(0) + "]");
+                }
+            } else if (endpoints.size() > 1 && !endpoint.isTextual() && !hasDefaultEndpoint) {
                 binding.problem(pointer, "this workload has " + endpoints.size() + " endpoints ("
                         + String.join(", ", endpoints) + "); name one with 'endpoint' or set defaults.endpoint");
             }

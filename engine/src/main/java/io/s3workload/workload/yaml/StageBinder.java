@@ -20,7 +20,10 @@ interface StageBinder {
             StageKind.DELETE, new DeleteStageBinder(),
             StageKind.HEAD, new HeadStageBinder(),
             StageKind.LIST, new ListStageBinder(),
-            StageKind.RANGE_READ, new RangeReadStageBinder());
+            StageKind.RANGE_READ, new RangeReadStageBinder(),
+            StageKind.CONNECTIVITY, new ConnectivityStageBinder(),
+            StageKind.READ_AFTER_WRITE, new ReadAfterWriteStageBinder(),
+            StageKind.LIST_AFTER_WRITE, new ListAfterWriteStageBinder());
 
     /** The keys this kind accepts besides {@link #COMMON_KEYS}. */
     Set<String> keys();

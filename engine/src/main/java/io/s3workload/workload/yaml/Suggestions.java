@@ -5,7 +5,7 @@ import java.util.Comparator;
 import java.util.Locale;
 import java.util.Optional;
 
-/** "Did you mean" by edit distance. */
+/** "Did you mean" by edit distance, a swap of neighbouring letters counting as one edit. */
 public final class Suggestions {
 
     private Suggestions() {
@@ -14,7 +14,7 @@ public final class Suggestions {
     /** The closest candidate within a distance that still reads as a typo, if any. */
     public static Optional<String> closest(String word, Collection<String> candidates) {
         String w = word.toLowerCase(Locale.ROOT);
-        int limit = Math.max(2, w.length() / 3);
+        int limit = w.length() <= 3 ? 1 : Math.max(2, w.length() / 3);
         return candidates.stream()
                 .filter(c -> distance(w, c.toLowerCase(Locale.ROOT)) <= limit
                         || c.toLowerCase(Locale.ROOT).startsWith(w) && w.length() >= 3)
@@ -26,22 +26,24 @@ public final class Suggestions {
         return closest(word, candidates).map(c -> " (did you mean '" + c + "'?)").orElse("");
     }
 
+    /** Optimal string alignment distance: insertions, deletions, substitutions and adjacent swaps. */
     static int distance(String a, String b) {
-        int[] previous = new int[b.length() + 1];
-        int[] current = new int[b.length() + 1];
+        int[][] d = new int[a.length() + 1][b.length() + 1];
+        for (int i = 0; i <= a.length(); i++) {
+            d[i][0] = i;
+        }
         for (int j = 0; j <= b.length(); j++) {
-            previous[j] = j;
+            d[0][j] = j;
         }
         for (int i = 1; i <= a.length(); i++) {
-            current[0] = i;
             for (int j = 1; j <= b.length(); j++) {
                 int cost = a.charAt(i - 1) == b.charAt(j - 1) ? 0 : 1;
-                current[j] = Math.min(Math.min(current[j - 1] + 1, previous[j] + 1), previous[j - 1] + cost);
+                d[i][j] = Math.min(Math.min(d[i - 1][j] + 1, d[i][j - 1] + 1), d[i - 1][j - 1] + cost);
+                if (i > 1 && j > 1 && a.charAt(i - 1) == b.charAt(j - 2) && a.charAt(i - 2) == b.charAt(j - 1)) {
+                    d[i][j] = Math.min(d[i][j], d[i - 2][j - 2] + 1);
+                }
             }
-            int[] swap = previous;
-            previous = current;
-            current = swap;
         }
-        return previous[b.length()];
+        return d[a.length()][b.length()];
     }
 }

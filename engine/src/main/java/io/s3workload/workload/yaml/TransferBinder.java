@@ -85,7 +85,7 @@ final class TransferBinder {
                 ClientSpec.Checksums.class), choice(f, "clients", ClientSpec.Sharing.class));
     }
 
-    private static <E extends Enum<E>> Optional<E> choice(Fields f, String key, Class<E> type) {
+    static <E extends Enum<E>> Optional<E> choice(Fields f, String key, Class<E> type) {
         return f.text(key).flatMap(text -> {
             Optional<E> value = ClientSpec.parse(type, text.trim());
             if (value.isEmpty()) {

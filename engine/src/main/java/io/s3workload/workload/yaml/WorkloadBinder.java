@@ -30,7 +30,7 @@ final class WorkloadBinder {
 
     static final Set<String> TOP_KEYS = Set.of("name", "description", "endpoints", "bucket", "prefix",
             "createBucket", "keep", "seed", "defaults", "failOn", "stages");
-    private static final Set<String> ENDPOINT_KEYS = Set.of("url", "region", "pathStyle", "credentials");
+    private static final Set<String> ENDPOINT_KEYS = Set.of("url", "region", "pathStyle", "credentials", "compat");
     private static final Set<String> CREDENTIAL_KEYS = Set.of("accessKey", "secretKey", "sessionToken", "profile");
     private static final Set<String> FAIL_ON_KEYS = failOnKeys();
     private static final Set<String> DEFAULT_KEYS = Set.of("endpoint", "concurrency", "client", "checksums",
@@ -107,8 +107,10 @@ final class WorkloadBinder {
         Optional<Boolean> pathStyle = f.bool("pathStyle");
         CredentialsSpec credentials = f.object("credentials", CREDENTIAL_KEYS, "credentials")
                 .map(this::credentials).orElse(new CredentialsSpec.DefaultChain());
+        EndpointSpec.Compat compat = TransferBinder.choice(f, "compat", EndpointSpec.Compat.class)
+                .orElse(EndpointSpec.Compat.S3);
         return url.map(u -> new EndpointSpec(name, u, region,
-                pathStyle.orElse(!u.getHost().endsWith("amazonaws.com")), credentials));
+                pathStyle.orElse(!u.getHost().endsWith("amazonaws.com")), credentials, compat));
     }
 
     private Optional<URI> url(String pointer, String text) {
@@ -151,7 +153,7 @@ final class WorkloadBinder {
                     for (Percentile p : Percentile.values()) {
                         f.duration(p.key()).ifPresent(d -> latency.put(p, d));
                     }
-                    return new FailOn(f.percent("errorRate"), latency);
+                    return new FailOn(f.percent("errorRate"), latency, f.percent("timeoutRate"));
                 })
                 .orElse(FailOn.NONE);
     }
@@ -203,6 +205,11 @@ final class WorkloadBinder {
                     "stage names use letters, digits, '.', '_' and '-', got \"" + n + "\""));
             StageCommon common = new StageCommon(name.orElse("?"), f.text("endpoint"),
                     f.intAtLeast("concurrency", 1), failOn(f), TransferBinder.client(f));
+            if (common.failOn().timeoutRatePercent().isPresent() && kind.get() != StageKind.READ_AFTER_WRITE
+                    && kind.get() != StageKind.LIST_AFTER_WRITE) {
+                binding.problem(LocatedTree.child(f.child("failOn"), "timeoutRate"), "timeoutRate applies to"
+                        + " readAfterWrite and listAfterWrite stages only; this is a " + kind.get() + " stage");
+            }
             Optional<StageSpec> stage = binder.bind(common, f);
             return name.isPresent() ? stage : Optional.empty();
         });
@@ -211,6 +218,7 @@ final class WorkloadBinder {
     private static Set<String> failOnKeys() {
         Set<String> keys = new TreeSet<>(Percentile.keys());
         keys.add("errorRate");
+        keys.add("timeoutRate");
         return keys;
     }
 

@@ -1,0 +1,130 @@
+package io.s3workload.report;
+
+import io.s3workload.metrics.CellStats;
+import io.s3workload.metrics.ConvergenceStats;
+import io.s3workload.plan.StagePlan;
+import io.s3workload.run.StageResult;
+import io.s3workload.workload.ConsistencyProbe;
+import io.s3workload.workload.Durations;
+import io.s3workload.workload.ListAfterWriteStage;
+import io.s3workload.workload.Percentile;
+import io.s3workload.workload.ReadAfterWriteStage;
+import java.util.List;
+import java.util.Locale;
+import java.util.Map;
+import org.HdrHistogram.Histogram;
+
+/**
+ * The console's blocks for probe stages, in the seed t3-validator's reading order and wording: endpoint by
+ * endpoint for connectivity, pair by pair for consistency; and the consistency table of the run summary.
+ */
+final class ProbeBlocks {
+
+    private ProbeBlocks() {
+    }
+
+    /** {@code S3 Connectivity: SUCCESS - ...} per endpoint, failures with their class and explanation. */
+    static String connectivity(StageResult result, Map<String, String> urls) {
+        StringBuilder b = new StringBuilder();
+        for (CellStats cell : result.cells()) {
+            String endpoint = cell.key().endpoint();
+            b.append("  Testing endpoint ").append(endpoint).append(": ").append(urls.getOrDefault(endpoint, "?"))
+                    .append('\n');
+            Histogram h = cell.latency();
+            String attempts = cell.operations() + "/" + cell.attempted() + " attempts";
+            String timing = h.getTotalCount() == 0 ? "" : ", Min: " + Units.latency(h.getMinValue()) + ", Avg: "
+                    + Units.latency(Units.statNanos(h, Percentile.AVG)) + ", P95: "
+                    + Units.latency(Units.statNanos(h, Percentile.P95));
+            b.append("  S3 Connectivity: ").append(cell.errors() == 0 ? "SUCCESS" : "FAILURE").append(" - ")
+                    .append(attempts).append(timing).append('\n');
+            cell.errorsByClass().forEach((errorClass, count) -> {
+                b.append("    ").append(errorClass).append(" (").append(count).append("x)");
+                List<String> why = cell.examples().get(errorClass);
+                if (why != null && !why.isEmpty()) {
+                    b.append(": ").append(why.get(0));
+                }
+                b.append('\n');
+            });
+        }
+        return b.toString();
+    }
+
+    /** The probe's heading, then per pair: Convergence and Distribution lines. */
+    static String convergence(StageResult result) {
+        StagePlan stage = result.stage();
+        ConsistencyProbe probe = switch (stage.spec()) {
+            case ReadAfterWriteStage raw -> raw.probe();
+            case ListAfterWriteStage law -> law.probe();
+            default -> throw new IllegalArgumentException("not a consistency probe: " + stage.kind());
+        };
+        String title = stage.kind() == io.s3workload.workload.StageKind.READ_AFTER_WRITE
+                ? "Read-After-Write Consistency" : "List-After-Write Consistency";
+        String what = switch (stage.spec()) {
+            case ReadAfterWriteStage raw -> "PUT|" + raw.readWith();
+            case ListAfterWriteStage law -> "PUT|LIST";
+            default -> "";
+        };
+        String objects = stage.spec() instanceof ListAfterWriteStage law ? " of " + law.objects() + " objects" : "";
+        StringBuilder b = new StringBuilder();
+        b.append("  ").append(what).append(" (").append(title).append(") (").append(probe.iterations())
+                .append(" iterations").append(objects).append(", ").append(probe.size()).append(", poll every ")
+                .append(Durations.format(probe.pollInterval())).append(", timeout ")
+                .append(Durations.format(probe.timeout())).append(")\n");
+        String immediate = probe.immediateWithin().isZero() ? "Immediate"
+                : "Immediate (<" + Durations.format(probe.immediateWithin()) + ")";
+        for (ConvergenceStats pair : result.convergence()) {
+            b.append("  ").append(pair.label()).append(" (").append(pair.iterations()).append(" iterations, ")
+                    .append(pair.sameEndpoint() ? "same endpoint" : "cross endpoint").append(")\n");
+            Histogram h = pair.convergence();
+            b.append("    Convergence  - ").append(h.getTotalCount() == 0 ? "none converged"
+                    : "Avg: " + Units.latency(Units.statNanos(h, Percentile.AVG))
+                    + ", P95: " + Units.latency(Units.statNanos(h, Percentile.P95))
+                    + ", P99: " + Units.latency(Units.statNanos(h, Percentile.P99))).append('\n');
+            b.append("    Distribution - ").append(immediate).append(": ").append(pct(pair.immediatePercent()))
+                    .append(", Eventual: ").append(pct(pair.eventualPercent()))
+                    .append(", Timeout: ").append(pct(pair.timeoutPercent()));
+            if (pair.failed() > 0) {
+                b.append(", Failed writes: ").append(pct(pair.failedPercent()));
+            }
+            if (pair.stale() > 0) {
+                b.append(" | stale reads in ").append(pair.stale()).append(" iterations");
+            }
+            if (pair.pollErrors() > 0) {
+                b.append(" | ").append(pair.pollErrors()).append(" failed reads");
+            }
+            b.append('\n');
+        }
+        boolean clean = result.convergence().stream().allMatch(p -> p.timedOut() == 0 && p.failed() == 0);
+        b.append("  ").append(clean ? "SUCCESS" : "FAILURE").append(" - ").append(title)
+                .append(" test completed (").append(Units.seconds(result.wallNanos())).append(")\n");
+        return b.toString();
+    }
+
+    /** One row per writer-reader pair of every probe stage; empty when the run had none. */
+    static String summary(List<StageResult> stages) {
+        Table table = new Table(List.of("stage", "pair", "scope", "iterations", "immediate", "eventual", "timeout",
+                "failed", "stale", "avg (ms)", "p50 (ms)", "p95 (ms)", "p99 (ms)", "max (ms)"),
+                false, false, false, true, true, true, true, true, true, true, true, true, true, true);
+        boolean any = false;
+        for (StageResult stage : stages) {
+            for (ConvergenceStats p : stage.convergence()) {
+                any = true;
+                Histogram h = p.convergence();
+                boolean timed = h.getTotalCount() > 0;
+                table.add(List.of(stage.stage().name(), p.label(), p.sameEndpoint() ? "same" : "cross",
+                        Long.toString(p.iterations()), pct(p.immediatePercent()), pct(p.eventualPercent()),
+                        pct(p.timeoutPercent()), Long.toString(p.failed()), Long.toString(p.stale()),
+                        timed ? Units.millis(Units.statNanos(h, Percentile.AVG)) : "-",
+                        timed ? Units.millis(Units.statNanos(h, Percentile.P50)) : "-",
+                        timed ? Units.millis(Units.statNanos(h, Percentile.P95)) : "-",
+                        timed ? Units.millis(Units.statNanos(h, Percentile.P99)) : "-",
+                        timed ? Units.millis(Units.statNanos(h, Percentile.MAX)) : "-"));
+            }
+        }
+        return any ? table.render("") : "";
+    }
+
+    private static String pct(double percent) {
+        return String.format(Locale.ROOT, "%.1f%%", percent);
+    }
+}

@@ -1,0 +1,29 @@
+package io.s3workload.run;
+
+import io.s3workload.metrics.CellStats;
+import io.s3workload.plan.CellPlan;
+import io.s3workload.plan.StagePlan;
+import java.util.ArrayList;
+import java.util.List;
+import java.util.Optional;
+
+/** A stage kind that loads one endpoint a cell (an object size) at a time. */
+interface CellStageRunner extends StageRunner {
+
+    /** Runs one cell; empty when it had nothing to do (after a note saying why). */
+    Optional<CellStats> runCell(StagePlan stage, CellPlan cell, RunContext context);
+
+    /** Runs every cell in turn; stops early, keeping what was measured, when the run is cancelled. */
+    @Override
+    default StageResult run(StagePlan stage, RunContext context) {
+        long start = System.nanoTime();
+        List<CellStats> cells = new ArrayList<>();
+        for (CellPlan cell : stage.cells()) {
+            if (context.cancelled()) {
+                break;
+            }
+            runCell(stage, cell, context).ifPresent(cells::add);
+        }
+        return new StageResult(stage, cells, System.nanoTime() - start, context.cancelled());
+    }
+}

@@ -1,0 +1,224 @@
+package io.s3workload.run;
+
+import io.s3workload.metrics.CellKey;
+import io.s3workload.metrics.CellRecorder;
+import io.s3workload.metrics.CellStats;
+import io.s3workload.metrics.ConvergenceRecorder;
+import io.s3workload.metrics.ConvergenceStats;
+import io.s3workload.metrics.Op;
+import io.s3workload.plan.StagePlan;
+import io.s3workload.s3.ObjectStore;
+import io.s3workload.s3.StoreException;
+import io.s3workload.workload.ConsistencyProbe;
+import io.s3workload.workload.SizeSpec;
+import java.util.ArrayList;
+import java.util.LinkedHashMap;
+import java.util.List;
+import java.util.Map;
+import java.util.concurrent.ExecutorService;
+import java.util.concurrent.Executors;
+import java.util.concurrent.atomic.AtomicInteger;
+
+/**
+ * Runs a consistency probe: iterations of "write through a writer, then poll readers until they show the write
+ * or the timeout passes", timing convergence per writer-reader pair. What is written and what counts as shown is
+ * the {@link Target}'s business (one object and GET/HEAD, or a batch of keys and a listing).
+ *
+ * <p>Convergence is measured from the response of the (last) write to the response of the first read that showed
+ * it. The first read is made right after the write; reads then start every {@code pollInterval} (at once when a
+ * read took longer). A read showing
+ * another ETag (an older version) is stale and does not count as shown.
+ */
+final class ConvergenceProbe {
+
+    /** What an iteration wrote: keys, their ETags as the writer returned them, and when the last write ended. */
+    record Written(String prefix, List<String> keys, List<String> etags, long completedNanos) {
+    }
+
+    /** What one read found. */
+    enum Seen { SHOWN, MISSING, STALE }
+
+    /** The two halves of a probe kind. */
+    interface Target {
+
+        /** The operation a poll is, for the readers' cells. */
+        Op readOp();
+
+        /**
+         * Writes an iteration's object(s), named by {@code name} (the key, or the prefix of the keys), timing each
+         * write into {@code writes}; {@code version} makes overwritten content differ. Throws
+         * {@link StoreException} when a write failed.
+         */
+        Written write(ObjectStore writer, String name, long version, CellRecorder writes);
+
+        /**
+         * One read through {@code reader}, counting what it handled besides bytes (keys listed) into {@code reads}.
+         * Throws {@link StoreException} when the read failed.
+         */
+        Seen read(ObjectStore reader, Written written, byte[] buffer, CellRecorder reads);
+    }
+
+    /** One iteration of one writer, for {@code readers}. */
+    private record Task(String writer, List<String> readers, String directory, long iteration) {
+    }
+
+    private final StagePlan stage;
+    private final ConsistencyProbe probe;
+    private final Target target;
+    private final RunContext context;
+    private final Map<String, CellRecorder> writes = new LinkedHashMap<>();
+    private final Map<String, CellRecorder> reads = new LinkedHashMap<>();
+    private final Map<String, ConvergenceRecorder> pairs = new LinkedHashMap<>();
+
+    ConvergenceProbe(StagePlan stage, ConsistencyProbe probe, Target target, RunContext context) {
+        this.stage = stage;
+        this.probe = probe;
+        this.target = target;
+        this.context = context;
+        SizeSpec size = SizeSpec.of(probe.size());
+        for (String writer : stage.roles().writers()) {
+            writes.put(writer, new CellRecorder(new CellKey(stage.name(), Op.PUT, writer, size)));
+            for (String reader : stage.roles().readers()) {
+                pairs.put(writer + "\n" + reader, new ConvergenceRecorder(writer, reader));
+            }
+        }
+        for (String reader : stage.roles().readers()) {
+            reads.put(reader, new CellRecorder(new CellKey(stage.name(), target.readOp(), reader, size)));
+        }
+    }
+
+    StageResult run() {
+        long start = System.nanoTime();
+        List<Task> tasks = tasks();
+        AtomicInteger next = new AtomicInteger();
+        try (ExecutorService workers = Executors.newThreadPerTaskExecutor(
+                Thread.ofVirtual().name(stage.name() + "-", 0).factory())) {
+            for (int w = 0; w < stage.concurrency(); w++) {
+                int worker = w;
+                workers.execute(() -> {
+                    for (int t = next.getAndIncrement(); t < tasks.size() && !context.cancelled();
+                         t = next.getAndIncrement()) {
+                        iteration(tasks.get(t), worker);
+                    }
+                });
+            }
+        }
+        long wall = System.nanoTime() - start;
+        List<CellStats> cells = new ArrayList<>();
+        writes.values().forEach(r -> cells.add(r.finish(wall, -1, -1)));
+        reads.values().forEach(r -> cells.add(r.finish(wall, -1, -1)));
+        List<ConvergenceStats> convergence = pairs.values().stream().map(ConvergenceRecorder::finish).toList();
+        return new StageResult(stage, cells, wall, context.cancelled(), convergence);
+    }
+
+    /** Iterations in the order they run: by iteration then writer, or pair by pair. */
+    private List<Task> tasks() {
+        List<Task> tasks = new ArrayList<>();
+        List<String> readers = stage.roles().readers();
+        if (probe.pairs() == ConsistencyProbe.PairOrder.PARALLEL) {
+            for (long i = 0; i < probe.iterations(); i++) {
+                for (String writer : stage.roles().writers()) {
+                    tasks.add(new Task(writer, readers, writer, i));
+                }
+            }
+        } else {
+            for (String writer : stage.roles().writers()) {
+                for (String reader : readers) {
+                    for (long i = 0; i < probe.iterations(); i++) {
+                        tasks.add(new Task(writer, List.of(reader), writer + "-to-" + reader, i));
+                    }
+                }
+            }
+        }
+        return tasks;
+    }
+
+    private void iteration(Task task, int worker) {
+        String name = context.runPrefix() + stage.name() + "/" + task.directory() + "/"
+                + (probe.overwrite() ? "w" + worker : Long.toString(task.iteration()));
+        Written written;
+        try {
+            written = target.write(store(task.writer()), name, task.iteration(), writes.get(task.writer()));
+        } catch (StoreException e) {
+            task.readers().forEach(reader -> pair(task.writer(), reader).writeFailed());
+            return;
+        }
+        if (task.readers().size() == 1) {
+            poll(task.writer(), task.readers().get(0), written);
+            return;
+        }
+        try (ExecutorService readers = Executors.newVirtualThreadPerTaskExecutor()) {
+            for (String reader : task.readers()) {
+                readers.execute(() -> poll(task.writer(), reader, written));
+            }
+        }
+    }
+
+    /** Reads through {@code reader} until it shows {@code written}, or the timeout. */
+    private void poll(String writer, String reader, Written written) {
+        ConvergenceRecorder pair = pair(writer, reader);
+        CellRecorder cell = reads.get(reader);
+        ObjectStore store = store(reader);
+        byte[] buffer = new byte[(int) Math.min(probe.size().bytes() + 1, WorkerState.READ_BUFFER_BYTES)];
+        long deadline = written.completedNanos() + probe.timeout().toNanos();
+        boolean stale = false;
+        for (int attempt = 1; ; attempt++) {
+            long t0 = System.nanoTime();
+            Seen seen;
+            try {
+                seen = target.read(store, written, buffer, cell);
+                cell.success(System.nanoTime() - t0, 0);
+                pair.polled(false);
+            } catch (StoreException e) {
+                seen = null;
+                cell.failure(e.errorClass(), written.keys().get(0));
+                pair.polled(true);
+            }
+            long now = System.nanoTime();
+            if (seen == Seen.SHOWN) {
+                long elapsed = now - written.completedNanos();
+                pair.converged(elapsed, attempt == 1 || elapsed <= probe.immediateWithin().toNanos());
+                break;
+            }
+            stale |= seen == Seen.STALE;
+            long wake = t0 + probe.pollInterval().toNanos();
+            if (wake - deadline > 0 || context.cancelled()) {
+                pair.timedOut();
+                break;
+            }
+            sleepUntil(wake);
+        }
+        if (stale) {
+            pair.sawStale();
+        }
+    }
+
+    private ConvergenceRecorder pair(String writer, String reader) {
+        return pairs.get(writer + "\n" + reader);
+    }
+
+    private ObjectStore store(String endpoint) {
+        return context.clients().shared(endpoint, stage.client());
+    }
+
+    private static void sleepUntil(long wakeNanos) {
+        long wait = wakeNanos - System.nanoTime();
+        if (wait > 0) {
+            try {
+                Thread.sleep(wait / 1_000_000, (int) (wait % 1_000_000));
+            } catch (InterruptedException e) {
+                Thread.currentThread().interrupt();
+            }
+        }
+    }
+
+    /** Whether two ETags name the same version: quotes and a weak marker aside, case-insensitively. */
+    static boolean sameEtag(String a, String b) {
+        return a != null && b != null && bare(a).equalsIgnoreCase(bare(b));
+    }
+
+    private static String bare(String etag) {
+        String e = etag.startsWith("W/") ? etag.substring(2) : etag;
+        return e.length() >= 2 && e.startsWith("\"") && e.endsWith("\"") ? e.substring(1, e.length() - 1) : e;
+    }
+}

@@ -1,0 +1,16 @@
+package io.s3workload.workload;
+
+/**
+ * List-after-write consistency: PUT {@code objects} keys through each writer, then list their prefix through each
+ * reader (ListObjectsV2) until every key is listed with its PUT's ETag. Convergence is timed per pair from the
+ * last PUT's response.
+ */
+public record ListAfterWriteStage(StageCommon common, ConsistencyProbe probe, int objects) implements StageSpec {
+
+    public static final int DEFAULT_OBJECTS = 10;
+
+    @Override
+    public StageKind kind() {
+        return StageKind.LIST_AFTER_WRITE;
+    }
+}

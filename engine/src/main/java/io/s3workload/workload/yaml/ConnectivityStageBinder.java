@@ -1,0 +1,26 @@
+package io.s3workload.workload.yaml;
+
+import io.s3workload.workload.ConnectivityStage;
+import io.s3workload.workload.StageCommon;
+import io.s3workload.workload.StageSpec;
+import java.util.Optional;
+import java.util.Set;
+
+/** {@code kind: connectivity}: HeadBucket against each endpoint. */
+final class ConnectivityStageBinder implements StageBinder {
+
+    @Override
+    public Set<String> keys() {
+        return Set.of("endpoints", "attempts", "timeout");
+    }
+
+    @Override
+    public Optional<StageSpec> bind(StageCommon common, Fields f) {
+        var timeout = f.duration("timeout").orElse(ConnectivityStage.DEFAULT_TIMEOUT);
+        if (timeout.isZero()) {
+            f.binding().problem(f.child("timeout"), "must be longer than 0s");
+        }
+        return Optional.of(new ConnectivityStage(common, ProbeBinder.names(f, "endpoints"),
+                f.intAtLeast("attempts", 1).orElse(ConnectivityStage.DEFAULT_ATTEMPTS), timeout));
+    }
+}

@@ -1,0 +1,29 @@
+package io.s3workload.workload.yaml;
+
+import io.s3workload.workload.ListAfterWriteStage;
+import io.s3workload.workload.StageCommon;
+import io.s3workload.workload.StageSpec;
+import java.util.Optional;
+import java.util.Set;
+import java.util.TreeSet;
+
+/** {@code kind: listAfterWrite}: PUT {@code objects} keys through writers, list them through readers. */
+final class ListAfterWriteStageBinder implements StageBinder {
+
+    @Override
+    public Set<String> keys() {
+        Set<String> keys = new TreeSet<>(ProbeBinder.KEYS);
+        keys.add("objects");
+        return keys;
+    }
+
+    @Override
+    public Optional<StageSpec> bind(StageCommon common, Fields f) {
+        int objects = f.intAtLeast("objects", 1).orElse(ListAfterWriteStage.DEFAULT_OBJECTS);
+        if (objects > 1000) {
+            f.binding().problem(f.child("objects"), "at most 1000, so that one ListObjectsV2 page shows them all;"
+                    + " got " + objects);
+        }
+        return ProbeBinder.probe(f).map(probe -> new ListAfterWriteStage(common, probe, objects));
+    }
+}

@@ -1,0 +1,49 @@
+package io.s3workload.workload.yaml;
+
+import io.s3workload.workload.ConsistencyProbe;
+import io.s3workload.workload.DataSize;
+import java.time.Duration;
+import java.util.List;
+import java.util.Optional;
+import java.util.Set;
+
+/** Reads the keys read-after-write and list-after-write probes share (see {@link ConsistencyProbe}). */
+final class ProbeBinder {
+
+    static final Set<String> KEYS = Set.of("writers", "readers", "iterations", "size", "pollInterval", "timeout",
+            "immediateWithin", "overwrite", "pairs");
+
+    private ProbeBinder() {
+    }
+
+    static Optional<ConsistencyProbe> probe(Fields f) {
+        List<String> writers = names(f, "writers");
+        List<String> readers = names(f, "readers");
+        int iterations = f.intAtLeast("iterations", 1).orElse(ConsistencyProbe.DEFAULT_ITERATIONS);
+        DataSize size = f.size("size").orElse(ConsistencyProbe.DEFAULT_SIZE);
+        Duration poll = f.duration("pollInterval").orElse(ConsistencyProbe.DEFAULT_POLL_INTERVAL);
+        Duration timeout = f.duration("timeout").orElse(ConsistencyProbe.DEFAULT_TIMEOUT);
+        Duration immediate = f.duration("immediateWithin").orElse(Duration.ZERO);
+        if (timeout.isZero()) {
+            f.binding().problem(f.child("timeout"), "must be longer than 0s: it is how long a reader is polled");
+        }
+        if (f.has("immediateWithin") && immediate.compareTo(timeout) >= 0) {
+            f.binding().problem(f.child("immediateWithin"), "must be shorter than the timeout (" + timeout.toMillis()
+                    + "ms), or every converged read would count as immediate");
+        }
+        boolean overwrite = f.bool("overwrite").orElse(false);
+        var pairs = TransferBinder.choice(f, "pairs", ConsistencyProbe.PairOrder.class)
+                .orElse(ConsistencyProbe.PairOrder.PARALLEL);
+        return Optional.of(new ConsistencyProbe(writers, readers, iterations, size, poll, timeout, immediate,
+                overwrite, pairs));
+    }
+
+    /** A list of endpoint names (checked against the workload's endpoints by {@link CrossChecks}). */
+    static List<String> names(Fields f, String key) {
+        List<String> names = f.<String>list(key, e -> Optional.of(e.text().trim())).orElse(List.of());
+        if (names.size() != Set.copyOf(names).size()) {
+            f.binding().problem(f.child(key), "lists an endpoint twice");
+        }
+        return names;
+    }
+}

@@ -1,0 +1,139 @@
+package io.s3workload.run;
+
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertThrows;
+import static org.junit.jupiter.api.Assertions.assertTrue;
+
+import io.s3workload.metrics.CellStats;
+import io.s3workload.metrics.Op;
+import io.s3workload.plan.Plan;
+import io.s3workload.plan.Planner;
+import io.s3workload.report.ConsoleReporter;
+import io.s3workload.testing.TestS3;
+import io.s3workload.workload.yaml.WorkloadLoader;
+import java.io.ByteArrayOutputStream;
+import java.io.PrintStream;
+import java.net.InetAddress;
+import java.net.ServerSocket;
+import java.nio.charset.StandardCharsets;
+import java.util.List;
+import java.util.Map;
+import java.util.Optional;
+import org.junit.jupiter.api.AfterAll;
+import org.junit.jupiter.api.BeforeAll;
+import org.junit.jupiter.api.Test;
+
+/**
+ * The connectivity stage against real failures on loopback: a closed port, a port that never answers, TLS spoken
+ * to a plain-HTTP server, wrong credentials, and a server without the bucket.
+ */
+class ConnectivityTest {
+
+    private static TestS3 s3;
+    private static TestS3 empty;
+    private static ServerSocket silent;
+    private static int closedPort;
+
+    @BeforeAll
+    static void start() throws Exception {
+        s3 = new TestS3();
+        s3.createBucket("checks");
+        empty = new TestS3();
+        silent = new ServerSocket(0, 50, InetAddress.getLoopbackAddress());
+        try (ServerSocket socket = new ServerSocket(0)) {
+            closedPort = socket.getLocalPort();
+        }
+    }
+
+    @AfterAll
+    static void stop() throws Exception {
+        silent.close();
+        empty.close();
+        s3.close();
+    }
+
+    private static Plan plan(String stages) throws Exception {
+        String ak = s3.server().accessKey();
+        String sk = s3.server().secretKey();
+        String yaml = """
+                endpoints:
+                  good: {url: "%s", credentials: {accessKey: "%s", secretKey: "%s"}}
+                  closed: {url: "http://127.0.0.1:%d", credentials: {accessKey: a, secretKey: b}}
+                  silent: {url: "http://127.0.0.1:%d", credentials: {accessKey: a, secretKey: b}}
+                  tls: {url: "https://127.0.0.1:%d", credentials: {accessKey: "%s", secretKey: "%s"}}
+                  wrongkey: {url: "%s", credentials: {accessKey: "%s", secretKey: notTheSecret}}
+                  nobucket: {url: "%s", credentials: {accessKey: "%s", secretKey: "%s"}}
+                bucket: checks
+                """.formatted(s3.endpoint(), ak, sk, closedPort, silent.getLocalPort(), s3.endpoint().getPort(), ak,
+                sk, s3.endpoint(), ak, empty.endpoint(), empty.server().accessKey(), empty.server().secretKey())
+                + stages;
+        return Planner.plan(new WorkloadLoader(Map.of(), List.of(), Optional.empty(), Optional.empty())
+                .parse("checks.yaml", yaml));
+    }
+
+    private static CellStats cell(RunResult result, String endpoint) {
+        return result.stages().get(0).cells().stream().filter(c -> c.key().endpoint().equals(endpoint))
+                .findFirst().orElseThrow();
+    }
+
+    @Test
+    void eachEndpointIsReportedWithTheClassOfItsFailure() throws Exception {
+        ByteArrayOutputStream console = new ByteArrayOutputStream();
+        long start = System.nanoTime();
+        RunResult result = new Engine(plan("""
+                stages:
+                  - {name: connectivity, kind: connectivity, attempts: 2, timeout: 500ms}
+                """), List.of(new ConsoleReporter(new PrintStream(console, true, StandardCharsets.UTF_8), false,
+                false))).run();
+        assertTrue((System.nanoTime() - start) / 1e9 < 5, "the silent endpoint is given up after 2 x 500 ms");
+        assertEquals(0, result.exitCode(), "connectivity reports; without failOn it does not fail the run");
+        assertEquals(List.of("good", "closed", "silent", "tls", "wrongkey", "nobucket"),
+                result.stages().get(0).cells().stream().map(c -> c.key().endpoint()).toList(),
+                "every endpoint, in the workload's order");
+        CellStats good = cell(result, "good");
+        assertEquals(Op.HEAD_BUCKET, good.key().op());
+        assertEquals(2, good.operations());
+        assertEquals(0, good.errors());
+        assertEquals(Map.of("connection refused", 2L), cell(result, "closed").errorsByClass());
+        assertEquals(Map.of("timed out", 2L), cell(result, "silent").errorsByClass());
+        assertEquals(Map.of("TLS handshake failed", 2L), cell(result, "tls").errorsByClass());
+        assertEquals(Map.of("403 auth: access denied", 2L), cell(result, "wrongkey").errorsByClass());
+        assertEquals(Map.of("404 no such bucket", 2L), cell(result, "nobucket").errorsByClass());
+        assertTrue(cell(result, "nobucket").examples().get("404 no such bucket").get(0)
+                .contains("bucket 'checks' does not exist"));
+
+        String out = console.toString(StandardCharsets.UTF_8);
+        assertTrue(out.contains("Testing endpoint good: " + s3.endpoint()), out);
+        assertTrue(out.contains("S3 Connectivity: SUCCESS - 2/2 attempts, Min: "), out);
+        assertTrue(out.contains("S3 Connectivity: FAILURE - 0/2 attempts\n    connection refused (2x): endpoint"
+                + " 'closed'"), out);
+        assertTrue(!out.contains("notTheSecret"), "secrets never printed");
+    }
+
+    @Test
+    void failOnErrorRateTurnsAFailedCheckIntoExitCodeOne() throws Exception {
+        RunResult result = new Engine(plan("""
+                stages:
+                  - {name: check, kind: connectivity, endpoints: [good, closed], attempts: 1, failOn: {errorRate: 0%}}
+                """), List.of()).run();
+        assertEquals(1, result.exitCode());
+        assertEquals(1, result.breaches().size(), "only the closed endpoint crosses: " + result.breaches());
+        assertTrue(result.breaches().get(0).toString().contains("closed"), result.breaches().toString());
+    }
+
+    @Test
+    void checksComeFirstSoTheyAreReportedBeforeADeadEndpointStopsTheRun() throws Exception {
+        ByteArrayOutputStream console = new ByteArrayOutputStream();
+        Engine engine = new Engine(plan("""
+                stages:
+                  - {name: check, kind: connectivity, endpoints: [good, closed], attempts: 1}
+                  - {name: put, kind: put, endpoint: closed, sizes: [1KiB], objects: 1}
+                """), List.of(new ConsoleReporter(new PrintStream(console, true, StandardCharsets.UTF_8), false,
+                false)));
+        var e = assertThrows(EndpointUnavailableException.class, engine::run);
+        assertTrue(e.getMessage().contains("'closed'") && e.getMessage().contains("connection refused"),
+                e.getMessage());
+        assertTrue(console.toString(StandardCharsets.UTF_8).contains("S3 Connectivity: FAILURE"),
+                "the check's report came out before the run stopped");
+    }
+}
