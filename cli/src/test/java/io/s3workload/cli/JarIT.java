@@ -181,6 +181,19 @@ class JarIT {
     }
 
     @Test
+    void theMixedWorkloadRunsScaledDown() throws Exception {
+        Result r = jar("run", "workloads/mixed.yaml", "--no-progress", "--set", "stages.mixed.duration=2s",
+                "--set", "stages.mixed-200-per-second.duration=2s", "--set", "stages.mixed.objects=40",
+                "--set", "stages.mixed-200-per-second.objects=40");
+        assertEquals(0, r.exitCode(), r.output());
+        for (String expected : new String[] {"mixed - mix, 16 workers", "GET 1 MiB  (", "HEAD 1 MiB  (",
+            "DELETE 1 MiB  (", "MIX 1 MiB  (", "200.0/s open loop, 16 workers", "Uncorrected- Avg: ",
+            "operations started more than 10 ms late", "Thresholds: all held."}) {
+            assertTrue(r.output().contains(expected), "missing '" + expected + "' in\n" + r.output());
+        }
+    }
+
+    @Test
     void connectivityReportsADeadEndpointBeforeTheRunStopsWithExitCode3() throws Exception {
         int port;
         try (java.net.ServerSocket socket = new java.net.ServerSocket(0)) {

@@ -5,13 +5,14 @@ import java.util.List;
 import java.util.Map;
 import java.util.concurrent.ConcurrentHashMap;
 import java.util.concurrent.atomic.LongAdder;
+import io.s3workload.workload.Percentile;
 import org.HdrHistogram.Histogram;
 import org.HdrHistogram.Recorder;
 
 /**
  * Records one cell's operations from many workers without locks: HdrHistogram {@link Recorder}s for latency and
  * time to first byte, {@link LongAdder}s for counts. One sampling thread at a time calls {@link #sample()}; the
- * cumulative histograms are that thread's alone until {@link #finish(long)}.
+ * cumulative histograms and the timeline are that thread's alone until {@link #finish}.
  */
 public final class CellRecorder {
 
@@ -23,6 +24,8 @@ public final class CellRecorder {
     private final CellKey key;
     private final Recorder latency = new Recorder(LOWEST_NANOS, HIGHEST_NANOS, DIGITS);
     private final Recorder ttfb = new Recorder(LOWEST_NANOS, HIGHEST_NANOS, DIGITS);
+    private final Recorder uncorrected = new Recorder(LOWEST_NANOS, HIGHEST_NANOS, DIGITS);
+    private final LongAdder late = new LongAdder();
     private final LongAdder operations = new LongAdder();
     private final LongAdder bytes = new LongAdder();
     private final LongAdder errors = new LongAdder();
@@ -32,8 +35,13 @@ public final class CellRecorder {
 
     private final Histogram latencyTotal = new Histogram(LOWEST_NANOS, HIGHEST_NANOS, DIGITS);
     private final Histogram ttfbTotal = new Histogram(LOWEST_NANOS, HIGHEST_NANOS, DIGITS);
+    private final Histogram uncorrectedTotal = new Histogram(LOWEST_NANOS, HIGHEST_NANOS, DIGITS);
+    private final java.util.List<Snapshot> timeline = new java.util.ArrayList<>();
+    private final long startNanos = System.nanoTime();
+    private long sampledNanos = startNanos;
     private Histogram latencyInterval;
     private Histogram ttfbInterval;
+    private Histogram uncorrectedInterval;
     private long sampledOperations;
     private long sampledBytes;
     private long sampledErrors;
@@ -57,6 +65,19 @@ public final class CellRecorder {
         success(latencyNanos, bodyBytes);
     }
 
+    /**
+     * An open-loop operation's latency from its actual start (its {@link #success} latency counts from the
+     * intended start, so that a stalled server shows).
+     */
+    public void uncorrected(long latencyNanos) {
+        uncorrected.recordValue(clamp(latencyNanos));
+    }
+
+    /** An open-loop operation that started later than due. */
+    public void late() {
+        late.increment();
+    }
+
     /** Counts things an operation handled besides bytes: keys listed. */
     public void items(long count) {
         items.add(count);
@@ -77,17 +98,36 @@ public final class CellRecorder {
         }
     }
 
-    /** Folds what was recorded since the last sample into the totals; returns the interval's counts. */
+    /**
+     * Folds what was recorded since the last sample into the totals, keeps the interval as a {@link Snapshot} of
+     * the cell's timeline, and returns the interval's counts.
+     */
     public Interval sample() {
         latencyInterval = latency.getIntervalHistogram(latencyInterval);
         ttfbInterval = ttfb.getIntervalHistogram(ttfbInterval);
+        uncorrectedInterval = uncorrected.getIntervalHistogram(uncorrectedInterval);
         latencyTotal.add(latencyInterval);
         ttfbTotal.add(ttfbInterval);
+        uncorrectedTotal.add(uncorrectedInterval);
+        long now = System.nanoTime();
         long ops = operations.sum();
         long byteCount = bytes.sum();
         long errorCount = errors.sum();
         Interval interval = new Interval(ops - sampledOperations, byteCount - sampledBytes,
                 errorCount - sampledErrors, ops, errorCount);
+        java.util.EnumMap<Percentile, Long> stats = new java.util.EnumMap<>(Percentile.class);
+        if (latencyInterval.getTotalCount() > 0) {
+            for (Percentile p : Percentile.values()) {
+                stats.put(p, switch (p) {
+                    case AVG -> Math.round(latencyInterval.getMean());
+                    case MAX -> latencyInterval.getMaxValue();
+                    default -> latencyInterval.getValueAtPercentile(p.percentile());
+                });
+            }
+        }
+        timeline.add(new Snapshot(now - startNanos, System.currentTimeMillis(), now - sampledNanos,
+                interval.operations(), interval.bytes(), interval.errors(), stats));
+        sampledNanos = now;
         sampledOperations = ops;
         sampledBytes = byteCount;
         sampledErrors = errorCount;
@@ -103,7 +143,8 @@ public final class CellRecorder {
         examplesByClass.forEach((c, list) -> examples.put(c, List.copyOf(list.subList(0, Math.min(EXAMPLES,
                 list.size())))));
         return new CellStats(key, sampledOperations, sampledBytes, sampledErrors, items.sum(), byClass, examples,
-                latencyTotal.copy(), ttfbTotal.copy(), wallNanos, cpuNanos, allocatedBytes);
+                latencyTotal.copy(), ttfbTotal.copy(), wallNanos, cpuNanos, allocatedBytes, uncorrectedTotal.copy(),
+                late.sum(), timeline);
     }
 
     private static long clamp(long nanos) {

@@ -13,15 +13,29 @@ import org.HdrHistogram.Histogram;
  * @param ttfb     time to first byte; empty (total count 0) for operations without a body to read
  * @param cpuNanos CPU time the whole process used during the cell (an in-process server's included), -1 if unknown
  * @param allocatedBytes heap bytes the whole process allocated during the cell, -1 if unknown
+ * @param uncorrected open loop only: latency from each operation's actual start ({@link #latency} counts from
+ *                    its intended start); empty for a closed loop
+ * @param late        open loop only: operations that started more than the late threshold after they were due
+ * @param timeline    one {@link Snapshot} per second of the cell (the last one shorter)
  */
 public record CellStats(CellKey key, long operations, long bytes, long errors, long items,
                         Map<String, Long> errorsByClass,
                         Map<String, List<String>> examples, Histogram latency, Histogram ttfb, long wallNanos,
-                        long cpuNanos, long allocatedBytes) {
+                        long cpuNanos, long allocatedBytes, Histogram uncorrected, long late,
+                        List<Snapshot> timeline) {
+
+    /** An open-loop operation that starts more than this after it was due counts as late. */
+    public static final int LATE_MILLIS = 10;
 
     public CellStats {
         errorsByClass = Map.copyOf(errorsByClass);
         examples = Map.copyOf(examples);
+        timeline = List.copyOf(timeline);
+    }
+
+    /** Whether the cell ran open loop (at a rate), so that {@link #uncorrected} means something. */
+    public boolean openLoop() {
+        return uncorrected.getTotalCount() > 0;
     }
 
     public long attempted() {

@@ -2,11 +2,13 @@ package io.s3workload.metrics;
 
 /** The kinds of request a cell measures. */
 public enum Op {
-    PUT, GET, DELETE, HEAD, LIST, RANGE_GET, HEAD_BUCKET;
+    PUT, GET, DELETE, HEAD, LIST, RANGE_GET, HEAD_BUCKET,
+    /** Every operation of a mix stage together. */
+    MIX;
 
     /** Whether the operation moves object bytes, so that MiB/s and Gbps mean something. */
     public boolean movesData() {
-        return this == PUT || this == GET || this == RANGE_GET;
+        return this == PUT || this == GET || this == RANGE_GET || this == MIX;
     }
 
     /** Whether a cell of this operation has an object size (a listing or a bucket check has none). */

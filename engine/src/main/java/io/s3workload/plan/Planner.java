@@ -4,6 +4,8 @@ import io.s3workload.workload.ClientSpec;
 import io.s3workload.workload.ConnectivityStage;
 import io.s3workload.workload.ConsistencyProbe;
 import io.s3workload.workload.ListAfterWriteStage;
+import io.s3workload.workload.MixStage;
+import io.s3workload.workload.TranscodeStage;
 import io.s3workload.workload.ReadAfterWriteStage;
 import io.s3workload.workload.DataSize;
 import io.s3workload.workload.DeleteStage;
@@ -47,7 +49,8 @@ public final class Planner {
         String endpoint = spec.common().endpoint()
                 .or(() -> w.defaults().endpoint())
                 .orElseGet(() -> w.endpoints().isEmpty() ? Plan.EMBEDDED : w.endpoints().keySet().iterator().next());
-        int concurrency = spec.common().concurrency().orElse(spec.kind().probe() ? 1
+        int concurrency = spec instanceof TranscodeStage transcode ? transcode.jobs()
+                : spec.common().concurrency().orElse(spec.kind().probe() ? 1
                 : w.defaults().concurrency().orElse(Defaults.CONCURRENCY));
         List<String> all = w.endpoints().isEmpty() ? List.of(Plan.EMBEDDED) : List.copyOf(w.endpoints().keySet());
         var failOn = w.failOn().overriddenBy(spec.common().failOn());
@@ -83,6 +86,17 @@ public final class Planner {
                         Optional.empty())), Optional.empty(), OptionalLong.empty(), 1,
                         new StagePlan.Roles(List.of(), targets));
             }
+            case MixStage mix -> new Shape(List.of(new CellPlan(mix.size(), mix.stop().operations(),
+                    OptionalLong.of(mix.objects()), mix.stop().duration())), Optional.empty(),
+                    OptionalLong.of(mix.objects()), 1);
+            case TranscodeStage transcode -> new Shape(List.of(new CellPlan(SizeSpec.of(transcode.chunk()),
+                    OptionalLong.empty(), OptionalLong.of(transcode.sources().count()),
+                    Optional.of(transcode.duration()))), Optional.empty(), OptionalLong.empty(),
+                    Math.max(transcode.readers().isEmpty() ? 1 : transcode.readers().size(),
+                            transcode.multipart().applies(transcode.sources().size().bytes())
+                                    ? transcode.multipart().parallel() : 1),
+                    new StagePlan.Roles(List.of(endpoint), transcode.readers().isEmpty() ? List.of(endpoint)
+                            : transcode.readers()));
             case ReadAfterWriteStage raw -> probeShape(raw.probe(), 1, endpoint, all);
             case ListAfterWriteStage law -> probeShape(law.probe(), law.objects(), endpoint, all);
             case RangeReadStage read -> new Shape(List.of(new CellPlan(SizeSpec.of(read.chunk()),
@@ -92,7 +106,8 @@ public final class Planner {
         };
         return new StagePlan(index, spec, shape.roles().map(r -> r.writers().isEmpty() ? r.readers().get(0)
                 : r.writers().get(0)).orElse(endpoint), concurrency, shape.cells(), shape.from(), shape.seedObjects(),
-                failOn, client, concurrency * shape.fanOut(), shape.roles().orElse(StagePlan.Roles.of(endpoint)));
+                failOn, client, spec.common().load().workers(concurrency) * shape.fanOut(),
+                shape.roles().orElse(StagePlan.Roles.of(endpoint)));
     }
 
     /**

@@ -12,7 +12,8 @@ import java.util.OptionalLong;
  * A stage with every default resolved. Kind-specific settings stay in the stage's own record, {@link #spec()}.
  *
  * @param from        the stage whose objects this one reads, lists or deletes
- * @param seedObjects objects per size a get stage writes (unmeasured) before reading, when it has no source
+ * @param seedObjects objects per size a stage writes (unmeasured) before measuring: a get stage without a source,
+ *                    a mix stage's working set
  * @param failOn      the run's thresholds overridden by the stage's
  * @param client      the client settings: built-in defaults, overridden by the workload's, then the stage's
  * @param connections requests this stage may have in flight at once (workers x parts or ranges per object), on
@@ -26,6 +27,14 @@ public record StagePlan(int index, StageSpec spec, String endpoint, int concurre
 
     public StagePlan {
         cells = List.copyOf(cells);
+    }
+
+    /**
+     * Worker threads the stage's loop runs: its concurrency, or the most a closed-loop ramp reaches (an open loop's
+     * ramp moves the rate, not the workers).
+     */
+    public int workers() {
+        return spec.common().load().workers(concurrency);
     }
 
     /** Every endpoint the stage sends requests to, writers first, each once. */

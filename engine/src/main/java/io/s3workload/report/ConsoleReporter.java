@@ -56,14 +56,30 @@ public final class ConsoleReporter implements Reporter {
         out.println("[" + (stage.index() + 1) + "/" + stageCount + "] " + stage.name() + " - " + stage.kind()
                 + ", " + switch (stage.kind()) {
                     case CONNECTIVITY -> "HeadBucket on " + String.join(", ", stage.roles().readers());
+                    case TRANSCODE -> stage.concurrency() + " jobs, endpoint " + stage.endpoint() + ", read back"
+                            + " through " + String.join(", ", stage.roles().readers());
                     case READ_AFTER_WRITE, LIST_AFTER_WRITE -> "writers " + String.join(", ", stage.roles().writers())
                             + ", readers " + String.join(", ", stage.roles().readers())
                             + (stage.concurrency() > 1 ? ", " + stage.concurrency() + " iterations at once" : "");
-                    default -> stage.concurrency() + " workers, endpoint " + stage.endpoint()
+                    default -> pacing(stage) + ", endpoint " + stage.endpoint()
                             + stage.from().map(f -> ", objects of " + f).orElse("");
                 });
         out.println(RULE);
         out.flush();
+    }
+
+    /** {@code 8 workers}, {@code 1 -> 250 workers (ramp)}, {@code 1000.0/s open loop, 16 workers}. */
+    private static String pacing(StagePlan stage) {
+        var load = stage.spec().common().load();
+        if (load.openLoop()) {
+            return Units.rate(load.ratePerSecond().getAsDouble()) + "/s open loop"
+                    + (load.ramp().isEmpty() ? "" : " (ramped)") + ", " + stage.concurrency() + " workers";
+        }
+        String think = load.thinkTime().map(t -> ", think " + io.s3workload.workload.Durations.format(t.min())
+                + (t.max().equals(t.min()) ? "" : "-" + io.s3workload.workload.Durations.format(t.max())))
+                .orElse("");
+        return (load.ramp().isEmpty() ? stage.concurrency() + " workers"
+                : stage.concurrency() + " -> " + stage.workers() + " workers (ramp)") + think;
     }
 
     @Override
@@ -104,6 +120,7 @@ public final class ConsoleReporter implements Reporter {
                 out.print(ProbeBlocks.convergence(result));
                 result.cells().forEach(cell -> out.println(cellBlock(cell, true)));
             }
+            case TRANSCODE -> out.print(ProbeBlocks.transcode(result));
             default -> result.cells().forEach(cell -> out.println(cellBlock(cell)));
         }
         if (result.interrupted()) {
@@ -155,6 +172,13 @@ public final class ConsoleReporter implements Reporter {
         if (cell.hasTtfb()) {
             b.append("    TTFB       - ").append(stats(cell.ttfb())).append('\n');
         }
+        if (cell.openLoop()) {
+            b.append("    Uncorrected- ").append(stats(cell.uncorrected()))
+                    .append("  (from each request's actual start; the lines above count from its scheduled start)\n");
+            b.append("    Schedule   - ").append(cell.late()).append(" of ").append(cell.attempted())
+                    .append(" operations started more than ").append(CellStats.LATE_MILLIS)
+                    .append(" ms late\n");
+        }
         String counts = cell.operations() + " success, " + cell.errors() + " errors";
         b.append("    Throughput - ").append(switch (cell.key().op()) {
             case DELETE -> Units.rate(cell.opsPerSecond()) + " deletes/s | " + counts;
@@ -162,7 +186,7 @@ public final class ConsoleReporter implements Reporter {
             case LIST -> Units.rate(cell.opsPerSecond()) + " pages/s | " + Units.rate(cell.itemsPerSecond())
                     + " keys/s | " + cell.items() + " keys in " + cell.operations() + " pages, " + cell.errors()
                     + " errors";
-            case PUT, GET, RANGE_GET -> Units.gbps(cell.bytesPerSecond()) + " | "
+            case PUT, GET, RANGE_GET, MIX -> Units.gbps(cell.bytesPerSecond()) + " | "
                     + Units.mibPerSecond(cell.bytesPerSecond()) + " | " + Units.rate(cell.opsPerSecond()) + " ops/s | "
                     + counts;
         });

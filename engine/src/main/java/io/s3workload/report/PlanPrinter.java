@@ -6,6 +6,8 @@ import io.s3workload.plan.StagePlan;
 import io.s3workload.workload.DataSize;
 import io.s3workload.workload.Durations;
 import io.s3workload.workload.RangeReadStage;
+import io.s3workload.workload.Sources;
+import io.s3workload.workload.TranscodeStage;
 import io.s3workload.workload.StageKind;
 import java.util.List;
 
@@ -55,11 +57,12 @@ public final class PlanPrinter {
             stage.seedObjects().ifPresent(n -> table.add(List.of("", "  (seed)", "put", stage.endpoint(),
                     Integer.toString(stage.concurrency()), "each size", Long.toString(n), Long.toString(n), "-",
                     "not measured")));
-            if (stage.spec() instanceof RangeReadStage read) {
+            Sources sources = stage.spec() instanceof RangeReadStage read ? read.sources()
+                    : stage.spec() instanceof TranscodeStage transcode ? transcode.sources() : null;
+            if (sources != null) {
                 table.add(List.of("", "  (sources)", "put", stage.endpoint(), Integer.toString(stage.concurrency()),
-                        read.sources().size().toString(), Integer.toString(read.sources().count()),
-                        Integer.toString(read.sources().count()), "-", read.sources().reuse()
-                                ? "unless present" : "not measured"));
+                        sources.size().toString(), Integer.toString(sources.count()),
+                        Integer.toString(sources.count()), "-", sources.reuse() ? "unless present" : "not measured"));
             }
         }
         out.append(table.render("  "));
@@ -88,7 +91,7 @@ public final class PlanPrinter {
 
     private static boolean movesData(StagePlan stage) {
         return switch (stage.kind()) {
-            case PUT, GET, RANGE_READ, READ_AFTER_WRITE, LIST_AFTER_WRITE -> true;
+            case PUT, GET, RANGE_READ, READ_AFTER_WRITE, LIST_AFTER_WRITE, MIX, TRANSCODE -> true;
             case DELETE, HEAD, LIST, CONNECTIVITY -> false;
         };
     }

@@ -9,6 +9,7 @@ import io.s3workload.workload.Durations;
 import io.s3workload.workload.ListAfterWriteStage;
 import io.s3workload.workload.Percentile;
 import io.s3workload.workload.ReadAfterWriteStage;
+import io.s3workload.workload.TranscodeStage;
 import java.util.List;
 import java.util.Locale;
 import java.util.Map;
@@ -98,6 +99,55 @@ final class ProbeBlocks {
         b.append("  ").append(clean ? "SUCCESS" : "FAILURE").append(" - ").append(title)
                 .append(" test completed (").append(Units.seconds(result.wallNanos())).append(")\n");
         return b.toString();
+    }
+
+    /**
+     * t3-validator's three transcode blocks: Read Operations (the chunks), Write Operations (the segments), and
+     * Read-After-Write Consistency against the target, per reader.
+     */
+    static String transcode(StageResult result) {
+        TranscodeStage spec = result.stage().spec(TranscodeStage.class);
+        String target = Durations.format(spec.consistencyTarget());
+        StringBuilder b = new StringBuilder();
+        for (CellStats cell : result.cells()) {
+            switch (cell.key().op()) {
+                case RANGE_GET -> b.append("  Read Operations (Source Chunks, ").append(spec.chunk()).append("):\n");
+                case PUT -> b.append("  Write Operations (Output Segments, ").append(spec.segment()).append("):\n");
+                default -> b.append("  Read-back of the segments through ").append(cell.key().endpoint())
+                        .append(" (every poll):\n");
+            }
+            Histogram h = cell.latency();
+            if (h.getTotalCount() > 0) {
+                b.append("    Latency - ").append(avgP95P99(h)).append('\n');
+            }
+            if (cell.hasTtfb() && cell.key().op() == io.s3workload.metrics.Op.RANGE_GET) {
+                b.append("    TTFB - ").append(avgP95P99(cell.ttfb())).append('\n');
+            }
+            b.append("    Throughput - ").append(Units.rate(cell.opsPerSecond())).append(" ops/s (")
+                    .append(Units.gbps(cell.bytesPerSecond())).append(") | ").append(cell.operations())
+                    .append(" success").append(cell.errors() > 0 ? ", " + cell.errors() + " errors "
+                            + cell.errorsByClass() : "").append('\n');
+        }
+        for (ConvergenceStats pair : result.convergence()) {
+            b.append("  Read-After-Write Consistency").append(result.convergence().size() > 1 ? " (" + pair.label()
+                    + ")" : "").append(":\n");
+            Histogram h = pair.convergence();
+            b.append("    Convergence - ").append(h.getTotalCount() == 0 ? "none converged" : avgP95P99(h))
+                    .append('\n');
+            b.append("    Distribution - Immediate (<").append(target).append("): ")
+                    .append(pct(pair.immediatePercent())).append(", Eventual (>").append(target).append("): ")
+                    .append(pct(pair.eventualPercent())).append(", Failed: ")
+                    .append(pct(pair.timeoutPercent() + pair.failedPercent())).append('\n');
+            b.append("    Target (<").append(target).append("): ").append(pct(pair.immediatePercent()))
+                    .append(" within target\n");
+        }
+        return b.toString();
+    }
+
+    private static String avgP95P99(Histogram h) {
+        return "Avg: " + Units.latency(Units.statNanos(h, Percentile.AVG))
+                + ", P95: " + Units.latency(Units.statNanos(h, Percentile.P95))
+                + ", P99: " + Units.latency(Units.statNanos(h, Percentile.P99));
     }
 
     /** One row per writer-reader pair of every probe stage; empty when the run had none. */

@@ -6,6 +6,7 @@ import io.s3workload.metrics.CellStats;
 import io.s3workload.metrics.ProcessCost;
 import io.s3workload.plan.CellPlan;
 import io.s3workload.plan.StagePlan;
+import java.util.List;
 import java.util.OptionalLong;
 
 /** Runs one measured cell: a closed loop with a recorder and a progress sampler. */
@@ -20,7 +21,17 @@ final class CellRun {
 
     static Outcome run(RunContext context, StagePlan stage, CellKey key, CellPlan cell, long operationLimit,
                        Operation operation) {
-        CellRecorder recorder = new CellRecorder(key);
+        return run(context, stage, stage.workers(), new CellRecorder(key), List.of(), cell, operationLimit, operation)
+                .get(0);
+    }
+
+    /**
+     * Runs a cell whose operations are also recorded, each into one of {@code details} (a mix stage's per-operation
+     * cells); returns the cell's outcome, then each detail's, all over the same wall time.
+     */
+    static List<Outcome> run(RunContext context, StagePlan stage, int workers, CellRecorder recorder,
+                             List<CellRecorder> details, CellPlan cell, long operationLimit, Operation operation) {
+        CellKey key = recorder.key();
         long cpuStart = ProcessCost.cpuNanos();
         long allocatedStart = ProcessCost.allocatedBytes();
         long start = System.nanoTime();
@@ -29,10 +40,12 @@ final class CellRun {
         OptionalLong plannedOps = operationLimit == ClosedLoop.UNBOUNDED ? OptionalLong.empty()
                 : OptionalLong.of(operationLimit);
         long started;
-        CellSampler sampler = new CellSampler(context, recorder, start, plannedNanos, plannedOps);
+        CellSampler sampler = new CellSampler(context, recorder, details, start, plannedNanos, plannedOps);
         try {
-            var spec = new ClosedLoop.Spec(key.stage(), stage.concurrency(), operationLimit, deadline,
-                    context.clients().lease(stage), context.seed() ^ key.hashCode());
+            var load = stage.spec().common().load();
+            var spec = new ClosedLoop.Spec(key.stage(), workers, operationLimit, deadline,
+                    context.clients().lease(stage), context.seed() ^ key.hashCode(), load,
+                    load.ratePerSecond().orElse(stage.concurrency()), WorkerState.bufferFor(cell.size().maxBytes()));
             started = ClosedLoop.run(spec, context::cancelled, recorder, operation);
         } finally {
             sampler.close();
@@ -40,6 +53,11 @@ final class CellRun {
         long wall = System.nanoTime() - start;
         long cpu = cpuStart < 0 ? -1 : ProcessCost.cpuNanos() - cpuStart;
         long allocated = allocatedStart < 0 ? -1 : ProcessCost.allocatedBytes() - allocatedStart;
-        return new Outcome(recorder.finish(wall, cpu, allocated), started);
+        List<Outcome> outcomes = new java.util.ArrayList<>();
+        outcomes.add(new Outcome(recorder.finish(wall, cpu, allocated), started));
+        for (CellRecorder detail : details) {
+            outcomes.add(new Outcome(detail.finish(wall, -1, -1), started));
+        }
+        return outcomes;
     }
 }

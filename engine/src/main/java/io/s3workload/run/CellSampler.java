@@ -16,6 +16,7 @@ final class CellSampler implements AutoCloseable {
 
     private final RunContext context;
     private final CellRecorder recorder;
+    private final java.util.List<CellRecorder> others;
     private final long startNanos;
     private final OptionalLong plannedNanos;
     private final OptionalLong plannedOperations;
@@ -24,8 +25,15 @@ final class CellSampler implements AutoCloseable {
 
     CellSampler(RunContext context, CellRecorder recorder, long startNanos, OptionalLong plannedNanos,
                 OptionalLong plannedOperations) {
+        this(context, recorder, java.util.List.of(), startNanos, plannedNanos, plannedOperations);
+    }
+
+    /** Samples {@code others} too, each second, for their timelines (progress shows {@code recorder} alone). */
+    CellSampler(RunContext context, CellRecorder recorder, java.util.List<CellRecorder> others, long startNanos,
+                OptionalLong plannedNanos, OptionalLong plannedOperations) {
         this.context = context;
         this.recorder = recorder;
+        this.others = java.util.List.copyOf(others);
         this.startNanos = startNanos;
         this.plannedNanos = plannedNanos;
         this.plannedOperations = plannedOperations;
@@ -43,6 +51,7 @@ final class CellSampler implements AutoCloseable {
                 }
                 long now = System.nanoTime();
                 CellRecorder.Interval interval = recorder.sample();
+                others.forEach(CellRecorder::sample);
                 double seconds = (now - last) / 1e9;
                 last = now;
                 Progress progress = new Progress(recorder.key(), now - startNanos, plannedNanos,

@@ -38,8 +38,19 @@ final class ConvergenceProbe {
     /** What one read found. */
     enum Seen { SHOWN, MISSING, STALE }
 
-    /** The two halves of a probe kind. */
-    interface Target {
+    /** How a reader is asked whether it shows a write. */
+    @FunctionalInterface
+    interface Reader {
+
+        /**
+         * One read through {@code reader}, counting what it handled besides bytes (keys listed) into {@code reads}.
+         * Throws {@link StoreException} when the read failed.
+         */
+        Seen read(ObjectStore reader, Written written, byte[] buffer, CellRecorder reads);
+    }
+
+    /** A probe kind: what it writes, and how it reads. */
+    interface Target extends Reader {
 
         /** The operation a poll is, for the readers' cells. */
         Op readOp();
@@ -50,12 +61,6 @@ final class ConvergenceProbe {
          * {@link StoreException} when a write failed.
          */
         Written write(ObjectStore writer, String name, long version, CellRecorder writes);
-
-        /**
-         * One read through {@code reader}, counting what it handled besides bytes (keys listed) into {@code reads}.
-         * Throws {@link StoreException} when the read failed.
-         */
-        Seen read(ObjectStore reader, Written written, byte[] buffer, CellRecorder reads);
     }
 
     /** One iteration of one writer, for {@code readers}. */
@@ -156,11 +161,26 @@ final class ConvergenceProbe {
 
     /** Reads through {@code reader} until it shows {@code written}, or the timeout. */
     private void poll(String writer, String reader, Written written) {
-        ConvergenceRecorder pair = pair(writer, reader);
-        CellRecorder cell = reads.get(reader);
-        ObjectStore store = store(reader);
         byte[] buffer = new byte[(int) Math.min(probe.size().bytes() + 1, WorkerState.READ_BUFFER_BYTES)];
-        long deadline = written.completedNanos() + probe.timeout().toNanos();
+        poll(target, store(reader), written, new Polling(probe.pollInterval(), probe.timeout(),
+                probe.immediateWithin(), true), pair(writer, reader), reads.get(reader), buffer, context);
+    }
+
+    /**
+     * How a reader is polled: every {@code interval} until {@code timeout} after the write; a read within
+     * {@code immediateWithin} of the write (or the very first read, with {@code firstReadImmediate}) is immediate.
+     */
+    record Polling(java.time.Duration interval, java.time.Duration timeout, java.time.Duration immediateWithin,
+                   boolean firstReadImmediate) {
+    }
+
+    /**
+     * Reads through {@code store} until it shows {@code written} or the timeout passes, recording each read into
+     * {@code cell} and the outcome into {@code pair}.
+     */
+    static void poll(Reader target, ObjectStore store, Written written, Polling polling, ConvergenceRecorder pair,
+                     CellRecorder cell, byte[] buffer, RunContext context) {
+        long deadline = written.completedNanos() + polling.timeout().toNanos();
         boolean stale = false;
         for (int attempt = 1; ; attempt++) {
             long t0 = System.nanoTime();
@@ -177,11 +197,12 @@ final class ConvergenceProbe {
             long now = System.nanoTime();
             if (seen == Seen.SHOWN) {
                 long elapsed = now - written.completedNanos();
-                pair.converged(elapsed, attempt == 1 || elapsed <= probe.immediateWithin().toNanos());
+                pair.converged(elapsed, (attempt == 1 && polling.firstReadImmediate())
+                        || elapsed <= polling.immediateWithin().toNanos());
                 break;
             }
             stale |= seen == Seen.STALE;
-            long wake = t0 + probe.pollInterval().toNanos();
+            long wake = t0 + polling.interval().toNanos();
             if (wake - deadline > 0 || context.cancelled()) {
                 pair.timedOut();
                 break;

@@ -114,6 +114,8 @@ public final class Engine {
             case CONNECTIVITY -> new ConnectivityRunner();
             case READ_AFTER_WRITE -> new ReadAfterWriteRunner();
             case LIST_AFTER_WRITE -> new ListAfterWriteRunner();
+            case MIX -> new MixRunner();
+            case TRANSCODE -> new TranscodeRunner();
         };
     }
 

@@ -44,7 +44,7 @@ final class GetRunner implements CellStageRunner {
     }
 
     /** Records a finished read: a success, or a data error naming the key and the first wrong byte. */
-    static void recordRead(CellRecorder recorder, String key, long latencyNanos, long startNanos, ReadTiming t) {
+    static void recordRead(OpRecorder recorder, String key, long latencyNanos, long startNanos, ReadTiming t) {
         if (t.mismatchAt() >= 0) {
             recorder.failure(DATA_MISMATCH, key + " at byte " + t.mismatchAt());
         } else {
@@ -57,7 +57,7 @@ final class GetRunner implements CellStageRunner {
         String prefix = context.keyPrefix(stage.name(), cell.size());
         context.note(stage.name(), "seeding " + objects + " objects of " + cell.size() + " (not measured)");
         CellRecorder seeding = new CellRecorder(new CellKey(stage.name(), Op.PUT, stage.endpoint(), cell.size()));
-        var loop = new ClosedLoop.Spec(stage.name() + "-seed", stage.concurrency(), objects, Long.MAX_VALUE,
+        var loop = ClosedLoop.Spec.unpaced(stage.name() + "-seed", stage.concurrency(), objects,
                 context.clients().lease(stage), context.seed());
         ClosedLoop.run(loop, context::cancelled, seeding, (i, worker, recorder) -> {
             String objectKey = prefix + i;

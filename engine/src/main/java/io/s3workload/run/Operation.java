@@ -1,7 +1,5 @@
 package io.s3workload.run;
 
-import io.s3workload.metrics.CellRecorder;
-
 /**
  * One operation of a closed loop: does request number {@code index} and records its success. A failure is
  * thrown as a {@link io.s3workload.s3.StoreException}; the loop counts it by class and goes on.
@@ -9,5 +7,5 @@ import io.s3workload.metrics.CellRecorder;
 @FunctionalInterface
 interface Operation {
 
-    void run(long index, WorkerState worker, CellRecorder recorder);
+    void run(long index, WorkerState worker, OpRecorder recorder);
 }

@@ -47,28 +47,33 @@ final class ReadAfterWriteRunner implements StageRunner {
         @Override
         public ConvergenceProbe.Seen read(ObjectStore reader, ConvergenceProbe.Written written, byte[] buffer,
                                           CellRecorder reads) {
-            String key = written.keys().get(0);
-            Optional<String> etag = spec.readWith() == ReadAfterWriteStage.ReadWith.HEAD
-                    ? reader.head(key).map(ObjectStore.ObjectInfo::etag) : get(reader, key, buffer);
-            if (etag.isEmpty()) {
-                return ConvergenceProbe.Seen.MISSING;
-            }
-            return etag.get().isEmpty() || ConvergenceProbe.sameEtag(etag.get(), written.etags().get(0))
-                    ? ConvergenceProbe.Seen.SHOWN : ConvergenceProbe.Seen.STALE;
+            return readBack(reader, written, spec.readWith() == ReadAfterWriteStage.ReadWith.HEAD, buffer);
         }
+    }
 
-        /** The ETag the object was read with ("" when the server sent none); empty on 404. */
-        private static Optional<String> get(ObjectStore reader, String key, byte[] buffer) {
-            ReadTiming timing = new ReadTiming();
-            try {
-                reader.get(key, buffer, timing);
-                return Optional.of(timing.etag() == null ? "" : timing.etag());
-            } catch (StoreException e) {
-                if (e.kind() == StoreException.Kind.NOT_FOUND) {
-                    return Optional.empty();
-                }
-                throw e;
+    /** One GET (or HEAD) of the single object {@code written} names: shown with its ETag, missing, or stale. */
+    static ConvergenceProbe.Seen readBack(ObjectStore reader, ConvergenceProbe.Written written, boolean head,
+                                          byte[] buffer) {
+        String key = written.keys().get(0);
+        Optional<String> etag = head ? reader.head(key).map(ObjectStore.ObjectInfo::etag) : get(reader, key, buffer);
+        if (etag.isEmpty()) {
+            return ConvergenceProbe.Seen.MISSING;
+        }
+        return etag.get().isEmpty() || ConvergenceProbe.sameEtag(etag.get(), written.etags().get(0))
+                ? ConvergenceProbe.Seen.SHOWN : ConvergenceProbe.Seen.STALE;
+    }
+
+    /** The ETag the object was read with ("" when the server sent none); empty on 404. */
+    private static Optional<String> get(ObjectStore reader, String key, byte[] buffer) {
+        ReadTiming timing = new ReadTiming();
+        try {
+            reader.get(key, buffer, timing);
+            return Optional.of(timing.etag() == null ? "" : timing.etag());
+        } catch (StoreException e) {
+            if (e.kind() == StoreException.Kind.NOT_FOUND) {
+                return Optional.empty();
             }
+            throw e;
         }
     }
 }

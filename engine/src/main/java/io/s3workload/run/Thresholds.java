@@ -2,6 +2,7 @@ package io.s3workload.run;
 
 import io.s3workload.metrics.CellStats;
 import io.s3workload.metrics.ConvergenceStats;
+import io.s3workload.metrics.Snapshot;
 import io.s3workload.report.Units;
 import io.s3workload.workload.FailOn;
 import io.s3workload.workload.Percentile;
@@ -46,6 +47,33 @@ final class Thresholds {
             if (cell.latency().getTotalCount() > 0 && result.convergence().isEmpty()) {
                 breaches.addAll(latency(result, label, "latency ", cell.latency(), failOn));
             }
+            if (failOn.perSecond().orElse(false) && result.convergence().isEmpty()) {
+                breaches.addAll(perSecond(result.stage().name(), label, cell, failOn));
+            }
+        }
+        return breaches;
+    }
+
+    /** Each threshold against every one-second interval: one breach per threshold, naming the worst second. */
+    private static List<Breach> perSecond(String stage, String label, CellStats cell, FailOn failOn) {
+        List<Breach> breaches = new ArrayList<>();
+        List<Snapshot> seconds = cell.timeline();
+        if (failOn.errorRatePercent().isPresent()) {
+            double limit = failOn.errorRatePercent().getAsDouble();
+            List<Snapshot> crossed = seconds.stream().filter(s -> s.errorPercent() > limit).toList();
+            crossed.stream().max(java.util.Comparator.comparingDouble(Snapshot::errorPercent)).ifPresent(worst ->
+                    breaches.add(new Breach(stage, label, "error rate in " + crossed.size() + " of " + seconds.size()
+                            + " seconds, worst at " + Units.seconds(worst.endNanos()),
+                            String.format(Locale.ROOT, "%.2f%%", worst.errorPercent()),
+                            String.format(Locale.ROOT, "%s%%", trim(limit)))));
+        }
+        for (Map.Entry<Percentile, Duration> limit : failOn.latency().entrySet()) {
+            long nanos = limit.getValue().toNanos();
+            List<Snapshot> crossed = seconds.stream().filter(s -> s.latency(limit.getKey()) > nanos).toList();
+            crossed.stream().max(java.util.Comparator.comparingLong(s -> s.latency(limit.getKey()))).ifPresent(worst ->
+                    breaches.add(new Breach(stage, label, "latency " + limit.getKey().key() + " in " + crossed.size()
+                            + " of " + seconds.size() + " seconds, worst at " + Units.seconds(worst.endNanos()),
+                            Units.latency(worst.latency(limit.getKey())), Units.latency(nanos))));
         }
         return breaches;
     }

@@ -6,7 +6,9 @@ import java.util.SplittableRandom;
 
 /**
  * What one worker reuses across its operations: its client, read buffers and timing holders (one per parallel
- * range, made on first use), and a seeded random source. Never shared between workers.
+ * range), and a seeded random source. Buffers are made on first use, no larger than the objects the loop reads
+ * (so ten thousand workers reading small objects do not hold ten thousand 256 KiB buffers). Never shared between
+ * workers.
  */
 final class WorkerState {
 
@@ -14,14 +16,43 @@ final class WorkerState {
 
     private final ObjectStore store;
     private final SplittableRandom random;
-    private final byte[] readBuffer = new byte[READ_BUFFER_BYTES];
+    private final int bufferBytes;
+    private byte[] readBuffer;
     private final ReadTiming timing = new ReadTiming();
     private byte[][] rangeBuffers = new byte[0][];
     private ReadTiming[] rangeTimings = new ReadTiming[0];
+    private final int index;
+    private Object local;
 
-    WorkerState(ObjectStore store, long seed) {
+    WorkerState(ObjectStore store, long seed, int index) {
+        this(store, seed, index, READ_BUFFER_BYTES);
+    }
+
+    /** @param bufferBytes the read buffer size: the largest object or range read, capped at 256 KiB */
+    WorkerState(ObjectStore store, long seed, int index, int bufferBytes) {
         this.store = store;
         this.random = new SplittableRandom(seed);
+        this.index = index;
+        this.bufferBytes = Math.max(1, Math.min(bufferBytes, READ_BUFFER_BYTES));
+    }
+
+    /** The read buffer size for a loop whose reads are at most {@code largestRead} bytes. */
+    static int bufferFor(long largestRead) {
+        return (int) Math.min(READ_BUFFER_BYTES, Math.max(4096, largestRead + 1));
+    }
+
+    /** This worker's number in its loop, from 0. */
+    int index() {
+        return index;
+    }
+
+    /** State of the stage's own this worker keeps across operations, made by {@code init} on first use. */
+    @SuppressWarnings("unchecked")
+    <T> T local(java.util.function.Supplier<T> init) {
+        if (local == null) {
+            local = init.get();
+        }
+        return (T) local;
     }
 
     ObjectStore store() {
@@ -33,6 +64,9 @@ final class WorkerState {
     }
 
     byte[] readBuffer() {
+        if (readBuffer == null) {
+            readBuffer = new byte[bufferBytes];
+        }
         return readBuffer;
     }
 
@@ -58,7 +92,7 @@ final class WorkerState {
         byte[][] buffers = java.util.Arrays.copyOf(rangeBuffers, slots);
         ReadTiming[] timings = java.util.Arrays.copyOf(rangeTimings, slots);
         for (int i = rangeBuffers.length; i < slots; i++) {
-            buffers[i] = new byte[READ_BUFFER_BYTES];
+            buffers[i] = new byte[bufferBytes];
             timings[i] = new ReadTiming();
         }
         rangeBuffers = buffers;

@@ -4,17 +4,20 @@ import java.time.Duration;
 import java.util.Collections;
 import java.util.EnumMap;
 import java.util.Map;
+import java.util.Optional;
 import java.util.OptionalDouble;
 
 /**
  * Thresholds that fail a run (exit code 1) when crossed: an error rate in percent and latency limits, and for
  * consistency probes the share of iterations that timed out. On probe stages the latency limits apply to
- * convergence time. A stage's thresholds override the run's, key by key.
+ * convergence time. With {@code perSecond}, error rate and latency are checked on every one-second interval of a
+ * cell as well as on the whole cell. A stage's thresholds override the run's, key by key.
  */
 public record FailOn(OptionalDouble errorRatePercent, Map<Percentile, Duration> latency,
-                     OptionalDouble timeoutRatePercent) {
+                     OptionalDouble timeoutRatePercent, Optional<Boolean> perSecond) {
 
-    public static final FailOn NONE = new FailOn(OptionalDouble.empty(), Map.of(), OptionalDouble.empty());
+    public static final FailOn NONE = new FailOn(OptionalDouble.empty(), Map.of(), OptionalDouble.empty(),
+            Optional.empty());
 
     public FailOn {
         latency = Collections.unmodifiableMap(latency.isEmpty() ? Map.of() : new EnumMap<>(latency));
@@ -30,6 +33,7 @@ public record FailOn(OptionalDouble errorRatePercent, Map<Percentile, Duration> 
         merged.putAll(latency);
         merged.putAll(override.latency);
         return new FailOn(override.errorRatePercent.isPresent() ? override.errorRatePercent : errorRatePercent,
-                merged, override.timeoutRatePercent.isPresent() ? override.timeoutRatePercent : timeoutRatePercent);
+                merged, override.timeoutRatePercent.isPresent() ? override.timeoutRatePercent : timeoutRatePercent,
+                override.perSecond.or(() -> perSecond));
     }
 }

@@ -7,7 +7,8 @@ import java.util.Optional;
 /** The stage kinds a workload may name in {@code kind:}. */
 public enum StageKind {
     PUT("put"), GET("get"), DELETE("delete"), HEAD("head"), LIST("list"), RANGE_READ("rangeRead"),
-    CONNECTIVITY("connectivity"), READ_AFTER_WRITE("readAfterWrite"), LIST_AFTER_WRITE("listAfterWrite");
+    CONNECTIVITY("connectivity"), READ_AFTER_WRITE("readAfterWrite"), LIST_AFTER_WRITE("listAfterWrite"),
+    MIX("mix"), TRANSCODE("transcode");
 
     private final String key;
 
@@ -30,6 +31,11 @@ public enum StageKind {
     /** Whether the kind probes endpoints (writers, readers, endpoint lists) rather than loading one endpoint. */
     public boolean probe() {
         return this == CONNECTIVITY || this == READ_AFTER_WRITE || this == LIST_AFTER_WRITE;
+    }
+
+    /** Whether the kind measures convergence (writes read back until visible), and so takes timeoutRate. */
+    public boolean convergence() {
+        return this == READ_AFTER_WRITE || this == LIST_AFTER_WRITE || this == TRANSCODE;
     }
 
     @Override

@@ -5,7 +5,8 @@ package io.s3workload.workload;
  * exhaustive switch over stages fail to compile until the kind is handled.
  */
 public sealed interface StageSpec permits PutStage, GetStage, DeleteStage, HeadStage, ListStage,
-        RangeReadStage, ConnectivityStage, ReadAfterWriteStage, ListAfterWriteStage {
+        RangeReadStage, ConnectivityStage, ReadAfterWriteStage, ListAfterWriteStage, MixStage,
+        TranscodeStage {
 
     StageCommon common();
 

@@ -105,7 +105,7 @@ class LargeObjectTest {
         var ranges = ranged ? new io.s3workload.workload.ParallelRanges(DataSize.ofBytes(1), DataSize.ofBytes(16384), 3)
                 : io.s3workload.workload.ParallelRanges.OFF;
         try (ObjectStore store = StoreFactory.create(endpoint(), "large", 8, ClientSpec.DEFAULT)) {
-            WorkerState worker = new WorkerState(store, 1);
+            WorkerState worker = new WorkerState(store, 1, 0);
             io.s3workload.metrics.CellRecorder recorder = new io.s3workload.metrics.CellRecorder(
                     new io.s3workload.metrics.CellKey("v", io.s3workload.metrics.Op.GET, "s3",
                             io.s3workload.workload.SizeSpec.of(DataSize.ofBytes(length))));
@@ -113,7 +113,8 @@ class LargeObjectTest {
                 long t0 = System.nanoTime();
                 try {
                     Transfers.get(store, key, length, ranges, worker, payload.body(key, length));
-                    GetRunner.recordRead(recorder, key, System.nanoTime() - t0, t0, worker.timing());
+                    GetRunner.recordRead(new OpRecorder(recorder, false), key, System.nanoTime() - t0, t0,
+                            worker.timing());
                 } catch (StoreException e) {
                     recorder.failure(e.errorClass());
                 }

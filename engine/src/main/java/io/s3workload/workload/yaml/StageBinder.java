@@ -12,18 +12,20 @@ import java.util.TreeSet;
 interface StageBinder {
 
     Set<String> COMMON_KEYS = Set.of("name", "kind", "endpoint", "concurrency", "failOn", "client", "checksums",
-            "clients");
+            "clients", "rate", "ramp", "thinkTime");
 
-    Map<StageKind, StageBinder> BY_KIND = Map.of(
-            StageKind.PUT, new PutStageBinder(),
-            StageKind.GET, new GetStageBinder(),
-            StageKind.DELETE, new DeleteStageBinder(),
-            StageKind.HEAD, new HeadStageBinder(),
-            StageKind.LIST, new ListStageBinder(),
-            StageKind.RANGE_READ, new RangeReadStageBinder(),
-            StageKind.CONNECTIVITY, new ConnectivityStageBinder(),
-            StageKind.READ_AFTER_WRITE, new ReadAfterWriteStageBinder(),
-            StageKind.LIST_AFTER_WRITE, new ListAfterWriteStageBinder());
+    Map<StageKind, StageBinder> BY_KIND = Map.ofEntries(
+            Map.entry(StageKind.PUT, new PutStageBinder()),
+            Map.entry(StageKind.GET, new GetStageBinder()),
+            Map.entry(StageKind.DELETE, new DeleteStageBinder()),
+            Map.entry(StageKind.HEAD, new HeadStageBinder()),
+            Map.entry(StageKind.LIST, new ListStageBinder()),
+            Map.entry(StageKind.RANGE_READ, new RangeReadStageBinder()),
+            Map.entry(StageKind.CONNECTIVITY, new ConnectivityStageBinder()),
+            Map.entry(StageKind.READ_AFTER_WRITE, new ReadAfterWriteStageBinder()),
+            Map.entry(StageKind.LIST_AFTER_WRITE, new ListAfterWriteStageBinder()),
+            Map.entry(StageKind.MIX, new MixStageBinder()),
+            Map.entry(StageKind.TRANSCODE, new TranscodeStageBinder()));
 
     /** The keys this kind accepts besides {@link #COMMON_KEYS}. */
     Set<String> keys();

@@ -50,6 +50,12 @@ final class StopBinder {
         return sizes.isEmpty() ? Optional.empty() : Optional.of(sizes);
     }
 
+    /** One size or size range under {@code key}; empty when absent or wrong (reported). */
+    static Optional<SizeSpec> size(Fields f, String key) {
+        JsonNode value = f.raw(key);
+        return value == null || value.isNull() ? Optional.empty() : size(f, f.child(key), value);
+    }
+
     private static Optional<SizeSpec> size(Fields f, String pointer, JsonNode node) {
         if (node.isTextual()) {
             return f.parseSize(pointer, node.textValue()).map(SizeSpec::of);

@@ -6,6 +6,7 @@ import io.s3workload.workload.CredentialsSpec;
 import io.s3workload.workload.Defaults;
 import io.s3workload.workload.EndpointSpec;
 import io.s3workload.workload.FailOn;
+import io.s3workload.workload.LoadShape;
 import io.s3workload.workload.Percentile;
 import io.s3workload.workload.StageCommon;
 import io.s3workload.workload.StageKind;
@@ -153,7 +154,7 @@ final class WorkloadBinder {
                     for (Percentile p : Percentile.values()) {
                         f.duration(p.key()).ifPresent(d -> latency.put(p, d));
                     }
-                    return new FailOn(f.percent("errorRate"), latency, f.percent("timeoutRate"));
+                    return new FailOn(f.percent("errorRate"), latency, f.percent("timeoutRate"), f.bool("perSecond"));
                 })
                 .orElse(FailOn.NONE);
     }
@@ -203,12 +204,22 @@ final class WorkloadBinder {
             Optional<String> name = f.requiredText("name", "a unique stage name, e.g. put-1mib");
             name.filter(n -> !NAME.matcher(n).matches()).ifPresent(n -> binding.problem(f.child("name"),
                     "stage names use letters, digits, '.', '_' and '-', got \"" + n + "\""));
+            LoadShape load = LoadBinder.load(f);
+            if (kind.get().probe() && (f.has("rate") || f.has("ramp") || f.has("thinkTime"))) {
+                binding.problem(f.child(f.has("rate") ? "rate" : f.has("ramp") ? "ramp" : "thinkTime"),
+                        "a " + kind.get() + " stage paces itself (iterations, pollInterval); rate, ramp and"
+                        + " thinkTime apply to load stages");
+            }
             StageCommon common = new StageCommon(name.orElse("?"), f.text("endpoint"),
-                    f.intAtLeast("concurrency", 1), failOn(f), TransferBinder.client(f));
-            if (common.failOn().timeoutRatePercent().isPresent() && kind.get() != StageKind.READ_AFTER_WRITE
-                    && kind.get() != StageKind.LIST_AFTER_WRITE) {
+                    f.intAtLeast("concurrency", 1), failOn(f), TransferBinder.client(f), load);
+            if (common.failOn().timeoutRatePercent().isPresent() && !kind.get().convergence()) {
                 binding.problem(LocatedTree.child(f.child("failOn"), "timeoutRate"), "timeoutRate applies to"
-                        + " readAfterWrite and listAfterWrite stages only; this is a " + kind.get() + " stage");
+                        + " readAfterWrite, listAfterWrite and transcode stages only; this is a " + kind.get()
+                        + " stage");
+            }
+            if (kind.get() == StageKind.TRANSCODE && load.openLoop()) {
+                binding.problem(f.child("rate"), "a transcode stage runs 'jobs' closed-loop jobs; 'rate' applies"
+                        + " to single-operation stages");
             }
             Optional<StageSpec> stage = binder.bind(common, f);
             return name.isPresent() ? stage : Optional.empty();
@@ -219,6 +230,7 @@ final class WorkloadBinder {
         Set<String> keys = new TreeSet<>(Percentile.keys());
         keys.add("errorRate");
         keys.add("timeoutRate");
+        keys.add("perSecond");
         return keys;
     }
 

@@ -1,0 +1,223 @@
+package io.s3workload.run;
+
+import io.s3workload.metrics.CellKey;
+import io.s3workload.metrics.CellRecorder;
+import io.s3workload.metrics.CellStats;
+import io.s3workload.metrics.Op;
+import io.s3workload.plan.CellPlan;
+import io.s3workload.plan.StagePlan;
+import io.s3workload.s3.Payload;
+import io.s3workload.workload.MixStage;
+import io.s3workload.workload.MixStage.MixOp;
+import java.util.ArrayList;
+import java.util.EnumMap;
+import java.util.List;
+import java.util.Map;
+import java.util.Optional;
+
+/**
+ * {@code kind: mix}: seeds the working set (not measured), then draws each operation by weight. Worker {@code w}
+ * of {@code W} owns the working-set slots {@code w, w + W, ...} and keeps which of them exist, so a GET, HEAD or
+ * DELETE always names an object its worker knows is there and workers never race on a key. A PUT fills a
+ * missing slot when there is one, else overwrites. An operation that needs an object when its worker has none
+ * left becomes a PUT. One cell per operation kind, plus the total ({@code MIX}).
+ */
+final class MixRunner implements StageRunner {
+
+    @Override
+    public StageResult run(StagePlan stage, RunContext context) {
+        MixStage spec = stage.spec(MixStage.class);
+        CellPlan cell = stage.cells().get(0);
+        long started = System.nanoTime();
+        String prefix = context.keyPrefix(stage.name(), spec.size());
+        seed(stage, spec, prefix, context);
+        if (context.cancelled()) {
+            return new StageResult(stage, List.of(), System.nanoTime() - started, true);
+        }
+        Map<MixOp, CellRecorder> byOp = new EnumMap<>(MixOp.class);
+        for (MixOp op : MixOp.values()) {
+            if (spec.weights().containsKey(op) || op == MixOp.PUT) {
+                byOp.put(op, new CellRecorder(new CellKey(stage.name(), op(op), stage.endpoint(), spec.size())));
+            }
+        }
+        MixOp[] draw = drawTable(spec.weights());
+        int workers = (int) Math.min(stage.workers(), spec.objects());
+        if (workers < stage.workers()) {
+            context.note(stage.name(), "running " + workers + " workers, not " + stage.workers() + ": each owns a"
+                    + " share of the " + spec.objects() + " objects");
+        }
+        CellRecorder total = new CellRecorder(new CellKey(stage.name(), Op.MIX, stage.endpoint(), spec.size()));
+        List<CellRun.Outcome> outcomes = CellRun.run(context, stage, workers, total, List.copyOf(byOp.values()),
+                cell, cell.operations().orElse(ClosedLoop.UNBOUNDED), (i, worker, recorder) -> {
+                    Slots slots = worker.local(() -> new Slots(worker.index(), workers, spec.objects()));
+                    MixOp op = draw[worker.random().nextInt(draw.length)];
+                    if (op != MixOp.PUT && slots.presentCount() == 0) {
+                        op = MixOp.PUT;
+                    }
+                    recorder.alsoInto(byOp.get(op));
+                    run(op, slots, worker, recorder, prefix, spec, context);
+                });
+        List<CellStats> cells = new ArrayList<>();
+        outcomes.subList(1, outcomes.size()).stream().map(CellRun.Outcome::stats)
+                .filter(c -> c.attempted() > 0 || spec.weights().containsKey(mixOp(c.key().op())))
+                .forEach(cells::add);
+        cells.add(outcomes.get(0).stats());
+        return new StageResult(stage, cells, System.nanoTime() - started, context.cancelled());
+    }
+
+    private static void run(MixOp op, Slots slots, WorkerState worker, OpRecorder recorder, String prefix,
+                            MixStage spec, RunContext context) {
+        switch (op) {
+            case GET -> {
+                String key = prefix + slots.anyPresent(worker);
+                long t0 = System.nanoTime();
+                worker.store().get(key, worker.readBuffer(), worker.timing());
+                GetRunner.recordRead(recorder, key, System.nanoTime() - t0, t0, worker.timing());
+            }
+            case HEAD -> {
+                String key = prefix + slots.anyPresent(worker);
+                long t0 = System.nanoTime();
+                boolean found = worker.store().head(key).isPresent();
+                if (found) {
+                    recorder.success(System.nanoTime() - t0, 0);
+                } else {
+                    recorder.failure("HTTP 404 not found", key);
+                }
+            }
+            case DELETE -> {
+                int slot = slots.anyPresent(worker);
+                long t0 = System.nanoTime();
+                worker.store().delete(prefix + slot);
+                recorder.success(System.nanoTime() - t0, 0);
+                slots.removed(slot);
+            }
+            case PUT -> {
+                int slot = slots.forPut(worker);
+                String key = prefix + slot;
+                Payload.Body body = context.payload().body(key, spec.size());
+                long t0 = System.nanoTime();
+                worker.store().put(key, body);
+                recorder.success(System.nanoTime() - t0, body.length());
+                slots.written(slot);
+            }
+        }
+    }
+
+    private static MixOp mixOp(Op op) {
+        return switch (op) {
+            case GET -> MixOp.GET;
+            case DELETE -> MixOp.DELETE;
+            case HEAD -> MixOp.HEAD;
+            default -> MixOp.PUT;
+        };
+    }
+
+    private static Op op(MixOp op) {
+        return switch (op) {
+            case GET -> Op.GET;
+            case PUT -> Op.PUT;
+            case DELETE -> Op.DELETE;
+            case HEAD -> Op.HEAD;
+        };
+    }
+
+    /** Each operation repeated as often as its weight over their greatest common divisor: a draw is one index. */
+    static MixOp[] drawTable(Map<MixOp, Integer> weights) {
+        int gcd = weights.values().stream().reduce(0, MixRunner::gcd);
+        List<MixOp> table = new ArrayList<>();
+        weights.entrySet().stream().sorted(Map.Entry.comparingByKey()).forEach(e -> {
+            for (int i = 0; i < e.getValue() / gcd; i++) {
+                table.add(e.getKey());
+            }
+        });
+        return table.toArray(MixOp[]::new);
+    }
+
+    private static int gcd(int a, int b) {
+        return b == 0 ? a : gcd(b, a % b);
+    }
+
+    /** Writes the working set, unmeasured; a failed seed PUT leaves its slot missing until a PUT fills it. */
+    private static void seed(StagePlan stage, MixStage spec, String prefix, RunContext context) {
+        context.note(stage.name(), "seeding " + spec.objects() + " objects of " + spec.size() + " (not measured)");
+        CellRecorder seeding = new CellRecorder(new CellKey(stage.name(), Op.PUT, stage.endpoint(), spec.size()));
+        var loop = ClosedLoop.Spec.unpaced(stage.name() + "-seed", Math.min(stage.workers(),
+                (int) Math.min(Integer.MAX_VALUE, spec.objects())), spec.objects(), context.clients().lease(stage),
+                context.seed());
+        ClosedLoop.run(loop, context::cancelled, seeding, (i, worker, recorder) -> {
+            String key = prefix + i;
+            Payload.Body body = context.payload().body(key, spec.size());
+            worker.store().put(key, body);
+            recorder.success(0, body.length());
+        });
+        CellStats seeded = seeding.finish(0, -1, -1);
+        if (seeded.errors() > 0) {
+            context.note(stage.name(), "seeding: " + seeded.errors() + " of " + spec.objects() + " PUTs failed "
+                    + seeded.errorsByClass() + "; GETs of those keys will fail until a PUT writes them");
+        }
+    }
+
+    /**
+     * The working-set slots one worker owns ({@code worker, worker + workers, ...}), split into present and
+     * missing, each an array with O(1) random pick and removal. Touched by its worker alone.
+     */
+    private static final class Slots {
+
+        private final int[] present;
+        private final int[] missing;
+        private final int[] position;
+        private final int workers;
+        private final int worker;
+        private int presentCount;
+        private int missingCount;
+
+        Slots(int worker, int workers, long objects) {
+            this.worker = worker;
+            this.workers = workers;
+            int owned = worker >= objects ? 0 : (int) ((objects - 1 - worker) / workers + 1);
+            present = new int[owned];
+            missing = new int[owned];
+            position = new int[owned];
+            for (int i = 0; i < owned; i++) {
+                present[i] = worker + i * workers;
+                position[i] = i;
+            }
+            presentCount = owned;
+        }
+
+        int presentCount() {
+            return presentCount;
+        }
+
+        int anyPresent(WorkerState state) {
+            return present[state.random().nextInt(presentCount)];
+        }
+
+        int forPut(WorkerState state) {
+            return missingCount > 0 ? missing[state.random().nextInt(missingCount)]
+                    : present[state.random().nextInt(presentCount)];
+        }
+
+        void removed(int slot) {
+            move(slot, present, presentCount--, missing, missingCount++);
+        }
+
+        void written(int slot) {
+            int local = (slot - worker) / workers;
+            if (missingCount > 0 && position[local] < missingCount && missing[position[local]] == slot) {
+                move(slot, missing, missingCount--, present, presentCount++);
+            }
+        }
+
+        /** Moves {@code slot} from the first {@code fromCount} of {@code from} to position {@code toCount} of to. */
+        private void move(int slot, int[] from, int fromCount, int[] to, int toCount) {
+            int local = (slot - worker) / workers;
+            int at = position[local];
+            int last = from[fromCount - 1];
+            from[at] = last;
+            position[(last - worker) / workers] = at;
+            to[toCount] = slot;
+            position[local] = toCount;
+        }
+    }
+}

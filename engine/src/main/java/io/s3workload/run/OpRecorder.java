@@ -1,0 +1,89 @@
+package io.s3workload.run;
+
+import io.s3workload.metrics.CellRecorder;
+
+/**
+ * A worker's way to record its operations into the cell's {@link CellRecorder}. In an open loop the loop sets
+ * the current operation's start delay (how late it started against its intended time) and the recorded latency
+ * and time to first byte count from the intended start — the coordinated-omission correction — while the
+ * latency from the actual start is kept apart. One per worker, reused for every operation.
+ */
+final class OpRecorder {
+
+    private final CellRecorder cell;
+    private final boolean openLoop;
+    private long delayNanos;
+    private CellRecorder detail;
+
+    OpRecorder(CellRecorder cell, boolean openLoop) {
+        this.cell = cell;
+        this.openLoop = openLoop;
+    }
+
+    /** How late the next operation started against its intended time (open loop). */
+    void delay(long nanos) {
+        this.delayNanos = nanos;
+    }
+
+    /**
+     * Also record the current operation into {@code recorder} (a mix stage's per-operation cell, while the loop's
+     * cell keeps the totals); the loop clears it before each operation.
+     */
+    void alsoInto(CellRecorder recorder) {
+        this.detail = recorder;
+    }
+
+    void success(long latencyNanos, long bodyBytes) {
+        success(cell, latencyNanos, bodyBytes);
+        if (detail != null) {
+            success(detail, latencyNanos, bodyBytes);
+        }
+    }
+
+    private void success(CellRecorder into, long latencyNanos, long bodyBytes) {
+        if (openLoop) {
+            into.uncorrected(latencyNanos);
+        }
+        into.success(latencyNanos + delayNanos, bodyBytes);
+    }
+
+    void success(long latencyNanos, long ttfbNanos, long bodyBytes) {
+        success(cell, latencyNanos, ttfbNanos, bodyBytes);
+        if (detail != null) {
+            success(detail, latencyNanos, ttfbNanos, bodyBytes);
+        }
+    }
+
+    private void success(CellRecorder into, long latencyNanos, long ttfbNanos, long bodyBytes) {
+        if (openLoop) {
+            into.uncorrected(latencyNanos);
+        }
+        into.success(latencyNanos + delayNanos, ttfbNanos + delayNanos, bodyBytes);
+    }
+
+    /** The next operation starts later than the late threshold after it was due (counted in the loop's cell). */
+    void late() {
+        cell.late();
+    }
+
+    void items(long count) {
+        cell.items(count);
+        if (detail != null) {
+            detail.items(count);
+        }
+    }
+
+    void failure(String errorClass) {
+        cell.failure(errorClass);
+        if (detail != null) {
+            detail.failure(errorClass);
+        }
+    }
+
+    void failure(String errorClass, String example) {
+        cell.failure(errorClass, example);
+        if (detail != null) {
+            detail.failure(errorClass, example);
+        }
+    }
+}

@@ -1,0 +1,26 @@
+package io.s3workload.workload;
+
+import java.util.Map;
+
+/**
+ * Weighted operations over a working set: {@code objects} objects of {@code size} are seeded first (not
+ * measured), then each operation is drawn by weight, e.g. {@code {get: 45, put: 15, delete: 10, head: 30}} as in
+ * warp's mixed benchmark. Each operation kind is measured on its own, and all of them together.
+ *
+ * @param weights relative weights by operation (only positive ones)
+ */
+public record MixStage(StageCommon common, Map<MixOp, Integer> weights, long objects, SizeSpec size, Stop stop)
+        implements StageSpec {
+
+    public MixStage {
+        weights = Map.copyOf(weights);
+    }
+
+    @Override
+    public StageKind kind() {
+        return StageKind.MIX;
+    }
+
+    /** The operations a mix draws from. */
+    public enum MixOp { GET, PUT, DELETE, HEAD }
+}

@@ -1,0 +1,31 @@
+package io.s3workload.workload;
+
+import java.time.Duration;
+import java.util.List;
+
+/**
+ * t3-validator's transcoding workload: {@code jobs} parallel jobs for {@code duration}, each looping: read a
+ * {@code chunk} at a random chunk-aligned offset of a random source (range GET), write an output segment of
+ * {@code segment} size, then read the segment back through each reader until it is there with the PUT's ETag.
+ * Consistency is judged against {@code consistencyTarget}: immediate when visible within it.
+ *
+ * @param readers endpoints the segments are read back through; empty means the stage's endpoint
+ */
+public record TranscodeStage(StageCommon common, Sources sources, DataSize chunk, SizeSpec segment, int jobs,
+                             Duration duration, Duration consistencyTarget, List<String> readers,
+                             Duration pollInterval, Duration timeout, Multipart multipart) implements StageSpec {
+
+    public static final int DEFAULT_JOBS = 200;
+    public static final Duration DEFAULT_TARGET = Duration.ofMillis(200);
+    public static final Duration DEFAULT_POLL_INTERVAL = Duration.ofMillis(20);
+    public static final Duration DEFAULT_TIMEOUT = Duration.ofSeconds(10);
+
+    public TranscodeStage {
+        readers = List.copyOf(readers);
+    }
+
+    @Override
+    public StageKind kind() {
+        return StageKind.TRANSCODE;
+    }
+}

@@ -1,0 +1,54 @@
+package io.s3workload.workload.yaml;
+
+import io.s3workload.workload.DataSize;
+import io.s3workload.workload.Sources;
+import java.util.Optional;
+import java.util.Set;
+
+/** Reads what range-reading stages share: {@code sources: {count, size, reuse}} and {@code chunk}. */
+final class SourcesBinder {
+
+    private static final Set<String> SOURCE_KEYS = Set.of("count", "size", "reuse");
+
+    private SourcesBinder() {
+    }
+
+    static Optional<Sources> sources(Fields f) {
+        Optional<Sources> sources = f.object("sources", SOURCE_KEYS, "sources, e.g. {count: 10, size: 10GiB}")
+                .flatMap(s -> {
+                    Optional<DataSize> size = s.size("size");
+                    if (size.isEmpty() && !s.has("size")) {
+                        s.binding().problem(s.pointer(), "missing 'size': how large each source object is");
+                    }
+                    if (size.isPresent() && size.get().bytes() == 0) {
+                        s.binding().problem(s.child("size"), "must be larger than 0");
+                        return Optional.empty();
+                    }
+                    int count = s.intAtLeast("count", 1).orElse(1);
+                    boolean reuse = s.bool("reuse").orElse(false);
+                    return size.map(bytes -> new Sources(count, bytes, reuse));
+                });
+        if (!f.mentions("sources")) {
+            f.binding().problem(f.pointer(), "missing 'sources': the objects to read from, e.g. sources: {count: 10,"
+                    + " size: 10GiB, reuse: true}");
+        }
+        return sources;
+    }
+
+    /** {@code chunk}: required, above zero, no larger than the sources. */
+    static Optional<DataSize> chunk(Fields f, Optional<Sources> sources) {
+        Optional<DataSize> chunk = f.size("chunk");
+        if (!f.mentions("chunk")) {
+            f.binding().problem(f.pointer(), "missing 'chunk': the size of each range read, e.g. chunk: 100MiB");
+        }
+        if (chunk.isPresent() && chunk.get().bytes() == 0) {
+            f.binding().problem(f.child("chunk"), "must be larger than 0");
+            return Optional.empty();
+        }
+        if (chunk.isPresent() && sources.isPresent() && chunk.get().bytes() > sources.get().size().bytes()) {
+            f.binding().problem(f.child("chunk"), "a chunk of " + chunk.get() + " is larger than the sources ("
+                    + sources.get().size() + ")");
+        }
+        return chunk;
+    }
+}

@@ -1,0 +1,54 @@
+package io.s3workload.workload.yaml;
+
+import io.s3workload.workload.SizeSpec;
+import io.s3workload.workload.StageCommon;
+import io.s3workload.workload.StageSpec;
+import io.s3workload.workload.TranscodeStage;
+import java.time.Duration;
+import java.util.List;
+import java.util.Optional;
+import java.util.Set;
+
+/** {@code kind: transcode}: chunk reads from sources, segment writes, read-back against a consistency target. */
+final class TranscodeStageBinder implements StageBinder {
+
+    @Override
+    public Set<String> keys() {
+        return Set.of("sources", "chunk", "segment", "jobs", "duration", "consistencyTarget", "readers",
+                "pollInterval", "timeout", "multipart");
+    }
+
+    @Override
+    public Optional<StageSpec> bind(StageCommon common, Fields f) {
+        var sources = SourcesBinder.sources(f);
+        var chunk = SourcesBinder.chunk(f, sources);
+        Optional<SizeSpec> segment = StopBinder.size(f, "segment");
+        if (!f.mentions("segment")) {
+            f.binding().problem(f.pointer(), "missing 'segment': the size of each output segment, e.g. segment:"
+                    + " {min: 1MiB, max: 6MiB}");
+        }
+        Optional<Duration> duration = f.duration("duration");
+        if (!f.mentions("duration")) {
+            f.binding().problem(f.pointer(), "missing 'duration': how long the jobs run, e.g. duration: 5m");
+        }
+        if (f.has("concurrency")) {
+            f.binding().problem(f.child("concurrency"), "a transcode stage sets its parallelism with 'jobs'");
+        }
+        int jobs = f.intAtLeast("jobs", 1).orElse(TranscodeStage.DEFAULT_JOBS);
+        Duration target = f.duration("consistencyTarget").orElse(TranscodeStage.DEFAULT_TARGET);
+        Duration poll = f.duration("pollInterval").orElse(TranscodeStage.DEFAULT_POLL_INTERVAL);
+        Duration timeout = f.duration("timeout").orElse(TranscodeStage.DEFAULT_TIMEOUT);
+        if (target.compareTo(timeout) >= 0) {
+            f.binding().problem(f.child(f.has("timeout") ? "timeout" : "consistencyTarget"), "the timeout ("
+                    + timeout.toMillis() + "ms) must be longer than the consistency target (" + target.toMillis()
+                    + "ms)");
+        }
+        var multipart = TransferBinder.multipart(f, sources.map(s -> List.of(SizeSpec.of(s.size()))).orElse(List.of()));
+        List<String> readers = ProbeBinder.names(f, "readers");
+        if (sources.isEmpty() || chunk.isEmpty() || segment.isEmpty() || duration.isEmpty()) {
+            return Optional.empty();
+        }
+        return Optional.of(new TranscodeStage(common, sources.get(), chunk.get(), segment.get(), jobs,
+                duration.get(), target, readers, poll, timeout, multipart));
+    }
+}

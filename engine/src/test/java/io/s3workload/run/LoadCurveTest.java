@@ -1,0 +1,58 @@
+package io.s3workload.run;
+
+import static org.junit.jupiter.api.Assertions.assertEquals;
+
+import io.s3workload.workload.LoadShape.RampStep;
+import java.time.Duration;
+import java.util.List;
+import org.junit.jupiter.api.Test;
+
+/** The ramp arithmetic: values over time, when a worker becomes active, when the n-th operation is due. */
+class LoadCurveTest {
+
+    private static final long S = 1_000_000_000L;
+
+    @Test
+    void aFlatCurveIsItsInitialValue() {
+        LoadCurve flat = new LoadCurve(100, List.of());
+        assertEquals(100, flat.at(0));
+        assertEquals(100, flat.at(60 * S));
+        assertEquals(S, flat.timeOfCount(100), "100/s: the 100th operation is due after 1 s");
+        assertEquals(S / 100 * 7, flat.timeOfCount(7), 1);
+        assertEquals(0, flat.firstAtLeast(50, 0));
+        assertEquals(Long.MAX_VALUE, flat.firstAtLeast(101, 0));
+    }
+
+    @Test
+    void rampsMoveLinearlyThenHold() {
+        LoadCurve ramp = new LoadCurve(0, List.of(new RampStep(10, Duration.ofSeconds(10)),
+                new RampStep(10, Duration.ofSeconds(5)), new RampStep(2, Duration.ofSeconds(4))));
+        assertEquals(0, ramp.at(0));
+        assertEquals(5, ramp.at(5 * S), 1e-9);
+        assertEquals(10, ramp.at(12 * S), 1e-9);
+        assertEquals(6, ramp.at(17 * S), 1e-9);
+        assertEquals(2, ramp.at(100 * S), 1e-9);
+        assertEquals(3 * S, ramp.firstAtLeast(3, 0), 1, "worker 2 (needs 3) starts at 3 s");
+        assertEquals(Long.MAX_VALUE, ramp.firstAtLeast(7, 18 * S), "after the ramp down, 7 is never reached again");
+        assertEquals(10, ramp.max(), 1e-9);
+    }
+
+    @Test
+    void operationsAreDueWhereTheRateIntegralReachesThem() {
+        LoadCurve rate = new LoadCurve(0, List.of(new RampStep(100, Duration.ofSeconds(2))));
+        // the area under 0 -> 100/s over 2 s is 100 operations; half of them by t = sqrt(2) s
+        assertEquals(2 * S, rate.timeOfCount(100), 1_000);
+        assertEquals((long) (Math.sqrt(2) * S), rate.timeOfCount(50), 1_000);
+        assertEquals(3 * S, rate.timeOfCount(200), 1_000, "then 100 more at 100/s take 1 s");
+        assertEquals(Long.MAX_VALUE, new LoadCurve(0, List.of()).timeOfCount(1), "a zero rate never gets there");
+    }
+
+    @Test
+    void aJumpTakesEffectAtOnce() {
+        LoadCurve jump = new LoadCurve(1, List.of(new RampStep(1, Duration.ofSeconds(5)),
+                new RampStep(8, Duration.ZERO)));
+        assertEquals(1, jump.at(4 * S), 1e-9);
+        assertEquals(8, jump.at(5 * S), 1e-9);
+        assertEquals(5 * S, jump.firstAtLeast(8, 0));
+    }
+}
