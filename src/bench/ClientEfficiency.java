@@ -74,11 +74,22 @@ public final class ClientEfficiency {
                 for (String[] row : rows) {
                     int c = Integer.parseInt(row[2]);
                     String key = String.join(" ", row);
-                    sums.merge(key + " bare", bare(s3, row[0], row[1], c, seconds), Figures::plus);
-                    sums.merge(key + " sync", engine(url, row[0], row[1], c, seconds, "sync"), Figures::plus);
-                    sums.merge(key + " crt", engine(url, row[0], row[1], c, seconds, "crt"), Figures::plus);
+                    if (runs("bare")) {
+                        sums.merge(key + " bare", bare(s3, row[0], row[1], c, seconds), Figures::plus);
+                    }
+                    if (runs("sync")) {
+                        sums.merge(key + " sync", engine(url, row[0], row[1], c, seconds, "sync"), Figures::plus);
+                    }
+                    if (runs("crt")) {
+                        sums.merge(key + " crt", engine(url, row[0], row[1], c, seconds, "crt"), Figures::plus);
+                    }
                     System.err.println("done " + key + " (" + (r + 1) + "/" + repeats + ")");
                 }
+            }
+            if (!runs("bare") || !runs("sync") || !runs("crt")) {
+                sums.forEach((key, f) -> System.out.printf(Locale.ROOT, "%-20s %9.1f ops/s %8.3f ms/op%n", key,
+                        f.over(repeats).opsPerSecond, f.over(repeats).cpuMsPerOp));
+                return;
             }
             for (String[] row : rows) {
                 int c = Integer.parseInt(row[2]);
@@ -129,6 +140,12 @@ public final class ClientEfficiency {
                 + " allocation sampling, each sample charged to the first frame outside the JDK on its stack: SDK ="
                 + " AWS SDK, CRT, Apache HTTP client; own = the engine (or the bare loop) and the libraries only it"
                 + " uses; JDK = no such frame (virtual-thread scheduling, JIT, GC).");
+    }
+
+    /** Whether to run {@code who} (bare, sync, crt): all of them unless CE_ONLY names one, for profiling. */
+    private static boolean runs(String who) {
+        String only = System.getenv("CE_ONLY");
+        return only == null || only.isEmpty() || only.equals(who);
     }
 
     interface Row {

@@ -15,5 +15,6 @@ port=$(python3 -c 'import socket; s=socket.socket(); s.bind(("127.0.0.1",0)); pr
 server_pid=$!
 trap 'kill $server_pid 2>/dev/null' EXIT
 sleep 2
-"$JAVA_HOME/bin/java" --enable-native-access=ALL-UNNAMED -cp "$root/cli/target/s3workload.jar" \
+# CE_ONLY=bare|sync|crt runs one of them alone and CE_JAVA_OPTS adds JVM options (e.g. a JFR recording) to profile it.
+"$JAVA_HOME/bin/java" ${CE_JAVA_OPTS:-} --enable-native-access=ALL-UNNAMED -cp "$root/cli/target/s3workload.jar" \
   "$bench_dir/ClientEfficiency.java" "http://127.0.0.1:$port" "${1:-4}" "${2:-2}" "${3:-}"

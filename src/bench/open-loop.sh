@@ -7,7 +7,7 @@ root=$(cd "$(dirname "${BASH_SOURCE[0]}")/../.." && pwd)
 out=$(mktemp)
 trap 'rm -f "$out"' EXIT
 "$root/s3workload" run "$root/src/bench/open-loop.yaml" --no-progress >"$out"
-block=$(sed -n '/^  GET 4 KiB  (/,/Schedule/p' "$out")
+block=$(sed -n '/^\[2\/2\]/,$p' "$out" | sed -n '/^  GET 4 KiB  (/,/Throughput/p')
 if [ -z "$block" ]; then cat "$out"; echo "bench: no GET 4 KiB block in the output" >&2; exit 1; fi
 echo "$block"
 echo

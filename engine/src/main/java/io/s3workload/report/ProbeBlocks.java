@@ -123,8 +123,10 @@ final class ProbeBlocks {
             if (cell.hasTtfb() && cell.key().op() == io.s3workload.metrics.Op.RANGE_GET) {
                 b.append("    TTFB - ").append(avgP95P99(cell.ttfb())).append('\n');
             }
-            b.append("    Throughput - ").append(Units.rate(cell.opsPerSecond())).append(" ops/s (")
-                    .append(Units.gbps(cell.bytesPerSecond())).append(") | ").append(cell.operations())
+            boolean moves = cell.key().op() != io.s3workload.metrics.Op.GET;
+            b.append("    Throughput - ").append(Units.rate(cell.opsPerSecond())).append(" ops/s")
+                    .append(moves ? " (" + Units.gbps(cell.bytesPerSecond()) + ")" : "").append(" | ")
+                    .append(cell.operations())
                     .append(" success").append(cell.errors() > 0 ? ", " + cell.errors() + " errors "
                             + cell.errorsByClass() : "").append('\n');
         }

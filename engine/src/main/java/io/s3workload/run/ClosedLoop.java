@@ -24,6 +24,8 @@ import java.util.function.BooleanSupplier;
 final class ClosedLoop {
 
     static final long UNBOUNDED = Long.MAX_VALUE;
+    /** The most workers an unmeasured preparation loop (seeding, sources) runs. */
+    static final int PREPARATION_WORKERS = 128;
     private static final long LATE_NANOS = TimeUnit.MILLISECONDS.toNanos(io.s3workload.metrics.CellStats.LATE_MILLIS);
     private static final long MAX_NAP_NANOS = TimeUnit.MILLISECONDS.toNanos(100);
 
@@ -41,9 +43,13 @@ final class ClosedLoop {
     record Spec(String name, int workers, long operationLimit, long deadlineNanos, Clients.Lease clients, long seed,
                 LoadShape load, double initial, int bufferBytes) {
 
-        /** A closed loop of {@code workers}, no pacing, no deadline, no reads: seeding and preparation. */
+        /**
+         * A closed loop of up to {@code workers} (at most {@link #PREPARATION_WORKERS}), no pacing, no deadline, no
+         * reads: seeding and preparation, which are not measured and gain nothing from ten thousand workers.
+         */
         static Spec unpaced(String name, int workers, long operationLimit, Clients.Lease clients, long seed) {
-            return new Spec(name, workers, operationLimit, Long.MAX_VALUE, clients, seed, LoadShape.CLOSED, workers,
+            int n = Math.max(1, Math.min(workers, PREPARATION_WORKERS));
+            return new Spec(name, n, operationLimit, Long.MAX_VALUE, clients, seed, LoadShape.CLOSED, n,
                     WorkerState.bufferFor(0));
         }
     }
