@@ -106,7 +106,7 @@ public final class Planner {
         };
         return new StagePlan(index, spec, shape.roles().map(r -> r.writers().isEmpty() ? r.readers().get(0)
                 : r.writers().get(0)).orElse(endpoint), concurrency, shape.cells(), shape.from(), shape.seedObjects(),
-                failOn, client, spec.common().load().workers(concurrency) * shape.fanOut(),
+                failOn, client, client.connections().orElse(spec.common().load().workers(concurrency) * shape.fanOut()),
                 shape.roles().orElse(StagePlan.Roles.of(endpoint)));
     }
 

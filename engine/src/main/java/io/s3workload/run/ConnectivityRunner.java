@@ -50,6 +50,8 @@ final class ConnectivityRunner implements StageRunner {
             } catch (StoreException e) {
                 recorder.failure(Preflight.failureClass(e), Preflight.explain(e,
                         context.clients().endpoint(endpoint), context.clients().bucket()));
+            } catch (RuntimeException e) {
+                recorder.failure("client error: " + e.getClass().getSimpleName(), String.valueOf(e.getMessage()));
             }
         }
         return recorder.finish(System.nanoTime() - start, -1, -1);

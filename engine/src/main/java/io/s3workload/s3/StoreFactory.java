@@ -64,6 +64,7 @@ public final class StoreFactory {
                 .httpClientBuilder(ApacheHttpClient.builder()
                         .maxConnections(Math.max(connections, 1))
                         .connectionTimeout(CONNECT_TIMEOUT)
+                        .connectionAcquisitionTimeout(SOCKET_TIMEOUT)
                         .socketTimeout(SOCKET_TIMEOUT)
                         .expectContinueEnabled(false))
                 .requestChecksumCalculation(checksumsAlways ? RequestChecksumCalculation.WHEN_SUPPORTED

@@ -4,16 +4,24 @@ import java.util.Arrays;
 import java.util.List;
 import java.util.Locale;
 import java.util.Optional;
+import java.util.OptionalInt;
 
 /**
  * Which S3 client a stage uses and how. Each part is optional: a stage's settings override the workload's
  * {@code defaults}, which override {@link #DEFAULT}.
  */
-public record ClientSpec(Optional<Kind> kind, Optional<Checksums> checksums, Optional<Sharing> sharing) {
+public record ClientSpec(Optional<Kind> kind, Optional<Checksums> checksums, Optional<Sharing> sharing,
+                         OptionalInt connections) {
 
-    public static final ClientSpec UNSET = new ClientSpec(Optional.empty(), Optional.empty(), Optional.empty());
+    public static final ClientSpec UNSET = new ClientSpec(Optional.empty(), Optional.empty(), Optional.empty(),
+            OptionalInt.empty());
+    /** The defaults; no {@code connections}: a pool as large as the requests the busiest stage has in flight. */
     public static final ClientSpec DEFAULT = new ClientSpec(Optional.of(Kind.SYNC), Optional.of(Checksums.WHEN_REQUIRED),
-            Optional.of(Sharing.SHARED));
+            Optional.of(Sharing.SHARED), OptionalInt.empty());
+
+    public ClientSpec(Optional<Kind> kind, Optional<Checksums> checksums, Optional<Sharing> sharing) {
+        this(kind, checksums, sharing, OptionalInt.empty());
+    }
 
     /** {@code sync}: the synchronous SDK client on virtual threads; {@code crt}: the AWS CRT-based async client. */
     public enum Kind { SYNC, CRT }
@@ -26,7 +34,7 @@ public record ClientSpec(Optional<Kind> kind, Optional<Checksums> checksums, Opt
 
     public ClientSpec overriddenBy(ClientSpec other) {
         return new ClientSpec(other.kind.or(() -> kind), other.checksums.or(() -> checksums),
-                other.sharing.or(() -> sharing));
+                other.sharing.or(() -> sharing), other.connections.isPresent() ? other.connections : connections);
     }
 
     /** The YAML spelling of an enum constant: {@code WHEN_REQUIRED} is {@code when-required}. */

@@ -79,10 +79,14 @@ final class TransferBinder {
                 .orElse(ParallelRanges.DEFAULT);
     }
 
-    /** {@code client: sync|crt}, {@code checksums: when-required|always}, {@code clients: shared|per-worker}. */
+    /**
+     * {@code client: sync|crt}, {@code checksums: when-required|always}, {@code clients: shared|per-worker},
+     * {@code connections: N}.
+     */
     static ClientSpec client(Fields f) {
         return new ClientSpec(choice(f, "client", ClientSpec.Kind.class), choice(f, "checksums",
-                ClientSpec.Checksums.class), choice(f, "clients", ClientSpec.Sharing.class));
+                ClientSpec.Checksums.class), choice(f, "clients", ClientSpec.Sharing.class),
+                f.intAtLeast("connections", 1));
     }
 
     static <E extends Enum<E>> Optional<E> choice(Fields f, String key, Class<E> type) {
