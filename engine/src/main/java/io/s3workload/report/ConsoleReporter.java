@@ -173,11 +173,10 @@ public final class ConsoleReporter implements Reporter {
             b.append("    TTFB       - ").append(stats(cell.ttfb())).append('\n');
         }
         if (cell.openLoop()) {
-            b.append("    Uncorrected- ").append(stats(cell.uncorrected()))
-                    .append("  (from each request's actual start; the lines above count from its scheduled start)\n");
+            b.append("    Uncorrected- ").append(stats(cell.uncorrected())).append("  (from the actual start)\n");
             b.append("    Schedule   - ").append(cell.late()).append(" of ").append(cell.attempted())
                     .append(" operations started more than ").append(CellStats.LATE_MILLIS)
-                    .append(" ms late\n");
+                    .append(" ms late; latency and TTFB above count from the scheduled start\n");
         }
         String counts = cell.operations() + " success, " + cell.errors() + " errors";
         b.append("    Throughput - ").append(switch (cell.key().op()) {

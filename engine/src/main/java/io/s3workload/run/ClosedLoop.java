@@ -136,10 +136,7 @@ final class ClosedLoop {
                 return;
             }
             long delay = Math.max(0, System.nanoTime() - (start + due));
-            if (delay > LATE_NANOS) {
-                ops.late();
-            }
-            ops.delay(delay);
+            ops.delay(delay, delay > LATE_NANOS);
             started.incrementAndGet();
             runOne(index, state, ops, operation);
         }

@@ -13,6 +13,7 @@ final class OpRecorder {
     private final CellRecorder cell;
     private final boolean openLoop;
     private long delayNanos;
+    private boolean late;
     private CellRecorder detail;
 
     OpRecorder(CellRecorder cell, boolean openLoop) {
@@ -20,9 +21,13 @@ final class OpRecorder {
         this.openLoop = openLoop;
     }
 
-    /** How late the next operation started against its intended time (open loop). */
-    void delay(long nanos) {
+    /** How late the next operation started against its intended time (open loop), and whether that is late. */
+    void delay(long nanos, boolean late) {
         this.delayNanos = nanos;
+        this.late = late;
+        if (late) {
+            cell.late();
+        }
     }
 
     /**
@@ -31,6 +36,9 @@ final class OpRecorder {
      */
     void alsoInto(CellRecorder recorder) {
         this.detail = recorder;
+        if (recorder != null && late) {
+            recorder.late();
+        }
     }
 
     void success(long latencyNanos, long bodyBytes) {
@@ -59,11 +67,6 @@ final class OpRecorder {
             into.uncorrected(latencyNanos);
         }
         into.success(latencyNanos + delayNanos, ttfbNanos + delayNanos, bodyBytes);
-    }
-
-    /** The next operation starts later than the late threshold after it was due (counted in the loop's cell). */
-    void late() {
-        cell.late();
     }
 
     void items(long count) {
