@@ -2,7 +2,9 @@ package io.s3workload.cli;
 
 import io.s3workload.plan.Plan;
 import io.s3workload.plan.Planner;
-import io.s3workload.report.ConsoleReporter;
+import io.s3workload.report.Reporter;
+import io.s3workload.report.Reporters;
+import io.s3workload.report.ResultsDirectory;
 import io.s3workload.run.Engine;
 import io.s3workload.run.EndpointUnavailableException;
 import io.s3workload.run.RunResult;
@@ -10,10 +12,12 @@ import io.s3workload.server.EmbeddedS3;
 import io.s3workload.workload.CredentialsSpec;
 import io.s3workload.workload.EndpointSpec;
 import io.s3workload.workload.Workload;
+import java.nio.file.Path;
 import java.time.Duration;
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
+import java.util.Optional;
 import java.util.concurrent.Callable;
 import picocli.CommandLine;
 import picocli.CommandLine.Command;
@@ -49,21 +53,47 @@ final class RunCommand implements Callable<Integer> {
     @Option(names = "--no-progress", description = "Do not print the live progress lines.")
     boolean noProgress;
 
+    @Option(names = "--report", paramLabel = "NAME[,NAME...]", split = ",", defaultValue = "console",
+            description = {"Reports to produce (default: console): console (progress and tables on stdout),",
+                "csv (summary.csv, timeseries.csv), json (summary.json; see docs/reports.md)."})
+    List<String> reports;
+
+    @Option(names = "--out", paramLabel = "DIR",
+            description = {"Where file reports go (default: results/<run-id>/ in the working directory)."})
+    Path out;
+
     @Override
     public Integer call() throws Exception {
+        ResultsDirectory results = new ResultsDirectory(Optional.ofNullable(out));
+        List<Reporter> reporters;
+        try {
+            reporters = Reporters.create(reports, new Reporters.Settings(System.out, Terminal.isInteractive(),
+                    !noProgress, results, VersionProvider.version()));
+        } catch (IllegalArgumentException e) {
+            System.err.println("error: --report: " + e.getMessage());
+            return ExitCodes.BAD_INPUT;
+        }
+        if (reports.stream().anyMatch(r -> !r.trim().equals("console"))) {
+            Path parent = out != null ? out : Path.of("results");
+            try {
+                java.nio.file.Files.createDirectories(parent);
+            } catch (java.io.IOException e) {
+                System.err.println("error: --out: cannot create " + parent + ": " + e.getMessage());
+                return ExitCodes.BAD_INPUT;
+            }
+        }
         Workload w = workload.load();
         boolean useEmbedded = embedded || w.endpoints().isEmpty();
         try (EmbeddedS3 server = useEmbedded ? EmbeddedS3.start(backend) : null) {
             if (server != null) {
                 w = pointAt(w, server);
             }
-            return run(Planner.plan(w));
+            return run(Planner.plan(w), reporters, results);
         }
     }
 
-    private int run(Plan plan) throws InterruptedException {
-        Engine engine = new Engine(plan, List.of(new ConsoleReporter(System.out, Terminal.isInteractive(),
-                !noProgress)));
+    private int run(Plan plan, List<Reporter> reporters, ResultsDirectory results) throws InterruptedException {
+        Engine engine = new Engine(plan, reporters);
         Thread hook = new Thread(() -> {
             engine.cancel();
             try {
@@ -75,6 +105,7 @@ final class RunCommand implements Callable<Integer> {
         Runtime.getRuntime().addShutdownHook(hook);
         try {
             RunResult result = engine.run();
+            results.path().ifPresent(dir -> System.out.println("Reports: " + dir.toAbsolutePath()));
             return result.exitCode();
         } catch (EndpointUnavailableException e) {
             System.err.println("error: " + e.getMessage());

@@ -212,6 +212,22 @@ class JarIT {
     }
 
     @Test
+    void fileReportsGoWhereOutSays(@org.junit.jupiter.api.io.TempDir Path dir) throws Exception {
+        Path out = dir.resolve("results");
+        Result r = jar("run", "workloads/quickstart.yaml", "--no-progress", "--report", "console,csv,json", "--out",
+                out.toString(), "--set", "stages.put.operations=20", "--set", "stages.get.duration=1s");
+        assertEquals(0, r.exitCode(), r.output());
+        assertTrue(r.output().contains("Reports: " + out.toAbsolutePath()), r.output());
+        for (String file : new String[] {"summary.csv", "timeseries.csv", "summary.json"}) {
+            assertTrue(Files.size(out.resolve(file)) > 0, file);
+        }
+        Result typo = jar("run", "workloads/quickstart.yaml", "--report", "console,cvs");
+        assertEquals(2, typo.exitCode(), typo.output());
+        assertTrue(typo.output().contains("error: --report: unknown report 'cvs' (did you mean 'csv'?); expected one"
+                + " or more of console, csv, json"), typo.output());
+    }
+
+    @Test
     void badInputExitsWith2WithoutAStackTrace() throws Exception {
         Result r = jar("run", "engine/src/test/resources/invalid/03-unknown-stage-kind.yaml");
         assertEquals(2, r.exitCode(), r.output());

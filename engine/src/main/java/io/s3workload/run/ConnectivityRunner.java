@@ -10,11 +10,17 @@ import io.s3workload.s3.StoreException;
 import io.s3workload.workload.ConnectivityStage;
 import io.s3workload.workload.DataSize;
 import io.s3workload.workload.SizeSpec;
+import io.s3workload.workload.Durations;
+import java.time.Duration;
 import java.util.ArrayList;
 import java.util.List;
+import java.util.concurrent.ExecutionException;
 import java.util.concurrent.ExecutorService;
 import java.util.concurrent.Executors;
 import java.util.concurrent.Future;
+import java.util.concurrent.FutureTask;
+import java.util.concurrent.TimeUnit;
+import java.util.concurrent.TimeoutException;
 
 /**
  * {@code kind: connectivity}: HeadBucket against each endpoint, {@code attempts} times one after the other, the
@@ -33,8 +39,45 @@ final class ConnectivityRunner implements StageRunner {
                 checks.add(threads.submit(() -> check(stage, spec, endpoint, context)));
             }
         }
-        List<CellStats> cells = checks.stream().map(Future::resultNow).toList();
+        List<CellStats> cells = checks.stream().map(ConnectivityRunner::result).toList();
         return new StageResult(stage, cells, System.nanoTime() - start, context.cancelled());
+    }
+
+    /**
+     * Runs {@code call} on a thread of its own and gives up after {@code timeout}, interrupting it (which closes
+     * its socket): a timeout of our own rather than the SDK's API-call timer, whose timeout path failed now and
+     * then with an IncompatibleClassChangeError on JDK 25 and virtual threads.
+     */
+    private static void within(Duration timeout, Runnable call) {
+        FutureTask<Void> task = new FutureTask<>(call, null);
+        Thread runner = Thread.ofVirtual().name("s3workload-connectivity").start(task);
+        try {
+            task.get(timeout.toNanos(), TimeUnit.NANOSECONDS);
+        } catch (TimeoutException e) {
+            task.cancel(true);
+            throw new StoreException(StoreException.Kind.TIMEOUT, "timeout", "no answer within "
+                    + Durations.format(timeout), null);
+        } catch (ExecutionException e) {
+            if (e.getCause() instanceof RuntimeException r) {
+                throw r;
+            }
+            throw new IllegalStateException(e.getCause());
+        } catch (InterruptedException e) {
+            runner.interrupt();
+            Thread.currentThread().interrupt();
+            throw new StoreException(StoreException.Kind.CLIENT, "interrupted", "interrupted", null);
+        }
+    }
+
+    private static CellStats result(Future<CellStats> check) {
+        try {
+            return check.get();
+        } catch (ExecutionException e) {
+            throw new IllegalStateException("connectivity check failed: " + e.getCause(), e.getCause());
+        } catch (InterruptedException e) {
+            Thread.currentThread().interrupt();
+            throw new IllegalStateException(e);
+        }
     }
 
     private static CellStats check(StagePlan stage, ConnectivityStage spec, String endpoint, RunContext context) {
@@ -45,7 +88,7 @@ final class ConnectivityRunner implements StageRunner {
         for (int attempt = 0; attempt < spec.attempts() && !context.cancelled(); attempt++) {
             long t0 = System.nanoTime();
             try {
-                store.headBucket(spec.timeout());
+                within(spec.timeout(), store::headBucket);
                 recorder.success(System.nanoTime() - t0, 0);
             } catch (StoreException e) {
                 recorder.failure(Preflight.failureClass(e), Preflight.explain(e,

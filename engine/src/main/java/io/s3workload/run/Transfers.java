@@ -69,6 +69,7 @@ final class Transfers {
         long[] slotBytes = new long[threads];
         long[] slotMismatch = new long[threads];
         Arrays.fill(slotMismatch, Long.MAX_VALUE);
+        worker.prepareRanges(threads);
         inParallel(threads, count, (slot, range) -> {
             long start = range * chunk;
             long rangeLength = Math.min(chunk, length - start);

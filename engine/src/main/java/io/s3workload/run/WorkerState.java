@@ -74,15 +74,21 @@ final class WorkerState {
         return timing;
     }
 
-    /** Buffer for parallel range slot {@code slot}. */
+    /** Buffer for parallel range slot {@code slot}; {@link #prepareRanges} first. */
     byte[] rangeBuffer(int slot) {
-        ensureSlots(slot + 1);
         return rangeBuffers[slot];
     }
 
     ReadTiming rangeTiming(int slot) {
-        ensureSlots(slot + 1);
         return rangeTimings[slot];
+    }
+
+    /**
+     * Makes the buffers and timings of {@code slots} parallel ranges, before the ranges' threads start: they
+     * then only read the arrays, never grow them concurrently.
+     */
+    void prepareRanges(int slots) {
+        ensureSlots(slots);
     }
 
     private void ensureSlots(int slots) {

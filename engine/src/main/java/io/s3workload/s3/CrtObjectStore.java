@@ -82,14 +82,6 @@ final class CrtObjectStore implements ObjectStore {
         }
     }
 
-    @Override
-    public void headBucket(java.time.Duration timeout) {
-        try {
-            s3.headBucket(b -> b.bucket(bucket).overrideConfiguration(o -> o.apiCallTimeout(timeout))).join();
-        } catch (CompletionException e) {
-            throw ErrorClassifier.bucketCheck(e.getCause() != null ? e.getCause() : e, endpointName, bucket);
-        }
-    }
 
     @Override
     public void createBucket() {

@@ -16,9 +16,6 @@ public interface ObjectStore extends AutoCloseable {
 
     void headBucket();
 
-    /** HeadBucket that gives up (a {@link StoreException.Kind#TIMEOUT}) after {@code timeout}. */
-    void headBucket(java.time.Duration timeout);
-
     void createBucket();
 
     /** Uploads {@code body} in one request; returns the ETag. */

@@ -52,14 +52,6 @@ final class SdkObjectStore implements ObjectStore {
         }
     }
 
-    @Override
-    public void headBucket(java.time.Duration timeout) {
-        try {
-            s3.headBucket(b -> b.bucket(bucket).overrideConfiguration(o -> o.apiCallTimeout(timeout)));
-        } catch (RuntimeException e) {
-            throw ErrorClassifier.bucketCheck(e, endpointName, bucket);
-        }
-    }
 
     @Override
     public void createBucket() {

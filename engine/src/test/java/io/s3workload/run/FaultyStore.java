@@ -38,10 +38,6 @@ final class FaultyStore implements ObjectStore {
         real.headBucket();
     }
 
-    @Override
-    public void headBucket(java.time.Duration timeout) {
-        real.headBucket(timeout);
-    }
 
     @Override
     public void createBucket() {

@@ -1,0 +1,131 @@
+package io.s3workload.report;
+
+import io.s3workload.metrics.CellStats;
+import io.s3workload.metrics.Snapshot;
+import io.s3workload.run.RunInfo;
+import io.s3workload.run.RunResult;
+import io.s3workload.run.StageResult;
+import io.s3workload.workload.Percentile;
+import java.io.IOException;
+import java.io.UncheckedIOException;
+import java.io.Writer;
+import java.nio.charset.StandardCharsets;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.util.ArrayList;
+import java.util.List;
+import java.util.Locale;
+import org.HdrHistogram.Histogram;
+
+/**
+ * {@code summary.csv} (a row per stage/op/endpoint/size cell) and {@code timeseries.csv} (a row per cell and
+ * second), written when the run ends. Units are in the column names; numbers use a dot and no grouping.
+ */
+final class CsvReporter implements Reporter {
+
+    static final String SUMMARY = "summary.csv";
+    static final String TIMESERIES = "timeseries.csv";
+    private static final List<Percentile> STATS = List.of(Percentile.values());
+
+    private final ResultsDirectory results;
+    private Path directory;
+
+    CsvReporter(ResultsDirectory results) {
+        this.results = results;
+    }
+
+    @Override
+    public void runStarted(RunInfo run) {
+        directory = results.forRun(run.runId());
+    }
+
+    @Override
+    public void runFinished(RunResult result) {
+        write(directory.resolve(SUMMARY), summary(result));
+        write(directory.resolve(TIMESERIES), timeseries(result));
+    }
+
+    static List<String> summary(RunResult result) {
+        List<String> lines = new ArrayList<>();
+        List<String> header = new ArrayList<>(List.of("stage", "op", "endpoint", "size", "operations", "errors",
+                "bytes", "seconds", "ops_per_s", "mib_per_s", "gbps"));
+        STATS.forEach(p -> header.add("latency_" + column(p) + "_ms"));
+        STATS.forEach(p -> header.add("ttfb_" + column(p) + "_ms"));
+        STATS.forEach(p -> header.add("uncorrected_latency_" + column(p) + "_ms"));
+        header.add("late_starts");
+        header.add("errors_by_class");
+        lines.add(String.join(",", header));
+        for (StageResult stage : result.stages()) {
+            for (CellStats c : stage.cells()) {
+                List<String> row = new ArrayList<>(List.of(stage.stage().name(), c.key().op().name(),
+                        c.key().endpoint(), c.key().op().sized() ? c.key().size().label() : "",
+                        Long.toString(c.operations()), Long.toString(c.errors()), Long.toString(c.bytes()),
+                        number(c.seconds()), number(c.opsPerSecond()), number(c.bytesPerSecond() / (1 << 20)),
+                        number(c.bytesPerSecond() * 8 / 1e9)));
+                stats(row, c.latency());
+                stats(row, c.ttfb());
+                stats(row, c.uncorrected());
+                row.add(Long.toString(c.late()));
+                row.add(quote(c.errorsByClass().entrySet().stream().sorted(java.util.Map.Entry.comparingByKey())
+                        .map(e -> e.getKey() + "=" + e.getValue()).reduce((a, b) -> a + "; " + b).orElse("")));
+                lines.add(String.join(",", row));
+            }
+        }
+        return lines;
+    }
+
+    static List<String> timeseries(RunResult result) {
+        List<String> lines = new ArrayList<>();
+        List<String> header = new ArrayList<>(List.of("stage", "op", "endpoint", "size", "epoch_ms",
+                "elapsed_s", "interval_s", "operations", "errors", "ops_per_s", "mib_per_s"));
+        STATS.forEach(p -> header.add("latency_" + column(p) + "_ms"));
+        lines.add(String.join(",", header));
+        for (StageResult stage : result.stages()) {
+            for (CellStats c : stage.cells()) {
+                for (Snapshot s : c.timeline()) {
+                    List<String> row = new ArrayList<>(List.of(stage.stage().name(), c.key().op().name(),
+                            c.key().endpoint(), c.key().op().sized() ? c.key().size().label() : "",
+                            Long.toString(s.epochMillis()), number(s.endNanos() / 1e9),
+                            number(s.durationNanos() / 1e9), Long.toString(s.operations()),
+                            Long.toString(s.errors()), number(s.opsPerSecond()),
+                            number(s.bytesPerSecond() / (1 << 20))));
+                    for (Percentile p : STATS) {
+                        row.add(s.operations() == 0 ? "" : number(s.latency(p) / 1e6));
+                    }
+                    lines.add(String.join(",", row));
+                }
+            }
+        }
+        return lines;
+    }
+
+    private static void stats(List<String> row, Histogram h) {
+        for (Percentile p : STATS) {
+            row.add(h.getTotalCount() == 0 ? "" : number(Units.statNanos(h, p) / 1e6));
+        }
+    }
+
+    /** {@code p99.9} becomes {@code p99_9}. */
+    static String column(Percentile p) {
+        return p.key().replace('.', '_');
+    }
+
+    private static String number(double value) {
+        return String.format(Locale.ROOT, "%.3f", value);
+    }
+
+    private static String quote(String text) {
+        return text.isEmpty() ? "" : "\"" + text.replace("\"", "\"\"") + "\"";
+    }
+
+    private static void write(Path file, List<String> lines) {
+        try (Writer out = Files.newBufferedWriter(file, StandardCharsets.UTF_8)) {
+            for (String line : lines) {
+                out.write(line);
+                out.write('\n');
+            }
+        } catch (IOException e) {
+            throw new UncheckedIOException("cannot write " + file + ": " + e.getMessage(), e);
+        }
+    }
+}

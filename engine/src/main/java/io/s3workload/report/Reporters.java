@@ -1,0 +1,50 @@
+package io.s3workload.report;
+
+import io.s3workload.workload.yaml.Suggestions;
+import java.io.PrintStream;
+import java.util.ArrayList;
+import java.util.LinkedHashMap;
+import java.util.List;
+import java.util.Map;
+import java.util.function.Function;
+
+/**
+ * The reporters a run can have, by the name {@code --report} uses. Adding one is a class and a line here.
+ */
+public final class Reporters {
+
+    /** What reporters may need: the console, where files go, the tool's version. */
+    public record Settings(PrintStream console, boolean terminal, boolean progress, ResultsDirectory results,
+                           String toolVersion) {
+    }
+
+    private static final Map<String, Function<Settings, Reporter>> BY_NAME = new LinkedHashMap<>();
+
+    static {
+        BY_NAME.put("console", s -> new ConsoleReporter(s.console(), s.terminal(), s.progress()));
+        BY_NAME.put("csv", s -> new CsvReporter(s.results()));
+        BY_NAME.put("json", s -> new JsonReporter(s.results(), s.toolVersion()));
+    }
+
+    private Reporters() {
+    }
+
+    public static List<String> names() {
+        return List.copyOf(BY_NAME.keySet());
+    }
+
+    /** The reporters named, in order; an unknown name is an {@link IllegalArgumentException} saying so. */
+    public static List<Reporter> create(List<String> names, Settings settings) {
+        List<Reporter> reporters = new ArrayList<>();
+        for (String name : names) {
+            Function<Settings, Reporter> factory = BY_NAME.get(name.trim());
+            if (factory == null) {
+                throw new IllegalArgumentException("unknown report '" + name.trim() + "'"
+                        + Suggestions.didYouMean(name.trim(), BY_NAME.keySet()) + "; expected one or more of "
+                        + String.join(", ", BY_NAME.keySet()));
+            }
+            reporters.add(factory.apply(settings));
+        }
+        return reporters;
+    }
+}

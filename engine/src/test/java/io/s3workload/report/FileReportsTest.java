@@ -1,0 +1,132 @@
+package io.s3workload.report;
+
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertFalse;
+import static org.junit.jupiter.api.Assertions.assertTrue;
+
+import com.fasterxml.jackson.databind.JsonNode;
+import com.fasterxml.jackson.databind.ObjectMapper;
+import io.s3workload.metrics.CellStats;
+import io.s3workload.run.Engine;
+import io.s3workload.run.RunResult;
+import io.s3workload.run.StageResult;
+import io.s3workload.testing.TestS3;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.util.ArrayList;
+import java.util.Iterator;
+import java.util.List;
+import java.util.Optional;
+import org.junit.jupiter.api.AfterAll;
+import org.junit.jupiter.api.BeforeAll;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.io.TempDir;
+
+/** csv and json reports of a real run: the figures match the run's, units are named, no secret is written. */
+class FileReportsTest {
+
+    private static TestS3 s3;
+    private static final ObjectMapper JSON = new ObjectMapper();
+    @TempDir
+    static Path out;
+    private static RunResult result;
+
+    @BeforeAll
+    static void start() throws Exception {
+        s3 = new TestS3();
+        s3.createBucket("reports");
+        result = run(out);
+    }
+
+    @AfterAll
+    static void stop() {
+        s3.close();
+    }
+
+    private static RunResult run(Path out) throws Exception {
+        ResultsDirectory results = new ResultsDirectory(Optional.of(out));
+        List<Reporter> reporters = Reporters.create(List.of("csv", "json"), new Reporters.Settings(System.out,
+                false, false, results, "test-version"));
+        return new Engine(s3.plan("""
+                bucket: reports
+                stages:
+                  - {name: put, kind: put, sizes: [1KiB, 4KiB], objects: 20, concurrency: 4}
+                  - {name: get, kind: get, from: put, duration: 1s, rate: 50/s, concurrency: 2}
+                  - {name: raw, kind: readAfterWrite, iterations: 3}
+                """), reporters).run();
+    }
+
+    @Test
+    void csvAndJsonCarryTheRunsFigures() throws Exception {
+        List<CellStats> cells = result.stages().stream().flatMap(s -> s.cells().stream()).toList();
+
+        List<String> summary = Files.readAllLines(out.resolve("summary.csv"));
+        assertTrue(summary.get(0).startsWith("stage,op,endpoint,size,operations,errors,bytes,seconds,ops_per_s,"
+                + "mib_per_s,gbps,latency_avg_ms,latency_p50_ms"), summary.get(0));
+        assertEquals(cells.size() + 1, summary.size(), "a header and a row per cell");
+        assertTrue(summary.get(1).startsWith("put,PUT,s3,1KiB,20,0,20480,"), summary.get(1));
+        List<String> series = Files.readAllLines(out.resolve("timeseries.csv"));
+        assertEquals(cells.stream().mapToInt(c -> c.timeline().size()).sum() + 1, series.size());
+        long perSecond = series.stream().skip(1).filter(l -> l.startsWith("get,GET,s3,1KiB,"))
+                .mapToLong(l -> Long.parseLong(l.split(",")[7])).sum();
+        assertEquals(cellOf(result, "get").operations(), perSecond, "the seconds add up to the cell");
+
+        JsonNode json = JSON.readTree(out.resolve("summary.json").toFile());
+        assertEquals(1, json.get("schemaVersion").asInt());
+        assertEquals("test-version", json.at("/tool/version").asText());
+        assertEquals(result.info().runId(), json.at("/run/id").asText());
+        assertEquals(3, json.get("stages").size());
+        JsonNode get = json.at("/stages/1/cells/0");
+        assertEquals(cellOf(result, "get").operations(), get.get("operations").asLong());
+        assertTrue(get.has("uncorrectedLatencyMs") && get.has("lateStarts"), "open-loop figures: " + get);
+        assertEquals(3, json.at("/stages/2/convergence/0/iterations").asLong());
+        assertEquals(50.0, json.at("/workload/stages/1/load/ratePerSecond").asDouble());
+
+        for (String file : List.of("summary.csv", "timeseries.csv", "summary.json")) {
+            String text = Files.readString(out.resolve(file));
+            assertFalse(text.contains(s3.server().secretKey()) || text.contains(s3.server().accessKey()),
+                    "no credential in " + file);
+        }
+    }
+
+    @Test
+    void summaryJsonHasEveryFieldTheSchemaRequires() throws Exception {
+        JsonNode schema = JSON.readTree(Path.of("..", "docs", "summary.schema.json").toFile());
+        JsonNode json = JSON.readTree(out.resolve("summary.json").toFile());
+        List<String> missing = new ArrayList<>();
+        check(schema, schema, json, "", missing);
+        assertEquals(List.of(), missing);
+    }
+
+    /** Walks the schema's required properties, objects and array items (following $ref) over the document. */
+    private static void check(JsonNode root, JsonNode schema, JsonNode value, String path, List<String> missing) {
+        if (schema.has("$ref")) {
+            schema = root.at(schema.get("$ref").asText().substring(1));
+        }
+        if (value.isArray() && schema.has("items")) {
+            for (int i = 0; i < value.size(); i++) {
+                check(root, schema.get("items"), value.get(i), path + "/" + i, missing);
+            }
+            return;
+        }
+        if (!value.isObject()) {
+            return;
+        }
+        for (JsonNode required : schema.path("required")) {
+            if (!value.has(required.asText())) {
+                missing.add(path + "/" + required.asText());
+            }
+        }
+        for (Iterator<String> it = schema.path("properties").fieldNames(); it.hasNext(); ) {
+            String name = it.next();
+            if (value.has(name)) {
+                check(root, schema.get("properties").get(name), value.get(name), path + "/" + name, missing);
+            }
+        }
+    }
+
+    private static CellStats cellOf(RunResult result, String stage) {
+        return result.stages().stream().filter(s -> s.stage().name().equals(stage)).map(StageResult::cells)
+                .findFirst().orElseThrow().get(0);
+    }
+}
