@@ -40,26 +40,32 @@ final class RunCommand implements Callable<Integer> {
     @Mixin
     WorkloadOptions workload;
 
-    @Option(names = "--embedded", description = {"Run against the in-process S3 server even if the workload names",
-        "endpoints (every endpoint then points at it, and the bucket is created)."})
+    @Option(names = "--embedded", description = "Run against the in-process S3 server even if the workload names endpoints (every endpoint then points at it, and the bucket is created).")
     boolean embedded;
 
     @Option(names = "--embedded-backend", paramLabel = "memory|fs", defaultValue = "memory",
             converter = BackendConverter.class,
-            description = {"Where the embedded server keeps objects: memory (on the heap, at most 4 GiB at once;",
-                "the default) or fs (a temporary directory, removed at exit; for large objects)."})
+            description = "Where the embedded server keeps objects: memory (on the heap, at most 4 GiB at once; the default) or fs (a temporary directory, removed at exit; for large objects).")
     EmbeddedS3.Backend backend;
 
     @Option(names = "--no-progress", description = "Do not print the live progress lines.")
     boolean noProgress;
 
-    @Option(names = "--report", paramLabel = "NAME[,NAME...]", split = ",", defaultValue = "console",
-            description = {"Reports to produce (default: console): console (progress and tables on stdout),",
-                "csv (summary.csv, timeseries.csv), json (summary.json; see docs/reports.md)."})
+    @Option(names = "--report", paramLabel = "NAME", split = ",", defaultValue = "console",
+            description = "Reports to produce (default: console): console (progress and tables on stdout), csv (summary.csv, timeseries.csv), json (summary.json), prometheus (live /metrics, as --prometheus-port). See docs/reports.md.")
     List<String> reports;
 
+    @Option(names = "--prometheus-port", paramLabel = "PORT",
+            description = "Serve live metrics for Prometheus at http://HOST:PORT/metrics while the run goes on (9464 is Prometheus's usual port for exporters; see docs/metrics.md).")
+    Integer prometheusPort;
+
+    @Option(names = "--prometheus-host", paramLabel = "HOST", defaultValue = "0.0.0.0",
+            description = "The address /metrics listens on (default: all interfaces, so a Prometheus elsewhere can"
+                    + " scrape it).")
+    String prometheusHost;
+
     @Option(names = "--out", paramLabel = "DIR",
-            description = {"Where file reports go (default: results/<run-id>/ in the working directory)."})
+            description = "Where file reports go (default: results/<run-id>/ in the working directory).")
     Path out;
 
     @Override
@@ -67,10 +73,18 @@ final class RunCommand implements Callable<Integer> {
         ResultsDirectory results = new ResultsDirectory(Optional.ofNullable(out));
         List<Reporter> reporters;
         try {
-            reporters = Reporters.create(reports, new Reporters.Settings(System.out, Terminal.isInteractive(),
-                    !noProgress, results, VersionProvider.version()));
+            List<String> names = new java.util.ArrayList<>(reports);
+            if (prometheusPort != null) {
+                names.add("prometheus");
+            }
+            reporters = Reporters.create(names, new Reporters.Settings(System.out, Terminal.isInteractive(),
+                    !noProgress, results, VersionProvider.version(), prometheusHost,
+                    prometheusPort == null ? 0 : prometheusPort));
         } catch (IllegalArgumentException e) {
             System.err.println("error: --report: " + e.getMessage());
+            return ExitCodes.BAD_INPUT;
+        } catch (java.io.UncheckedIOException e) {
+            System.err.println("error: --prometheus-port: " + e.getMessage());
             return ExitCodes.BAD_INPUT;
         }
         if (reports.stream().anyMatch(r -> !r.trim().equals("console"))) {

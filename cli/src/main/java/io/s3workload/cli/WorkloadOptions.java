@@ -17,16 +17,14 @@ final class WorkloadOptions {
     Path file;
 
     @Option(names = "--set", paramLabel = "PATH=VALUE",
-            description = {"Override a setting of the workload, e.g. --set stages.put-1mib.concurrency=50 or",
-                "--set bucket=other. Stages are addressed by name or index. Repeatable."})
+            description = "Override a setting of the workload, e.g. --set stages.put-1mib.concurrency=50 or --set bucket=other. Stages are addressed by name or index. Repeatable.")
     List<String> sets = new ArrayList<>();
 
     @Option(names = "--bucket", paramLabel = "BUCKET", description = "Use this bucket instead of the workload's.")
     String bucket;
 
     @Option(names = "--endpoint", paramLabel = "URL|NAME=URL",
-            description = {"Send requests to this URL instead of the workload's endpoint (NAME=URL when the",
-                "workload has several). Without any endpoint the embedded server is used."})
+            description = "Send requests to this URL instead of the workload's endpoint (NAME=URL when the workload has several). Without any endpoint the embedded server is used.")
     String endpoint;
 
     Workload load() throws WorkloadException {

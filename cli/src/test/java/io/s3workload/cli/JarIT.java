@@ -228,6 +228,36 @@ class JarIT {
     }
 
     @Test
+    void prometheusScrapesTheShadedJarWhileItRuns() throws Exception {
+        Process process = new ProcessBuilder(JAVA, "-jar", JAR.toString(), "run", "workloads/quickstart.yaml",
+                "--no-progress", "--prometheus-port", "0", "--prometheus-host", "127.0.0.1", "--set",
+                "stages.get.duration=4s").directory(ROOT.toFile()).redirectErrorStream(true).start();
+        StringBuilder output = new StringBuilder();
+        String metrics = "";
+        try (var lines = new java.io.BufferedReader(new java.io.InputStreamReader(process.getInputStream(),
+                StandardCharsets.UTF_8))) {
+            String url = null;
+            for (String line = lines.readLine(); line != null; line = lines.readLine()) {
+                output.append(line).append('\n');
+                if (line.startsWith("Prometheus: serving ")) {
+                    url = line.split(" ")[2];
+                }
+                if (url != null && line.startsWith("[2/3] get")) {
+                    try (var client = java.net.http.HttpClient.newHttpClient()) {
+                        metrics = client.send(java.net.http.HttpRequest.newBuilder(java.net.URI.create(url)).build(),
+                                java.net.http.HttpResponse.BodyHandlers.ofString()).body();
+                    }
+                }
+            }
+        }
+        assertTrue(process.waitFor(120, TimeUnit.SECONDS));
+        assertEquals(0, process.exitValue(), output.toString());
+        assertTrue(metrics.contains("s3workload_operations_total{endpoint=\"embedded\",op=\"PUT\""), metrics
+                + "\n" + output);
+        assertTrue(metrics.contains("s3workload_request_latency_seconds_bucket{"), metrics);
+    }
+
+    @Test
     void badInputExitsWith2WithoutAStackTrace() throws Exception {
         Result r = jar("run", "engine/src/test/resources/invalid/03-unknown-stage-kind.yaml");
         assertEquals(2, r.exitCode(), r.output());

@@ -114,7 +114,7 @@ public final class CellRecorder {
         long byteCount = bytes.sum();
         long errorCount = errors.sum();
         Interval interval = new Interval(ops - sampledOperations, byteCount - sampledBytes,
-                errorCount - sampledErrors, ops, errorCount);
+                errorCount - sampledErrors, ops, errorCount, latencyInterval.copy(), ttfbInterval.copy());
         java.util.EnumMap<Percentile, Long> stats = new java.util.EnumMap<>(Percentile.class);
         if (latencyInterval.getTotalCount() > 0) {
             for (Percentile p : Percentile.values()) {
@@ -151,7 +151,11 @@ public final class CellRecorder {
         return Math.min(Math.max(nanos, LOWEST_NANOS), HIGHEST_NANOS);
     }
 
-    /** Counts of one sampling interval, and the running totals. */
-    public record Interval(long operations, long bytes, long errors, long totalOperations, long totalErrors) {
+    /**
+     * One sampling interval: its counts, the running totals, and copies of its latency and time-to-first-byte
+     * histograms (for reporters that export distributions: Prometheus, HdrHistogram logs).
+     */
+    public record Interval(long operations, long bytes, long errors, long totalOperations, long totalErrors,
+                           Histogram latency, Histogram ttfb) {
     }
 }

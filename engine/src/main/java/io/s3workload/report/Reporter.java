@@ -31,4 +31,8 @@ public interface Reporter {
 
     default void runFinished(RunResult result) {
     }
+
+    /** After the last event: release what the reporter holds (a listening port). */
+    default void close() {
+    }
 }

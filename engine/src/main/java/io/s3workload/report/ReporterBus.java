@@ -46,6 +46,7 @@ public final class ReporterBus implements AutoCloseable {
 
     @Override
     public void close() {
+        post(Reporter::close);
         flush();
         thread.shutdown();
     }

@@ -13,9 +13,18 @@ import java.util.function.Function;
  */
 public final class Reporters {
 
-    /** What reporters may need: the console, where files go, the tool's version. */
+    /**
+     * What reporters may need: the console, where files go, the tool's version, where to serve Prometheus.
+     *
+     * @param prometheusPort the port for {@code /metrics} (0: any free port)
+     */
     public record Settings(PrintStream console, boolean terminal, boolean progress, ResultsDirectory results,
-                           String toolVersion) {
+                           String toolVersion, String prometheusHost, int prometheusPort) {
+
+        public Settings(PrintStream console, boolean terminal, boolean progress, ResultsDirectory results,
+                        String toolVersion) {
+            this(console, terminal, progress, results, toolVersion, "0.0.0.0", 9464);
+        }
     }
 
     private static final Map<String, Function<Settings, Reporter>> BY_NAME = new LinkedHashMap<>();
@@ -24,6 +33,12 @@ public final class Reporters {
         BY_NAME.put("console", s -> new ConsoleReporter(s.console(), s.terminal(), s.progress()));
         BY_NAME.put("csv", s -> new CsvReporter(s.results()));
         BY_NAME.put("json", s -> new JsonReporter(s.results(), s.toolVersion()));
+        BY_NAME.put("prometheus", s -> {
+            PrometheusReporter reporter = new PrometheusReporter(s.prometheusHost(), s.prometheusPort());
+            s.console().println("Prometheus: serving http://" + s.prometheusHost() + ":" + reporter.port()
+                    + "/metrics while the run goes on");
+            return reporter;
+        });
     }
 
     private Reporters() {

@@ -56,7 +56,7 @@ final class CellSampler implements AutoCloseable {
                 last = now;
                 Progress progress = new Progress(recorder.key(), now - startNanos, plannedNanos,
                         interval.totalOperations(), plannedOperations, interval.operations() / seconds,
-                        interval.bytes() / seconds, interval.totalErrors());
+                        interval.bytes() / seconds, interval.totalErrors(), interval);
                 context.reporters().post(r -> r.progress(progress));
             }
         } catch (InterruptedException e) {

@@ -1,0 +1,88 @@
+package io.s3workload.report;
+
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertTrue;
+
+import io.s3workload.metrics.CellStats;
+import io.s3workload.run.Engine;
+import io.s3workload.run.RunResult;
+import io.s3workload.testing.TestS3;
+import java.net.URI;
+import java.net.http.HttpClient;
+import java.net.http.HttpRequest;
+import java.net.http.HttpResponse;
+import java.util.List;
+import java.util.concurrent.atomic.AtomicReference;
+import java.util.regex.Matcher;
+import java.util.regex.Pattern;
+import org.junit.jupiter.api.AfterAll;
+import org.junit.jupiter.api.BeforeAll;
+import org.junit.jupiter.api.Test;
+
+/** /metrics while a run goes on, and totals that equal the report's once a stage ends. */
+class PrometheusReporterTest {
+
+    private static TestS3 s3;
+
+    @BeforeAll
+    static void start() {
+        s3 = new TestS3();
+        s3.createBucket("metrics");
+    }
+
+    @AfterAll
+    static void stop() {
+        s3.close();
+    }
+
+    /** A reporter that scrapes /metrics when the second stage starts, i.e. after the first one's totals. */
+    private static final class Scraper implements Reporter {
+        final AtomicReference<String> scraped = new AtomicReference<>("");
+        final int port;
+
+        Scraper(int port) {
+            this.port = port;
+        }
+
+        @Override
+        public void stageStarted(io.s3workload.plan.StagePlan stage) {
+            if (stage.index() == 1) {
+                try (HttpClient client = HttpClient.newHttpClient()) {
+                    scraped.set(client.send(HttpRequest.newBuilder(URI.create("http://127.0.0.1:" + port
+                            + "/metrics")).build(), HttpResponse.BodyHandlers.ofString()).body());
+                } catch (Exception e) {
+                    scraped.set("scrape failed: " + e);
+                }
+            }
+        }
+    }
+
+    @Test
+    void countersAndTimersMatchTheReport() throws Exception {
+        PrometheusReporter prometheus = new PrometheusReporter("127.0.0.1", 0);
+        Scraper scraper = new Scraper(prometheus.port());
+        RunResult result = new Engine(s3.plan("""
+                bucket: metrics
+                stages:
+                  - {name: get, kind: get, sizes: [2KiB], objects: 8, duration: 2500ms, concurrency: 4}
+                  - {name: put, kind: put, sizes: [1KiB], objects: 1}
+                """), List.of(prometheus, scraper)).run();
+        CellStats get = result.stages().get(0).cells().get(0);
+        String metrics = scraper.scraped.get();
+        String tags = "endpoint=\"s3\",op=\"GET\",run=\"" + result.info().runId() + "\",size=\"2KiB\",stage=\"get\"";
+        assertEquals(get.operations(), value(metrics, "s3workload_operations_total{" + tags + "}"), metrics);
+        assertEquals(get.bytes(), value(metrics, "s3workload_bytes_total{" + tags + "}"));
+        assertEquals(get.operations(), value(metrics, "s3workload_request_latency_seconds_count{" + tags + "}"));
+        assertTrue(metrics.contains("s3workload_request_latency_seconds_bucket{" + tags + ",le=\""), metrics);
+        assertTrue(metrics.contains("s3workload_request_latency_percentile_seconds{endpoint=\"s3\",op=\"GET\","
+                + "quantile=\"0.99\",run=\"" + result.info().runId() + "\",size=\"2KiB\",stage=\"get\"}"), metrics);
+        assertTrue(metrics.contains("s3workload_request_ttfb_seconds_count{" + tags + "}"), metrics);
+    }
+
+    private static long value(String metrics, String series) {
+        Matcher m = Pattern.compile("^" + Pattern.quote(series) + " ([0-9.eE+]+)$", Pattern.MULTILINE)
+                .matcher(metrics);
+        assertTrue(m.find(), "no " + series + " in\n" + metrics);
+        return (long) Double.parseDouble(m.group(1));
+    }
+}
