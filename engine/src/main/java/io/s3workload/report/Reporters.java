@@ -33,6 +33,7 @@ public final class Reporters {
         BY_NAME.put("console", s -> new ConsoleReporter(s.console(), s.terminal(), s.progress()));
         BY_NAME.put("csv", s -> new CsvReporter(s.results()));
         BY_NAME.put("json", s -> new JsonReporter(s.results(), s.toolVersion()));
+        BY_NAME.put("hdr", s -> new HdrLogReporter(s.results()));
         BY_NAME.put("prometheus", s -> {
             PrometheusReporter reporter = new PrometheusReporter(s.prometheusHost(), s.prometheusPort());
             s.console().println("Prometheus: serving http://" + s.prometheusHost() + ":" + reporter.port()

@@ -45,7 +45,7 @@ class FileReportsTest {
 
     private static RunResult run(Path out) throws Exception {
         ResultsDirectory results = new ResultsDirectory(Optional.of(out));
-        List<Reporter> reporters = Reporters.create(List.of("csv", "json"), new Reporters.Settings(System.out,
+        List<Reporter> reporters = Reporters.create(List.of("csv", "json", "hdr"), new Reporters.Settings(System.out,
                 false, false, results, "test-version"));
         return new Engine(s3.plan("""
                 bucket: reports
@@ -86,6 +86,28 @@ class FileReportsTest {
             String text = Files.readString(out.resolve(file));
             assertFalse(text.contains(s3.server().secretKey()) || text.contains(s3.server().accessKey()),
                     "no credential in " + file);
+        }
+    }
+
+    @Test
+    void hdrLogsReadBackToTheCellsCountsExactly() throws Exception {
+        for (StageResult stage : result.stages()) {
+            for (CellStats cell : stage.cells()) {
+                Path log = out.resolve("hdr").resolve(HdrLogReporter.fileName(cell.key()));
+                org.HdrHistogram.Histogram merged = new org.HdrHistogram.Histogram(3);
+                int intervals = 0;
+                try (var reader = new org.HdrHistogram.HistogramLogReader(log.toFile())) {
+                    for (var h = reader.nextIntervalHistogram(); h != null; h = reader.nextIntervalHistogram()) {
+                        if ("latency".equals(h.getTag())) {
+                            merged.add((org.HdrHistogram.Histogram) h);
+                            intervals++;
+                        }
+                    }
+                }
+                assertEquals(cell.latency().getTotalCount(), merged.getTotalCount(), log.toString());
+                assertEquals(cell.latency().getValueAtPercentile(99), merged.getValueAtPercentile(99), log.toString());
+                assertTrue(intervals >= 1, log.toString());
+            }
         }
     }
 

@@ -1,0 +1,128 @@
+package io.s3workload.report;
+
+import io.s3workload.metrics.CellKey;
+import io.s3workload.metrics.CellStats;
+import io.s3workload.run.Progress;
+import io.s3workload.run.RunInfo;
+import io.s3workload.run.StageResult;
+import java.io.PrintStream;
+import java.io.UncheckedIOException;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.util.HashMap;
+import java.util.Map;
+import org.HdrHistogram.Histogram;
+import org.HdrHistogram.HistogramLogWriter;
+
+/**
+ * HdrHistogram interval logs: {@code hdr/<stage>.<op>.<endpoint>.<size>.hlog} per cell, one interval a second,
+ * latency tagged {@code latency} and time to first byte tagged {@code ttfb}, values in nanoseconds (the max
+ * column in milliseconds). Readable by HistogramLogProcessor and HistogramLogAnalyzer, and exactly mergeable
+ * (HistogramLogReader, then add). The last partial second is written when the stage ends.
+ */
+final class HdrLogReporter implements Reporter {
+
+    private static final double MAX_VALUE_UNIT_RATIO = 1e6;
+
+    private final ResultsDirectory results;
+    private final Map<CellKey, Log> logs = new HashMap<>();
+    private Path directory;
+    private long runStartMillis;
+
+    HdrLogReporter(ResultsDirectory results) {
+        this.results = results;
+    }
+
+    @Override
+    public void runStarted(RunInfo run) {
+        directory = results.forRun(run.runId()).resolve("hdr");
+        runStartMillis = run.startedAt().toEpochMilli();
+        try {
+            Files.createDirectories(directory);
+        } catch (java.io.IOException e) {
+            throw new UncheckedIOException(e);
+        }
+    }
+
+    @Override
+    public void progress(Progress progress) {
+        log(progress.cell(), progress.elapsedNanos()).interval(progress.interval().latency(),
+                progress.interval().ttfb());
+    }
+
+    @Override
+    public void stageFinished(StageResult result) {
+        for (CellStats cell : result.cells()) {
+            Log log = log(cell.key(), cell.wallNanos());
+            Histogram latency = cell.latency().copy();
+            latency.subtract(log.latencySeen);
+            Histogram ttfb = cell.ttfb().copy();
+            ttfb.subtract(log.ttfbSeen);
+            log.interval(latency, ttfb);
+            log.out.close();
+            logs.remove(cell.key());
+        }
+    }
+
+    @Override
+    public void close() {
+        logs.values().forEach(l -> l.out.close());
+        logs.clear();
+    }
+
+    /** The cell's log, made on its first event: the cell started {@code elapsedNanos} before now. */
+    private Log log(CellKey key, long elapsedNanos) {
+        return logs.computeIfAbsent(key, k -> new Log(directory.resolve(fileName(k)),
+                System.currentTimeMillis() - elapsedNanos / 1_000_000));
+    }
+
+    static String fileName(CellKey key) {
+        String name = key.stage() + "." + key.op().name() + "." + key.endpoint()
+                + (key.op().sized() ? "." + key.size().label() : "") + ".hlog";
+        return name.replaceAll("[^A-Za-z0-9._-]", "_");
+    }
+
+    /** One cell's log: its writer, when its last interval ended, and what it has written. */
+    private final class Log {
+
+        final PrintStream out;
+        final HistogramLogWriter writer;
+        final Histogram latencySeen = new Histogram(1_000, 3_600_000_000_000L, 3);
+        final Histogram ttfbSeen = new Histogram(1_000, 3_600_000_000_000L, 3);
+        long lastEndMillis;
+
+        Log(Path file, long cellStartMillis) {
+            try {
+                out = new PrintStream(file.toFile(), java.nio.charset.StandardCharsets.US_ASCII);
+            } catch (java.io.IOException e) {
+                throw new UncheckedIOException("cannot write " + file + ": " + e.getMessage(), e);
+            }
+            writer = new HistogramLogWriter(out);
+            writer.outputLogFormatVersion();
+            writer.outputComment("s3workload " + file.getFileName() + ": values in nanoseconds");
+            writer.outputStartTime(runStartMillis);
+            writer.setBaseTime(runStartMillis);
+            writer.outputLegend();
+            lastEndMillis = cellStartMillis;
+        }
+
+        void interval(Histogram latency, Histogram ttfb) {
+            long end = System.currentTimeMillis();
+            double start = (lastEndMillis - runStartMillis) / 1000.0;
+            double stop = (end - runStartMillis) / 1000.0;
+            write("latency", latency, start, stop);
+            if (ttfb.getTotalCount() > 0 || ttfbSeen.getTotalCount() > 0) {
+                write("ttfb", ttfb, start, stop);
+            }
+            latencySeen.add(latency);
+            ttfbSeen.add(ttfb);
+            lastEndMillis = end;
+        }
+
+        private void write(String tag, Histogram histogram, double start, double stop) {
+            Histogram tagged = histogram.copy();
+            tagged.setTag(tag);
+            writer.outputIntervalHistogram(start, stop, tagged, MAX_VALUE_UNIT_RATIO);
+        }
+    }
+}
