@@ -1,10 +1,14 @@
 #!/usr/bin/env bash
 # The whole test suite: unit and integration tests of every module (JUnit, against an in-process S3 server on
-# 127.0.0.1), then end-to-end checks of the runnable jar (Maven failsafe). Finds a JDK 21+ itself.
+# 127.0.0.1), end-to-end checks of the runnable jar (Maven failsafe), then the checks in src/e2e/ that need real
+# outside programs (a Prometheus server scraping a run). Finds a JDK 21+ itself.
 set -euo pipefail
 root=$(cd "$(dirname "${BASH_SOURCE[0]}")/.." && pwd)
 . "$root/src/bin/find-jdk.sh"
 s3w_find_jdk || exit 2
 echo "Testing with JDK at $JAVA_HOME"
 cd "$root"
-exec ./mvnw -B verify "$@"
+./mvnw -B verify "$@"
+for check in "$root"/src/e2e/*.sh; do
+  "$check"
+done

@@ -1,0 +1,66 @@
+#!/usr/bin/env bash
+# End to end with a real Prometheus (the Debian package): it scrapes s3workload's /metrics on 127.0.0.1 every
+# second during a run of the quickstart workload, and its HTTP API must show a non-zero rate() of the GET
+# operations counter. Installs the package when it is missing and it can (root and apt-get); says SKIPPED and
+# why otherwise.
+#   src/e2e/prometheus.sh        (needs the jar: run after ./mvnw verify, or let the launcher build it)
+set -euo pipefail
+root=$(cd "$(dirname "${BASH_SOURCE[0]}")/../.." && pwd)
+if ! command -v prometheus >/dev/null; then
+  if [ "$(id -u)" = 0 ] && command -v apt-get >/dev/null; then
+    echo "e2e prometheus: installing the Debian package prometheus"
+    DEBIAN_FRONTEND=noninteractive apt-get install -y -q prometheus >/dev/null 2>&1 \
+      || { apt-get update -q >/dev/null 2>&1 && DEBIAN_FRONTEND=noninteractive apt-get install -y -q prometheus >/dev/null 2>&1; } \
+      || true
+  fi
+fi
+if ! command -v prometheus >/dev/null; then
+  echo "e2e prometheus: SKIPPED: the Debian package prometheus is not installed and could not be (needs root and apt-get)"
+  exit 0
+fi
+work=$(mktemp -d)
+free_port() { python3 -c 'import socket; s=socket.socket(); s.bind(("127.0.0.1",0)); print(s.getsockname()[1])'; }
+metrics_port=$(free_port)
+prometheus_port=$(free_port)
+cat >"$work/prometheus.yml" <<YAML
+global: {scrape_interval: 1s, evaluation_interval: 1s}
+scrape_configs:
+  - job_name: s3workload
+    static_configs: [{targets: ["127.0.0.1:$metrics_port"]}]
+YAML
+prometheus --config.file="$work/prometheus.yml" --storage.tsdb.path="$work/data" \
+  --web.listen-address="127.0.0.1:$prometheus_port" >"$work/prometheus.log" 2>&1 &
+prometheus_pid=$!
+run_pid=
+cleanup() {
+  [ -n "$run_pid" ] && kill "$run_pid" 2>/dev/null || true
+  kill "$prometheus_pid" 2>/dev/null || true
+  wait 2>/dev/null || true
+  rm -rf "$work"
+}
+trap cleanup EXIT
+for _ in $(seq 1 60); do
+  curl -sf "http://127.0.0.1:$prometheus_port/-/ready" >/dev/null && break
+  sleep 0.5
+done
+curl -sf "http://127.0.0.1:$prometheus_port/-/ready" >/dev/null || { cat "$work/prometheus.log"; echo "e2e prometheus: FAILED: Prometheus did not start"; exit 1; }
+"$root/s3workload" run "$root/workloads/quickstart.yaml" --no-progress --set stages.get.duration=8s \
+  --prometheus-port "$metrics_port" --prometheus-host 127.0.0.1 >"$work/run.log" 2>&1 &
+run_pid=$!
+for _ in $(seq 1 240); do
+  grep -q "^\[2/3\] get" "$work/run.log" && break
+  sleep 0.25
+done
+sleep 6
+query='sum(rate(s3workload_operations_total{op="GET"}[4s]))'
+answer=$(curl -sf -G "http://127.0.0.1:$prometheus_port/api/v1/query" --data-urlencode "query=$query" || true)
+wait "$run_pid"
+run_pid=
+rate=$(python3 -c 'import json,sys; r=json.loads(sys.argv[1] or "{}").get("data",{}).get("result",[]); print(r[0]["value"][1] if r else 0)' "$answer")
+if python3 -c 'import sys; sys.exit(0 if float(sys.argv[1]) > 0 else 1)' "$rate"; then
+  echo "e2e prometheus: OK: Prometheus $(prometheus --version 2>&1 | head -1 | awk '{print $3}') scraped the run; $query = $rate"
+else
+  echo "e2e prometheus: FAILED: $query gave '$rate'; answer: $answer"
+  tail -20 "$work/run.log"
+  exit 1
+fi
