@@ -52,7 +52,7 @@ final class RunCommand implements Callable<Integer> {
     boolean noProgress;
 
     @Option(names = "--report", paramLabel = "NAME", split = ",", defaultValue = "console",
-            description = "Reports to produce (default: console): console (progress and tables on stdout), csv (summary.csv, timeseries.csv), json (summary.json), hdr (HdrHistogram interval logs), prometheus (live /metrics, as --prometheus-port). See docs/reports.md.")
+            description = "Reports to produce (default: console): console (progress and tables on stdout), csv (summary.csv, timeseries.csv), json (summary.json), hdr (HdrHistogram interval logs), html (report.html with charts), prometheus (live /metrics, as --prometheus-port). See docs/reports.md.")
     List<String> reports;
 
     @Option(names = "--prometheus-port", paramLabel = "PORT",

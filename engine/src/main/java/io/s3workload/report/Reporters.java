@@ -34,6 +34,7 @@ public final class Reporters {
         BY_NAME.put("csv", s -> new CsvReporter(s.results()));
         BY_NAME.put("json", s -> new JsonReporter(s.results(), s.toolVersion()));
         BY_NAME.put("hdr", s -> new HdrLogReporter(s.results()));
+        BY_NAME.put("html", s -> new HtmlReporter(s.results()));
         BY_NAME.put("prometheus", s -> {
             PrometheusReporter reporter = new PrometheusReporter(s.prometheusHost(), s.prometheusPort());
             s.console().println("Prometheus: serving http://" + s.prometheusHost() + ":" + reporter.port()

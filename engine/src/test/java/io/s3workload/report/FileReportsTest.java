@@ -45,7 +45,7 @@ class FileReportsTest {
 
     private static RunResult run(Path out) throws Exception {
         ResultsDirectory results = new ResultsDirectory(Optional.of(out));
-        List<Reporter> reporters = Reporters.create(List.of("csv", "json", "hdr"), new Reporters.Settings(System.out,
+        List<Reporter> reporters = Reporters.create(List.of("csv", "json", "hdr", "html"), new Reporters.Settings(System.out,
                 false, false, results, "test-version"));
         return new Engine(s3.plan("""
                 bucket: reports
@@ -87,6 +87,19 @@ class FileReportsTest {
             assertFalse(text.contains(s3.server().secretKey()) || text.contains(s3.server().accessKey()),
                     "no credential in " + file);
         }
+    }
+
+    @Test
+    void theHtmlReportIsSelfContainedWithThreeChartsPerCell() throws Exception {
+        String html = Files.readString(out.resolve("report.html"));
+        long cells = result.stages().stream().mapToLong(s -> s.cells().size()).sum();
+        for (String chart : List.of("chart throughput", "chart latency", "chart distribution")) {
+            assertEquals(cells, html.split("class=\"" + chart + "\"", -1).length - 1, chart);
+        }
+        assertTrue(html.contains("<table class=\"convergence\">"), "the probe's pairs");
+        assertFalse(html.contains("<script") || html.matches("(?s).*(src|href)=\"(https?:)?//.*"),
+                "no script, nothing fetched");
+        assertFalse(html.contains(s3.server().secretKey()));
     }
 
     @Test
