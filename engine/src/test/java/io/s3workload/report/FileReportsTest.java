@@ -103,6 +103,19 @@ class FileReportsTest {
     }
 
     @Test
+    void aRunComparedWithItselfShowsNoDifference() throws Exception {
+        String text = RunComparison.compare(out, out.resolve("summary.json"));
+        assertTrue(text.contains("A: test, run " + result.info().runId()), text);
+        long rows = text.lines().filter(l -> l.matches("^(put|get|raw) .*")).count();
+        assertEquals(result.stages().stream().mapToLong(s -> s.cells().size()).sum(), rows, text);
+        assertTrue(text.lines().filter(l -> l.matches("^(put|get|raw) .*")).allMatch(l -> l.contains(" 1.000 ")
+                && l.contains("+0.00")), text);
+        var e = org.junit.jupiter.api.Assertions.assertThrows(java.io.IOException.class,
+                () -> RunComparison.compare(out.resolve("missing"), out));
+        assertTrue(e.getMessage().contains("does not exist"), e.getMessage());
+    }
+
+    @Test
     void hdrLogsReadBackToTheCellsCountsExactly() throws Exception {
         for (StageResult stage : result.stages()) {
             for (CellStats cell : stage.cells()) {
