@@ -6,18 +6,8 @@
 #   src/e2e/html-report.sh [PNG_OUT]
 set -euo pipefail
 root=$(cd "$(dirname "${BASH_SOURCE[0]}")/../.." && pwd)
-if ! command -v chromium >/dev/null; then
-  if [ "$(id -u)" = 0 ] && command -v apt-get >/dev/null; then
-    echo "e2e html-report: installing the Debian package chromium"
-    DEBIAN_FRONTEND=noninteractive apt-get install -y -q chromium >/dev/null 2>&1 \
-      || { apt-get update -q >/dev/null 2>&1 && DEBIAN_FRONTEND=noninteractive apt-get install -y -q chromium >/dev/null 2>&1; } \
-      || true
-  fi
-fi
-if ! command -v chromium >/dev/null; then
-  echo "e2e html-report: SKIPPED: the Debian package chromium is not installed and could not be (needs root and apt-get)"
-  exit 0
-fi
+. "$root/src/e2e/lib/packages.sh"
+need_package chromium chromium "e2e html-report" || exit 0
 work=$(mktemp -d)
 trap 'rm -rf "$work"' EXIT
 "$root/s3workload" run "$root/workloads/quickstart.yaml" --no-progress --report console,html --out "$work/out" \

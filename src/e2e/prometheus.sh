@@ -6,18 +6,8 @@
 #   src/e2e/prometheus.sh        (needs the jar: run after ./mvnw verify, or let the launcher build it)
 set -euo pipefail
 root=$(cd "$(dirname "${BASH_SOURCE[0]}")/../.." && pwd)
-if ! command -v prometheus >/dev/null; then
-  if [ "$(id -u)" = 0 ] && command -v apt-get >/dev/null; then
-    echo "e2e prometheus: installing the Debian package prometheus"
-    DEBIAN_FRONTEND=noninteractive apt-get install -y -q prometheus >/dev/null 2>&1 \
-      || { apt-get update -q >/dev/null 2>&1 && DEBIAN_FRONTEND=noninteractive apt-get install -y -q prometheus >/dev/null 2>&1; } \
-      || true
-  fi
-fi
-if ! command -v prometheus >/dev/null; then
-  echo "e2e prometheus: SKIPPED: the Debian package prometheus is not installed and could not be (needs root and apt-get)"
-  exit 0
-fi
+. "$root/src/e2e/lib/packages.sh"
+need_package prometheus prometheus "e2e prometheus" || exit 0
 work=$(mktemp -d)
 free_port() { python3 -c 'import socket; s=socket.socket(); s.bind(("127.0.0.1",0)); print(s.getsockname()[1])'; }
 metrics_port=$(free_port)

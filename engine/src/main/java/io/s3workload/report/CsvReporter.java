@@ -2,47 +2,36 @@ package io.s3workload.report;
 
 import io.s3workload.metrics.CellStats;
 import io.s3workload.metrics.Snapshot;
-import io.s3workload.run.RunInfo;
 import io.s3workload.run.RunResult;
 import io.s3workload.run.StageResult;
 import io.s3workload.workload.Percentile;
-import java.io.IOException;
-import java.io.UncheckedIOException;
-import java.io.Writer;
-import java.nio.charset.StandardCharsets;
-import java.nio.file.Files;
-import java.nio.file.Path;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.Locale;
+import java.util.Map;
 import org.HdrHistogram.Histogram;
 
 /**
  * {@code summary.csv} (a row per stage/op/endpoint/size cell) and {@code timeseries.csv} (a row per cell and
  * second), written when the run ends. Units are in the column names; numbers use a dot and no grouping.
  */
-final class CsvReporter implements Reporter {
+final class CsvReporter extends EndOfRunFiles {
 
     static final String SUMMARY = "summary.csv";
     static final String TIMESERIES = "timeseries.csv";
     private static final List<Percentile> STATS = List.of(Percentile.values());
 
-    private final ResultsDirectory results;
-    private Path directory;
-
     CsvReporter(ResultsDirectory results) {
-        this.results = results;
+        super(results);
     }
 
     @Override
-    public void runStarted(RunInfo run) {
-        directory = results.forRun(run.runId());
+    Map<String, String> files(RunResult result) {
+        return Map.of(SUMMARY, lines(summary(result)), TIMESERIES, lines(timeseries(result)));
     }
 
-    @Override
-    public void runFinished(RunResult result) {
-        write(directory.resolve(SUMMARY), summary(result));
-        write(directory.resolve(TIMESERIES), timeseries(result));
+    private static String lines(List<String> lines) {
+        return String.join("\n", lines) + "\n";
     }
 
     static List<String> summary(RunResult result) {
@@ -118,14 +107,4 @@ final class CsvReporter implements Reporter {
         return text.isEmpty() ? "" : "\"" + text.replace("\"", "\"\"") + "\"";
     }
 
-    private static void write(Path file, List<String> lines) {
-        try (Writer out = Files.newBufferedWriter(file, StandardCharsets.UTF_8)) {
-            for (String line : lines) {
-                out.write(line);
-                out.write('\n');
-            }
-        } catch (IOException e) {
-            throw new UncheckedIOException("cannot write " + file + ": " + e.getMessage(), e);
-        }
-    }
 }

@@ -8,14 +8,10 @@ import io.s3workload.run.RunInfo;
 import io.s3workload.run.RunResult;
 import io.s3workload.run.StageResult;
 import io.s3workload.workload.Percentile;
-import java.io.IOException;
-import java.io.UncheckedIOException;
-import java.nio.charset.StandardCharsets;
-import java.nio.file.Files;
-import java.nio.file.Path;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.Locale;
+import java.util.Map;
 import org.HdrHistogram.Histogram;
 import org.HdrHistogram.HistogramIterationValue;
 
@@ -24,7 +20,7 @@ import org.HdrHistogram.HistogramIterationValue;
  * header, and per stage its summary table and, per cell, charts of throughput and p50/p99 latency over time and
  * the latency percentile distribution; consistency probes get their pair table.
  */
-final class HtmlReporter implements Reporter {
+final class HtmlReporter extends EndOfRunFiles {
 
     static final String FILE = "report.html";
     private static final String STYLE = """
@@ -38,25 +34,13 @@ final class HtmlReporter implements Reporter {
             fill:#57606a}svg .grid{stroke:#eaeef2}svg .legend{font-size:11px}.bad{color:#cf222e}.good{color:#1a7f37}
             """;
 
-    private final ResultsDirectory results;
-    private Path directory;
-
     HtmlReporter(ResultsDirectory results) {
-        this.results = results;
+        super(results);
     }
 
     @Override
-    public void runStarted(RunInfo run) {
-        directory = results.forRun(run.runId());
-    }
-
-    @Override
-    public void runFinished(RunResult result) {
-        try {
-            Files.writeString(directory.resolve(FILE), page(result), StandardCharsets.UTF_8);
-        } catch (IOException e) {
-            throw new UncheckedIOException("cannot write " + directory.resolve(FILE) + ": " + e.getMessage(), e);
-        }
+    Map<String, String> files(RunResult result) {
+        return Map.of(FILE, page(result));
     }
 
     static String page(RunResult result) {

@@ -19,10 +19,9 @@ import io.s3workload.workload.EndpointSpec;
 import io.s3workload.workload.LoadShape;
 import io.s3workload.workload.Percentile;
 import java.io.IOException;
-import java.io.UncheckedIOException;
 import java.net.InetAddress;
-import java.nio.file.Path;
 import java.time.Instant;
+import java.util.Map;
 import org.HdrHistogram.Histogram;
 
 /**
@@ -30,32 +29,25 @@ import org.HdrHistogram.Histogram;
  * secrets), the tool version, the JVM, the host, and start and end times. Its shape is documented by
  * {@code docs/summary.schema.json}; {@code schemaVersion} changes when a field changes meaning or goes away.
  */
-final class JsonReporter implements Reporter {
+final class JsonReporter extends EndOfRunFiles {
 
     static final String FILE = "summary.json";
     static final int SCHEMA_VERSION = 1;
     private static final ObjectMapper JSON = new ObjectMapper().enable(SerializationFeature.INDENT_OUTPUT);
 
-    private final ResultsDirectory results;
     private final String toolVersion;
-    private Path directory;
 
     JsonReporter(ResultsDirectory results, String toolVersion) {
-        this.results = results;
+        super(results);
         this.toolVersion = toolVersion;
     }
 
     @Override
-    public void runStarted(RunInfo run) {
-        directory = results.forRun(run.runId());
-    }
-
-    @Override
-    public void runFinished(RunResult result) {
+    Map<String, String> files(RunResult result) {
         try {
-            JSON.writeValue(directory.resolve(FILE).toFile(), summary(result, toolVersion));
-        } catch (IOException e) {
-            throw new UncheckedIOException("cannot write " + directory.resolve(FILE) + ": " + e.getMessage(), e);
+            return Map.of(FILE, JSON.writeValueAsString(summary(result, toolVersion)));
+        } catch (com.fasterxml.jackson.core.JsonProcessingException e) {
+            throw new IllegalStateException("cannot write " + FILE + ": " + e.getMessage(), e);
         }
     }
 
