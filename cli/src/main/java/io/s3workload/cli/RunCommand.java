@@ -51,8 +51,8 @@ final class RunCommand implements Callable<Integer> {
     @Option(names = "--no-progress", description = "Do not print the live progress lines.")
     boolean noProgress;
 
-    @Option(names = "--report", paramLabel = "NAME", split = ",", defaultValue = "console",
-            description = "Reports to produce (default: console): console (progress and tables on stdout), csv (summary.csv, timeseries.csv), json (summary.json), hdr (HdrHistogram interval logs), html (report.html with charts), prometheus (live /metrics, as --prometheus-port). See docs/reports.md.")
+    @Option(names = "--report", paramLabel = "NAME", split = ",",
+            description = "Reports to produce (default: the workload's 'reports:', else console): console (progress and tables on stdout), csv (summary.csv, timeseries.csv), json (summary.json), hdr (HdrHistogram interval logs), html (report.html with charts), prometheus (live /metrics, as --prometheus-port). See docs/reports.md.")
     List<String> reports;
 
     @Option(names = "--prometheus-port", paramLabel = "PORT",
@@ -70,16 +70,18 @@ final class RunCommand implements Callable<Integer> {
 
     @Override
     public Integer call() throws Exception {
+        Workload w = workload.load();
+        List<String> chosen = reports != null ? reports : w.reports().isEmpty() ? List.of("console") : w.reports();
         ResultsDirectory results = new ResultsDirectory(Optional.ofNullable(out));
         List<Reporter> reporters;
         try {
-            List<String> names = new java.util.ArrayList<>(reports);
+            List<String> names = new java.util.ArrayList<>(chosen);
             if (prometheusPort != null) {
                 names.add("prometheus");
             }
             reporters = Reporters.create(names, new Reporters.Settings(System.out, Terminal.isInteractive(),
                     !noProgress, results, VersionProvider.version(), prometheusHost,
-                    prometheusPort == null ? 0 : prometheusPort));
+                    prometheusPort == null ? 9464 : prometheusPort));
         } catch (IllegalArgumentException e) {
             System.err.println("error: --report: " + e.getMessage());
             return ExitCodes.BAD_INPUT;
@@ -87,7 +89,7 @@ final class RunCommand implements Callable<Integer> {
             System.err.println("error: --prometheus-port: " + e.getMessage());
             return ExitCodes.BAD_INPUT;
         }
-        if (reports.stream().anyMatch(r -> !r.trim().equals("console"))) {
+        if (chosen.stream().anyMatch(r -> !r.trim().equals("console") && !r.trim().equals("prometheus"))) {
             Path parent = out != null ? out : Path.of("results");
             try {
                 java.nio.file.Files.createDirectories(parent);
@@ -96,7 +98,6 @@ final class RunCommand implements Callable<Integer> {
                 return ExitCodes.BAD_INPUT;
             }
         }
-        Workload w = workload.load();
         boolean useEmbedded = embedded || w.endpoints().isEmpty();
         try (EmbeddedS3 server = useEmbedded ? EmbeddedS3.start(backend) : null) {
             if (server != null) {

@@ -12,6 +12,7 @@ import java.util.Optional;
  * validated. Unset optional settings stay unset; the planner resolves defaults.
  *
  * @param endpoints named endpoints in file order; empty means the embedded server
+ * @param reports   the reports a run makes unless {@code --report} says otherwise; empty: the console alone
  */
 public record Workload(
         String source,
@@ -25,23 +26,27 @@ public record Workload(
         Optional<Long> seed,
         Defaults defaults,
         FailOn failOn,
-        List<StageSpec> stages) {
+        List<StageSpec> stages,
+        List<String> reports) {
 
     public static final String DEFAULT_PREFIX = "s3workload";
+    /** The report names {@code reports:} and {@code --report} know. */
+    public static final List<String> REPORTS = List.of("console", "csv", "json", "hdr", "html", "prometheus");
 
     public Workload {
         endpoints = Collections.unmodifiableMap(new LinkedHashMap<>(endpoints));
         stages = List.copyOf(stages);
+        reports = List.copyOf(reports);
     }
 
     public Workload withEndpoints(Map<String, EndpointSpec> newEndpoints) {
         return new Workload(source, name, description, newEndpoints, bucket, prefix, createBucket, keep, seed,
-                defaults, failOn, stages);
+                defaults, failOn, stages, reports);
     }
 
     public Workload withCreateBucket(boolean create) {
         return new Workload(source, name, description, endpoints, bucket, prefix, create, keep, seed, defaults,
-                failOn, stages);
+                failOn, stages, reports);
     }
 
     public List<String> stageNames() {

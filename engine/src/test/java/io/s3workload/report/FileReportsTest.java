@@ -103,6 +103,11 @@ class FileReportsTest {
     }
 
     @Test
+    void theWorkloadKnowsEveryReportTheRegistryHas() {
+        assertEquals(io.s3workload.workload.Workload.REPORTS, Reporters.names());
+    }
+
+    @Test
     void aRunComparedWithItselfShowsNoDifference() throws Exception {
         String text = RunComparison.compare(out, out.resolve("summary.json"));
         assertTrue(text.contains("A: test, run " + result.info().runId()), text);

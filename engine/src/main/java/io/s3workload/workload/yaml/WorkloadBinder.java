@@ -30,7 +30,7 @@ import java.util.regex.Pattern;
 final class WorkloadBinder {
 
     static final Set<String> TOP_KEYS = Set.of("name", "description", "endpoints", "bucket", "prefix",
-            "createBucket", "keep", "seed", "defaults", "failOn", "stages");
+            "createBucket", "keep", "seed", "defaults", "failOn", "stages", "reports");
     private static final Set<String> ENDPOINT_KEYS = Set.of("url", "region", "pathStyle", "credentials", "compat");
     private static final Set<String> CREDENTIAL_KEYS = Set.of("accessKey", "secretKey", "sessionToken", "profile");
     private static final Set<String> FAIL_ON_KEYS = failOnKeys();
@@ -70,11 +70,21 @@ final class WorkloadBinder {
                 .orElse(Defaults.NONE);
         FailOn failOn = failOn(top);
         List<StageSpec> stages = stages(top);
+        List<String> reports = top.<String>list("reports", e -> {
+            String report = e.text().trim();
+            if (!Workload.REPORTS.contains(report)) {
+                binding.problem(e.pointer(), "unknown report '" + report + "'"
+                        + Suggestions.didYouMean(report, Workload.REPORTS) + "; expected one or more of "
+                        + String.join(", ", Workload.REPORTS));
+                return Optional.empty();
+            }
+            return Optional.of(report);
+        }).orElse(List.of());
         if (!binding.problems().isEmpty() || bucket.isEmpty()) {
             return Optional.empty();
         }
         return Optional.of(new Workload(tree.source(), name, description, endpoints, bucket.get(), prefix,
-                createBucket, keep, seed, defaults, failOn, stages));
+                createBucket, keep, seed, defaults, failOn, stages, reports));
     }
 
     private Map<String, EndpointSpec> endpoints(Fields top) {
