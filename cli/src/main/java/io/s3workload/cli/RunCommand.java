@@ -52,7 +52,7 @@ final class RunCommand implements Callable<Integer> {
     boolean noProgress;
 
     @Option(names = "--report", paramLabel = "NAME", split = ",",
-            description = "Reports to produce (default: the workload's 'reports:', else console): console (progress and tables on stdout), csv (summary.csv, timeseries.csv), json (summary.json), hdr (HdrHistogram interval logs), html (report.html with charts), prometheus (live /metrics, as --prometheus-port). See docs/reports.md.")
+            description = "Reports to produce (default: the workload's 'reports:', else console): console (progress and tables on stdout), csv (summary.csv, timeseries.csv), json (summary.json), hdr (HdrHistogram interval logs), html (report.html with charts), prometheus (live /metrics, as --prometheus-port), otlp (as --otlp). See docs/reports.md.")
     List<String> reports;
 
     @Option(names = "--prometheus-port", paramLabel = "PORT",
@@ -63,6 +63,11 @@ final class RunCommand implements Callable<Integer> {
             description = "The address /metrics listens on (default: all interfaces, so a Prometheus elsewhere can"
                     + " scrape it).")
     String prometheusHost;
+
+    @Option(names = "--otlp", paramLabel = "URL",
+            description = "Push live metrics over OTLP (HTTP) to this URL every second, e.g. "
+                    + "http://collector:4318/v1/metrics (the same meters as Prometheus; see docs/metrics.md).")
+    String otlp;
 
     @Option(names = "--out", paramLabel = "DIR",
             description = "Where file reports go (default: results/<run-id>/ in the working directory).")
@@ -76,12 +81,16 @@ final class RunCommand implements Callable<Integer> {
         List<Reporter> reporters;
         try {
             List<String> names = new java.util.ArrayList<>(chosen);
-            if (prometheusPort != null) {
+            if (prometheusPort != null && !names.contains("prometheus")) {
                 names.add("prometheus");
+            }
+            if (otlp != null && !names.contains("otlp")) {
+                names.add("otlp");
             }
             reporters = Reporters.create(names, new Reporters.Settings(System.out, Terminal.isInteractive(),
                     !noProgress, results, VersionProvider.version(), prometheusHost,
-                    prometheusPort == null ? 9464 : prometheusPort));
+                    prometheusPort == null ? 9464 : prometheusPort,
+                    otlp == null ? "http://localhost:4318/v1/metrics" : otlp));
         } catch (IllegalArgumentException e) {
             System.err.println("error: --report: " + e.getMessage());
             return ExitCodes.BAD_INPUT;
@@ -89,7 +98,7 @@ final class RunCommand implements Callable<Integer> {
             System.err.println("error: --prometheus-port: " + e.getMessage());
             return ExitCodes.BAD_INPUT;
         }
-        if (chosen.stream().anyMatch(r -> !r.trim().equals("console") && !r.trim().equals("prometheus"))) {
+        if (chosen.stream().anyMatch(r -> java.util.Set.of("csv", "json", "hdr", "html").contains(r.trim()))) {
             Path parent = out != null ? out : Path.of("results");
             try {
                 java.nio.file.Files.createDirectories(parent);

@@ -1,54 +1,28 @@
 package io.s3workload.report;
 
 import com.sun.net.httpserver.HttpServer;
-import io.micrometer.core.instrument.Counter;
-import io.micrometer.core.instrument.Gauge;
-import io.micrometer.core.instrument.Tags;
-import io.micrometer.core.instrument.Timer;
 import io.micrometer.prometheusmetrics.PrometheusConfig;
 import io.micrometer.prometheusmetrics.PrometheusMeterRegistry;
-import io.s3workload.metrics.CellKey;
-import io.s3workload.metrics.CellRecorder;
-import io.s3workload.metrics.CellStats;
-import io.s3workload.run.Progress;
-import io.s3workload.run.RunInfo;
-import io.s3workload.run.StageResult;
 import java.io.IOException;
 import java.io.OutputStream;
 import java.io.UncheckedIOException;
 import java.net.InetSocketAddress;
 import java.nio.charset.StandardCharsets;
-import java.time.Duration;
-import java.util.HashMap;
-import java.util.Map;
-import java.util.concurrent.TimeUnit;
-import java.util.concurrent.atomic.AtomicLong;
-import org.HdrHistogram.Histogram;
-import org.HdrHistogram.HistogramIterationValue;
+import java.util.concurrent.Executors;
 
-/**
- * Live export to Prometheus: serves {@code /metrics} while the run goes on, fed once a second from each cell's
- * interval histograms and counts on the reporters' thread (never from the requests' threads). Meters, tagged
- * with run, stage, op, endpoint and size (see docs/metrics.md):
- * <ul>
- *   <li>{@code s3workload.request.latency} and {@code s3workload.request.ttfb}: timers with histogram buckets;</li>
- *   <li>{@code s3workload.request.latency.percentile}: gauges of the last second's p50, p95 and p99 (HdrHistogram
- *   is the source of truth; Micrometer drops quantiles when a timer also has buckets);</li>
- *   <li>{@code s3workload.operations}, {@code s3workload.errors}, {@code s3workload.bytes}: counters.</li>
- * </ul>
- * At the end of each stage the counters and timers are topped up with what the last partial second held, so
- * their totals equal the report's.
- */
-final class PrometheusReporter implements Reporter {
+/** Live export to Prometheus: serves {@code /metrics} while the run goes on (meters: {@link MicrometerFeed}). */
+final class PrometheusReporter extends MicrometerFeed {
 
-    private static final double[] QUANTILES = {0.5, 0.95, 0.99};
-
-    private final PrometheusMeterRegistry registry = new PrometheusMeterRegistry(PrometheusConfig.DEFAULT);
+    private final PrometheusMeterRegistry registry;
     private final HttpServer server;
-    private final Map<CellKey, Meters> cells = new HashMap<>();
-    private String runId = "";
 
     PrometheusReporter(String host, int port) {
+        this(new PrometheusMeterRegistry(PrometheusConfig.DEFAULT), host, port);
+    }
+
+    private PrometheusReporter(PrometheusMeterRegistry registry, String host, int port) {
+        super(registry);
+        this.registry = registry;
         try {
             server = HttpServer.create(new InetSocketAddress(host, port), 16);
         } catch (IOException e) {
@@ -63,7 +37,7 @@ final class PrometheusReporter implements Reporter {
                 out.write(body);
             }
         });
-        server.setExecutor(java.util.concurrent.Executors.newVirtualThreadPerTaskExecutor());
+        server.setExecutor(Executors.newVirtualThreadPerTaskExecutor());
         server.start();
     }
 
@@ -73,111 +47,8 @@ final class PrometheusReporter implements Reporter {
     }
 
     @Override
-    public void runStarted(RunInfo run) {
-        runId = run.runId();
-    }
-
-    @Override
-    public void progress(Progress progress) {
-        CellRecorder.Interval interval = progress.interval();
-        Meters meters = meters(progress.cell());
-        meters.add(interval.operations(), interval.errors(), interval.bytes(), interval.latency(), interval.ttfb());
-        meters.quantiles(interval.latency());
-    }
-
-    @Override
-    public void stageFinished(StageResult result) {
-        for (CellStats cell : result.cells()) {
-            Meters meters = meters(cell.key());
-            Histogram latency = cell.latency().copy();
-            latency.subtract(meters.latencySeen);
-            Histogram ttfb = cell.ttfb().copy();
-            ttfb.subtract(meters.ttfbSeen);
-            meters.add(cell.operations() - meters.operationsSeen, cell.errors() - meters.errorsSeen,
-                    cell.bytes() - meters.bytesSeen, latency, ttfb);
-        }
-    }
-
-    @Override
     public void close() {
         server.stop(0);
         registry.close();
-    }
-
-    private Meters meters(CellKey key) {
-        return cells.computeIfAbsent(key, k -> new Meters(Tags.of("run", runId, "stage", k.stage(), "op",
-                k.op().name(), "endpoint", k.endpoint(), "size", k.op().sized() ? k.size().label() : "")));
-    }
-
-    /** One cell's meters, and how much of the cell they have been given. */
-    private final class Meters {
-
-        final Counter operations;
-        final Counter errors;
-        final Counter bytes;
-        final Timer latency;
-        final Timer ttfb;
-        final AtomicLong[] quantileNanos = new AtomicLong[QUANTILES.length];
-        final Histogram latencySeen = new Histogram(1_000, 3_600_000_000_000L, 3);
-        final Histogram ttfbSeen = new Histogram(1_000, 3_600_000_000_000L, 3);
-        long operationsSeen;
-        long errorsSeen;
-        long bytesSeen;
-
-        Meters(Tags tags) {
-            operations = Counter.builder("s3workload.operations").description("operations that succeeded")
-                    .tags(tags).register(registry);
-            errors = Counter.builder("s3workload.errors").description("operations that failed").tags(tags)
-                    .register(registry);
-            bytes = Counter.builder("s3workload.bytes").baseUnit("bytes").description("object bytes moved")
-                    .tags(tags).register(registry);
-            latency = timer("s3workload.request.latency", "request latency (open loop: from the scheduled start)",
-                    tags);
-            ttfb = timer("s3workload.request.ttfb", "time to the first byte of a read", tags);
-            for (int i = 0; i < QUANTILES.length; i++) {
-                AtomicLong holder = new AtomicLong();
-                quantileNanos[i] = holder;
-                Gauge.builder("s3workload.request.latency.percentile", holder, h -> h.get() / 1e9)
-                        .baseUnit("seconds").description("the last second's latency percentile (HdrHistogram)")
-                        .tags(tags.and("quantile", Double.toString(QUANTILES[i]))).register(registry);
-            }
-        }
-
-        private Timer timer(String name, String description, Tags tags) {
-            return Timer.builder(name).description(description).tags(tags).publishPercentileHistogram()
-                    .minimumExpectedValue(Duration.ofNanos(100_000)).maximumExpectedValue(Duration.ofMinutes(5))
-                    .register(registry);
-        }
-
-        void add(long ops, long errs, long byteCount, Histogram latencies, Histogram ttfbs) {
-            operations.increment(Math.max(0, ops));
-            errors.increment(Math.max(0, errs));
-            bytes.increment(Math.max(0, byteCount));
-            operationsSeen += Math.max(0, ops);
-            errorsSeen += Math.max(0, errs);
-            bytesSeen += Math.max(0, byteCount);
-            record(latency, latencies);
-            record(ttfb, ttfbs);
-            latencySeen.add(latencies);
-            ttfbSeen.add(ttfbs);
-        }
-
-        void quantiles(Histogram interval) {
-            if (interval.getTotalCount() == 0) {
-                return;
-            }
-            for (int i = 0; i < QUANTILES.length; i++) {
-                quantileNanos[i].set(interval.getValueAtPercentile(QUANTILES[i] * 100));
-            }
-        }
-
-        private static void record(Timer timer, Histogram values) {
-            for (HistogramIterationValue v : values.recordedValues()) {
-                long nanos = v.getValueIteratedTo();
-                for (long n = v.getCountAtValueIteratedTo(); n > 0; n--) {
-                    timer.record(nanos, TimeUnit.NANOSECONDS);
-                }
-            }
-        }
     }
 }

@@ -17,13 +17,15 @@ public final class Reporters {
      * What reporters may need: the console, where files go, the tool's version, where to serve Prometheus.
      *
      * @param prometheusPort the port for {@code /metrics} (0: any free port)
+     * @param otlpUrl        where OTLP metrics are pushed
      */
     public record Settings(PrintStream console, boolean terminal, boolean progress, ResultsDirectory results,
-                           String toolVersion, String prometheusHost, int prometheusPort) {
+                           String toolVersion, String prometheusHost, int prometheusPort, String otlpUrl) {
 
         public Settings(PrintStream console, boolean terminal, boolean progress, ResultsDirectory results,
                         String toolVersion) {
-            this(console, terminal, progress, results, toolVersion, "0.0.0.0", 9464);
+            this(console, terminal, progress, results, toolVersion, "0.0.0.0", 9464,
+                    "http://localhost:4318/v1/metrics");
         }
     }
 
@@ -41,6 +43,7 @@ public final class Reporters {
                     + "/metrics while the run goes on");
             return reporter;
         });
+        BY_NAME.put("otlp", s -> new OtlpReporter(s.otlpUrl()));
     }
 
     private Reporters() {

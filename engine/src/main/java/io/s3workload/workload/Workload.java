@@ -31,7 +31,8 @@ public record Workload(
 
     public static final String DEFAULT_PREFIX = "s3workload";
     /** The report names {@code reports:} and {@code --report} know. */
-    public static final List<String> REPORTS = List.of("console", "csv", "json", "hdr", "html", "prometheus");
+    public static final List<String> REPORTS = List.of("console", "csv", "json", "hdr", "html", "prometheus",
+            "otlp");
 
     public Workload {
         endpoints = Collections.unmodifiableMap(new LinkedHashMap<>(endpoints));
