@@ -60,7 +60,8 @@ public final class PlanPrinter {
             Sources sources = stage.spec() instanceof RangeReadStage read ? read.sources()
                     : stage.spec() instanceof TranscodeStage transcode ? transcode.sources() : null;
             if (sources != null) {
-                table.add(List.of("", "  (sources)", "put", stage.endpoint(), Integer.toString(stage.concurrency()),
+                table.add(List.of("", "  (sources)", "put", stage.endpoint(),
+                        Integer.toString(Math.min(stage.concurrency(), sources.count())),
                         sources.size().toString(), Integer.toString(sources.count()),
                         Integer.toString(sources.count()), "-", sources.reuse() ? "unless present" : "not measured"));
             }
