@@ -8,7 +8,7 @@ import picocli.CommandLine.Command;
 import picocli.CommandLine.Parameters;
 
 /** {@code s3workload compare A B}: two runs side by side. */
-@Command(name = "compare", mixinStandardHelpOptions = true, versionProvider = VersionProvider.class,
+@Command(name = "compare", header = "Print two runs side by side, with ratios.", mixinStandardHelpOptions = true, versionProvider = VersionProvider.class,
         description = "Print two runs side by side from their summary.json (written by --report json): per cell "
                 + "(stage, op, endpoint, size), ops/s with the B/A ratio, MiB/s, and p50 and p99 latency with B's "
                 + "difference to A in ms and percent. Exit codes: 0 ok; 2 a summary is missing or unreadable.")

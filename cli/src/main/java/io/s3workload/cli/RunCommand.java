@@ -25,7 +25,7 @@ import picocli.CommandLine.Mixin;
 import picocli.CommandLine.Option;
 
 /** {@code s3workload run}: runs a workload and prints its report. */
-@Command(name = "run", mixinStandardHelpOptions = true, versionProvider = VersionProvider.class,
+@Command(name = "run", header = "Run a workload and report what it measured.", mixinStandardHelpOptions = true, versionProvider = VersionProvider.class,
         description = {"Run a workload and print the report. Every object is written under",
             "<prefix>/<run-id>/ and removed at the end (also on Ctrl-C) unless the workload says keep: true.",
             "Without an endpoint in the workload or --endpoint, an in-process S3 server on 127.0.0.1 is used.",

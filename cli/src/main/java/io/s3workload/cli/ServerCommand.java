@@ -12,7 +12,7 @@ import picocli.CommandLine.Command;
 import picocli.CommandLine.Option;
 
 /** {@code s3workload server}: a standalone S3 endpoint on 127.0.0.1 for demos, benchmarks and tests. */
-@Command(name = "server", mixinStandardHelpOptions = true, versionProvider = VersionProvider.class,
+@Command(name = "server", header = "Run an S3 server on 127.0.0.1: S3Proxy, or the null backend.", mixinStandardHelpOptions = true, versionProvider = VersionProvider.class,
         description = {"Run an S3 server (S3Proxy) on 127.0.0.1 until Ctrl-C, and print its endpoint and",
             "credentials, for example to benchmark a client in another process:",
             "  s3workload server --backend fs --port 9000",
