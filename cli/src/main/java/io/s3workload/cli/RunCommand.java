@@ -89,8 +89,8 @@ final class RunCommand implements Callable<Integer> {
             }
             reporters = Reporters.create(names, new Reporters.Settings(System.out, Terminal.isInteractive(),
                     !noProgress, results, VersionProvider.version(), prometheusHost,
-                    prometheusPort == null ? 9464 : prometheusPort,
-                    otlp == null ? "http://localhost:4318/v1/metrics" : otlp));
+                    prometheusPort == null ? Reporters.DEFAULT_PROMETHEUS_PORT : prometheusPort,
+                    otlp == null ? Reporters.DEFAULT_OTLP_URL : otlp));
         } catch (IllegalArgumentException e) {
             System.err.println("error: --report: " + e.getMessage());
             return ExitCodes.BAD_INPUT;

@@ -1,6 +1,7 @@
 package io.s3workload.report;
 
 import io.s3workload.metrics.CellKey;
+import io.s3workload.metrics.CellRecorder;
 import io.s3workload.metrics.CellStats;
 import io.s3workload.run.Progress;
 import io.s3workload.run.RunInfo;
@@ -26,6 +27,7 @@ final class HdrLogReporter implements Reporter {
 
     private final ResultsDirectory results;
     private final Map<CellKey, Log> logs = new HashMap<>();
+    private final SeenIntervals seen = new SeenIntervals();
     private Path directory;
     private long runStartMillis;
 
@@ -46,19 +48,14 @@ final class HdrLogReporter implements Reporter {
 
     @Override
     public void progress(Progress progress) {
-        log(progress.cell(), progress.elapsedNanos()).interval(progress.interval().latency(),
-                progress.interval().ttfb());
+        log(progress.cell(), progress.elapsedNanos()).interval(seen.add(progress.cell(), progress.interval()));
     }
 
     @Override
     public void stageFinished(StageResult result) {
         for (CellStats cell : result.cells()) {
             Log log = log(cell.key(), cell.wallNanos());
-            Histogram latency = cell.latency().copy();
-            latency.subtract(log.latencySeen);
-            Histogram ttfb = cell.ttfb().copy();
-            ttfb.subtract(log.ttfbSeen);
-            log.interval(latency, ttfb);
+            log.interval(seen.rest(cell));
             log.out.close();
             logs.remove(cell.key());
         }
@@ -82,14 +79,13 @@ final class HdrLogReporter implements Reporter {
         return name.replaceAll("[^A-Za-z0-9._-]", "_");
     }
 
-    /** One cell's log: its writer, when its last interval ended, and what it has written. */
+    /** One cell's log: its writer, when its last interval ended, whether it has written time to first byte. */
     private final class Log {
 
         final PrintStream out;
         final HistogramLogWriter writer;
-        final Histogram latencySeen = new Histogram(1_000, 3_600_000_000_000L, 3);
-        final Histogram ttfbSeen = new Histogram(1_000, 3_600_000_000_000L, 3);
         long lastEndMillis;
+        boolean ttfbWritten;
 
         Log(Path file, long cellStartMillis) {
             try {
@@ -106,16 +102,15 @@ final class HdrLogReporter implements Reporter {
             lastEndMillis = cellStartMillis;
         }
 
-        void interval(Histogram latency, Histogram ttfb) {
+        void interval(CellRecorder.Interval interval) {
             long end = System.currentTimeMillis();
             double start = (lastEndMillis - runStartMillis) / 1000.0;
             double stop = (end - runStartMillis) / 1000.0;
-            write("latency", latency, start, stop);
-            if (ttfb.getTotalCount() > 0 || ttfbSeen.getTotalCount() > 0) {
-                write("ttfb", ttfb, start, stop);
+            write("latency", interval.latency(), start, stop);
+            ttfbWritten |= interval.ttfb().getTotalCount() > 0;
+            if (ttfbWritten) {
+                write("ttfb", interval.ttfb(), start, stop);
             }
-            latencySeen.add(latency);
-            ttfbSeen.add(ttfb);
             lastEndMillis = end;
         }
 

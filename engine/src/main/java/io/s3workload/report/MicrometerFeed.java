@@ -37,6 +37,7 @@ abstract class MicrometerFeed implements Reporter {
 
     private final MeterRegistry registry;
     private final Map<CellKey, Meters> cells = new HashMap<>();
+    private final SeenIntervals seen = new SeenIntervals();
     private String runId = "";
 
     MicrometerFeed(MeterRegistry registry) {
@@ -50,22 +51,15 @@ abstract class MicrometerFeed implements Reporter {
 
     @Override
     public void progress(Progress progress) {
-        CellRecorder.Interval interval = progress.interval();
         Meters meters = meters(progress.cell());
-        meters.add(interval.operations(), interval.errors(), interval.bytes(), interval.latency(), interval.ttfb());
-        meters.quantiles(interval.latency());
+        meters.add(seen.add(progress.cell(), progress.interval()));
+        meters.quantiles(progress.interval().latency());
     }
 
     @Override
     public void stageFinished(StageResult result) {
         for (CellStats cell : result.cells()) {
-            Meters meters = meters(cell.key());
-            Histogram latency = cell.latency().copy();
-            latency.subtract(meters.latencySeen);
-            Histogram ttfb = cell.ttfb().copy();
-            ttfb.subtract(meters.ttfbSeen);
-            meters.add(cell.operations() - meters.operationsSeen, cell.errors() - meters.errorsSeen,
-                    cell.bytes() - meters.bytesSeen, latency, ttfb);
+            meters(cell.key()).add(seen.rest(cell));
         }
     }
 
@@ -74,7 +68,7 @@ abstract class MicrometerFeed implements Reporter {
                 k.op().name(), "endpoint", k.endpoint(), "size", k.op().sized() ? k.size().label() : "")));
     }
 
-    /** One cell's meters, and how much of the cell they have been given. */
+    /** One cell's meters. */
     private final class Meters {
 
         final Counter operations;
@@ -83,11 +77,6 @@ abstract class MicrometerFeed implements Reporter {
         final Timer latency;
         final Timer ttfb;
         final AtomicLong[] quantileNanos = new AtomicLong[QUANTILES.length];
-        final Histogram latencySeen = new Histogram(1_000, 3_600_000_000_000L, 3);
-        final Histogram ttfbSeen = new Histogram(1_000, 3_600_000_000_000L, 3);
-        long operationsSeen;
-        long errorsSeen;
-        long bytesSeen;
 
         Meters(Tags tags) {
             operations = Counter.builder("s3workload.operations").description("operations that succeeded")
@@ -114,17 +103,12 @@ abstract class MicrometerFeed implements Reporter {
                     .register(registry);
         }
 
-        void add(long ops, long errs, long byteCount, Histogram latencies, Histogram ttfbs) {
-            operations.increment(Math.max(0, ops));
-            errors.increment(Math.max(0, errs));
-            bytes.increment(Math.max(0, byteCount));
-            operationsSeen += Math.max(0, ops);
-            errorsSeen += Math.max(0, errs);
-            bytesSeen += Math.max(0, byteCount);
-            record(latency, latencies);
-            record(ttfb, ttfbs);
-            latencySeen.add(latencies);
-            ttfbSeen.add(ttfbs);
+        void add(CellRecorder.Interval interval) {
+            operations.increment(interval.operations());
+            errors.increment(interval.errors());
+            bytes.increment(interval.bytes());
+            record(latency, interval.latency());
+            record(ttfb, interval.ttfb());
         }
 
         void quantiles(Histogram interval) {

@@ -13,6 +13,11 @@ import java.util.function.Function;
  */
 public final class Reporters {
 
+    /** Prometheus's usual port for exporters. */
+    public static final int DEFAULT_PROMETHEUS_PORT = 9464;
+    /** An OpenTelemetry collector's OTLP/HTTP metrics endpoint on this host. */
+    public static final String DEFAULT_OTLP_URL = "http://localhost:4318/v1/metrics";
+
     /**
      * What reporters may need: the console, where files go, the tool's version, where to serve Prometheus.
      *
@@ -24,8 +29,8 @@ public final class Reporters {
 
         public Settings(PrintStream console, boolean terminal, boolean progress, ResultsDirectory results,
                         String toolVersion) {
-            this(console, terminal, progress, results, toolVersion, "0.0.0.0", 9464,
-                    "http://localhost:4318/v1/metrics");
+            this(console, terminal, progress, results, toolVersion, "0.0.0.0", DEFAULT_PROMETHEUS_PORT,
+                    DEFAULT_OTLP_URL);
         }
     }
 

@@ -20,7 +20,6 @@ import software.amazon.awssdk.services.s3.model.ListObjectsV2Response;
 import software.amazon.awssdk.services.s3.model.NoSuchKeyException;
 import software.amazon.awssdk.services.s3.model.ObjectIdentifier;
 import software.amazon.awssdk.services.s3.model.S3Exception;
-import software.amazon.awssdk.services.s3.model.S3Object;
 
 /**
  * {@link ObjectStore} over the AWS CRT-based async S3 client, each call awaited on the calling virtual thread.
@@ -159,19 +158,16 @@ final class CrtObjectStore implements ObjectStore {
     public ListPage listPage(String prefix, String continuationToken, int pageSize) {
         ListObjectsV2Response response = await(s3.listObjectsV2(r -> r.bucket(bucket).prefix(prefix).maxKeys(pageSize)
                 .continuationToken(continuationToken)));
-        String next = Boolean.TRUE.equals(response.isTruncated()) ? response.nextContinuationToken() : null;
-        return new ListPage(response.contents().stream().map(S3Object::key).toList(),
-                    response.contents().stream().map(S3Object::eTag).toList(), next);
+        return S3Requests.page(response);
     }
 
     @Override
-    public DeleteOutcome deleteKeys(List<String> keys) {
-        if (keys.isEmpty()) {
-            return new DeleteOutcome(0, List.of(), List.of());
-        }
-        if (!batchDelete) {
-            return ObjectStore.deleteOneByOne(this, keys);
-        }
+    public boolean batchDelete() {
+        return batchDelete;
+    }
+
+    @Override
+    public DeleteOutcome deleteBatch(List<String> keys) {
         return S3Requests.outcome(keys, await(s3.deleteObjects(r -> r.bucket(bucket)
                 .delete(S3Requests.delete(keys)))));
     }

@@ -66,16 +66,29 @@ public interface ObjectStore extends AutoCloseable {
         } while (token != null);
     }
 
-    /** Deletes up to 1000 keys: one DeleteObjects request, or one request a key where the server has no batch. */
-    DeleteOutcome deleteKeys(List<String> keys);
+    /**
+     * Deletes up to 1000 keys: one DeleteObjects request, or one DeleteObject a key where the server has no
+     * batch delete ({@link #batchDelete()}).
+     */
+    default DeleteOutcome deleteKeys(List<String> keys) {
+        if (keys.isEmpty()) {
+            return new DeleteOutcome(0, List.of(), List.of());
+        }
+        return batchDelete() ? deleteBatch(keys) : deleteOneByOne(keys);
+    }
 
-    /** {@link #deleteKeys} for servers without DeleteObjects: one DeleteObject a key. */
-    static DeleteOutcome deleteOneByOne(ObjectStore store, List<String> keys) {
+    /** Whether the server has DeleteObjects (Google Cloud Storage does not). */
+    boolean batchDelete();
+
+    /** One DeleteObjects request for up to 1000 keys. */
+    DeleteOutcome deleteBatch(List<String> keys);
+
+    private DeleteOutcome deleteOneByOne(List<String> keys) {
         List<String> failed = new java.util.ArrayList<>();
         List<String> errors = new java.util.ArrayList<>();
         for (String key : keys) {
             try {
-                store.delete(key);
+                delete(key);
             } catch (StoreException e) {
                 failed.add(key);
                 errors.add(e.getMessage());

@@ -5,6 +5,8 @@ import java.util.List;
 import software.amazon.awssdk.services.s3.model.CompletedPart;
 import software.amazon.awssdk.services.s3.model.Delete;
 import software.amazon.awssdk.services.s3.model.DeleteObjectsResponse;
+import software.amazon.awssdk.services.s3.model.ListObjectsV2Response;
+import software.amazon.awssdk.services.s3.model.S3Object;
 import software.amazon.awssdk.services.s3.model.ObjectIdentifier;
 
 /** Request pieces both S3 clients build the same way. */
@@ -25,6 +27,13 @@ final class S3Requests {
             parts.add(CompletedPart.builder().partNumber(i + 1).eTag(partEtags.get(i)).build());
         }
         return parts;
+    }
+
+    /** One page of a ListObjectsV2 answer: keys with their ETags, and the token for the next page if any. */
+    static ObjectStore.ListPage page(ListObjectsV2Response response) {
+        String next = Boolean.TRUE.equals(response.isTruncated()) ? response.nextContinuationToken() : null;
+        return new ObjectStore.ListPage(response.contents().stream().map(S3Object::key).toList(),
+                response.contents().stream().map(S3Object::eTag).toList(), next);
     }
 
     /** A quiet DeleteObjects body: only failures come back. */

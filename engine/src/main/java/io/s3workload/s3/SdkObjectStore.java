@@ -19,7 +19,6 @@ import software.amazon.awssdk.services.s3.model.ListObjectsV2Response;
 import software.amazon.awssdk.services.s3.model.NoSuchKeyException;
 import software.amazon.awssdk.services.s3.model.S3Exception;
 import software.amazon.awssdk.services.s3.model.ObjectIdentifier;
-import software.amazon.awssdk.services.s3.model.S3Object;
 
 /** {@link ObjectStore} over the AWS SDK's synchronous S3 client, meant to be called from virtual threads. */
 final class SdkObjectStore implements ObjectStore {
@@ -166,20 +165,17 @@ final class SdkObjectStore implements ObjectStore {
         return call(() -> {
             ListObjectsV2Response response = s3.listObjectsV2(r -> r.bucket(bucket).prefix(prefix).maxKeys(pageSize)
                     .continuationToken(continuationToken));
-            String next = Boolean.TRUE.equals(response.isTruncated()) ? response.nextContinuationToken() : null;
-            return new ListPage(response.contents().stream().map(S3Object::key).toList(),
-                    response.contents().stream().map(S3Object::eTag).toList(), next);
+            return S3Requests.page(response);
         });
     }
 
     @Override
-    public DeleteOutcome deleteKeys(List<String> keys) {
-        if (keys.isEmpty()) {
-            return new DeleteOutcome(0, List.of(), List.of());
-        }
-        if (!batchDelete) {
-            return ObjectStore.deleteOneByOne(this, keys);
-        }
+    public boolean batchDelete() {
+        return batchDelete;
+    }
+
+    @Override
+    public DeleteOutcome deleteBatch(List<String> keys) {
         return call(() -> S3Requests.outcome(keys, s3.deleteObjects(r -> r.bucket(bucket)
                 .delete(S3Requests.delete(keys)))));
     }

@@ -95,6 +95,16 @@ final class FaultyStore implements ObjectStore {
     }
 
     @Override
+    public boolean batchDelete() {
+        return real.batchDelete();
+    }
+
+    @Override
+    public DeleteOutcome deleteBatch(List<String> keys) {
+        return real.deleteBatch(keys);
+    }
+
+    @Override
     public DeleteOutcome deleteKeys(List<String> keys) {
         return real.deleteKeys(keys);
     }

@@ -1,0 +1,52 @@
+package io.s3workload.report;
+
+import io.s3workload.metrics.CellKey;
+import io.s3workload.metrics.CellRecorder;
+import io.s3workload.metrics.CellStats;
+import java.util.HashMap;
+import java.util.Map;
+import org.HdrHistogram.Histogram;
+
+/**
+ * For reporters fed by the once-a-second intervals of progress events: what each cell's intervals have carried so
+ * far, so that when its stage ends the rest — the last partial second, or all of a cell that had no progress
+ * events (a mix's per-operation cells, a probe's) — can be given as one more interval.
+ */
+final class SeenIntervals {
+
+    private final Map<CellKey, Seen> cells = new HashMap<>();
+
+    /** Notes an interval of {@code cell}; returns it. */
+    CellRecorder.Interval add(CellKey cell, CellRecorder.Interval interval) {
+        cells.computeIfAbsent(cell, k -> new Seen()).add(interval);
+        return interval;
+    }
+
+    /** What of the finished {@code cell} no interval has carried yet, as an interval (also noted as seen). */
+    CellRecorder.Interval rest(CellStats cell) {
+        Seen seen = cells.computeIfAbsent(cell.key(), k -> new Seen());
+        Histogram latency = cell.latency().copy();
+        latency.subtract(seen.latency);
+        Histogram ttfb = cell.ttfb().copy();
+        ttfb.subtract(seen.ttfb);
+        return add(cell.key(), new CellRecorder.Interval(cell.operations() - seen.operations,
+                cell.bytes() - seen.bytes, cell.errors() - seen.errors, cell.operations(), cell.errors(), latency,
+                ttfb));
+    }
+
+    private static final class Seen {
+        final Histogram latency = new Histogram(1_000, 3_600_000_000_000L, 3);
+        final Histogram ttfb = new Histogram(1_000, 3_600_000_000_000L, 3);
+        long operations;
+        long bytes;
+        long errors;
+
+        void add(CellRecorder.Interval interval) {
+            latency.add(interval.latency());
+            ttfb.add(interval.ttfb());
+            operations += interval.operations();
+            bytes += interval.bytes();
+            errors += interval.errors();
+        }
+    }
+}
