@@ -214,13 +214,23 @@ class JarIT {
     @Test
     void fileReportsGoWhereOutSays(@org.junit.jupiter.api.io.TempDir Path dir) throws Exception {
         Path out = dir.resolve("results");
-        Result r = jar("run", "workloads/quickstart.yaml", "--no-progress", "--report", "console,csv,json", "--out",
-                out.toString(), "--set", "stages.put.operations=20", "--set", "stages.get.duration=1s");
+        Result r = jar("run", "workloads/quickstart.yaml", "--no-progress", "--report", "console,csv,json,hdr",
+                "--out", out.toString(), "--set", "stages.put.operations=20", "--set", "stages.get.duration=1s");
         assertEquals(0, r.exitCode(), r.output());
         assertTrue(r.output().contains("Reports: " + out.toAbsolutePath()), r.output());
         for (String file : new String[] {"summary.csv", "timeseries.csv", "summary.json"}) {
             assertTrue(Files.size(out.resolve(file)) > 0, file);
         }
+        String csv = Files.readString(out.resolve("summary.csv"));
+        Files.delete(out.resolve("summary.csv"));
+        Result rebuilt = jar("report", out.toString());
+        assertEquals(0, rebuilt.exitCode(), rebuilt.output());
+        assertTrue(rebuilt.output().contains("wrote " + out.resolve("report.html")), rebuilt.output());
+        assertEquals(csv, Files.readString(out.resolve("summary.csv")), "report rebuilds the run's csv");
+        Result nothing = jar("report", dir.resolve("nowhere").toString());
+        assertEquals(2, nothing.exitCode(), nothing.output());
+        assertTrue(nothing.output().startsWith("error: ") && nothing.output().contains("summary.json does not exist"),
+                nothing.output());
         Result typo = jar("run", "workloads/quickstart.yaml", "--report", "console,cvs");
         assertEquals(2, typo.exitCode(), typo.output());
         assertTrue(typo.output().contains("error: --report: unknown report 'cvs' (did you mean 'csv'?); expected one"

@@ -33,9 +33,9 @@ public final class CellRecorder {
     private final ConcurrentHashMap<String, LongAdder> errorsByClass = new ConcurrentHashMap<>();
     private final ConcurrentHashMap<String, List<String>> examplesByClass = new ConcurrentHashMap<>();
 
-    private final Histogram latencyTotal = new Histogram(LOWEST_NANOS, HIGHEST_NANOS, DIGITS);
-    private final Histogram ttfbTotal = new Histogram(LOWEST_NANOS, HIGHEST_NANOS, DIGITS);
-    private final Histogram uncorrectedTotal = new Histogram(LOWEST_NANOS, HIGHEST_NANOS, DIGITS);
+    private final Histogram latencyTotal = newHistogram();
+    private final Histogram ttfbTotal = newHistogram();
+    private final Histogram uncorrectedTotal = newHistogram();
     private final java.util.List<Snapshot> timeline = new java.util.ArrayList<>();
     private final long startNanos = System.nanoTime();
     private long sampledNanos = startNanos;
@@ -45,6 +45,11 @@ public final class CellRecorder {
     private long sampledOperations;
     private long sampledBytes;
     private long sampledErrors;
+
+    /** An empty histogram with the range and precision every latency histogram of a run has. */
+    public static Histogram newHistogram() {
+        return new Histogram(LOWEST_NANOS, HIGHEST_NANOS, DIGITS);
+    }
 
     public CellRecorder(CellKey key) {
         this.key = key;
@@ -114,7 +119,8 @@ public final class CellRecorder {
         long byteCount = bytes.sum();
         long errorCount = errors.sum();
         Interval interval = new Interval(ops - sampledOperations, byteCount - sampledBytes,
-                errorCount - sampledErrors, ops, errorCount, latencyInterval.copy(), ttfbInterval.copy());
+                errorCount - sampledErrors, ops, errorCount, latencyInterval.copy(), ttfbInterval.copy(),
+                uncorrectedInterval.copy());
         java.util.EnumMap<Percentile, Long> stats = new java.util.EnumMap<>(Percentile.class);
         if (latencyInterval.getTotalCount() > 0) {
             for (Percentile p : Percentile.values()) {
@@ -152,10 +158,11 @@ public final class CellRecorder {
     }
 
     /**
-     * One sampling interval: its counts, the running totals, and copies of its latency and time-to-first-byte
-     * histograms (for reporters that export distributions: Prometheus, HdrHistogram logs).
+     * One sampling interval: its counts, the running totals, and copies of its latency, time-to-first-byte and
+     * (open loop) uncorrected latency histograms, for reporters that export distributions: Prometheus, HdrHistogram
+     * logs.
      */
     public record Interval(long operations, long bytes, long errors, long totalOperations, long totalErrors,
-                           Histogram latency, Histogram ttfb) {
+                           Histogram latency, Histogram ttfb, Histogram uncorrected) {
     }
 }

@@ -3,7 +3,6 @@ package io.s3workload.report;
 import io.s3workload.metrics.CellStats;
 import io.s3workload.metrics.Snapshot;
 import io.s3workload.run.RunResult;
-import io.s3workload.run.StageResult;
 import io.s3workload.workload.Percentile;
 import java.util.ArrayList;
 import java.util.List;
@@ -27,14 +26,18 @@ final class CsvReporter extends EndOfRunFiles {
 
     @Override
     Map<String, String> files(RunResult result) {
-        return Map.of(SUMMARY, lines(summary(result)), TIMESERIES, lines(timeseries(result)));
+        return files(RunReport.of(result));
+    }
+
+    static Map<String, String> files(RunReport report) {
+        return Map.of(SUMMARY, lines(summary(report)), TIMESERIES, lines(timeseries(report)));
     }
 
     private static String lines(List<String> lines) {
         return String.join("\n", lines) + "\n";
     }
 
-    static List<String> summary(RunResult result) {
+    static List<String> summary(RunReport result) {
         List<String> lines = new ArrayList<>();
         List<String> header = new ArrayList<>(List.of("stage", "op", "endpoint", "size", "operations", "errors",
                 "bytes", "seconds", "ops_per_s", "mib_per_s", "gbps"));
@@ -44,9 +47,9 @@ final class CsvReporter extends EndOfRunFiles {
         header.add("late_starts");
         header.add("errors_by_class");
         lines.add(String.join(",", header));
-        for (StageResult stage : result.stages()) {
+        for (StageReport stage : result.stages()) {
             for (CellStats c : stage.cells()) {
-                List<String> row = new ArrayList<>(List.of(stage.stage().name(), c.key().op().name(),
+                List<String> row = new ArrayList<>(List.of(stage.name(), c.key().op().name(),
                         c.key().endpoint(), c.key().op().sized() ? c.key().size().label() : "",
                         Long.toString(c.operations()), Long.toString(c.errors()), Long.toString(c.bytes()),
                         number(c.seconds()), number(c.opsPerSecond()), number(c.bytesPerSecond() / (1 << 20)),
@@ -63,16 +66,16 @@ final class CsvReporter extends EndOfRunFiles {
         return lines;
     }
 
-    static List<String> timeseries(RunResult result) {
+    static List<String> timeseries(RunReport result) {
         List<String> lines = new ArrayList<>();
         List<String> header = new ArrayList<>(List.of("stage", "op", "endpoint", "size", "epoch_ms",
                 "elapsed_s", "interval_s", "operations", "errors", "ops_per_s", "mib_per_s"));
         STATS.forEach(p -> header.add("latency_" + column(p) + "_ms"));
         lines.add(String.join(",", header));
-        for (StageResult stage : result.stages()) {
+        for (StageReport stage : result.stages()) {
             for (CellStats c : stage.cells()) {
                 for (Snapshot s : c.timeline()) {
-                    List<String> row = new ArrayList<>(List.of(stage.stage().name(), c.key().op().name(),
+                    List<String> row = new ArrayList<>(List.of(stage.name(), c.key().op().name(),
                             c.key().endpoint(), c.key().op().sized() ? c.key().size().label() : "",
                             Long.toString(s.epochMillis()), number(s.endNanos() / 1e9),
                             number(s.durationNanos() / 1e9), Long.toString(s.operations()),

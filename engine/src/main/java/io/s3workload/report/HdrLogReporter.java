@@ -3,6 +3,7 @@ package io.s3workload.report;
 import io.s3workload.metrics.CellKey;
 import io.s3workload.metrics.CellRecorder;
 import io.s3workload.metrics.CellStats;
+import io.s3workload.metrics.ConvergenceStats;
 import io.s3workload.run.Progress;
 import io.s3workload.run.RunInfo;
 import io.s3workload.run.StageResult;
@@ -17,13 +18,19 @@ import org.HdrHistogram.HistogramLogWriter;
 
 /**
  * HdrHistogram interval logs: {@code hdr/<stage>.<op>.<endpoint>.<size>.hlog} per cell, one interval a second,
- * latency tagged {@code latency} and time to first byte tagged {@code ttfb}, values in nanoseconds (the max
- * column in milliseconds). Readable by HistogramLogProcessor and HistogramLogAnalyzer, and exactly mergeable
+ * latency tagged {@code latency}, time to first byte tagged {@code ttfb} and an open loop's uncorrected latency
+ * tagged {@code uncorrected}, values in nanoseconds (the max column in milliseconds); and for a consistency probe
+ * {@code hdr/<stage>.convergence.hlog}, one interval over the stage per writer-reader pair, tagged
+ * {@code writer->reader}. Readable by HistogramLogProcessor and HistogramLogAnalyzer, and exactly mergeable
  * (HistogramLogReader, then add). The last partial second is written when the stage ends.
  */
 final class HdrLogReporter implements Reporter {
 
     private static final double MAX_VALUE_UNIT_RATIO = 1e6;
+    static final String DIRECTORY = "hdr";
+    static final String LATENCY = "latency";
+    static final String TTFB = "ttfb";
+    static final String UNCORRECTED = "uncorrected";
 
     private final ResultsDirectory results;
     private final Map<CellKey, Log> logs = new HashMap<>();
@@ -37,7 +44,7 @@ final class HdrLogReporter implements Reporter {
 
     @Override
     public void runStarted(RunInfo run) {
-        directory = results.forRun(run.runId()).resolve("hdr");
+        directory = results.forRun(run.runId()).resolve(DIRECTORY);
         runStartMillis = run.startedAt().toEpochMilli();
         try {
             Files.createDirectories(directory);
@@ -59,6 +66,16 @@ final class HdrLogReporter implements Reporter {
             log.out.close();
             logs.remove(cell.key());
         }
+        if (!result.convergence().isEmpty()) {
+            long end = System.currentTimeMillis();
+            Log log = new Log(directory.resolve(convergenceFileName(result.stage().name())),
+                    end - result.wallNanos() / 1_000_000);
+            for (ConvergenceStats pair : result.convergence()) {
+                log.write(pairTag(pair.writer(), pair.reader()), pair.convergence(), log.seconds(log.lastEndMillis),
+                        log.seconds(end));
+            }
+            log.out.close();
+        }
     }
 
     @Override
@@ -74,8 +91,20 @@ final class HdrLogReporter implements Reporter {
     }
 
     static String fileName(CellKey key) {
-        String name = key.stage() + "." + key.op().name() + "." + key.endpoint()
-                + (key.op().sized() ? "." + key.size().label() : "") + ".hlog";
+        return safe(key.stage() + "." + key.op().name() + "." + key.endpoint()
+                + (key.op().sized() ? "." + key.size().label() : "") + ".hlog");
+    }
+
+    static String convergenceFileName(String stage) {
+        return safe(stage + ".convergence.hlog");
+    }
+
+    /** The tag of a pair's convergence histogram; endpoint names hold neither spaces nor commas. */
+    static String pairTag(String writer, String reader) {
+        return writer + "->" + reader;
+    }
+
+    private static String safe(String name) {
         return name.replaceAll("[^A-Za-z0-9._-]", "_");
     }
 
@@ -86,6 +115,7 @@ final class HdrLogReporter implements Reporter {
         final HistogramLogWriter writer;
         long lastEndMillis;
         boolean ttfbWritten;
+        boolean uncorrectedWritten;
 
         Log(Path file, long cellStartMillis) {
             try {
@@ -104,17 +134,26 @@ final class HdrLogReporter implements Reporter {
 
         void interval(CellRecorder.Interval interval) {
             long end = System.currentTimeMillis();
-            double start = (lastEndMillis - runStartMillis) / 1000.0;
-            double stop = (end - runStartMillis) / 1000.0;
-            write("latency", interval.latency(), start, stop);
+            double start = seconds(lastEndMillis);
+            double stop = seconds(end);
+            write(LATENCY, interval.latency(), start, stop);
             ttfbWritten |= interval.ttfb().getTotalCount() > 0;
             if (ttfbWritten) {
-                write("ttfb", interval.ttfb(), start, stop);
+                write(TTFB, interval.ttfb(), start, stop);
+            }
+            uncorrectedWritten |= interval.uncorrected().getTotalCount() > 0;
+            if (uncorrectedWritten) {
+                write(UNCORRECTED, interval.uncorrected(), start, stop);
             }
             lastEndMillis = end;
         }
 
-        private void write(String tag, Histogram histogram, double start, double stop) {
+        /** Seconds since the run started, as the log's timestamps count. */
+        double seconds(long epochMillis) {
+            return (epochMillis - runStartMillis) / 1000.0;
+        }
+
+        void write(String tag, Histogram histogram, double start, double stop) {
             Histogram tagged = histogram.copy();
             tagged.setTag(tag);
             writer.outputIntervalHistogram(start, stop, tagged, MAX_VALUE_UNIT_RATIO);

@@ -4,9 +4,7 @@ import io.s3workload.metrics.CellStats;
 import io.s3workload.metrics.ConvergenceStats;
 import io.s3workload.metrics.Snapshot;
 import io.s3workload.run.Breach;
-import io.s3workload.run.RunInfo;
 import io.s3workload.run.RunResult;
-import io.s3workload.run.StageResult;
 import io.s3workload.workload.Percentile;
 import java.util.ArrayList;
 import java.util.List;
@@ -40,28 +38,31 @@ final class HtmlReporter extends EndOfRunFiles {
 
     @Override
     Map<String, String> files(RunResult result) {
-        return Map.of(FILE, page(result));
+        return files(RunReport.of(result));
     }
 
-    static String page(RunResult result) {
-        RunInfo info = result.info();
+    static Map<String, String> files(RunReport report) {
+        return Map.of(FILE, page(report));
+    }
+
+    static String page(RunReport result) {
         StringBuilder h = new StringBuilder("<!DOCTYPE html><html lang=\"en\"><head><meta charset=\"utf-8\">");
         h.append("<meta name=\"viewport\" content=\"width=device-width, initial-scale=1\">");
-        h.append("<title>s3workload ").append(esc(info.plan().name())).append(' ').append(esc(info.runId()))
+        h.append("<title>s3workload ").append(esc(result.workload())).append(' ').append(esc(result.runId()))
                 .append("</title><style>").append(STYLE).append("</style></head><body>");
-        h.append("<h1>").append(esc(info.plan().name())).append("</h1><p class=\"meta\">run ").append(esc(info.runId()))
-                .append(" &middot; started ").append(esc(info.startedAt().toString())).append(" &middot; ")
-                .append(Units.seconds(result.wallNanos())).append(" &middot; bucket ").append(esc(info.plan().bucket()))
-                .append(" &middot; seed ").append(info.seed()).append(" &middot; exit code ").append(result.exitCode())
+        h.append("<h1>").append(esc(result.workload())).append("</h1><p class=\"meta\">run ").append(esc(result.runId()))
+                .append(" &middot; started ").append(esc(result.startedAt().toString())).append(" &middot; ")
+                .append(Units.seconds(result.wallNanos())).append(" &middot; bucket ").append(esc(result.bucket()))
+                .append(" &middot; seed ").append(result.seed()).append(" &middot; exit code ").append(result.exitCode())
                 .append("</p>");
         h.append("<p class=\"meta\">");
-        info.endpointUrls().forEach((name, url) -> h.append("endpoint ").append(esc(name)).append(" ")
+        result.endpointUrls().forEach((name, url) -> h.append("endpoint ").append(esc(name)).append(" ")
                 .append(esc(url)).append("<br>"));
         h.append("</p>");
         h.append(breaches(result));
-        for (StageResult stage : result.stages()) {
-            h.append("<section class=\"stage\" id=\"stage-").append(esc(stage.stage().name())).append("\"><h2>")
-                    .append(esc(stage.stage().name())).append(" <span class=\"meta\">").append(stage.stage().kind())
+        for (StageReport stage : result.stages()) {
+            h.append("<section class=\"stage\" id=\"stage-").append(esc(stage.name())).append("\"><h2>")
+                    .append(esc(stage.name())).append(" <span class=\"meta\">").append(stage.kind())
                     .append(", ").append(Units.seconds(stage.wallNanos())).append("</span></h2>");
             h.append(cellTable(stage));
             if (!stage.convergence().isEmpty()) {
@@ -78,9 +79,9 @@ final class HtmlReporter extends EndOfRunFiles {
         return h.toString();
     }
 
-    private static String breaches(RunResult result) {
+    private static String breaches(RunReport result) {
         if (result.breaches().isEmpty()) {
-            return result.stages().stream().anyMatch(s -> !s.stage().failOn().isEmpty())
+            return result.hasThresholds()
                     ? "<p class=\"good\">Thresholds: all held.</p>" : "";
         }
         StringBuilder b = new StringBuilder("<p class=\"bad\">Thresholds crossed:</p><ul>");
@@ -90,7 +91,7 @@ final class HtmlReporter extends EndOfRunFiles {
         return b.append("</ul>").toString();
     }
 
-    private static String cellTable(StageResult stage) {
+    private static String cellTable(StageReport stage) {
         StringBuilder t = new StringBuilder("<table class=\"cells\"><tr><th class=\"t\">op</th><th class=\"t\">"
                 + "endpoint</th><th class=\"t\">size</th><th>ops</th><th>errors</th><th>ops/s</th><th>MiB/s</th>"
                 + "<th>Gbps</th><th>p50 (ms)</th><th>p99 (ms)</th><th>max (ms)</th><th>TTFB p50 (ms)</th></tr>");
@@ -113,7 +114,7 @@ final class HtmlReporter extends EndOfRunFiles {
         return t.append("</table>").toString();
     }
 
-    private static String convergenceTable(StageResult stage) {
+    private static String convergenceTable(StageReport stage) {
         StringBuilder t = new StringBuilder("<table class=\"convergence\"><tr><th class=\"t\">pair</th><th class=\"t\">"
                 + "scope</th><th>iterations</th><th>immediate</th><th>eventual</th><th>timeout</th><th>failed</th>"
                 + "<th>stale</th><th>avg (ms)</th><th>p95 (ms)</th><th>p99 (ms)</th></tr>");

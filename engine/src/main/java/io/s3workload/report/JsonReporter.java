@@ -13,7 +13,6 @@ import io.s3workload.plan.StagePlan;
 import io.s3workload.run.Breach;
 import io.s3workload.run.RunInfo;
 import io.s3workload.run.RunResult;
-import io.s3workload.run.StageResult;
 import io.s3workload.workload.CredentialsSpec;
 import io.s3workload.workload.EndpointSpec;
 import io.s3workload.workload.LoadShape;
@@ -66,9 +65,12 @@ final class JsonReporter extends EndOfRunFiles {
                 .put("startedAt", info.startedAt().toString()).put("finishedAt", finished.toString())
                 .put("wallSeconds", result.wallNanos() / 1e9).put("exitCode", result.exitCode())
                 .put("interrupted", result.interrupted());
+        ObjectNode used = ((ObjectNode) root.get("run")).putObject("endpoints");
+        RunReport report = RunReport.of(result);
+        report.endpointUrls().forEach(used::put);
         root.set("workload", workload(info.plan()));
         ArrayNode stages = root.putArray("stages");
-        result.stages().forEach(stage -> stages.add(stage(stage)));
+        report.stages().forEach(stage -> stages.add(stage(stage)));
         ArrayNode breaches = root.putArray("breaches");
         for (Breach b : result.breaches()) {
             breaches.addObject().put("stage", b.stage()).put("cell", b.cell()).put("metric", b.metric())
@@ -86,7 +88,7 @@ final class JsonReporter extends EndOfRunFiles {
                 .put("bucket", plan.bucket()).put("prefix", plan.prefix()).put("keep", plan.keep());
         ArrayNode endpoints = w.putArray("endpoints");
         for (EndpointSpec e : plan.endpoints().values()) {
-            endpoints.addObject().put("name", e.name()).put("url", withoutSecrets(e.url())).put("region", e.region())
+            endpoints.addObject().put("name", e.name()).put("url", RunReport.withoutSecrets(e.url().toString())).put("region", e.region())
                     .put("pathStyle", e.pathStyle()).put("compat", e.compat().name().toLowerCase())
                     .put("credentials", switch (e.credentials()) {
                         case CredentialsSpec.Static s -> "static keys";
@@ -123,8 +125,9 @@ final class JsonReporter extends EndOfRunFiles {
         return w;
     }
 
-    private static ObjectNode stage(StageResult stage) {
-        ObjectNode s = JSON.createObjectNode().put("name", stage.stage().name()).put("kind", stage.stage().kind().key())
+    static ObjectNode stage(StageReport stage) {
+        ObjectNode s = JSON.createObjectNode().put("name", stage.name()).put("kind", stage.kind().key())
+                .put("hasThresholds", stage.hasThresholds())
                 .put("wallSeconds", stage.wallNanos() / 1e9).put("interrupted", stage.interrupted());
         ArrayNode cells = s.putArray("cells");
         for (CellStats c : stage.cells()) {
@@ -186,12 +189,6 @@ final class JsonReporter extends EndOfRunFiles {
             }
         }
         return o;
-    }
-
-    /** The URL without user info or query, where a careless one could carry a secret. */
-    private static String withoutSecrets(java.net.URI url) {
-        return url.getScheme() + "://" + url.getHost() + (url.getPort() < 0 ? "" : ":" + url.getPort())
-                + (url.getRawPath() == null ? "" : url.getRawPath());
     }
 
     private static String hostName() {

@@ -98,7 +98,7 @@ public final class RunComparison {
     }
 
     private static String mib(JsonNode cell) {
-        return java.util.Set.of("PUT", "GET", "RANGE_GET", "MIX").contains(cell.get("op").asText())
+        return io.s3workload.metrics.Op.valueOf(cell.get("op").asText()).movesData()
                 ? Units.mib(cell.get("bytesPerSecond").asDouble()) : "-";
     }
 

@@ -29,14 +29,17 @@ final class SeenIntervals {
         latency.subtract(seen.latency);
         Histogram ttfb = cell.ttfb().copy();
         ttfb.subtract(seen.ttfb);
+        Histogram uncorrected = cell.uncorrected().copy();
+        uncorrected.subtract(seen.uncorrected);
         return add(cell.key(), new CellRecorder.Interval(cell.operations() - seen.operations,
                 cell.bytes() - seen.bytes, cell.errors() - seen.errors, cell.operations(), cell.errors(), latency,
-                ttfb));
+                ttfb, uncorrected));
     }
 
     private static final class Seen {
-        final Histogram latency = new Histogram(1_000, 3_600_000_000_000L, 3);
-        final Histogram ttfb = new Histogram(1_000, 3_600_000_000_000L, 3);
+        final Histogram latency = CellRecorder.newHistogram();
+        final Histogram ttfb = CellRecorder.newHistogram();
+        final Histogram uncorrected = CellRecorder.newHistogram();
         long operations;
         long bytes;
         long errors;
@@ -44,6 +47,7 @@ final class SeenIntervals {
         void add(CellRecorder.Interval interval) {
             latency.add(interval.latency());
             ttfb.add(interval.ttfb());
+            uncorrected.add(interval.uncorrected());
             operations += interval.operations();
             bytes += interval.bytes();
             errors += interval.errors();

@@ -143,6 +143,43 @@ class FileReportsTest {
     }
 
     @Test
+    void reportRebuildsTheHtmlAndCsvFilesExactlyFromSummaryJsonAndTheHdrLogs(@TempDir Path copy) throws Exception {
+        Files.copy(out.resolve("summary.json"), copy.resolve("summary.json"));
+        Files.createDirectories(copy.resolve("hdr"));
+        try (var logs = Files.list(out.resolve("hdr"))) {
+            for (Path log : logs.toList()) {
+                Files.copy(log, copy.resolve("hdr").resolve(log.getFileName()));
+            }
+        }
+        assertTrue(Files.exists(copy.resolve("hdr").resolve("raw.convergence.hlog")), "the probe's pairs are logged");
+
+        List<Path> written = ReportFiles.write(ResultsReader.read(copy), List.of("html", "csv"), copy);
+
+        assertEquals(3, written.size(), written.toString());
+        for (String file : List.of("report.html", "summary.csv", "timeseries.csv")) {
+            assertEquals(Files.readString(out.resolve(file)), Files.readString(copy.resolve(file)), file);
+        }
+    }
+
+    @Test
+    void reportSaysWhatIsMissing(@TempDir Path empty) throws Exception {
+        var noSummary = org.junit.jupiter.api.Assertions.assertThrows(java.io.IOException.class,
+                () -> ResultsReader.read(empty));
+        assertTrue(noSummary.getMessage().contains("summary.json does not exist"), noSummary.getMessage());
+        Files.copy(out.resolve("summary.json"), empty.resolve("summary.json"));
+        var noLogs = org.junit.jupiter.api.Assertions.assertThrows(java.io.IOException.class,
+                () -> ResultsReader.read(empty));
+        assertTrue(noLogs.getMessage().contains("--report json,hdr"), noLogs.getMessage());
+        Files.createDirectories(empty.resolve("hdr"));
+        var noLog = org.junit.jupiter.api.Assertions.assertThrows(java.io.IOException.class,
+                () -> ResultsReader.read(empty));
+        assertTrue(noLog.getMessage().contains("put.PUT.s3.1KiB.hlog does not exist"), noLog.getMessage());
+        var unknown = org.junit.jupiter.api.Assertions.assertThrows(IllegalArgumentException.class,
+                () -> ReportFiles.write(ResultsReader.read(out), List.of("htm"), empty));
+        assertTrue(unknown.getMessage().contains("did you mean 'html'"), unknown.getMessage());
+    }
+
+    @Test
     void summaryJsonHasEveryFieldTheSchemaRequires() throws Exception {
         JsonNode schema = JSON.readTree(Path.of("..", "docs", "summary.schema.json").toFile());
         JsonNode json = JSON.readTree(out.resolve("summary.json").toFile());
