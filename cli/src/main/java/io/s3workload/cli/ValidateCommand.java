@@ -19,7 +19,7 @@ final class ValidateCommand implements Callable<Integer> {
     public Integer call() throws Exception {
         Workload w = workload.load();
         System.out.println(w.source() + ": valid workload '" + w.name() + "' with " + w.stages().size()
-                + " stages: " + String.join(", ", w.stageNames()));
+                + (w.stages().size() == 1 ? " stage: " : " stages: ") + String.join(", ", w.stageNames()));
         return ExitCodes.OK;
     }
 }

@@ -27,8 +27,25 @@ final class WorkloadOptions {
             description = "Send requests to this URL instead of the workload's endpoint (NAME=URL when the workload has several). Without any endpoint the embedded server is used.")
     String endpoint;
 
+    @Option(names = "--only", paramLabel = "STAGE|TAG[,...]", split = ",",
+            description = "Run only the stages with these names or tags, e.g. --only connectivity,consistency. Repeatable.")
+    List<String> only = new ArrayList<>();
+
+    @Option(names = "--skip", paramLabel = "STAGE|TAG[,...]", split = ",",
+            description = "Leave out the stages with these names or tags. Repeatable.")
+    List<String> skip = new ArrayList<>();
+
+    @Option(names = "--scale", paramLabel = "FACTOR", defaultValue = "1",
+            description = "Multiply the stages' sizes, object and operation counts, iterations and durations by FACTOR (e.g. 0.01 for a quick trial run); workers, rates and timeouts stay. Durations stay at least 500ms, counts at least 1. Values given with --set are not scaled.")
+    double scale = 1;
+
     Workload load() throws WorkloadException {
+        if (!(scale > 0) || Double.isInfinite(scale)) {
+            throw new WorkloadException(List.of(new io.s3workload.workload.yaml.Problem(
+                    io.s3workload.workload.yaml.Location.of("--scale " + scale), "",
+                    "expected a number above 0, e.g. 0.01")));
+        }
         return new WorkloadLoader(System.getenv(), sets, Optional.ofNullable(bucket), Optional.ofNullable(endpoint))
-                .load(file);
+                .scaled(scale).selecting(only, skip).load(file);
     }
 }

@@ -85,6 +85,73 @@ class JarIT {
         assertEquals(0, plan.exitCode(), plan.output());
     }
 
+    /** What each shipped workload's console report must show, besides a summary table and a cleanup line. */
+    private static final java.util.Map<String, List<String>> BLOCKS = java.util.Map.ofEntries(
+            java.util.Map.entry("quickstart.yaml", List.of("PUT 10 KiB  (", "TTFB       - Avg: ", "Thresholds: all held.")),
+            java.util.Map.entry("large-objects.yaml", List.of("PUT 1 MiB  (", "GET 1 MiB  (", "RANGE GET 1 MiB  (",
+                    "Thresholds: all held.")),
+            java.util.Map.entry("consistency.yaml", List.of("Testing endpoint sjc: http://127.0.0.1:",
+                    "S3 Connectivity: SUCCESS - ", "global -> iad (1 iterations, cross endpoint)",
+                    "Distribution - Immediate: 100.0%, Eventual: 0.0%, Timeout: 0.0%",
+                    "SUCCESS - List-After-Write Consistency test completed", "Thresholds: all held.")),
+            java.util.Map.entry("mixed.yaml", List.of("MIX 10 KiB  (", "Uncorrected- Avg: ",
+                    "operations started more than 10 ms late")),
+            java.util.Map.entry("transcode.yaml", List.of("Read Operations (Source Chunks, 1 MiB):",
+                    "Write Operations (Output Segments, ", "Read-After-Write Consistency:")),
+            java.util.Map.entry("t3-validator.yaml", List.of("Testing endpoint ord: http://127.0.0.1:",
+                    "global -> sjc (1 iterations, cross endpoint)", "PUT|LIST (List-After-Write Consistency)",
+                    "PUT 1 MiB  (", "GET 1 MiB  (", "Read Operations (Source Chunks, 1 MiB):")),
+            java.util.Map.entry("wasabi.yaml", List.of("Loop 1: PUT time ", "Loop 1: GET time ",
+                    "Loop 1: DELETE time ", "Loops loop:")),
+            java.util.Map.entry("sweep-quick.yaml", List.of("Download performance with 10 KiB objects (sweep)",
+                    "Download performance with 328 KiB objects (sweep)", "| Threads |     Throughput |")),
+            java.util.Map.entry("sweep-full.yaml", List.of("Download performance with 10 B objects (sweep)",
+                    "Download performance with 328 KiB objects (sweep)", "|      64 | ")),
+            java.util.Map.entry("httpbench.yaml", List.of("HTTP GET  (", "Reqs: ", " GB/s  (", "Redirects followed: 0")),
+            java.util.Map.entry("proxy-ab.yaml", List.of("Compare upload-1mb-10: direct vs proxy (2 rounds each",
+                    "Compare download-100mb-500: direct vs proxy")));
+
+    /**
+     * Every file in workloads/ runs at a hundredth of its sizes, counts and durations on the embedded server: exit
+     * code 0, its blocks printed, and in summary.json every cell's seconds add up to the cell, with no error.
+     */
+    @ParameterizedTest(name = "{0}")
+    @MethodSource("workloads")
+    void everyShippedWorkloadRunsScaledDown(Path workload, @org.junit.jupiter.api.io.TempDir Path out)
+            throws Exception {
+        List<String> blocks = BLOCKS.get(workload.getFileName().toString());
+        assertTrue(blocks != null, "add the blocks " + workload.getFileName() + " must print to BLOCKS");
+        long start = System.nanoTime();
+        Result r = jar("run", workload.toString(), "--embedded", "--scale", "0.01", "--no-progress", "--report",
+                "console,json", "--out", out.toString());
+        double seconds = (System.nanoTime() - start) / 1e9;
+        assertEquals(0, r.exitCode(), r.output());
+        assertTrue(seconds < 60, workload + " took " + seconds + " s scaled down");
+        for (String expected : blocks) {
+            assertTrue(r.output().contains(expected), "missing '" + expected + "' in\n" + r.output());
+        }
+        assertTrue(r.output().contains("SUMMARY  run ") && r.output().contains("Cleanup: removed "), r.output());
+        com.fasterxml.jackson.databind.JsonNode summary = new com.fasterxml.jackson.databind.ObjectMapper()
+                .readTree(out.resolve("summary.json").toFile());
+        int cells = 0;
+        for (com.fasterxml.jackson.databind.JsonNode stage : summary.get("stages")) {
+            for (com.fasterxml.jackson.databind.JsonNode cell : stage.get("cells")) {
+                String where = stage.get("name").asText() + " " + cell.get("op").asText();
+                long ops = 0;
+                long bytes = 0;
+                for (com.fasterxml.jackson.databind.JsonNode second : cell.get("timeline")) {
+                    ops += second.get("operations").asLong();
+                    bytes += second.get("bytes").asLong();
+                }
+                assertEquals(cell.get("operations").asLong(), ops, where + ": the seconds add up to the cell");
+                assertEquals(cell.get("bytes").asLong(), bytes, where);
+                assertEquals(0, cell.get("errors").asLong(), where + ": " + cell.get("errorsByClass"));
+                cells++;
+            }
+        }
+        assertTrue(cells > 0, "cells ran");
+    }
+
     @Test
     void objectsMuchLargerThanTheHeapStreamThrough(@org.junit.jupiter.api.io.TempDir Path dir) throws Exception {
         Path workload = dir.resolve("big.yaml");
@@ -146,52 +213,8 @@ class JarIT {
         }
     }
 
-    @Test
-    void theLargeObjectsWorkloadRunsScaledDown() throws Exception {
-        Result r = jar("run", "workloads/large-objects.yaml", "--no-progress",
-                "--set", "stages.put.objects=4", "--set", "stages.put.operations=8",
-                "--set", "stages.put-100mib.sizes=12MiB", "--set", "stages.put-100mib.objects=2",
-                "--set", "stages.put-100mib.operations=2", "--set", "stages.put-100mib.multipart.threshold=8MiB",
-                "--set", "stages.put-100mib.multipart.partSize=5MiB", "--set", "stages.get.operations=8",
-                "--set", "stages.get-100mib.operations=2", "--set", "stages.get-100mib.parallelRanges.threshold=8MiB",
-                "--set", "stages.get-100mib.parallelRanges.chunk=5MiB", "--set", "stages.range-read.sources.count=2",
-                "--set", "stages.range-read.sources.size=20MiB", "--set", "stages.range-read.chunk=4MiB",
-                "--set", "stages.range-read.duration=2s", "--set", "defaults.concurrency=4");
-        assertEquals(0, r.exitCode(), r.output());
-        for (String expected : new String[] {"PUT 12 MiB  (2 ops in", "GET 12 MiB  (2 ops in", "RANGE GET 4 MiB  (",
-            "sources: 0 reused, 2 uploaded", "Thresholds: all held."}) {
-            assertTrue(r.output().contains(expected), "missing '" + expected + "' in\n" + r.output());
-        }
-        assertTrue(!r.output().contains("data mismatch"), r.output());
-    }
 
-    @Test
-    void theConsistencyWorkloadRunsOnTheEmbeddedServer() throws Exception {
-        Result r = jar("run", "workloads/consistency.yaml", "--embedded", "--no-progress",
-                "--set", "stages.read-after-write.iterations=5", "--set", "stages.list-after-write.iterations=2");
-        assertEquals(0, r.exitCode(), r.output());
-        for (String expected : new String[] {"Testing endpoint sjc: http://127.0.0.1:",
-            "S3 Connectivity: SUCCESS - 3/3 attempts, Min: ", "PUT|GET (Read-After-Write Consistency) (5 iterations",
-            "global -> iad (5 iterations, cross endpoint)", "Convergence  - Avg: ",
-            "Distribution - Immediate: 100.0%, Eventual: 0.0%, Timeout: 0.0%",
-            "SUCCESS - List-After-Write Consistency test completed", "read-after-write  global -> global  same",
-            "Thresholds: all held.", "Cleanup: removed 25 objects under consistency/"}) {
-            assertTrue(r.output().contains(expected), "missing '" + expected + "' in\n" + r.output());
-        }
-    }
 
-    @Test
-    void theMixedWorkloadRunsScaledDown() throws Exception {
-        Result r = jar("run", "workloads/mixed.yaml", "--no-progress", "--set", "stages.mixed.duration=2s",
-                "--set", "stages.mixed-200-per-second.duration=2s", "--set", "stages.mixed.objects=40",
-                "--set", "stages.mixed-200-per-second.objects=40");
-        assertEquals(0, r.exitCode(), r.output());
-        for (String expected : new String[] {"mixed - mix, 16 workers", "GET 1 MiB  (", "HEAD 1 MiB  (",
-            "DELETE 1 MiB  (", "MIX 1 MiB  (", "200.0/s open loop, 16 workers", "Uncorrected- Avg: ",
-            "operations started more than 10 ms late", "Thresholds: all held."}) {
-            assertTrue(r.output().contains(expected), "missing '" + expected + "' in\n" + r.output());
-        }
-    }
 
     @Test
     void connectivityReportsADeadEndpointBeforeTheRunStopsWithExitCode3() throws Exception {

@@ -33,6 +33,40 @@ public record CellStats(CellKey key, long operations, long bytes, long errors, l
         timeline = List.copyOf(timeline);
     }
 
+    /**
+     * Several runs of the same cell added up exactly: counts and histograms summed, wall times too (so rates are
+     * over the time the cells ran); the timeline is left out. CPU and allocation are summed when all are known.
+     */
+    public static CellStats sum(List<CellStats> cells) {
+        CellStats first = cells.get(0);
+        Histogram latency = first.latency.copy();
+        Histogram ttfb = first.ttfb.copy();
+        Histogram uncorrected = first.uncorrected.copy();
+        long operations = 0, bytes = 0, errors = 0, items = 0, wall = 0, cpu = 0, allocated = 0, late = 0;
+        Map<String, Long> byClass = new java.util.HashMap<>();
+        Map<String, List<String>> examples = new java.util.HashMap<>();
+        for (int i = 0; i < cells.size(); i++) {
+            CellStats c = cells.get(i);
+            if (i > 0) {
+                latency.add(c.latency);
+                ttfb.add(c.ttfb);
+                uncorrected.add(c.uncorrected);
+            }
+            operations += c.operations;
+            bytes += c.bytes;
+            errors += c.errors;
+            items += c.items;
+            wall += c.wallNanos;
+            cpu = cpu < 0 || c.cpuNanos < 0 ? -1 : cpu + c.cpuNanos;
+            allocated = allocated < 0 || c.allocatedBytes < 0 ? -1 : allocated + c.allocatedBytes;
+            late += c.late;
+            c.errorsByClass.forEach((k, v) -> byClass.merge(k, v, Long::sum));
+            c.examples.forEach((k, v) -> examples.putIfAbsent(k, v));
+        }
+        return new CellStats(first.key, operations, bytes, errors, items, byClass, examples, latency, ttfb, wall, cpu,
+                allocated, uncorrected, late, List.of());
+    }
+
     /** Whether the cell ran open loop (at a rate), so that {@link #uncorrected} means something. */
     public boolean openLoop() {
         return uncorrected.getTotalCount() > 0;

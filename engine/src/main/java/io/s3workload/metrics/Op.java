@@ -3,17 +3,19 @@ package io.s3workload.metrics;
 /** The kinds of request a cell measures. */
 public enum Op {
     PUT, GET, DELETE, HEAD, LIST, RANGE_GET, HEAD_BUCKET,
+    /** A plain HTTP GET of a URL, unsigned, redirects followed. */
+    HTTP_GET,
     /** Every operation of a mix stage together. */
     MIX;
 
     /** Whether the operation moves object bytes, so that MiB/s and Gbps mean something. */
     public boolean movesData() {
-        return this == PUT || this == GET || this == RANGE_GET || this == MIX;
+        return this == PUT || this == GET || this == RANGE_GET || this == MIX || this == HTTP_GET;
     }
 
     /** Whether a cell of this operation has an object size (a listing or a bucket check has none). */
     public boolean sized() {
-        return this != LIST && this != HEAD_BUCKET;
+        return this != LIST && this != HEAD_BUCKET && this != HTTP_GET;
     }
 
     /** As printed: {@code RANGE GET}. */

@@ -1,6 +1,12 @@
 package io.s3workload.plan;
 
 import io.s3workload.workload.ClientSpec;
+import io.s3workload.workload.CompareStage;
+import io.s3workload.workload.HttpGetStage;
+import io.s3workload.workload.LoopsStage;
+import io.s3workload.workload.ParallelRanges;
+import io.s3workload.workload.StageCommon;
+import io.s3workload.workload.SweepStage;
 import io.s3workload.workload.ConnectivityStage;
 import io.s3workload.workload.ConsistencyProbe;
 import io.s3workload.workload.ListAfterWriteStage;
@@ -25,10 +31,14 @@ import java.util.HashMap;
 import java.util.List;
 import java.util.Map;
 import java.util.Optional;
+import java.util.OptionalInt;
 import java.util.OptionalLong;
 
 /** Compiles a validated {@link Workload} into a {@link Plan}. A pure function: no I/O, no clock, no randomness. */
 public final class Planner {
+
+    /** Workers uploading a sweep's working set for a size. */
+    private static final int SWEEP_UPLOAD_WORKERS = 32;
 
     private Planner() {
     }
@@ -37,16 +47,107 @@ public final class Planner {
         Map<String, StagePlan> planned = new HashMap<>();
         List<StagePlan> stages = new ArrayList<>();
         for (StageSpec spec : workload.stages()) {
-            StagePlan stage = plan(workload, spec, stages.size(), planned);
-            planned.put(stage.name(), stage);
-            stages.add(stage);
+            switch (spec) {
+                case SweepStage sweep -> sweep(workload, sweep, stages, planned);
+                case CompareStage compare -> compare(workload, compare, stages, planned);
+                case LoopsStage loops -> loops(workload, loops, stages, planned);
+                default -> {
+                    StagePlan stage = plan(workload, spec, stages.size(), planned, new Naming(spec.name(),
+                            Optional.empty(), Optional.empty()));
+                    planned.put(stage.name(), stage);
+                    stages.add(stage);
+                }
+            }
         }
         return new Plan(workload.name(), workload.source(), workload.bucket(), workload.prefix(),
                 workload.createBucket(), workload.keep(), workload.seed(), workload.endpoints(), stages);
     }
 
-    private static StagePlan plan(Workload w, StageSpec spec, int index, Map<String, StagePlan> earlier) {
-        String endpoint = spec.common().endpoint()
+    /**
+     * A planned stage's name, and for members of a composite stage the endpoint it is pinned to and its place in
+     * the composite.
+     */
+    private record Naming(String name, Optional<String> endpoint, Optional<StageGroup> group) {
+    }
+
+    /**
+     * Per size: for GETs an upload of the working set, then a stage per thread count reading it; for PUTs a
+     * stage per thread count writing new objects.
+     */
+    private static void sweep(Workload w, SweepStage sweep, List<StagePlan> stages, Map<String, StagePlan> scope) {
+        int most = sweep.threads().stream().mapToInt(Integer::intValue).max().orElse(1);
+        for (SizeSpec size : sweep.sizes()) {
+            String base = sweep.name() + "." + size.label();
+            Optional<String> source = Optional.empty();
+            if (sweep.measure() == SweepStage.Measure.GET) {
+                String upload = base + ".upload";
+                PutStage put = new PutStage(member(sweep.common(), upload, Math.min(most, SWEEP_UPLOAD_WORKERS)),
+                        List.of(size), new Stop(Optional.empty(), OptionalLong.empty(),
+                        OptionalLong.of(sweep.objects())), Multipart.DEFAULT);
+                add(w, put, new Naming(upload, Optional.empty(), Optional.of(StageGroup.sweep(sweep.name(), size,
+                        OptionalInt.empty(), true))), stages, scope);
+                source = Optional.of(upload);
+            }
+            for (int threads : sweep.threads()) {
+                String name = base + ".t" + threads;
+                StageCommon common = member(sweep.common(), name, threads);
+                StageSpec point = sweep.measure() == SweepStage.Measure.GET
+                        ? new GetStage(common, source, List.of(), sweep.point(), ParallelRanges.OFF, Multipart.DEFAULT,
+                        false)
+                        : new PutStage(common, List.of(size), sweep.point(), Multipart.DEFAULT);
+                add(w, point, new Naming(name, Optional.empty(), Optional.of(StageGroup.sweep(sweep.name(), size,
+                        OptionalInt.of(threads), false))), stages, scope);
+            }
+        }
+    }
+
+    /** The inner stage once per endpoint and round: endpoint by endpoint, or round by round when interleaved. */
+    private static void compare(Workload w, CompareStage compare, List<StagePlan> stages,
+                                Map<String, StagePlan> scope) {
+        boolean interleaved = compare.order() == CompareStage.Order.INTERLEAVED;
+        int outer = interleaved ? compare.rounds() : compare.endpoints().size();
+        int inner = interleaved ? compare.endpoints().size() : compare.rounds();
+        for (int i = 0; i < outer; i++) {
+            for (int j = 0; j < inner; j++) {
+                String endpoint = compare.endpoints().get(interleaved ? j : i);
+                int round = (interleaved ? i : j) + 1;
+                String name = compare.name() + "." + endpoint + (compare.rounds() > 1 ? "." + round : "");
+                StagePlan stage = plan(w, compare.stage(), stages.size(), scope, new Naming(name,
+                        Optional.of(endpoint), Optional.of(StageGroup.compare(compare.name(), endpoint, round))));
+                stages.add(stage);
+            }
+        }
+    }
+
+    /** The inner stages {@code count} times; inside a loop, names resolve to that loop's stages first. */
+    private static void loops(Workload w, LoopsStage loops, List<StagePlan> stages, Map<String, StagePlan> scope) {
+        for (int loop = 1; loop <= loops.count(); loop++) {
+            Map<String, StagePlan> inLoop = new HashMap<>(scope);
+            for (StageSpec spec : loops.stages()) {
+                StagePlan stage = plan(w, spec, stages.size(), inLoop, new Naming(loops.name() + "." + loop + "."
+                        + spec.name(), Optional.empty(), Optional.of(StageGroup.loop(loops.name(), loop))));
+                inLoop.put(spec.name(), stage);
+                stages.add(stage);
+            }
+        }
+    }
+
+    private static void add(Workload w, StageSpec spec, Naming naming, List<StagePlan> stages,
+                            Map<String, StagePlan> scope) {
+        StagePlan stage = plan(w, spec, stages.size(), scope, naming);
+        scope.put(naming.name(), stage);
+        stages.add(stage);
+    }
+
+    /** A composite's member: the composite's settings under its own name and worker count. */
+    private static StageCommon member(StageCommon composite, String name, int concurrency) {
+        return new StageCommon(name, composite.endpoint(), OptionalInt.of(concurrency), composite.failOn(),
+                composite.client(), composite.load(), composite.tags());
+    }
+
+    private static StagePlan plan(Workload w, StageSpec spec, int index, Map<String, StagePlan> earlier,
+                                  Naming naming) {
+        String endpoint = naming.endpoint().or(() -> spec.common().endpoint())
                 .or(() -> w.defaults().endpoint())
                 .orElseGet(() -> w.endpoints().isEmpty() ? Plan.EMBEDDED : w.endpoints().keySet().iterator().next());
         int concurrency = spec instanceof TranscodeStage transcode ? transcode.jobs()
@@ -97,6 +198,13 @@ public final class Planner {
                                     ? transcode.multipart().parallel() : 1),
                     new StagePlan.Roles(List.of(endpoint), transcode.readers().isEmpty() ? List.of(endpoint)
                             : transcode.readers()));
+            case HttpGetStage http -> new Shape(List.of(new CellPlan(SizeSpec.of(DataSize.ofBytes(0)),
+                    http.stop().operations(), OptionalLong.empty(), http.stop().duration())), http.from(),
+                    OptionalLong.empty(), 0, http.from().isPresent() ? StagePlan.Roles.of(endpoint)
+                    : new StagePlan.Roles(List.of(), List.of()));
+            case SweepStage sweep -> throw expanded(sweep);
+            case CompareStage compare -> throw expanded(compare);
+            case LoopsStage loops -> throw expanded(loops);
             case ReadAfterWriteStage raw -> probeShape(raw.probe(), 1, endpoint, all);
             case ListAfterWriteStage law -> probeShape(law.probe(), law.objects(), endpoint, all);
             case RangeReadStage read -> new Shape(List.of(new CellPlan(SizeSpec.of(read.chunk()),
@@ -104,10 +212,16 @@ public final class Planner {
                     Optional.empty(), OptionalLong.empty(), read.multipart().applies(read.sources().size().bytes())
                             ? read.multipart().parallel() : 1);
         };
-        return new StagePlan(index, spec, shape.roles().map(r -> r.writers().isEmpty() ? r.readers().get(0)
-                : r.writers().get(0)).orElse(endpoint), concurrency, shape.cells(), shape.from(), shape.seedObjects(),
-                failOn, client, client.connections().orElse(spec.common().load().workers(concurrency) * shape.fanOut()),
-                shape.roles().orElse(StagePlan.Roles.of(endpoint)));
+        return new StagePlan(index, spec, shape.roles().flatMap(r -> r.writers().isEmpty()
+                ? r.readers().stream().findFirst() : Optional.of(r.writers().get(0))).orElse(endpoint), concurrency, shape.cells(),
+                shape.from().map(from -> earlier.get(from).name()), shape.seedObjects(), failOn, client,
+                client.connections().orElse(spec.common().load().workers(concurrency) * shape.fanOut()),
+                shape.roles().orElse(StagePlan.Roles.of(endpoint)), naming.name(), naming.group());
+    }
+
+    private static IllegalStateException expanded(StageSpec composite) {
+        return new IllegalStateException(composite.kind() + " stage '" + composite.name()
+                + "' is expanded into its members, never planned itself (composites do not nest)");
     }
 
     /**

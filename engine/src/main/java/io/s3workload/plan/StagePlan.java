@@ -20,10 +20,12 @@ import java.util.OptionalLong;
  *                    each endpoint it uses
  * @param roles       the endpoints the stage writes through and reads through: both are {@code [endpoint]} for a
  *                    load stage; a probe may have several of each
+ * @param name        the stage's name: as written, or made by expanding a composite stage ({@code ab.direct.1})
+ * @param group       the composite stage this one was expanded from, if any
  */
 public record StagePlan(int index, StageSpec spec, String endpoint, int concurrency, List<CellPlan> cells,
                         Optional<String> from, OptionalLong seedObjects, FailOn failOn, ClientSpec client,
-                        int connections, Roles roles) {
+                        int connections, Roles roles, String name, Optional<StageGroup> group) {
 
     public StagePlan {
         cells = List.copyOf(cells);
@@ -53,10 +55,6 @@ public record StagePlan(int index, StageSpec spec, String endpoint, int concurre
         public static Roles of(String endpoint) {
             return new Roles(List.of(endpoint), List.of(endpoint));
         }
-    }
-
-    public String name() {
-        return spec.name();
     }
 
     public StageKind kind() {

@@ -2,6 +2,7 @@ package io.s3workload.report;
 
 import io.s3workload.metrics.CellStats;
 import io.s3workload.metrics.Op;
+import io.s3workload.plan.StageGroup;
 import io.s3workload.plan.StagePlan;
 import io.s3workload.run.Breach;
 import io.s3workload.run.CleanupResult;
@@ -11,6 +12,7 @@ import io.s3workload.run.RunResult;
 import io.s3workload.run.StageResult;
 import io.s3workload.workload.Percentile;
 import java.io.PrintStream;
+import java.util.ArrayList;
 import java.util.List;
 import java.util.Locale;
 import java.util.Map;
@@ -30,7 +32,11 @@ public final class ConsoleReporter implements Reporter {
     private final boolean showProgress;
     private boolean progressLineOpen;
     private int stageCount;
+    private List<StagePlan> planned = List.of();
     private Map<String, String> endpointUrls = Map.of();
+    /** Finished members of the composite stage (or sweep size) under way, printed together when it ends. */
+    private final List<StageResult> members = new ArrayList<>();
+    private final List<String> loopLines = new ArrayList<>();
 
     public ConsoleReporter(PrintStream out, boolean terminal, boolean showProgress) {
         this.out = out;
@@ -41,6 +47,7 @@ public final class ConsoleReporter implements Reporter {
     @Override
     public void runStarted(RunInfo run) {
         stageCount = run.plan().stages().size();
+        planned = run.plan().stages();
         endpointUrls = run.endpointUrls();
         out.println("s3workload: workload " + run.plan().name() + " (" + run.plan().source() + ")");
         out.println("  run id    " + run.runId() + "   seed " + run.seed());
@@ -51,6 +58,18 @@ public final class ConsoleReporter implements Reporter {
 
     @Override
     public void stageStarted(StagePlan stage) {
+        if (isSweep(stage)) {
+            if (stage.index() == 0 || !sameGroup(planned.get(stage.index() - 1), stage)) {
+                StageGroup group = stage.group().orElseThrow();
+                out.println();
+                out.println(RULE);
+                out.println("[" + (stage.index() + 1) + "/" + stageCount + "] " + group.name() + " - sweep, endpoint "
+                        + stage.endpoint() + " (stages " + group.name() + ".<size>.t<threads>)");
+                out.println(RULE);
+                out.flush();
+            }
+            return;
+        }
         out.println();
         out.println(RULE);
         out.println("[" + (stage.index() + 1) + "/" + stageCount + "] " + stage.name() + " - " + stage.kind()
@@ -114,6 +133,10 @@ public final class ConsoleReporter implements Reporter {
     @Override
     public void stageFinished(StageResult result) {
         closeProgressLine();
+        if (isSweep(result.stage())) {
+            sweepPoint(result);
+            return;
+        }
         switch (result.stage().kind()) {
             case CONNECTIVITY -> out.print(ProbeBlocks.connectivity(result, endpointUrls));
             case READ_AFTER_WRITE, LIST_AFTER_WRITE -> {
@@ -123,15 +146,93 @@ public final class ConsoleReporter implements Reporter {
             case TRANSCODE -> out.print(ProbeBlocks.transcode(result));
             default -> result.cells().forEach(cell -> out.println(cellBlock(cell)));
         }
+        if (result.stage().kind() == io.s3workload.workload.StageKind.HTTP_GET) {
+            result.cells().forEach(cell -> out.print(GroupBlocks.httpBench(cell)));
+        }
         if (result.interrupted()) {
             out.println("  (interrupted)");
         }
+        result.stage().group().ifPresent(group -> {
+            members.add(result);
+            if (group.kind() == io.s3workload.workload.StageKind.LOOPS) {
+                List<String> lines = GroupBlocks.loopLines(group.loop().orElse(1), result);
+                lines.forEach(line -> out.println("  " + line));
+                loopLines.addAll(lines);
+            }
+            if (lastOfGroup(result.stage())) {
+                printGroup();
+            }
+        });
         out.flush();
+    }
+
+    /** A sweep point: one line now; the size's table once its last thread count has run. */
+    private void sweepPoint(StageResult result) {
+        StageGroup group = result.stage().group().orElseThrow();
+        for (CellStats c : result.cells()) {
+            out.println("  " + c.key().label() + (group.preparation() ? ", working set upload" : ", "
+                    + result.stage().concurrency() + (result.stage().concurrency() == 1 ? " thread" : " threads"))
+                    + ": " + Units.mibPerSecond(c.bytesPerSecond())
+                    + ", " + c.operations() + " ops, " + c.errors() + " errors");
+        }
+        if (!group.preparation()) {
+            members.add(result);
+        }
+        if (lastOfGroup(result.stage()) && !members.isEmpty()) {
+            out.println();
+            out.print(GroupBlocks.sweepTable(group.name(), members.stream().filter(m -> !m.cells().isEmpty())
+                    .toList()));
+            out.println();
+            members.clear();
+        }
+        out.flush();
+    }
+
+    /** Prints what the finished members of a composite stage add up to. */
+    private void printGroup() {
+        if (members.isEmpty()) {
+            return;
+        }
+        StageGroup group = members.get(0).stage().group().orElseThrow();
+        out.println();
+        switch (group.kind()) {
+            case LOOPS -> {
+                out.println("Loops " + group.name() + ":");
+                loopLines.forEach(line -> out.println("  " + line));
+                loopLines.clear();
+            }
+            case COMPARE -> out.print(GroupBlocks.compareTable(group.name(), List.copyOf(members)));
+            case SWEEP -> out.print(GroupBlocks.sweepTable(group.name(), List.copyOf(members)));
+            default -> {
+            }
+        }
+        members.clear();
+    }
+
+    private static boolean isSweep(StagePlan stage) {
+        return stage.group().filter(g -> g.kind() == io.s3workload.workload.StageKind.SWEEP).isPresent();
+    }
+
+    /** Whether the stage after {@code stage} is in another composite (for a sweep: at another size), or none. */
+    private boolean lastOfGroup(StagePlan stage) {
+        int next = stage.index() + 1;
+        if (next >= planned.size()) {
+            return true;
+        }
+        StagePlan following = planned.get(next);
+        return !sameGroup(stage, following) || (isSweep(stage)
+                && !following.group().orElseThrow().size().equals(stage.group().orElseThrow().size()));
+    }
+
+    private static boolean sameGroup(StagePlan a, StagePlan b) {
+        return a.group().isPresent() && b.group().isPresent()
+                && a.group().get().name().equals(b.group().get().name());
     }
 
     @Override
     public void runFinished(RunResult result) {
         closeProgressLine();
+        printGroup();
         out.println();
         out.println(RULE);
         out.println("SUMMARY  run " + result.info().runId() + ", " + Units.seconds(result.wallNanos()) + " in all");
@@ -185,7 +286,7 @@ public final class ConsoleReporter implements Reporter {
             case LIST -> Units.rate(cell.opsPerSecond()) + " pages/s | " + Units.rate(cell.itemsPerSecond())
                     + " keys/s | " + cell.items() + " keys in " + cell.operations() + " pages, " + cell.errors()
                     + " errors";
-            case PUT, GET, RANGE_GET, MIX -> Units.gbps(cell.bytesPerSecond()) + " | "
+            case PUT, GET, RANGE_GET, MIX, HTTP_GET -> Units.gbps(cell.bytesPerSecond()) + " | "
                     + Units.mibPerSecond(cell.bytesPerSecond()) + " | " + Units.rate(cell.opsPerSecond()) + " ops/s | "
                     + counts;
         });

@@ -92,8 +92,8 @@ public final class PlanPrinter {
 
     private static boolean movesData(StagePlan stage) {
         return switch (stage.kind()) {
-            case PUT, GET, RANGE_READ, READ_AFTER_WRITE, LIST_AFTER_WRITE, MIX, TRANSCODE -> true;
-            case DELETE, HEAD, LIST, CONNECTIVITY -> false;
+            case PUT, GET, RANGE_READ, READ_AFTER_WRITE, LIST_AFTER_WRITE, MIX, TRANSCODE, HTTP_GET -> true;
+            case DELETE, HEAD, LIST, CONNECTIVITY, SWEEP, COMPARE, LOOPS -> false;
         };
     }
 

@@ -116,6 +116,9 @@ public final class Engine {
             case LIST_AFTER_WRITE -> new ListAfterWriteRunner();
             case MIX -> new MixRunner();
             case TRANSCODE -> new TranscodeRunner();
+            case HTTP_GET -> new HttpGetRunner();
+            case SWEEP, COMPARE, LOOPS -> throw new IllegalStateException(stage.kind() + " stages are expanded by the"
+                    + " planner");
         };
     }
 

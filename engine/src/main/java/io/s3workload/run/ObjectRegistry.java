@@ -14,6 +14,11 @@ public final class ObjectRegistry {
         byStage.computeIfAbsent(stage, s -> new ConcurrentHashMap<>()).put(size, keys);
     }
 
+    /** Every key set the stage registered, by size. */
+    Map<SizeSpec, KeySet> all(String stage) {
+        return Map.copyOf(byStage.getOrDefault(stage, Map.of()));
+    }
+
     Optional<KeySet> keys(String stage, SizeSpec size) {
         return Optional.ofNullable(byStage.getOrDefault(stage, Map.of()).get(size));
     }

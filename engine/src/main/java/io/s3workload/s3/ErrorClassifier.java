@@ -14,7 +14,7 @@ import software.amazon.awssdk.core.exception.ApiCallTimeoutException;
 import software.amazon.awssdk.core.exception.SdkClientException;
 
 /** Turns whatever the SDK threw into a {@link StoreException} with a label a person understands. */
-final class ErrorClassifier {
+public final class ErrorClassifier {
 
     private ErrorClassifier() {
     }
@@ -30,7 +30,8 @@ final class ErrorClassifier {
                 endpoint + ": bucket '" + bucket + "' does not exist", null);
     }
 
-    static StoreException classify(Throwable t, String endpoint) {
+    /** The failure {@code t} of a request to {@code endpoint}, as a classified {@link StoreException}. */
+    public static StoreException classify(Throwable t, String endpoint) {
         if (t instanceof StoreException s) {
             return s;
         }

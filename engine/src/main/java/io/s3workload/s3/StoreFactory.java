@@ -3,6 +3,7 @@ package io.s3workload.s3;
 import io.s3workload.workload.ClientSpec;
 import io.s3workload.workload.CredentialsSpec;
 import io.s3workload.workload.EndpointSpec;
+import java.net.URI;
 import java.time.Duration;
 import java.util.List;
 import software.amazon.awssdk.auth.credentials.AwsBasicCredentials;
@@ -18,6 +19,7 @@ import software.amazon.awssdk.http.apache.ApacheHttpClient;
 import software.amazon.awssdk.http.auth.aws.signer.AwsV4FamilyHttpSigner;
 import software.amazon.awssdk.http.auth.spi.scheme.AuthSchemeOption;
 import software.amazon.awssdk.regions.Region;
+import software.amazon.awssdk.services.s3.presigner.S3Presigner;
 import software.amazon.awssdk.services.s3.S3Client;
 import software.amazon.awssdk.services.s3.S3Configuration;
 import software.amazon.awssdk.services.s3.auth.scheme.S3AuthSchemeProvider;
@@ -79,6 +81,26 @@ public final class StoreFactory {
                 .putAuthScheme(new UnsignedPayloadSigning())
                 .overrideConfiguration(o -> o.retryStrategy(AwsRetryStrategy.doNotRetry()))
                 .build();
+    }
+
+    /**
+     * Presigned GET URLs for {@code keys} of {@code bucket} on {@code endpoint}, valid for {@code validity}: URLs
+     * that carry their own signature, for plain HTTP clients. They hold a credential; never print them whole.
+     */
+    public static List<URI> presignedGets(EndpointSpec endpoint, String bucket, List<String> keys, Duration validity) {
+        try (S3Presigner presigner = S3Presigner.builder()
+                .endpointOverride(endpoint.url())
+                .region(Region.of(endpoint.region()))
+                .credentialsProvider(credentials(endpoint.credentials()))
+                .serviceConfiguration(S3Configuration.builder().pathStyleAccessEnabled(endpoint.pathStyle()).build())
+                .build()) {
+            List<URI> urls = new java.util.ArrayList<>(keys.size());
+            for (String key : keys) {
+                urls.add(URI.create(presigner.presignGetObject(r -> r.signatureDuration(validity)
+                        .getObjectRequest(g -> g.bucket(bucket).key(key))).url().toString()));
+            }
+            return urls;
+        }
     }
 
     private static S3AuthSchemeProvider unsignedPayload(S3AuthSchemeProvider base) {

@@ -1,14 +1,24 @@
 package io.s3workload.workload;
 
+import java.util.List;
 import java.util.Optional;
 import java.util.OptionalInt;
 
 /**
  * The settings every stage kind has: its unique name, the endpoint it talks to, its workers and their pacing, its
- * thresholds, the client it uses.
+ * thresholds, the client it uses, and the tags {@code --only} and {@code --skip} select it by.
  */
 public record StageCommon(String name, Optional<String> endpoint, OptionalInt concurrency, FailOn failOn,
-                          ClientSpec client, LoadShape load) {
+                          ClientSpec client, LoadShape load, List<String> tags) {
+
+    public StageCommon {
+        tags = List.copyOf(tags);
+    }
+
+    public StageCommon(String name, Optional<String> endpoint, OptionalInt concurrency, FailOn failOn,
+                       ClientSpec client, LoadShape load) {
+        this(name, endpoint, concurrency, failOn, client, load, List.of());
+    }
 
     public StageCommon(String name, Optional<String> endpoint, OptionalInt concurrency, FailOn failOn,
                        ClientSpec client) {

@@ -8,7 +8,7 @@ import java.util.Optional;
 public enum StageKind {
     PUT("put"), GET("get"), DELETE("delete"), HEAD("head"), LIST("list"), RANGE_READ("rangeRead"),
     CONNECTIVITY("connectivity"), READ_AFTER_WRITE("readAfterWrite"), LIST_AFTER_WRITE("listAfterWrite"),
-    MIX("mix"), TRANSCODE("transcode");
+    MIX("mix"), TRANSCODE("transcode"), HTTP_GET("httpGet"), SWEEP("sweep"), COMPARE("compare"), LOOPS("loops");
 
     private final String key;
 
@@ -36,6 +36,11 @@ public enum StageKind {
     /** Whether the kind measures convergence (writes read back until visible), and so takes timeoutRate. */
     public boolean convergence() {
         return this == READ_AFTER_WRITE || this == LIST_AFTER_WRITE || this == TRANSCODE;
+    }
+
+    /** Whether the kind is made of other stages (the planner expands it into them). */
+    public boolean composite() {
+        return this == SWEEP || this == COMPARE || this == LOOPS;
     }
 
     @Override

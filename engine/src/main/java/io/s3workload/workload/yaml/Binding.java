@@ -16,8 +16,20 @@ final class Binding {
     private final List<Problem> problems = new ArrayList<>();
     private final Set<String> reportedPaths = new HashSet<>();
 
+    private final double scale;
+
     Binding(LocatedTree tree) {
+        this(tree, 1);
+    }
+
+    /** @param scale the {@code --scale} factor, for values binders make up themselves (a sweep's preset) */
+    Binding(LocatedTree tree, double scale) {
         this.tree = tree;
+        this.scale = scale;
+    }
+
+    double scale() {
+        return scale;
     }
 
     LocatedTree tree() {

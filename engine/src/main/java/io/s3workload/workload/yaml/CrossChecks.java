@@ -33,15 +33,24 @@ final class CrossChecks {
         if (!(root.get("stages") instanceof ArrayNode stages)) {
             return;
         }
-        boolean hasDefaultEndpoint = root.path("defaults").path("endpoint").isTextual();
+        checkList(stages, "/stages", new HashMap<>(), endpoints,
+                root.path("defaults").path("endpoint").isTextual());
+    }
+
+    /**
+     * The stages of one list (the workload's, or a loop's) in order: names unique in the list, endpoints defined,
+     * {@code from} naming a stage before it — in this list or, for a loop, before the loop.
+     */
+    private void checkList(ArrayNode stages, String base, Map<String, JsonNode> scope, List<String> endpoints,
+                           boolean hasDefaultEndpoint) {
         Map<String, Integer> seen = new HashMap<>();
         for (int i = 0; i < stages.size(); i++) {
             JsonNode stage = stages.get(i);
-            String pointer = "/stages/" + i;
+            String pointer = base + "/" + i;
             String name = stage.path("name").isTextual() ? stage.get("name").textValue() : null;
             if (name != null && seen.containsKey(name)) {
-                binding.problem(pointer + "/name", "duplicate stage name '" + name + "' (also stages["
-                        + seen.get(name) + "]); stage names must be unique");
+                binding.problem(pointer + "/name", "duplicate stage name '" + name + "' (also " + base.substring(1)
+                        + "[" + seen.get(name) + "]); stage names must be unique");
             }
             JsonNode endpoint = stage.path("endpoint");
             checkEndpoint(pointer + "/endpoint", endpoint, endpoints);
@@ -55,8 +64,10 @@ final class CrossChecks {
                 }
             }
             String kind = stage.path("kind").asText("");
-            if (kind.equals("connectivity")) {
-                // checks every endpoint unless told otherwise
+            if (kind.equals("connectivity") || kind.equals("compare") || kind.equals("loops")
+                    || kind.equals("httpGet") && !stage.path("from").isTextual()) {
+                // connectivity checks every endpoint unless told otherwise; compare names its endpoints; a loop's
+                // stages are checked on their own; httpGet fetches URLs
             } else if (PROBES.contains(kind)) {
                 if (endpoints.size() > 1 && !endpoint.isTextual() && !hasDefaultEndpoint
                         && stage.path("writers").isMissingNode()) {
@@ -69,17 +80,24 @@ final class CrossChecks {
                         + String.join(", ", endpoints) + "); name one with 'endpoint' or set defaults.endpoint");
             }
             if (stage.path("from").isTextual()) {
-                checkFrom(pointer + "/from", stage.get("from").textValue(), stages, i, seen);
+                checkFrom(pointer + "/from", stage.get("from").textValue(), stages, i, scope);
+            }
+            if (kind.equals("compare") && stage.path("stage").path("from").isTextual()) {
+                checkFrom(pointer + "/stage/from", stage.get("stage").get("from").textValue(), stages, i, scope);
+            }
+            if (kind.equals("loops") && stage.path("stages") instanceof ArrayNode inner) {
+                checkList(inner, pointer + "/stages", new HashMap<>(scope), endpoints, hasDefaultEndpoint);
             }
             if (name != null) {
                 seen.putIfAbsent(name, i);
+                scope.put(name, stage);
             }
         }
     }
 
-    private void checkFrom(String pointer, String from, ArrayNode stages, int index, Map<String, Integer> earlier) {
-        Integer source = earlier.get(from);
-        if (source == null) {
+    private void checkFrom(String pointer, String from, ArrayNode stages, int index, Map<String, JsonNode> earlier) {
+        JsonNode sourceStage = earlier.get(from);
+        if (sourceStage == null) {
             for (int j = index; j < stages.size(); j++) {
                 if (from.equals(stages.get(j).path("name").asText(null))) {
                     binding.problem(pointer, "stage '" + from + "' runs "
@@ -92,7 +110,6 @@ final class CrossChecks {
                     + Suggestions.didYouMean(from, earlier.keySet()));
             return;
         }
-        JsonNode sourceStage = stages.get(source);
         String kind = sourceStage.path("kind").asText("");
         if (!WRITES_OBJECTS.contains(kind) || sourceStage.path("from").isTextual()) {
             binding.problem(pointer, "stage '" + from + "' (" + kind + ") writes no objects; 'from' must name a"

@@ -11,8 +11,8 @@ import java.util.TreeSet;
 /** Binds the YAML mapping of one stage kind to its record. One implementation per kind, registered below. */
 interface StageBinder {
 
-    Set<String> COMMON_KEYS = Set.of("name", "kind", "endpoint", "concurrency", "failOn", "client", "checksums",
-            "clients", "connections", "rate", "ramp", "thinkTime");
+    Set<String> COMMON_KEYS = Set.of("name", "kind", "tags", "endpoint", "concurrency", "failOn", "client",
+            "checksums", "clients", "connections", "rate", "ramp", "thinkTime");
 
     Map<StageKind, StageBinder> BY_KIND = Map.ofEntries(
             Map.entry(StageKind.PUT, new PutStageBinder()),
@@ -25,7 +25,11 @@ interface StageBinder {
             Map.entry(StageKind.READ_AFTER_WRITE, new ReadAfterWriteStageBinder()),
             Map.entry(StageKind.LIST_AFTER_WRITE, new ListAfterWriteStageBinder()),
             Map.entry(StageKind.MIX, new MixStageBinder()),
-            Map.entry(StageKind.TRANSCODE, new TranscodeStageBinder()));
+            Map.entry(StageKind.TRANSCODE, new TranscodeStageBinder()),
+            Map.entry(StageKind.HTTP_GET, new HttpGetStageBinder()),
+            Map.entry(StageKind.SWEEP, new SweepStageBinder()),
+            Map.entry(StageKind.COMPARE, new CompareStageBinder()),
+            Map.entry(StageKind.LOOPS, new LoopsStageBinder()));
 
     /** The keys this kind accepts besides {@link #COMMON_KEYS}. */
     Set<String> keys();

@@ -31,10 +31,10 @@ final class WorkloadBinder {
 
     static final Set<String> TOP_KEYS = Set.of("name", "description", "endpoints", "bucket", "prefix",
             "createBucket", "keep", "seed", "defaults", "failOn", "stages", "reports");
-    private static final Set<String> ENDPOINT_KEYS = Set.of("url", "region", "pathStyle", "credentials", "compat");
-    private static final Set<String> CREDENTIAL_KEYS = Set.of("accessKey", "secretKey", "sessionToken", "profile");
-    private static final Set<String> FAIL_ON_KEYS = failOnKeys();
-    private static final Set<String> DEFAULT_KEYS = Set.of("endpoint", "concurrency", "client", "checksums",
+    static final Set<String> ENDPOINT_KEYS = Set.of("url", "region", "pathStyle", "credentials", "compat");
+    static final Set<String> CREDENTIAL_KEYS = Set.of("accessKey", "secretKey", "sessionToken", "profile");
+    static final Set<String> FAIL_ON_KEYS = failOnKeys();
+    static final Set<String> DEFAULT_KEYS = Set.of("endpoint", "concurrency", "client", "checksums",
             "clients", "connections");
     private static final Pattern NAME = Pattern.compile("[A-Za-z0-9][A-Za-z0-9._-]*");
     private static final Pattern BUCKET = Pattern.compile("[a-z0-9][a-z0-9.-]{1,61}[a-z0-9]");
@@ -192,7 +192,7 @@ final class WorkloadBinder {
         return stages;
     }
 
-    private Optional<StageSpec> stage(String pointer, JsonNode node) {
+    Optional<StageSpec> stage(String pointer, JsonNode node) {
         if (!node.isObject()) {
             binding.problem(pointer, "expected a stage (a mapping with name and kind), got " + Fields.describe(node));
             return Optional.empty();
@@ -220,8 +220,15 @@ final class WorkloadBinder {
                         "a " + kind.get() + " stage paces itself (iterations, pollInterval); rate, ramp and"
                         + " thinkTime apply to load stages");
             }
+            List<String> tags = f.list("tags", e -> {
+                if (NAME.matcher(e.text().trim()).matches()) {
+                    return Optional.of(e.text().trim());
+                }
+                binding.problem(e.pointer(), "tags use letters, digits, '.', '_' and '-', got \"" + e.text() + "\"");
+                return Optional.<String>empty();
+            }).orElse(List.of());
             StageCommon common = new StageCommon(name.orElse("?"), f.text("endpoint"),
-                    f.intAtLeast("concurrency", 1), failOn(f), TransferBinder.client(f), load);
+                    f.intAtLeast("concurrency", 1), failOn(f), TransferBinder.client(f), load, tags);
             if (common.failOn().timeoutRatePercent().isPresent() && !kind.get().convergence()) {
                 binding.problem(LocatedTree.child(f.child("failOn"), "timeoutRate"), "timeoutRate applies to"
                         + " readAfterWrite, listAfterWrite and transcode stages only; this is a " + kind.get()

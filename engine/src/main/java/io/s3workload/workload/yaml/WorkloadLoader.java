@@ -22,6 +22,9 @@ public final class WorkloadLoader {
     private final List<String> sets;
     private final Optional<String> bucket;
     private final Optional<String> endpoint;
+    private double scale = 1;
+    private List<String> only = List.of();
+    private List<String> skip = List.of();
 
     /**
      * @param sets     {@code path=value} assignments from {@code --set}
@@ -34,6 +37,19 @@ public final class WorkloadLoader {
         this.sets = List.copyOf(sets);
         this.bucket = bucket;
         this.endpoint = endpoint;
+    }
+
+    /** {@code --scale F}: sizes, counts and durations multiplied by F (see {@link Scaling}). */
+    public WorkloadLoader scaled(double factor) {
+        this.scale = factor;
+        return this;
+    }
+
+    /** {@code --only} and {@code --skip}: stage names or tags, comma-separated or repeated. */
+    public WorkloadLoader selecting(List<String> onlyStages, List<String> skipStages) {
+        this.only = StageSelection.split(onlyStages);
+        this.skip = StageSelection.split(skipStages);
+        return this;
     }
 
     public static WorkloadLoader plain() {
@@ -56,17 +72,24 @@ public final class WorkloadLoader {
 
     public Workload parse(String source, String text) throws WorkloadException {
         LocatedTree tree = YamlTreeReader.read(source, text);
-        Binding binding = new Binding(tree);
+        Binding binding = new Binding(tree, scale);
         binding.addAll(Overrides.apply(tree, sets));
         bucket.ifPresent(b -> Overrides.setScalar(tree, "/bucket", b, Location.of("--bucket")));
         endpoint.ifPresent(e -> overrideEndpoint(tree, binding, e));
         binding.addAll(Substitution.apply(tree, environment));
+        EndpointGroups.apply(tree, binding);
+        Scaling.apply(tree, scale);
         Optional<Workload> workload = new WorkloadBinder(binding).bind();
         new CrossChecks(binding).run();
         if (!binding.problems().isEmpty() || workload.isEmpty()) {
             throw new WorkloadException(binding.problems());
         }
-        return workload.get();
+        List<Problem> selection = new ArrayList<>();
+        Workload selected = StageSelection.apply(workload.get(), only, skip, selection);
+        if (!selection.isEmpty()) {
+            throw new WorkloadException(selection);
+        }
+        return selected;
     }
 
     private void overrideEndpoint(LocatedTree tree, Binding binding, String option) {

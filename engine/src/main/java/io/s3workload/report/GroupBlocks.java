@@ -1,0 +1,202 @@
+package io.s3workload.report;
+
+import io.s3workload.metrics.CellStats;
+import io.s3workload.metrics.Op;
+import io.s3workload.plan.StageGroup;
+import io.s3workload.run.StageResult;
+import io.s3workload.workload.Percentile;
+import java.util.ArrayList;
+import java.util.LinkedHashMap;
+import java.util.List;
+import java.util.Locale;
+import java.util.Map;
+import org.HdrHistogram.Histogram;
+
+/**
+ * Console blocks in the shapes the replaced tools print: httpbench's request and throughput lines, the Wasabi
+ * tool's loop lines, the s3-benchmark sweep table per object size, and an A/B table of endpoints side by side.
+ */
+final class GroupBlocks {
+
+    private static final double MIB = 1024.0 * 1024.0;
+    private static final double[] SWEEP_PERCENTILES = {25, 50, 75, 90, 99};
+
+    private GroupBlocks() {
+    }
+
+    /** {@code Reqs: 1200  Bytes: 1.26 GB  Time: 30.00s} and {@code 0.04 GB/s  (0.3 Gbps)}, then redirects. */
+    static String httpBench(CellStats cell) {
+        double seconds = cell.seconds();
+        double gb = cell.bytes() / 1e9;
+        return String.format(Locale.ROOT, "    Reqs: %d  Bytes: %.2f GB  Time: %.2fs%n    %.2f GB/s  (%.1f Gbps)%n"
+                        + "    Redirects followed: %d (%.2f per request)%n", cell.operations(), gb, seconds,
+                seconds == 0 ? 0 : gb / seconds, seconds == 0 ? 0 : gb * 8 / seconds, cell.items(),
+                cell.operations() == 0 ? 0.0 : (double) cell.items() / cell.operations());
+    }
+
+    /**
+     * {@code Loop 1: PUT time 60.1 secs, objects = 5484, speed = 91.3MB/sec, 91.3 operations/sec.} per cell, as
+     * the Wasabi tool prints it (its MB is 2^20 bytes); deletes as {@code 2923.4 deletes/sec}.
+     */
+    static List<String> loopLines(int loop, StageResult stage) {
+        List<String> lines = new ArrayList<>();
+        for (CellStats c : stage.cells()) {
+            String head = String.format(Locale.ROOT, "Loop %d: %s time %.1f secs", loop, c.key().op(), c.seconds());
+            if (c.key().op() == Op.DELETE) {
+                lines.add(String.format(Locale.ROOT, "%s, %.1f deletes/sec.", head, c.opsPerSecond()));
+            } else if (c.key().op().movesData()) {
+                lines.add(String.format(Locale.ROOT, "%s, objects = %d, speed = %.1fMB/sec, %.1f operations/sec.",
+                        head, c.operations(), c.bytesPerSecond() / MIB, c.opsPerSecond()));
+            } else {
+                lines.add(String.format(Locale.ROOT, "%s, %d operations, %.1f operations/sec.", head,
+                        c.operations(), c.opsPerSecond()));
+            }
+            if (c.errors() > 0) {
+                lines.add(String.format(Locale.ROOT, "Loop %d: %s errors = %d (%.2f%%)", loop, c.key().op(),
+                        c.errors(), c.errorPercent()));
+            }
+        }
+        return lines;
+    }
+
+    /**
+     * One object size of a sweep, as s3-benchmark prints it: a row per thread count with throughput, and time to
+     * first byte and to last byte (avg, min, p25, p50, p75, p90, p99, max in ms). PUTs have no first byte.
+     */
+    static String sweepTable(String sweep, List<StageResult> points) {
+        CellStats first = points.get(0).cells().get(0);
+        boolean ttfb = first.hasTtfb();
+        String what = first.key().op() == Op.PUT ? "Upload" : "Download";
+        String stats = "  avg   min   p25   p50   p75   p90   p99   max ";
+        String blank = " ".repeat(stats.length());
+        String dashes = "-".repeat(stats.length());
+        StringBuilder b = new StringBuilder();
+        b.append(String.format(Locale.ROOT, "%s performance with %s objects (%s)%n", what, first.key().size(), sweep));
+        String lead = "                           ";
+        b.append(lead).append('+').append(dashes).append(ttfb ? "+" + dashes : "").append("+\n");
+        b.append(lead).append('|').append(center(ttfb ? "Time to First Byte (ms)" : "Time to Last Byte (ms)",
+                stats.length())).append(ttfb ? "|" + center("Time to Last Byte (ms)", stats.length()) : "")
+                .append("|\n");
+        String rule = "+---------+----------------+" + dashes + (ttfb ? "+" + dashes : "") + "+\n";
+        b.append(rule);
+        b.append("| Threads |     Throughput |").append(stats).append(ttfb ? "|" + stats : "").append("|\n");
+        b.append(rule);
+        for (StageResult point : points) {
+            for (CellStats c : point.cells()) {
+                b.append(String.format(Locale.ROOT, "| %7d | %8.1f MiB/s |", point.stage().concurrency(),
+                        c.bytesPerSecond() / MIB));
+                if (ttfb) {
+                    b.append(statsRow(c.ttfb())).append('|');
+                }
+                b.append(statsRow(c.latency())).append("|");
+                if (c.errors() > 0) {
+                    b.append("  ").append(c.errors()).append(" errors");
+                }
+                b.append('\n');
+            }
+        }
+        b.append(rule.replace("\n", "")).append('\n');
+        return b.toString();
+    }
+
+    private static String statsRow(Histogram h) {
+        if (h.getTotalCount() == 0) {
+            return " ".repeat(48);
+        }
+        StringBuilder b = new StringBuilder();
+        b.append(ms(Math.round(h.getMean())));
+        b.append(ms(h.getMinValue()));
+        for (double p : SWEEP_PERCENTILES) {
+            b.append(ms(h.getValueAtPercentile(p)));
+        }
+        b.append(ms(h.getMaxValue()));
+        return b.append(' ').toString();
+    }
+
+    private static String ms(long nanos) {
+        double millis = nanos / 1e6;
+        return millis >= 10 || millis == 0 ? String.format(Locale.ROOT, "%6.0f", millis)
+                : String.format(Locale.ROOT, "%6.1f", millis);
+    }
+
+    private static String center(String text, int width) {
+        int left = (width - text.length()) / 2;
+        return " ".repeat(Math.max(0, left)) + text + " ".repeat(Math.max(0, width - left - text.length()));
+    }
+
+    /**
+     * A compare stage's endpoints side by side: per cell (op and size), each endpoint's rounds added up, with
+     * its overhead against the first endpoint in ms and percent (avg, p50, p99) and its throughput ratio.
+     */
+    static String compareTable(String name, List<StageResult> members) {
+        Map<String, Map<String, List<CellStats>>> byCell = new LinkedHashMap<>();
+        List<String> endpoints = new ArrayList<>();
+        int rounds = 0;
+        for (StageResult m : members) {
+            StageGroup group = m.stage().group().orElseThrow();
+            String endpoint = group.endpoint().orElseThrow();
+            if (!endpoints.contains(endpoint)) {
+                endpoints.add(endpoint);
+            }
+            rounds = Math.max(rounds, group.round().orElse(1));
+            for (CellStats c : m.cells()) {
+                byCell.computeIfAbsent(c.key().label(), k -> new LinkedHashMap<>())
+                        .computeIfAbsent(endpoint, e -> new ArrayList<>()).add(c);
+            }
+        }
+        Table table = new Table(List.of("cell", "endpoint", "ops", "errors", "ops/s", "MiB/s", "avg (ms)", "p50 (ms)",
+                "p99 (ms)", "ops/s ratio", "Δavg (ms)", "Δavg", "Δp50 (ms)", "Δp99 (ms)", "Δp99"), false, false,
+                true, true, true, true, true, true, true, true, true, true, true, true, true);
+        for (Map.Entry<String, Map<String, List<CellStats>>> cell : byCell.entrySet()) {
+            CellStats base = null;
+            for (String endpoint : endpoints) {
+                List<CellStats> runs = cell.getValue().get(endpoint);
+                if (runs == null) {
+                    continue;
+                }
+                CellStats c = CellStats.sum(runs);
+                boolean moves = c.key().op().movesData();
+                List<String> row = new ArrayList<>(List.of(cell.getKey(), endpoint, Long.toString(c.operations()),
+                        Long.toString(c.errors()), Units.rate(c.opsPerSecond()),
+                        moves ? Units.mib(c.bytesPerSecond()) : "-", millis(c, Percentile.AVG),
+                        millis(c, Percentile.P50), millis(c, Percentile.P99)));
+                if (base == null) {
+                    base = c;
+                    row.addAll(List.of("1.000", "", "", "", "", ""));
+                } else {
+                    row.add(base.opsPerSecond() == 0 ? "-"
+                            : String.format(Locale.ROOT, "%.3f", c.opsPerSecond() / base.opsPerSecond()));
+                    row.add(delta(base, c, Percentile.AVG));
+                    row.add(percent(base, c, Percentile.AVG));
+                    row.add(delta(base, c, Percentile.P50));
+                    row.add(delta(base, c, Percentile.P99));
+                    row.add(percent(base, c, Percentile.P99));
+                }
+                table.add(row);
+            }
+        }
+        return "Compare " + name + ": " + String.join(" vs ", endpoints)
+                + (rounds > 1 ? " (" + rounds + " rounds each, added up)" : "") + "; Δ against " + endpoints.get(0)
+                + ", positive = slower\n" + table.render("  ");
+    }
+
+    private static String millis(CellStats c, Percentile p) {
+        return c.latency().getTotalCount() == 0 ? "-" : Units.millis(Units.statNanos(c.latency(), p));
+    }
+
+    private static String delta(CellStats base, CellStats c, Percentile p) {
+        if (base.latency().getTotalCount() == 0 || c.latency().getTotalCount() == 0) {
+            return "-";
+        }
+        return String.format(Locale.ROOT, "%+.2f", (Units.statNanos(c.latency(), p)
+                - Units.statNanos(base.latency(), p)) / 1e6);
+    }
+
+    private static String percent(CellStats base, CellStats c, Percentile p) {
+        if (base.latency().getTotalCount() == 0 || c.latency().getTotalCount() == 0) {
+            return "-";
+        }
+        double a = Units.statNanos(base.latency(), p);
+        return a == 0 ? "-" : String.format(Locale.ROOT, "%+.1f%%", 100 * (Units.statNanos(c.latency(), p) - a) / a);
+    }
+}

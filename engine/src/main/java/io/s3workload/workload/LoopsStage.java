@@ -1,0 +1,19 @@
+package io.s3workload.workload;
+
+import java.util.List;
+
+/**
+ * {@code kind: loops}: a group of stages run {@code count} times over (the Wasabi tool's {@code -l}), each loop
+ * reported on its own. Inside a loop, {@code from} names a stage of the same loop (or one before the loops).
+ */
+public record LoopsStage(StageCommon common, int count, List<StageSpec> stages) implements StageSpec {
+
+    public LoopsStage {
+        stages = List.copyOf(stages);
+    }
+
+    @Override
+    public StageKind kind() {
+        return StageKind.LOOPS;
+    }
+}

@@ -1,0 +1,25 @@
+package io.s3workload.workload.yaml;
+
+import com.fasterxml.jackson.databind.JsonNode;
+import io.s3workload.workload.StageKind;
+import io.s3workload.workload.StageSpec;
+import java.util.Optional;
+
+/** The stages inside {@code compare} and {@code loops}: bound like any stage, but not composite themselves. */
+final class Composites {
+
+    private Composites() {
+    }
+
+    /** The stage at {@code key} (a path under {@code f}'s mapping); empty when it has a problem (reported). */
+    static Optional<StageSpec> inner(Fields f, String key, JsonNode node) {
+        String pointer = f.pointer() + "/" + key;
+        JsonNode kind = node.path("kind");
+        if (kind.isTextual() && StageKind.fromKey(kind.textValue()).map(StageKind::composite).orElse(false)) {
+            f.binding().problem(LocatedTree.child(pointer, "kind"), "a " + kind.textValue() + " stage cannot be"
+                    + " inside another sweep, compare or loops stage");
+            return Optional.empty();
+        }
+        return new WorkloadBinder(f.binding()).stage(pointer, node);
+    }
+}

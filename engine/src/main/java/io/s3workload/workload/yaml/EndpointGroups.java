@@ -1,0 +1,174 @@
+package io.s3workload.workload.yaml;
+
+import com.fasterxml.jackson.databind.JsonNode;
+import com.fasterxml.jackson.databind.node.ArrayNode;
+import com.fasterxml.jackson.databind.node.JsonNodeFactory;
+import com.fasterxml.jackson.databind.node.ObjectNode;
+import com.fasterxml.jackson.databind.node.TextNode;
+import java.net.URI;
+import java.util.ArrayList;
+import java.util.Iterator;
+import java.util.LinkedHashMap;
+import java.util.List;
+import java.util.Map;
+
+/**
+ * An endpoint written with {@code urls:} (a list, or one comma-separated string such as
+ * {@code ${REGIONAL_ENDPOINTS}}) instead of {@code url:} is a group: it becomes one endpoint per URL, named by the
+ * URL host's first label ({@code https://iad.storage.dev} is {@code iad}; the group's name and a number when that
+ * does not give a new name), each with the group's other settings. Where a stage lists endpoints
+ * ({@code endpoints}, {@code writers}, {@code readers}) the group's name stands for all its members.
+ */
+final class EndpointGroups {
+
+    private static final List<String> LISTS = List.of("endpoints", "writers", "readers");
+
+    private EndpointGroups() {
+    }
+
+    static void apply(LocatedTree tree, Binding binding) {
+        if (!(tree.root().get("endpoints") instanceof ObjectNode endpoints)) {
+            return;
+        }
+        Map<String, List<String>> groups = new LinkedHashMap<>();
+        ObjectNode rebuilt = JsonNodeFactory.instance.objectNode();
+        for (Iterator<Map.Entry<String, JsonNode>> it = endpoints.fields(); it.hasNext(); ) {
+            Map.Entry<String, JsonNode> entry = it.next();
+            String name = entry.getKey();
+            if (!(entry.getValue() instanceof ObjectNode spec) || !spec.has("urls")) {
+                rebuilt.set(name, entry.getValue());
+                continue;
+            }
+            String pointer = LocatedTree.child("/endpoints", name);
+            if (spec.has("url")) {
+                binding.keyProblem(LocatedTree.child(pointer, "urls"), "give 'url' (one endpoint) or 'urls' (a group),"
+                        + " not both");
+                rebuilt.set(name, entry.getValue());
+                continue;
+            }
+            List<String> urls = urls(spec.get("urls"));
+            if (urls.isEmpty()) {
+                binding.problem(LocatedTree.child(pointer, "urls"), "expected one or more URLs, as a list or"
+                        + " comma-separated");
+                continue;
+            }
+            List<String> members = new ArrayList<>();
+            Location at = tree.valueLocation(LocatedTree.child(pointer, "urls"));
+            for (int i = 0; i < urls.size(); i++) {
+                String member = memberName(name, i, urls.get(i), endpoints, rebuilt, members);
+                ObjectNode copy = spec.deepCopy();
+                copy.remove("urls");
+                copy.set("url", TextNode.valueOf(urls.get(i)));
+                rebuilt.set(member, copy);
+                String memberPointer = LocatedTree.child("/endpoints", member);
+                tree.recordKey(memberPointer, tree.keyLocation(pointer));
+                tree.recordValue(memberPointer, tree.valueLocation(pointer));
+                tree.recordValue(LocatedTree.child(memberPointer, "url"), at);
+                spec.fieldNames().forEachRemaining(key -> tree.recordValue(LocatedTree.child(memberPointer, key),
+                        tree.valueLocation(LocatedTree.child(pointer, key))));
+                members.add(member);
+            }
+            groups.put(name, members);
+        }
+        if (groups.isEmpty()) {
+            return;
+        }
+        tree.root().set("endpoints", rebuilt);
+        if (tree.root().get("defaults") instanceof ObjectNode defaults) {
+            single(tree, binding, "/defaults/endpoint", defaults.get("endpoint"), groups);
+        }
+        if (tree.root().get("stages") instanceof ArrayNode stages) {
+            expand(tree, binding, stages, "/stages", groups);
+        }
+    }
+
+    private static List<String> urls(JsonNode node) {
+        List<String> urls = new ArrayList<>();
+        if (node.isTextual()) {
+            for (String url : node.textValue().split(",")) {
+                if (!url.isBlank()) {
+                    urls.add(url.strip());
+                }
+            }
+        } else if (node instanceof ArrayNode array) {
+            array.forEach(u -> {
+                if (u.isTextual() && !u.textValue().isBlank()) {
+                    urls.add(u.textValue().strip());
+                }
+            });
+        }
+        return urls;
+    }
+
+    private static String memberName(String group, int index, String url, ObjectNode written, ObjectNode rebuilt,
+                                     List<String> taken) {
+        String host = "";
+        try {
+            host = URI.create(url).getHost();
+        } catch (IllegalArgumentException e) {
+            // named by number; the URL itself is reported when the endpoint is bound
+        }
+        String label = host == null ? "" : host.split("\\.")[0];
+        boolean usable = label.matches("[A-Za-z][A-Za-z0-9_-]*");
+        String name = usable ? label : group + "-" + (index + 1);
+        if (written.has(name) || rebuilt.has(name) || taken.contains(name)) {
+            name = group + "-" + (index + 1);
+        }
+        return name;
+    }
+
+    /** Replaces a group's name in the stages' endpoint lists by its members, in place. */
+    private static void expand(LocatedTree tree, Binding binding, JsonNode node, String pointer,
+                               Map<String, List<String>> groups) {
+        if (node instanceof ObjectNode object) {
+            for (Iterator<Map.Entry<String, JsonNode>> it = object.fields(); it.hasNext(); ) {
+                Map.Entry<String, JsonNode> e = it.next();
+                String child = LocatedTree.child(pointer, e.getKey());
+                if (e.getKey().equals("endpoint")) {
+                    single(tree, binding, child, e.getValue(), groups);
+                } else if (LISTS.contains(e.getKey()) && e.getValue() instanceof ArrayNode list) {
+                    expandList(tree, list, child, groups);
+                } else {
+                    expand(tree, binding, e.getValue(), child, groups);
+                }
+            }
+        } else if (node instanceof ArrayNode array) {
+            for (int i = 0; i < array.size(); i++) {
+                expand(tree, binding, array.get(i), pointer + "/" + i, groups);
+            }
+        }
+    }
+
+    private static void expandList(LocatedTree tree, ArrayNode list, String pointer, Map<String, List<String>> groups) {
+        List<JsonNode> items = new ArrayList<>();
+        List<Location> locations = new ArrayList<>();
+        for (int i = 0; i < list.size(); i++) {
+            JsonNode item = list.get(i);
+            Location at = tree.valueLocation(pointer + "/" + i);
+            List<String> members = item.isTextual() ? groups.get(item.textValue()) : null;
+            if (members == null) {
+                items.add(item);
+                locations.add(at);
+            } else {
+                members.forEach(m -> {
+                    items.add(TextNode.valueOf(m));
+                    locations.add(at);
+                });
+            }
+        }
+        list.removeAll();
+        for (int i = 0; i < items.size(); i++) {
+            list.add(items.get(i));
+            tree.recordValue(pointer + "/" + i, locations.get(i));
+        }
+    }
+
+    private static void single(LocatedTree tree, Binding binding, String pointer, JsonNode value,
+                               Map<String, List<String>> groups) {
+        if (value != null && value.isTextual() && groups.containsKey(value.textValue())) {
+            binding.problem(pointer, "'" + value.textValue() + "' is a group of " + groups.get(value.textValue())
+                    .size() + " endpoints (" + String.join(", ", groups.get(value.textValue())) + "); name one of"
+                    + " them here, or list the group where a stage takes several (endpoints, writers, readers)");
+        }
+    }
+}

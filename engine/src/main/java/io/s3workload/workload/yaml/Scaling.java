@@ -1,0 +1,118 @@
+package io.s3workload.workload.yaml;
+
+import com.fasterxml.jackson.databind.JsonNode;
+import com.fasterxml.jackson.databind.node.ArrayNode;
+import com.fasterxml.jackson.databind.node.ObjectNode;
+import com.fasterxml.jackson.databind.node.TextNode;
+import io.s3workload.workload.DataSize;
+import io.s3workload.workload.Durations;
+import java.time.Duration;
+import java.util.Iterator;
+import java.util.Map;
+import java.util.Set;
+
+/**
+ * {@code --scale F}: shrinks (or grows) a workload's stages consistently before binding, so that any workload runs
+ * in seconds against the embedded server. Sizes ({@code size}, {@code sizes}, {@code chunk}, {@code segment},
+ * multipart and range {@code threshold}/{@code partSize}, range bounds), counts ({@code objects},
+ * {@code operations}, {@code iterations}, {@code count}) and durations ({@code duration}, a ramp step's
+ * {@code over}) are multiplied by F. Workers, rates, timeouts, poll intervals and think times are physics, not
+ * size, and stay. Values given with {@code --set} stay as given. Limits: durations at least 500 ms, counts at least
+ * 1, sizes at least 1 byte (and whole KiB from 1 KiB up), part sizes at least S3's 5 MiB minimum.
+ */
+final class Scaling {
+
+    private static final Set<String> SIZES = Set.of("size", "sizes", "chunk", "segment", "threshold", "partSize",
+            "min", "max");
+    private static final Set<String> COUNTS = Set.of("objects", "operations", "iterations", "count");
+    private static final Set<String> DURATIONS = Set.of("duration", "over");
+    private static final Duration MIN_DURATION = Duration.ofMillis(500);
+    private static final long MIN_PART_BYTES = 5L * 1024 * 1024;
+
+    private final LocatedTree tree;
+    private final double factor;
+
+    private Scaling(LocatedTree tree, double factor) {
+        this.tree = tree;
+        this.factor = factor;
+    }
+
+    /** Scales the stages of {@code tree} by {@code factor} (1: unchanged). */
+    static void apply(LocatedTree tree, double factor) {
+        if (factor != 1 && tree.root().get("stages") instanceof ArrayNode stages) {
+            new Scaling(tree, factor).walk(stages, "/stages", null);
+        }
+    }
+
+    private void walk(JsonNode node, String pointer, String key) {
+        if (node instanceof ObjectNode object) {
+            for (Iterator<Map.Entry<String, JsonNode>> it = object.fields(); it.hasNext(); ) {
+                Map.Entry<String, JsonNode> e = it.next();
+                String child = LocatedTree.child(pointer, e.getKey());
+                if (e.getValue().isTextual()) {
+                    scaled(e.getKey(), e.getValue().textValue(), child).ifPresent(v -> object.set(e.getKey(), v));
+                } else {
+                    walk(e.getValue(), child, e.getKey());
+                }
+            }
+        } else if (node instanceof ArrayNode array) {
+            for (int i = 0; i < array.size(); i++) {
+                String child = pointer + "/" + i;
+                if (array.get(i).isTextual() && key != null) {
+                    int index = i;
+                    scaled(key, array.get(i).textValue(), child).ifPresent(v -> array.set(index, v));
+                } else {
+                    walk(array.get(i), child, key);
+                }
+            }
+        }
+    }
+
+    private java.util.Optional<TextNode> scaled(String key, String text, String pointer) {
+        if (tree.valueLocation(pointer).line() == 0) {
+            return java.util.Optional.empty();
+        }
+        if (SIZES.contains(key)) {
+            return DataSize.parse(text).map(size -> TextNode.valueOf(Long.toString(
+                    size(size.bytes(), key.equals("partSize")))));
+        }
+        if (COUNTS.contains(key)) {
+            try {
+                long n = Long.parseLong(text.trim().replace("_", ""));
+                return java.util.Optional.of(TextNode.valueOf(Long.toString(count(n))));
+            } catch (NumberFormatException e) {
+                return java.util.Optional.empty();
+            }
+        }
+        if (DURATIONS.contains(key)) {
+            return Durations.parse(text).filter(d -> !d.isZero())
+                    .map(d -> TextNode.valueOf(Durations.format(duration(d))));
+        }
+        return java.util.Optional.empty();
+    }
+
+    /** Scaled sizes of a KiB or more are whole KiB, so that they read as 10 KiB rather than 10.24 KiB. */
+    private long size(long bytes, boolean part) {
+        long exact = Math.max(1, Math.round(bytes * factor));
+        long scaled = exact >= 1024 ? Math.round(exact / 1024.0) * 1024 : exact;
+        return part ? Math.max(MIN_PART_BYTES, scaled) : scaled;
+    }
+
+    private long count(long n) {
+        return Math.max(1, Math.round(n * factor));
+    }
+
+    private Duration duration(Duration d) {
+        Duration scaled = Duration.ofNanos(Math.round(d.toNanos() * factor));
+        return scaled.compareTo(MIN_DURATION) < 0 ? MIN_DURATION : scaled;
+    }
+
+    /** A sweep preset's sizes, counts and durations scaled the same way. */
+    static long scaleBytes(long bytes, double factor) {
+        return new Scaling(null, factor).size(bytes, false);
+    }
+
+    static Duration scaleDuration(Duration d, double factor) {
+        return new Scaling(null, factor).duration(d);
+    }
+}

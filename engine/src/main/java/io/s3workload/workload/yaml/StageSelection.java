@@ -1,0 +1,106 @@
+package io.s3workload.workload.yaml;
+
+import io.s3workload.workload.CompareStage;
+import io.s3workload.workload.DeleteStage;
+import io.s3workload.workload.GetStage;
+import io.s3workload.workload.HeadStage;
+import io.s3workload.workload.HttpGetStage;
+import io.s3workload.workload.ListStage;
+import io.s3workload.workload.StageSpec;
+import io.s3workload.workload.Workload;
+import java.util.ArrayList;
+import java.util.LinkedHashSet;
+import java.util.List;
+import java.util.Optional;
+import java.util.Set;
+
+/**
+ * {@code --only} and {@code --skip}: which of the workload's stages run, chosen by stage name or tag (the
+ * t3-validator's {@code -tests connectivity,consistency}). A stage runs if {@code --only} is empty or names it or
+ * one of its tags, and {@code --skip} names neither.
+ */
+final class StageSelection {
+
+    private StageSelection() {
+    }
+
+    static Workload apply(Workload workload, List<String> only, List<String> skip, List<Problem> problems) {
+        if (only.isEmpty() && skip.isEmpty()) {
+            return workload;
+        }
+        Set<String> known = new LinkedHashSet<>();
+        Set<String> tags = new LinkedHashSet<>();
+        for (StageSpec stage : workload.stages()) {
+            known.add(stage.name());
+            tags.addAll(stage.common().tags());
+        }
+        known.addAll(tags);
+        check("--only", only, known, tags, workload, problems);
+        check("--skip", skip, known, tags, workload, problems);
+        List<StageSpec> selected = workload.stages().stream()
+                .filter(s -> only.isEmpty() || matches(s, only))
+                .filter(s -> !matches(s, skip))
+                .toList();
+        Set<String> selectedNames = new LinkedHashSet<>();
+        selected.forEach(s -> selectedNames.add(s.name()));
+        List<StageSpec> kept = selected.stream().map(s -> withoutSkippedPresign(s, selectedNames)).toList();
+        if (kept.isEmpty() && problems.isEmpty()) {
+            problems.add(new Problem(Location.of("--only/--skip"), "", "no stage is left to run"));
+        }
+        Set<String> names = new LinkedHashSet<>();
+        kept.forEach(s -> names.add(s.name()));
+        for (StageSpec stage : kept) {
+            from(stage).filter(f -> !names.contains(f)).ifPresent(f -> problems.add(new Problem(
+                    Location.of(only.isEmpty() ? "--skip" : "--only"), "", "stage '" + stage.name()
+                    + "' reads the objects of stage '" + f + "', which is left out; select '" + f + "' too")));
+        }
+        return new Workload(workload.source(), workload.name(), workload.description(), workload.endpoints(),
+                workload.bucket(), workload.prefix(), workload.createBucket(), workload.keep(), workload.seed(),
+                workload.defaults(), workload.failOn(), kept, workload.reports());
+    }
+
+    private static void check(String option, List<String> words, Set<String> known, Set<String> tags,
+                              Workload workload, List<Problem> problems) {
+        for (String word : words) {
+            if (!known.contains(word)) {
+                problems.add(new Problem(Location.of(option + " " + word), "", "no stage or tag named '" + word + "'"
+                        + Suggestions.didYouMean(word, known) + "; stages: " + String.join(", ",
+                        workload.stageNames()) + (tags.isEmpty() ? "" : "; tags: " + String.join(", ", tags))));
+            }
+        }
+    }
+
+    /** An httpGet with URLs of its own whose presigning source is left out fetches just those URLs. */
+    private static StageSpec withoutSkippedPresign(StageSpec stage, Set<String> kept) {
+        if (stage instanceof HttpGetStage http && http.from().filter(f -> !kept.contains(f)).isPresent()
+                && (!http.urls().isEmpty() || http.urlsFile().isPresent())) {
+            return new HttpGetStage(http.common(), http.urls(), http.urlsFile(), Optional.empty(), http.stop(),
+                    http.maxRedirects(), http.timeout());
+        }
+        return stage;
+    }
+
+    private static boolean matches(StageSpec stage, List<String> words) {
+        return words.contains(stage.name()) || stage.common().tags().stream().anyMatch(words::contains);
+    }
+
+    /** The stage whose objects {@code stage} reads, if any. */
+    static Optional<String> from(StageSpec stage) {
+        return switch (stage) {
+            case GetStage get -> get.from();
+            case DeleteStage delete -> Optional.of(delete.from());
+            case HeadStage head -> Optional.of(head.from());
+            case ListStage list -> list.from();
+            case HttpGetStage http -> http.from();
+            case CompareStage compare -> from(compare.stage());
+            default -> Optional.empty();
+        };
+    }
+
+    static List<String> split(List<String> values) {
+        List<String> out = new ArrayList<>();
+        values.forEach(v -> java.util.Arrays.stream(v.split(",")).map(String::trim).filter(s -> !s.isEmpty())
+                .forEach(out::add));
+        return out;
+    }
+}

@@ -1,0 +1,90 @@
+package io.s3workload.workload.yaml;
+
+import io.s3workload.workload.DataSize;
+import io.s3workload.workload.SizeSpec;
+import io.s3workload.workload.StageCommon;
+import io.s3workload.workload.StageSpec;
+import io.s3workload.workload.Stop;
+import io.s3workload.workload.SweepStage;
+import java.util.Arrays;
+import java.util.List;
+import java.util.Locale;
+import java.util.Optional;
+import java.util.Set;
+import java.util.TreeSet;
+
+/** {@code kind: sweep}: a preset or explicit {@code threads} x {@code sizes}, one operation measured per point. */
+final class SweepStageBinder implements StageBinder {
+
+    private static final List<String> PRESETS = Arrays.stream(SweepStage.Preset.values()).map(SweepStage.Preset::key)
+            .toList();
+
+    @Override
+    public Set<String> keys() {
+        return Set.of("preset", "threads", "sizes", "op", "duration", "operations", "objects");
+    }
+
+    /** The sweep sets each point's workers and pacing itself. */
+    @Override
+    public Set<String> allKeys() {
+        Set<String> all = new TreeSet<>(Set.of("name", "kind", "tags", "endpoint", "failOn", "client", "checksums",
+                "clients", "connections"));
+        all.addAll(keys());
+        return all;
+    }
+
+    @Override
+    public Optional<StageSpec> bind(StageCommon common, Fields f) {
+        Optional<SweepStage.Preset> preset = f.text("preset").flatMap(p -> {
+            Optional<SweepStage.Preset> known = Arrays.stream(SweepStage.Preset.values())
+                    .filter(v -> v.key().equals(p.trim())).findFirst();
+            if (known.isEmpty()) {
+                f.binding().problem(f.child("preset"), "unknown preset '" + p + "'" + Suggestions.didYouMean(p, PRESETS)
+                        + "; expected one of " + String.join(", ", PRESETS));
+            }
+            return known;
+        });
+        Optional<List<Integer>> threads = f.list("threads", e -> {
+            try {
+                int n = Integer.parseInt(e.text().trim());
+                if (n >= 1) {
+                    return Optional.of(n);
+                }
+            } catch (NumberFormatException ignored) {
+                // reported below
+            }
+            f.binding().problem(e.pointer(), "expected a thread count of at least 1, got \"" + e.text() + "\"");
+            return Optional.empty();
+        });
+        Optional<List<SizeSpec>> sizes = StopBinder.sizes(f);
+        SweepStage.Measure measure = f.text("op").flatMap(op -> switch (op.trim().toLowerCase(Locale.ROOT)) {
+            case "get" -> Optional.of(SweepStage.Measure.GET);
+            case "put" -> Optional.of(SweepStage.Measure.PUT);
+            default -> {
+                f.binding().problem(f.child("op"), "expected get or put, got \"" + op + "\"");
+                yield Optional.empty();
+            }
+        }).orElse(SweepStage.Measure.GET);
+        if (preset.isEmpty() && !f.mentions("preset")) {
+            if (threads.isEmpty() && !f.mentions("threads")) {
+                f.binding().problem(f.pointer(), "missing 'threads' (e.g. [1, 8, 32]) or a 'preset' (quick, full)");
+            }
+            if (sizes.isEmpty() && !f.mentions("sizes")) {
+                f.binding().problem(f.pointer(), "missing 'sizes' (e.g. [1MiB, 32MiB]) or a 'preset' (quick, full)");
+            }
+        }
+        Stop given = new Stop(f.duration("duration"), f.longAtLeast("operations", 1), java.util.OptionalLong.empty());
+        List<Integer> t = threads.or(() -> preset.map(SweepStage.Preset::threads)).orElse(List.of());
+        double scale = f.binding().scale();
+        List<SizeSpec> s = sizes.or(() -> preset.map(p -> p.sizes().stream().map(size -> SizeSpec.of(DataSize.ofBytes(
+                Scaling.scaleBytes(size.maxBytes(), scale)))).toList())).orElse(List.of());
+        if (t.isEmpty() || s.isEmpty()) {
+            return Optional.empty();
+        }
+        Stop point = given.isEmpty() ? new Stop(Optional.of(Scaling.scaleDuration(preset.orElse(
+                SweepStage.Preset.QUICK).point().duration().orElseThrow(), scale)), java.util.OptionalLong.empty(),
+                java.util.OptionalLong.empty()) : given;
+        long objects = f.longAtLeast("objects", 1).orElse(SweepStage.defaultObjects(t));
+        return Optional.of(new SweepStage(common, measure, t, s, point, objects));
+    }
+}

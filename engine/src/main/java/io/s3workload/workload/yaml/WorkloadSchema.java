@@ -1,0 +1,249 @@
+package io.s3workload.workload.yaml;
+
+import com.fasterxml.jackson.databind.ObjectMapper;
+import com.fasterxml.jackson.databind.SerializationFeature;
+import com.fasterxml.jackson.databind.node.ArrayNode;
+import com.fasterxml.jackson.databind.node.ObjectNode;
+import io.s3workload.workload.StageKind;
+import io.s3workload.workload.Workload;
+import java.util.Map;
+import java.util.Set;
+import java.util.TreeSet;
+
+/**
+ * The JSON Schema (draft 2020-12) of the workload format, for editors (completion, checks as you type) and other
+ * tools: {@code s3workload schema}. The keys come from the binders themselves, so the schema cannot name a key
+ * that validation refuses or miss one it accepts; each key's type comes from {@link #TYPES} (a key without one
+ * fails generation, and so the tests). Any scalar may also be a {@code ${VAR}} reference. The schema checks
+ * shape; {@code s3workload validate} checks everything (ranges across keys, references between stages).
+ */
+public final class WorkloadSchema {
+
+    private static final ObjectMapper JSON = new ObjectMapper().enable(SerializationFeature.INDENT_OUTPUT);
+    private static final String VARIABLE = "\\$\\{[^}]+\\}";
+
+    /** A stage key's type, as a reference into {@code $defs}; overridden per kind in {@link #KIND_TYPES}. */
+    private static final Map<String, String> TYPES = Map.ofEntries(
+            Map.entry("name", "name"), Map.entry("kind", "kind"), Map.entry("tags", "names"),
+            Map.entry("endpoint", "name"), Map.entry("concurrency", "count"), Map.entry("failOn", "failOn"),
+            Map.entry("client", "client"), Map.entry("checksums", "checksums"), Map.entry("clients", "clients"),
+            Map.entry("connections", "count"), Map.entry("rate", "rate"), Map.entry("ramp", "ramp"),
+            Map.entry("thinkTime", "durationOrRange"), Map.entry("size", "sizeOrRange"), Map.entry("sizes", "sizes"),
+            Map.entry("duration", "duration"), Map.entry("operations", "count"), Map.entry("objects", "count"),
+            Map.entry("from", "name"), Map.entry("multipart", "multipart"),
+            Map.entry("parallelRanges", "parallelRanges"), Map.entry("verify", "boolean"),
+            Map.entry("pageSize", "count"), Map.entry("sources", "sources"), Map.entry("chunk", "size"),
+            Map.entry("segment", "sizeOrRange"), Map.entry("jobs", "count"),
+            Map.entry("consistencyTarget", "duration"), Map.entry("readers", "names"),
+            Map.entry("writers", "names"), Map.entry("endpoints", "names"), Map.entry("pollInterval", "duration"),
+            Map.entry("timeout", "duration"), Map.entry("immediateWithin", "duration"),
+            Map.entry("iterations", "count"), Map.entry("overwrite", "boolean"), Map.entry("pairs", "pairs"),
+            Map.entry("readWith", "readWith"), Map.entry("attempts", "count"), Map.entry("ops", "weights"),
+            Map.entry("urls", "urls"), Map.entry("urlsFile", "text"), Map.entry("maxRedirects", "whole"),
+            Map.entry("preset", "preset"), Map.entry("threads", "counts"), Map.entry("op", "sweepOp"),
+            Map.entry("count", "count"), Map.entry("stages", "innerStages"), Map.entry("stage", "innerStage"),
+            Map.entry("rounds", "count"), Map.entry("order", "compareOrder"));
+
+    private static final Map<StageKind, Map<String, String>> KIND_TYPES = Map.of(
+            StageKind.RANGE_READ, Map.of("order", "rangeOrder"));
+
+    private WorkloadSchema() {
+    }
+
+    public static String json() {
+        try {
+            return JSON.writeValueAsString(schema()) + "\n";
+        } catch (com.fasterxml.jackson.core.JsonProcessingException e) {
+            throw new IllegalStateException(e);
+        }
+    }
+
+    static ObjectNode schema() {
+        ObjectNode root = JSON.createObjectNode();
+        root.put("$schema", "https://json-schema.org/draft/2020-12/schema");
+        root.put("$id", "https://s3workload.dev/schemas/workload.schema.json");
+        root.put("title", "s3workload workload");
+        root.put("description", "A workload for s3workload: endpoints and an ordered list of stages. Reference:"
+                + " docs/workload-reference.md");
+        root.put("type", "object");
+        root.put("additionalProperties", false);
+        root.putArray("required").add("stages");
+        ObjectNode top = root.putObject("properties");
+        for (String key : new TreeSet<>(WorkloadBinder.TOP_KEYS)) {
+            top.set(key, switch (key) {
+                case "endpoints" -> JSON.createObjectNode().put("type", "object")
+                        .set("additionalProperties", ref("endpoint"));
+                case "createBucket", "keep" -> ref("boolean");
+                case "seed" -> ref("whole");
+                case "defaults" -> stageKeys(WorkloadBinder.DEFAULT_KEYS);
+                case "failOn" -> ref("failOn");
+                case "stages" -> JSON.createObjectNode().put("type", "array").put("minItems", 1)
+                        .set("items", ref("stage"));
+                case "reports" -> JSON.createObjectNode().put("type", "array").set("items", enumOf(
+                        Set.copyOf(Workload.REPORTS)));
+                default -> ref("text");
+            });
+        }
+        root.set("$defs", defs());
+        return root;
+    }
+
+    private static ObjectNode defs() {
+        ObjectNode d = JSON.createObjectNode();
+        d.set("text", JSON.createObjectNode().put("type", "string"));
+        d.set("name", JSON.createObjectNode().put("type", "string").put("pattern",
+                "^([A-Za-z0-9][A-Za-z0-9._-]*|" + VARIABLE + ")$"));
+        d.set("names", listOf(ref("name")));
+        d.set("boolean", scalar(JSON.createObjectNode().put("type", "boolean"), "true|false|yes|no|on|off"));
+        d.set("whole", scalar(JSON.createObjectNode().put("type", "integer").put("minimum", 0), "[0-9_]+"));
+        d.set("count", scalar(JSON.createObjectNode().put("type", "integer").put("minimum", 1), "[0-9_]+"));
+        d.set("counts", listOf(ref("count")));
+        d.set("size", scalar(JSON.createObjectNode().put("type", "integer").put("minimum", 0),
+                "[0-9.]+ ?([kKMGTP]i?[bB]?|[bB])?"));
+        d.set("sizeOrRange", JSON.createObjectNode().set("anyOf", JSON.createArrayNode().add(ref("size"))
+                .add(object(Set.of("min", "max"), "size"))));
+        d.set("sizes", JSON.createObjectNode().set("anyOf", JSON.createArrayNode().add(ref("sizeOrRange"))
+                .add(listOf(ref("sizeOrRange")))));
+        d.set("duration", scalar(null, "[0-9.]+ ?(ns|us|ms|s|m|h)"));
+        d.set("durationOrRange", JSON.createObjectNode().set("anyOf", JSON.createArrayNode().add(ref("duration"))
+                .add(object(Set.of("min", "max"), "duration"))));
+        d.set("percent", scalar(null, "[0-9.]+ ?%"));
+        d.set("rate", scalar(JSON.createObjectNode().put("type", "number").put("exclusiveMinimum", 0),
+                "[0-9.]+ ?(/s)?"));
+        d.set("ramp", listOf(object(Set.of("to", "over"), null, Map.of("to", "rate", "over", "duration"))));
+        d.set("client", enumOf(Set.of("sync", "crt")));
+        d.set("checksums", enumOf(Set.of("when-required", "always")));
+        d.set("clients", enumOf(Set.of("shared", "per-worker")));
+        d.set("pairs", enumOf(Set.of("parallel", "sequential")));
+        d.set("readWith", enumOf(Set.of("get", "head")));
+        d.set("preset", enumOf(Set.of("quick", "full")));
+        d.set("sweepOp", enumOf(Set.of("get", "put")));
+        d.set("rangeOrder", enumOf(Set.of("random", "sequential")));
+        d.set("compareOrder", enumOf(Set.of("inTurn", "interleaved")));
+        d.set("kind", enumOf(Set.copyOf(StageKind.keys())));
+        d.set("urls", listOf(scalar(null, "https?://.+")));
+        ObjectNode weights = object(Set.of("get", "put", "delete", "head", "stat"), "whole");
+        d.set("weights", weights);
+        ObjectNode failOn = JSON.createObjectNode().put("type", "object").put("additionalProperties", false);
+        ObjectNode failOnProps = failOn.putObject("properties");
+        for (String key : new TreeSet<>(WorkloadBinder.FAIL_ON_KEYS)) {
+            failOnProps.set(key, switch (key) {
+                case "errorRate", "timeoutRate" -> ref("percent");
+                case "perSecond" -> ref("boolean");
+                default -> ref("duration");
+            });
+        }
+        d.set("failOn", failOn);
+        d.set("multipart", JSON.createObjectNode().set("anyOf", JSON.createArrayNode()
+                .add(JSON.createObjectNode().put("const", false))
+                .add(object(Set.of("threshold", "partSize", "parallel"), null, Map.of("threshold", "size",
+                        "partSize", "size", "parallel", "count")))));
+        d.set("parallelRanges", JSON.createObjectNode().set("anyOf", JSON.createArrayNode()
+                .add(JSON.createObjectNode().put("const", false))
+                .add(object(Set.of("threshold", "chunk", "parallel"), null, Map.of("threshold", "size",
+                        "chunk", "size", "parallel", "count")))));
+        d.set("sources", object(Set.of("count", "size", "reuse"), null, Map.of("count", "count", "size", "size",
+                "reuse", "boolean")));
+        ObjectNode endpoint = object(new TreeSet<>(Set.of("url", "urls", "region", "pathStyle", "credentials",
+                "compat")), null, Map.of("url", "text", "urls", "endpointUrls", "region", "text", "pathStyle",
+                "boolean", "credentials", "credentials", "compat", "compat"));
+        ObjectNode one = JSON.createObjectNode();
+        one.putArray("required").add("url");
+        ObjectNode group = JSON.createObjectNode();
+        group.putArray("required").add("urls");
+        endpoint.putArray("oneOf").add(one).add(group);
+        d.set("endpoint", endpoint);
+        d.set("endpointUrls", JSON.createObjectNode().set("anyOf", JSON.createArrayNode().add(ref("text"))
+                .add(listOf(ref("text")))));
+        d.set("credentials", object(WorkloadBinder.CREDENTIAL_KEYS, "text"));
+        d.set("compat", enumOf(Set.of("s3", "gcs")));
+        d.set("stage", stage(false));
+        d.set("innerStage", stage(true));
+        d.set("innerStages", listOf(ref("innerStage")));
+        return d;
+    }
+
+    /** A stage: {@code name} and {@code kind}, then the keys of that kind only. */
+    private static ObjectNode stage(boolean inner) {
+        ObjectNode s = JSON.createObjectNode().put("type", "object");
+        s.putArray("required").add("kind");
+        if (!inner) {
+            ((ArrayNode) s.get("required")).add("name");
+        }
+        s.putObject("properties").set("kind", inner ? enumOf(StageKind.keys().stream()
+                .filter(k -> !StageKind.fromKey(k).orElseThrow().composite()).collect(java.util.stream.Collectors
+                        .toSet())) : ref("kind"));
+        ArrayNode cases = s.putArray("allOf");
+        for (StageKind kind : StageKind.values()) {
+            if (inner && kind.composite()) {
+                continue;
+            }
+            ObjectNode when = cases.addObject();
+            when.putObject("if").putObject("properties").putObject("kind").put("const", kind.key());
+            Set<String> keys = new TreeSet<>(StageBinder.BY_KIND.get(kind).allKeys());
+            ObjectNode then = object(keys, null, Map.of());
+            Map<String, String> types = KIND_TYPES.getOrDefault(kind, Map.of());
+            ObjectNode props = (ObjectNode) then.get("properties");
+            for (String key : keys) {
+                String type = types.getOrDefault(key, TYPES.get(key));
+                if (type == null) {
+                    throw new IllegalStateException("no schema type for key '" + key + "' of " + kind
+                            + " stages; add it to WorkloadSchema.TYPES");
+                }
+                props.set(key, ref(type));
+            }
+            when.set("then", then);
+        }
+        return s;
+    }
+
+    /** A closed mapping of {@code keys}, each of {@code type} (or per key from {@code types}). */
+    private static ObjectNode object(Set<String> keys, String type, Map<String, String> types) {
+        ObjectNode o = JSON.createObjectNode().put("type", "object").put("additionalProperties", false);
+        ObjectNode props = o.putObject("properties");
+        for (String key : new TreeSet<>(keys)) {
+            String t = types.getOrDefault(key, type);
+            props.set(key, t == null ? JSON.createObjectNode() : ref(t));
+        }
+        return o;
+    }
+
+    private static ObjectNode object(Set<String> keys, String type) {
+        return object(keys, type, Map.of());
+    }
+
+    /** For the defaults mapping: the stage keys it shares. */
+    private static ObjectNode stageKeys(Set<String> keys) {
+        ObjectNode o = object(keys, null, Map.of());
+        ObjectNode props = (ObjectNode) o.get("properties");
+        keys.forEach(k -> props.set(k, ref(TYPES.get(k))));
+        return o;
+    }
+
+    private static ObjectNode ref(String def) {
+        return JSON.createObjectNode().put("$ref", "#/$defs/" + def);
+    }
+
+    private static ObjectNode listOf(ObjectNode items) {
+        return JSON.createObjectNode().put("type", "array").set("items", items);
+    }
+
+    private static ObjectNode enumOf(Set<String> values) {
+        ArrayNode options = JSON.createArrayNode();
+        new TreeSet<>(values).forEach(options::add);
+        return JSON.createObjectNode().set("anyOf", JSON.createArrayNode()
+                .add(JSON.createObjectNode().set("enum", options))
+                .add(JSON.createObjectNode().put("type", "string").put("pattern", "^" + VARIABLE + "$")));
+    }
+
+    /** A value written as text matching {@code pattern}, or as {@code typed}, or a {@code ${VAR}} reference. */
+    private static ObjectNode scalar(ObjectNode typed, String pattern) {
+        ArrayNode any = JSON.createArrayNode();
+        if (typed != null) {
+            any.add(typed);
+        }
+        any.add(JSON.createObjectNode().put("type", "string").put("pattern", "^(" + pattern + "|.*" + VARIABLE
+                + ".*)$"));
+        return JSON.createObjectNode().set("anyOf", any);
+    }
+}

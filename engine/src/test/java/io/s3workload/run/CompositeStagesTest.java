@@ -1,0 +1,132 @@
+package io.s3workload.run;
+
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertTrue;
+
+import io.s3workload.metrics.CellStats;
+import io.s3workload.plan.Plan;
+import io.s3workload.plan.Planner;
+import io.s3workload.plan.StagePlan;
+import io.s3workload.report.ConsoleReporter;
+import io.s3workload.testing.TestS3;
+import io.s3workload.workload.yaml.WorkloadLoader;
+import java.io.ByteArrayOutputStream;
+import java.io.PrintStream;
+import java.nio.charset.StandardCharsets;
+import java.util.List;
+import java.util.Map;
+import java.util.Optional;
+import org.junit.jupiter.api.AfterAll;
+import org.junit.jupiter.api.BeforeAll;
+import org.junit.jupiter.api.Test;
+
+/** sweep, compare and loops expand into ordinary stages that run and report as the replaced tools print them. */
+class CompositeStagesTest {
+
+    private static TestS3 s3;
+
+    @BeforeAll
+    static void start() {
+        s3 = new TestS3();
+        s3.createBucket("composites");
+    }
+
+    @AfterAll
+    static void stop() {
+        s3.close();
+    }
+
+    /** Two endpoint names for the one server. */
+    private static Plan plan(String stages) throws Exception {
+        String yaml = """
+                bucket: composites
+                endpoints:
+                  direct: {url: "${URL}", credentials: {accessKey: "${AK}", secretKey: "${SK}"}}
+                  proxy: {url: "${URL}", credentials: {accessKey: "${AK}", secretKey: "${SK}"}}
+                defaults: {endpoint: direct}
+                stages:
+                """ + stages;
+        return Planner.plan(new WorkloadLoader(Map.of("URL", s3.endpoint().toString(), "AK", s3.server().accessKey(),
+                "SK", s3.server().secretKey()), List.of(), Optional.empty(), Optional.empty()).parse("c.yaml", yaml));
+    }
+
+    private static String run(Plan plan, List<RunResult> into) throws Exception {
+        ByteArrayOutputStream out = new ByteArrayOutputStream();
+        into.add(new Engine(plan, List.of(new ConsoleReporter(new PrintStream(out, true, StandardCharsets.UTF_8), false,
+                false))).run());
+        return out.toString(StandardCharsets.UTF_8);
+    }
+
+    @Test
+    void aSweepRunsEveryThreadCountAtEverySizeAndPrintsATablePerSize() throws Exception {
+        Plan plan = plan("  - {name: sw, kind: sweep, threads: [1, 3], sizes: [2KiB, 8KiB], operations: 30, objects: 6}\n");
+        assertEquals(List.of("sw.2KiB.upload", "sw.2KiB.t1", "sw.2KiB.t3", "sw.8KiB.upload", "sw.8KiB.t1",
+                "sw.8KiB.t3"), plan.stages().stream().map(StagePlan::name).toList());
+        assertEquals(3, plan.stages().get(2).concurrency());
+        assertEquals(java.util.Optional.of("sw.8KiB.upload"), plan.stages().get(5).from());
+
+        List<RunResult> results = new java.util.ArrayList<>();
+        String out = run(plan, results);
+
+        for (StageResult stage : results.get(0).stages()) {
+            CellStats cell = stage.cells().get(0);
+            assertEquals(stage.stage().name().endsWith("upload") ? 6 : 30, cell.operations(), stage.stage().name());
+            assertEquals(0, cell.errors());
+        }
+        assertTrue(out.contains("Download performance with 2 KiB objects (sw)"), out);
+        assertTrue(out.contains("Download performance with 8 KiB objects (sw)"), out);
+        assertTrue(out.contains("| Threads |     Throughput |  avg   min   p25   p50   p75   p90   p99   max |"), out);
+        assertEquals(4, out.lines().filter(l -> l.matches("\\|\\s+[13] \\|\\s+[0-9.]+ MiB/s \\|.*")).count(), out);
+    }
+
+    @Test
+    void compareRunsTheInnerStageOnEachEndpointInterleavedAndPrintsThemSideBySide() throws Exception {
+        Plan plan = plan("""
+                  - name: ab
+                    kind: compare
+                    endpoints: [direct, proxy]
+                    order: interleaved
+                    rounds: 2
+                    stage: {kind: put, size: 4KiB, operations: 20, concurrency: 2}
+                """);
+        assertEquals(List.of("ab.direct.1", "ab.proxy.1", "ab.direct.2", "ab.proxy.2"),
+                plan.stages().stream().map(StagePlan::name).toList());
+        assertEquals(List.of("direct", "proxy", "direct", "proxy"),
+                plan.stages().stream().map(StagePlan::endpoint).toList());
+
+        List<RunResult> results = new java.util.ArrayList<>();
+        String out = run(plan, results);
+
+        assertTrue(out.contains("Compare ab: direct vs proxy (2 rounds each, added up); Δ against direct"), out);
+        String proxyRow = out.lines().filter(l -> l.contains("PUT 4 KiB") && l.contains(" proxy ")).findFirst()
+                .orElseThrow();
+        assertTrue(proxyRow.matches(".*proxy\\s+40\\s+0\\s.*[+-][0-9.]+%.*"), proxyRow);
+    }
+
+    @Test
+    void loopsRepeatTheirStagesReadingTheirOwnLoopsObjectsAndPrintWasabiLines() throws Exception {
+        Plan plan = plan("""
+                  - name: w
+                    kind: loops
+                    count: 2
+                    stages:
+                      - {name: put, kind: put, size: 4KiB, objects: 12, concurrency: 3}
+                      - {name: get, kind: get, from: put, operations: 24, concurrency: 3}
+                      - {name: delete, kind: delete, from: put}
+                """);
+        assertEquals(Optional.of("w.2.put"), plan.stages().get(4).from());
+        assertEquals(Optional.of("w.2.put"), plan.stages().get(5).from());
+
+        List<RunResult> results = new java.util.ArrayList<>();
+        String out = run(plan, results);
+
+        List<Long> ops = results.get(0).stages().stream().map(s -> s.cells().get(0).operations()).toList();
+        assertEquals(List.of(12L, 24L, 12L, 12L, 24L, 12L), ops);
+        assertTrue(out.contains("Loop 1: PUT time "), out);
+        assertTrue(out.lines().anyMatch(l -> l.matches("  Loop 2: GET time [0-9.]+ secs, objects = 24, speed = [0-9.]+"
+                + "MB/sec, [0-9.]+ operations/sec\\.")), out);
+        assertTrue(out.lines().anyMatch(l -> l.matches("  Loop 2: DELETE time [0-9.]+ secs, [0-9.]+ deletes/sec\\.")),
+                out);
+        assertTrue(out.contains("Loops w:"), out);
+    }
+}

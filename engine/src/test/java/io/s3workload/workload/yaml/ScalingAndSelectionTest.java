@@ -1,0 +1,103 @@
+package io.s3workload.workload.yaml;
+
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertThrows;
+import static org.junit.jupiter.api.Assertions.assertTrue;
+
+import io.s3workload.workload.DataSize;
+import io.s3workload.workload.GetStage;
+import io.s3workload.workload.HttpGetStage;
+import io.s3workload.workload.LoopsStage;
+import io.s3workload.workload.PutStage;
+import io.s3workload.workload.ReadAfterWriteStage;
+import io.s3workload.workload.SizeSpec;
+import io.s3workload.workload.SweepStage;
+import io.s3workload.workload.Workload;
+import java.time.Duration;
+import java.util.List;
+import java.util.Map;
+import java.util.Optional;
+import org.junit.jupiter.api.Test;
+
+/** --scale, --only/--skip and endpoint groups, on the workload as bound. */
+class ScalingAndSelectionTest {
+
+    private static final String WORKLOAD = """
+            bucket: scaled
+            stages:
+              - {name: put, kind: put, tags: [perf], sizes: [100MiB, 1KiB], objects: 100, operations: 1000,
+                 multipart: {threshold: 64MiB, partSize: 10MiB}}
+              - {name: get, kind: get, tags: [perf], from: put, duration: 5m, ramp: [{to: 8, over: 20s}]}
+              - {name: raw, kind: readAfterWrite, tags: [consistency], iterations: 50, pollInterval: 50ms, timeout: 10s}
+              - {name: loop, kind: loops, count: 3, stages: [{name: p, kind: put, size: 1MiB, duration: 60s}]}
+              - {name: sweep, kind: sweep, preset: quick}
+              - {name: h, kind: httpGet, from: put, urls: ["http://127.0.0.1:1/x"]}
+            """;
+
+    private static Workload load(double scale, List<String> sets, List<String> only, List<String> skip)
+            throws WorkloadException {
+        return new WorkloadLoader(Map.of(), sets, Optional.empty(), Optional.empty()).scaled(scale)
+                .selecting(only, skip).parse("w.yaml", WORKLOAD);
+    }
+
+    @Test
+    void scaleShrinksSizesCountsAndDurationsButNotPhysics() throws Exception {
+        Workload w = load(0.01, List.of("stages.put.objects=7"), List.of(), List.of());
+
+        PutStage put = (PutStage) w.stages().get(0);
+        assertEquals(List.of(SizeSpec.of(DataSize.ofMiB(1)), SizeSpec.of(DataSize.ofBytes(10))), put.sizes());
+        assertEquals(7, put.stop().objects().getAsLong(), "--set values stay as given");
+        assertEquals(10, put.stop().operations().getAsLong());
+        assertEquals(DataSize.ofMiB(5), put.multipart().partSize(), "parts stay at S3's minimum");
+        GetStage get = (GetStage) w.stages().get(1);
+        assertEquals(Duration.ofSeconds(3), get.stop().duration().orElseThrow());
+        assertEquals(Duration.ofMillis(500), get.common().load().ramp().get(0).over(), "at least 500 ms");
+        assertEquals(8.0, get.common().load().ramp().get(0).to(), "workers are not scaled");
+        ReadAfterWriteStage raw = (ReadAfterWriteStage) w.stages().get(2);
+        assertEquals(1, raw.probe().iterations());
+        assertEquals(Duration.ofMillis(50), raw.probe().pollInterval());
+        assertEquals(Duration.ofSeconds(10), raw.probe().timeout());
+        assertEquals(1, ((LoopsStage) w.stages().get(3)).count());
+        SweepStage sweep = (SweepStage) w.stages().get(4);
+        assertEquals(SizeSpec.of(DataSize.ofBytes(10 * 1024)), sweep.sizes().get(0), "preset sizes scale too");
+        assertEquals(Duration.ofMillis(500), sweep.point().duration().orElseThrow());
+        assertEquals(List.of(8, 16), sweep.threads());
+    }
+
+    @Test
+    void onlyAndSkipSelectByNameOrTag() throws Exception {
+        assertEquals(List.of("raw"), load(1, List.of(), List.of("consistency"), List.of()).stageNames());
+        assertEquals(List.of("put", "get", "h"), load(1, List.of(), List.of("perf", "h"), List.of()).stageNames());
+        assertEquals(List.of("put", "get", "raw", "loop", "h"), load(1, List.of(), List.of(), List.of("sweep"))
+                .stageNames());
+        Workload noPut = load(1, List.of(), List.of("h"), List.of());
+        assertEquals(Optional.empty(), ((HttpGetStage) noPut.stages().get(0)).from(),
+                "an httpGet with its own URLs drops the source that was left out");
+
+        WorkloadException unknown = assertThrows(WorkloadException.class,
+                () -> load(1, List.of(), List.of("consistncy"), List.of()));
+        assertEquals("--only consistncy: no stage or tag named 'consistncy' (did you mean 'consistency'?); stages:"
+                + " put, get, raw, loop, sweep, h; tags: perf, consistency", unknown.problems().get(0).toString());
+        WorkloadException orphan = assertThrows(WorkloadException.class,
+                () -> load(1, List.of(), List.of(), List.of("put")));
+        assertEquals("--skip: stage 'get' reads the objects of stage 'put', which is left out; select 'put' too",
+                orphan.problems().get(0).toString());
+    }
+
+    @Test
+    void anEndpointGroupBecomesOneEndpointPerUrlAndStandsForThemInLists() throws Exception {
+        Workload w = new WorkloadLoader(Map.of("REGIONAL", "https://iad.example.com, https://ord.example.com"),
+                List.of(), Optional.empty(), Optional.empty()).parse("g.yaml", """
+                bucket: groups
+                endpoints:
+                  global: {url: "https://global.example.com", region: auto}
+                  regional: {urls: "${REGIONAL}", region: auto}
+                stages:
+                  - {name: raw, kind: readAfterWrite, writers: [global], readers: [global, regional]}
+                """);
+        assertEquals(List.of("global", "iad", "ord"), List.copyOf(w.endpoints().keySet()));
+        assertEquals("https://ord.example.com", w.endpoints().get("ord").url().toString());
+        assertEquals("auto", w.endpoints().get("iad").region());
+        assertEquals(List.of("global", "iad", "ord"), ((ReadAfterWriteStage) w.stages().get(0)).probe().readers());
+    }
+}

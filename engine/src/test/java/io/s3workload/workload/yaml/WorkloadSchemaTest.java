@@ -1,0 +1,63 @@
+package io.s3workload.workload.yaml;
+
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertFalse;
+
+import com.fasterxml.jackson.databind.JsonNode;
+import com.fasterxml.jackson.databind.ObjectMapper;
+import com.fasterxml.jackson.dataformat.yaml.YAMLFactory;
+import com.networknt.schema.JsonSchema;
+import com.networknt.schema.JsonSchemaFactory;
+import com.networknt.schema.SpecVersion;
+import com.networknt.schema.ValidationMessage;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.util.List;
+import java.util.Set;
+import java.util.stream.Stream;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.params.ParameterizedTest;
+import org.junit.jupiter.params.provider.MethodSource;
+
+/** The generated JSON Schema: shipped up to date, accepting every shipped workload, refusing what validate refuses. */
+class WorkloadSchemaTest {
+
+    private static final Path ROOT = Path.of("..");
+    private static final ObjectMapper YAML = new ObjectMapper(new YAMLFactory());
+    private static final JsonSchema SCHEMA = JsonSchemaFactory.getInstance(SpecVersion.VersionFlag.V202012)
+            .getSchema(WorkloadSchema.schema());
+
+    static Stream<Path> workloads() throws Exception {
+        return Files.list(ROOT.resolve("workloads")).filter(p -> p.toString().endsWith(".yaml")).sorted();
+    }
+
+    @Test
+    void theShippedSchemaIsTheGeneratedOne() throws Exception {
+        assertEquals(WorkloadSchema.json(), Files.readString(ROOT.resolve("docs/workload.schema.json")),
+                "regenerate it: ./s3workload schema > docs/workload.schema.json");
+    }
+
+    @ParameterizedTest(name = "{0}")
+    @MethodSource("workloads")
+    void everyShippedWorkloadValidatesAgainstTheSchema(Path workload) throws Exception {
+        Set<ValidationMessage> problems = SCHEMA.validate(YAML.readTree(workload.toFile()));
+        assertEquals(Set.of(), problems, workload.toString());
+    }
+
+    @Test
+    void theSchemaRefusesUnknownKeysWrongKindsAndBadValues() throws Exception {
+        for (String bad : List.of(
+                "stages: [{name: a, kind: put, objets: 3}]",
+                "stages: [{name: a, kind: pūt}]",
+                "stages: [{name: a, kind: get, duration: soon}]",
+                "stages: [{name: a, kind: compare, endpoints: [x, y], stage: {kind: loops, stages: []}}]",
+                "endpoints: {a: {region: auto}}\nstages: [{name: a, kind: put}]",
+                "stages: [{name: a, kind: sweep, preset: slow}]")) {
+            JsonNode node = YAML.readTree(bad);
+            assertFalse(SCHEMA.validate(node).isEmpty(), "should be refused: " + bad);
+        }
+        JsonNode good = YAML.readTree("stages: [{name: a, kind: put, size: \"${SIZE:-1MiB}\", concurrency: "
+                + "\"${N}\", objects: 3, tags: [perf]}]");
+        assertEquals(Set.of(), SCHEMA.validate(good));
+    }
+}
