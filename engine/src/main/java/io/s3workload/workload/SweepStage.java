@@ -55,10 +55,6 @@ public record SweepStage(StageCommon common, Measure measure, List<Integer> thre
         public Stop point() {
             return new Stop(Optional.of(point), OptionalLong.empty(), OptionalLong.empty());
         }
-
-        public String key() {
-            return name().toLowerCase(java.util.Locale.ROOT);
-        }
     }
 
     /** The working set per size when {@code objects} is not given: four objects per thread of the most threads. */

@@ -5,16 +5,12 @@ import com.fasterxml.jackson.databind.node.ObjectNode;
 import io.s3workload.workload.CompareStage;
 import io.s3workload.workload.StageCommon;
 import io.s3workload.workload.StageSpec;
-import java.util.Arrays;
 import java.util.List;
 import java.util.Optional;
 import java.util.Set;
 
 /** {@code kind: compare}: {@code endpoints}, {@code order}, {@code rounds} and the inner {@code stage}. */
 final class CompareStageBinder implements StageBinder {
-
-    private static final List<String> ORDERS = Arrays.stream(CompareStage.Order.values()).map(CompareStage.Order::key)
-            .toList();
 
     @Override
     public Set<String> keys() {
@@ -35,15 +31,8 @@ final class CompareStageBinder implements StageBinder {
         } else if (endpoints.isPresent() && endpoints.get().size() < 2) {
             f.binding().problem(f.child("endpoints"), "name at least two endpoints to compare");
         }
-        CompareStage.Order order = f.text("order").flatMap(o -> {
-            Optional<CompareStage.Order> known = Arrays.stream(CompareStage.Order.values())
-                    .filter(v -> v.key().equals(o.trim())).findFirst();
-            if (known.isEmpty()) {
-                f.binding().problem(f.child("order"), "unknown order '" + o + "'" + Suggestions.didYouMean(o, ORDERS)
-                        + "; expected one of " + String.join(", ", ORDERS));
-            }
-            return known;
-        }).orElse(CompareStage.Order.IN_TURN);
+        CompareStage.Order order = TransferBinder.choice(f, "order", CompareStage.Order.class)
+                .orElse(CompareStage.Order.IN_TURN);
         int rounds = f.intAtLeast("rounds", 1).orElse(order == CompareStage.Order.INTERLEAVED ? 3 : 1);
         JsonNode inner = f.raw("stage");
         if (inner == null || inner.isNull()) {

@@ -6,18 +6,13 @@ import io.s3workload.workload.StageCommon;
 import io.s3workload.workload.StageSpec;
 import io.s3workload.workload.Stop;
 import io.s3workload.workload.SweepStage;
-import java.util.Arrays;
 import java.util.List;
-import java.util.Locale;
 import java.util.Optional;
 import java.util.Set;
 import java.util.TreeSet;
 
 /** {@code kind: sweep}: a preset or explicit {@code threads} x {@code sizes}, one operation measured per point. */
 final class SweepStageBinder implements StageBinder {
-
-    private static final List<String> PRESETS = Arrays.stream(SweepStage.Preset.values()).map(SweepStage.Preset::key)
-            .toList();
 
     @Override
     public Set<String> keys() {
@@ -35,15 +30,7 @@ final class SweepStageBinder implements StageBinder {
 
     @Override
     public Optional<StageSpec> bind(StageCommon common, Fields f) {
-        Optional<SweepStage.Preset> preset = f.text("preset").flatMap(p -> {
-            Optional<SweepStage.Preset> known = Arrays.stream(SweepStage.Preset.values())
-                    .filter(v -> v.key().equals(p.trim())).findFirst();
-            if (known.isEmpty()) {
-                f.binding().problem(f.child("preset"), "unknown preset '" + p + "'" + Suggestions.didYouMean(p, PRESETS)
-                        + "; expected one of " + String.join(", ", PRESETS));
-            }
-            return known;
-        });
+        Optional<SweepStage.Preset> preset = TransferBinder.choice(f, "preset", SweepStage.Preset.class);
         Optional<List<Integer>> threads = f.list("threads", e -> {
             try {
                 int n = Integer.parseInt(e.text().trim());
@@ -57,14 +44,8 @@ final class SweepStageBinder implements StageBinder {
             return Optional.empty();
         });
         Optional<List<SizeSpec>> sizes = StopBinder.sizes(f);
-        SweepStage.Measure measure = f.text("op").flatMap(op -> switch (op.trim().toLowerCase(Locale.ROOT)) {
-            case "get" -> Optional.of(SweepStage.Measure.GET);
-            case "put" -> Optional.of(SweepStage.Measure.PUT);
-            default -> {
-                f.binding().problem(f.child("op"), "expected get or put, got \"" + op + "\"");
-                yield Optional.empty();
-            }
-        }).orElse(SweepStage.Measure.GET);
+        SweepStage.Measure measure = TransferBinder.choice(f, "op", SweepStage.Measure.class)
+                .orElse(SweepStage.Measure.GET);
         if (preset.isEmpty() && !f.mentions("preset")) {
             if (threads.isEmpty() && !f.mentions("threads")) {
                 f.binding().problem(f.pointer(), "missing 'threads' (e.g. [1, 8, 32]) or a 'preset' (quick, full)");
