@@ -27,12 +27,12 @@ final class WorkloadOptions {
             description = "Send requests to this URL instead of the workload's endpoint (NAME=URL when the workload has several). Without any endpoint the embedded server is used.")
     String endpoint;
 
-    @Option(names = "--only", paramLabel = "STAGE|TAG[,...]", split = ",",
-            description = "Run only the stages with these names or tags, e.g. --only connectivity,consistency. Repeatable.")
+    @Option(names = "--only", paramLabel = "NAME", split = ",",
+            description = "Run only the stages with these names or tags (comma-separated), e.g. --only connectivity,consistency. Repeatable.")
     List<String> only = new ArrayList<>();
 
-    @Option(names = "--skip", paramLabel = "STAGE|TAG[,...]", split = ",",
-            description = "Leave out the stages with these names or tags. Repeatable.")
+    @Option(names = "--skip", paramLabel = "NAME", split = ",",
+            description = "Leave out the stages with these names or tags (comma-separated). Repeatable.")
     List<String> skip = new ArrayList<>();
 
     @Option(names = "--scale", paramLabel = "FACTOR", defaultValue = "1",

@@ -148,6 +148,75 @@ class MainTest {
         assertTrue(c.out().contains("Cleanup: removed 5 objects"), c.out());
     }
 
+    @Test
+    void cleanupDeletesAPrefixOnlyWhenConfirmedAndFinishesAManifest() throws IOException {
+        var s3 = software.amazon.awssdk.services.s3.S3Client.builder().endpointOverride(server.endpoint())
+                .region(software.amazon.awssdk.regions.Region.US_EAST_1).forcePathStyle(true)
+                .credentialsProvider(software.amazon.awssdk.auth.credentials.StaticCredentialsProvider.create(
+                        software.amazon.awssdk.auth.credentials.AwsBasicCredentials.create("test-access-key",
+                                "test-secret-key"))).build();
+        s3.createBucket(b -> b.bucket("leftovers"));
+        String prefix = "s3workload/20261121-101010-beef/";
+        for (String key : java.util.List.of(prefix + "put/1KiB/0", prefix + "put/1KiB/1", prefix + "get/x",
+                "s3workload/decoy", "decoy-root")) {
+            s3.putObject(b -> b.bucket("leftovers").key(key),
+                    software.amazon.awssdk.core.sync.RequestBody.fromString("x"));
+        }
+        Path workload = workload("""
+                endpoints:
+                  s3:
+                    url: %s
+                    credentials: {accessKey: test-access-key, secretKey: test-secret-key}
+                bucket: leftovers
+                stages: [{name: p, kind: put, sizes: [1KiB], objects: 1}]
+                """.formatted(server.endpoint()));
+
+        Console unconfirmed = Console.run("cleanup", workload.toString(), "--prefix", prefix);
+        assertEquals(2, unconfirmed.exitCode(), unconfirmed.all());
+        assertTrue(unconfirmed.out().contains("3 objects under " + prefix), unconfirmed.all());
+        assertTrue(unconfirmed.err().contains("not confirmed"), unconfirmed.all());
+
+        Path manifest = dir.resolve("m.txt");
+        Files.writeString(manifest, "bucket leftovers\nprefix " + prefix + "\nendpoint s3\nkey " + prefix
+                + "put/1KiB/0\n");
+        Console finished = Console.run("cleanup", workload.toString(), "--manifest", manifest.toString());
+        assertEquals(0, finished.exitCode(), finished.all());
+        assertTrue(finished.out().contains("Removed 1 objects.") && finished.out().contains("Nothing is left."),
+                finished.all());
+        assertFalse(Files.exists(manifest));
+
+        Console confirmed = Console.run("cleanup", workload.toString(), "--prefix", prefix, "--yes");
+        assertEquals(0, confirmed.exitCode(), confirmed.all());
+        assertTrue(confirmed.out().contains("Removed 2 objects."), confirmed.all());
+        java.util.List<String> left = s3.listObjectsV2(b -> b.bucket("leftovers")).contents().stream()
+                .map(software.amazon.awssdk.services.s3.model.S3Object::key).sorted().toList();
+        assertEquals(java.util.List.of("decoy-root", "s3workload/decoy"), left);
+
+        Console notARunPrefix = Console.run("cleanup", workload.toString(), "--prefix", "s3workload", "--yes");
+        assertEquals(2, notARunPrefix.exitCode(), notARunPrefix.all());
+        s3.close();
+    }
+
+    @Test
+    void mutatedWorkloadsGetAClearErrorAndExitCode2NeverAStackTrace() throws IOException {
+        String text = Files.readString(QUICKSTART);
+        java.util.SplittableRandom random = new java.util.SplittableRandom(42);
+        String[] junk = {":", "- ", "{", "]", "\"", "\t", "&a", "*b", "${", "!!float", "\n  - ", "1e999", "~"};
+        for (int i = 0; i < 40; i++) {
+            int at = random.nextInt(text.length());
+            String mutant = text.substring(0, at) + junk[random.nextInt(junk.length)]
+                    + text.substring(Math.min(text.length(), at + random.nextInt(4)));
+            Path file = workload(mutant);
+            Console c = Console.run("validate", file.toString());
+            assertTrue(c.exitCode() == 0 || c.exitCode() == 2, "exit " + c.exitCode() + " for\n" + mutant + "\n"
+                    + c.all());
+            assertFalse(c.all().contains("\tat ") || c.all().contains("Exception"), c.all());
+            if (c.exitCode() == 2) {
+                assertTrue(c.err().startsWith("error: "), c.all());
+            }
+        }
+    }
+
     private Path workload(String yaml) throws IOException {
         Path file = dir.resolve("w.yaml");
         Files.writeString(file, yaml);

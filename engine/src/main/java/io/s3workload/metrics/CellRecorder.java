@@ -26,6 +26,7 @@ public final class CellRecorder {
     private final Recorder ttfb = new Recorder(LOWEST_NANOS, HIGHEST_NANOS, DIGITS);
     private final Recorder uncorrected = new Recorder(LOWEST_NANOS, HIGHEST_NANOS, DIGITS);
     private final LongAdder late = new LongAdder();
+    private final LongAdder retries = new LongAdder();
     private final LongAdder operations = new LongAdder();
     private final LongAdder bytes = new LongAdder();
     private final LongAdder errors = new LongAdder();
@@ -76,6 +77,11 @@ public final class CellRecorder {
      */
     public void uncorrected(long latencyNanos) {
         uncorrected.recordValue(clamp(latencyNanos));
+    }
+
+    /** An attempt that failed and is tried again ({@code retries:}). */
+    public void retry() {
+        retries.increment();
     }
 
     /** An open-loop operation that started later than due. */
@@ -150,7 +156,7 @@ public final class CellRecorder {
                 list.size())))));
         return new CellStats(key, sampledOperations, sampledBytes, sampledErrors, items.sum(), byClass, examples,
                 latencyTotal.copy(), ttfbTotal.copy(), wallNanos, cpuNanos, allocatedBytes, uncorrectedTotal.copy(),
-                late.sum(), timeline);
+                late.sum(), timeline, retries.sum());
     }
 
     private static long clamp(long nanos) {

@@ -17,12 +17,33 @@ import org.HdrHistogram.Histogram;
  *                    its intended start); empty for a closed loop
  * @param late        open loop only: operations that started more than the late threshold after they were due
  * @param timeline    one {@link Snapshot} per second of the cell (the last one shorter)
+ * @param retries     attempts repeated under {@code retries:} (each operation still counts once, as a success or
+ *                    as its last attempt's error)
  */
 public record CellStats(CellKey key, long operations, long bytes, long errors, long items,
                         Map<String, Long> errorsByClass,
                         Map<String, List<String>> examples, Histogram latency, Histogram ttfb, long wallNanos,
                         long cpuNanos, long allocatedBytes, Histogram uncorrected, long late,
-                        List<Snapshot> timeline) {
+                        List<Snapshot> timeline, long retries) {
+
+    public CellStats(CellKey key, long operations, long bytes, long errors, long items,
+                     Map<String, Long> errorsByClass, Map<String, List<String>> examples, Histogram latency,
+                     Histogram ttfb, long wallNanos, long cpuNanos, long allocatedBytes, Histogram uncorrected,
+                     long late, List<Snapshot> timeline) {
+        this(key, operations, bytes, errors, items, errorsByClass, examples, latency, ttfb, wallNanos, cpuNanos,
+                allocatedBytes, uncorrected, late, timeline, 0);
+    }
+
+    /** Errors that are the server asking to slow down (HTTP 503 SlowDown, 429), apart from the others. */
+    public long throttled() {
+        return errorsByClass.entrySet().stream().filter(e -> isThrottling(e.getKey())).mapToLong(Map.Entry::getValue)
+                .sum();
+    }
+
+    public static boolean isThrottling(String errorClass) {
+        return errorClass.startsWith("HTTP 503") || errorClass.startsWith("HTTP 429")
+                || errorClass.contains("SlowDown");
+    }
 
     /** An open-loop operation that starts more than this after it was due counts as late. */
     public static final int LATE_MILLIS = 10;
@@ -43,6 +64,7 @@ public record CellStats(CellKey key, long operations, long bytes, long errors, l
         Histogram ttfb = first.ttfb.copy();
         Histogram uncorrected = first.uncorrected.copy();
         long operations = 0, bytes = 0, errors = 0, items = 0, wall = 0, cpu = 0, allocated = 0, late = 0;
+        long retries = 0;
         Map<String, Long> byClass = new java.util.HashMap<>();
         Map<String, List<String>> examples = new java.util.HashMap<>();
         for (int i = 0; i < cells.size(); i++) {
@@ -60,11 +82,12 @@ public record CellStats(CellKey key, long operations, long bytes, long errors, l
             cpu = cpu < 0 || c.cpuNanos < 0 ? -1 : cpu + c.cpuNanos;
             allocated = allocated < 0 || c.allocatedBytes < 0 ? -1 : allocated + c.allocatedBytes;
             late += c.late;
+            retries += c.retries;
             c.errorsByClass.forEach((k, v) -> byClass.merge(k, v, Long::sum));
             c.examples.forEach((k, v) -> examples.putIfAbsent(k, v));
         }
         return new CellStats(first.key, operations, bytes, errors, items, byClass, examples, latency, ttfb, wall, cpu,
-                allocated, uncorrected, late, List.of());
+                allocated, uncorrected, late, List.of(), retries);
     }
 
     /** Whether the cell ran open loop (at a rate), so that {@link #uncorrected} means something. */

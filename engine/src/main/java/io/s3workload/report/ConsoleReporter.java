@@ -308,6 +308,15 @@ public final class ConsoleReporter implements Reporter {
                     .sorted(Map.Entry.<String, Long>comparingByValue().reversed())
                     .map(e -> e.getKey() + ": " + e.getValue() + examples(cell.examples().get(e.getKey())))
                     .collect(Collectors.joining(", ")));
+            if (cell.throttled() > 0) {
+                b.append(String.format(Locale.ROOT, "\n    Throttled  - %d of %d attempted (%.2f%%): the server"
+                        + " asked to slow down", cell.throttled(), cell.attempted(),
+                        100.0 * cell.throttled() / cell.attempted()));
+            }
+        }
+        if (cell.retries() > 0) {
+            b.append("\n    Retries    - ").append(cell.retries()).append(" attempts repeated; latency counts from"
+                    + " each operation's first attempt");
         }
         return b.toString();
     }
@@ -371,6 +380,8 @@ public final class ConsoleReporter implements Reporter {
                     + cleanup.leftBehind().get(0));
         }
         cleanup.errors().stream().limit(5).forEach(e -> out.println("  error: " + e));
+        cleanup.manifest().ifPresent(m -> out.println("  The cleanup is not finished: what is left is listed in " + m
+                + "\n  Finish it later with: s3workload cleanup WORKLOAD.yaml --manifest " + m));
     }
 
     private void closeProgressLine() {

@@ -45,6 +45,8 @@ final class CsvReporter extends EndOfRunFiles {
         STATS.forEach(p -> header.add("ttfb_" + column(p) + "_ms"));
         STATS.forEach(p -> header.add("uncorrected_latency_" + column(p) + "_ms"));
         header.add("late_starts");
+        header.add("retries");
+        header.add("throttled");
         header.add("errors_by_class");
         lines.add(String.join(",", header));
         for (StageReport stage : result.stages()) {
@@ -58,6 +60,8 @@ final class CsvReporter extends EndOfRunFiles {
                 stats(row, c.ttfb());
                 stats(row, c.uncorrected());
                 row.add(Long.toString(c.late()));
+                row.add(Long.toString(c.retries()));
+                row.add(Long.toString(c.throttled()));
                 row.add(quote(c.errorsByClass().entrySet().stream().sorted(java.util.Map.Entry.comparingByKey())
                         .map(e -> e.getKey() + "=" + e.getValue()).reduce((a, b) -> a + "; " + b).orElse("")));
                 lines.add(String.join(",", row));

@@ -78,6 +78,7 @@ final class JsonReporter extends EndOfRunFiles {
         }
         ObjectNode cleanup = root.putObject("cleanup").put("skipped", result.cleanup().skipped())
                 .put("removed", result.cleanup().removed()).put("leftBehind", result.cleanup().leftBehind().size());
+        result.cleanup().manifest().ifPresent(m -> cleanup.put("manifest", m.toString()));
         ArrayNode errors = cleanup.putArray("errors");
         result.cleanup().errors().forEach(errors::add);
         return root;
@@ -138,6 +139,7 @@ final class JsonReporter extends EndOfRunFiles {
             cell.put("operations", c.operations()).put("errors", c.errors()).put("bytes", c.bytes())
                     .put("items", c.items()).put("seconds", c.seconds()).put("opsPerSecond", c.opsPerSecond())
                     .put("bytesPerSecond", c.bytesPerSecond()).put("gbps", c.bytesPerSecond() * 8 / 1e9);
+            cell.put("retries", c.retries()).put("throttled", c.throttled());
             ObjectNode byClass = cell.putObject("errorsByClass");
             c.errorsByClass().forEach(byClass::put);
             ObjectNode examples = cell.putObject("errorExamples");

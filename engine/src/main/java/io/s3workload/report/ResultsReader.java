@@ -155,7 +155,7 @@ public final class ResultsReader {
                 cell.has("processCpuSeconds") ? nanos(cell.get("processCpuSeconds")) : -1,
                 cell.path("processAllocatedBytes").asLong(-1),
                 tags.getOrDefault(HdrLogReporter.UNCORRECTED, CellRecorder.newHistogram()),
-                cell.path("lateStarts").asLong(), timeline);
+                cell.path("lateStarts").asLong(), timeline, cell.path("retries").asLong());
     }
 
     /** Every interval of an hdr log added up, by tag. */

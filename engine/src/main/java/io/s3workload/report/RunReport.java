@@ -39,8 +39,6 @@ public record RunReport(String workload, String runId, Instant startedAt, long w
 
     /** The URL without user info or query, where a careless one could carry a secret. */
     static String withoutSecrets(String url) {
-        java.net.URI uri = java.net.URI.create(url);
-        return uri.getScheme() + "://" + uri.getHost() + (uri.getPort() < 0 ? "" : ":" + uri.getPort())
-                + (uri.getRawPath() == null ? "" : uri.getRawPath());
+        return io.s3workload.workload.HttpGetStage.withoutQuery(url);
     }
 }

@@ -45,7 +45,8 @@ final class CellRun {
             var load = stage.spec().common().load();
             var spec = new ClosedLoop.Spec(key.stage(), workers, operationLimit, deadline,
                     context.clients().lease(stage), context.seed() ^ key.hashCode(), load,
-                    load.ratePerSecond().orElse(stage.concurrency()), WorkerState.bufferFor(cell.size().maxBytes()));
+                    load.ratePerSecond().orElse(stage.concurrency()), WorkerState.bufferFor(cell.size().maxBytes()),
+                    ClosedLoop.Recovery.of(stage.client()));
             started = ClosedLoop.run(spec, context::cancelled, recorder, operation);
         } finally {
             sampler.close();

@@ -7,6 +7,7 @@ import io.s3workload.workload.LoadShape;
 import java.util.concurrent.ExecutorService;
 import java.util.concurrent.Executors;
 import java.util.concurrent.TimeUnit;
+import java.util.concurrent.locks.LockSupport;
 import java.util.concurrent.atomic.AtomicLong;
 import java.util.function.BooleanSupplier;
 
@@ -39,9 +40,16 @@ final class ClosedLoop {
      * @param workers the number of worker threads; a closed-loop ramp activates them up to its curve
      * @param initial the closed loop's starting worker count, or the open loop's starting rate per second
      * @param bufferBytes each worker's read buffer size
+     * @param recovery    retries and the whole-operation time limit
      */
     record Spec(String name, int workers, long operationLimit, long deadlineNanos, Clients.Lease clients, long seed,
-                LoadShape load, double initial, int bufferBytes) {
+                LoadShape load, double initial, int bufferBytes, Recovery recovery) {
+
+        Spec(String name, int workers, long operationLimit, long deadlineNanos, Clients.Lease clients, long seed,
+             LoadShape load, double initial, int bufferBytes) {
+            this(name, workers, operationLimit, deadlineNanos, clients, seed, load, initial, bufferBytes,
+                    Recovery.NONE);
+        }
 
         /**
          * A closed loop of up to {@code workers} (at most {@link #PREPARATION_WORKERS}), no pacing, no deadline, no
@@ -54,13 +62,31 @@ final class ClosedLoop {
         }
     }
 
+    /**
+     * What a loop does about failures: {@code retries} more attempts for failures that may pass (with jittered
+     * exponential back-off), and a limit on each operation's whole time (0: none).
+     */
+    record Recovery(int retries, long totalNanos) {
+
+        static final Recovery NONE = new Recovery(0, 0);
+
+        static Recovery of(io.s3workload.workload.ClientSpec client) {
+            return new Recovery(client.retries().orElse(0),
+                    client.timeouts().total().map(java.time.Duration::toNanos).orElse(0L));
+        }
+    }
+
+    private static final long BACKOFF_BASE_NANOS = TimeUnit.MILLISECONDS.toNanos(50);
+    private static final long BACKOFF_CAP_NANOS = TimeUnit.SECONDS.toNanos(2);
+
     /** Runs the loop; returns how many operations were started. */
     static long run(Spec spec, BooleanSupplier cancelled, CellRecorder recorder, Operation operation) {
         AtomicLong next = new AtomicLong();
         AtomicLong started = new AtomicLong();
         long start = System.nanoTime();
         LoadCurve curve = new LoadCurve(spec.initial(), spec.load().ramp());
-        try (ExecutorService threads =
+        Watchdog watchdog = spec.recovery().totalNanos() > 0 ? new Watchdog(spec.recovery().totalNanos()) : null;
+        try (watchdog; ExecutorService threads =
                      Executors.newThreadPerTaskExecutor(Thread.ofVirtual().name(spec.name() + "-", 0).factory())) {
             for (int w = 0; w < spec.workers(); w++) {
                 int worker = w;
@@ -70,10 +96,13 @@ final class ClosedLoop {
                     try {
                         WorkerState state = new WorkerState(store, workerSeed, worker, spec.bufferBytes());
                         OpRecorder ops = new OpRecorder(recorder, spec.load().openLoop());
+                        Attempts attempts = new Attempts(spec.recovery().retries(), watchdog,
+                                watchdog == null ? null : watchdog.register(), cancelled);
                         if (spec.load().openLoop()) {
-                            openLoop(spec, worker, start, curve, cancelled, state, ops, started, operation);
+                            openLoop(spec, worker, start, curve, cancelled, state, ops, started, operation, attempts);
                         } else {
-                            closedLoop(spec, worker, start, curve, next, cancelled, state, ops, started, operation);
+                            closedLoop(spec, worker, start, curve, next, cancelled, state, ops, started, operation,
+                                    attempts);
                         }
                     } finally {
                         spec.clients().release(store);
@@ -86,7 +115,7 @@ final class ClosedLoop {
 
     private static void closedLoop(Spec spec, int worker, long start, LoadCurve curve, AtomicLong next,
                                    BooleanSupplier cancelled, WorkerState state, OpRecorder ops, AtomicLong started,
-                                   Operation operation) {
+                                   Operation operation, Attempts attempts) {
         boolean ramped = !spec.load().ramp().isEmpty();
         LoadShape.ThinkTime think = spec.load().thinkTime().orElse(null);
         while (!cancelled.getAsBoolean() && System.nanoTime() - spec.deadlineNanos() < 0) {
@@ -98,7 +127,7 @@ final class ClosedLoop {
                 return;
             }
             started.incrementAndGet();
-            runOne(index, state, ops, operation);
+            attempts.run(index, state, ops, operation);
             if (think != null) {
                 long pause = think.min().toNanos() + (think.max().equals(think.min()) ? 0
                         : state.random().nextLong(think.max().toNanos() - think.min().toNanos() + 1));
@@ -125,7 +154,8 @@ final class ClosedLoop {
     }
 
     private static void openLoop(Spec spec, int worker, long start, LoadCurve rate, BooleanSupplier cancelled,
-                                 WorkerState state, OpRecorder ops, AtomicLong started, Operation operation) {
+                                 WorkerState state, OpRecorder ops, AtomicLong started, Operation operation,
+                                 Attempts attempts) {
         for (long index = worker; index < spec.operationLimit() && !cancelled.getAsBoolean();
              index += spec.workers()) {
             long due = rate.timeOfCount(index);
@@ -138,18 +168,58 @@ final class ClosedLoop {
             long delay = Math.max(0, System.nanoTime() - (start + due));
             ops.delay(delay, delay > LATE_NANOS);
             started.incrementAndGet();
-            runOne(index, state, ops, operation);
+            attempts.run(index, state, ops, operation);
         }
     }
 
-    private static void runOne(long index, WorkerState state, OpRecorder ops, Operation operation) {
-        ops.alsoInto(null);
-        try {
-            operation.run(index, state, ops);
-        } catch (StoreException e) {
-            ops.failure(e.errorClass());
-        } catch (RuntimeException e) {
-            ops.failure("client error: " + e.getClass().getSimpleName());
+    /**
+     * One worker's way to run an operation: once, or again after a failure that may pass while retries are left,
+     * each attempt within the watchdog's limit if there is one. Every operation ends as exactly one success or one
+     * error (its last attempt's), so that successes and errors add up to the operations started.
+     */
+    private record Attempts(int retries, Watchdog watchdog, Watchdog.Slot slot, BooleanSupplier cancelled) {
+
+        void run(long index, WorkerState state, OpRecorder ops, Operation operation) {
+            ops.begin();
+            for (int attempt = 0; ; attempt++) {
+                long attemptStart = System.nanoTime();
+                StoreException failure = once(index, state, ops, operation);
+                if (failure == null) {
+                    return;
+                }
+                if (attempt >= retries || !failure.retryable() || cancelled.getAsBoolean()) {
+                    if (failure.key() == null) {
+                        ops.failure(failure.errorClass());
+                    } else {
+                        ops.failure(failure.errorClass(), failure.key());
+                    }
+                    return;
+                }
+                long cap = Math.min(BACKOFF_CAP_NANOS, BACKOFF_BASE_NANOS << Math.min(attempt, 20));
+                LockSupport.parkNanos(state.random().nextLong(cap / 2, cap + 1));
+                ops.retried(System.nanoTime() - attemptStart);
+            }
+        }
+
+        /** One attempt: null on success (recorded by the operation), else its failure. */
+        private StoreException once(long index, WorkerState state, OpRecorder ops, Operation operation) {
+            if (watchdog != null) {
+                watchdog.arm(slot);
+            }
+            StoreException failure = null;
+            try {
+                operation.run(index, state, ops);
+            } catch (StoreException e) {
+                failure = e;
+            } catch (RuntimeException e) {
+                failure = new StoreException(StoreException.Kind.CLIENT, "client error: " + e.getClass()
+                        .getSimpleName(), String.valueOf(e.getMessage()), null);
+            }
+            if (watchdog != null && watchdog.disarm(slot) && failure != null) {
+                return StoreException.timeout("timeout (total " + io.s3workload.workload.Durations.format(
+                        java.time.Duration.ofNanos(watchdog.limitNanos())) + ")", failure.key());
+            }
+            return failure;
         }
     }
 

@@ -35,10 +35,17 @@ public final class Engine {
     private final List<Reporter> reporters;
     private final AtomicBoolean cancelled = new AtomicBoolean();
     private final CountDownLatch finished = new CountDownLatch(1);
+    private final java.nio.file.Path manifestDirectory;
 
     public Engine(Plan plan, List<Reporter> reporters) {
+        this(plan, reporters, java.nio.file.Path.of(""));
+    }
+
+    /** @param manifestDirectory where a cleanup that cannot finish writes the keys it left (see {@link Cleanup}) */
+    public Engine(Plan plan, List<Reporter> reporters, java.nio.file.Path manifestDirectory) {
         this.plan = plan;
         this.reporters = List.copyOf(reporters);
+        this.manifestDirectory = manifestDirectory;
     }
 
     /** Stops starting operations; the running stage ends, later stages are skipped, cleanup still runs. */
@@ -166,6 +173,7 @@ public final class Engine {
 
     private CleanupResult cleanup(String runPrefix, List<ObjectStore> stores, ReporterBus bus) {
         bus.post(r -> r.note("cleanup", "removing the objects under " + runPrefix));
-        return Cleanup.run(runPrefix, stores);
+        String runId = runPrefix.replaceAll("/$", "").replaceAll(".*/", "");
+        return Cleanup.run(plan.bucket(), runPrefix, stores, manifestDirectory.resolve(Cleanup.manifestFile(runId)));
     }
 }

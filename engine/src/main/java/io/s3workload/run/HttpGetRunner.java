@@ -10,6 +10,7 @@ import io.s3workload.s3.StoreException;
 import io.s3workload.s3.StoreFactory;
 import io.s3workload.workload.HttpGetStage;
 import io.s3workload.workload.SizeSpec;
+import io.s3workload.workload.Timeouts;
 import java.io.IOException;
 import java.io.InputStream;
 import java.io.UncheckedIOException;
@@ -28,12 +29,12 @@ import java.util.Set;
 /**
  * {@code kind: httpGet}: unsigned GETs of a URL list over keep-alive HTTP/1.1 connections, redirects followed by
  * hand so that they are counted (the cell's items). Latency runs from the first request to the last byte of the
- * final response; TTFB to its headers.
+ * final response; TTFB to its headers. {@code timeouts.connect} and {@code timeouts.firstByte} (until the headers)
+ * apply to each request, {@code timeouts.total} (the watchdog) to the whole fetch.
  */
 final class HttpGetRunner implements StageRunner {
 
     private static final Set<Integer> REDIRECTS = Set.of(301, 302, 303, 307, 308);
-    private static final Duration CONNECT_TIMEOUT = Duration.ofSeconds(10);
     private static final Duration PRESIGNED_VALIDITY = Duration.ofHours(12);
     private static final int BUFFER_BYTES = 256 * 1024;
 
@@ -48,14 +49,17 @@ final class HttpGetRunner implements StageRunner {
         }
         CellPlan cell = stage.cells().get(0);
         CellKey key = new CellKey(stage.name(), Op.HTTP_GET, "http", cell.size());
+        Timeouts timeouts = stage.client().timeouts();
         HttpClient client = HttpClient.newBuilder().version(HttpClient.Version.HTTP_1_1)
-                .followRedirects(HttpClient.Redirect.NEVER).connectTimeout(CONNECT_TIMEOUT).build();
+                .followRedirects(HttpClient.Redirect.NEVER)
+                .connectTimeout(timeouts.connect().orElse(Timeouts.DEFAULT_CONNECT)).build();
+        Duration headers = timeouts.firstByte().orElse(Timeouts.DEFAULT_FIRST_BYTE);
         try {
             CellStats stats = CellRun.run(context, stage, key, cell, cell.operationLimit(urls.size()),
                     (i, worker, recorder) -> {
                         URI url = urls.get((int) (i % urls.size()));
                         byte[] buffer = worker.local(() -> new byte[BUFFER_BYTES]);
-                        fetch(client, url, spec, buffer, recorder);
+                        fetch(client, url, spec.maxRedirects(), headers, buffer, recorder);
                     }).stats();
             return new StageResult(stage, List.of(stats), System.nanoTime() - start, context.cancelled());
         } finally {
@@ -63,16 +67,17 @@ final class HttpGetRunner implements StageRunner {
         }
     }
 
-    private static void fetch(HttpClient client, URI url, HttpGetStage spec, byte[] buffer, OpRecorder recorder) {
+    private static void fetch(HttpClient client, URI url, int maxRedirects, Duration headers, byte[] buffer,
+                              OpRecorder recorder) {
         long t0 = System.nanoTime();
         URI target = url;
         int redirects = 0;
         try {
             while (true) {
                 HttpResponse<InputStream> response = client.send(HttpRequest.newBuilder(target)
-                        .timeout(spec.timeout()).GET().build(), HttpResponse.BodyHandlers.ofInputStream());
+                        .timeout(headers).GET().build(), HttpResponse.BodyHandlers.ofInputStream());
                 int status = response.statusCode();
-                if (REDIRECTS.contains(status) && redirects < spec.maxRedirects()) {
+                if (REDIRECTS.contains(status) && redirects < maxRedirects) {
                     String location = response.headers().firstValue("location").orElse(null);
                     drain(response.body(), buffer);
                     if (location == null) {
@@ -85,7 +90,7 @@ final class HttpGetRunner implements StageRunner {
                 long ttfb = System.nanoTime() - t0;
                 long bytes = drain(response.body(), buffer);
                 if (status / 100 != 2) {
-                    throw failure(status, REDIRECTS.contains(status) ? "more than " + spec.maxRedirects()
+                    throw failure(status, REDIRECTS.contains(status) ? "more than " + maxRedirects
                             + " redirects" : "", url);
                 }
                 recorder.success(System.nanoTime() - t0, ttfb, bytes);
@@ -119,7 +124,7 @@ final class HttpGetRunner implements StageRunner {
 
     /** The URL as printed: a presigned one's query is its credential. */
     static String withoutQuery(URI url) {
-        return url.getScheme() + "://" + url.getRawAuthority() + (url.getRawPath() == null ? "" : url.getRawPath());
+        return HttpGetStage.withoutQuery(url.toString());
     }
 
     /** The workload's URLs, then the file's, then presigned URLs of the source stage's objects. */

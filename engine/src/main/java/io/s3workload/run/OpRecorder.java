@@ -13,6 +13,7 @@ final class OpRecorder {
     private final CellRecorder cell;
     private final boolean openLoop;
     private long delayNanos;
+    private long retriedNanos;
     private boolean late;
     private CellRecorder detail;
 
@@ -27,6 +28,24 @@ final class OpRecorder {
         this.late = late;
         if (late) {
             cell.late();
+        }
+    }
+
+    /** A new operation begins: nothing retried yet. */
+    void begin() {
+        retriedNanos = 0;
+        detail = null;
+    }
+
+    /**
+     * The current operation's attempt failed after {@code nanos} (with the back-off) and is tried again: counted,
+     * and its time added to the operation's latency, which runs from the first attempt.
+     */
+    void retried(long nanos) {
+        retriedNanos += nanos;
+        cell.retry();
+        if (detail != null) {
+            detail.retry();
         }
     }
 
@@ -50,9 +69,9 @@ final class OpRecorder {
 
     private void success(CellRecorder into, long latencyNanos, long bodyBytes) {
         if (openLoop) {
-            into.uncorrected(latencyNanos);
+            into.uncorrected(latencyNanos + retriedNanos);
         }
-        into.success(latencyNanos + delayNanos, bodyBytes);
+        into.success(latencyNanos + retriedNanos + delayNanos, bodyBytes);
     }
 
     void success(long latencyNanos, long ttfbNanos, long bodyBytes) {
@@ -64,9 +83,9 @@ final class OpRecorder {
 
     private void success(CellRecorder into, long latencyNanos, long ttfbNanos, long bodyBytes) {
         if (openLoop) {
-            into.uncorrected(latencyNanos);
+            into.uncorrected(latencyNanos + retriedNanos);
         }
-        into.success(latencyNanos + delayNanos, ttfbNanos + delayNanos, bodyBytes);
+        into.success(latencyNanos + retriedNanos + delayNanos, ttfbNanos + retriedNanos + delayNanos, bodyBytes);
     }
 
     void items(long count) {

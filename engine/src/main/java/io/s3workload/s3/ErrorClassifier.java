@@ -16,6 +16,11 @@ import software.amazon.awssdk.core.exception.SdkClientException;
 /** Turns whatever the SDK threw into a {@link StoreException} with a label a person understands. */
 public final class ErrorClassifier {
 
+    /** The connection was reset or broken mid-request. */
+    static final String RESET = "connection reset";
+    /** The body ended before its Content-Length. */
+    static final String TRUNCATED = "truncated body";
+
     private ErrorClassifier() {
     }
 
@@ -56,6 +61,17 @@ public final class ErrorClassifier {
             }
             if (c instanceof SocketTimeoutException || c instanceof InterruptedIOException) {
                 return new StoreException(Kind.TIMEOUT, "timeout", endpoint + ": " + c.getMessage(), null);
+            }
+            String text = String.valueOf(c.getMessage());
+            if (text.contains("Premature end of Content-Length") || text.contains("premature EOF")
+                    || c.getClass().getSimpleName().equals("ConnectionClosedException")) {
+                return new StoreException(Kind.CLIENT, TRUNCATED, endpoint + ": the body ended before its"
+                        + " Content-Length (" + text + ")", null);
+            }
+            if (c instanceof java.net.SocketException && (text.contains("reset") || text.contains("Broken pipe")
+                    || text.contains("Connection closed") || text.contains("closed by peer"))
+                    || c instanceof org.apache.http.NoHttpResponseException) {
+                return new StoreException(Kind.CLIENT, RESET, endpoint + ": " + text, null);
             }
             if (c instanceof SSLException) {
                 return new StoreException(Kind.UNREACHABLE, "TLS error", endpoint + ": TLS: " + c.getMessage(), null);

@@ -61,35 +61,35 @@ final class SdkObjectStore implements ObjectStore {
     public String put(String key, Payload.Body body, Map<String, String> metadata) {
         RequestBody requestBody = RequestBody.fromContentProvider(body::open, body.length(), CONTENT_TYPE);
         if (metadata.isEmpty()) {
-            return call(() -> s3.putObject(r -> r.bucket(bucket).key(key).contentLength(body.length()), requestBody)
-                    .eTag());
+            return call(key, () -> s3.putObject(r -> r.bucket(bucket).key(key).contentLength(body.length()),
+                    requestBody).eTag());
         }
-        return call(() -> s3.putObject(r -> r.bucket(bucket).key(key).contentLength(body.length()).metadata(metadata),
+        return call(key, () -> s3.putObject(r -> r.bucket(bucket).key(key).contentLength(body.length()).metadata(metadata),
                 requestBody).eTag());
     }
 
     @Override
     public String createMultipart(String key, Map<String, String> metadata) {
-        return call(() -> s3.createMultipartUpload(r -> r.bucket(bucket).key(key).contentType(CONTENT_TYPE)
+        return call(key, () -> s3.createMultipartUpload(r -> r.bucket(bucket).key(key).contentType(CONTENT_TYPE)
                 .metadata(metadata)).uploadId());
     }
 
     @Override
     public String uploadPart(String key, String uploadId, int partNumber, Payload.Body body) {
-        return call(() -> s3.uploadPart(r -> r.bucket(bucket).key(key).uploadId(uploadId).partNumber(partNumber)
+        return call(key, () -> s3.uploadPart(r -> r.bucket(bucket).key(key).uploadId(uploadId).partNumber(partNumber)
                         .contentLength(body.length()),
                 RequestBody.fromContentProvider(body::open, body.length(), CONTENT_TYPE)).eTag());
     }
 
     @Override
     public String completeMultipart(String key, String uploadId, List<String> partEtags) {
-        return call(() -> s3.completeMultipartUpload(r -> r.bucket(bucket).key(key).uploadId(uploadId)
+        return call(key, () -> s3.completeMultipartUpload(r -> r.bucket(bucket).key(key).uploadId(uploadId)
                 .multipartUpload(m -> m.parts(S3Requests.parts(partEtags)))).eTag());
     }
 
     @Override
     public void abortMultipart(String key, String uploadId) {
-        call(() -> s3.abortMultipartUpload(r -> r.bucket(bucket).key(key).uploadId(uploadId)));
+        call(key, () -> s3.abortMultipartUpload(r -> r.bucket(bucket).key(key).uploadId(uploadId)));
     }
 
     @Override
@@ -125,7 +125,7 @@ final class SdkObjectStore implements ObjectStore {
             }
             timing.end();
         } catch (IOException | RuntimeException e) {
-            throw ErrorClassifier.classify(e, endpointName);
+            throw ErrorClassifier.classify(e, endpointName).withKey(request.key());
         }
     }
 
@@ -140,23 +140,29 @@ final class SdkObjectStore implements ObjectStore {
             if (e.statusCode() == 404) {
                 return Optional.empty();
             }
-            throw ErrorClassifier.classify(e, endpointName);
+            throw ErrorClassifier.classify(e, endpointName).withKey(key);
         } catch (RuntimeException e) {
-            throw ErrorClassifier.classify(e, endpointName);
+            throw ErrorClassifier.classify(e, endpointName).withKey(key);
         }
     }
 
     @Override
     public void delete(String key) {
-        call(() -> s3.deleteObject(r -> r.bucket(bucket).key(key)));
+        call(key, () -> s3.deleteObject(r -> r.bucket(bucket).key(key)));
     }
 
     /** Runs an SDK call, turning every failure into a classified {@link StoreException}. */
     private <T> T call(Supplier<T> request) {
+        return call(null, request);
+    }
+
+    /** Runs an SDK call on {@code key}, turning every failure into a classified {@link StoreException} naming it. */
+    private <T> T call(String key, Supplier<T> request) {
         try {
             return request.get();
         } catch (RuntimeException e) {
-            throw ErrorClassifier.classify(e, endpointName);
+            StoreException failure = ErrorClassifier.classify(e, endpointName);
+            throw key == null ? failure : failure.withKey(key);
         }
     }
 

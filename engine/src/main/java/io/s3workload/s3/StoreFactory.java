@@ -1,6 +1,7 @@
 package io.s3workload.s3;
 
 import io.s3workload.workload.ClientSpec;
+import io.s3workload.workload.Timeouts;
 import io.s3workload.workload.CredentialsSpec;
 import io.s3workload.workload.EndpointSpec;
 import java.net.URI;
@@ -33,8 +34,8 @@ import software.amazon.awssdk.services.s3.auth.scheme.S3AuthSchemeProvider;
  */
 public final class StoreFactory {
 
-    private static final Duration CONNECT_TIMEOUT = Duration.ofSeconds(10);
-    private static final Duration SOCKET_TIMEOUT = Duration.ofSeconds(120);
+    /** How long a request waits for a pooled connection. */
+    private static final Duration ACQUIRE_TIMEOUT = Duration.ofSeconds(120);
 
     private StoreFactory() {
     }
@@ -49,8 +50,8 @@ public final class StoreFactory {
                 && endpoint.compat().flexibleChecksums();
         boolean batchDelete = endpoint.compat().batchDelete();
         return switch (client.kind().orElseThrow()) {
-            case SYNC -> new SdkObjectStore(endpoint.name(), bucket, syncClient(endpoint, connections, always),
-                    batchDelete);
+            case SYNC -> new SdkObjectStore(endpoint.name(), bucket, syncClient(endpoint, connections, always,
+                    client.timeouts()), batchDelete);
             case CRT -> CrtObjectStore.create(endpoint, bucket, connections, always, credentials(endpoint.credentials()),
                     batchDelete);
         };
@@ -58,6 +59,13 @@ public final class StoreFactory {
 
     /** The synchronous client exactly as the engine uses it; public for the bare baseline in src/bench. */
     public static S3Client syncClient(EndpointSpec endpoint, int connections, boolean checksumsAlways) {
+        return syncClient(endpoint, connections, checksumsAlways, Timeouts.UNSET);
+    }
+
+    private static S3Client syncClient(EndpointSpec endpoint, int connections, boolean checksumsAlways,
+                                       Timeouts timeouts) {
+        Duration connect = timeouts.connect().orElse(Timeouts.DEFAULT_CONNECT);
+        Duration read = timeouts.firstByte().orElse(Timeouts.DEFAULT_FIRST_BYTE);
         return S3Client.builder()
                 .endpointOverride(endpoint.url())
                 .region(Region.of(endpoint.region()))
@@ -65,9 +73,9 @@ public final class StoreFactory {
                 .credentialsProvider(credentials(endpoint.credentials()))
                 .httpClientBuilder(ApacheHttpClient.builder()
                         .maxConnections(Math.max(connections, 1))
-                        .connectionTimeout(CONNECT_TIMEOUT)
-                        .connectionAcquisitionTimeout(SOCKET_TIMEOUT)
-                        .socketTimeout(SOCKET_TIMEOUT)
+                        .connectionTimeout(connect)
+                        .connectionAcquisitionTimeout(ACQUIRE_TIMEOUT)
+                        .socketTimeout(read)
                         .expectContinueEnabled(false))
                 .requestChecksumCalculation(checksumsAlways ? RequestChecksumCalculation.WHEN_SUPPORTED
                         : RequestChecksumCalculation.WHEN_REQUIRED)

@@ -14,13 +14,11 @@ import java.util.Optional;
  *                  workload file
  * @param from      a put (or seeding get) stage whose objects are fetched through presigned GET URLs, so the stage
  *                  runs against any S3 endpoint, the embedded one included
- * @param timeout   per request, headers and body
  */
 public record HttpGetStage(StageCommon common, List<String> urls, Optional<String> urlsFile, Optional<String> from,
-                           Stop stop, int maxRedirects, Duration timeout) implements StageSpec {
+                           Stop stop, int maxRedirects) implements StageSpec {
 
     public static final int DEFAULT_MAX_REDIRECTS = 10;
-    public static final Duration DEFAULT_TIMEOUT = Duration.ofMinutes(5);
     public static final Duration DEFAULT_DURATION = Duration.ofSeconds(30);
 
     public HttpGetStage {
@@ -30,5 +28,25 @@ public record HttpGetStage(StageCommon common, List<String> urls, Optional<Strin
     @Override
     public StageKind kind() {
         return StageKind.HTTP_GET;
+    }
+
+    /** As printed (plan, summary.json): URLs without their query, which for a presigned URL is a credential. */
+    @Override
+    public String toString() {
+        return "HttpGetStage[common=" + common + ", urls=" + urls.stream().map(HttpGetStage::withoutQuery).toList()
+                + ", urlsFile=" + urlsFile + ", from=" + from + ", stop=" + stop + ", maxRedirects=" + maxRedirects
+                + "]";
+    }
+
+    /** {@code scheme://authority/path}: the URL without user info, query or fragment. */
+    public static String withoutQuery(String url) {
+        try {
+            java.net.URI u = java.net.URI.create(url);
+            return u.getScheme() + "://" + u.getHost() + (u.getPort() < 0 ? "" : ":" + u.getPort())
+                    + (u.getRawPath() == null ? "" : u.getRawPath());
+        } catch (IllegalArgumentException e) {
+            int cut = url.indexOf('?');
+            return cut < 0 ? url : url.substring(0, cut);
+        }
     }
 }

@@ -161,13 +161,13 @@ class LargeObjectTest {
     }
 
     @Test
-    void cleanupAbortsUploadsARunLeftOpen() throws Exception {
+    void cleanupAbortsUploadsARunLeftOpen(@org.junit.jupiter.api.io.TempDir java.nio.file.Path dir) throws Exception {
         RunResult result = run("stages: [{name: put, kind: put, sizes: [1KiB], objects: 2}]");
         String orphan = result.info().runPrefix() + "orphan";
         s3.startMultipart("large", orphan);
         s3.startMultipart("large", "not-ours/upload");
         try (ObjectStore store = StoreFactory.create(endpoint(), "large", 2, ClientSpec.DEFAULT)) {
-            Cleanup.run(result.info().runPrefix(), List.of(store));
+            Cleanup.run("large", result.info().runPrefix(), List.of(store), dir.resolve("manifest.txt"));
         }
         assertEquals(List.of("not-ours/upload"), s3.multipartUploads("large"));
         s3.abortAll("large");

@@ -51,8 +51,36 @@ public final class HttpFront implements AutoCloseable {
     public record Header(String name, String value) {
     }
 
+    /**
+     * How a response goes out: whole, or broken in one of the ways a misbehaving server or network breaks it. A
+     * broken delivery ends the connection.
+     */
+    public enum Delivery {
+        WHOLE,
+        /** The connection is reset (RST) before anything is sent. */
+        RESET_BEFORE_HEADERS,
+        /** Headers and half the body, then a reset. */
+        RESET_MID_BODY,
+        /** Headers with the full Content-Length and half the body, then a clean close (FIN). */
+        TRUNCATED_BODY,
+        /** Nothing for {@link Response#stall}, then the whole response. */
+        STALL_HEADERS,
+        /** Headers and half the body, then nothing for {@link Response#stall}, then the rest. */
+        STALL_BODY
+    }
+
     /** A response; {@link #body} is the whole body, Content-Length is set from it when sent. */
-    public record Response(int status, String reason, List<Header> headers, byte[] body) {
+    public record Response(int status, String reason, List<Header> headers, byte[] body, Delivery delivery,
+                           java.time.Duration stall) {
+
+        public Response(int status, String reason, List<Header> headers, byte[] body) {
+            this(status, reason, headers, body, Delivery.WHOLE, java.time.Duration.ZERO);
+        }
+
+        /** This response, delivered as {@code how} (stalling for {@code stall} where that applies). */
+        public Response delivered(Delivery how, java.time.Duration stallFor) {
+            return new Response(status, reason, headers, body, how, stallFor);
+        }
 
         public Optional<String> header(String name) {
             return headers.stream().filter(h -> h.name().equalsIgnoreCase(name)).map(Header::value).findFirst();
@@ -62,11 +90,11 @@ public final class HttpFront implements AutoCloseable {
             List<Header> copy = new ArrayList<>(headers.stream().filter(h -> !h.name().equalsIgnoreCase(name))
                     .toList());
             copy.add(new Header(name, value));
-            return new Response(status, reason, copy, body);
+            return new Response(status, reason, copy, body, delivery, stall);
         }
 
         public Response withBody(byte[] newBody) {
-            return new Response(status, reason, headers, newBody);
+            return new Response(status, reason, headers, newBody, delivery, stall);
         }
 
         /** An S3-style XML error, e.g. 404 NoSuchKey. */
@@ -151,7 +179,9 @@ public final class HttpFront implements AutoCloseable {
                     }
                     response = interceptor.after(request, upstreamResponse);
                 }
-                write(toClient, request.method(), response);
+                if (!write(client, toClient, request.method(), response)) {
+                    return;
+                }
             }
         } catch (IOException e) {
             // the client or the server closed the connection
@@ -249,7 +279,61 @@ public final class HttpFront implements AutoCloseable {
         return line.toString();
     }
 
-    private static void write(OutputStream out, String method, Response response) throws IOException {
+    /** Sends {@code response} as its delivery says; false when the connection is over. */
+    private static boolean write(Socket socket, OutputStream out, String method, Response response)
+            throws IOException {
+        switch (response.delivery()) {
+            case RESET_BEFORE_HEADERS -> {
+                reset(socket);
+                return false;
+            }
+            case STALL_HEADERS -> sleep(response.stall());
+            default -> {
+            }
+        }
+        byte[] head = head(method, response);
+        byte[] body = method.equals("HEAD") ? new byte[0] : response.body();
+        int half = body.length / 2;
+        out.write(head);
+        switch (response.delivery()) {
+            case RESET_MID_BODY -> {
+                out.write(body, 0, half);
+                out.flush();
+                reset(socket);
+                return false;
+            }
+            case TRUNCATED_BODY -> {
+                out.write(body, 0, half);
+                out.flush();
+                socket.shutdownOutput();
+                return false;
+            }
+            case STALL_BODY -> {
+                out.write(body, 0, half);
+                out.flush();
+                sleep(response.stall());
+                out.write(body, half, body.length - half);
+            }
+            default -> out.write(body);
+        }
+        out.flush();
+        return true;
+    }
+
+    private static void reset(Socket socket) throws IOException {
+        socket.setSoLinger(true, 0);
+        socket.close();
+    }
+
+    private static void sleep(java.time.Duration d) {
+        try {
+            Thread.sleep(d);
+        } catch (InterruptedException e) {
+            Thread.currentThread().interrupt();
+        }
+    }
+
+    private static byte[] head(String method, Response response) {
         StringBuilder head = new StringBuilder("HTTP/1.1 ").append(response.status()).append(' ')
                 .append(response.reason()).append("\r\n");
         boolean lengthSent = false;
@@ -267,11 +351,7 @@ public final class HttpFront implements AutoCloseable {
             head.append("Content-Length: ").append(response.body().length).append("\r\n");
         }
         head.append("\r\n");
-        out.write(head.toString().getBytes(StandardCharsets.ISO_8859_1));
-        if (!method.equals("HEAD")) {
-            out.write(response.body());
-        }
-        out.flush();
+        return head.toString().getBytes(StandardCharsets.ISO_8859_1);
     }
 
     private static Optional<String> find(List<Header> headers, String name) {

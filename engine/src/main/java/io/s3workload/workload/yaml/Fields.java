@@ -92,8 +92,11 @@ final class Fields {
 
     Optional<String> requiredText(String key, String what) {
         Optional<String> value = text(key);
-        if (value.isEmpty() && !mentions(key)) {
+        JsonNode raw = node.get(key);
+        if (value.isEmpty() && raw == null && !misspelled.contains(key)) {
             binding.problem(pointer, "missing '" + key + "': " + what);
+        } else if (value.isEmpty() && raw != null && raw.isNull()) {
+            binding.problem(child(key), "'" + key + "' has no value; expected " + what);
         }
         return value;
     }

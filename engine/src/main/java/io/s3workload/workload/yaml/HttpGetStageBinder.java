@@ -16,7 +16,7 @@ final class HttpGetStageBinder implements StageBinder {
 
     @Override
     public Set<String> keys() {
-        return Set.of("urls", "urlsFile", "from", "duration", "operations", "maxRedirects", "timeout");
+        return Set.of("urls", "urlsFile", "from", "duration", "operations", "maxRedirects");
     }
 
     @Override
@@ -42,8 +42,7 @@ final class HttpGetStageBinder implements StageBinder {
             stop = new Stop(Optional.of(HttpGetStage.DEFAULT_DURATION), stop.operations(), stop.objects());
         }
         int redirects = f.intAtLeast("maxRedirects", 0).orElse(HttpGetStage.DEFAULT_MAX_REDIRECTS);
-        return Optional.of(new HttpGetStage(common, urls, file, from, stop, redirects,
-                f.duration("timeout").orElse(HttpGetStage.DEFAULT_TIMEOUT)));
+        return Optional.of(new HttpGetStage(common, urls, file, from, stop, redirects));
     }
 
     private static Optional<String> url(Fields f, String pointer, String text) {

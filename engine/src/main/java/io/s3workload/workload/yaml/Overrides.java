@@ -22,7 +22,7 @@ final class Overrides {
     static List<Problem> apply(LocatedTree tree, List<String> assignments) {
         List<Problem> problems = new ArrayList<>();
         for (String assignment : assignments) {
-            Location origin = Location.of("--set " + assignment);
+            Location origin = Location.of("--set " + shown(assignment));
             int eq = assignment.indexOf('=');
             if (eq <= 0) {
                 problems.add(new Problem(origin, "", "expected path=value, e.g. stages.put-1mib.concurrency=50"));
@@ -32,6 +32,13 @@ final class Overrides {
                     .ifPresent(problems::add);
         }
         return problems;
+    }
+
+    /** The assignment as printed: a credential's value is never shown. */
+    static String shown(String assignment) {
+        int eq = assignment.indexOf('=');
+        String path = eq < 0 ? assignment : assignment.substring(0, eq);
+        return path.matches("(?i).*(accessKey|secretKey|sessionToken)\\s*") ? path + "=***" : assignment;
     }
 
     /** Sets a value by pointer from code (the command line's --bucket and --endpoint). */

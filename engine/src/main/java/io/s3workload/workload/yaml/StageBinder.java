@@ -12,7 +12,7 @@ import java.util.TreeSet;
 interface StageBinder {
 
     Set<String> COMMON_KEYS = Set.of("name", "kind", "tags", "endpoint", "concurrency", "failOn", "client",
-            "checksums", "clients", "connections", "rate", "ramp", "thinkTime");
+            "checksums", "clients", "connections", "timeouts", "retries", "rate", "ramp", "thinkTime");
 
     Map<StageKind, StageBinder> BY_KIND = Map.ofEntries(
             Map.entry(StageKind.PUT, new PutStageBinder()),

@@ -75,7 +75,7 @@ final class StageSelection {
         if (stage instanceof HttpGetStage http && http.from().filter(f -> !kept.contains(f)).isPresent()
                 && (!http.urls().isEmpty() || http.urlsFile().isPresent())) {
             return new HttpGetStage(http.common(), http.urls(), http.urlsFile(), Optional.empty(), http.stop(),
-                    http.maxRedirects(), http.timeout());
+                    http.maxRedirects());
         }
         return stage;
     }

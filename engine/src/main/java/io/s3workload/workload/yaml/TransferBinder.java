@@ -1,6 +1,7 @@
 package io.s3workload.workload.yaml;
 
 import io.s3workload.workload.ClientSpec;
+import io.s3workload.workload.Timeouts;
 import io.s3workload.workload.DataSize;
 import io.s3workload.workload.Multipart;
 import io.s3workload.workload.ParallelRanges;
@@ -13,6 +14,7 @@ import java.util.Set;
 final class TransferBinder {
 
     static final Set<String> CLIENT_KEYS = Set.of("client", "checksums", "clients");
+    static final Set<String> TIMEOUT_KEYS = Set.of("connect", "firstByte", "total");
     private static final Set<String> MULTIPART_KEYS = Set.of("threshold", "partSize", "parallel");
     private static final Set<String> RANGE_KEYS = Set.of("threshold", "chunk", "parallel");
 
@@ -86,7 +88,13 @@ final class TransferBinder {
     static ClientSpec client(Fields f) {
         return new ClientSpec(choice(f, "client", ClientSpec.Kind.class), choice(f, "checksums",
                 ClientSpec.Checksums.class), choice(f, "clients", ClientSpec.Sharing.class),
-                f.intAtLeast("connections", 1));
+                f.intAtLeast("connections", 1), timeouts(f), f.intAtLeast("retries", 0));
+    }
+
+    private static Timeouts timeouts(Fields f) {
+        return f.object("timeouts", TIMEOUT_KEYS, "per-request time limits, e.g. timeouts: {connect: 2s, firstByte:"
+                + " 5s, total: 30s}").map(t -> new Timeouts(t.duration("connect"), t.duration("firstByte"),
+                t.duration("total"))).orElse(Timeouts.UNSET);
     }
 
     static <E extends Enum<E>> Optional<E> choice(Fields f, String key, Class<E> type) {

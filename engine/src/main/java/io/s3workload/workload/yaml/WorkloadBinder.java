@@ -35,7 +35,7 @@ final class WorkloadBinder {
     static final Set<String> CREDENTIAL_KEYS = Set.of("accessKey", "secretKey", "sessionToken", "profile");
     static final Set<String> FAIL_ON_KEYS = failOnKeys();
     static final Set<String> DEFAULT_KEYS = Set.of("endpoint", "concurrency", "client", "checksums",
-            "clients", "connections");
+            "clients", "connections", "timeouts", "retries");
     private static final Pattern NAME = Pattern.compile("[A-Za-z0-9][A-Za-z0-9._-]*");
     private static final Pattern BUCKET = Pattern.compile("[a-z0-9][a-z0-9.-]{1,61}[a-z0-9]");
 

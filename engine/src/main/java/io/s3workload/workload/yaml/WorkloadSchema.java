@@ -45,7 +45,8 @@ public final class WorkloadSchema {
             Map.entry("urls", "urls"), Map.entry("urlsFile", "text"), Map.entry("maxRedirects", "whole"),
             Map.entry("preset", "preset"), Map.entry("threads", "counts"), Map.entry("op", "sweepOp"),
             Map.entry("count", "count"), Map.entry("stages", "innerStages"), Map.entry("stage", "innerStage"),
-            Map.entry("rounds", "count"), Map.entry("order", "compareOrder"));
+            Map.entry("rounds", "count"), Map.entry("order", "compareOrder"),
+            Map.entry("timeouts", "timeouts"), Map.entry("retries", "whole"));
 
     private static final Map<StageKind, Map<String, String>> KIND_TYPES = Map.of(
             StageKind.RANGE_READ, Map.of("order", "rangeOrder"));
@@ -160,6 +161,7 @@ public final class WorkloadSchema {
                 .add(listOf(ref("text")))));
         d.set("credentials", object(WorkloadBinder.CREDENTIAL_KEYS, "text"));
         d.set("compat", enumOf(Set.of("s3", "gcs")));
+        d.set("timeouts", object(TransferBinder.TIMEOUT_KEYS, "duration"));
         d.set("stage", stage(false));
         d.set("innerStage", stage(true));
         d.set("innerStages", listOf(ref("innerStage")));
