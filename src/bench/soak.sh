@@ -1,8 +1,9 @@
 #!/usr/bin/env bash
-# Soak: 1,000 workers, mixed small objects, 10 minutes (SOAK_DURATION), embedded server, -Xmx1g. Every 30 s it
-# forces a full GC (jcmd GC.run) and samples the heap in use after it, the JVM's live threads and its open file
-# descriptors. Passes when the heap after GC at the end is within 10% of the heap after GC at minute 1 and threads
-# and file descriptors do not grow; prints every sample and the run's figures.
+# Soak: 1,000 workers, mixed small objects, 10 minutes (SOAK_DURATION), -Xmx1g, against an S3 server in its own
+# JVM (s3workload server, memory backend), so that what is sampled is s3workload alone. Every 30 s it forces a full
+# GC in the s3workload JVM (jcmd GC.run) and samples the heap in use after it, its live threads and its open file
+# descriptors. The target: the heap after GC at the end within 10% of the heap after GC at minute 1, and no growth
+# of threads or file descriptors; it prints every sample and the run's figures.
 #   src/bench/soak.sh            SOAK_DURATION=3m src/bench/soak.sh
 set -euo pipefail
 root=$(cd "$(dirname "${BASH_SOURCE[0]}")/../.." && pwd)
@@ -12,8 +13,14 @@ jdk=$JAVA_HOME
 out=$(mktemp)
 trap 'rm -f "$out"' EXIT
 duration=${SOAK_DURATION:-10m}
-JAVA_OPTS="-Xmx1g" SOAK_DURATION=$duration "$root/s3workload" run "$root/src/bench/soak.yaml" --no-progress \
-  >"$out" 2>&1 &
+port=${SOAK_PORT:-19577}
+JAVA_OPTS="-Xmx3g" "$root/s3workload" server --port "$port" --access-key soak --secret-key soak-secret \
+  >/dev/null 2>&1 &
+server=$!
+trap 'rm -f "$out"; kill "$server" 2>/dev/null || true' EXIT
+for _ in $(seq 1 100); do (exec 3<>"/dev/tcp/127.0.0.1/$port") 2>/dev/null && break; sleep 0.2; done
+JAVA_OPTS="-Xmx1g" SOAK_DURATION=$duration SOAK_URL="http://127.0.0.1:$port" "$root/s3workload" run \
+  "$root/src/bench/soak.yaml" --no-progress >"$out" 2>&1 &
 launcher=$!
 pid=""
 for _ in $(seq 1 120); do

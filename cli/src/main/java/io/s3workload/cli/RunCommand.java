@@ -19,6 +19,10 @@ import java.util.List;
 import java.util.Map;
 import java.util.Optional;
 import java.util.concurrent.Callable;
+import io.s3workload.run.RunOptions;
+import io.s3workload.s3.ResultsUpload;
+import io.s3workload.workload.Shard;
+import java.time.Instant;
 import picocli.CommandLine;
 import picocli.CommandLine.Command;
 import picocli.CommandLine.Mixin;
@@ -70,14 +74,76 @@ final class RunCommand implements Callable<Integer> {
     String otlp;
 
     @Option(names = "--out", paramLabel = "DIR",
-            description = "Where file reports go (default: results/<run-id>/ in the working directory).")
+            description = "Where file reports go (default: results/<run-id>/ in the working directory; a shard's: results/<run-id>/shard-<i>/).")
     Path out;
+
+    @Option(names = "--shard", paramLabel = "I/N",
+            description = "Run as shard I of N (I from 0) of one run spread over N processes: this process takes its share of the workers, objects, operations and rate, and writes under <run prefix>/shard-I/. Merge the shards' results with 's3workload merge'. See docs/distributed.md.")
+    String shard;
+
+    @Option(names = "--shards", paramLabel = "N",
+            description = "Run as one of N shards, the index taken from JOB_COMPLETION_INDEX (a Kubernetes Indexed Job). Without --shard or --shards, SLURM_ARRAY_TASK_ID and SLURM_ARRAY_TASK_COUNT (a Slurm job array) make a shard too.")
+    Integer shards;
+
+    @Option(names = "--run-id", paramLabel = "ID",
+            description = "The run id (and so the run prefix <prefix>/<ID>/): shards of one run must share it. Default: the start time and a random suffix; for shards, derived from --start-at.")
+    String runId;
+
+    @Option(names = "--upload-results", paramLabel = "s3://BUCKET[/PREFIX]",
+            description = "After the run, copy the results directory to BUCKET under PREFIX/<run-id>/[shard-<i>/], through the workload's first endpoint (or --upload-endpoint): for shards on machines without a shared volume.")
+    String uploadResults;
+
+    @Option(names = "--upload-endpoint", paramLabel = "NAME",
+            description = "The endpoint --upload-results writes through (default: the workload's first).")
+    String uploadEndpoint;
+
+    @Option(names = "--start-at", paramLabel = "TIME",
+            description = "Wait until TIME (ISO-8601, e.g. 2026-11-21T10:00:00Z, or epoch milliseconds) before the first stage, so that shards start together; stages after fixed-duration stages then start on the same wall-clock second on every shard.")
+    String startAt;
 
     @Override
     public Integer call() throws Exception {
-        Workload w = workload.load();
+        Optional<Shard> part;
+        Optional<Instant> at;
+        try {
+            part = Sharded.shard(shard, shards, System.getenv());
+            at = startAt == null ? Optional.empty() : Optional.of(Sharded.instant(startAt));
+        } catch (IllegalArgumentException e) {
+            System.err.println("error: " + e.getMessage());
+            return ExitCodes.BAD_INPUT;
+        }
+        Workload w = workload.load(part.orElse(new Shard(0, 1)));
+        String name = w.name();
+        boolean sharded = part.isPresent();
+        Optional<String> id = Optional.ofNullable(runId).or(() -> at.filter(t -> sharded)
+                .map(t -> Sharded.runIdFor(t, name)));
+        if (part.isPresent() && id.isEmpty()) {
+            System.err.println("error: a sharded run needs --run-id ID (or --start-at TIME) so that every shard"
+                    + " writes under the same run prefix");
+            return ExitCodes.BAD_INPUT;
+        }
+        if (id.isPresent() && !id.get().matches("[A-Za-z0-9][A-Za-z0-9._-]*")) {
+            System.err.println("error: --run-id uses letters, digits, '.', '_' and '-', got '" + id.get() + "'");
+            return ExitCodes.BAD_INPUT;
+        }
+        RunOptions options = new RunOptions(id, part, at, Path.of(""));
+        Optional<ResultsUpload.Target> upload;
+        try {
+            upload = Optional.ofNullable(uploadResults).map(ResultsUpload.Target::parse);
+        } catch (IllegalArgumentException e) {
+            System.err.println("error: " + e.getMessage());
+            return ExitCodes.BAD_INPUT;
+        }
+        if (upload.isPresent() && (w.endpoints().isEmpty() || uploadEndpoint != null
+                && !w.endpoints().containsKey(uploadEndpoint))) {
+            System.err.println("error: --upload-results needs an endpoint of the workload to write through"
+                    + (uploadEndpoint == null ? "" : "; there is none named '" + uploadEndpoint + "'"));
+            return ExitCodes.BAD_INPUT;
+        }
         List<String> chosen = reports != null ? reports : w.reports().isEmpty() ? List.of("console") : w.reports();
-        ResultsDirectory results = new ResultsDirectory(Optional.ofNullable(out));
+        Optional<Path> outDir = Optional.ofNullable(out).or(() -> part.map(p -> Path.of("results", id.get(),
+                "shard-" + p.index())));
+        ResultsDirectory results = new ResultsDirectory(outDir);
         List<Reporter> reporters;
         try {
             List<String> names = new java.util.ArrayList<>(chosen);
@@ -99,7 +165,7 @@ final class RunCommand implements Callable<Integer> {
             return ExitCodes.BAD_INPUT;
         }
         if (chosen.stream().anyMatch(r -> java.util.Set.of("csv", "json", "hdr", "html").contains(r.trim()))) {
-            Path parent = out != null ? out : Path.of("results");
+            Path parent = outDir.orElse(Path.of("results"));
             try {
                 java.nio.file.Files.createDirectories(parent);
             } catch (java.io.IOException e) {
@@ -112,12 +178,34 @@ final class RunCommand implements Callable<Integer> {
             if (server != null) {
                 w = pointAt(w, server);
             }
-            return run(Planner.plan(w), reporters, results);
+            int exit = run(Planner.plan(w), reporters, results, options);
+            if (upload.isPresent() && results.path().isPresent()) {
+                String under = id.map(x -> x + "/" + part.map(p -> p.prefix()).orElse(""))
+                        .orElse(results.path().get().getFileName() + "/");
+                exit = upload(w, upload.get(), results.path().get(), under, exit);
+            }
+            return exit;
         }
     }
 
-    private int run(Plan plan, List<Reporter> reporters, ResultsDirectory results) throws InterruptedException {
-        Engine engine = new Engine(plan, reporters);
+    /** Copies the results directory to {@code target} under {@code under} ({@code <run-id>/[shard-<i>/]}). */
+    private int upload(Workload w, ResultsUpload.Target target, Path directory, String under, int exit) {
+        EndpointSpec endpoint = w.endpoints().get(uploadEndpoint != null ? uploadEndpoint
+                : w.endpoints().keySet().iterator().next());
+        try {
+            List<String> keys = ResultsUpload.upload(endpoint, target, under, directory);
+            System.out.println("Results uploaded: " + keys.size() + " files to s3://" + target.bucket() + "/"
+                    + target.prefix() + under);
+            return exit;
+        } catch (io.s3workload.s3.StoreException | java.io.UncheckedIOException e) {
+            System.err.println("error: --upload-results: " + e.getMessage());
+            return exit == ExitCodes.OK ? ExitCodes.ENDPOINT : exit;
+        }
+    }
+
+    private int run(Plan plan, List<Reporter> reporters, ResultsDirectory results, RunOptions options)
+            throws InterruptedException {
+        Engine engine = new Engine(plan, reporters, options);
         Thread hook = new Thread(() -> {
             engine.cancel();
             try {

@@ -40,12 +40,17 @@ final class WorkloadOptions {
     double scale = 1;
 
     Workload load() throws WorkloadException {
+        return load(new io.s3workload.workload.Shard(0, 1));
+    }
+
+    /** The workload, scaled, selected, and shared out to {@code shard}. */
+    Workload load(io.s3workload.workload.Shard shard) throws WorkloadException {
         if (!(scale > 0) || Double.isInfinite(scale)) {
             throw new WorkloadException(List.of(new io.s3workload.workload.yaml.Problem(
                     io.s3workload.workload.yaml.Location.of("--scale " + scale), "",
                     "expected a number above 0, e.g. 0.01")));
         }
         return new WorkloadLoader(System.getenv(), sets, Optional.ofNullable(bucket), Optional.ofNullable(endpoint))
-                .scaled(scale).selecting(only, skip).load(file);
+                .scaled(scale).selecting(only, skip).sharded(shard).load(file);
     }
 }

@@ -152,6 +152,133 @@ class JarIT {
         assertTrue(cells > 0, "cells ran");
     }
 
+    /**
+     * Three shard processes against one standalone server, then merge: the merged counts are the shards' sum and
+     * what the server holds, keys never collide, the merged p99 is that of all shards' values together; a shard
+     * killed mid-run is reported as partial.
+     */
+    @Test
+    void threeShardsMergeExactlyAndAKilledShardIsReportedAsPartial(@org.junit.jupiter.api.io.TempDir Path dir)
+            throws Exception {
+        int port;
+        try (java.net.ServerSocket socket = new java.net.ServerSocket(0)) {
+            port = socket.getLocalPort();
+        }
+        Process server = new ProcessBuilder(JAVA, "-jar", JAR.toString(), "server", "--port", Integer.toString(port),
+                "--access-key", "shard-ak", "--secret-key", "shard-sk").redirectErrorStream(true)
+                .redirectOutput(dir.resolve("server.log").toFile()).start();
+        try (S3Client s3 = S3Client.builder().endpointOverride(java.net.URI.create("http://127.0.0.1:" + port))
+                .region(Region.US_EAST_1).forcePathStyle(true).credentialsProvider(StaticCredentialsProvider.create(
+                        AwsBasicCredentials.create("shard-ak", "shard-sk"))).build()) {
+            Path workload = dir.resolve("sharded.yaml");
+            Files.writeString(workload, """
+                    name: sharded
+                    endpoints:
+                      s3: {url: "http://127.0.0.1:%d", credentials: {accessKey: shard-ak, secretKey: shard-sk}}
+                    bucket: shards
+                    createBucket: true
+                    keep: true
+                    stages:
+                      - {name: put, kind: put, size: 4KiB, objects: 100, concurrency: 6}
+                      - {name: get, kind: get, from: put, duration: "${GET_TIME:-2s}", concurrency: 6}
+                    """.formatted(port));
+            awaitPort(port);
+            String start = java.time.Instant.now().plusSeconds(4).toString();
+            List<Process> shards = new ArrayList<>();
+            for (int i = 0; i < 3; i++) {
+                shards.add(shardProcess(workload, i + "/3", start, dir.resolve("shard-" + i), "2s"));
+            }
+            for (Process p : shards) {
+                assertTrue(p.waitFor(120, TimeUnit.SECONDS));
+                assertEquals(0, p.exitValue(), new String(p.getInputStream().readAllBytes(), StandardCharsets.UTF_8));
+            }
+            Result merge = jar("merge", dir.resolve("shard-0").toString(), dir.resolve("shard-1").toString(),
+                    dir.resolve("shard-2").toString(), "--out", dir.resolve("merged").toString());
+            assertEquals(0, merge.exitCode(), merge.output());
+
+            var json = new com.fasterxml.jackson.databind.ObjectMapper();
+            var merged = json.readTree(dir.resolve("merged/summary.json").toFile());
+            String runId = merged.at("/run/id").asText();
+            long mergedPuts = merged.at("/stages/0/cells/0/operations").asLong();
+            long shardPuts = 0;
+            long shardGets = 0;
+            org.HdrHistogram.Histogram all = new org.HdrHistogram.Histogram(3);
+            for (int i = 0; i < 3; i++) {
+                var shard = json.readTree(dir.resolve("shard-" + i + "/summary.json").toFile());
+                assertEquals(i, shard.at("/run/shard/index").asInt());
+                assertEquals(runId, shard.at("/run/id").asText(), "one run id for all shards");
+                shardPuts += shard.at("/stages/0/cells/0/operations").asLong();
+                shardGets += shard.at("/stages/1/cells/0/operations").asLong();
+                try (var reader = new org.HdrHistogram.HistogramLogReader(dir.resolve("shard-" + i
+                        + "/hdr/get.GET.s3.4KiB.hlog").toFile())) {
+                    for (var h = reader.nextIntervalHistogram(); h != null; h = reader.nextIntervalHistogram()) {
+                        if ("latency".equals(h.getTag())) {
+                            all.add((org.HdrHistogram.Histogram) h);
+                        }
+                    }
+                }
+            }
+            List<String> keys = new ArrayList<>();
+            s3.listObjectsV2Paginator(b -> b.bucket("shards").prefix("s3workload/" + runId + "/")).contents()
+                    .forEach(o -> keys.add(o.key()));
+            assertEquals(100, shardPuts, "the shards' objects add up to the workload's");
+            assertEquals(shardPuts, mergedPuts);
+            assertEquals(mergedPuts, keys.size(), "every PUT left its own object: no key written twice");
+            for (int i = 0; i < 3; i++) {
+                String own = "s3workload/" + runId + "/shard-" + i + "/";
+                assertTrue(keys.stream().filter(k -> k.startsWith(own)).count() >= 33, own + " in " + keys);
+            }
+            assertEquals(shardGets, merged.at("/stages/1/cells/0/operations").asLong());
+            assertEquals(all.getTotalCount(), shardGets);
+            assertEquals(all.getValueAtPercentile(99) / 1e6, merged.at("/stages/1/cells/0/latencyMs/p99").asDouble(),
+                    1e-9, "the merged p99 is the p99 of every shard's values together");
+            assertTrue(Files.exists(dir.resolve("merged/report.html")) && Files.exists(dir.resolve(
+                    "merged/hdr/get.GET.s3.4KiB.hlog")));
+            assertTrue(Files.readString(dir.resolve("merged/report.html")).contains("shard 2"), "a line per shard");
+
+            String later = java.time.Instant.now().plusSeconds(3).toString();
+            Process survivor = shardProcess(workload, "0/2", later, dir.resolve("late-0"), "1s");
+            Process victim = shardProcess(workload, "1/2", later, dir.resolve("late-1"), "30s");
+            assertTrue(survivor.waitFor(120, TimeUnit.SECONDS));
+            while (!Files.exists(dir.resolve("late-1/hdr/get.GET.s3.4KiB.hlog"))) {
+                Thread.sleep(100);
+            }
+            Thread.sleep(1500);
+            victim.destroyForcibly().waitFor();
+            Result partial = jar("merge", dir.resolve("late-0").toString(), dir.resolve("late-1").toString(),
+                    "--out", dir.resolve("late-merged").toString());
+            assertEquals(1, partial.exitCode(), partial.output());
+            assertTrue(partial.output().contains("shard 1  partial") && partial.output().contains(
+                    "no summary.json: the shard did not finish; its hdr logs hold "), partial.output());
+            assertTrue(partial.output().contains("PARTIAL: not every shard finished"), partial.output());
+            assertTrue(json.readTree(dir.resolve("late-merged/summary.json").toFile()).at("/run/partial")
+                    .asBoolean());
+        } finally {
+            server.destroy();
+            server.waitFor(20, TimeUnit.SECONDS);
+        }
+    }
+
+    private static Process shardProcess(Path workload, String shard, String start, Path out, String getTime)
+            throws IOException {
+        ProcessBuilder builder = new ProcessBuilder(JAVA, "-jar", JAR.toString(), "run", workload.toString(),
+                "--shard", shard, "--start-at", start, "--report", "json,hdr", "--out", out.toString(),
+                "--no-progress").directory(ROOT.toFile()).redirectErrorStream(true);
+        builder.environment().put("GET_TIME", getTime);
+        return builder.start();
+    }
+
+    private static void awaitPort(int port) throws InterruptedException {
+        for (int i = 0; i < 200; i++) {
+            try (java.net.Socket socket = new java.net.Socket("127.0.0.1", port)) {
+                return;
+            } catch (IOException e) {
+                Thread.sleep(100);
+            }
+        }
+        throw new AssertionError("the server did not listen on " + port);
+    }
+
     @Test
     void objectsMuchLargerThanTheHeapStreamThrough(@org.junit.jupiter.api.io.TempDir Path dir) throws Exception {
         Path workload = dir.resolve("big.yaml");

@@ -334,14 +334,19 @@ public final class ConsoleReporter implements Reporter {
     }
 
     static String summary(List<StageResult> stages) {
+        return summaryOf(stages.stream().map(StageReport::of).toList());
+    }
+
+    /** The summary table: a row per cell of every stage. */
+    static String summaryOf(List<StageReport> stages) {
         Table table = new Table(List.of("stage", "op", "endpoint", "size", "ops", "errors", "ops/s", "MiB/s", "Gbps",
                 "p50 (ms)", "p99 (ms)", "ttfb p50 (ms)"),
                 false, false, false, true, true, true, true, true, true, true, true, true);
-        for (StageResult stage : stages) {
+        for (StageReport stage : stages) {
             for (CellStats c : stage.cells()) {
                 boolean timed = c.latency().getTotalCount() > 0;
                 boolean moves = c.key().op().movesData();
-                table.add(List.of(stage.stage().name(), c.key().op().toString(), c.key().endpoint(),
+                table.add(List.of(stage.name(), c.key().op().toString(), c.key().endpoint(),
                         c.key().op().sized() ? c.key().size().toString() : "-",
                         Long.toString(c.operations()), Long.toString(c.errors()), Units.rate(c.opsPerSecond()),
                         moves ? Units.mib(c.bytesPerSecond()) : "-",

@@ -12,6 +12,7 @@ import java.io.UncheckedIOException;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.HashMap;
+import java.util.List;
 import java.util.Map;
 import org.HdrHistogram.Histogram;
 import org.HdrHistogram.HistogramLogWriter;
@@ -102,6 +103,24 @@ final class HdrLogReporter implements Reporter {
     /** The tag of a pair's convergence histogram; endpoint names hold neither spaces nor commas. */
     static String pairTag(String writer, String reader) {
         return writer + "->" + reader;
+    }
+
+    /** Writes a log of finished intervals (a merge's), timestamps relative to {@code baseMillis}. */
+    static void write(Path file, long baseMillis, List<ResultsReader.Interval> intervals) throws java.io.IOException {
+        try (PrintStream out = new PrintStream(file.toFile(), java.nio.charset.StandardCharsets.US_ASCII)) {
+            HistogramLogWriter writer = new HistogramLogWriter(out);
+            writer.outputLogFormatVersion();
+            writer.outputComment("s3workload " + file.getFileName() + ": values in nanoseconds (merged)");
+            writer.outputStartTime(baseMillis);
+            writer.setBaseTime(baseMillis);
+            writer.outputLegend();
+            for (ResultsReader.Interval interval : intervals) {
+                Histogram tagged = interval.histogram().copy();
+                tagged.setTag(interval.tag());
+                writer.outputIntervalHistogram((interval.startMillis() - baseMillis) / 1000.0,
+                        (interval.endMillis() - baseMillis) / 1000.0, tagged, MAX_VALUE_UNIT_RATIO);
+            }
+        }
     }
 
     private static String safe(String name) {

@@ -70,7 +70,8 @@ final class HtmlReporter extends EndOfRunFiles {
             }
             for (CellStats cell : stage.cells()) {
                 h.append("<h3>").append(esc(cell.key().label())).append(" on ").append(esc(cell.key().endpoint()))
-                        .append("</h3><div class=\"charts\">").append(charts(cell)).append("</div>");
+                        .append("</h3><div class=\"charts\">").append(charts(cell, result.shardTimelines(cell.key())))
+                        .append("</div>");
             }
             h.append("</section>");
         }
@@ -136,11 +137,10 @@ final class HtmlReporter extends EndOfRunFiles {
 
     /**
      * Throughput and p50/p99 over the cell's seconds (leaving out a last sliver under 250 ms, whose rate would be
-     * noise), and its latency percentile distribution.
+     * noise), and its latency percentile distribution. A merged run's throughput chart also has a line per shard.
      */
-    private static String charts(CellStats cell) {
-        List<Snapshot> seconds = cell.timeline().stream()
-                .filter(s -> s.durationNanos() >= 250_000_000L || cell.timeline().size() == 1).toList();
+    private static String charts(CellStats cell, Map<Integer, List<Snapshot>> shards) {
+        List<Snapshot> seconds = seconds(cell.timeline());
         double[] t = new double[seconds.size()];
         double[] rate = new double[seconds.size()];
         double[] p50 = new double[seconds.size()];
@@ -154,12 +154,26 @@ final class HtmlReporter extends EndOfRunFiles {
             p99[i] = s.latency(Percentile.P99) / 1e6;
         }
         StringBuilder c = new StringBuilder();
-        c.append(new SvgChart("Throughput", "seconds", bytes ? "MiB/s" : "ops/s")
-                .add(bytes ? "MiB/s" : "ops/s", t, rate).render("chart throughput"));
+        SvgChart throughput = new SvgChart("Throughput", "seconds", bytes ? "MiB/s" : "ops/s")
+                .add(shards.isEmpty() ? (bytes ? "MiB/s" : "ops/s") : "all shards", t, rate);
+        long cellStart = cell.timeline().isEmpty() ? 0 : cell.timeline().get(0).epochMillis()
+                - cell.timeline().get(0).endNanos() / 1_000_000;
+        shards.forEach((index, series) -> {
+            List<Snapshot> own = seconds(series);
+            double[] x = own.stream().mapToDouble(s -> (s.epochMillis() - cellStart) / 1e3).toArray();
+            double[] y = own.stream().mapToDouble(s -> bytes ? s.bytesPerSecond() / (1 << 20) : s.opsPerSecond())
+                    .toArray();
+            throughput.add("shard " + index, x, y);
+        });
+        c.append(throughput.render("chart throughput"));
         c.append(new SvgChart("Latency per second", "seconds", "ms").add("p50", t, p50).add("p99", t, p99)
                 .render("chart latency"));
         c.append(distribution(cell));
         return c.toString();
+    }
+
+    private static List<Snapshot> seconds(List<Snapshot> timeline) {
+        return timeline.stream().filter(s -> s.durationNanos() >= 250_000_000L || timeline.size() == 1).toList();
     }
 
     private static String distribution(CellStats cell) {

@@ -65,6 +65,8 @@ final class JsonReporter extends EndOfRunFiles {
                 .put("startedAt", info.startedAt().toString()).put("finishedAt", finished.toString())
                 .put("wallSeconds", result.wallNanos() / 1e9).put("exitCode", result.exitCode())
                 .put("interrupted", result.interrupted());
+        info.shard().ifPresent(shard -> ((ObjectNode) root.get("run")).putObject("shard")
+                .put("index", shard.index()).put("count", shard.count()));
         ObjectNode used = ((ObjectNode) root.get("run")).putObject("endpoints");
         RunReport report = RunReport.of(result);
         report.endpointUrls().forEach(used::put);

@@ -39,6 +39,7 @@ abstract class MicrometerFeed implements Reporter {
     private final Map<CellKey, Meters> cells = new HashMap<>();
     private final SeenIntervals seen = new SeenIntervals();
     private String runId = "";
+    private String shard = "";
 
     MicrometerFeed(MeterRegistry registry) {
         this.registry = registry;
@@ -47,6 +48,7 @@ abstract class MicrometerFeed implements Reporter {
     @Override
     public void runStarted(RunInfo run) {
         runId = run.runId();
+        shard = run.shard().map(io.s3workload.workload.Shard::toString).orElse("");
     }
 
     @Override
@@ -64,8 +66,11 @@ abstract class MicrometerFeed implements Reporter {
     }
 
     private Meters meters(CellKey key) {
-        return cells.computeIfAbsent(key, k -> new Meters(Tags.of("run", runId, "stage", k.stage(), "op",
-                k.op().name(), "endpoint", k.endpoint(), "size", k.op().sized() ? k.size().label() : "")));
+        return cells.computeIfAbsent(key, k -> {
+            Tags tags = Tags.of("run", runId, "stage", k.stage(), "op", k.op().name(), "endpoint", k.endpoint(),
+                    "size", k.op().sized() ? k.size().label() : "");
+            return new Meters(shard.isEmpty() ? tags : tags.and("shard", shard));
+        });
     }
 
     /** One cell's meters. */

@@ -158,6 +158,27 @@ public final class ResultsReader {
                 cell.path("lateStarts").asLong(), timeline, cell.path("retries").asLong());
     }
 
+    /** One interval of an hdr log: its tag, its start and end (epoch milliseconds), its histogram. */
+    record Interval(String tag, long startMillis, long endMillis, Histogram histogram) {
+    }
+
+    /** The intervals of {@code log} in order; empty when there is no such log. */
+    static List<Interval> intervals(Path log) throws IOException {
+        List<Interval> intervals = new ArrayList<>();
+        if (!Files.isRegularFile(log)) {
+            return intervals;
+        }
+        try (HistogramLogReader reader = new HistogramLogReader(log.toFile())) {
+            for (EncodableHistogram h = reader.nextIntervalHistogram(); h != null; h = reader.nextIntervalHistogram()) {
+                if (h instanceof Histogram interval) {
+                    intervals.add(new Interval(interval.getTag() == null ? HdrLogReporter.LATENCY : interval.getTag(),
+                            interval.getStartTimeStamp(), interval.getEndTimeStamp(), interval));
+                }
+            }
+        }
+        return intervals;
+    }
+
     /** Every interval of an hdr log added up, by tag. */
     private static Map<String, Histogram> histograms(Path log) throws IOException {
         if (!Files.isRegularFile(log)) {

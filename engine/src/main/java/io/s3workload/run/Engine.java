@@ -8,6 +8,7 @@ import io.s3workload.s3.ObjectStore;
 import io.s3workload.s3.Payload;
 import io.s3workload.s3.StoreException;
 import io.s3workload.workload.EndpointSpec;
+import io.s3workload.workload.Durations;
 import io.s3workload.workload.StageKind;
 import java.time.Duration;
 import java.time.Instant;
@@ -17,6 +18,7 @@ import java.util.ArrayList;
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
+import java.util.Optional;
 import java.util.concurrent.CountDownLatch;
 import java.util.concurrent.ThreadLocalRandom;
 import java.util.concurrent.TimeUnit;
@@ -35,17 +37,21 @@ public final class Engine {
     private final List<Reporter> reporters;
     private final AtomicBoolean cancelled = new AtomicBoolean();
     private final CountDownLatch finished = new CountDownLatch(1);
-    private final java.nio.file.Path manifestDirectory;
+    private final RunOptions options;
 
     public Engine(Plan plan, List<Reporter> reporters) {
-        this(plan, reporters, java.nio.file.Path.of(""));
+        this(plan, reporters, RunOptions.DEFAULT);
     }
 
     /** @param manifestDirectory where a cleanup that cannot finish writes the keys it left (see {@link Cleanup}) */
     public Engine(Plan plan, List<Reporter> reporters, java.nio.file.Path manifestDirectory) {
+        this(plan, reporters, RunOptions.DEFAULT.withManifestDirectory(manifestDirectory));
+    }
+
+    public Engine(Plan plan, List<Reporter> reporters, RunOptions options) {
         this.plan = plan;
         this.reporters = List.copyOf(reporters);
-        this.manifestDirectory = manifestDirectory;
+        this.options = options;
     }
 
     /** Stops starting operations; the running stage ends, later stages are skipped, cleanup still runs. */
@@ -59,10 +65,11 @@ public final class Engine {
     }
 
     public RunResult run() throws EndpointUnavailableException {
-        Instant startedAt = Instant.now();
         long start = System.nanoTime();
-        String runId = RUN_ID.format(startedAt) + "-" + String.format("%04x", ThreadLocalRandom.current().nextInt(0x10000));
-        String runPrefix = (plan.prefix().isEmpty() ? "" : plan.prefix() + "/") + runId + "/";
+        String runId = options.runId().orElseGet(() -> RUN_ID.format(Instant.now()) + "-"
+                + String.format("%04x", ThreadLocalRandom.current().nextInt(0x10000)));
+        String runPrefix = (plan.prefix().isEmpty() ? "" : plan.prefix() + "/") + runId + "/"
+                + options.shard().map(io.s3workload.workload.Shard::prefix).orElse("");
         long seed = plan.seed().orElseGet(() -> ThreadLocalRandom.current().nextLong());
         String sharedPrefix = plan.prefix().isEmpty() ? "" : plan.prefix() + "/";
         try (Clients clients = new Clients(plan); ReporterBus bus = new ReporterBus(reporters)) {
@@ -81,7 +88,12 @@ public final class Engine {
             Map<String, String> urls = new LinkedHashMap<>();
             plan.stages().stream().flatMap(s -> s.endpoints().stream()).distinct()
                     .forEach(name -> urls.put(name, plan.endpoints().get(name).url().toString()));
-            RunInfo info = new RunInfo(runId, runPrefix, seed, startedAt, plan, urls);
+            if (options.startAt().isPresent() && !cancelled.get()) {
+                waitUntil(options.startAt().get(), bus);
+            }
+            Instant startedAt = Instant.now();
+            start = System.nanoTime();
+            RunInfo info = new RunInfo(runId, runPrefix, seed, startedAt, plan, urls, options.shard());
             bus.post(r -> r.runStarted(info));
             RunContext context = new RunContext(runPrefix, sharedPrefix, new Payload(seed), clients, bus, cancelled);
             List<StageResult> results = new ArrayList<>();
@@ -93,6 +105,7 @@ public final class Engine {
                 if (stage.index() == checksFirst.size() && unavailable != null) {
                     throw unavailable;
                 }
+                alignStart(stage, bus);
                 bus.post(r -> r.stageStarted(stage));
                 StageResult result = runner(stage).run(stage, context);
                 results.add(result);
@@ -162,10 +175,14 @@ public final class Engine {
         return stores;
     }
 
+    /** Creates the bucket; another process (a shard) creating it at the same time is as good. */
     private void createBucket(ObjectStore store, EndpointSpec endpoint) throws EndpointUnavailableException {
         try {
             store.createBucket();
         } catch (StoreException e) {
+            if (e.errorClass().contains("BucketAlreadyOwnedByYou")) {
+                return;
+            }
             throw new EndpointUnavailableException("endpoint '" + endpoint.name() + "' (" + endpoint.url()
                     + "): cannot create bucket '" + plan.bucket() + "': " + e.errorClass());
         }
@@ -173,7 +190,59 @@ public final class Engine {
 
     private CleanupResult cleanup(String runPrefix, List<ObjectStore> stores, ReporterBus bus) {
         bus.post(r -> r.note("cleanup", "removing the objects under " + runPrefix));
-        String runId = runPrefix.replaceAll("/$", "").replaceAll(".*/", "");
-        return Cleanup.run(plan.bucket(), runPrefix, stores, manifestDirectory.resolve(Cleanup.manifestFile(runId)));
+        String name = runPrefix.substring(plan.prefix().isEmpty() ? 0 : plan.prefix().length() + 1)
+                .replaceAll("/$", "").replace('/', '-');
+        return Cleanup.run(plan.bucket(), runPrefix, stores, options.manifestDirectory().resolve(
+                Cleanup.manifestFile(name)));
+    }
+
+    /** {@code --start-at}: waits (cancellably) until {@code at}, saying so. */
+    private void waitUntil(Instant at, ReporterBus bus) {
+        long wait = Duration.between(Instant.now(), at).toMillis();
+        if (wait <= 0) {
+            bus.post(r -> r.note("start", "the start time " + at + " has passed " + Durations.format(
+                    Duration.ofMillis(-wait)) + " ago; starting now"));
+            return;
+        }
+        bus.post(r -> r.note("start", "waiting until " + at + " (" + Durations.format(Duration.ofMillis(wait))
+                + ") for the other shards"));
+        long deadline = System.nanoTime() + wait * 1_000_000;
+        while (!cancelled.get() && System.nanoTime() - deadline < 0) {
+            java.util.concurrent.locks.LockSupport.parkNanos(Math.min(100_000_000L, deadline - System.nanoTime()));
+        }
+    }
+
+    /**
+     * With {@code --start-at}, a stage whose predecessors all run for a fixed time starts at the start time plus
+     * their durations, so that the shards' stages line up on the wall clock even when one prepared slower.
+     */
+    private void alignStart(StagePlan stage, ReporterBus bus) {
+        if (options.startAt().isEmpty() || stage.index() == 0) {
+            return;
+        }
+        Duration before = Duration.ZERO;
+        for (StagePlan earlier : plan.stages().subList(0, stage.index())) {
+            Optional<Duration> fixed = fixedDuration(earlier);
+            if (fixed.isEmpty()) {
+                return;
+            }
+            before = before.plus(fixed.get());
+        }
+        Instant at = options.startAt().get().plus(before);
+        if (Instant.now().isBefore(at)) {
+            waitUntil(at, bus);
+        }
+    }
+
+    /** A stage's run time when every cell runs for a set duration (no count that could end it sooner). */
+    private static Optional<Duration> fixedDuration(StagePlan stage) {
+        Duration total = Duration.ZERO;
+        for (var cell : stage.cells()) {
+            if (cell.duration().isEmpty() || cell.operations().isPresent() || stage.seedObjects().isPresent()) {
+                return Optional.empty();
+            }
+            total = total.plus(cell.duration().get());
+        }
+        return stage.cells().isEmpty() ? Optional.empty() : Optional.of(total);
     }
 }

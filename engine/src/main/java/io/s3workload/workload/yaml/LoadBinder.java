@@ -35,6 +35,16 @@ final class LoadBinder {
 
     /** {@code 500/s}, {@code 30000/m}, {@code 2/ms} or a bare number (per second). */
     private static OptionalDouble rate(Fields f, String pointer, String text) {
+        OptionalDouble perSecond = perSecond(text);
+        if (perSecond.isEmpty()) {
+            f.binding().problem(pointer, "expected a rate like 500/s, 30000/m or 500 (per second), got \"" + text
+                    + "\"");
+        }
+        return perSecond;
+    }
+
+    /** A rate as written, per second; empty when it is not one. */
+    static OptionalDouble perSecond(String text) {
         String t = text.trim().toLowerCase(Locale.ROOT).replace(" ", "");
         double per = 1;
         int slash = t.indexOf('/');
@@ -54,9 +64,8 @@ final class LoadBinder {
                 return OptionalDouble.of(value / per);
             }
         } catch (NumberFormatException e) {
-            // reported below
+            // not a rate
         }
-        f.binding().problem(pointer, "expected a rate like 500/s, 30000/m or 500 (per second), got \"" + text + "\"");
         return OptionalDouble.empty();
     }
 

@@ -23,6 +23,7 @@ public final class WorkloadLoader {
     private final Optional<String> bucket;
     private final Optional<String> endpoint;
     private double scale = 1;
+    private io.s3workload.workload.Shard shard = new io.s3workload.workload.Shard(0, 1);
     private List<String> only = List.of();
     private List<String> skip = List.of();
 
@@ -42,6 +43,12 @@ public final class WorkloadLoader {
     /** {@code --scale F}: sizes, counts and durations multiplied by F (see {@link Scaling}). */
     public WorkloadLoader scaled(double factor) {
         this.scale = factor;
+        return this;
+    }
+
+    /** {@code --shard I/N}: this process's share of the workload (see {@link Sharding}). */
+    public WorkloadLoader sharded(io.s3workload.workload.Shard part) {
+        this.shard = part;
         return this;
     }
 
@@ -79,6 +86,7 @@ public final class WorkloadLoader {
         binding.addAll(Substitution.apply(tree, environment));
         EndpointGroups.apply(tree, binding);
         Scaling.apply(tree, scale);
+        Sharding.apply(tree, shard);
         Optional<Workload> workload = new WorkloadBinder(binding).bind();
         new CrossChecks(binding).run();
         if (!binding.problems().isEmpty() || workload.isEmpty()) {

@@ -85,6 +85,40 @@ class ScalingAndSelectionTest {
     }
 
     @Test
+    void aShardTakesItsShareOfWorkersCountsAndRateButNotOfSizesOrTime() throws Exception {
+        String yaml = """
+                bucket: shards
+                defaults: {concurrency: 10}
+                stages:
+                  - {name: put, kind: put, size: 1MiB, objects: 100, operations: 1000}
+                  - {name: get, kind: get, from: put, duration: 30s, rate: 900/s, concurrency: 7}
+                  - {name: raw, kind: readAfterWrite, iterations: 50}
+                  - {name: t, kind: transcode, sources: {count: 2, size: 1GiB}, chunk: 100MiB, segment: 1MiB,
+                     duration: 1m}
+                """;
+        List<Workload> shards = new java.util.ArrayList<>();
+        for (int i = 0; i < 3; i++) {
+            shards.add(new WorkloadLoader(Map.of(), List.of(), Optional.empty(), Optional.empty())
+                    .sharded(new io.s3workload.workload.Shard(i, 3)).parse("s.yaml", yaml));
+        }
+        assertEquals(List.of(34L, 33L, 33L), shards.stream().map(w -> ((PutStage) w.stages().get(0)).stop()
+                .objects().getAsLong()).toList());
+        assertEquals(1000, shards.stream().mapToLong(w -> ((PutStage) w.stages().get(0)).stop().operations()
+                .getAsLong()).sum());
+        assertEquals(List.of(4, 3, 3), shards.stream().map(w -> w.stages().get(0).common().concurrency().getAsInt())
+                .toList(), "the default workers are shared too");
+        GetStage get = (GetStage) shards.get(2).stages().get(1);
+        assertEquals(300.0, get.common().load().ratePerSecond().getAsDouble(), 1e-9);
+        assertEquals(2, get.common().concurrency().getAsInt());
+        assertEquals(Duration.ofSeconds(30), get.stop().duration().orElseThrow(), "time is not divided");
+        assertEquals(SizeSpec.of(DataSize.ofMiB(1)), ((PutStage) shards.get(0).stages().get(0)).sizes().get(0));
+        assertEquals(50, shards.stream().mapToInt(w -> ((ReadAfterWriteStage) w.stages().get(2)).probe().iterations())
+                .sum());
+        assertEquals(List.of(67, 67, 66), shards.stream().map(w -> ((io.s3workload.workload.TranscodeStage) w
+                .stages().get(3)).jobs()).toList(), "200 jobs by default, shared");
+    }
+
+    @Test
     void anEndpointGroupBecomesOneEndpointPerUrlAndStandsForThemInLists() throws Exception {
         Workload w = new WorkloadLoader(Map.of("REGIONAL", "https://iad.example.com, https://ord.example.com"),
                 List.of(), Optional.empty(), Optional.empty()).parse("g.yaml", """

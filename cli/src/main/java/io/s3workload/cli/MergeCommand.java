@@ -1,0 +1,65 @@
+package io.s3workload.cli;
+
+import io.s3workload.report.ResultsMerge;
+import java.io.IOException;
+import java.nio.file.Path;
+import java.util.List;
+import java.util.concurrent.Callable;
+import picocli.CommandLine.Command;
+import picocli.CommandLine.Option;
+import picocli.CommandLine.Parameters;
+
+/** {@code s3workload merge DIR...}: a sharded run's results as one run. */
+@Command(name = "merge", header = "Merge the results of a run's shards into the results of one run.",
+        mixinStandardHelpOptions = true, versionProvider = VersionProvider.class,
+        description = {"Reads each shard's results directory (written with --report json,hdr) and writes one "
+                + "merged results directory: summary.json, HdrHistogram logs, report.html (with a throughput line "
+                + "per shard) and the CSV files, as one process running the whole workload would have. Counts are "
+                + "summed, histograms added exactly from the shards' hdr logs, per-second series aligned on the "
+                + "wall clock.", "",
+            "  s3workload merge results/<run-id>/shard-*",
+            "", "A shard whose directory has no summary.json did not finish: it is reported as partial (with what its"
+                + " hdr logs hold) and left out of the figures; so is a shard the others' count says is missing.",
+            "Exit codes: 0 every shard merged; 1 merged, but some shard is partial or missing; 2 nothing to merge."})
+final class MergeCommand implements Callable<Integer> {
+
+    @Parameters(arity = "1..*", paramLabel = "DIR", description = "The shards' results directories.")
+    List<Path> directories;
+
+    @Option(names = "--out", paramLabel = "DIR",
+            description = "Where the merged results go (default: merged/ next to the first shard's directory).")
+    Path out;
+
+    @Override
+    public Integer call() {
+        ResultsMerge.Merged merged;
+        try {
+            merged = ResultsMerge.merge(directories);
+        } catch (IOException e) {
+            System.err.println("error: " + e.getMessage());
+            return ExitCodes.BAD_INPUT;
+        }
+        Path target = out != null ? out : directories.get(0).toAbsolutePath().normalize().resolveSibling("merged");
+        System.out.println("Run " + merged.report().runId() + " of workload " + merged.report().workload() + ":");
+        for (ResultsMerge.ShardResult shard : merged.shards()) {
+            System.out.println("  shard " + shard.index() + "  " + shard.status().name().toLowerCase() + "  "
+                    + shard.operations() + " operations" + (shard.directory() == null ? "" : "  " + shard.directory())
+                    + (shard.detail().isEmpty() ? "" : "\n      " + shard.detail()));
+        }
+        System.out.println();
+        System.out.print(ResultsMerge.table(merged));
+        try {
+            ResultsMerge.write(merged, target);
+        } catch (IOException e) {
+            System.err.println("error: cannot write " + target + ": " + e.getMessage());
+            return ExitCodes.BAD_INPUT;
+        }
+        System.out.println();
+        System.out.println("Merged results: " + target.toAbsolutePath());
+        if (merged.partial()) {
+            System.out.println("PARTIAL: not every shard finished; the figures above leave the partial ones out.");
+            return ExitCodes.THRESHOLD;
+        }
+        return ExitCodes.OK;
+    }
+}

@@ -1,0 +1,71 @@
+package io.s3workload.cli;
+
+import io.s3workload.workload.Shard;
+import java.time.Instant;
+import java.time.OffsetDateTime;
+import java.time.ZoneOffset;
+import java.time.format.DateTimeFormatter;
+import java.time.format.DateTimeParseException;
+import java.util.Map;
+import java.util.Optional;
+
+/** Where a shard learns which it is (options, or the orchestrator's environment) and when to start. */
+final class Sharded {
+
+    private static final DateTimeFormatter RUN_ID = DateTimeFormatter.ofPattern("yyyyMMdd-HHmmss")
+            .withZone(ZoneOffset.UTC);
+
+    private Sharded() {
+    }
+
+    /**
+     * {@code --shard I/N}; else {@code --shards N} with {@code JOB_COMPLETION_INDEX}; else a Slurm job array's
+     * {@code SLURM_ARRAY_TASK_ID} (less {@code SLURM_ARRAY_TASK_MIN}) of {@code SLURM_ARRAY_TASK_COUNT}; else none.
+     */
+    static Optional<Shard> shard(String option, Integer shards, Map<String, String> env) {
+        if (option != null) {
+            return Optional.of(Shard.parse(option).orElseThrow(() -> new IllegalArgumentException(
+                    "--shard expects I/N with 0 <= I < N, e.g. --shard 0/3; got '" + option + "'")));
+        }
+        if (shards != null) {
+            String index = env.get("JOB_COMPLETION_INDEX");
+            if (index == null) {
+                throw new IllegalArgumentException("--shards " + shards + " takes the shard's index from"
+                        + " JOB_COMPLETION_INDEX (set in a Kubernetes Indexed Job), which is not set; use --shard I/N");
+            }
+            return Optional.of(Shard.parse(index + "/" + shards).orElseThrow(() -> new IllegalArgumentException(
+                    "JOB_COMPLETION_INDEX=" + index + " is not an index below --shards " + shards)));
+        }
+        String task = env.get("SLURM_ARRAY_TASK_ID");
+        String count = env.get("SLURM_ARRAY_TASK_COUNT");
+        if (task != null && count != null) {
+            try {
+                int index = Integer.parseInt(task) - Integer.parseInt(env.getOrDefault("SLURM_ARRAY_TASK_MIN", "0"));
+                return Optional.of(Shard.parse(index + "/" + count).orElseThrow());
+            } catch (RuntimeException e) {
+                throw new IllegalArgumentException("SLURM_ARRAY_TASK_ID=" + task + " and SLURM_ARRAY_TASK_COUNT="
+                        + count + " do not make a shard index below the count");
+            }
+        }
+        return Optional.empty();
+    }
+
+    /** ISO-8601 ({@code 2026-11-21T10:00:00Z}, an offset allowed) or epoch milliseconds. */
+    static Instant instant(String text) {
+        String t = text.trim();
+        if (t.matches("\\d{10,}")) {
+            return Instant.ofEpochMilli(Long.parseLong(t));
+        }
+        try {
+            return OffsetDateTime.parse(t).toInstant();
+        } catch (DateTimeParseException e) {
+            throw new IllegalArgumentException("--start-at expects an ISO-8601 time such as 2026-11-21T10:00:00Z"
+                    + " or epoch milliseconds; got '" + text + "'");
+        }
+    }
+
+    /** The run id every shard derives alike from the shared start time. */
+    static String runIdFor(Instant startAt, String workload) {
+        return RUN_ID.format(startAt) + "-" + String.format("%04x", workload.hashCode() & 0xffff);
+    }
+}

@@ -1,0 +1,389 @@
+package io.s3workload.report;
+
+import com.fasterxml.jackson.databind.JsonNode;
+import com.fasterxml.jackson.databind.ObjectMapper;
+import com.fasterxml.jackson.databind.SerializationFeature;
+import com.fasterxml.jackson.databind.node.ArrayNode;
+import com.fasterxml.jackson.databind.node.ObjectNode;
+import io.s3workload.metrics.CellKey;
+import io.s3workload.metrics.CellRecorder;
+import io.s3workload.metrics.CellStats;
+import io.s3workload.metrics.ConvergenceStats;
+import io.s3workload.metrics.Snapshot;
+import io.s3workload.run.Breach;
+import io.s3workload.run.CleanupResult;
+import io.s3workload.workload.Percentile;
+import java.io.IOException;
+import java.nio.charset.StandardCharsets;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.time.Instant;
+import java.util.ArrayList;
+import java.util.EnumMap;
+import java.util.LinkedHashMap;
+import java.util.LinkedHashSet;
+import java.util.List;
+import java.util.Map;
+import java.util.Set;
+import java.util.TreeMap;
+import org.HdrHistogram.Histogram;
+
+/**
+ * {@code s3workload merge}: the results of a run's shards (or of any runs of one workload) as one run, exactly:
+ * counts summed, every histogram added from the shards' HdrHistogram logs, and the per-second series aligned on the
+ * wall clock (a merged second holds what every shard did in it, its percentiles from the added interval
+ * histograms). A shard without a {@code summary.json} did not finish: it is reported as partial, with what its hdr
+ * logs hold, and left out of the figures, and the merge says so.
+ */
+public final class ResultsMerge {
+
+    private static final ObjectMapper JSON = new ObjectMapper().enable(SerializationFeature.INDENT_OUTPUT);
+    private static final List<String> TAGS = List.of(HdrLogReporter.LATENCY, HdrLogReporter.TTFB,
+            HdrLogReporter.UNCORRECTED);
+
+    private ResultsMerge() {
+    }
+
+    /** What became of one shard's directory. */
+    public enum Status { COMPLETE, PARTIAL, MISSING }
+
+    /** A shard: where its results are, which it was, whether it finished, how many operations it reports. */
+    public record ShardResult(Path directory, int index, int count, Status status, long operations, String detail) {
+    }
+
+    /**
+     * The merged run, the shards it came from, and per merged cell its per-second interval histograms (for the
+     * merged hdr logs).
+     */
+    public record Merged(RunReport report, ObjectNode summary, List<ShardResult> shards,
+                         Map<CellKey, List<ResultsReader.Interval>> intervals) {
+
+        public boolean partial() {
+            return shards.stream().anyMatch(s -> s.status() != Status.COMPLETE);
+        }
+    }
+
+    /** One shard cell: its figures and its log's intervals. */
+    private record Part(int shard, CellStats stats, List<ResultsReader.Interval> intervals) {
+    }
+
+    public static Merged merge(List<Path> directories) throws IOException {
+        List<ShardResult> shards = new ArrayList<>();
+        List<RunReport> reports = new ArrayList<>();
+        List<JsonNode> summaries = new ArrayList<>();
+        List<Integer> indexes = new ArrayList<>();
+        int declared = 0;
+        for (int i = 0; i < directories.size(); i++) {
+            Path dir = directories.get(i);
+            Path summary = dir.resolve(JsonReporter.FILE);
+            if (!Files.isRegularFile(summary)) {
+                shards.add(partial(dir, i));
+                continue;
+            }
+            JsonNode json = JSON.readTree(summary.toFile());
+            RunReport report = ResultsReader.read(dir);
+            int index = json.at("/run/shard/index").asInt(i);
+            int count = json.at("/run/shard/count").asInt(directories.size());
+            declared = Math.max(declared, count);
+            shards.add(new ShardResult(dir, index, count, Status.COMPLETE, operations(report), ""));
+            reports.add(report);
+            summaries.add(json);
+            indexes.add(index);
+        }
+        if (reports.isEmpty()) {
+            throw new IOException("no shard finished: none of " + directories + " holds a summary.json");
+        }
+        String runId = reports.get(0).runId();
+        for (RunReport r : reports) {
+            if (!r.workload().equals(reports.get(0).workload())) {
+                throw new IOException("these are different workloads (" + reports.get(0).workload() + ", "
+                        + r.workload() + "); merge the shards of one run");
+            }
+        }
+        Set<Integer> seen = new LinkedHashSet<>();
+        for (ShardResult s : shards) {
+            if (s.status() == Status.COMPLETE && !seen.add(s.index())) {
+                throw new IOException("shard " + s.index() + " is given twice (" + s.directory() + ")");
+            }
+        }
+        for (int i = 0; i < declared; i++) {
+            int index = i;
+            if (shards.stream().noneMatch(s -> s.index() == index)) {
+                shards.add(new ShardResult(null, i, declared, Status.MISSING, 0,
+                        "no results given for shard " + i + " of " + declared));
+            }
+        }
+        Map<CellKey, List<ResultsReader.Interval>> mergedIntervals = new LinkedHashMap<>();
+        Map<String, Map<Integer, List<Snapshot>>> shardTimelines = new LinkedHashMap<>();
+        RunReport report = mergeReports(reports, indexes, directories(shards), mergedIntervals, shardTimelines);
+        ObjectNode summary = summary(report, summaries.get(0), shards, runId);
+        return new Merged(report, summary, shards, mergedIntervals);
+    }
+
+    private static List<Path> directories(List<ShardResult> shards) {
+        return shards.stream().filter(s -> s.status() == Status.COMPLETE).map(ShardResult::directory).toList();
+    }
+
+    /** A directory without summary.json: what its hdr logs say it did before it stopped. */
+    private static ShardResult partial(Path dir, int position) throws IOException {
+        Path hdr = dir.resolve(HdrLogReporter.DIRECTORY);
+        long latencies = 0;
+        long last = 0;
+        if (Files.isDirectory(hdr)) {
+            try (var logs = Files.list(hdr)) {
+                for (Path log : logs.toList()) {
+                    for (ResultsReader.Interval interval : ResultsReader.intervals(log)) {
+                        if (interval.tag().equals(HdrLogReporter.LATENCY)) {
+                            latencies += interval.histogram().getTotalCount();
+                            last = Math.max(last, interval.endMillis());
+                        }
+                    }
+                }
+            }
+        }
+        String detail = !Files.isDirectory(dir) ? dir + " does not exist"
+                : "no summary.json: the shard did not finish" + (latencies > 0 ? "; its hdr logs hold " + latencies
+                + " operations up to " + Instant.ofEpochMilli(last) : "") + "; left out of the merged figures";
+        return new ShardResult(dir, position, 0, Status.PARTIAL, latencies, detail);
+    }
+
+    private static long operations(RunReport report) {
+        return report.stages().stream().flatMap(s -> s.cells().stream()).mapToLong(CellStats::operations).sum();
+    }
+
+    private static RunReport mergeReports(List<RunReport> reports, List<Integer> indexes, List<Path> dirs,
+                                          Map<CellKey, List<ResultsReader.Interval>> mergedIntervals,
+                                          Map<String, Map<Integer, List<Snapshot>>> shardTimelines)
+            throws IOException {
+        RunReport first = reports.get(0);
+        List<StageReport> stages = new ArrayList<>();
+        for (StageReport stage : first.stages()) {
+            Map<String, List<Part>> cells = new LinkedHashMap<>();
+            Map<String, List<ConvergenceStats>> pairs = new LinkedHashMap<>();
+            long wall = 0;
+            boolean interrupted = false;
+            for (int s = 0; s < reports.size(); s++) {
+                StageReport mine = reports.get(s).stages().stream().filter(x -> x.name().equals(stage.name()))
+                        .findFirst().orElse(null);
+                if (mine == null) {
+                    continue;
+                }
+                wall = Math.max(wall, mine.wallNanos());
+                interrupted |= mine.interrupted();
+                for (CellStats cell : mine.cells()) {
+                    List<ResultsReader.Interval> intervals = ResultsReader.intervals(dirs.get(s)
+                            .resolve(HdrLogReporter.DIRECTORY).resolve(HdrLogReporter.fileName(cell.key())));
+                    cells.computeIfAbsent(RunReport.cellId(cell.key()), k -> new ArrayList<>())
+                            .add(new Part(indexes.get(s), cell, intervals));
+                }
+                for (ConvergenceStats pair : mine.convergence()) {
+                    pairs.computeIfAbsent(pair.label(), k -> new ArrayList<>()).add(pair);
+                }
+            }
+            List<CellStats> merged = new ArrayList<>();
+            for (Map.Entry<String, List<Part>> cell : cells.entrySet()) {
+                merged.add(mergeCell(cell.getValue(), mergedIntervals, shardTimelines, cell.getKey()));
+            }
+            List<ConvergenceStats> convergence = pairs.values().stream().map(ResultsMerge::mergePair).toList();
+            stages.add(new StageReport(stage.name(), stage.kind(), wall, interrupted, stage.hasThresholds(), merged,
+                    convergence));
+        }
+        Instant start = reports.stream().map(RunReport::startedAt).min(Instant::compareTo).orElseThrow();
+        Instant end = reports.stream().map(r -> r.startedAt().plusNanos(r.wallNanos())).max(Instant::compareTo)
+                .orElseThrow();
+        Map<String, String> urls = new LinkedHashMap<>();
+        List<Breach> breaches = new ArrayList<>();
+        long removed = 0;
+        List<String> left = new ArrayList<>();
+        List<String> errors = new ArrayList<>();
+        boolean skipped = true;
+        for (RunReport r : reports) {
+            urls.putAll(r.endpointUrls());
+            r.breaches().stream().filter(b -> !breaches.contains(b)).forEach(breaches::add);
+            removed += r.cleanup().removed();
+            left.addAll(r.cleanup().leftBehind());
+            errors.addAll(r.cleanup().errors());
+            skipped &= r.cleanup().skipped();
+        }
+        int exit = reports.stream().mapToInt(RunReport::exitCode).max().orElse(0);
+        return new RunReport(first.workload(), first.runId(), start, java.time.Duration.between(start, end).toNanos(),
+                first.bucket(), first.seed(), exit, urls, stages, breaches,
+                new CleanupResult(skipped, removed, left, errors), shardTimelines);
+    }
+
+    /**
+     * A cell over every shard: counts and histograms summed exactly; the wall time the span from the first shard's
+     * start to the last shard's end; the series re-cut into wall-clock seconds from that start.
+     */
+    private static CellStats mergeCell(List<Part> parts, Map<CellKey, List<ResultsReader.Interval>> mergedIntervals,
+                                       Map<String, Map<Integer, List<Snapshot>>> shardTimelines, String id) {
+        CellStats sum = CellStats.sum(parts.stream().map(Part::stats).toList());
+        long start = Long.MAX_VALUE;
+        long end = Long.MIN_VALUE;
+        for (Part p : parts) {
+            List<Snapshot> t = p.stats().timeline();
+            if (!t.isEmpty()) {
+                start = Math.min(start, t.get(0).epochMillis() - t.get(0).durationNanos() / 1_000_000);
+                end = Math.max(end, t.get(t.size() - 1).epochMillis());
+            }
+            shardTimelines.computeIfAbsent(id, k -> new TreeMap<>()).put(p.shard(), t);
+        }
+        if (start == Long.MAX_VALUE) {
+            return sum;
+        }
+        long spanNanos = Math.max(1, end - start) * 1_000_000;
+        int buckets = (int) Math.max(1, (end - start + 999) / 1000);
+        long[] ops = new long[buckets];
+        long[] bytes = new long[buckets];
+        long[] errs = new long[buckets];
+        Map<String, Histogram[]> histograms = new LinkedHashMap<>();
+        for (Part p : parts) {
+            for (Snapshot s : p.stats().timeline()) {
+                int b = bucket(s.epochMillis(), start, buckets);
+                ops[b] += s.operations();
+                bytes[b] += s.bytes();
+                errs[b] += s.errors();
+            }
+            for (ResultsReader.Interval interval : p.intervals()) {
+                Histogram[] byBucket = histograms.computeIfAbsent(interval.tag(), t -> new Histogram[buckets]);
+                int b = bucket(interval.endMillis(), start, buckets);
+                if (byBucket[b] == null) {
+                    byBucket[b] = CellRecorder.newHistogram();
+                }
+                byBucket[b].add(interval.histogram());
+            }
+        }
+        List<Snapshot> timeline = new ArrayList<>();
+        List<ResultsReader.Interval> intervals = new ArrayList<>();
+        for (int b = 0; b < buckets; b++) {
+            long endNanos = Math.min((b + 1) * 1_000_000_000L, spanNanos);
+            long startNanos = b * 1_000_000_000L;
+            long endMillis = start + endNanos / 1_000_000;
+            Histogram latency = histograms.getOrDefault(HdrLogReporter.LATENCY, new Histogram[buckets])[b];
+            EnumMap<Percentile, Long> stats = new EnumMap<>(Percentile.class);
+            if (latency != null && latency.getTotalCount() > 0) {
+                for (Percentile p : Percentile.values()) {
+                    stats.put(p, Units.statNanos(latency, p));
+                }
+            }
+            timeline.add(new Snapshot(endNanos, endMillis, endNanos - startNanos, ops[b], bytes[b], errs[b], stats));
+            for (String tag : TAGS) {
+                Histogram[] byBucket = histograms.get(tag);
+                if (byBucket != null) {
+                    Histogram h = byBucket[b] == null ? CellRecorder.newHistogram() : byBucket[b];
+                    intervals.add(new ResultsReader.Interval(tag, start + startNanos / 1_000_000, endMillis, h));
+                }
+            }
+        }
+        mergedIntervals.put(sum.key(), intervals);
+        return new CellStats(sum.key(), sum.operations(), sum.bytes(), sum.errors(), sum.items(), sum.errorsByClass(),
+                sum.examples(), sum.latency(), sum.ttfb(), spanNanos, sum.cpuNanos(), sum.allocatedBytes(),
+                sum.uncorrected(), sum.late(), timeline, sum.retries());
+    }
+
+    /** The wall-clock second (from {@code start}) in which something ending at {@code endMillis} ended. */
+    private static int bucket(long endMillis, long start, int buckets) {
+        long b = (endMillis - start + 999) / 1000 - 1;
+        return (int) Math.max(0, Math.min(buckets - 1, b));
+    }
+
+    private static ConvergenceStats mergePair(List<ConvergenceStats> pairs) {
+        ConvergenceStats first = pairs.get(0);
+        Histogram convergence = first.convergence().copy();
+        long iterations = 0, immediate = 0, eventual = 0, timedOut = 0, failed = 0, stale = 0, polls = 0, errors = 0;
+        for (int i = 0; i < pairs.size(); i++) {
+            ConvergenceStats p = pairs.get(i);
+            if (i > 0) {
+                convergence.add(p.convergence());
+            }
+            iterations += p.iterations();
+            immediate += p.immediate();
+            eventual += p.eventual();
+            timedOut += p.timedOut();
+            failed += p.failed();
+            stale += p.stale();
+            polls += p.polls();
+            errors += p.pollErrors();
+        }
+        return new ConvergenceStats(first.writer(), first.reader(), iterations, immediate, eventual, timedOut, failed,
+                stale, polls, errors, convergence);
+    }
+
+    private static ObjectNode summary(RunReport report, JsonNode first, List<ShardResult> shards, String runId) {
+        ObjectNode root = JSON.createObjectNode();
+        root.put("schemaVersion", JsonReporter.SCHEMA_VERSION);
+        root.set("tool", first.get("tool"));
+        root.set("jvm", first.get("jvm"));
+        root.set("host", first.get("host"));
+        String prefix = first.at("/run/prefix").asText().replaceAll("shard-\\d+/$", "");
+        ObjectNode run = root.putObject("run").put("id", runId).put("prefix", prefix).put("seed", report.seed())
+                .put("startedAt", report.startedAt().toString())
+                .put("finishedAt", report.startedAt().plusNanos(report.wallNanos()).toString())
+                .put("wallSeconds", report.wallNanos() / 1e9).put("exitCode", report.exitCode())
+                .put("interrupted", report.stages().stream().anyMatch(StageReport::interrupted));
+        ObjectNode endpoints = run.putObject("endpoints");
+        report.endpointUrls().forEach(endpoints::put);
+        run.put("partial", shards.stream().anyMatch(s -> s.status() != Status.COMPLETE));
+        ArrayNode list = run.putArray("shards");
+        for (ShardResult s : shards) {
+            ObjectNode shard = list.addObject().put("index", s.index()).put("status", s.status().name()
+                    .toLowerCase()).put("operations", s.operations());
+            if (s.directory() != null) {
+                shard.put("directory", s.directory().toString());
+            }
+            if (!s.detail().isEmpty()) {
+                shard.put("detail", s.detail());
+            }
+        }
+        root.set("workload", first.get("workload"));
+        ArrayNode stages = root.putArray("stages");
+        report.stages().forEach(stage -> stages.add(JsonReporter.stage(stage)));
+        ArrayNode breaches = root.putArray("breaches");
+        for (Breach b : report.breaches()) {
+            breaches.addObject().put("stage", b.stage()).put("cell", b.cell()).put("metric", b.metric())
+                    .put("measured", b.measured()).put("limit", b.limit());
+        }
+        ObjectNode cleanup = root.putObject("cleanup").put("skipped", report.cleanup().skipped())
+                .put("removed", report.cleanup().removed()).put("leftBehind", report.cleanup().leftBehind().size());
+        ArrayNode errors = cleanup.putArray("errors");
+        report.cleanup().errors().forEach(errors::add);
+        return root;
+    }
+
+    /**
+     * Writes the merged run to {@code out} as a run would have: summary.json, hdr logs (one interval per merged
+     * second), report.html (with a line per shard) and the CSV files; returns the files written.
+     */
+    public static List<Path> write(Merged merged, Path out) throws IOException {
+        Files.createDirectories(out.resolve(HdrLogReporter.DIRECTORY));
+        List<Path> written = new ArrayList<>();
+        Path summary = out.resolve(JsonReporter.FILE);
+        Files.writeString(summary, JSON.writeValueAsString(merged.summary()), StandardCharsets.UTF_8);
+        written.add(summary);
+        long base = merged.report().startedAt().toEpochMilli();
+        for (Map.Entry<CellKey, List<ResultsReader.Interval>> cell : merged.intervals().entrySet()) {
+            Path log = out.resolve(HdrLogReporter.DIRECTORY).resolve(HdrLogReporter.fileName(cell.getKey()));
+            HdrLogReporter.write(log, base, cell.getValue());
+        }
+        for (StageReport stage : merged.report().stages()) {
+            if (!stage.convergence().isEmpty()) {
+                List<ResultsReader.Interval> pairs = new ArrayList<>();
+                long end = base + merged.report().wallNanos() / 1_000_000;
+                for (ConvergenceStats pair : stage.convergence()) {
+                    pairs.add(new ResultsReader.Interval(HdrLogReporter.pairTag(pair.writer(), pair.reader()), base,
+                            end, pair.convergence()));
+                }
+                HdrLogReporter.write(out.resolve(HdrLogReporter.DIRECTORY)
+                        .resolve(HdrLogReporter.convergenceFileName(stage.name())), base, pairs);
+            }
+        }
+        written.add(out.resolve(HdrLogReporter.DIRECTORY));
+        written.addAll(ReportFiles.write(merged.report(), ReportFiles.names(), out));
+        return written;
+    }
+
+    /** The summary table of the merged run, as the console prints a run's. */
+    public static String table(Merged merged) {
+        return ConsoleReporter.summaryOf(merged.report().stages());
+    }
+}
