@@ -108,6 +108,8 @@ class JarIT {
             java.util.Map.entry("sweep-full.yaml", List.of("Download performance with 10 B objects (sweep)",
                     "Download performance with 328 KiB objects (sweep)", "|      64 | ")),
             java.util.Map.entry("httpbench.yaml", List.of("HTTP GET  (", "Reqs: ", " GB/s  (", "Redirects followed: 0")),
+            java.util.Map.entry("consistency-under-load.yaml", List.of("[2/9] raw-200 - readAfterWrite",
+                    "law-1600  global -> sjc", "raw-800   global -> iad")),
             java.util.Map.entry("proxy-ab.yaml", List.of("Compare upload-1mb-10: direct vs proxy (2 rounds each",
                     "Compare download-100mb-500: direct vs proxy")));
 

@@ -2,6 +2,7 @@ package io.s3workload.plan;
 
 import io.s3workload.workload.ClientSpec;
 import io.s3workload.workload.CompareStage;
+import io.s3workload.workload.GroupStage;
 import io.s3workload.workload.HttpGetStage;
 import io.s3workload.workload.LoopsStage;
 import io.s3workload.workload.ParallelRanges;
@@ -45,22 +46,61 @@ public final class Planner {
 
     public static Plan plan(Workload workload) {
         Map<String, StagePlan> planned = new HashMap<>();
+        Map<String, List<Integer>> ends = new HashMap<>();
         List<StagePlan> stages = new ArrayList<>();
-        for (StageSpec spec : workload.stages()) {
-            switch (spec) {
-                case SweepStage sweep -> sweep(workload, sweep, stages, planned);
-                case CompareStage compare -> compare(workload, compare, stages, planned);
-                case LoopsStage loops -> loops(workload, loops, stages, planned);
-                default -> {
-                    StagePlan stage = plan(workload, spec, stages.size(), planned, new Naming(spec.name(),
-                            Optional.empty(), Optional.empty()));
-                    planned.put(stage.name(), stage);
-                    stages.add(stage);
-                }
-            }
+        Map<String, List<String>> needs = needs(workload.stages());
+        for (StageSpec spec : inDependencyOrder(workload.stages(), needs)) {
+            var graph = spec.common().graph();
+            OptionalInt with = graph.with().map(n -> OptionalInt.of(ends.get(n).get(0))).orElse(OptionalInt.empty());
+            List<Integer> after = with.isPresent() ? List.of() : needs.get(spec.name()).stream()
+                    .flatMap(n -> ends.getOrDefault(n, List.of()).stream()).distinct().toList();
+            Entry entry = new Entry(after, with);
+            List<Integer> mine = switch (spec) {
+                case SweepStage sweep -> sweep(workload, sweep, stages, planned, entry);
+                case CompareStage compare -> compare(workload, compare, stages, planned, entry);
+                case LoopsStage loops -> loops(workload, loops, stages, planned, entry);
+                case GroupStage group -> group(workload, group, stages, planned, entry);
+                default -> List.of(add(workload, spec, new Naming(spec.name(), Optional.empty(), Optional.empty()),
+                        entry, stages, planned));
+            };
+            ends.put(spec.name(), mine);
         }
         return new Plan(workload.name(), workload.source(), workload.bucket(), workload.prefix(),
                 workload.createBucket(), workload.keep(), workload.seed(), workload.endpoints(), stages);
+    }
+
+    /**
+     * What each stage waits for, by name: its {@code after}, or the stage written before it; for a stage 'with'
+     * another, that one (it must be planned first).
+     */
+    private static Map<String, List<String>> needs(List<StageSpec> specs) {
+        Map<String, List<String>> needs = new HashMap<>();
+        java.util.Set<String> present = new java.util.HashSet<>();
+        specs.forEach(s -> present.add(s.name()));
+        for (int i = 0; i < specs.size(); i++) {
+            var graph = specs.get(i).common().graph();
+            List<String> previous = i == 0 ? List.of() : List.of(specs.get(i - 1).name());
+            needs.put(specs.get(i).name(), graph.with().map(List::of).orElse(graph.after().orElse(previous))
+                    .stream().filter(present::contains).toList());
+        }
+        return needs;
+    }
+
+    /**
+     * The stages in an order where each comes after everything it needs (the workload's order where that allows);
+     * validation has rejected cycles and unknown names.
+     */
+    private static List<StageSpec> inDependencyOrder(List<StageSpec> specs, Map<String, List<String>> needs) {
+        List<StageSpec> ordered = new ArrayList<>();
+        java.util.Set<String> done = new java.util.HashSet<>();
+        while (ordered.size() < specs.size()) {
+            StageSpec next = specs.stream().filter(s -> !done.contains(s.name()))
+                    .filter(s -> done.containsAll(needs.get(s.name()))).findFirst()
+                    .orElseThrow(() -> new IllegalStateException("the stages depend on each other in a cycle"));
+            ordered.add(next);
+            done.add(next.name());
+        }
+        return ordered;
     }
 
     /**
@@ -70,12 +110,23 @@ public final class Planner {
     private record Naming(String name, Optional<String> endpoint, Optional<StageGroup> group) {
     }
 
+    /** Where a stage (or a composite's first member) enters the graph: what it waits for, or what it shadows. */
+    private record Entry(List<Integer> after, OptionalInt with) {
+
+        /** A member that follows {@code previous}. */
+        static Entry after(int previous) {
+            return new Entry(List.of(previous), OptionalInt.empty());
+        }
+    }
+
     /**
      * Per size: for GETs an upload of the working set, then a stage per thread count reading it; for PUTs a
-     * stage per thread count writing new objects.
+     * stage per thread count writing new objects. The members run one after another.
      */
-    private static void sweep(Workload w, SweepStage sweep, List<StagePlan> stages, Map<String, StagePlan> scope) {
+    private static List<Integer> sweep(Workload w, SweepStage sweep, List<StagePlan> stages,
+                                       Map<String, StagePlan> scope, Entry entry) {
         int most = sweep.threads().stream().mapToInt(Integer::intValue).max().orElse(1);
+        Entry next = entry;
         for (SizeSpec size : sweep.sizes()) {
             String base = sweep.name() + "." + size.label();
             Optional<String> source = Optional.empty();
@@ -84,8 +135,8 @@ public final class Planner {
                 PutStage put = new PutStage(member(sweep.common(), upload, Math.min(most, SWEEP_UPLOAD_WORKERS)),
                         List.of(size), new Stop(Optional.empty(), OptionalLong.empty(),
                         OptionalLong.of(sweep.objects())), Multipart.DEFAULT);
-                add(w, put, new Naming(upload, Optional.empty(), Optional.of(StageGroup.sweep(sweep.name(), size,
-                        OptionalInt.empty(), true))), stages, scope);
+                next = Entry.after(add(w, put, new Naming(upload, Optional.empty(), Optional.of(StageGroup.sweep(
+                        sweep.name(), size, OptionalInt.empty(), true))), next, stages, scope));
                 source = Optional.of(upload);
             }
             for (int threads : sweep.threads()) {
@@ -95,48 +146,71 @@ public final class Planner {
                         ? new GetStage(common, source, List.of(), sweep.point(), ParallelRanges.OFF, Multipart.DEFAULT,
                         false)
                         : new PutStage(common, List.of(size), sweep.point(), Multipart.DEFAULT);
-                add(w, point, new Naming(name, Optional.empty(), Optional.of(StageGroup.sweep(sweep.name(), size,
-                        OptionalInt.of(threads), false))), stages, scope);
+                next = Entry.after(add(w, point, new Naming(name, Optional.empty(), Optional.of(StageGroup.sweep(
+                        sweep.name(), size, OptionalInt.of(threads), false))), next, stages, scope));
             }
         }
+        return next.after();
     }
 
     /** The inner stage once per endpoint and round: endpoint by endpoint, or round by round when interleaved. */
-    private static void compare(Workload w, CompareStage compare, List<StagePlan> stages,
-                                Map<String, StagePlan> scope) {
+    private static List<Integer> compare(Workload w, CompareStage compare, List<StagePlan> stages,
+                                         Map<String, StagePlan> scope, Entry entry) {
         boolean interleaved = compare.order() == CompareStage.Order.INTERLEAVED;
         int outer = interleaved ? compare.rounds() : compare.endpoints().size();
         int inner = interleaved ? compare.endpoints().size() : compare.rounds();
+        Entry next = entry;
         for (int i = 0; i < outer; i++) {
             for (int j = 0; j < inner; j++) {
                 String endpoint = compare.endpoints().get(interleaved ? j : i);
                 int round = (interleaved ? i : j) + 1;
                 String name = compare.name() + "." + endpoint + (compare.rounds() > 1 ? "." + round : "");
                 StagePlan stage = plan(w, compare.stage(), stages.size(), scope, new Naming(name,
-                        Optional.of(endpoint), Optional.of(StageGroup.compare(compare.name(), endpoint, round))));
+                        Optional.of(endpoint), Optional.of(StageGroup.compare(compare.name(), endpoint, round))), next);
                 stages.add(stage);
+                next = Entry.after(stage.index());
             }
         }
+        return next.after();
     }
 
     /** The inner stages {@code count} times; inside a loop, names resolve to that loop's stages first. */
-    private static void loops(Workload w, LoopsStage loops, List<StagePlan> stages, Map<String, StagePlan> scope) {
+    private static List<Integer> loops(Workload w, LoopsStage loops, List<StagePlan> stages,
+                                       Map<String, StagePlan> scope, Entry entry) {
+        Entry next = entry;
         for (int loop = 1; loop <= loops.count(); loop++) {
             Map<String, StagePlan> inLoop = new HashMap<>(scope);
             for (StageSpec spec : loops.stages()) {
                 StagePlan stage = plan(w, spec, stages.size(), inLoop, new Naming(loops.name() + "." + loop + "."
-                        + spec.name(), Optional.empty(), Optional.of(StageGroup.loop(loops.name(), loop))));
+                        + spec.name(), Optional.empty(), Optional.of(StageGroup.loop(loops.name(), loop))), next);
                 inLoop.put(spec.name(), stage);
                 stages.add(stage);
+                next = Entry.after(stage.index());
             }
         }
+        return next.after();
     }
 
-    private static void add(Workload w, StageSpec spec, Naming naming, List<StagePlan> stages,
-                            Map<String, StagePlan> scope) {
-        StagePlan stage = plan(w, spec, stages.size(), scope, naming);
+    /** Every member enters where the group does; the group ends when all of them have. */
+    private static List<Integer> group(Workload w, GroupStage group, List<StagePlan> stages,
+                                       Map<String, StagePlan> scope, Entry entry) {
+        List<Integer> ends = new ArrayList<>();
+        for (StageSpec spec : group.stages()) {
+            ends.add(add(w, spec, new Naming(group.name() + "." + spec.name(), Optional.empty(), Optional.of(
+                    StageGroup.together(group.name()))), entry, stages, scope));
+        }
+        return ends;
+    }
+
+    private static int add(Workload w, StageSpec spec, Naming naming, Entry entry, List<StagePlan> stages,
+                           Map<String, StagePlan> scope) {
+        StagePlan stage = plan(w, spec, stages.size(), scope, naming, entry);
         scope.put(naming.name(), stage);
+        if (!naming.name().equals(spec.name())) {
+            scope.putIfAbsent(spec.name(), stage);
+        }
         stages.add(stage);
+        return stage.index();
     }
 
     /** A composite's member: the composite's settings under its own name and worker count. */
@@ -146,7 +220,7 @@ public final class Planner {
     }
 
     private static StagePlan plan(Workload w, StageSpec spec, int index, Map<String, StagePlan> earlier,
-                                  Naming naming) {
+                                  Naming naming, Entry entry) {
         String endpoint = naming.endpoint().or(() -> spec.common().endpoint())
                 .or(() -> w.defaults().endpoint())
                 .orElseGet(() -> w.endpoints().isEmpty() ? Plan.EMBEDDED : w.endpoints().keySet().iterator().next());
@@ -205,6 +279,7 @@ public final class Planner {
             case SweepStage sweep -> throw expanded(sweep);
             case CompareStage compare -> throw expanded(compare);
             case LoopsStage loops -> throw expanded(loops);
+            case GroupStage group -> throw expanded(group);
             case ReadAfterWriteStage raw -> probeShape(raw.probe(), 1, endpoint, all);
             case ListAfterWriteStage law -> probeShape(law.probe(), law.objects(), endpoint, all);
             case RangeReadStage read -> new Shape(List.of(new CellPlan(SizeSpec.of(read.chunk()),
@@ -216,7 +291,8 @@ public final class Planner {
                 ? r.readers().stream().findFirst() : Optional.of(r.writers().get(0))).orElse(endpoint), concurrency, shape.cells(),
                 shape.from().map(from -> earlier.get(from).name()), shape.seedObjects(), failOn, client,
                 client.connections().orElse(spec.common().load().workers(concurrency) * shape.fanOut()),
-                shape.roles().orElse(StagePlan.Roles.of(endpoint)), naming.name(), naming.group());
+                shape.roles().orElse(StagePlan.Roles.of(endpoint)), naming.name(), naming.group(), entry.after(),
+                entry.with());
     }
 
     private static IllegalStateException expanded(StageSpec composite) {

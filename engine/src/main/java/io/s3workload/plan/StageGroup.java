@@ -25,6 +25,11 @@ public record StageGroup(String name, StageKind kind, Optional<SizeSpec> size, O
                 OptionalInt.of(round), OptionalInt.empty(), false);
     }
 
+    static StageGroup together(String name) {
+        return new StageGroup(name, StageKind.GROUP, Optional.empty(), OptionalInt.empty(), Optional.empty(),
+                OptionalInt.empty(), OptionalInt.empty(), false);
+    }
+
     static StageGroup loop(String name, int loop) {
         return new StageGroup(name, StageKind.LOOPS, Optional.empty(), OptionalInt.empty(), Optional.empty(),
                 OptionalInt.empty(), OptionalInt.of(loop), false);

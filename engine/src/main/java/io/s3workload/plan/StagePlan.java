@@ -22,13 +22,17 @@ import java.util.OptionalLong;
  *                    load stage; a probe may have several of each
  * @param name        the stage's name: as written, or made by expanding a composite stage ({@code ab.direct.1})
  * @param group       the composite stage this one was expanded from, if any
+ * @param after       the indexes of the stages that must end before this one starts
+ * @param with        the index of the stage this one starts and stops with, if any
  */
 public record StagePlan(int index, StageSpec spec, String endpoint, int concurrency, List<CellPlan> cells,
                         Optional<String> from, OptionalLong seedObjects, FailOn failOn, ClientSpec client,
-                        int connections, Roles roles, String name, Optional<StageGroup> group) {
+                        int connections, Roles roles, String name, Optional<StageGroup> group, List<Integer> after,
+                        java.util.OptionalInt with) {
 
     public StagePlan {
         cells = List.copyOf(cells);
+        after = List.copyOf(after);
     }
 
     /**

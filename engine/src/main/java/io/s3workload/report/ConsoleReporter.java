@@ -37,6 +37,9 @@ public final class ConsoleReporter implements Reporter {
     /** Finished members of the composite stage (or sweep size) under way, printed together when it ends. */
     private final List<StageResult> members = new ArrayList<>();
     private final List<String> loopLines = new ArrayList<>();
+    private final List<String> skipped = new ArrayList<>();
+    /** Stages running now: with more than one, progress goes in plain lines, each naming its stage. */
+    private int running;
 
     public ConsoleReporter(PrintStream out, boolean terminal, boolean showProgress) {
         this.out = out;
@@ -58,6 +61,7 @@ public final class ConsoleReporter implements Reporter {
 
     @Override
     public void stageStarted(StagePlan stage) {
+        running++;
         if (isSweep(stage)) {
             if (stage.index() == 0 || !sameGroup(planned.get(stage.index() - 1), stage)) {
                 StageGroup group = stage.group().orElseThrow();
@@ -112,9 +116,10 @@ public final class ConsoleReporter implements Reporter {
         String ops = p.plannedOperations().isPresent()
                 ? p.operationsDone() + "/" + p.plannedOperations().getAsLong() + " ops"
                 : p.operationsDone() + " ops";
-        String line = String.format("  %-12s %s  %s  %s ops/s  %s  %d errors", p.cell().label(), done, ops,
+        String label = running > 1 ? p.cell().stage() + " " + p.cell().label() : p.cell().label();
+        String line = String.format("  %-12s %s  %s  %s ops/s  %s  %d errors", label, done, ops,
                 Units.rate(p.opsPerSecond()), Units.mibPerSecond(p.bytesPerSecond()), p.errors());
-        if (terminal) {
+        if (terminal && running <= 1) {
             out.print("\r" + line + "\033[K");
             progressLineOpen = true;
         } else {
@@ -133,6 +138,11 @@ public final class ConsoleReporter implements Reporter {
     @Override
     public void stageFinished(StageResult result) {
         closeProgressLine();
+        if (result.skipped().isPresent()) {
+            skipped.add(result.stage().name() + ": " + result.skipped().get());
+            return;
+        }
+        running--;
         if (isSweep(result.stage())) {
             sweepPoint(result);
             return;
@@ -247,6 +257,11 @@ public final class ConsoleReporter implements Reporter {
             out.println();
             out.println("Consistency (convergence: from the write's response to the first read showing it):");
             out.print(consistency);
+        }
+        if (!skipped.isEmpty()) {
+            out.println();
+            out.println("Skipped stages:");
+            skipped.forEach(s -> out.println("  " + s));
         }
         out.println();
         printThresholds(result);

@@ -131,7 +131,10 @@ final class JsonReporter extends EndOfRunFiles {
     static ObjectNode stage(StageReport stage) {
         ObjectNode s = JSON.createObjectNode().put("name", stage.name()).put("kind", stage.kind().key())
                 .put("hasThresholds", stage.hasThresholds())
+                .put("startSeconds", stage.startNanos() / 1e9)
+                .put("endSeconds", (stage.startNanos() + stage.wallNanos()) / 1e9)
                 .put("wallSeconds", stage.wallNanos() / 1e9).put("interrupted", stage.interrupted());
+        stage.skipped().ifPresent(reason -> s.put("skipped", reason));
         ArrayNode cells = s.putArray("cells");
         for (CellStats c : stage.cells()) {
             ObjectNode cell = cells.addObject().put("op", c.key().op().name()).put("endpoint", c.key().endpoint());

@@ -24,6 +24,7 @@ import java.util.HashMap;
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
+import java.util.Optional;
 import org.HdrHistogram.EncodableHistogram;
 import org.HdrHistogram.Histogram;
 import org.HdrHistogram.HistogramLogReader;
@@ -114,7 +115,8 @@ public final class ResultsReader {
             }
         }
         return new StageReport(name, kind, nanos(stage.get("wallSeconds")), stage.get("interrupted").asBoolean(),
-                stage.path("hasThresholds").asBoolean(), cells, pairs);
+                stage.path("hasThresholds").asBoolean(), cells, pairs, nanos(stage.path("startSeconds")),
+                stage.has("skipped") ? Optional.of(stage.get("skipped").asText()) : Optional.empty());
     }
 
     private CellStats cell(String stage, JsonNode cell) throws IOException {

@@ -203,7 +203,7 @@ final class ConvergenceProbe {
             }
             stale |= seen == Seen.STALE;
             long wake = t0 + polling.interval().toNanos();
-            if (wake - deadline > 0 || context.cancelled()) {
+            if (wake - deadline > 0 || context.runCancelled()) {
                 pair.timedOut();
                 break;
             }

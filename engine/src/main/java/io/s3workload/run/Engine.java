@@ -36,6 +36,8 @@ public final class Engine {
     private final Plan plan;
     private final List<Reporter> reporters;
     private final AtomicBoolean cancelled = new AtomicBoolean();
+    /** Set by Ctrl-C ({@link #cancel}) and by a failing stage with {@code onFailure: stopRun}. */
+    private final AtomicBoolean stopped = new AtomicBoolean();
     private final CountDownLatch finished = new CountDownLatch(1);
     private final RunOptions options;
 
@@ -57,6 +59,7 @@ public final class Engine {
     /** Stops starting operations; the running stage ends, later stages are skipped, cleanup still runs. */
     public void cancel() {
         cancelled.set(true);
+        stopped.set(true);
     }
 
     /** Waits for a cancelled run to finish its cleanup. */
@@ -95,23 +98,20 @@ public final class Engine {
             start = System.nanoTime();
             RunInfo info = new RunInfo(runId, runPrefix, seed, startedAt, plan, urls, options.shard());
             bus.post(r -> r.runStarted(info));
-            RunContext context = new RunContext(runPrefix, sharedPrefix, new Payload(seed), clients, bus, cancelled);
-            List<StageResult> results = new ArrayList<>();
-            List<Breach> breaches = new ArrayList<>();
-            for (StagePlan stage : plan.stages()) {
-                if (cancelled.get()) {
-                    break;
+            RunContext context = new RunContext(runPrefix, sharedPrefix, new Payload(seed), clients, bus,
+                    stopped);
+            List<StageResult> results;
+            if (unavailable != null) {
+                for (StagePlan check : checksFirst) {
+                    bus.post(r -> r.stageStarted(check));
+                    StageResult result = runner(check).run(check, context);
+                    bus.post(r -> r.stageFinished(result));
                 }
-                if (stage.index() == checksFirst.size() && unavailable != null) {
-                    throw unavailable;
-                }
-                alignStart(stage, bus);
-                bus.post(r -> r.stageStarted(stage));
-                StageResult result = runner(stage).run(stage, context);
-                results.add(result);
-                breaches.addAll(Thresholds.check(result));
-                bus.post(r -> r.stageFinished(result));
+                throw unavailable;
             }
+            results = new StageGraphRun(plan, context, bus, start, stopped, this::alignStart).run();
+            List<Breach> breaches = new ArrayList<>();
+            results.forEach(r -> breaches.addAll(Thresholds.check(r)));
             CleanupResult cleanup = plan.keep() ? CleanupResult.KEPT
                     : cleanup(runPrefix, List.copyOf(stores.values()), bus);
             RunResult result = new RunResult(info, results, breaches, cleanup, cancelled.get(),
@@ -123,7 +123,7 @@ public final class Engine {
         }
     }
 
-    private static StageRunner runner(StagePlan stage) {
+    static StageRunner runner(StagePlan stage) {
         return switch (stage.kind()) {
             case PUT -> new PutRunner();
             case GET -> new GetRunner();
@@ -137,7 +137,7 @@ public final class Engine {
             case MIX -> new MixRunner();
             case TRANSCODE -> new TranscodeRunner();
             case HTTP_GET -> new HttpGetRunner();
-            case SWEEP, COMPARE, LOOPS -> throw new IllegalStateException(stage.kind() + " stages are expanded by the"
+            case SWEEP, COMPARE, LOOPS, GROUP -> throw new IllegalStateException(stage.kind() + " stages are expanded by the"
                     + " planner");
         };
     }
@@ -217,32 +217,16 @@ public final class Engine {
      * their durations, so that the shards' stages line up on the wall clock even when one prepared slower.
      */
     private void alignStart(StagePlan stage, ReporterBus bus) {
-        if (options.startAt().isEmpty() || stage.index() == 0) {
+        if (options.startAt().isEmpty() || stage.after().isEmpty()) {
             return;
         }
-        Duration before = Duration.ZERO;
-        for (StagePlan earlier : plan.stages().subList(0, stage.index())) {
-            Optional<Duration> fixed = fixedDuration(earlier);
-            if (fixed.isEmpty()) {
-                return;
-            }
-            before = before.plus(fixed.get());
+        Optional<Duration> offset = new io.s3workload.plan.Schedule(plan).start(stage.index());
+        if (offset.isEmpty()) {
+            return;
         }
-        Instant at = options.startAt().get().plus(before);
+        Instant at = options.startAt().get().plus(offset.get());
         if (Instant.now().isBefore(at)) {
             waitUntil(at, bus);
         }
-    }
-
-    /** A stage's run time when every cell runs for a set duration (no count that could end it sooner). */
-    private static Optional<Duration> fixedDuration(StagePlan stage) {
-        Duration total = Duration.ZERO;
-        for (var cell : stage.cells()) {
-            if (cell.duration().isEmpty() || cell.operations().isPresent() || stage.seedObjects().isPresent()) {
-                return Optional.empty();
-            }
-            total = total.plus(cell.duration().get());
-        }
-        return stage.cells().isEmpty() ? Optional.empty() : Optional.of(total);
     }
 }

@@ -13,17 +13,41 @@ final class RunContext {
     private final Payload payload;
     private final Clients clients;
     private final ReporterBus reporters;
-    private final ObjectRegistry objects = new ObjectRegistry();
-    private final AtomicBoolean cancelled;
+    private final ObjectRegistry objects;
+    private final AtomicBoolean runCancelled;
+    private final java.util.function.BooleanSupplier cancelled;
 
     RunContext(String runPrefix, String sharedPrefix, Payload payload, Clients clients, ReporterBus reporters,
                AtomicBoolean cancelled) {
+        this(runPrefix, sharedPrefix, payload, clients, reporters, cancelled, cancelled::get, new ObjectRegistry());
+    }
+
+    private RunContext(String runPrefix, String sharedPrefix, Payload payload, Clients clients,
+                       ReporterBus reporters, AtomicBoolean runCancelled, java.util.function.BooleanSupplier cancelled,
+                       ObjectRegistry objects) {
         this.runPrefix = runPrefix;
         this.sharedPrefix = sharedPrefix;
         this.payload = payload;
         this.clients = clients;
         this.reporters = reporters;
+        this.runCancelled = runCancelled;
         this.cancelled = cancelled;
+        this.objects = objects;
+    }
+
+    /** The same run, for a stage that must also stop when {@code stop} says so (a stage running 'with' another). */
+    RunContext stoppingWhen(java.util.function.BooleanSupplier stop) {
+        java.util.function.BooleanSupplier outer = cancelled;
+        return new RunContext(runPrefix, sharedPrefix, payload, clients, reporters, runCancelled,
+                () -> outer.getAsBoolean() || stop.getAsBoolean(), objects);
+    }
+
+    /**
+     * Whether the whole run is stopping (Ctrl-C, a stopRun failure), as opposed to this stage being told to start
+     * nothing new ({@link #cancelled}): work already started, such as a probe's reads of a write it made, goes on.
+     */
+    boolean runCancelled() {
+        return runCancelled.get();
     }
 
     /** Every key of the run starts with this, so the run never touches anything else (but reusable sources). */
@@ -75,7 +99,7 @@ final class RunContext {
     }
 
     boolean cancelled() {
-        return cancelled.get();
+        return cancelled.getAsBoolean();
     }
 
     void note(String stage, String message) {

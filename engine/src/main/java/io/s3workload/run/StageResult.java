@@ -10,15 +10,38 @@ import java.util.List;
  * consistency probes one {@link ConvergenceStats} per writer-reader pair, in the order writers then readers.
  */
 public record StageResult(StagePlan stage, List<CellStats> cells, long wallNanos, boolean interrupted,
-                          List<ConvergenceStats> convergence) {
+                          List<ConvergenceStats> convergence, long startNanos, java.util.Optional<String> skipped) {
 
     public StageResult {
         cells = List.copyOf(cells);
         convergence = List.copyOf(convergence);
     }
 
+    public StageResult(StagePlan stage, List<CellStats> cells, long wallNanos, boolean interrupted,
+                       List<ConvergenceStats> convergence) {
+        this(stage, cells, wallNanos, interrupted, convergence, 0, java.util.Optional.empty());
+    }
+
     public StageResult(StagePlan stage, List<CellStats> cells, long wallNanos, boolean interrupted) {
         this(stage, cells, wallNanos, interrupted, List.of());
+    }
+
+    /** A stage that never started, and why. */
+    static StageResult skipped(StagePlan stage, String reason) {
+        return new StageResult(stage, List.of(), 0, false, List.of(), 0, java.util.Optional.of(reason));
+    }
+
+    /**
+     * This result placed in time: it started {@code startNanos} after the run did; {@code interrupted} says whether
+     * it was cut short by the run stopping (a stage stopped with its 'with' target is not).
+     */
+    StageResult placed(long startNanos, boolean interrupted) {
+        return new StageResult(stage, cells, wallNanos, interrupted, convergence, startNanos, skipped);
+    }
+
+    /** When it ended, from the run's start. */
+    public long endNanos() {
+        return startNanos + wallNanos;
     }
 
     public long operations() {

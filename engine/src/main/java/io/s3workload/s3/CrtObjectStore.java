@@ -172,11 +172,16 @@ final class CrtObjectStore implements ObjectStore {
                 .delete(S3Requests.delete(keys)))));
     }
 
+    /** Waits for the request; an interrupt (the watchdog's {@code timeouts.total}) cancels it. */
     private <T> T await(CompletableFuture<T> future) {
         try {
-            return future.join();
-        } catch (CompletionException e) {
+            return future.get();
+        } catch (java.util.concurrent.ExecutionException | CompletionException e) {
             throw ErrorClassifier.classify(e.getCause() != null ? e.getCause() : e, endpointName);
+        } catch (InterruptedException e) {
+            future.cancel(true);
+            Thread.currentThread().interrupt();
+            throw new StoreException(StoreException.Kind.TIMEOUT, "interrupted", endpointName + ": interrupted", null);
         } catch (RuntimeException e) {
             throw ErrorClassifier.classify(e, endpointName);
         }

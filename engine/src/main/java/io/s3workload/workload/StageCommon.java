@@ -6,13 +6,19 @@ import java.util.OptionalInt;
 
 /**
  * The settings every stage kind has: its unique name, the endpoint it talks to, its workers and their pacing, its
- * thresholds, the client it uses, and the tags {@code --only} and {@code --skip} select it by.
+ * thresholds, the client it uses, the tags {@code --only} and {@code --skip} select it by, and its place in the graph
+ * of stages.
  */
 public record StageCommon(String name, Optional<String> endpoint, OptionalInt concurrency, FailOn failOn,
-                          ClientSpec client, LoadShape load, List<String> tags) {
+                          ClientSpec client, LoadShape load, List<String> tags, StageGraph graph) {
 
     public StageCommon {
         tags = List.copyOf(tags);
+    }
+
+    public StageCommon(String name, Optional<String> endpoint, OptionalInt concurrency, FailOn failOn,
+                       ClientSpec client, LoadShape load, List<String> tags) {
+        this(name, endpoint, concurrency, failOn, client, load, tags, StageGraph.DEFAULT);
     }
 
     public StageCommon(String name, Optional<String> endpoint, OptionalInt concurrency, FailOn failOn,

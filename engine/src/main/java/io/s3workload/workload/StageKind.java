@@ -8,7 +8,8 @@ import java.util.Optional;
 public enum StageKind {
     PUT("put"), GET("get"), DELETE("delete"), HEAD("head"), LIST("list"), RANGE_READ("rangeRead"),
     CONNECTIVITY("connectivity"), READ_AFTER_WRITE("readAfterWrite"), LIST_AFTER_WRITE("listAfterWrite"),
-    MIX("mix"), TRANSCODE("transcode"), HTTP_GET("httpGet"), SWEEP("sweep"), COMPARE("compare"), LOOPS("loops");
+    MIX("mix"), TRANSCODE("transcode"), HTTP_GET("httpGet"), SWEEP("sweep"), COMPARE("compare"), LOOPS("loops"),
+    GROUP("group");
 
     private final String key;
 
@@ -40,7 +41,7 @@ public enum StageKind {
 
     /** Whether the kind is made of other stages (the planner expands it into them). */
     public boolean composite() {
-        return this == SWEEP || this == COMPARE || this == LOOPS;
+        return this == SWEEP || this == COMPARE || this == LOOPS || this == GROUP;
     }
 
     @Override

@@ -208,7 +208,9 @@ class EngineTest {
         assertTrue(System.nanoTime() - start < 20_000_000_000L, "stopped long before the planned 60s");
         assertTrue(result.interrupted());
         assertEquals(RunResult.EXIT_INTERRUPTED, result.exitCode());
-        assertEquals(1, result.stages().size(), "the later stage was skipped");
+        assertEquals(2, result.stages().size());
+        assertEquals(java.util.Optional.of("the run was stopped"), result.stages().get(1).skipped(),
+                "the later stage was skipped");
         long ops = cell(result, "put", 0).operations();
         assertTrue(ops > 0);
         assertEquals(ops, result.cleanup().removed());

@@ -20,7 +20,8 @@ final class CompareStageBinder implements StageBinder {
     /** Everything else belongs to the inner stage. */
     @Override
     public Set<String> allKeys() {
-        return new java.util.TreeSet<>(Set.of("name", "kind", "tags", "endpoints", "order", "rounds", "stage"));
+        return new java.util.TreeSet<>(Set.of("name", "kind", "tags", "after", "onFailure", "endpoints", "order",
+                "rounds", "stage"));
     }
 
     @Override

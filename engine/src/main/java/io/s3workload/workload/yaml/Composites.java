@@ -20,6 +20,13 @@ final class Composites {
                     + " inside another sweep, compare or loops stage");
             return Optional.empty();
         }
+        for (String graphKey : java.util.List.of("after", "with")) {
+            if (node.has(graphKey)) {
+                f.binding().keyProblem(LocatedTree.child(pointer, graphKey), "the stages inside a sweep, compare,"
+                        + " loops or group run in its order; '" + graphKey + "' belongs on the " + f.binding().tree()
+                        .at(f.pointer()).path("kind").asText("composite") + " stage itself");
+            }
+        }
         return new WorkloadBinder(f.binding()).stage(pointer, node);
     }
 }

@@ -2,15 +2,18 @@ package io.s3workload.workload.yaml;
 
 import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.node.ArrayNode;
+import io.s3workload.workload.StageKind;
 import java.util.ArrayList;
 import java.util.HashMap;
+import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
 import java.util.Set;
 
 /**
  * Checks references between parts of a workload on the raw tree, so they are reported together with binding
- * problems: unique stage names, {@code from} naming an earlier stage that writes objects, endpoint names.
+ * problems: unique stage names, {@code from} naming an earlier stage that writes objects, endpoint names, and the
+ * graph of stages ({@code after}, {@code with}).
  */
 final class CrossChecks {
 
@@ -35,6 +38,107 @@ final class CrossChecks {
         }
         checkList(stages, "/stages", new HashMap<>(), endpoints,
                 root.path("defaults").path("endpoint").isTextual());
+        checkGraph(stages);
+    }
+
+    /**
+     * {@code after} and {@code with}: names of stages of the workload, not the stage itself; a {@code with} target
+     * that ends on its own (not itself 'with' another, not a composite); and no cycle, in which no stage could ever
+     * start.
+     */
+    private void checkGraph(ArrayNode stages) {
+        Map<String, Integer> index = new LinkedHashMap<>();
+        for (int i = 0; i < stages.size(); i++) {
+            if (stages.get(i).path("name").isTextual()) {
+                index.putIfAbsent(stages.get(i).get("name").textValue(), i);
+            }
+        }
+        Map<Integer, List<Integer>> needs = new LinkedHashMap<>();
+        Map<Integer, String> edgePointer = new HashMap<>();
+        for (int n = 0; n < stages.size(); n++) {
+            final int i = n;
+            JsonNode stage = stages.get(i);
+            String pointer = "/stages/" + i;
+            List<Integer> mine = new ArrayList<>();
+            if (stage.path("after") instanceof ArrayNode after) {
+                for (int j = 0; j < after.size(); j++) {
+                    String at = pointer + "/after/" + j;
+                    resolve(after.get(j), at, i, index).ifPresent(target -> {
+                        mine.add(target);
+                        edgePointer.putIfAbsent(i, at);
+                    });
+                }
+            } else if (stage.path("with").isTextual()) {
+                String at = pointer + "/with";
+                resolve(stage.get("with"), at, i, index).ifPresent(target -> {
+                    JsonNode targetStage = stages.get(target);
+                    String kind = targetStage.path("kind").asText("");
+                    if (targetStage.has("with")) {
+                        binding.problem(at, "stage '" + targetStage.path("name").asText() + "' itself runs with"
+                                + " another, so it has no end of its own to stop with; name the stage it runs with");
+                    } else if (StageKind.fromKey(kind).map(StageKind::composite).orElse(false)) {
+                        binding.problem(at, "stage '" + targetStage.path("name").asText() + "' is a " + kind
+                                + " of several stages; 'with' names a single stage (one of them, or a group member"
+                                + " as a stage of its own)");
+                    } else {
+                        mine.add(target);
+                        edgePointer.putIfAbsent(i, at);
+                    }
+                });
+            } else if (i > 0 && !stage.has("after")) {
+                mine.add(i - 1);
+            }
+            needs.put(i, mine);
+        }
+        int[] state = new int[stages.size()];
+        for (int i = 0; i < stages.size(); i++) {
+            List<Integer> cycle = cycleFrom(i, needs, state, new ArrayList<>());
+            if (cycle != null) {
+                int at = cycle.get(0);
+                List<String> names = cycle.stream().map(k -> stages.get(k).path("name").asText("?")).toList();
+                binding.problem(edgePointer.getOrDefault(at, "/stages/" + at), "stages " + String.join(" -> ", names)
+                        + " -> " + names.get(0) + " wait for each other in a cycle; none of them could ever start");
+                return;
+            }
+        }
+    }
+
+    private java.util.Optional<Integer> resolve(JsonNode name, String at, int self, Map<String, Integer> index) {
+        if (!name.isTextual()) {
+            return java.util.Optional.empty();
+        }
+        Integer target = index.get(name.textValue());
+        if (target == null) {
+            binding.problem(at, "no stage named '" + name.textValue() + "'" + Suggestions.didYouMean(name.textValue(),
+                    index.keySet()));
+            return java.util.Optional.empty();
+        }
+        if (target == self) {
+            binding.problem(at, "a stage cannot wait for itself");
+            return java.util.Optional.empty();
+        }
+        return java.util.Optional.of(target);
+    }
+
+    /** Depth-first: the stages of a cycle through {@code i}'s needs, or null. */
+    private static List<Integer> cycleFrom(int i, Map<Integer, List<Integer>> needs, int[] state, List<Integer> path) {
+        if (state[i] == 2) {
+            return null;
+        }
+        if (state[i] == 1) {
+            return new ArrayList<>(path.subList(path.indexOf(i), path.size()));
+        }
+        state[i] = 1;
+        path.add(i);
+        for (int next : needs.get(i)) {
+            List<Integer> cycle = cycleFrom(next, needs, state, path);
+            if (cycle != null) {
+                return cycle;
+            }
+        }
+        path.remove(path.size() - 1);
+        state[i] = 2;
+        return null;
     }
 
     /**

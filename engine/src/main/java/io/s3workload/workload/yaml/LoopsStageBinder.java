@@ -20,7 +20,7 @@ final class LoopsStageBinder implements StageBinder {
 
     @Override
     public Set<String> allKeys() {
-        return new java.util.TreeSet<>(Set.of("name", "kind", "tags", "count", "stages"));
+        return new java.util.TreeSet<>(Set.of("name", "kind", "tags", "after", "onFailure", "count", "stages"));
     }
 
     @Override

@@ -12,7 +12,8 @@ import java.util.TreeSet;
 interface StageBinder {
 
     Set<String> COMMON_KEYS = Set.of("name", "kind", "tags", "endpoint", "concurrency", "failOn", "client",
-            "checksums", "clients", "connections", "timeouts", "retries", "rate", "ramp", "thinkTime");
+            "checksums", "clients", "connections", "timeouts", "retries", "rate", "ramp", "thinkTime", "after", "with",
+            "onFailure");
 
     Map<StageKind, StageBinder> BY_KIND = Map.ofEntries(
             Map.entry(StageKind.PUT, new PutStageBinder()),
@@ -29,7 +30,8 @@ interface StageBinder {
             Map.entry(StageKind.HTTP_GET, new HttpGetStageBinder()),
             Map.entry(StageKind.SWEEP, new SweepStageBinder()),
             Map.entry(StageKind.COMPARE, new CompareStageBinder()),
-            Map.entry(StageKind.LOOPS, new LoopsStageBinder()));
+            Map.entry(StageKind.LOOPS, new LoopsStageBinder()),
+            Map.entry(StageKind.GROUP, new GroupStageBinder()));
 
     /** The keys this kind accepts besides {@link #COMMON_KEYS}. */
     Set<String> keys();

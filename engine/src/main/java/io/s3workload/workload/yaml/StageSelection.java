@@ -50,6 +50,9 @@ final class StageSelection {
         Set<String> names = new LinkedHashSet<>();
         kept.forEach(s -> names.add(s.name()));
         for (StageSpec stage : kept) {
+            stage.common().graph().with().filter(t -> !names.contains(t)).ifPresent(t -> problems.add(new Problem(
+                    Location.of(only.isEmpty() ? "--skip" : "--only"), "", "stage '" + stage.name() + "' runs with"
+                    + " stage '" + t + "', which is left out; select '" + t + "' too")));
             from(stage).filter(f -> !names.contains(f)).ifPresent(f -> problems.add(new Problem(
                     Location.of(only.isEmpty() ? "--skip" : "--only"), "", "stage '" + stage.name()
                     + "' reads the objects of stage '" + f + "', which is left out; select '" + f + "' too")));

@@ -23,7 +23,7 @@ final class SweepStageBinder implements StageBinder {
     @Override
     public Set<String> allKeys() {
         Set<String> all = new TreeSet<>(Set.of("name", "kind", "tags", "endpoint", "failOn", "client", "checksums",
-                "clients", "connections", "timeouts", "retries"));
+                "clients", "connections", "timeouts", "retries", "after", "onFailure"));
         all.addAll(keys());
         return all;
     }

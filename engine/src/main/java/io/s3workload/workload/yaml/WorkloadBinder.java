@@ -9,6 +9,7 @@ import io.s3workload.workload.FailOn;
 import io.s3workload.workload.LoadShape;
 import io.s3workload.workload.Percentile;
 import io.s3workload.workload.StageCommon;
+import io.s3workload.workload.StageGraph;
 import io.s3workload.workload.StageKind;
 import io.s3workload.workload.StageSpec;
 import io.s3workload.workload.Workload;
@@ -228,7 +229,7 @@ final class WorkloadBinder {
                 return Optional.<String>empty();
             }).orElse(List.of());
             StageCommon common = new StageCommon(name.orElse("?"), f.text("endpoint"),
-                    f.intAtLeast("concurrency", 1), failOn(f), TransferBinder.client(f), load, tags);
+                    f.intAtLeast("concurrency", 1), failOn(f), TransferBinder.client(f), load, tags, graph(f));
             if (common.failOn().timeoutRatePercent().isPresent() && !kind.get().convergence()) {
                 binding.problem(LocatedTree.child(f.child("failOn"), "timeoutRate"), "timeoutRate applies to"
                         + " readAfterWrite, listAfterWrite and transcode stages only; this is a " + kind.get()
@@ -241,6 +242,29 @@ final class WorkloadBinder {
             Optional<StageSpec> stage = binder.bind(common, f);
             return name.isPresent() ? stage : Optional.empty();
         });
+    }
+
+    /** {@code after}, {@code with} and {@code onFailure}; names are checked against the stages by CrossChecks. */
+    private StageGraph graph(Fields f) {
+        JsonNode rawAfter = f.raw("after");
+        Optional<List<String>> after = rawAfter instanceof com.fasterxml.jackson.databind.node.ArrayNode a
+                && a.isEmpty() ? Optional.of(List.of()) : f.list("after", e -> Optional.of(e.text().trim()));
+        Optional<String> with = f.text("with").map(String::trim);
+        if (after.isPresent() && with.isPresent()) {
+            binding.problem(f.child("with"), "a stage runs 'with' another (starting and stopping with it) or"
+                    + " 'after' others, not both");
+        }
+        StageGraph.OnFailure onFailure = f.text("onFailure").flatMap(text -> {
+            Optional<StageGraph.OnFailure> value = StageGraph.OnFailure.fromKey(text.trim());
+            if (value.isEmpty()) {
+                List<String> keys = java.util.Arrays.stream(StageGraph.OnFailure.values())
+                        .map(StageGraph.OnFailure::key).toList();
+                binding.problem(f.child("onFailure"), "expected one of " + String.join(", ", keys) + ", got \""
+                        + text + "\"" + Suggestions.didYouMean(text, keys));
+            }
+            return value;
+        }).orElse(StageGraph.OnFailure.STOP_DEPENDANTS);
+        return new StageGraph(after, with, onFailure);
     }
 
     private static Set<String> failOnKeys() {

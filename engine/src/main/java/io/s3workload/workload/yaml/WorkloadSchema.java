@@ -46,7 +46,8 @@ public final class WorkloadSchema {
             Map.entry("preset", "preset"), Map.entry("threads", "counts"), Map.entry("op", "sweepOp"),
             Map.entry("count", "count"), Map.entry("stages", "innerStages"), Map.entry("stage", "innerStage"),
             Map.entry("rounds", "count"), Map.entry("order", "compareOrder"),
-            Map.entry("timeouts", "timeouts"), Map.entry("retries", "whole"));
+            Map.entry("timeouts", "timeouts"), Map.entry("retries", "whole"), Map.entry("after", "names"),
+            Map.entry("with", "name"), Map.entry("onFailure", "onFailure"));
 
     private static final Map<StageKind, Map<String, String>> KIND_TYPES = Map.of(
             StageKind.RANGE_READ, Map.of("order", "rangeOrder"));
@@ -161,6 +162,7 @@ public final class WorkloadSchema {
                 .add(listOf(ref("text")))));
         d.set("credentials", object(WorkloadBinder.CREDENTIAL_KEYS, "text"));
         d.set("compat", enumOf(Set.of("s3", "gcs")));
+        d.set("onFailure", enumOf(Set.of("stopDependants", "stopRun")));
         d.set("timeouts", object(TransferBinder.TIMEOUT_KEYS, "duration"));
         d.set("stage", stage(false));
         d.set("innerStage", stage(true));

@@ -1,0 +1,19 @@
+package io.s3workload.workload;
+
+import java.util.List;
+
+/**
+ * {@code kind: group}: stages that start together (each after what the group is after) and end when the last of
+ * them ends; the stage after the group waits for all of them. Sugar over {@code after}.
+ */
+public record GroupStage(StageCommon common, List<StageSpec> stages) implements StageSpec {
+
+    public GroupStage {
+        stages = List.copyOf(stages);
+    }
+
+    @Override
+    public StageKind kind() {
+        return StageKind.GROUP;
+    }
+}
