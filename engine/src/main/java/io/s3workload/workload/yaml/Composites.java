@@ -11,6 +11,24 @@ final class Composites {
     private Composites() {
     }
 
+    /**
+     * The non-empty list of stages under {@code stages}, each bound as {@link #inner}; empty when the list is
+     * missing or any stage of it has a problem (reported; {@code what} says what the stages are for).
+     */
+    static Optional<java.util.List<StageSpec>> innerList(Fields f, String what) {
+        JsonNode node = f.raw("stages");
+        if (!(node instanceof com.fasterxml.jackson.databind.node.ArrayNode array) || array.isEmpty()) {
+            f.binding().problem(node == null ? f.pointer() : f.child("stages"), node == null
+                    ? "missing 'stages': " + what : "expected a non-empty list of stages, got " + Fields.describe(node));
+            return Optional.empty();
+        }
+        java.util.List<StageSpec> stages = new java.util.ArrayList<>();
+        for (int i = 0; i < array.size(); i++) {
+            inner(f, "stages/" + i, array.get(i)).ifPresent(stages::add);
+        }
+        return stages.size() == array.size() ? Optional.of(stages) : Optional.empty();
+    }
+
     /** The stage at {@code key} (a path under {@code f}'s mapping); empty when it has a problem (reported). */
     static Optional<StageSpec> inner(Fields f, String key, JsonNode node) {
         String pointer = f.pointer() + "/" + key;

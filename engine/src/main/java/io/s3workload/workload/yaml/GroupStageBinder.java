@@ -1,12 +1,8 @@
 package io.s3workload.workload.yaml;
 
-import com.fasterxml.jackson.databind.JsonNode;
-import com.fasterxml.jackson.databind.node.ArrayNode;
 import io.s3workload.workload.GroupStage;
 import io.s3workload.workload.StageCommon;
 import io.s3workload.workload.StageSpec;
-import java.util.ArrayList;
-import java.util.List;
 import java.util.Optional;
 import java.util.Set;
 
@@ -25,17 +21,7 @@ final class GroupStageBinder implements StageBinder {
 
     @Override
     public Optional<StageSpec> bind(StageCommon common, Fields f) {
-        JsonNode node = f.raw("stages");
-        if (!(node instanceof ArrayNode array) || array.isEmpty()) {
-            f.binding().problem(node == null ? f.pointer() : f.child("stages"), node == null
-                    ? "missing 'stages': the stages that run together" : "expected a non-empty list of stages, got "
-                    + Fields.describe(node));
-            return Optional.empty();
-        }
-        List<StageSpec> stages = new ArrayList<>();
-        for (int i = 0; i < array.size(); i++) {
-            Composites.inner(f, "stages/" + i, array.get(i)).ifPresent(stages::add);
-        }
-        return stages.size() == array.size() ? Optional.of(new GroupStage(common, stages)) : Optional.empty();
+        return Composites.innerList(f, "the stages that run together").map(stages -> new GroupStage(common,
+                stages));
     }
 }
