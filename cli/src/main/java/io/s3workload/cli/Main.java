@@ -8,8 +8,8 @@ import picocli.CommandLine.Command;
 
 /** The {@code s3workload} command line. */
 @Command(name = "s3workload", mixinStandardHelpOptions = true, versionProvider = VersionProvider.class,
-        subcommands = {RunCommand.class, ValidateCommand.class, PlanCommand.class, ServerCommand.class,
-            CompareCommand.class, ReportCommand.class, SchemaCommand.class, CleanupCommand.class, MergeCommand.class,
+        subcommands = {RunCommand.class, ValidateCommand.class, PlanCommand.class, ReportCommand.class,
+            MergeCommand.class, CompareCommand.class, CleanupCommand.class, SchemaCommand.class, ServerCommand.class,
             CommandLine.HelpCommand.class},
         description = {"Declarative workloads for benchmarking and validating S3-compatible object storage.", "",
             "  s3workload run workloads/quickstart.yaml", ""},
@@ -35,7 +35,7 @@ public final class Main implements Runnable {
 
     @Override
     public void run() {
-        throw new CommandLine.ParameterException(spec.commandLine(), "a command is required: run, validate, plan, server, compare, report, merge, schema or cleanup");
+        throw new CommandLine.ParameterException(spec.commandLine(), "a command is required: run, validate, plan, report, merge, compare, cleanup, schema or server");
     }
 
     private static int handle(Exception e, CommandLine cli, CommandLine.ParseResult parsed) {

@@ -37,7 +37,8 @@ class MainTest {
     void helpListsTheCommandsAndTheExitCodes() {
         Console c = Console.run("--help");
         assertEquals(0, c.exitCode());
-        for (String text : new String[] {"run", "validate", "plan", "Exit codes", "3 endpoint unreachable"}) {
+        for (String text : new String[] {"run", "validate", "plan", "report", "merge", "compare", "cleanup", "schema",
+            "server", "Exit codes", "3 endpoint unreachable"}) {
             assertTrue(c.out().contains(text), text + " in\n" + c.out());
         }
         Console run = Console.run("run", "--help");
