@@ -73,16 +73,7 @@ final class JsonReporter extends EndOfRunFiles {
         root.set("workload", workload(info.plan()));
         ArrayNode stages = root.putArray("stages");
         report.stages().forEach(stage -> stages.add(stage(stage)));
-        ArrayNode breaches = root.putArray("breaches");
-        for (Breach b : result.breaches()) {
-            breaches.addObject().put("stage", b.stage()).put("cell", b.cell()).put("metric", b.metric())
-                    .put("measured", b.measured()).put("limit", b.limit());
-        }
-        ObjectNode cleanup = root.putObject("cleanup").put("skipped", result.cleanup().skipped())
-                .put("removed", result.cleanup().removed()).put("leftBehind", result.cleanup().leftBehind().size());
-        result.cleanup().manifest().ifPresent(m -> cleanup.put("manifest", m.toString()));
-        ArrayNode errors = cleanup.putArray("errors");
-        result.cleanup().errors().forEach(errors::add);
+        breachesAndCleanup(root, result.breaches(), result.cleanup());
         return root;
     }
 
@@ -91,7 +82,7 @@ final class JsonReporter extends EndOfRunFiles {
                 .put("bucket", plan.bucket()).put("prefix", plan.prefix()).put("keep", plan.keep());
         ArrayNode endpoints = w.putArray("endpoints");
         for (EndpointSpec e : plan.endpoints().values()) {
-            endpoints.addObject().put("name", e.name()).put("url", RunReport.withoutSecrets(e.url().toString())).put("region", e.region())
+            endpoints.addObject().put("name", e.name()).put("url", io.s3workload.workload.Urls.printable(e.url().toString())).put("region", e.region())
                     .put("pathStyle", e.pathStyle()).put("compat", e.compat().name().toLowerCase())
                     .put("credentials", switch (e.credentials()) {
                         case CredentialsSpec.Static s -> "static keys";
@@ -126,6 +117,20 @@ final class JsonReporter extends EndOfRunFiles {
             s.put("settings", stage.spec().toString());
         }
         return w;
+    }
+
+    /** The {@code breaches} and {@code cleanup} of a summary (a run's, or a merge's). */
+    static void breachesAndCleanup(ObjectNode root, java.util.List<Breach> list, io.s3workload.run.CleanupResult result) {
+        ArrayNode breaches = root.putArray("breaches");
+        for (Breach b : list) {
+            breaches.addObject().put("stage", b.stage()).put("cell", b.cell()).put("metric", b.metric())
+                    .put("measured", b.measured()).put("limit", b.limit());
+        }
+        ObjectNode cleanup = root.putObject("cleanup").put("skipped", result.skipped())
+                .put("removed", result.removed()).put("leftBehind", result.leftBehind().size());
+        result.manifest().ifPresent(m -> cleanup.put("manifest", m.toString()));
+        ArrayNode errors = cleanup.putArray("errors");
+        result.errors().forEach(errors::add);
     }
 
     static ObjectNode stage(StageReport stage) {

@@ -338,15 +338,7 @@ public final class ResultsMerge {
         root.set("workload", first.get("workload"));
         ArrayNode stages = root.putArray("stages");
         report.stages().forEach(stage -> stages.add(JsonReporter.stage(stage)));
-        ArrayNode breaches = root.putArray("breaches");
-        for (Breach b : report.breaches()) {
-            breaches.addObject().put("stage", b.stage()).put("cell", b.cell()).put("metric", b.metric())
-                    .put("measured", b.measured()).put("limit", b.limit());
-        }
-        ObjectNode cleanup = root.putObject("cleanup").put("skipped", report.cleanup().skipped())
-                .put("removed", report.cleanup().removed()).put("leftBehind", report.cleanup().leftBehind().size());
-        ArrayNode errors = cleanup.putArray("errors");
-        report.cleanup().errors().forEach(errors::add);
+        JsonReporter.breachesAndCleanup(root, report.breaches(), report.cleanup());
         return root;
     }
 

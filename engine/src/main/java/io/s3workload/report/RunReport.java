@@ -48,7 +48,7 @@ public record RunReport(String workload, String runId, Instant startedAt, long w
 
     public static RunReport of(RunResult result) {
         Map<String, String> urls = new java.util.LinkedHashMap<>();
-        result.info().endpointUrls().forEach((name, url) -> urls.put(name, withoutSecrets(url)));
+        result.info().endpointUrls().forEach((name, url) -> urls.put(name, io.s3workload.workload.Urls.printable(url)));
         return new RunReport(result.info().plan().name(), result.info().runId(), result.info().startedAt(),
                 result.wallNanos(), result.info().plan().bucket(), result.info().seed(), result.exitCode(), urls,
                 result.stages().stream().map(StageReport::of).toList(), result.breaches(), result.cleanup());
@@ -59,8 +59,4 @@ public record RunReport(String workload, String runId, Instant startedAt, long w
         return stages.stream().anyMatch(StageReport::hasThresholds);
     }
 
-    /** The URL without user info or query, where a careless one could carry a secret. */
-    static String withoutSecrets(String url) {
-        return io.s3workload.workload.HttpGetStage.withoutQuery(url);
-    }
 }

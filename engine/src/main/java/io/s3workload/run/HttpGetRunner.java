@@ -11,6 +11,7 @@ import io.s3workload.s3.StoreFactory;
 import io.s3workload.workload.HttpGetStage;
 import io.s3workload.workload.SizeSpec;
 import io.s3workload.workload.Timeouts;
+import io.s3workload.workload.Urls;
 import java.io.IOException;
 import java.io.InputStream;
 import java.io.UncheckedIOException;
@@ -123,8 +124,8 @@ final class HttpGetRunner implements StageRunner {
     }
 
     /** The URL as printed: a presigned one's query is its credential. */
-    static String withoutQuery(URI url) {
-        return HttpGetStage.withoutQuery(url.toString());
+    private static String withoutQuery(URI url) {
+        return Urls.printable(url.toString());
     }
 
     /** The workload's URLs, then the file's, then presigned URLs of the source stage's objects. */

@@ -33,20 +33,8 @@ public record HttpGetStage(StageCommon common, List<String> urls, Optional<Strin
     /** As printed (plan, summary.json): URLs without their query, which for a presigned URL is a credential. */
     @Override
     public String toString() {
-        return "HttpGetStage[common=" + common + ", urls=" + urls.stream().map(HttpGetStage::withoutQuery).toList()
+        return "HttpGetStage[common=" + common + ", urls=" + urls.stream().map(Urls::printable).toList()
                 + ", urlsFile=" + urlsFile + ", from=" + from + ", stop=" + stop + ", maxRedirects=" + maxRedirects
                 + "]";
-    }
-
-    /** {@code scheme://authority/path}: the URL without user info, query or fragment. */
-    public static String withoutQuery(String url) {
-        try {
-            java.net.URI u = java.net.URI.create(url);
-            return u.getScheme() + "://" + u.getHost() + (u.getPort() < 0 ? "" : ":" + u.getPort())
-                    + (u.getRawPath() == null ? "" : u.getRawPath());
-        } catch (IllegalArgumentException e) {
-            int cut = url.indexOf('?');
-            return cut < 0 ? url : url.substring(0, cut);
-        }
     }
 }
