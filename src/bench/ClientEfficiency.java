@@ -51,7 +51,7 @@ public final class ClientEfficiency {
         int repeats = Integer.parseInt(args[2]);
         String only = args.length > 3 ? args[3] : "";
         EndpointSpec endpoint = new EndpointSpec("bare", java.net.URI.create(url), "us-east-1", true,
-                new CredentialsSpec.Static("bench", "bench-secret", null));
+                new CredentialsSpec.Static(ACCESS_KEY, SECRET_KEY, null));
         List<String[]> rows = new ArrayList<>();
         for (String c : List.of("16", "64")) {
             for (String op : List.of("put", "get")) {
@@ -65,11 +65,18 @@ public final class ClientEfficiency {
         Map<String, Figures> sums = new java.util.HashMap<>();
         Map<String, Allocation> allocations = new java.util.HashMap<>();
         try (S3Client s3 = StoreFactory.syncClient(endpoint, 64, false)) {
+            try {
+                s3.createBucket(b -> b.bucket("bench")); // a real server (CE_SERVER=minio) has none yet
+            } catch (RuntimeException exists) {
+                // the null server accepts anything; a real one may have it from an earlier run
+            }
             System.err.println("warming up...");
             bare(s3, "get", "4KiB", 16, 8);
             bare(s3, "put", "1MiB", 16, 8);
-            engine(url, "get", "4KiB", 16, 8, "sync");
-            engine(url, "put", "1MiB", 16, 8, "crt");
+            for (String client : CLIENTS) {
+                engine(url, "get", "4KiB", 16, 4, client);
+                engine(url, "put", "1MiB", 16, 4, client);
+            }
             for (int r = 0; r < repeats; r++) {
                 for (String[] row : rows) {
                     int c = Integer.parseInt(row[2]);
@@ -77,16 +84,16 @@ public final class ClientEfficiency {
                     if (runs("bare")) {
                         sums.merge(key + " bare", bare(s3, row[0], row[1], c, seconds), Figures::plus);
                     }
-                    if (runs("sync")) {
-                        sums.merge(key + " sync", engine(url, row[0], row[1], c, seconds, "sync"), Figures::plus);
-                    }
-                    if (runs("crt")) {
-                        sums.merge(key + " crt", engine(url, row[0], row[1], c, seconds, "crt"), Figures::plus);
+                    for (String client : CLIENTS) {
+                        if (runs(client)) {
+                            sums.merge(key + " " + client, engine(url, row[0], row[1], c, seconds, client),
+                                    Figures::plus);
+                        }
                     }
                     System.err.println("done " + key + " (" + (r + 1) + "/" + repeats + ")");
                 }
             }
-            if (!runs("bare") || !runs("sync") || !runs("crt")) {
+            if (!runs("bare") || CLIENTS.stream().anyMatch(client -> !runs(client))) {
                 sums.forEach((key, f) -> System.out.printf(Locale.ROOT, "%-20s %9.1f ops/s %8.3f ms/op%n", key,
                         f.over(repeats).opsPerSecond, f.over(repeats).cpuMsPerOp));
                 return;
@@ -95,23 +102,26 @@ public final class ClientEfficiency {
                 int c = Integer.parseInt(row[2]);
                 String key = String.join(" ", row);
                 allocations.put(key + " bare", allocation(() -> bare(s3, row[0], row[1], c, seconds)));
-                allocations.put(key + " sync", allocation(() -> engine(url, row[0], row[1], c, seconds, "sync")));
-                allocations.put(key + " crt", allocation(() -> engine(url, row[0], row[1], c, seconds, "crt")));
+                for (String client : CLIENTS) {
+                    allocations.put(key + " " + client, allocation(() -> engine(url, row[0], row[1], c, seconds,
+                            client)));
+                }
                 System.err.println("allocation profile done " + key);
             }
         }
-        System.out.printf(Locale.ROOT, "%-4s %-6s %3s | %-33s | %-40s | %-40s%n", "op", "size", "c",
-                "baseline (bare loop, sync client)", "engine, sync", "engine, crt");
-        System.out.printf(Locale.ROOT, "%-4s %-6s %3s | %8s %8s %7s %7s | %8s %6s %7s %6s %7s | %8s %6s %7s %6s %7s%n",
-                "", "", "", "ops/s", "MiB/s", "ms/op", "KiB/op", "ops/s", "x", "ms/op", "x", "KiB/op", "ops/s", "x",
-                "ms/op", "x", "KiB/op");
+        System.out.printf(Locale.ROOT, "%-4s %-6s %3s | %-33s |%s%n", "op", "size", "c",
+                "baseline (bare loop, sync client)", CLIENTS.stream().map(client -> String.format(Locale.ROOT,
+                        " %-40s |", "engine, " + client)).collect(java.util.stream.Collectors.joining()));
+        System.out.printf(Locale.ROOT, "%-4s %-6s %3s | %8s %8s %7s %7s |%s%n", "", "", "", "ops/s", "MiB/s", "ms/op",
+                "KiB/op", String.format(Locale.ROOT, " %8s %6s %7s %6s %7s |", "ops/s", "x", "ms/op", "x", "KiB/op")
+                        .repeat(CLIENTS.size()));
         for (String[] row : rows) {
             String key = String.join(" ", row);
             Figures b = sums.get(key + " bare").over(repeats);
             StringBuilder line = new StringBuilder(String.format(Locale.ROOT, "%-4s %-6s %3s | %8.1f %8.1f %7.3f %7.1f |",
                     row[0].toUpperCase(Locale.ROOT), row[1], row[2], b.opsPerSecond, b.mibPerSecond, b.cpuMsPerOp,
                     b.kibPerOp));
-            for (String client : List.of("sync", "crt")) {
+            for (String client : CLIENTS) {
                 Figures e = sums.get(key + " " + client).over(repeats);
                 line.append(String.format(Locale.ROOT, " %8.1f %6.3f %7.3f %6.3f %7.1f |", e.opsPerSecond,
                         e.opsPerSecond / b.opsPerSecond, e.cpuMsPerOp, e.cpuMsPerOp / b.cpuMsPerOp, e.kibPerOp));
@@ -119,14 +129,17 @@ public final class ClientEfficiency {
             System.out.println(line);
         }
         System.out.println();
-        System.out.printf(Locale.ROOT, "%-4s %-6s %3s | %-29s | %-29s | %-29s%n", "op", "size", "c",
-                "baseline: heap KiB per op", "engine, sync: heap KiB per op", "engine, crt: heap KiB per op");
-        System.out.printf(Locale.ROOT, "%-4s %-6s %3s |%s%n", "", "", "", " total    SDK    JDK   own |".repeat(3));
+        System.out.printf(Locale.ROOT, "%-4s %-6s %3s | %-29s |%s%n", "op", "size", "c", "baseline: heap KiB per op",
+                CLIENTS.stream().map(client -> String.format(Locale.ROOT, " %-29s |", "engine, " + client
+                        + ": KiB per op")).collect(java.util.stream.Collectors.joining()));
+        System.out.printf(Locale.ROOT, "%-4s %-6s %3s |%s%n", "", "", "", " total    SDK    JDK   own |"
+                .repeat(CLIENTS.size() + 1));
         for (String[] row : rows) {
             String key = String.join(" ", row);
             StringBuilder line = new StringBuilder(String.format(Locale.ROOT, "%-4s %-6s %3s |",
                     row[0].toUpperCase(Locale.ROOT), row[1], row[2]));
-            for (String who : List.of("bare", "sync", "crt")) {
+            for (String who : java.util.stream.Stream.concat(java.util.stream.Stream.of("bare"), CLIENTS.stream())
+                    .toList()) {
                 Allocation a = allocations.get(key + " " + who);
                 line.append(String.format(Locale.ROOT, " %5.1f %6.1f %6.1f %5.2f |", a.totalKib, a.clientKib,
                         a.jdkKib, a.ownKib));
@@ -142,7 +155,14 @@ public final class ClientEfficiency {
                 + " uses; JDK = no such frame (virtual-thread scheduling, JIT, GC).");
     }
 
-    /** Whether to run {@code who} (bare, sync, crt): all of them unless CE_ONLY names one, for profiling. */
+    /** The server's keys (the null server takes any; client-efficiency.sh sets MinIO's). */
+    private static final String ACCESS_KEY = System.getenv().getOrDefault("CE_ACCESS_KEY", "bench");
+    private static final String SECRET_KEY = System.getenv().getOrDefault("CE_SECRET_KEY", "bench-secret");
+
+    /** The engine's clients, each measured against the bare loop: the lean client (the default), sync, crt. */
+    private static final List<String> CLIENTS = List.of("http", "sync", "crt");
+
+    /** Whether to run {@code who} (bare, http, sync, crt): all of them unless CE_ONLY names one, for profiling. */
     private static boolean runs(String who) {
         String only = System.getenv("CE_ONLY");
         return only == null || only.isEmpty() || only.equals(who);
@@ -215,7 +235,8 @@ public final class ClientEfficiency {
         String stage = op.equals("put")
                 ? "{name: m, kind: put, sizes: [" + size + "], objects: 64, duration: " + seconds + "s}"
                 : "{name: m, kind: get, sizes: [" + size + "], objects: 16, duration: " + seconds + "s}";
-        String yaml = "endpoints: {n: {url: \"" + url + "\", credentials: {accessKey: a, secretKey: b}}}\n"
+        String yaml = "endpoints: {n: {url: \"" + url + "\", credentials: {accessKey: " + ACCESS_KEY
+                + ", secretKey: " + SECRET_KEY + "}}}\n"
                 + "bucket: bench\ndefaults: {concurrency: " + c + ", client: " + client + "}\nstages: [" + stage + "]\n";
         var plan = Planner.plan(new WorkloadLoader(Map.of(), List.of(), Optional.empty(), Optional.empty())
                 .parse("row.yaml", yaml));
@@ -237,6 +258,10 @@ public final class ClientEfficiency {
         List<Thread> threads = new ArrayList<>();
         for (int t = 0; t < c; t++) {
             String key = prefix + t;
+            if (op.equals("get")) { // the null server makes any key up; a real one needs it written first
+                byte[] content = new byte[(int) size];
+                s3.putObject(r -> r.bucket("bench").key(key), RequestBody.fromBytes(content));
+            }
             threads.add(Thread.ofVirtual().start(() -> {
                 byte[] buffer = new byte[256 * 1024];
                 long ops = 0;

@@ -33,9 +33,15 @@ final class Clients implements AutoCloseable {
 
     /** How the workers of {@code stage} get their client. */
     Lease lease(StagePlan stage) {
+        boolean interruptible = StoreFactory.lean(endpoint(stage.endpoint()), stage.client());
         if (stage.client().sharing().orElseThrow() == ClientSpec.Sharing.SHARED) {
             ObjectStore store = shared(stage.endpoint(), stage.client());
             return new Lease() {
+                @Override
+                public boolean interruptibleOnPlatformThreads() {
+                    return interruptible;
+                }
+
                 @Override
                 public ObjectStore acquire() {
                     return store;
@@ -48,6 +54,11 @@ final class Clients implements AutoCloseable {
         }
         int perWorker = Math.max(1, stage.connections() / stage.concurrency());
         return new Lease() {
+            @Override
+            public boolean interruptibleOnPlatformThreads() {
+                return interruptible;
+            }
+
             @Override
             public ObjectStore acquire() {
                 return StoreFactory.create(endpoint(stage.endpoint()), plan.bucket(), perWorker, stage.client());
@@ -87,5 +98,8 @@ final class Clients implements AutoCloseable {
         ObjectStore acquire();
 
         void release(ObjectStore store);
+
+        /** Whether a platform thread blocked in the stores' I/O is woken by an interrupt (virtual threads always are). */
+        boolean interruptibleOnPlatformThreads();
     }
 }

@@ -12,7 +12,7 @@ import java.util.concurrent.atomic.AtomicLong;
 import java.util.function.BooleanSupplier;
 
 /**
- * Runs an operation on virtual-thread workers until the operation limit, the deadline or cancellation, paced by
+ * Runs an operation on worker threads (platform or virtual: {@link #workerThreads}) until the operation limit, the deadline or cancellation, paced by
  * the stage's {@link LoadShape}:
  * <ul>
  *   <li>closed loop: each active worker starts its next operation as soon as the last one ends (after its think
@@ -27,6 +27,8 @@ final class ClosedLoop {
     static final long UNBOUNDED = Long.MAX_VALUE;
     /** The most workers an unmeasured preparation loop (seeding, sources) runs. */
     static final int PREPARATION_WORKERS = 128;
+    /** The most workers a loop runs on platform threads (see {@link #workerThreads}). */
+    static final int MAX_PLATFORM_WORKERS = 512;
     private static final long LATE_NANOS = TimeUnit.MILLISECONDS.toNanos(io.s3workload.metrics.CellStats.LATE_MILLIS);
     private static final long MAX_NAP_NANOS = TimeUnit.MILLISECONDS.toNanos(100);
 
@@ -87,7 +89,7 @@ final class ClosedLoop {
         LoadCurve curve = new LoadCurve(spec.initial(), spec.load().ramp());
         Watchdog watchdog = spec.recovery().totalNanos() > 0 ? new Watchdog(spec.recovery().totalNanos()) : null;
         try (watchdog; ExecutorService threads =
-                     Executors.newThreadPerTaskExecutor(Thread.ofVirtual().name(spec.name() + "-", 0).factory())) {
+                     Executors.newThreadPerTaskExecutor(workerThreads(spec).name(spec.name() + "-", 0).factory())) {
             for (int w = 0; w < spec.workers(); w++) {
                 int worker = w;
                 long workerSeed = spec.seed() * 31 + w;
@@ -111,6 +113,17 @@ final class ClosedLoop {
             }
         }
         return started.get();
+    }
+
+    /**
+     * Platform threads for up to {@link #MAX_PLATFORM_WORKERS} workers of a client whose blocking I/O an interrupt
+     * ends (the lean client): a blocked read then waits in the kernel, which costs less CPU per request than a
+     * virtual thread's park and wake-up through the scheduler (docs/performance.md). Virtual threads otherwise, and
+     * for the thousands of workers only they make possible.
+     */
+    private static Thread.Builder workerThreads(Spec spec) {
+        return spec.workers() <= MAX_PLATFORM_WORKERS && spec.clients().interruptibleOnPlatformThreads()
+                ? Thread.ofPlatform() : Thread.ofVirtual();
     }
 
     private static void closedLoop(Spec spec, int worker, long start, LoadCurve curve, AtomicLong next,

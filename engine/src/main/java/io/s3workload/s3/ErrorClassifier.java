@@ -1,6 +1,8 @@
 package io.s3workload.s3;
 
 import io.s3workload.s3.StoreException.Kind;
+import io.s3workload.s3.http.Http1Connection;
+import java.io.EOFException;
 import java.io.InterruptedIOException;
 import java.net.ConnectException;
 import java.net.NoRouteToHostException;
@@ -63,6 +65,12 @@ public final class ErrorClassifier {
                 return new StoreException(Kind.TIMEOUT, "timeout", endpoint + ": " + c.getMessage(), null);
             }
             String text = String.valueOf(c.getMessage());
+            if (c instanceof Http1Connection.BodyEndedEarly) {
+                return new StoreException(Kind.CLIENT, TRUNCATED, endpoint + ": " + text, null);
+            }
+            if (c instanceof EOFException) {
+                return new StoreException(Kind.CLIENT, RESET, endpoint + ": " + text, null);
+            }
             if (text.contains("Premature end of Content-Length") || text.contains("premature EOF")
                     || c.getClass().getSimpleName().equals("ConnectionClosedException")) {
                 return new StoreException(Kind.CLIENT, TRUNCATED, endpoint + ": the body ended before its"
@@ -86,12 +94,19 @@ public final class ErrorClassifier {
     }
 
     private static StoreException service(AwsServiceException e, String endpoint) {
-        int status = e.statusCode();
         String code = e.awsErrorDetails() != null && e.awsErrorDetails().errorCode() != null
                 ? e.awsErrorDetails().errorCode() : "";
-        String label = ("HTTP " + status + " " + code).trim();
         String message = e.awsErrorDetails() != null && e.awsErrorDetails().errorMessage() != null
                 ? e.awsErrorDetails().errorMessage() : "";
+        return httpError(e.statusCode(), code, message, endpoint);
+    }
+
+    /**
+     * A response with an error status: labelled {@code HTTP <status> <code>} ({@code code} from the error body,
+     * empty when there was none), the server's message kept for the log.
+     */
+    static StoreException httpError(int status, String code, String message, String endpoint) {
+        String label = ("HTTP " + status + " " + code).trim();
         Kind kind = switch (status) {
             case 401, 403 -> Kind.AUTH;
             case 404 -> code.toLowerCase(Locale.ROOT).contains("bucket") ? Kind.NO_BUCKET : Kind.NOT_FOUND;

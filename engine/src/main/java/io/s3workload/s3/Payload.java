@@ -1,7 +1,10 @@
 package io.s3workload.s3;
 
+import io.s3workload.s3.http.Http1Connection;
 import io.s3workload.workload.SizeSpec;
+import java.io.IOException;
 import java.io.InputStream;
+import java.io.OutputStream;
 import java.nio.ByteBuffer;
 import java.util.Arrays;
 import java.util.SplittableRandom;
@@ -60,10 +63,34 @@ public final class Payload {
      * A body to upload or to check what was read against: {@code length} bytes of the block from {@code offset},
      * wrapping. Opens a fresh stream each time the client asks (retries, signing).
      */
-    public record Body(Payload payload, int offset, long length) {
+    public record Body(Payload payload, int offset, long length) implements Http1Connection.Body {
 
         public InputStream open() {
             return new BlockStream(payload.block, offset, length);
+        }
+
+        /** Copies the body into {@code target} from {@code at} (the caller made room for it). */
+        @Override
+        public void copyTo(byte[] target, int at) {
+            long done = 0;
+            while (done < length) {
+                int from = (int) ((offset + done) % BLOCK_BYTES);
+                int n = (int) Math.min(length - done, BLOCK_BYTES - from);
+                System.arraycopy(payload.block, from, target, at + (int) done, n);
+                done += n;
+            }
+        }
+
+        /** Writes the body to {@code out} straight from the block, a stretch at a time. */
+        @Override
+        public void writeTo(OutputStream out) throws IOException {
+            long done = 0;
+            while (done < length) {
+                int from = (int) ((offset + done) % BLOCK_BYTES);
+                int n = (int) Math.min(length - done, BLOCK_BYTES - from);
+                out.write(payload.block, from, n);
+                done += n;
+            }
         }
 
         /** The part {@code [start, start + length)} of this body. */

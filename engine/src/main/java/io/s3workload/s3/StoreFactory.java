@@ -1,5 +1,6 @@
 package io.s3workload.s3;
 
+import io.s3workload.s3.http.Http1Pool;
 import io.s3workload.workload.ClientSpec;
 import io.s3workload.workload.Timeouts;
 import io.s3workload.workload.CredentialsSpec;
@@ -48,13 +49,50 @@ public final class StoreFactory {
     public static ObjectStore create(EndpointSpec endpoint, String bucket, int connections, ClientSpec client) {
         boolean always = client.checksums().orElseThrow() == ClientSpec.Checksums.ALWAYS
                 && endpoint.compat().flexibleChecksums();
-        boolean batchDelete = endpoint.compat().batchDelete();
+        if (lean(endpoint, client)) {
+            return httpStore(endpoint, bucket, connections, client.timeouts());
+        }
         return switch (client.kind().orElseThrow()) {
-            case SYNC -> new SdkObjectStore(endpoint.name(), bucket, syncClient(endpoint, connections, always,
-                    client.timeouts()), batchDelete);
+            case HTTP, SYNC -> sdkStore(endpoint, bucket, connections, always, client.timeouts());
             case CRT -> CrtObjectStore.create(endpoint, bucket, connections, always, credentials(endpoint.credentials()),
-                    batchDelete);
+                    endpoint.compat().batchDelete());
         };
+    }
+
+    private static ObjectStore sdkStore(EndpointSpec endpoint, String bucket, int connections, boolean always,
+                                        Timeouts timeouts) {
+        return new SdkObjectStore(endpoint.name(), bucket, syncClient(endpoint, connections, always, timeouts),
+                endpoint.compat().batchDelete());
+    }
+
+    /**
+     * The lean client for the hot operations, over a pool of {@code connections}; the SDK client (sharing the
+     * limit, connecting only when used) for the rest.
+     */
+    private static ObjectStore httpStore(EndpointSpec endpoint, String bucket, int connections, Timeouts timeouts) {
+        URI url = endpoint.url();
+        boolean tls = "https".equalsIgnoreCase(url.getScheme());
+        int port = url.getPort() >= 0 ? url.getPort() : tls ? 443 : 80;
+        String host = HttpObjectStore.host(url, bucket, endpoint.pathStyle());
+        Duration connect = timeouts.connect().orElse(Timeouts.DEFAULT_CONNECT);
+        Duration read = timeouts.firstByte().orElse(Timeouts.DEFAULT_FIRST_BYTE);
+        Http1Pool pool = new Http1Pool(host, port, tls, Math.max(connections, 1), (int) connect.toMillis(),
+                (int) read.toMillis(), ACQUIRE_TIMEOUT.toNanos(), 0);
+        RequestSigner signer = new RequestSigner(credentials(endpoint.credentials()), endpoint.region(), host, port,
+                tls);
+        return new HttpObjectStore(sdkStore(endpoint, bucket, connections, false, timeouts), pool, signer,
+                endpoint.name(), HttpObjectStore.pathPrefix(url, bucket, endpoint.pathStyle()));
+    }
+
+    /**
+     * Whether {@code client} on {@code endpoint} takes the lean data path: {@code client: http}, unless checksums
+     * are to be computed ({@code checksums: always} on a server that takes them), which only the SDK does. Its
+     * blocking reads are interruptible on platform threads too.
+     */
+    public static boolean lean(EndpointSpec endpoint, ClientSpec client) {
+        return client.kind().orElseThrow() == ClientSpec.Kind.HTTP
+                && !(client.checksums().orElseThrow() == ClientSpec.Checksums.ALWAYS
+                && endpoint.compat().flexibleChecksums());
     }
 
     /** The synchronous client exactly as the engine uses it; public for the bare baseline in src/bench. */

@@ -19,7 +19,7 @@ public record ClientSpec(Optional<Kind> kind, Optional<Checksums> checksums, Opt
     public static final ClientSpec UNSET = new ClientSpec(Optional.empty(), Optional.empty(), Optional.empty(),
             OptionalInt.empty());
     /** The defaults; no {@code connections}: a pool as large as the requests the busiest stage has in flight. */
-    public static final ClientSpec DEFAULT = new ClientSpec(Optional.of(Kind.SYNC), Optional.of(Checksums.WHEN_REQUIRED),
+    public static final ClientSpec DEFAULT = new ClientSpec(Optional.of(Kind.HTTP), Optional.of(Checksums.WHEN_REQUIRED),
             Optional.of(Sharing.SHARED), OptionalInt.empty(), Timeouts.UNSET, OptionalInt.of(0));
 
     public ClientSpec(Optional<Kind> kind, Optional<Checksums> checksums, Optional<Sharing> sharing,
@@ -31,8 +31,12 @@ public record ClientSpec(Optional<Kind> kind, Optional<Checksums> checksums, Opt
         this(kind, checksums, sharing, OptionalInt.empty());
     }
 
-    /** {@code sync}: the synchronous SDK client on virtual threads; {@code crt}: the AWS CRT-based async client. */
-    public enum Kind { SYNC, CRT }
+    /**
+     * {@code http}: s3workload's lean HTTP/1.1 client for GET, HEAD, PUT, UploadPart and DELETE (signed by the SDK's
+     * SigV4 signer), the SDK for the rest; {@code sync}: the synchronous SDK client for everything; {@code crt}: the
+     * AWS CRT-based async client. All on virtual threads.
+     */
+    public enum Kind { HTTP, SYNC, CRT }
 
     /** {@code when-required}: only where the operation demands one; {@code always}: the SDK's newer default. */
     public enum Checksums { WHEN_REQUIRED, ALWAYS }

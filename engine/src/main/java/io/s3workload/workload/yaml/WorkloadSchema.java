@@ -116,7 +116,7 @@ public final class WorkloadSchema {
         d.set("rate", scalar(JSON.createObjectNode().put("type", "number").put("exclusiveMinimum", 0),
                 "[0-9.]+ ?(/s)?"));
         d.set("ramp", listOf(object(Set.of("to", "over"), null, Map.of("to", "rate", "over", "duration"))));
-        d.set("client", enumOf(Set.of("sync", "crt")));
+        d.set("client", enumOf(Set.of("http", "sync", "crt")));
         d.set("checksums", enumOf(Set.of("when-required", "always")));
         d.set("clients", enumOf(Set.of("shared", "per-worker")));
         d.set("pairs", enumOf(Set.of("parallel", "sequential")));

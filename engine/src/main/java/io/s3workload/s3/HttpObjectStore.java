@@ -1,0 +1,327 @@
+package io.s3workload.s3;
+
+import io.s3workload.s3.http.Http1Connection;
+import io.s3workload.s3.http.Http1Pool;
+import io.s3workload.s3.http.ResponseHead;
+import java.io.IOException;
+import java.io.InterruptedIOException;
+import java.net.URI;
+import java.nio.charset.StandardCharsets;
+import java.util.List;
+import java.util.Map;
+import java.util.Optional;
+import software.amazon.awssdk.http.SdkHttpMethod;
+
+/**
+ * {@link ObjectStore} whose hot operations — GET, ranged GET, HEAD, PUT, UploadPart, DELETE — go over the lean
+ * client: plain HTTP/1.1 on the JDK's sockets ({@link Http1Pool}), signed by the SDK's SigV4 signer
+ * ({@link RequestSigner}), bodies streamed from the payload block and read straight into the worker's buffer.
+ * Everything else (bucket checks, multipart create/complete/abort, listings, batch deletes) goes through the SDK
+ * client, whose XML handling it needs and whose cost does not matter there.
+ */
+final class HttpObjectStore implements ObjectStore {
+
+    /** Error bodies are read up to this size for their code and message; a larger one closes the connection. */
+    private static final int ERROR_BODY_BYTES = 64 * 1024;
+    private static final String CONTENT_TYPE = "application/octet-stream";
+    private static final String USER_AGENT = "s3workload";
+    /** Where bodies nobody reads go; shared, since its content is never looked at. */
+    private static final byte[] DISCARDED = new byte[8192];
+
+    private final ObjectStore control;
+    private final Http1Pool pool;
+    private final RequestSigner signer;
+    private final String endpointName;
+    /** What every object path starts with: the endpoint's base path, and the bucket when path-style. */
+    private final String pathPrefix;
+
+    HttpObjectStore(ObjectStore control, Http1Pool pool, RequestSigner signer, String endpointName,
+                    String pathPrefix) {
+        this.control = control;
+        this.pool = pool;
+        this.signer = signer;
+        this.endpointName = endpointName;
+        this.pathPrefix = pathPrefix;
+    }
+
+    /** The host to connect to and sign for: the endpoint's, or {@code bucket.host} for virtual-host addressing. */
+    static String host(URI endpoint, String bucket, boolean pathStyle) {
+        return pathStyle ? endpoint.getHost() : bucket + "." + endpoint.getHost();
+    }
+
+    /** The path prefix of every object: the endpoint's own path, then {@code /bucket} when path-style. */
+    static String pathPrefix(URI endpoint, String bucket, boolean pathStyle) {
+        String base = endpoint.getRawPath() == null ? "" : endpoint.getRawPath();
+        if (base.endsWith("/")) {
+            base = base.substring(0, base.length() - 1);
+        }
+        return pathStyle ? base + "/" + UriEncoding.path(bucket) : base;
+    }
+
+    @Override
+    public String endpointName() {
+        return endpointName;
+    }
+
+    @Override
+    public String put(String key, Payload.Body body, Map<String, String> metadata) {
+        return upload(key, body, metadata, Map.of());
+    }
+
+    @Override
+    public String uploadPart(String key, String uploadId, int partNumber, Payload.Body body) {
+        return upload(key, body, Map.of(), Map.of("partNumber", Integer.toString(partNumber), "uploadId", uploadId));
+    }
+
+    private String upload(String key, Payload.Body body, Map<String, String> metadata, Map<String, String> query) {
+        Map<String, String> amz = metadata.isEmpty() ? Map.of() : metaHeaders(metadata);
+        Exchange x = begin(key);
+        try {
+            Http1Connection c = x.connection;
+            String path = objectPath(key);
+            requestLine(c, "PUT", target(path, query));
+            signer.signInto(c, SdkHttpMethod.PUT, path, query, amz);
+            c.header("Content-Type", CONTENT_TYPE);
+            c.header("Content-Length", body.length());
+            c.send(body);
+            ResponseHead r = x.head(true);
+            String etag = r.etag();
+            x.drain();
+            return etag;
+        } catch (IOException e) {
+            throw x.failed(e);
+        } finally {
+            x.end();
+        }
+    }
+
+    @Override
+    public void get(String key, byte[] buffer, ReadTiming timing) {
+        read(key, null, buffer, timing);
+    }
+
+    @Override
+    public void getRange(String key, long start, long length, byte[] buffer, ReadTiming timing) {
+        read(key, S3Requests.range(start, length), buffer, timing);
+    }
+
+    private void read(String key, String range, byte[] buffer, ReadTiming timing) {
+        timing.start();
+        Exchange x = begin(key);
+        try {
+            Http1Connection c = x.connection;
+            String path = objectPath(key);
+            requestLine(c, "GET", path);
+            signer.signInto(c, SdkHttpMethod.GET, path, Map.of(), Map.of());
+            if (range != null) {
+                c.header("Range", range);
+            }
+            c.send(null);
+            ResponseHead r = x.head(true);
+            timing.etag = r.etag();
+            int n = c.readBody(buffer, 0, buffer.length);
+            timing.firstByteNanos = System.nanoTime();
+            while (n >= 0) {
+                timing.read(buffer, n);
+                n = c.readBody(buffer, 0, buffer.length);
+            }
+            timing.end();
+        } catch (IOException e) {
+            throw x.failed(e);
+        } finally {
+            x.end();
+        }
+    }
+
+    @Override
+    public Optional<ObjectInfo> head(String key) {
+        Exchange x = begin(key);
+        try {
+            Http1Connection c = x.connection;
+            String path = objectPath(key);
+            requestLine(c, "HEAD", path);
+            signer.signInto(c, SdkHttpMethod.HEAD, path, Map.of(), Map.of());
+            c.send(null);
+            ResponseHead r = c.readHead(false);
+            if (r.status() == 404) {
+                return Optional.empty();
+            }
+            x.check(r);
+            return Optional.of(new ObjectInfo(r.contentLength(), r.etag(), r.metadata()));
+        } catch (IOException e) {
+            throw x.failed(e);
+        } finally {
+            x.end();
+        }
+    }
+
+    @Override
+    public void delete(String key) {
+        Exchange x = begin(key);
+        try {
+            Http1Connection c = x.connection;
+            String path = objectPath(key);
+            requestLine(c, "DELETE", path);
+            signer.signInto(c, SdkHttpMethod.DELETE, path, Map.of(), Map.of());
+            c.header("Content-Length", 0);
+            c.send(null);
+            x.head(true);
+            x.drain();
+        } catch (IOException e) {
+            throw x.failed(e);
+        } finally {
+            x.end();
+        }
+    }
+
+    /** Starts a request's head: the request line and the headers every request carries. */
+    private static void requestLine(Http1Connection c, String method, String target) {
+        c.begin(method, target);
+        c.header("User-Agent", USER_AGENT);
+    }
+
+    private Exchange begin(String key) {
+        try {
+            return new Exchange(pool.acquire(false), key);
+        } catch (InterruptedException e) {
+            Thread.currentThread().interrupt();
+            throw ErrorClassifier.classify(new InterruptedIOException("interrupted while waiting for a connection"),
+                    endpointName).withKey(key);
+        } catch (IOException e) {
+            throw ErrorClassifier.classify(e, endpointName).withKey(key);
+        }
+    }
+
+    private String objectPath(String key) {
+        return pathPrefix + "/" + UriEncoding.path(key);
+    }
+
+    /** The request target: {@code path} and the encoded query. */
+    private static String target(String path, Map<String, String> query) {
+        if (query.isEmpty()) {
+            return path;
+        }
+        StringBuilder b = new StringBuilder(path).append('?');
+        query.forEach((name, value) -> b.append(b.charAt(b.length() - 1) == '?' ? "" : "&")
+                .append(UriEncoding.component(name)).append('=').append(UriEncoding.component(value)));
+        return b.toString();
+    }
+
+    private static Map<String, String> metaHeaders(Map<String, String> metadata) {
+        Map<String, String> headers = new java.util.LinkedHashMap<>();
+        metadata.forEach((name, value) -> headers.put("x-amz-meta-" + name, value));
+        return headers;
+    }
+
+    /**
+     * One request on one pooled connection: gives the connection back — kept only when its response was read to
+     * the end without a transport failure — and turns failures into classified {@link StoreException}s naming the
+     * key.
+     */
+    private final class Exchange {
+        final Http1Connection connection;
+        final String key;
+        private boolean broken;
+
+        Exchange(Http1Connection connection, String key) {
+            this.connection = connection;
+            this.key = key;
+        }
+
+        /** Reads the response head, throwing the server's error for a status other than 2xx. */
+        ResponseHead head(boolean expectBody) throws IOException {
+            ResponseHead r = connection.readHead(expectBody);
+            check(r);
+            return r;
+        }
+
+        /** Throws the server's error (code and message from its XML body) unless the status is 2xx. */
+        void check(ResponseHead r) throws IOException {
+            if (r.status() / 100 == 2) {
+                return;
+            }
+            byte[] body = new byte[ERROR_BODY_BYTES];
+            int length = 0;
+            int n;
+            while (length < body.length && (n = connection.readBody(body, length, body.length - length)) > 0) {
+                length += n;
+            }
+            String xml = new String(body, 0, length, StandardCharsets.UTF_8);
+            throw ErrorClassifier.httpError(r.status(), element(xml, "Code"), element(xml, "Message"), endpointName)
+                    .withKey(key);
+        }
+
+        /** Reads what is left of a body nobody needs (a PUT's or DELETE's, usually empty). */
+        void drain() throws IOException {
+            connection.discardBody(DISCARDED, ERROR_BODY_BYTES);
+        }
+
+        StoreException failed(IOException e) {
+            broken = true;
+            return ErrorClassifier.classify(e, endpointName).withKey(key);
+        }
+
+        void end() {
+            pool.release(connection, !broken && connection.reusable());
+        }
+    }
+
+    private static String element(String xml, String name) {
+        int from = xml.indexOf("<" + name + ">");
+        int to = xml.indexOf("</" + name + ">");
+        return from >= 0 && to > from ? xml.substring(from + name.length() + 2, to).trim() : "";
+    }
+
+    // ---- the rest goes through the SDK ----
+
+    @Override
+    public void headBucket() {
+        control.headBucket();
+    }
+
+    @Override
+    public void createBucket() {
+        control.createBucket();
+    }
+
+    @Override
+    public String createMultipart(String key, Map<String, String> metadata) {
+        return control.createMultipart(key, metadata);
+    }
+
+    @Override
+    public String completeMultipart(String key, String uploadId, List<String> partEtags) {
+        return control.completeMultipart(key, uploadId, partEtags);
+    }
+
+    @Override
+    public void abortMultipart(String key, String uploadId) {
+        control.abortMultipart(key, uploadId);
+    }
+
+    @Override
+    public List<Upload> multipartUploads(String prefix) {
+        return control.multipartUploads(prefix);
+    }
+
+    @Override
+    public ListPage listPage(String prefix, String continuationToken, int pageSize) {
+        return control.listPage(prefix, continuationToken, pageSize);
+    }
+
+    @Override
+    public boolean batchDelete() {
+        return control.batchDelete();
+    }
+
+    @Override
+    public DeleteOutcome deleteBatch(List<String> keys) {
+        return control.deleteBatch(keys);
+    }
+
+    @Override
+    public void close() {
+        pool.close();
+        control.close();
+    }
+}

@@ -1,0 +1,333 @@
+package io.s3workload.s3.http;
+
+import java.io.EOFException;
+import java.io.IOException;
+import java.io.InputStream;
+import java.io.OutputStream;
+import java.net.InetSocketAddress;
+import java.net.Socket;
+import java.net.SocketTimeoutException;
+import java.nio.channels.SocketChannel;
+import javax.net.ssl.SSLSocketFactory;
+
+/**
+ * One HTTP/1.1 keep-alive connection on a blocking JDK socket, used by one request at a time (from a platform or
+ * a virtual thread; an interrupt closes it either way). The request head is assembled in a reused buffer and sent with the body in as few writes as possible;
+ * the response head is parsed in place ({@link ResponseHead}); body bytes go straight from the socket into the
+ * caller's buffer. Nothing here allocates per request except the few header values a caller asks for.
+ */
+public final class Http1Connection implements AutoCloseable {
+
+    /** Bodies up to this size travel in the same write as the request head. */
+    private static final int COALESCE_BYTES = 64 * 1024;
+    private static final int HEAD_BYTES = 16 * 1024;
+
+    private final Socket socket;
+    private final InputStream in;
+    private final OutputStream out;
+    private final int readTimeoutMillis;
+    /** Outgoing: the request head (and a small body). */
+    private byte[] request = new byte[HEAD_BYTES];
+    private int requestLength;
+    /** Incoming: the response head, and whatever body bytes came with it ({@code [bodyStart, limit)}). */
+    private final byte[] head = new byte[HEAD_BYTES];
+    private int bodyStart;
+    private int limit;
+    private final ResponseHead response = new ResponseHead();
+    /** What is left of the current body: bytes of a Content-Length body, or of the current chunk. */
+    private long remaining;
+    private boolean chunked;
+    private boolean bodyDone;
+    private long idleSinceNanos;
+
+    private Http1Connection(Socket socket, int readTimeoutMillis) throws IOException {
+        this.socket = socket;
+        this.in = socket.getInputStream();
+        this.out = socket.getOutputStream();
+        this.readTimeoutMillis = readTimeoutMillis;
+    }
+
+    /** Opens a connection to {@code host:port}, over TLS when {@code tls}. */
+    public static Http1Connection open(String host, int port, boolean tls, int connectTimeoutMillis, int readTimeoutMillis,
+                                int socketBufferBytes) throws IOException {
+        // A channel's socket, not a plain Socket: its blocking reads are interruptible on platform threads too (an
+        // interrupt closes it), which the watchdog of timeouts.total relies on.
+        Socket socket = SocketChannel.open().socket();
+        try {
+            socket.setTcpNoDelay(true);
+            socket.setKeepAlive(true);
+            if (socketBufferBytes > 0) {
+                socket.setReceiveBufferSize(socketBufferBytes);
+                socket.setSendBufferSize(socketBufferBytes);
+            }
+            socket.connect(new InetSocketAddress(host, port), connectTimeoutMillis);
+            socket.setSoTimeout(readTimeoutMillis);
+            if (tls) {
+                socket = ((SSLSocketFactory) SSLSocketFactory.getDefault()).createSocket(socket, host, port, true);
+            }
+            return new Http1Connection(socket, readTimeoutMillis);
+        } catch (IOException | RuntimeException e) {
+            socket.close();
+            throw e;
+        }
+    }
+
+    // ---- request ----
+
+    /** Starts a request head: {@code METHOD path HTTP/1.1}. */
+    public void begin(String method, String path) {
+        requestLength = 0;
+        append(method);
+        append(" ");
+        append(path);
+        append(" HTTP/1.1\r\n");
+    }
+
+    public void header(String name, String value) {
+        append(name);
+        append(": ");
+        append(value);
+        append("\r\n");
+    }
+
+    public void header(String name, long value) {
+        append(name);
+        append(": ");
+        append(Long.toString(value));
+        append("\r\n");
+    }
+
+    /** Ends the head and sends it with {@code body} (may be null). */
+    public void send(Body body) throws IOException {
+        append("\r\n");
+        long bodyBytes = body == null ? 0 : body.length();
+        if (bodyBytes <= COALESCE_BYTES) {
+            ensure(requestLength + (int) bodyBytes);
+            if (body != null) {
+                body.copyTo(request, requestLength);
+            }
+            out.write(request, 0, requestLength + (int) bodyBytes);
+        } else {
+            out.write(request, 0, requestLength);
+            body.writeTo(out);
+        }
+        out.flush();
+    }
+
+    private void append(String s) {
+        int n = s.length();
+        ensure(requestLength + n);
+        s.getBytes(0, n, request, requestLength); // request heads are ASCII: keys are percent-encoded
+        requestLength += n;
+    }
+
+    private void ensure(int capacity) {
+        if (capacity > request.length) {
+            request = java.util.Arrays.copyOf(request, Math.max(capacity, request.length * 2));
+        }
+    }
+
+    // ---- response ----
+
+    /**
+     * Reads the response head. {@code expectBody} is false for HEAD requests, whose responses carry a
+     * Content-Length but no body.
+     *
+     * @throws EOFException when the connection ends before a whole head (a connection the server had closed)
+     */
+    public ResponseHead readHead(boolean expectBody) throws IOException {
+        limit = 0;
+        int end;
+        while ((end = headEnd()) < 0) {
+            if (limit == head.length) {
+                throw new IOException("response head longer than " + head.length + " bytes");
+            }
+            int n = in.read(head, limit, head.length - limit);
+            if (n < 0) {
+                throw new EOFException(limit == 0 ? "connection closed before a response"
+                        : "connection closed in the middle of the response head");
+            }
+            limit += n;
+        }
+        bodyStart = end;
+        response.parse(head, end);
+        chunked = response.chunked();
+        remaining = chunked ? 0 : response.contentLength();
+        bodyDone = !expectBody || response.status() == 204 || response.status() == 304
+                || response.status() / 100 == 1 || (!chunked && remaining <= 0);
+        if (!bodyDone && !chunked && remaining < 0) {
+            throw new IOException("response has neither Content-Length nor chunked encoding");
+        }
+        return response;
+    }
+
+    /** Bytes of the body already read with the head, available without waiting. */
+    public int buffered() {
+        return limit - bodyStart;
+    }
+
+    private int headEnd() {
+        for (int i = 3; i < limit; i++) {
+            if (head[i] == '\n' && head[i - 1] == '\r' && head[i - 2] == '\n' && head[i - 3] == '\r') {
+                return i + 1;
+            }
+        }
+        return -1;
+    }
+
+    /**
+     * Reads up to {@code len} body bytes into {@code b}; -1 at the end of the body.
+     *
+     * @throws EOFException when the connection ends before the body does
+     */
+    public int readBody(byte[] b, int off, int len) throws IOException {
+        if (bodyDone) {
+            return -1;
+        }
+        if (chunked && remaining == 0) {
+            remaining = nextChunkSize();
+            if (remaining == 0) {
+                skipTrailers();
+                bodyDone = true;
+                return -1;
+            }
+        }
+        int want = (int) Math.min(len, remaining);
+        int n;
+        if (bodyStart < limit) {
+            n = Math.min(want, limit - bodyStart);
+            System.arraycopy(head, bodyStart, b, off, n);
+            bodyStart += n;
+        } else {
+            n = in.read(b, off, want);
+            if (n < 0) {
+                throw new BodyEndedEarly("the body ended " + remaining + " bytes before its "
+                        + (chunked ? "chunk's end" : "Content-Length"));
+            }
+        }
+        remaining -= n;
+        if (!chunked && remaining == 0) {
+            bodyDone = true;
+        } else if (chunked && remaining == 0) {
+            expectCrlf();
+        }
+        return n;
+    }
+
+    /** Reads what is left of the body and forgets it; false if that is more than {@code maxBytes}. */
+    public boolean discardBody(byte[] scratch, long maxBytes) throws IOException {
+        long seen = 0;
+        int n;
+        while ((n = readBody(scratch, 0, scratch.length)) >= 0) {
+            seen += n;
+            if (seen > maxBytes) {
+                return false;
+            }
+        }
+        return true;
+    }
+
+    /** Whether the connection can carry another request: the body was read to its end and nobody asked to close. */
+    public boolean reusable() {
+        return bodyDone && bodyStart == limit && !response.closeRequested() && !socket.isClosed();
+    }
+
+    private long nextChunkSize() throws IOException {
+        String line = readLine();
+        int semicolon = line.indexOf(';');
+        String hex = (semicolon >= 0 ? line.substring(0, semicolon) : line).trim();
+        try {
+            return Long.parseLong(hex, 16);
+        } catch (NumberFormatException e) {
+            throw new IOException("bad chunk size '" + hex + "'");
+        }
+    }
+
+    private void skipTrailers() throws IOException {
+        while (!readLine().isEmpty()) {
+            // trailers are not used
+        }
+    }
+
+    private void expectCrlf() throws IOException {
+        if (!readLine().isEmpty()) {
+            throw new IOException("chunk not followed by CRLF");
+        }
+    }
+
+    /** One line of the chunked framing (without CRLF), from the buffer or the socket. */
+    private String readLine() throws IOException {
+        StringBuilder line = new StringBuilder();
+        while (true) {
+            if (bodyStart == limit) {
+                bodyStart = 0;
+                limit = in.read(head, 0, head.length);
+                if (limit < 0) {
+                    limit = 0;
+                    throw new BodyEndedEarly("the chunked body ended before its last chunk");
+                }
+            }
+            byte c = head[bodyStart++];
+            if (c == '\n') {
+                int last = line.length() - 1;
+                return last >= 0 && line.charAt(last) == '\r' ? line.substring(0, last) : line.toString();
+            }
+            line.append((char) c);
+        }
+    }
+
+    // ---- pool bookkeeping ----
+
+    void idleSince(long nanos) {
+        idleSinceNanos = nanos;
+    }
+
+    long idleSinceNanos() {
+        return idleSinceNanos;
+    }
+
+    /**
+     * Whether a connection that sat idle is still open: a short read that times out means nothing is pending and
+     * the peer has not closed it.
+     */
+    boolean stillOpen() {
+        try {
+            socket.setSoTimeout(1);
+            try {
+                in.read(head, 0, 1); // data or EOF while idle: unusable either way
+                return false;
+            } finally {
+                socket.setSoTimeout(readTimeoutMillis);
+            }
+        } catch (SocketTimeoutException e) {
+            return true;
+        } catch (IOException e) {
+            return false;
+        }
+    }
+
+    @Override
+    public void close() {
+        try {
+            socket.close();
+        } catch (IOException ignored) {
+            // closing is best effort
+        }
+    }
+
+    /** A request body that can be copied into the head buffer or streamed to the socket. */
+    public interface Body {
+        long length();
+
+        void copyTo(byte[] target, int offset);
+
+        void writeTo(OutputStream out) throws IOException;
+    }
+
+    /** The connection ended in the middle of a response body: a truncated body, not a refused request. */
+    public static final class BodyEndedEarly extends EOFException {
+        BodyEndedEarly(String message) {
+            super(message);
+        }
+    }
+}

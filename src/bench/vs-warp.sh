@@ -1,0 +1,165 @@
+#!/usr/bin/env bash
+# Head to head with the incumbent: s3workload and warp, alternately, against one real MinIO, measured from outside
+# both tools. Prints one table: throughput, client CPU per MiB (objects of 1 MiB and up) or per operation (small
+# objects), p50/p99 as each tool reports them, and the ratios s3workload/warp.
+#
+#   src/bench/vs-warp.sh [WINDOW_SECONDS [REPEATS [ROW_FILTER]]]      e.g. src/bench/vs-warp.sh 15 3 'GET 1MiB'
+#
+# Needs `minio` and `warp` on the PATH: ../shared/peers/build-peers.sh builds both from public source snapshots
+# (see its header). Where warp is missing, the script says so and, if Go is installed, measures against s3loop
+# instead (src/bench/peer: a bare loop on minio-go, warp's own client library, with warp's transport settings and
+# put options — leaner than warp, so a harder yardstick). Environment: CLIENTS (s3workload clients to run, default
+# "http"; e.g. "http sync crt"), WARMUP (seconds, default 5), PEER (warp|s3loop, default: warp when on the PATH).
+#
+# The yardstick, the same for every tool:
+# - the measured phase starts when MinIO's own request counter for the measured API (GetObject, PutObject,
+#   HeadObject; /minio/metrics/v3/api/requests, which is live — the v2 cluster metrics are cached) starts to
+#   rise — start-up and preparation uploads come before it; WARMUP seconds later a window of WINDOW_SECONDS
+#   opens, and the tool keeps running past its end;
+# - operations = the growth of that counter over the window; MiB/s = operations x object size; wire MiB/s = the
+#   growth of the loopback interface's transmitted bytes (/proc/net/dev: both directions, headers included).
+#   (MinIO's /proc/PID/io is no yardstick for GETs: Go sends files to sockets with sendfile, which wchar misses —
+#   it showed 444 MiB/s while 738 GETs of 1 MiB a second went out.)
+# - client CPU = the growth of utime + stime in the client's /proc/PID/stat (every thread) over the window.
+set -euo pipefail
+root=$(cd "$(dirname "${BASH_SOURCE[0]}")/../.." && pwd)
+window=${1:-15}
+repeats=${2:-3}
+filter=${3:-}
+warmup=${WARMUP:-5}
+clients=${CLIENTS:-http}
+hz=$(getconf CLK_TCK)
+
+command -v minio >/dev/null || { echo "vs-warp: no 'minio' on the PATH; build it with ../shared/peers/build-peers.sh" >&2; exit 2; }
+peer=${PEER:-}
+if [ -z "$peer" ]; then
+  if command -v warp >/dev/null; then
+    peer=warp
+  else
+    echo "vs-warp: no 'warp' on the PATH (../shared/peers/build-peers.sh builds it from source snapshots)." >&2
+    command -v go >/dev/null || { echo "vs-warp: and no Go to build the s3loop stand-in either" >&2; exit 2; }
+    echo "vs-warp: measuring against s3loop (src/bench/peer: a bare minio-go loop with warp's settings) instead." >&2
+    peer=s3loop
+  fi
+fi
+work=$(mktemp -d)
+if [ "$peer" = s3loop ]; then
+  (cd "$root/src/bench/peer" && go build -o "$work/s3loop" .) || { echo "vs-warp: could not build s3loop" >&2; exit 2; }
+fi
+"$root/s3workload" --version >/dev/null # builds the jar first if needed, outside every measurement
+
+port=$(python3 -c 'import socket; s=socket.socket(); s.bind(("127.0.0.1",0)); print(s.getsockname()[1])')
+mkdir -p "$work/data"
+MINIO_ROOT_USER=benchbench MINIO_ROOT_PASSWORD=bench-secret MINIO_PROMETHEUS_AUTH_TYPE=public \
+  minio server "$work/data" --address "127.0.0.1:$port" --console-address 127.0.0.1:0 --quiet >"$work/minio.log" 2>&1 &
+server=$!
+trap 'kill $server 2>/dev/null; wait $server 2>/dev/null; rm -rf "$work"' EXIT
+for _ in $(seq 1 100); do curl -sf "http://127.0.0.1:$port/minio/health/live" >/dev/null && break; sleep 0.2; done
+curl -sf "http://127.0.0.1:$port/minio/health/live" >/dev/null || { cat "$work/minio.log"; echo "vs-warp: minio did not start" >&2; exit 1; }
+
+# requests API: MinIO's request counter for one API (getobject, putobject, headobject).
+requests() { curl -s "http://127.0.0.1:$port/minio/metrics/v3/api/requests" | awk -v api="$1" '$1 ~ "^minio_api_requests_total\\{name=\"" api "\"" {n += $2} END {printf "%d\n", n}'; }
+cpu_ticks() { awk '{print $14 + $15}' "/proc/$1/stat"; }
+wire_bytes() { awk '$1 == "lo:" {print $10}' /proc/net/dev; }
+bytes_of() { case $1 in *KiB) echo $(( ${1%KiB} * 1024 ));; *MiB) echo $(( ${1%MiB} * 1048576 ));; esac; }
+
+# measure TOOL OP SIZE CONC: runs one tool once; prints "ops/s MiB/s cores p50 p99 ops wire-MiB/s".
+measure() {
+  local tool=$1 op=$2 size=$3 conc=$4 api out pid base t0 c0 b0 n0 c1 b1 n1 p50 p99 secs
+  case $op in GET) api=GetObject;; PUT) api=PutObject;; HEAD) api=HeadObject;; esac
+  secs=$((warmup + window + 3))
+  out="$work/out.$tool"
+  base=$(requests "$api")
+  case $tool in
+    s3workload:*)
+      cat >"$work/w.yaml" <<EOF
+name: vs-warp
+endpoints:
+  minio: {url: "http://127.0.0.1:$port", credentials: {accessKey: benchbench, secretKey: bench-secret}}
+bucket: vs-warp
+createBucket: true
+prefix: vs-warp
+defaults: {client: ${tool#s3workload:}, concurrency: $conc}
+stages:
+  - {name: measure, kind: $(echo "$op" | tr 'A-Z' 'a-z'), sizes: [$size], objects: 200, duration: ${secs}s}
+EOF
+      "$root/s3workload" run "$work/w.yaml" --no-progress >"$out" 2>&1 & pid=$!;;
+    warp)
+      local wop; case $op in GET) wop=get;; PUT) wop=put;; HEAD) wop=stat;; esac
+      warp "$wop" --host "127.0.0.1:$port" --access-key benchbench --secret-key bench-secret --bucket vs-warp \
+        --obj.size "$(bytes_of "$size")" --concurrent "$conc" --duration "${secs}s" --objects 200 --noclear \
+        $([ "$op" = PUT ] && echo --disable-sha256-payload) >"$out" 2>&1 & pid=$!;;
+    s3loop)
+      local lop; case $op in GET) lop=get;; PUT) lop=put;; HEAD) lop=stat;; esac
+      "$work/s3loop" -endpoint "127.0.0.1:$port" -access-key benchbench -secret-key bench-secret -bucket vs-warp \
+        -op "$lop" -size "$(bytes_of "$size")" -concurrent "$conc" -objects 200 -duration "${secs}s" \
+        $([ "$op" = PUT ] && echo -disable-sha256-payload) >"$out" 2>&1 & pid=$!;;
+  esac
+  # wait for the measured phase: the server's counter for the measured API starts to rise
+  local deadline=$((SECONDS + 300))
+  until [ "$(requests "$api")" -gt "$base" ]; do
+    kill -0 "$pid" 2>/dev/null || { cat "$out" >&2; echo "vs-warp: $tool ended before measuring" >&2; return 1; }
+    [ $SECONDS -lt $deadline ] || { echo "vs-warp: $tool never started measuring" >&2; kill "$pid"; return 1; }
+    sleep 0.2
+  done
+  sleep "$warmup"
+  c0=$(cpu_ticks "$pid"); b0=$(wire_bytes); n0=$(requests "$api"); t0=$(date +%s.%N)
+  sleep "$window"
+  c1=$(cpu_ticks "$pid"); b1=$(wire_bytes); n1=$(requests "$api"); t1=$(date +%s.%N)
+  wait "$pid" || { cat "$out" >&2; echo "vs-warp: $tool failed" >&2; return 1; }
+  case $tool in
+    s3workload:*) read -r p50 p99 < <(awk '$1 == "measure" {print $(NF-2), $(NF-1)}' "$out" | tail -1);;
+    s3loop) read -r p50 p99 < <(sed -n 's/.*p50 \([0-9.]*\) ms, p99 \([0-9.]*\) ms.*/\1 \2/p' "$out");;
+    warp) p50=$(grep -o '50%: [0-9.]*ms' "$out" | head -1 | grep -o '[0-9.]*' | head -1 || true)
+          p99=$(grep -o '99%: [0-9.]*ms' "$out" | head -1 | grep -o '[0-9.]*' | head -1 || true);;
+  esac
+  awk -v c=$((c1 - c0)) -v b=$((b1 - b0)) -v n=$((n1 - n0)) -v t0="$t0" -v t1="$t1" -v hz="$hz" \
+      -v size="$(bytes_of "$size")" -v p50="${p50:--}" -v p99="${p99:--}" -v head="$([ "$op" = HEAD ] && echo 1 || echo 0)" \
+    'BEGIN { t = t1 - t0; printf "%.1f %.1f %.3f %s %s %d %.1f\n", n / t, head ? 0 : n * size / t / 1048576, c / hz / t,
+             p50, p99, n, b / t / 1048576 }'
+}
+
+printf "vs-warp: MinIO %s at 127.0.0.1:%s; peer %s; s3workload clients: %s; %d s windows after %d s warm-up, %d repeats\n" \
+  "$(minio --version | head -1 | awk '{print $3}')" "$port" "$peer" "$clients" "$window" "$warmup" "$repeats"
+printf "machine: %s cores, %s; %s\n\n" "$(nproc)" "$(uname -r)" "$("$root/s3workload" --version 2>/dev/null | head -1)"
+rows=("GET 4KiB 16" "GET 4KiB 64" "GET 1MiB 16" "GET 1MiB 64" "GET 10MiB 16" "GET 10MiB 64"
+      "PUT 4KiB 16" "PUT 4KiB 64" "PUT 1MiB 16" "PUT 1MiB 64" "PUT 10MiB 16" "PUT 10MiB 64" "HEAD 4KiB 64")
+results="$work/results"
+: >"$results"
+for row in "${rows[@]}"; do
+  [ -z "$filter" ] || [[ "$row" == *"$filter"* ]] || continue
+  read -r op size conc <<<"$row"
+  for r in $(seq 1 "$repeats"); do
+    for tool in $(for c in $clients; do echo "s3workload:$c"; done) "$peer"; do
+      line=$(measure "$tool" "$op" "$size" "$conc") || continue
+      echo "$op $size $conc $tool $r $line" | tee -a "$results" >&2
+    done
+  done
+done
+
+# The table: per row and tool, the range over repeats; CPU per MiB for objects of 1 MiB and up, else per op.
+echo
+awk -v peer="$peer" '
+  { key = $1 " " $2 " " $3; tool = $4; ops = $6; mib = $7; cores = $8
+    per = ($2 ~ /MiB$/) ? (mib > 0 ? cores * 1000 / mib : 0) : (ops > 0 ? cores * 1000 / ops : 0)
+    k = key SUBSEP tool
+    n[k]++; sops[k] += ops; smib[k] += mib; sper[k] += per
+    if (!(k in lo) || per < lo[k]) lo[k] = per; if (!(k in hi) || per > hi[k]) hi[k] = per
+    if (!(k in olo) || ops < olo[k]) olo[k] = ops; if (!(k in ohi) || ops > ohi[k]) ohi[k] = ops
+    p[k] = p[k] (p[k] == "" ? "" : " ") $9 "/" $10
+    if (!(key in seen)) { seen[key] = 1; order[++rows] = key }
+    if (!(tool in tseen)) { tseen[tool] = 1; tools[++nt] = tool } }
+  END {
+    printf "| op | size | c | tool | ops/s (range) | MiB/s | client CPU (range) | p50/p99 ms (each repeat) | ops/s vs %s | CPU vs %s |\n", peer, peer
+    print "| --- | --- | --- | --- | ---: | ---: | ---: | --- | ---: | ---: |"
+    for (i = 1; i <= rows; i++) {
+      key = order[i]; split(key, f, " "); unit = (f[2] ~ /MiB$/) ? "ms/MiB" : "ms/op"; pk = key SUBSEP peer
+      for (j = 1; j <= nt; j++) {
+        k = key SUBSEP tools[j]; if (!(k in n)) continue
+        rt = (tools[j] != peer && (pk in n) && sops[pk] > 0) ? sprintf("%.2f", (sops[k] / n[k]) / (sops[pk] / n[pk])) : "-"
+        rc = (tools[j] != peer && (pk in n) && sper[pk] > 0) ? sprintf("%.2f", (sper[k] / n[k]) / (sper[pk] / n[pk])) : "-"
+        printf "| %s | %s | %s | %s | %.0f (%.0f-%.0f) | %.1f | %.3f (%.3f-%.3f) %s | %s | %s | %s |\n", f[1], f[2], f[3], tools[j],
+          sops[k] / n[k], olo[k], ohi[k], smib[k] / n[k], sper[k] / n[k], lo[k], hi[k], unit, p[k], rt, rc
+      }
+    }
+  }' "$results"
