@@ -9,14 +9,16 @@
 # (see its header). Where warp is missing, the script says so and, if Go is installed, measures against s3loop
 # instead (src/bench/peer: a bare loop on minio-go, warp's own client library, with warp's transport settings and
 # put options — leaner than warp, so a harder yardstick). Environment: CLIENTS (s3workload clients to run, default
-# "http"; e.g. "http sync crt"), WARMUP (seconds, default 5), PEER (warp|s3loop, default: warp when on the PATH).
+# "http"; e.g. "http sync crt"), WARMUP (seconds, default 10: the JVM compiles its hot code in the first 10-20 s, see docs/performance.md), PEER (warp|s3loop, default: warp when on the PATH).
 #
 # The yardstick, the same for every tool:
 # - the measured phase starts when MinIO's own request counter for the measured API (GetObject, PutObject,
 #   HeadObject; /minio/metrics/v3/api/requests, which is live — the v2 cluster metrics are cached) starts to
 #   rise — start-up and preparation uploads come before it; WARMUP seconds later a window of WINDOW_SECONDS
 #   opens, and the tool keeps running past its end;
-# - operations = the growth of that counter over the window; MiB/s = operations x object size; wire MiB/s = the
+# - operations = the growth of that counter, less MinIO's error counter for the API, over the window (a tool that
+#   retries failures in a tight loop would otherwise be credited with them); MiB/s = operations x object size;
+#   wire MiB/s = the
 #   growth of the loopback interface's transmitted bytes (/proc/net/dev: both directions, headers included).
 #   (MinIO's /proc/PID/io is no yardstick for GETs: Go sends files to sockets with sendfile, which wchar misses —
 #   it showed 444 MiB/s while 738 GETs of 1 MiB a second went out.)
@@ -26,7 +28,7 @@ root=$(cd "$(dirname "${BASH_SOURCE[0]}")/../.." && pwd)
 window=${1:-15}
 repeats=${2:-3}
 filter=${3:-}
-warmup=${WARMUP:-5}
+warmup=${WARMUP:-10}
 clients=${CLIENTS:-http}
 hz=$(getconf CLK_TCK)
 
@@ -49,16 +51,28 @@ fi
 "$root/s3workload" --version >/dev/null # builds the jar first if needed, outside every measurement
 
 port=$(python3 -c 'import socket; s=socket.socket(); s.bind(("127.0.0.1",0)); print(s.getsockname()[1])')
-mkdir -p "$work/data"
-MINIO_ROOT_USER=benchbench MINIO_ROOT_PASSWORD=bench-secret MINIO_PROMETHEUS_AUTH_TYPE=public \
-  minio server "$work/data" --address "127.0.0.1:$port" --console-address 127.0.0.1:0 --quiet >"$work/minio.log" 2>&1 &
-server=$!
-trap 'kill $server 2>/dev/null; wait $server 2>/dev/null; rm -rf "$work"' EXIT
-for _ in $(seq 1 100); do curl -sf "http://127.0.0.1:$port/minio/health/live" >/dev/null && break; sleep 0.2; done
-curl -sf "http://127.0.0.1:$port/minio/health/live" >/dev/null || { cat "$work/minio.log"; echo "vs-warp: minio did not start" >&2; exit 1; }
+server=
+trap 'stop_minio; rm -rf "$work"' EXIT
+stop_minio() { [ -z "$server" ] || { kill "$server" 2>/dev/null; wait "$server" 2>/dev/null || true; }; server=; rm -rf "$work/data"; }
+# start_minio: a fresh MinIO in an empty directory, before every run. Deleted objects go to MinIO's trash, which it
+# empties more slowly than PUT rows fill it (52 GB after the PUT rows of one table), and a nearly full disk makes
+# it fail writes; a fresh server also keeps one run's data from weighing on the next.
+start_minio() {
+  stop_minio
+  mkdir -p "$work/data"
+  MINIO_ROOT_USER=benchbench MINIO_ROOT_PASSWORD=bench-secret MINIO_PROMETHEUS_AUTH_TYPE=public \
+    minio server "$work/data" --address "127.0.0.1:$port" --console-address 127.0.0.1:0 --quiet >"$work/minio.log" 2>&1 &
+  server=$!
+  for _ in $(seq 1 100); do curl -sf "http://127.0.0.1:$port/minio/health/live" >/dev/null && return 0; sleep 0.2; done
+  cat "$work/minio.log"; echo "vs-warp: minio did not start" >&2; exit 1
+}
 
 # requests API: MinIO's request counter for one API (getobject, putobject, headobject).
-requests() { curl -s "http://127.0.0.1:$port/minio/metrics/v3/api/requests" | awk -v api="$1" '$1 ~ "^minio_api_requests_total\\{name=\"" api "\"" {n += $2} END {printf "%d\n", n}'; }
+# requests API: MinIO's counts for one API (GetObject, PutObject, HeadObject): "answered-without-error errors".
+requests() { curl -s "http://127.0.0.1:$port/minio/metrics/v3/api/requests" | awk -v api="$1" '
+  index($1, "name=\"" api "\"") && $1 ~ /^minio_api_requests_total/ {n += $2}
+  index($1, "name=\"" api "\"") && $1 ~ /^minio_api_requests_errors_total/ {e += $2}
+  END {printf "%d %d\n", n - e, e}'; }
 cpu_ticks() { awk '{print $14 + $15}' "/proc/$1/stat"; }
 wire_bytes() { awk '$1 == "lo:" {print $10}' /proc/net/dev; }
 bytes_of() { case $1 in *KiB) echo $(( ${1%KiB} * 1024 ));; *MiB) echo $(( ${1%MiB} * 1048576 ));; esac; }
@@ -69,7 +83,7 @@ measure() {
   case $op in GET) api=GetObject;; PUT) api=PutObject;; HEAD) api=HeadObject;; esac
   secs=$((warmup + window + 3))
   out="$work/out.$tool"
-  base=$(requests "$api")
+  read -r base _ < <(requests "$api")
   case $tool in
     s3workload:*)
       cat >"$work/w.yaml" <<EOF
@@ -81,8 +95,14 @@ createBucket: true
 prefix: vs-warp
 defaults: {client: ${tool#s3workload:}, concurrency: $conc}
 stages:
-  - {name: measure, kind: $(echo "$op" | tr 'A-Z' 'a-z'), sizes: [$size], objects: 200, duration: ${secs}s}
 EOF
+      if [ "$op" = HEAD ]; then # a head stage reads what another stage wrote
+        echo "  - {name: prepare, kind: put, sizes: [$size], objects: 200, operations: 200}" >>"$work/w.yaml"
+        echo "  - {name: measure, kind: head, from: prepare, duration: ${secs}s}" >>"$work/w.yaml"
+      else
+        # PUTs write new keys, as warp's do (overwriting an object costs MinIO more than creating one)
+        echo "  - {name: measure, kind: $(echo "$op" | tr 'A-Z' 'a-z'), sizes: [$size], objects: $([ "$op" = PUT ] && echo 1000000 || echo 200), duration: ${secs}s}" >>"$work/w.yaml"
+      fi
       "$root/s3workload" run "$work/w.yaml" --no-progress >"$out" 2>&1 & pid=$!;;
     warp)
       local wop; case $op in GET) wop=get;; PUT) wop=put;; HEAD) wop=stat;; esac
@@ -97,15 +117,15 @@ EOF
   esac
   # wait for the measured phase: the server's counter for the measured API starts to rise
   local deadline=$((SECONDS + 300))
-  until [ "$(requests "$api")" -gt "$base" ]; do
+  until [ "$(requests "$api" | cut -d' ' -f1)" -gt "$base" ]; do
     kill -0 "$pid" 2>/dev/null || { cat "$out" >&2; echo "vs-warp: $tool ended before measuring" >&2; return 1; }
     [ $SECONDS -lt $deadline ] || { echo "vs-warp: $tool never started measuring" >&2; kill "$pid"; return 1; }
     sleep 0.2
   done
   sleep "$warmup"
-  c0=$(cpu_ticks "$pid"); b0=$(wire_bytes); n0=$(requests "$api"); t0=$(date +%s.%N)
+  c0=$(cpu_ticks "$pid"); b0=$(wire_bytes); read -r n0 e0 < <(requests "$api"); t0=$(date +%s.%N)
   sleep "$window"
-  c1=$(cpu_ticks "$pid"); b1=$(wire_bytes); n1=$(requests "$api"); t1=$(date +%s.%N)
+  c1=$(cpu_ticks "$pid"); b1=$(wire_bytes); read -r n1 e1 < <(requests "$api"); t1=$(date +%s.%N)
   wait "$pid" || { cat "$out" >&2; echo "vs-warp: $tool failed" >&2; return 1; }
   case $tool in
     s3workload:*) read -r p50 p99 < <(awk '$1 == "measure" {print $(NF-2), $(NF-1)}' "$out" | tail -1);;
@@ -113,6 +133,7 @@ EOF
     warp) p50=$(grep -o '50%: [0-9.]*ms' "$out" | head -1 | grep -o '[0-9.]*' | head -1 || true)
           p99=$(grep -o '99%: [0-9.]*ms' "$out" | head -1 | grep -o '[0-9.]*' | head -1 || true);;
   esac
+  [ $((e1 - e0)) -eq 0 ] || { echo "vs-warp: $tool: $((e1 - e0)) $api requests failed in the window (left out of the figures):" >&2; tail -5 "$out" >&2; }
   awk -v c=$((c1 - c0)) -v b=$((b1 - b0)) -v n=$((n1 - n0)) -v t0="$t0" -v t1="$t1" -v hz="$hz" \
       -v size="$(bytes_of "$size")" -v p50="${p50:--}" -v p99="${p99:--}" -v head="$([ "$op" = HEAD ] && echo 1 || echo 0)" \
     'BEGIN { t = t1 - t0; printf "%.1f %.1f %.3f %s %s %d %.1f\n", n / t, head ? 0 : n * size / t / 1048576, c / hz / t,
@@ -131,6 +152,7 @@ for row in "${rows[@]}"; do
   read -r op size conc <<<"$row"
   for r in $(seq 1 "$repeats"); do
     for tool in $(for c in $clients; do echo "s3workload:$c"; done) "$peer"; do
+      start_minio # in this shell, not in measure's subshell, so that the next start stops it
       line=$(measure "$tool" "$op" "$size" "$conc") || continue
       echo "$op $size $conc $tool $r $line" | tee -a "$results" >&2
     done

@@ -124,8 +124,10 @@ class JarIT {
         List<String> blocks = BLOCKS.get(workload.getFileName().toString());
         assertTrue(blocks != null, "add the blocks " + workload.getFileName() + " must print to BLOCKS");
         long start = System.nanoTime();
-        Result r = jar("run", workload.toString(), "--embedded", "--scale", "0.01", "--no-progress", "--report",
-                "console,json", "--out", out.toString());
+        // The filesystem backend: the memory one holds at most 4 GiB, which proxy-ab's 48 stages fill before the
+        // run's cleanup now that the client writes faster (HTTP 500 from S3Proxy, then 404s on reads).
+        Result r = jar("run", workload.toString(), "--embedded", "--embedded-backend", "fs", "--scale", "0.01",
+                "--no-progress", "--report", "console,json", "--out", out.toString());
         double seconds = (System.nanoTime() - start) / 1e9;
         assertEquals(0, r.exitCode(), r.output());
         assertTrue(seconds < 60, workload + " took " + seconds + " s scaled down");

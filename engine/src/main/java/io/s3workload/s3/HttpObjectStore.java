@@ -77,13 +77,7 @@ final class HttpObjectStore implements ObjectStore {
         Map<String, String> amz = metadata.isEmpty() ? Map.of() : metaHeaders(metadata);
         Exchange x = begin(key);
         try {
-            Http1Connection c = x.connection;
-            String path = objectPath(key);
-            requestLine(c, "PUT", target(path, query));
-            signer.signInto(c, SdkHttpMethod.PUT, path, query, amz);
-            c.header("Content-Type", CONTENT_TYPE);
-            c.header("Content-Length", body.length());
-            c.send(body);
+            x.send(SdkHttpMethod.PUT, query, amz, null, body);
             ResponseHead r = x.head(true);
             String etag = r.etag();
             x.drain();
@@ -110,13 +104,7 @@ final class HttpObjectStore implements ObjectStore {
         Exchange x = begin(key);
         try {
             Http1Connection c = x.connection;
-            String path = objectPath(key);
-            requestLine(c, "GET", path);
-            signer.signInto(c, SdkHttpMethod.GET, path, Map.of(), Map.of());
-            if (range != null) {
-                c.header("Range", range);
-            }
-            c.send(null);
+            x.send(SdkHttpMethod.GET, Map.of(), Map.of(), range, null);
             ResponseHead r = x.head(true);
             timing.etag = r.etag();
             int n = c.readBody(buffer, 0, buffer.length);
@@ -137,12 +125,8 @@ final class HttpObjectStore implements ObjectStore {
     public Optional<ObjectInfo> head(String key) {
         Exchange x = begin(key);
         try {
-            Http1Connection c = x.connection;
-            String path = objectPath(key);
-            requestLine(c, "HEAD", path);
-            signer.signInto(c, SdkHttpMethod.HEAD, path, Map.of(), Map.of());
-            c.send(null);
-            ResponseHead r = c.readHead(false);
+            x.send(SdkHttpMethod.HEAD, Map.of(), Map.of(), null, null);
+            ResponseHead r = x.connection.readHead(false);
             if (r.status() == 404) {
                 return Optional.empty();
             }
@@ -159,12 +143,7 @@ final class HttpObjectStore implements ObjectStore {
     public void delete(String key) {
         Exchange x = begin(key);
         try {
-            Http1Connection c = x.connection;
-            String path = objectPath(key);
-            requestLine(c, "DELETE", path);
-            signer.signInto(c, SdkHttpMethod.DELETE, path, Map.of(), Map.of());
-            c.header("Content-Length", 0);
-            c.send(null);
+            x.send(SdkHttpMethod.DELETE, Map.of(), Map.of(), null, null);
             x.head(true);
             x.drain();
         } catch (IOException e) {
@@ -172,12 +151,6 @@ final class HttpObjectStore implements ObjectStore {
         } finally {
             x.end();
         }
-    }
-
-    /** Starts a request's head: the request line and the headers every request carries. */
-    private static void requestLine(Http1Connection c, String method, String target) {
-        c.begin(method, target);
-        c.header("User-Agent", USER_AGENT);
     }
 
     private Exchange begin(String key) {
@@ -226,6 +199,26 @@ final class HttpObjectStore implements ObjectStore {
         Exchange(Http1Connection connection, String key) {
             this.connection = connection;
             this.key = key;
+        }
+
+        /**
+         * Sends the signed request for the key: {@code query} raw, {@code amz} headers signed, a {@code Range}
+         * (null: none) and a {@code body} (null: none) with its type and length.
+         */
+        void send(SdkHttpMethod method, Map<String, String> query, Map<String, String> amz, String range,
+                  Payload.Body body) throws IOException {
+            String path = objectPath(key);
+            connection.begin(method.name(), target(path, query));
+            connection.header("User-Agent", USER_AGENT);
+            signer.signInto(connection, method, path, query, amz);
+            if (range != null) {
+                connection.header("Range", range);
+            }
+            if (body != null) {
+                connection.header("Content-Type", CONTENT_TYPE);
+                connection.header("Content-Length", body.length());
+            }
+            connection.send(body);
         }
 
         /** Reads the response head, throwing the server's error for a status other than 2xx. */

@@ -6,6 +6,7 @@ import java.io.IOException;
 import java.io.InputStream;
 import java.io.OutputStream;
 import java.nio.ByteBuffer;
+import java.nio.channels.WritableByteChannel;
 import java.util.Arrays;
 import java.util.SplittableRandom;
 
@@ -21,6 +22,8 @@ public final class Payload {
 
     private final byte[] block;
     private final long seed;
+    /** The block off the heap, for writes to sockets that would otherwise copy it there first; made on first use. */
+    private volatile ByteBuffer direct;
 
     public Payload(long seed) {
         this.seed = seed;
@@ -36,6 +39,20 @@ public final class Payload {
 
     public long seed() {
         return seed;
+    }
+
+    private ByteBuffer direct() {
+        ByteBuffer d = direct;
+        if (d == null) {
+            synchronized (this) {
+                d = direct;
+                if (d == null) {
+                    d = ByteBuffer.allocateDirect(BLOCK_BYTES).put(block).flip();
+                    direct = d;
+                }
+            }
+        }
+        return d;
     }
 
     /** The body of {@code key}, {@code length} bytes long. */
@@ -89,6 +106,22 @@ public final class Payload {
                 int from = (int) ((offset + done) % BLOCK_BYTES);
                 int n = (int) Math.min(length - done, BLOCK_BYTES - from);
                 out.write(payload.block, from, n);
+                done += n;
+            }
+        }
+
+        /** Writes the body to {@code channel} from the off-heap copy of the block: no copy in the JVM. */
+        @Override
+        public void writeTo(WritableByteChannel channel) throws IOException {
+            ByteBuffer block = payload.direct();
+            long done = 0;
+            while (done < length) {
+                int from = (int) ((offset + done) % BLOCK_BYTES);
+                int n = (int) Math.min(length - done, BLOCK_BYTES - from);
+                ByteBuffer stretch = block.slice(from, n);
+                while (stretch.hasRemaining()) {
+                    channel.write(stretch);
+                }
                 done += n;
             }
         }

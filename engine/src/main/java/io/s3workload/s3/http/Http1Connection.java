@@ -8,6 +8,7 @@ import java.net.InetSocketAddress;
 import java.net.Socket;
 import java.net.SocketTimeoutException;
 import java.nio.channels.SocketChannel;
+import java.nio.channels.WritableByteChannel;
 import javax.net.ssl.SSLSocketFactory;
 
 /**
@@ -25,6 +26,8 @@ public final class Http1Connection implements AutoCloseable {
     private final Socket socket;
     private final InputStream in;
     private final OutputStream out;
+    /** The plain connection's channel, which large bodies are written to without a copy; null over TLS. */
+    private final SocketChannel channel;
     private final int readTimeoutMillis;
     /** Outgoing: the request head (and a small body). */
     private byte[] request = new byte[HEAD_BYTES];
@@ -40,8 +43,9 @@ public final class Http1Connection implements AutoCloseable {
     private boolean bodyDone;
     private long idleSinceNanos;
 
-    private Http1Connection(Socket socket, int readTimeoutMillis) throws IOException {
+    private Http1Connection(Socket socket, SocketChannel channel, int readTimeoutMillis) throws IOException {
         this.socket = socket;
+        this.channel = channel;
         this.in = socket.getInputStream();
         this.out = socket.getOutputStream();
         this.readTimeoutMillis = readTimeoutMillis;
@@ -52,7 +56,8 @@ public final class Http1Connection implements AutoCloseable {
                                 int socketBufferBytes) throws IOException {
         // A channel's socket, not a plain Socket: its blocking reads are interruptible on platform threads too (an
         // interrupt closes it), which the watchdog of timeouts.total relies on.
-        Socket socket = SocketChannel.open().socket();
+        SocketChannel channel = SocketChannel.open();
+        Socket socket = channel.socket();
         try {
             socket.setTcpNoDelay(true);
             socket.setKeepAlive(true);
@@ -65,7 +70,7 @@ public final class Http1Connection implements AutoCloseable {
             if (tls) {
                 socket = ((SSLSocketFactory) SSLSocketFactory.getDefault()).createSocket(socket, host, port, true);
             }
-            return new Http1Connection(socket, readTimeoutMillis);
+            return new Http1Connection(socket, tls ? null : channel, readTimeoutMillis);
         } catch (IOException | RuntimeException e) {
             socket.close();
             throw e;
@@ -109,7 +114,11 @@ public final class Http1Connection implements AutoCloseable {
             out.write(request, 0, requestLength + (int) bodyBytes);
         } else {
             out.write(request, 0, requestLength);
-            body.writeTo(out);
+            if (channel != null) {
+                body.writeTo(channel);
+            } else {
+                body.writeTo(out);
+            }
         }
         out.flush();
     }
@@ -321,7 +330,11 @@ public final class Http1Connection implements AutoCloseable {
 
         void copyTo(byte[] target, int offset);
 
+        /** Writes the body to a stream (the TLS socket's). */
         void writeTo(OutputStream out) throws IOException;
+
+        /** Writes the body to a plain connection's channel; from off-heap memory, this copies nothing in the JVM. */
+        void writeTo(WritableByteChannel channel) throws IOException;
     }
 
     /** The connection ended in the middle of a response body: a truncated body, not a refused request. */
