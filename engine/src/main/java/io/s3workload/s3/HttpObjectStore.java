@@ -23,6 +23,8 @@ final class HttpObjectStore implements ObjectStore {
 
     /** Error bodies are read up to this size for their code and message; a larger one closes the connection. */
     private static final int ERROR_BODY_BYTES = 64 * 1024;
+    /** How much of an error body is kept for its code and message (S3's are well under 1 KiB). */
+    private static final int ERROR_TEXT_BYTES = 4 * 1024;
     private static final String CONTENT_TYPE = "application/octet-stream";
     private static final String USER_AGENT = "s3workload";
     /** Where bodies nobody reads go; shared, since its content is never looked at. */
@@ -233,12 +235,13 @@ final class HttpObjectStore implements ObjectStore {
             if (r.status() / 100 == 2) {
                 return;
             }
-            byte[] body = new byte[ERROR_BODY_BYTES];
+            byte[] body = new byte[ERROR_TEXT_BYTES];
             int length = 0;
             int n;
             while (length < body.length && (n = connection.readBody(body, length, body.length - length)) > 0) {
                 length += n;
             }
+            connection.discardBody(DISCARDED, ERROR_BODY_BYTES); // the rest, if any, so the connection can be kept
             String xml = new String(body, 0, length, StandardCharsets.UTF_8);
             throw ErrorClassifier.httpError(r.status(), element(xml, "Code"), element(xml, "Message"), endpointName)
                     .withKey(key);
