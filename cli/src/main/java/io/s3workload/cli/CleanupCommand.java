@@ -30,8 +30,9 @@ import picocli.CommandLine.Option;
                 + "s3workload-cleanup-<run-id>.txt and says so. This command finishes the job through the workload's "
                 + "endpoints and credentials:", "",
             "  s3workload cleanup WORKLOAD.yaml --manifest s3workload-cleanup-<run-id>.txt",
-            "      deletes the keys listed (only those under the manifest's prefix), retrying; the file is rewritten"
-                + " with what is still left, or removed when nothing is",
+            "      deletes the keys listed (only those under the manifest's prefix) and, where it says 'unlisted',"
+                + " what a listing of the prefix finds, riding out transient failures; the file is rewritten with"
+                + " what is still left, or removed when nothing is",
             "  s3workload cleanup WORKLOAD.yaml --prefix s3workload/<run-id>/ [--on ENDPOINT] [--yes]",
             "      lists the prefix, says how many objects it holds and asks before deleting them", "",
             "Nothing outside the given prefix is ever deleted. Exit codes: 0 everything removed; 1 something is left"
@@ -88,7 +89,7 @@ final class CleanupCommand implements Callable<Integer> {
         Map<String, ObjectStore> stores = stores(plan, manifest.endpoints());
         System.out.println("Cleaning up " + manifest.keyCount() + " keys" + (manifest.unlisted().isEmpty() ? ""
                 : " and the unlisted prefix") + " under " + manifest.prefix() + " in bucket " + plan.bucket());
-        return report(Cleanup.finish(manifest, stores, target.manifest));
+        return report(Cleanup.finish(manifest, stores, target.manifest), manifest.prefix());
     }
 
     private int fromPrefix(Plan plan) throws IOException {
@@ -129,7 +130,7 @@ final class CleanupCommand implements Callable<Integer> {
         }
         CleanupManifest all = new CleanupManifest(plan.bucket(), prefix, Map.of(), Set.of(endpoint));
         String runId = prefix.replaceAll("/$", "").replaceAll(".*/", "");
-        return report(Cleanup.finish(all, stores, Cleanup.manifestFile(runId)));
+        return report(Cleanup.finish(all, stores, Cleanup.manifestFile(runId)), prefix);
     }
 
     private static Map<String, ObjectStore> stores(Plan plan, Set<String> names) {
@@ -143,12 +144,12 @@ final class CleanupCommand implements Callable<Integer> {
         return stores;
     }
 
-    private static int report(CleanupResult result) {
-        System.out.println("Removed " + result.removed() + " objects.");
+    private static int report(CleanupResult result, String prefix) {
+        System.out.println("Cleanup: " + result.summary(prefix) + ".");
         result.errors().stream().limit(5).forEach(e -> System.out.println("  error: " + e));
         if (result.manifest().isPresent()) {
-            System.out.println(result.leftBehind().size() + " objects are still there; the manifest "
-                    + result.manifest().get() + " lists them. Run this again when the storage answers.");
+            System.out.println("What is or may be left is in " + result.manifest().get()
+                    + ". Run this again when the storage answers.");
             return ExitCodes.THRESHOLD;
         }
         System.out.println("Nothing is left.");

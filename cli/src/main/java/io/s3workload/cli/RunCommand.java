@@ -36,10 +36,12 @@ import picocli.CommandLine.Option;
             "",
             "Exit codes: 0 ok; 1 a failOn threshold was crossed; 2 bad workload or usage;",
             "3 endpoint unreachable, credentials refused or bucket missing; 4 internal error;",
-            "130 interrupted (cleanup still ran)."})
+            "130 interrupted by Ctrl-C or SIGTERM: operations in flight were interrupted at once and the",
+            "cleanup ran within --cleanup-timeout (a second Ctrl-C skips it); what is left is in a manifest."})
 final class RunCommand implements Callable<Integer> {
 
-    private static final Duration CLEANUP_GRACE = Duration.ofSeconds(60);
+    /** How long past the cleanup timeout the shutdown hook waits for the run to end. */
+    private static final Duration CLEANUP_GRACE = Duration.ofSeconds(10);
 
     @Mixin
     WorkloadOptions workload;
@@ -97,6 +99,11 @@ final class RunCommand implements Callable<Integer> {
             description = "The endpoint --upload-results writes through (default: the workload's first).")
     String uploadEndpoint;
 
+    @Option(names = "--cleanup-timeout", paramLabel = "DURATION", defaultValue = "30s",
+            converter = DurationConverter.class,
+            description = "How long the cleanup of a stopped run (Ctrl-C, SIGTERM) may take before it writes the manifest of what is left and the process exits (default: ${DEFAULT-VALUE}). A run that ends by itself allows 10 minutes.")
+    Duration cleanupTimeout;
+
     @Option(names = "--start-at", paramLabel = "TIME",
             description = "Wait until TIME (ISO-8601, e.g. 2026-11-21T10:00:00Z, or epoch milliseconds) before the first stage, so that shards start together; stages after fixed-duration stages then start on the same wall-clock second on every shard.")
     String startAt;
@@ -126,7 +133,7 @@ final class RunCommand implements Callable<Integer> {
             System.err.println("error: --run-id uses letters, digits, '.', '_' and '-', got '" + id.get() + "'");
             return ExitCodes.BAD_INPUT;
         }
-        RunOptions options = new RunOptions(id, part, at, Path.of(""));
+        RunOptions options = new RunOptions(id, part, at, Path.of(""), cleanupTimeout);
         Optional<ResultsUpload.Target> upload;
         try {
             upload = Optional.ofNullable(uploadResults).map(ResultsUpload.Target::parse);
@@ -206,16 +213,17 @@ final class RunCommand implements Callable<Integer> {
     private int run(Plan plan, List<Reporter> reporters, ResultsDirectory results, RunOptions options)
             throws InterruptedException {
         Engine engine = new Engine(plan, reporters, options);
-        Thread hook = new Thread(() -> {
+        Thread hook = new Thread(() -> { // other ways the JVM is told to end (SIGHUP): stop and clean up first
             engine.cancel();
             try {
-                engine.awaitFinished(CLEANUP_GRACE);
+                engine.awaitFinished(options.stoppedCleanupTimeout().plus(CLEANUP_GRACE));
             } catch (InterruptedException e) {
                 Thread.currentThread().interrupt();
             }
         }, "s3workload-shutdown");
         Runtime.getRuntime().addShutdownHook(hook);
-        try {
+        try (StopSignals signals = StopSignals.install(engine, System.err,
+                io.s3workload.workload.Durations.format(options.stoppedCleanupTimeout()))) {
             RunResult result = engine.run();
             results.path().ifPresent(dir -> System.out.println("Reports: " + dir.toAbsolutePath()));
             return result.exitCode();
@@ -228,6 +236,16 @@ final class RunCommand implements Callable<Integer> {
             } catch (IllegalStateException shuttingDown) {
                 // the hook is running: it waits for this run to finish
             }
+        }
+    }
+
+    /** A duration such as {@code 30s}, {@code 2m}, {@code 500ms}. */
+    static final class DurationConverter implements CommandLine.ITypeConverter<Duration> {
+        @Override
+        public Duration convert(String value) {
+            return io.s3workload.workload.Durations.parse(value).filter(d -> !d.isNegative())
+                    .orElseThrow(() -> new CommandLine.TypeConversionException("expected a duration such as 30s,"
+                            + " 2m or 500ms, got '" + value + "'"));
         }
     }
 

@@ -182,13 +182,13 @@ class MainTest {
                 + "put/1KiB/0\n");
         Console finished = Console.run("cleanup", workload.toString(), "--manifest", manifest.toString());
         assertEquals(0, finished.exitCode(), finished.all());
-        assertTrue(finished.out().contains("Removed 1 objects.") && finished.out().contains("Nothing is left."),
+        assertTrue(finished.out().contains("Cleanup: removed 1 objects under " + prefix) && finished.out().contains("Nothing is left."),
                 finished.all());
         assertFalse(Files.exists(manifest));
 
         Console confirmed = Console.run("cleanup", workload.toString(), "--prefix", prefix, "--yes");
         assertEquals(0, confirmed.exitCode(), confirmed.all());
-        assertTrue(confirmed.out().contains("Removed 2 objects."), confirmed.all());
+        assertTrue(confirmed.out().contains("Cleanup: removed 2 objects under " + prefix), confirmed.all());
         java.util.List<String> left = s3.listObjectsV2(b -> b.bucket("leftovers")).contents().stream()
                 .map(software.amazon.awssdk.services.s3.model.S3Object::key).sorted().toList();
         assertEquals(java.util.List.of("decoy-root", "s3workload/decoy"), left);

@@ -394,13 +394,9 @@ public final class ConsoleReporter implements Reporter {
             out.println("Cleanup: skipped (keep: true); the run's objects remain under " + runPrefix);
             return;
         }
-        out.println("Cleanup: removed " + cleanup.removed() + " objects under " + runPrefix);
-        if (!cleanup.leftBehind().isEmpty()) {
-            out.println("  " + cleanup.leftBehind().size() + " objects could not be removed; first: "
-                    + cleanup.leftBehind().get(0));
-        }
+        out.println("Cleanup: " + cleanup.summary(runPrefix));
         cleanup.errors().stream().limit(5).forEach(e -> out.println("  error: " + e));
-        cleanup.manifest().ifPresent(m -> out.println("  The cleanup is not finished: what is left is listed in " + m
+        cleanup.manifest().ifPresent(m -> out.println("  The cleanup is not finished: what is or may be left is in " + m
                 + "\n  Finish it later with: s3workload cleanup WORKLOAD.yaml --manifest " + m));
     }
 

@@ -76,7 +76,10 @@ final class HtmlReporter extends EndOfRunFiles {
             h.append("</section>");
         }
         h.append("<p class=\"meta\">Cleanup: ").append(result.cleanup().skipped() ? "skipped (keep: true)"
-                : "removed " + result.cleanup().removed() + " objects").append("</p></body></html>\n");
+                : result.cleanup().exact() ? "removed " + result.cleanup().removed() + " objects"
+                + (result.cleanup().leftBehind().isEmpty() ? "" : ", " + result.cleanup().leftBehind().size()
+                + " left") : "incomplete: the run prefix could not be listed (see summary.json)")
+                .append("</p></body></html>\n");
         return h.toString();
     }
 

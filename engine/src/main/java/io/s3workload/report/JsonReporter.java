@@ -127,7 +127,8 @@ final class JsonReporter extends EndOfRunFiles {
                     .put("measured", b.measured()).put("limit", b.limit());
         }
         ObjectNode cleanup = root.putObject("cleanup").put("skipped", result.skipped())
-                .put("removed", result.removed()).put("leftBehind", result.leftBehind().size());
+                .put("removed", result.removed()).put("leftBehind", result.leftBehind().size())
+                .put("exact", result.exact());
         result.manifest().ifPresent(m -> cleanup.put("manifest", m.toString()));
         ArrayNode errors = cleanup.putArray("errors");
         result.errors().forEach(errors::add);

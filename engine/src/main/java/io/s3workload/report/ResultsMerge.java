@@ -197,6 +197,7 @@ public final class ResultsMerge {
         List<String> left = new ArrayList<>();
         List<String> errors = new ArrayList<>();
         boolean skipped = true;
+        boolean exact = true;
         for (RunReport r : reports) {
             urls.putAll(r.endpointUrls());
             r.breaches().stream().filter(b -> !breaches.contains(b)).forEach(breaches::add);
@@ -204,11 +205,12 @@ public final class ResultsMerge {
             left.addAll(r.cleanup().leftBehind());
             errors.addAll(r.cleanup().errors());
             skipped &= r.cleanup().skipped();
+            exact &= r.cleanup().exact();
         }
         int exit = reports.stream().mapToInt(RunReport::exitCode).max().orElse(0);
         return new RunReport(first.workload(), first.runId(), start, java.time.Duration.between(start, end).toNanos(),
                 first.bucket(), first.seed(), exit, urls, stages, breaches,
-                new CleanupResult(skipped, removed, left, errors), shardTimelines);
+                new CleanupResult(skipped, removed, left, exact, errors, java.util.Optional.empty()), shardTimelines);
     }
 
     /**

@@ -85,7 +85,8 @@ public final class ResultsReader {
         List<String> cleanupErrors = new ArrayList<>();
         root.at("/cleanup/errors").forEach(e -> cleanupErrors.add(e.asText()));
         CleanupResult cleanup = new CleanupResult(root.at("/cleanup/skipped").asBoolean(),
-                root.at("/cleanup/removed").asLong(), List.of(), cleanupErrors);
+                root.at("/cleanup/removed").asLong(), List.of(), root.at("/cleanup/exact").asBoolean(true),
+                cleanupErrors, java.util.Optional.empty());
         return new RunReport(root.at("/workload/name").asText(), root.at("/run/id").asText(),
                 Instant.parse(root.at("/run/startedAt").asText()), nanos(root.at("/run/wallSeconds")),
                 root.at("/workload/bucket").asText(), root.at("/run/seed").asLong(), root.at("/run/exitCode").asInt(),

@@ -4,6 +4,7 @@ import io.s3workload.s3.DeleteOutcome;
 import io.s3workload.s3.ObjectStore;
 import io.s3workload.s3.StoreException;
 import java.io.IOException;
+import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.ArrayList;
 import java.util.LinkedHashMap;
@@ -12,20 +13,22 @@ import java.util.List;
 import java.util.Map;
 import java.util.Optional;
 import java.util.Set;
-import java.util.concurrent.TimeUnit;
-import java.util.concurrent.locks.LockSupport;
 
 /**
  * Deletes everything under a run's prefix, and nothing else: keys are listed under the prefix (which holds the run
  * id, so only that run wrote there), every key is checked to start with it, and they are removed with batched
- * DeleteObjects, failed keys tried again with back-off. Multipart uploads left open under the prefix are aborted
- * first. What cannot be removed is written to a {@link CleanupManifest} that {@code s3workload cleanup} finishes.
+ * DeleteObjects, failed keys tried again. Multipart uploads left open under the prefix are aborted first. The
+ * prefix is listed again afterwards, so that what the result says is left is what the bucket holds (a PUT the
+ * server finished after the run stopped waiting for it is found and deleted then). Every request rides out
+ * transient failures ({@link OwnRequests}). When the prefix cannot be listed, the keys the run knows it wrote are
+ * deleted by name, and the result says the count left is a lower bound. What is or may be left is written to a
+ * {@link CleanupManifest} that {@code s3workload cleanup} finishes.
  */
 public final class Cleanup {
 
     private static final int BATCH = 1000;
-    private static final int ATTEMPTS = 5;
-    private static final long FIRST_BACKOFF_NANOS = TimeUnit.MILLISECONDS.toNanos(100);
+    /** Delete-then-list rounds for keys that appear (late writes) or resist deletion. */
+    private static final int ROUNDS = 3;
 
     private Cleanup() {
     }
@@ -35,115 +38,265 @@ public final class Cleanup {
         return Path.of("s3workload-cleanup-" + runId + ".txt");
     }
 
-    /** A run's cleanup; on anything left, writes {@code manifest} and names it in the result. */
-    static CleanupResult run(String bucket, String runPrefix, List<ObjectStore> stores, Path manifest) {
-        Map<String, ObjectStore> byEndpoint = new LinkedHashMap<>();
-        stores.forEach(s -> byEndpoint.putIfAbsent(s.endpointName(), s));
-        Set<String> unlisted = new LinkedHashSet<>(byEndpoint.keySet());
-        CleanupManifest all = new CleanupManifest(bucket, runPrefix, Map.of(), unlisted);
-        return finish(all, byEndpoint, manifest);
+    /**
+     * All a run may have left: the prefix on every endpoint, to be listed, and the keys the run knows it wrote, to
+     * be deleted by name if the listing fails. Written as it is when the cleanup is skipped or cannot start.
+     */
+    static CleanupManifest everything(String bucket, String runPrefix, List<String> endpoints, List<KeySet> known) {
+        List<KeySet> ours = known.stream().filter(k -> k.prefix().startsWith(runPrefix) && k.span() > 0).toList();
+        Map<String, List<KeySet>> ranges = new LinkedHashMap<>();
+        endpoints.forEach(e -> ranges.put(e, ours));
+        return new CleanupManifest(bucket, runPrefix, Map.of(), ranges, new LinkedHashSet<>(endpoints));
+    }
+
+    /** Finishes {@code manifest} with no deadline but each request's own retry budget ({@code s3workload cleanup}). */
+    public static CleanupResult finish(CleanupManifest manifest, Map<String, ObjectStore> stores, Path file) {
+        return finish(manifest, stores, file, OwnRequests.until(System.nanoTime() + Long.MAX_VALUE / 2));
     }
 
     /**
-     * Deletes what {@code manifest} names (listing the prefix again where it says {@code unlisted}), through the
-     * store of each endpoint; rewrites {@code file} with what is still left, or says nothing is.
+     * Deletes what {@code manifest} names (listing the prefix where it says {@code unlisted}), through the store of
+     * each endpoint, giving up when {@code requests} expire; rewrites {@code file} with what is or may still be
+     * left, or removes it when nothing is.
      */
-    public static CleanupResult finish(CleanupManifest manifest, Map<String, ObjectStore> stores, Path file) {
-        long removed = 0;
-        List<String> errors = new ArrayList<>();
+    static CleanupResult finish(CleanupManifest manifest, Map<String, ObjectStore> stores, Path file,
+                                OwnRequests requests) {
+        Tally tally = new Tally();
         Map<String, List<String>> left = new LinkedHashMap<>();
+        Map<String, List<KeySet>> leftRanges = new LinkedHashMap<>();
         Set<String> stillUnlisted = new LinkedHashSet<>();
-        String prefix = manifest.prefix();
         for (String endpoint : manifest.endpoints()) {
             ObjectStore store = stores.get(endpoint);
+            List<String> keys = manifest.keys().getOrDefault(endpoint, List.of());
+            List<KeySet> ranges = manifest.ranges().getOrDefault(endpoint, List.of());
+            boolean unlisted = manifest.unlisted().contains(endpoint);
             if (store == null) {
-                errors.add("no endpoint '" + endpoint + "' to delete through");
-                left.put(endpoint, manifest.keys().getOrDefault(endpoint, List.of()));
+                tally.errors.add("no endpoint '" + endpoint + "' to delete through");
+            }
+            if (store == null || requests.expired()) {
+                keep(endpoint, keys, ranges, unlisted, left, leftRanges, stillUnlisted);
                 continue;
             }
-            List<String> keys = new ArrayList<>(manifest.keys().getOrDefault(endpoint, List.of()));
-            if (manifest.unlisted().contains(endpoint)) {
-                abortUploads(prefix, store, errors);
-                try {
-                    store.listKeys(prefix, page -> page.stream().filter(k -> k.startsWith(prefix)).forEach(keys::add));
-                } catch (StoreException e) {
-                    errors.add("listing " + prefix + " on " + endpoint + ": " + e.getMessage());
-                    stillUnlisted.add(endpoint);
-                }
+            Endpoint e = new Endpoint(endpoint, manifest.prefix(), store, requests, tally);
+            if (unlisted) {
+                e.clearPrefix(keys, ranges);
+            } else {
+                e.deleteByName(keys, ranges);
             }
-            List<String> ours = keys.stream().filter(k -> k.startsWith(prefix)).distinct().toList();
-            List<String> failed = new ArrayList<>();
-            for (int from = 0; from < ours.size(); from += BATCH) {
-                removed += deleteWithRetry(store, ours.subList(from, Math.min(ours.size(), from + BATCH)), failed,
-                        errors);
-            }
-            if (!failed.isEmpty()) {
-                left.put(endpoint, failed);
-            }
+            keep(endpoint, e.leftKeys, e.leftRanges, e.unverified, left, leftRanges, stillUnlisted);
         }
-        CleanupManifest rest = new CleanupManifest(manifest.bucket(), prefix, left, stillUnlisted);
+        CleanupManifest rest = new CleanupManifest(manifest.bucket(), manifest.prefix(), left, leftRanges,
+                stillUnlisted);
         List<String> leftKeys = left.values().stream().flatMap(List::stream).toList();
-        if (rest.isEmpty()) {
-            try {
-                java.nio.file.Files.deleteIfExists(file);
-            } catch (IOException e) {
-                errors.add("cannot remove " + file + ": " + e.getMessage());
-            }
-            return new CleanupResult(false, removed, leftKeys, errors);
-        }
+        boolean exact = stillUnlisted.isEmpty();
+        boolean interrupted = Thread.interrupted(); // a skipped cleanup still writes its manifest
         try {
+            if (rest.isEmpty()) {
+                Files.deleteIfExists(file);
+                return new CleanupResult(false, tally.removed, leftKeys, exact, tally.errors, Optional.empty());
+            }
             rest.write(file);
-            return new CleanupResult(false, removed, leftKeys, errors, Optional.of(file.toAbsolutePath()));
+            return new CleanupResult(false, tally.removed, leftKeys, exact, tally.errors,
+                    Optional.of(file.toAbsolutePath()));
+        } catch (IOException e) {
+            tally.errors.add("cannot write the cleanup manifest " + file + ": " + e.getMessage());
+            return new CleanupResult(false, tally.removed, leftKeys, exact, tally.errors, Optional.empty());
+        } finally {
+            if (interrupted) {
+                Thread.currentThread().interrupt();
+            }
+        }
+    }
+
+    /** Writes {@code manifest} as it is: a cleanup that was skipped or did not finish in time. */
+    static CleanupResult abandoned(CleanupManifest manifest, Path file, String why) {
+        List<String> errors = new ArrayList<>(List.of(why));
+        try {
+            manifest.write(file);
+            return new CleanupResult(false, 0, List.of(), false, errors, Optional.of(file.toAbsolutePath()));
         } catch (IOException e) {
             errors.add("cannot write the cleanup manifest " + file + ": " + e.getMessage());
-            return new CleanupResult(false, removed, leftKeys, errors);
+            return new CleanupResult(false, 0, List.of(), false, errors, Optional.empty());
+        }
+    }
+
+    private static void keep(String endpoint, List<String> keys, List<KeySet> ranges, boolean unlisted,
+                             Map<String, List<String>> left, Map<String, List<KeySet>> leftRanges,
+                             Set<String> stillUnlisted) {
+        if (!keys.isEmpty()) {
+            left.put(endpoint, keys);
+        }
+        if (!ranges.isEmpty()) {
+            leftRanges.put(endpoint, ranges);
+        }
+        if (unlisted) {
+            stillUnlisted.add(endpoint);
         }
     }
 
     /** How many objects are under {@code prefix}: what {@code cleanup --prefix} asks to confirm. */
     public static long count(String prefix, ObjectStore store) {
-        long[] n = {0};
-        store.listKeys(prefix, page -> n[0] += page.stream().filter(k -> k.startsWith(prefix)).count());
-        return n[0];
+        return OwnRequests.until(System.nanoTime() + OwnRequests.BUDGET.toNanos()).call(() -> {
+            long[] n = {0};
+            store.listKeys(prefix, page -> n[0] += page.stream().filter(k -> k.startsWith(prefix)).count());
+            return n[0];
+        });
     }
 
-    /** Multipart uploads a run left open (interrupted mid-upload) hold storage and block bucket deletion. */
-    private static void abortUploads(String prefix, ObjectStore store, List<String> errors) {
-        try {
-            for (ObjectStore.Upload upload : store.multipartUploads(prefix)) {
-                if (upload.key().startsWith(prefix)) {
-                    store.abortMultipart(upload.key(), upload.uploadId());
-                }
+    /** What the whole cleanup removed, and the errors a person should see. */
+    private static final class Tally {
+        long removed;
+        final List<String> errors = new ArrayList<>();
+
+        void error(String message) {
+            if (errors.size() < 20) {
+                errors.add(message);
             }
-        } catch (StoreException e) {
-            errors.add("aborting open multipart uploads: " + e.getMessage());
         }
     }
 
-    private static long deleteWithRetry(ObjectStore store, List<String> batch, List<String> left,
-                                        List<String> errors) {
-        List<String> pending = batch;
-        long removed = 0;
-        long backoff = FIRST_BACKOFF_NANOS;
-        for (int attempt = 1; attempt <= ATTEMPTS && !pending.isEmpty(); attempt++) {
-            if (attempt > 1) {
-                LockSupport.parkNanos(backoff);
-                backoff *= 2;
+    /** The cleanup of one endpoint. */
+    private static final class Endpoint {
+        private final String name;
+        private final String prefix;
+        private final ObjectStore store;
+        private final OwnRequests requests;
+        private final Tally tally;
+        /** The prefix could not be listed after the deletes: more than {@link #leftKeys} may be left. */
+        boolean unverified;
+        /** Keys known to be left: listed or named, and not deleted. */
+        final List<String> leftKeys = new ArrayList<>();
+        /** Ranges of keys not tried (time ran out). */
+        final List<KeySet> leftRanges = new ArrayList<>();
+        /** A DeleteObjects request failed for good (refused, or failing past its retries). */
+        private boolean refused;
+
+        Endpoint(String name, String prefix, ObjectStore store, OwnRequests requests, Tally tally) {
+            this.name = name;
+            this.prefix = prefix;
+            this.store = store;
+            this.requests = requests;
+            this.tally = tally;
+        }
+
+        /**
+         * Aborts open uploads, lists the prefix and deletes what is there until a listing finds nothing; when the
+         * prefix cannot be listed at first, deletes {@code keys} and {@code ranges} by name.
+         */
+        void clearPrefix(List<String> keys, List<KeySet> ranges) {
+            abortUploads();
+            for (int round = 0; round <= ROUNDS; round++) {
+                Optional<List<String>> listed = list();
+                if (listed.isEmpty()) {
+                    unverified = true;
+                    if (round == 0) {
+                        deleteByName(keys, ranges);
+                    }
+                    return; // after a later round, leftKeys holds what its deletes could not remove
+                }
+                leftKeys.clear();
+                if (listed.get().isEmpty()) {
+                    return;
+                }
+                if (round == ROUNDS) {
+                    leftKeys.addAll(listed.get()); // still there after every round of deletes
+                    return;
+                }
+                leftKeys.addAll(delete(listed.get()));
+                if (refused) {
+                    round = ROUNDS - 1; // deleting again would fail the same way: list once more, for the count
+                }
+            }
+        }
+
+        /** Deletes the keys named, one by one and in ranges; what it could not stays in {@link #leftKeys}. */
+        void deleteByName(List<String> keys, List<KeySet> ranges) {
+            leftKeys.addAll(delete(keys.stream().filter(k -> k.startsWith(prefix)).distinct().toList()));
+            for (KeySet range : ranges) {
+                for (long from = 0; from < range.span(); from += BATCH) {
+                    if (requests.expired()) {
+                        leftRanges.add(range);
+                        break;
+                    }
+                    List<String> batch = new ArrayList<>();
+                    for (long i = from; i < Math.min(range.span(), from + BATCH); i++) {
+                        batch.add(range.attempted(i));
+                    }
+                    leftKeys.addAll(delete(batch.stream().filter(k -> k.startsWith(prefix)).toList()));
+                }
+            }
+        }
+
+        private Optional<List<String>> list() {
+            if (requests.expired()) {
+                return Optional.empty();
             }
             try {
-                DeleteOutcome outcome = store.deleteKeys(pending);
-                removed += outcome.deleted();
-                if (attempt == ATTEMPTS) {
-                    outcome.errors().stream().limit(5).forEach(errors::add);
-                }
-                pending = outcome.failedKeys();
+                return Optional.of(requests.call(() -> {
+                    List<String> keys = new ArrayList<>();
+                    store.listKeys(prefix, page -> page.stream().filter(k -> k.startsWith(prefix)).forEach(keys::add));
+                    return keys;
+                }));
             } catch (StoreException e) {
-                if (attempt == ATTEMPTS) {
-                    errors.add(e.getMessage());
-                }
+                failed("listing " + prefix + " on " + name, e);
+                return Optional.empty();
             }
         }
-        left.addAll(pending);
-        return removed;
+
+        private void failed(String what, StoreException e) {
+            tally.error(requests.expired() ? what + ": stopped, out of time (or skipped)" : what + ": "
+                    + e.getMessage());
+        }
+
+        /** Multipart uploads a run left open (interrupted mid-upload) hold storage and block bucket deletion. */
+        private void abortUploads() {
+            try {
+                for (ObjectStore.Upload upload : requests.call(() -> store.multipartUploads(prefix))) {
+                    if (upload.key().startsWith(prefix) && !requests.expired()) {
+                        requests.run(() -> store.abortMultipart(upload.key(), upload.uploadId()));
+                    }
+                }
+            } catch (StoreException e) {
+                failed("aborting open multipart uploads on " + name, e);
+            }
+        }
+
+        /** Deletes {@code keys} in batches, each retried; returns the keys not deleted. */
+        private List<String> delete(List<String> keys) {
+            List<String> left = new ArrayList<>();
+            for (int from = 0; from < keys.size(); from += BATCH) {
+                List<String> pending = keys.subList(from, Math.min(keys.size(), from + BATCH));
+                if (requests.expired() || refused) {
+                    left.addAll(pending);
+                    continue;
+                }
+                left.addAll(deleteBatch(pending));
+            }
+            return left;
+        }
+
+        /**
+         * One batch: DeleteObjects, and again for the keys it reports failed, while they may pass; a failure of the
+         * request itself is retried by {@link OwnRequests}.
+         */
+        private List<String> deleteBatch(List<String> batch) {
+            List<String> pending = batch;
+            for (int attempt = 0; attempt < ROUNDS && !pending.isEmpty() && !requests.expired(); attempt++) {
+                List<String> now = pending;
+                try {
+                    DeleteOutcome outcome = requests.call(() -> store.deleteKeys(now));
+                    tally.removed += outcome.deleted();
+                    if (attempt == ROUNDS - 1) {
+                        outcome.errors().stream().limit(5).forEach(tally::error);
+                    }
+                    pending = outcome.failedKeys();
+                } catch (StoreException e) {
+                    failed("deleting on " + name, e);
+                    refused = true;
+                    return pending;
+                }
+            }
+            return pending;
+        }
     }
 }

@@ -7,10 +7,15 @@ import java.util.Optional;
 /**
  * What cleanup removed, and anything it could not (with the reason), so a person can finish the job.
  *
- * @param manifest where the keys left behind were written for {@code s3workload cleanup --manifest}, if any were
+ * @param removed    objects deleted; when not {@code exact}, deletes by name that the storage acknowledged, which
+ *                   it does alike for a key that was not there, so at most that many objects were removed
+ * @param leftBehind keys known to be still there
+ * @param exact      whether the run prefix was listed after the deletes, so that {@code leftBehind} is all that is
+ *                   left; false when it could not be listed, so more may be left (the manifest says to list it)
+ * @param manifest   where what is or may be left was written for {@code s3workload cleanup --manifest}, if anything
  */
-public record CleanupResult(boolean skipped, long removed, List<String> leftBehind, List<String> errors,
-                            Optional<Path> manifest) {
+public record CleanupResult(boolean skipped, long removed, List<String> leftBehind, boolean exact,
+                            List<String> errors, Optional<Path> manifest) {
 
     public static final CleanupResult KEPT = new CleanupResult(true, 0, List.of(), List.of());
 
@@ -19,12 +24,27 @@ public record CleanupResult(boolean skipped, long removed, List<String> leftBehi
         errors = List.copyOf(errors);
     }
 
+    /** A finished cleanup that listed what was left. */
     public CleanupResult(boolean skipped, long removed, List<String> leftBehind, List<String> errors) {
-        this(skipped, removed, leftBehind, errors, Optional.empty());
+        this(skipped, removed, leftBehind, true, errors, Optional.empty());
+    }
+
+    /** What happened, in a line: what was removed and what is or may be left. */
+    public String summary(String runPrefix) {
+        if (skipped) {
+            return "skipped (keep: true); the run's objects remain under " + runPrefix;
+        }
+        if (!exact) {
+            return "incomplete: " + runPrefix + " was not listed after the deletes, so what is left is not known"
+                    + " (at least " + leftBehind.size() + " objects)" + (removed == 0 ? "" : "; the storage"
+                    + " acknowledged " + removed + " deletes by name of keys the run wrote");
+        }
+        return "removed " + removed + " objects under " + runPrefix + (leftBehind.isEmpty() ? ""
+                : "; " + leftBehind.size() + " could not be removed (first: " + leftBehind.get(0) + ")");
     }
 
     /** Whether everything the run wrote is gone (or was kept on purpose). */
     public boolean complete() {
-        return skipped || leftBehind.isEmpty() && manifest.isEmpty();
+        return skipped || exact && leftBehind.isEmpty() && manifest.isEmpty();
     }
 }

@@ -9,7 +9,9 @@ import io.s3workload.workload.EndpointSpec;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.Map;
+import java.util.Set;
 import java.util.concurrent.ConcurrentHashMap;
+import java.util.concurrent.ThreadFactory;
 
 /**
  * The run's S3 clients. Shared clients are made once per (endpoint, client kind, checksums) with a pool as large
@@ -19,6 +21,8 @@ final class Clients implements AutoCloseable {
 
     private final Plan plan;
     private final Map<String, ObjectStore> shared = new ConcurrentHashMap<>();
+    private final Set<Thread> working = ConcurrentHashMap.newKeySet();
+    private volatile boolean interrupted;
 
     Clients(Plan plan) {
         this.plan = plan;
@@ -36,39 +40,38 @@ final class Clients implements AutoCloseable {
         boolean interruptible = StoreFactory.lean(endpoint(stage.endpoint()), stage.client());
         if (stage.client().sharing().orElseThrow() == ClientSpec.Sharing.SHARED) {
             ObjectStore store = shared(stage.endpoint(), stage.client());
-            return new Lease() {
-                @Override
-                public boolean interruptibleOnPlatformThreads() {
-                    return interruptible;
-                }
-
-                @Override
-                public ObjectStore acquire() {
-                    return store;
-                }
-
-                @Override
-                public void release(ObjectStore s) {
-                }
-            };
+            return new Lease(interruptible, () -> store, s -> { });
         }
         int perWorker = Math.max(1, stage.connections() / stage.concurrency());
-        return new Lease() {
-            @Override
-            public boolean interruptibleOnPlatformThreads() {
-                return interruptible;
-            }
+        return new Lease(interruptible,
+                () -> StoreFactory.create(endpoint(stage.endpoint()), plan.bucket(), perWorker, stage.client()),
+                ObjectStore::close);
+    }
 
-            @Override
-            public ObjectStore acquire() {
-                return StoreFactory.create(endpoint(stage.endpoint()), plan.bucket(), perWorker, stage.client());
+    /**
+     * Threads from {@code builder} that do the run's requests: {@link #interruptAll} interrupts every one of them
+     * that is alive, and any started after it, so that Ctrl-C ends requests in flight at once.
+     */
+    ThreadFactory threads(Thread.Builder builder) {
+        ThreadFactory made = builder.factory();
+        return task -> made.newThread(() -> {
+            Thread self = Thread.currentThread();
+            working.add(self);
+            try {
+                if (interrupted) {
+                    self.interrupt();
+                }
+                task.run();
+            } finally {
+                working.remove(self);
             }
+        });
+    }
 
-            @Override
-            public void release(ObjectStore s) {
-                s.close();
-            }
-        };
+    /** Interrupts every thread of {@link #threads} now and from now on (the run is stopping). */
+    void interruptAll() {
+        interrupted = true;
+        working.forEach(Thread::interrupt);
     }
 
     /** The shared clients made so far. */
@@ -93,13 +96,35 @@ final class Clients implements AutoCloseable {
         shared.values().forEach(ObjectStore::close);
     }
 
-    /** Gives a worker its client and takes it back. */
-    interface Lease {
-        ObjectStore acquire();
+    /** Gives a worker its client and takes it back, and makes the threads workers run on. */
+    final class Lease {
+        private final boolean interruptibleOnPlatformThreads;
+        private final java.util.function.Supplier<ObjectStore> acquire;
+        private final java.util.function.Consumer<ObjectStore> release;
 
-        void release(ObjectStore store);
+        private Lease(boolean interruptibleOnPlatformThreads, java.util.function.Supplier<ObjectStore> acquire,
+                      java.util.function.Consumer<ObjectStore> release) {
+            this.interruptibleOnPlatformThreads = interruptibleOnPlatformThreads;
+            this.acquire = acquire;
+            this.release = release;
+        }
+
+        ObjectStore acquire() {
+            return acquire.get();
+        }
+
+        void release(ObjectStore store) {
+            release.accept(store);
+        }
 
         /** Whether a platform thread blocked in the stores' I/O is woken by an interrupt (virtual threads always are). */
-        boolean interruptibleOnPlatformThreads();
+        boolean interruptibleOnPlatformThreads() {
+            return interruptibleOnPlatformThreads;
+        }
+
+        /** Worker threads from {@code builder}, interrupted when the run stops ({@link Clients#threads}). */
+        ThreadFactory threads(Thread.Builder builder) {
+            return Clients.this.threads(builder);
+        }
     }
 }

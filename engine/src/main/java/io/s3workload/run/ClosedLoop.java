@@ -55,12 +55,13 @@ final class ClosedLoop {
 
         /**
          * A closed loop of up to {@code workers} (at most {@link #PREPARATION_WORKERS}), no pacing, no deadline, no
-         * reads: seeding and preparation, which are not measured and gain nothing from ten thousand workers.
+         * reads: seeding and preparation, which are not measured and gain nothing from ten thousand workers. Its
+         * operations ride out transient failures ({@link Recovery#PREPARATION}), whatever the stage's retries.
          */
         static Spec unpaced(String name, int workers, long operationLimit, Clients.Lease clients, long seed) {
             int n = Math.max(1, Math.min(workers, PREPARATION_WORKERS));
             return new Spec(name, n, operationLimit, Long.MAX_VALUE, clients, seed, LoadShape.CLOSED, n,
-                    WorkerState.bufferFor(0));
+                    WorkerState.bufferFor(0), Recovery.PREPARATION);
         }
     }
 
@@ -71,6 +72,8 @@ final class ClosedLoop {
     record Recovery(int retries, long totalNanos) {
 
         static final Recovery NONE = new Recovery(0, 0);
+        /** Unmeasured preparation (seeding, sources): 6 more attempts, about 4 s of back-off in all. */
+        static final Recovery PREPARATION = new Recovery(6, 0);
 
         static Recovery of(io.s3workload.workload.ClientSpec client) {
             return new Recovery(client.retries().orElse(0),
@@ -89,7 +92,8 @@ final class ClosedLoop {
         LoadCurve curve = new LoadCurve(spec.initial(), spec.load().ramp());
         Watchdog watchdog = spec.recovery().totalNanos() > 0 ? new Watchdog(spec.recovery().totalNanos()) : null;
         try (watchdog; ExecutorService threads =
-                     Executors.newThreadPerTaskExecutor(workerThreads(spec).name(spec.name() + "-", 0).factory())) {
+                     Executors.newThreadPerTaskExecutor(spec.clients().threads(workerThreads(spec)
+                             .name(spec.name() + "-", 0)))) {
             for (int w = 0; w < spec.workers(); w++) {
                 int worker = w;
                 long workerSeed = spec.seed() * 31 + w;
@@ -107,6 +111,7 @@ final class ClosedLoop {
                                     attempts);
                         }
                     } finally {
+                        Thread.interrupted(); // the run's stop may have interrupted the last operation
                         spec.clients().release(store);
                     }
                 });
@@ -231,6 +236,9 @@ final class ClosedLoop {
             if (watchdog != null && watchdog.disarm(slot) && failure != null) {
                 return StoreException.timeout("timeout (total " + io.s3workload.workload.Durations.format(
                         java.time.Duration.ofNanos(watchdog.limitNanos())) + ")", failure.key());
+            }
+            if (failure != null && Thread.currentThread().isInterrupted() && cancelled.getAsBoolean()) {
+                return StoreException.stopped(failure.key());
             }
             return failure;
         }

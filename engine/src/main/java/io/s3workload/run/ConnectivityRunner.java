@@ -34,7 +34,8 @@ final class ConnectivityRunner implements StageRunner {
         ConnectivityStage spec = stage.spec(ConnectivityStage.class);
         long start = System.nanoTime();
         List<Future<CellStats>> checks = new ArrayList<>();
-        try (ExecutorService threads = Executors.newVirtualThreadPerTaskExecutor()) {
+        try (ExecutorService threads = Executors.newThreadPerTaskExecutor(
+                context.clients().threads(Thread.ofVirtual()))) {
             for (String endpoint : stage.roles().readers()) {
                 checks.add(threads.submit(() -> check(stage, spec, endpoint, context)));
             }

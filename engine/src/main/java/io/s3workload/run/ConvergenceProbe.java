@@ -97,7 +97,7 @@ final class ConvergenceProbe {
         List<Task> tasks = tasks();
         AtomicInteger next = new AtomicInteger();
         try (ExecutorService workers = Executors.newThreadPerTaskExecutor(
-                Thread.ofVirtual().name(stage.name() + "-", 0).factory())) {
+                context.clients().threads(Thread.ofVirtual().name(stage.name() + "-", 0)))) {
             for (int w = 0; w < stage.concurrency(); w++) {
                 int worker = w;
                 workers.execute(() -> {
@@ -152,7 +152,8 @@ final class ConvergenceProbe {
             poll(task.writer(), task.readers().get(0), written);
             return;
         }
-        try (ExecutorService readers = Executors.newVirtualThreadPerTaskExecutor()) {
+        try (ExecutorService readers = Executors.newThreadPerTaskExecutor(
+                context.clients().threads(Thread.ofVirtual()))) {
             for (String reader : task.readers()) {
                 readers.execute(() -> poll(task.writer(), reader, written));
             }

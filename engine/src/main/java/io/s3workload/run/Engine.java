@@ -40,6 +40,10 @@ public final class Engine {
     private final AtomicBoolean stopped = new AtomicBoolean();
     private final CountDownLatch finished = new CountDownLatch(1);
     private final RunOptions options;
+    /** Set by a second Ctrl-C: the cleanup stops where it is and writes its manifest. */
+    private final AtomicBoolean cleanupSkipped = new AtomicBoolean();
+    private volatile Clients clients;
+    private volatile Thread cleanupThread;
 
     public Engine(Plan plan, List<Reporter> reporters) {
         this(plan, reporters, RunOptions.DEFAULT);
@@ -56,10 +60,32 @@ public final class Engine {
         this.options = options;
     }
 
-    /** Stops starting operations; the running stage ends, later stages are skipped, cleanup still runs. */
+    /**
+     * Stops the run: no operation starts, every one in flight is interrupted at once (the same way the watchdog
+     * ends one past its time limit), later stages are skipped; the cleanup still runs, within the stopped-run
+     * cleanup timeout.
+     */
     public void cancel() {
         cancelled.set(true);
         stopped.set(true);
+        Clients running = clients;
+        if (running != null) {
+            running.interruptAll();
+        }
+    }
+
+    /** Whether {@link #cancel} was called. */
+    public boolean cancelled() {
+        return cancelled.get();
+    }
+
+    /** Skips the cleanup (or stops it where it is): the manifest names everything the run may have left. */
+    public void skipCleanup() {
+        cleanupSkipped.set(true);
+        Thread cleaning = cleanupThread;
+        if (cleaning != null) {
+            cleaning.interrupt();
+        }
     }
 
     /** Waits for a cancelled run to finish its cleanup. */
@@ -76,6 +102,10 @@ public final class Engine {
         long seed = plan.seed().orElseGet(() -> ThreadLocalRandom.current().nextLong());
         String sharedPrefix = plan.prefix().isEmpty() ? "" : plan.prefix() + "/";
         try (Clients clients = new Clients(plan); ReporterBus bus = new ReporterBus(reporters)) {
+            this.clients = clients;
+            if (cancelled.get()) {
+                clients.interruptAll();
+            }
             List<StagePlan> checksFirst = plan.stages().stream().takeWhile(s -> s.kind() == StageKind.CONNECTIVITY)
                     .toList();
             Map<String, ObjectStore> stores = Map.of();
@@ -113,7 +143,7 @@ public final class Engine {
             List<Breach> breaches = new ArrayList<>();
             results.forEach(r -> breaches.addAll(Thresholds.check(r)));
             CleanupResult cleanup = plan.keep() ? CleanupResult.KEPT
-                    : cleanup(runPrefix, List.copyOf(stores.values()), bus);
+                    : cleanup(runPrefix, stores, context.objects(), bus);
             RunResult result = new RunResult(info, results, breaches, cleanup, cancelled.get(),
                     System.nanoTime() - start);
             bus.post(r -> r.runFinished(result));
@@ -162,7 +192,7 @@ public final class Engine {
                 }
                 ObjectStore store = clients.shared(name, stage.client());
                 try {
-                    store.headBucket();
+                    OwnRequests.preflight().run(store::headBucket);
                 } catch (StoreException e) {
                     if (e.kind() != StoreException.Kind.NO_BUCKET || !plan.createBucket()) {
                         throw new EndpointUnavailableException(Preflight.explain(e, endpoint, plan.bucket()));
@@ -178,7 +208,7 @@ public final class Engine {
     /** Creates the bucket; another process (a shard) creating it at the same time is as good. */
     private void createBucket(ObjectStore store, EndpointSpec endpoint) throws EndpointUnavailableException {
         try {
-            store.createBucket();
+            OwnRequests.preflight().run(store::createBucket);
         } catch (StoreException e) {
             if (e.errorClass().contains("BucketAlreadyOwnedByYou")) {
                 return;
@@ -188,13 +218,58 @@ public final class Engine {
         }
     }
 
-    private CleanupResult cleanup(String runPrefix, List<ObjectStore> stores, ReporterBus bus) {
-        bus.post(r -> r.note("cleanup", "removing the objects under " + runPrefix));
+    /**
+     * Cleans up on a thread of its own, so that it can be given a deadline — the stopped-run cleanup timeout after
+     * Ctrl-C, {@link RunOptions#FINISHED_CLEANUP} otherwise — and be interrupted by a second Ctrl-C; whatever
+     * happens, what is or may be left is written to the manifest.
+     */
+    private CleanupResult cleanup(String runPrefix, Map<String, ObjectStore> stores, ObjectRegistry objects,
+                                  ReporterBus bus) {
         String name = runPrefix.substring(plan.prefix().isEmpty() ? 0 : plan.prefix().length() + 1)
                 .replaceAll("/$", "").replace('/', '-');
-        return Cleanup.run(plan.bucket(), runPrefix, stores, options.manifestDirectory().resolve(
-                Cleanup.manifestFile(name)));
+        java.nio.file.Path file = options.manifestDirectory().resolve(Cleanup.manifestFile(name));
+        CleanupManifest everything = Cleanup.everything(plan.bucket(), runPrefix, List.copyOf(stores.keySet()),
+                objects.written());
+        if (cleanupSkipped.get()) {
+            return Cleanup.abandoned(everything, file, SKIPPED);
+        }
+        Duration limit = cancelled.get() ? options.stoppedCleanupTimeout() : RunOptions.FINISHED_CLEANUP;
+        bus.post(r -> r.note("cleanup", "removing the objects under " + runPrefix + (cancelled.get()
+                ? " (for at most " + Durations.format(limit) + "; Ctrl-C again to skip it)" : "")));
+        long deadline = System.nanoTime() + limit.toNanos();
+        java.util.concurrent.atomic.AtomicReference<CleanupResult> result = new java.util.concurrent.atomic
+                .AtomicReference<>();
+        Thread cleaning = Thread.ofVirtual().name("s3workload-cleanup").unstarted(() -> result.set(
+                Cleanup.finish(everything, stores, file, OwnRequests.until(deadline))));
+        cleanupThread = cleaning;
+        cleaning.start();
+        if (cleanupSkipped.get()) {
+            cleaning.interrupt();
+        }
+        try {
+            if (!cleaning.join(Duration.ofNanos(Math.max(0, deadline - System.nanoTime())).plus(CLEANUP_GRACE))) {
+                cleaning.interrupt(); // stuck in a request that did not end by itself
+                cleaning.join(CLEANUP_GRACE);
+            }
+        } catch (InterruptedException e) {
+            Thread.currentThread().interrupt();
+            cleaning.interrupt();
+        }
+        CleanupResult done = result.get();
+        if (done == null) {
+            return Cleanup.abandoned(everything, file, "the cleanup did not finish within " + Durations.format(limit));
+        }
+        if (cleanupSkipped.get() && !done.complete()) {
+            List<String> errors = new ArrayList<>(done.errors());
+            errors.add(0, SKIPPED);
+            return new CleanupResult(false, done.removed(), done.leftBehind(), done.exact(), errors, done.manifest());
+        }
+        return done;
     }
+
+    private static final String SKIPPED = "the cleanup was skipped (a second Ctrl-C)";
+    /** How long past its deadline a cleanup is waited for, and then again after it is interrupted. */
+    private static final Duration CLEANUP_GRACE = Duration.ofSeconds(2);
 
     /** {@code --start-at}: waits (cancellably) until {@code at}, saying so. */
     private void waitUntil(Instant at, ReporterBus bus) {

@@ -59,18 +59,20 @@ final class GetRunner implements CellStageRunner {
         CellRecorder seeding = new CellRecorder(new CellKey(stage.name(), Op.PUT, stage.endpoint(), cell.size()));
         var loop = ClosedLoop.Spec.unpaced(stage.name() + "-seed", stage.concurrency(), objects,
                 context.clients().lease(stage), context.seed());
-        ClosedLoop.run(loop, context::cancelled, seeding, (i, worker, recorder) -> {
+        WrittenKeys written = new WrittenKeys();
+        long started = ClosedLoop.run(loop, context::cancelled, seeding, (i, worker, recorder) -> {
             String objectKey = prefix + i;
             Payload.Body body = context.payload().body(objectKey, cell.size());
             Transfers.put(worker.store(), objectKey, body, spec.multipart(), Map.of());
             recorder.success(0, body.length());
+            written.written(i);
         });
         CellStats seeded = seeding.finish(0, -1, -1);
+        KeySet keys = written.keySet(prefix, started);
         if (seeded.errors() > 0) {
             context.note(stage.name(), "seeding: " + seeded.errors() + " of " + objects + " PUTs failed "
-                    + seeded.errorsByClass() + "; reads of those keys will fail");
+                    + seeded.errorsByClass() + "; the GETs read the " + keys.count() + " written");
         }
-        KeySet keys = new KeySet(prefix, context.cancelled() ? 0 : objects);
         context.objects().register(stage.name(), cell.size(), keys);
         return Optional.of(keys);
     }

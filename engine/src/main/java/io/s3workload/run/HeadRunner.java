@@ -5,6 +5,7 @@ import io.s3workload.metrics.CellStats;
 import io.s3workload.metrics.Op;
 import io.s3workload.plan.CellPlan;
 import io.s3workload.plan.StagePlan;
+import io.s3workload.s3.ErrorClassifier;
 import java.util.Optional;
 
 /** {@code kind: head}: HeadObject over the source stage's keys, round-robin. */
@@ -27,7 +28,7 @@ final class HeadRunner implements CellStageRunner {
             if (found) {
                 recorder.success(latency, 0);
             } else {
-                recorder.failure("HTTP 404 not found", objectKey);
+                recorder.failure(ErrorClassifier.HEAD_NOT_FOUND, objectKey);
             }
         }).stats());
     }

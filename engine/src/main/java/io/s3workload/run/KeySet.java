@@ -1,9 +1,89 @@
 package io.s3workload.run;
 
-/** The keys a stage wrote for one size: {@code prefix + 0 .. prefix + (count - 1)}. */
-public record KeySet(String prefix, long count) {
+import java.util.Arrays;
 
+/**
+ * The keys a stage wrote for one size: {@code prefix + 0 .. prefix + (span - 1)} were attempted, and all of them
+ * but the {@code missing} indices (whose every PUT failed) were written. Readers index the written keys only
+ * ({@link #key}), so a failed PUT never turns into a false "not found" on a read; cleanup knows every attempted
+ * key ({@link #attempted}), because a PUT that failed on the client's side may still have been stored.
+ */
+public final class KeySet {
+
+    private final String prefix;
+    private final long span;
+    private final long[] missing;
+
+    /** {@code count} keys, all written. */
+    public KeySet(String prefix, long count) {
+        this(prefix, count, new long[0]);
+    }
+
+    /** @param missing the sorted indices in {@code [0, span)} that were attempted but never written */
+    KeySet(String prefix, long span, long[] missing) {
+        this.prefix = prefix;
+        this.span = span;
+        this.missing = missing.clone();
+    }
+
+    public String prefix() {
+        return prefix;
+    }
+
+    /** How many keys were written (readable). */
+    public long count() {
+        return span - missing.length;
+    }
+
+    /** How many keys were attempted: written or not. */
+    public long span() {
+        return span;
+    }
+
+    /** How many attempted keys were never written. */
+    public long missing() {
+        return missing.length;
+    }
+
+    /** The {@code index}-th written key ({@code 0 <= index < count()}). */
     public String key(long index) {
+        return prefix + written(index);
+    }
+
+    /** The {@code index}-th attempted key ({@code 0 <= index < span()}), whether or not it was written. */
+    public String attempted(long index) {
         return prefix + index;
+    }
+
+    /**
+     * The smallest key number whose count of written numbers up to it is {@code index + 1}: a binary search over
+     * the numbers, each step counting the missing ones below by a binary search over {@link #missing}.
+     */
+    private long written(long index) {
+        if (missing.length == 0) {
+            return index;
+        }
+        long low = index;
+        long high = index + missing.length;
+        while (low < high) {
+            long mid = (low + high) >>> 1;
+            if (mid + 1 - missingUpTo(mid) >= index + 1) {
+                high = mid;
+            } else {
+                low = mid + 1;
+            }
+        }
+        return low;
+    }
+
+    /** How many missing numbers are {@code <= number}. */
+    private long missingUpTo(long number) {
+        int at = Arrays.binarySearch(missing, number);
+        return at >= 0 ? at + 1 : -at - 1;
+    }
+
+    @Override
+    public String toString() {
+        return prefix + "[0.." + span + ") less " + missing.length + " never written";
     }
 }

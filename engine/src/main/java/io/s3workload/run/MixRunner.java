@@ -6,6 +6,7 @@ import io.s3workload.metrics.CellStats;
 import io.s3workload.metrics.Op;
 import io.s3workload.plan.CellPlan;
 import io.s3workload.plan.StagePlan;
+import io.s3workload.s3.ErrorClassifier;
 import io.s3workload.s3.Payload;
 import io.s3workload.workload.MixStage;
 import io.s3workload.workload.MixStage.MixOp;
@@ -30,7 +31,7 @@ final class MixRunner implements StageRunner {
         CellPlan cell = stage.cells().get(0);
         long started = System.nanoTime();
         String prefix = context.keyPrefix(stage.name(), spec.size());
-        seed(stage, spec, prefix, context);
+        WrittenKeys seeded = seed(stage, spec, prefix, context);
         if (context.cancelled()) {
             return new StageResult(stage, List.of(), System.nanoTime() - started, true);
         }
@@ -49,7 +50,7 @@ final class MixRunner implements StageRunner {
         CellRecorder total = new CellRecorder(new CellKey(stage.name(), Op.MIX, stage.endpoint(), spec.size()));
         List<CellRun.Outcome> outcomes = CellRun.run(context, stage, workers, total, List.copyOf(byOp.values()),
                 cell, cell.operations().orElse(ClosedLoop.UNBOUNDED), (i, worker, recorder) -> {
-                    Slots slots = worker.local(() -> new Slots(worker.index(), workers, spec.objects()));
+                    Slots slots = worker.local(() -> new Slots(worker.index(), workers, spec.objects(), seeded));
                     MixOp op = draw[worker.random().nextInt(draw.length)];
                     if (op != MixOp.PUT && slots.presentCount() == 0) {
                         op = MixOp.PUT;
@@ -81,15 +82,15 @@ final class MixRunner implements StageRunner {
                 if (found) {
                     recorder.success(System.nanoTime() - t0, 0);
                 } else {
-                    recorder.failure("HTTP 404 not found", key);
+                    recorder.failure(ErrorClassifier.HEAD_NOT_FOUND, key);
                 }
             }
             case DELETE -> {
                 int slot = slots.anyPresent(worker);
+                slots.removed(slot); // also when the DELETE fails: the object may be gone, and a GET must not 404
                 long t0 = System.nanoTime();
                 worker.store().delete(prefix + slot);
                 recorder.success(System.nanoTime() - t0, 0);
-                slots.removed(slot);
             }
             case PUT -> {
                 int slot = slots.forPut(worker);
@@ -138,23 +139,27 @@ final class MixRunner implements StageRunner {
     }
 
     /** Writes the working set, unmeasured; a failed seed PUT leaves its slot missing until a PUT fills it. */
-    private static void seed(StagePlan stage, MixStage spec, String prefix, RunContext context) {
+    private static WrittenKeys seed(StagePlan stage, MixStage spec, String prefix, RunContext context) {
         context.note(stage.name(), "seeding " + spec.objects() + " objects of " + spec.size() + " (not measured)");
         CellRecorder seeding = new CellRecorder(new CellKey(stage.name(), Op.PUT, stage.endpoint(), spec.size()));
         var loop = ClosedLoop.Spec.unpaced(stage.name() + "-seed", Math.min(stage.workers(),
                 (int) Math.min(Integer.MAX_VALUE, spec.objects())), spec.objects(), context.clients().lease(stage),
                 context.seed());
+        WrittenKeys written = new WrittenKeys();
         ClosedLoop.run(loop, context::cancelled, seeding, (i, worker, recorder) -> {
             String key = prefix + i;
             Payload.Body body = context.payload().body(key, spec.size());
             worker.store().put(key, body);
             recorder.success(0, body.length());
+            written.written(i);
         });
+        context.objects().wrote(new KeySet(prefix, spec.objects()));
         CellStats seeded = seeding.finish(0, -1, -1);
         if (seeded.errors() > 0) {
             context.note(stage.name(), "seeding: " + seeded.errors() + " of " + spec.objects() + " PUTs failed "
-                    + seeded.errorsByClass() + "; GETs of those keys will fail until a PUT writes them");
+                    + seeded.errorsByClass() + "; their slots stay empty until a PUT writes them");
         }
+        return written;
     }
 
     /**
@@ -171,7 +176,7 @@ final class MixRunner implements StageRunner {
         private int presentCount;
         private int missingCount;
 
-        Slots(int worker, int workers, long objects) {
+        Slots(int worker, int workers, long objects, WrittenKeys seeded) {
             this.worker = worker;
             this.workers = workers;
             int owned = worker >= objects ? 0 : (int) ((objects - 1 - worker) / workers + 1);
@@ -179,10 +184,15 @@ final class MixRunner implements StageRunner {
             missing = new int[owned];
             position = new int[owned];
             for (int i = 0; i < owned; i++) {
-                present[i] = worker + i * workers;
-                position[i] = i;
+                int slot = worker + i * workers;
+                if (seeded.isWritten(slot)) {
+                    position[i] = presentCount;
+                    present[presentCount++] = slot;
+                } else {
+                    position[i] = missingCount;
+                    missing[missingCount++] = slot;
+                }
             }
-            presentCount = owned;
         }
 
         int presentCount() {

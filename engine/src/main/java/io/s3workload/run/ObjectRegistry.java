@@ -1,17 +1,30 @@
 package io.s3workload.run;
 
 import io.s3workload.workload.SizeSpec;
+import java.util.List;
 import java.util.Map;
 import java.util.Optional;
 import java.util.concurrent.ConcurrentHashMap;
+import java.util.concurrent.CopyOnWriteArrayList;
 
-/** Which keys each stage wrote, per size, so later stages can read or delete them. */
+/**
+ * Which keys each stage wrote, per size, so later stages can read or delete them; and every key set any stage
+ * wrote (a mix stage's working set too), which cleanup deletes by name when the run prefix cannot be listed.
+ */
 public final class ObjectRegistry {
 
     private final Map<String, Map<SizeSpec, KeySet>> byStage = new ConcurrentHashMap<>();
+    private final List<KeySet> written = new CopyOnWriteArrayList<>();
 
+    /** The keys {@code stage} wrote at {@code size}, for stages reading {@code from} it. */
     void register(String stage, SizeSpec size, KeySet keys) {
         byStage.computeIfAbsent(stage, s -> new ConcurrentHashMap<>()).put(size, keys);
+        wrote(keys);
+    }
+
+    /** Keys the run wrote (or tried to) that no stage reads from. */
+    void wrote(KeySet keys) {
+        written.add(keys);
     }
 
     /** Every key set the stage registered, by size. */
@@ -21,5 +34,10 @@ public final class ObjectRegistry {
 
     Optional<KeySet> keys(String stage, SizeSpec size) {
         return Optional.ofNullable(byStage.getOrDefault(stage, Map.of()).get(size));
+    }
+
+    /** Every key set written so far, in the order written. */
+    List<KeySet> written() {
+        return List.copyOf(written);
     }
 }

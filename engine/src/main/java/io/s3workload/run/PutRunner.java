@@ -10,7 +10,10 @@ import io.s3workload.workload.PutStage;
 import java.util.Map;
 import java.util.Optional;
 
-/** {@code kind: put}: closed-loop PUTs (multipart above the threshold), one cell per size; registers the keys. */
+/**
+ * {@code kind: put}: closed-loop PUTs (multipart above the threshold), one cell per size; registers the keys, with
+ * those whose every PUT failed marked missing so that readers skip them.
+ */
 final class PutRunner implements CellStageRunner {
 
     @Override
@@ -19,15 +22,24 @@ final class PutRunner implements CellStageRunner {
         String prefix = context.keyPrefix(stage.name(), cell.size());
         long keys = cell.keys().orElse(ClosedLoop.UNBOUNDED);
         CellKey key = new CellKey(stage.name(), Op.PUT, stage.endpoint(), cell.size());
+        WrittenKeys written = new WrittenKeys();
         CellRun.Outcome outcome = CellRun.run(context, stage, key, cell, cell.operations().orElse(ClosedLoop.UNBOUNDED),
                 (i, worker, recorder) -> {
-                    String objectKey = prefix + (i % keys);
+                    long number = i % keys;
+                    String objectKey = prefix + number;
                     Payload.Body body = context.payload().body(objectKey, cell.size());
                     long t0 = System.nanoTime();
                     Transfers.put(worker.store(), objectKey, body, spec.multipart(), Map.of());
                     recorder.success(System.nanoTime() - t0, body.length());
+                    written.written(number);
                 });
-        context.objects().register(stage.name(), cell.size(), new KeySet(prefix, Math.min(keys, outcome.started())));
+        KeySet wrote = written.keySet(prefix, Math.min(keys, outcome.started()));
+        context.objects().register(stage.name(), cell.size(), wrote);
+        if (wrote.missing() > 0) {
+            context.note(stage.name(), wrote.missing() + " of " + wrote.span() + " " + cell.size() + " keys were"
+                    + " never written (every PUT of them failed); stages reading from " + stage.name()
+                    + " read the other " + wrote.count());
+        }
         return Optional.of(outcome.stats());
     }
 }

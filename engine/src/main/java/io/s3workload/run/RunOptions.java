@@ -2,20 +2,31 @@ package io.s3workload.run;
 
 import io.s3workload.workload.Shard;
 import java.nio.file.Path;
+import java.time.Duration;
 import java.time.Instant;
 import java.util.Optional;
 
 /**
  * How a run is placed among others: its run id (shards of one run share it), its shard, when its first stage
- * starts (shards start together), and where a cleanup that cannot finish writes its manifest.
+ * starts (shards start together), where a cleanup that cannot finish writes its manifest, and how long the cleanup
+ * of a stopped run (Ctrl-C, SIGTERM) may take.
  */
 public record RunOptions(Optional<String> runId, Optional<Shard> shard, Optional<Instant> startAt,
-                         Path manifestDirectory) {
+                         Path manifestDirectory, Duration stoppedCleanupTimeout) {
+
+    /** How long the cleanup of a stopped run may take unless told otherwise ({@code --cleanup-timeout}). */
+    public static final Duration DEFAULT_STOPPED_CLEANUP = Duration.ofSeconds(30);
+    /** How long the cleanup of a run that ran to its end may take. */
+    public static final Duration FINISHED_CLEANUP = Duration.ofMinutes(10);
 
     public static final RunOptions DEFAULT = new RunOptions(Optional.empty(), Optional.empty(), Optional.empty(),
-            Path.of(""));
+            Path.of(""), DEFAULT_STOPPED_CLEANUP);
 
     public RunOptions withManifestDirectory(Path directory) {
-        return new RunOptions(runId, shard, startAt, directory);
+        return new RunOptions(runId, shard, startAt, directory, stoppedCleanupTimeout);
+    }
+
+    public RunOptions withStoppedCleanupTimeout(Duration timeout) {
+        return new RunOptions(runId, shard, startAt, manifestDirectory, timeout);
     }
 }

@@ -110,7 +110,8 @@ final class TranscodeRunner implements StageRunner {
                     readBacks.get(reader), worker.readBuffer(), context);
             return;
         }
-        try (ExecutorService readers = Executors.newVirtualThreadPerTaskExecutor()) {
+        try (ExecutorService readers = Executors.newThreadPerTaskExecutor(
+                context.clients().threads(Thread.ofVirtual()))) {
             for (String reader : pairs.keySet()) {
                 readers.execute(() -> ConvergenceProbe.poll(target, store(stage, reader, context), written, polling,
                         pairs.get(reader), readBacks.get(reader), new byte[64 * 1024], context));

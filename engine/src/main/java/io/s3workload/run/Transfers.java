@@ -96,6 +96,7 @@ final class Transfers {
 
     /**
      * Runs items {@code 0..count-1} on {@code threads} virtual threads; stops at and rethrows the first failure.
+     * Interrupting the caller interrupts them all.
      * Each slot's thread is the only writer of that slot's state, and joining makes it visible to the caller.
      */
     static void inParallel(int threads, int count, Step step) {
@@ -119,6 +120,15 @@ final class Transfers {
             try {
                 thread.join();
             } catch (InterruptedException e) {
+                // the watchdog or the run's stop: the parts' requests end with their threads' interrupts
+                running.forEach(Thread::interrupt);
+                for (Thread part : running) {
+                    try {
+                        part.join(java.time.Duration.ofSeconds(1));
+                    } catch (InterruptedException again) {
+                        break;
+                    }
+                }
                 Thread.currentThread().interrupt();
                 throw new IllegalStateException("interrupted while waiting for a transfer", e);
             }

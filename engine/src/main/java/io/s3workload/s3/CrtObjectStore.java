@@ -145,7 +145,7 @@ final class CrtObjectStore implements ObjectStore {
                     || e.getCause() instanceof S3Exception s && s.statusCode() == 404) {
                 return Optional.empty();
             }
-            throw ErrorClassifier.classify(e.getCause(), endpointName);
+            throw ErrorClassifier.headFailure(e.getCause(), endpointName).withKey(key);
         }
     }
 

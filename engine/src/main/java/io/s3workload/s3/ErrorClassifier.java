@@ -22,6 +22,11 @@ public final class ErrorClassifier {
     static final String RESET = "connection reset";
     /** The body ended before its Content-Length. */
     static final String TRUNCATED = "truncated body";
+    /**
+     * A HEAD of a key that is not there. Error classes are {@code HTTP <status>}, then the error code when the
+     * server gave one; a HEAD answer has no body, so its classes are the status alone, whatever the client.
+     */
+    public static final String HEAD_NOT_FOUND = "HTTP 404";
 
     private ErrorClassifier() {
     }
@@ -35,6 +40,17 @@ public final class ErrorClassifier {
     static StoreException noBucket(String endpoint, String bucket) {
         return new StoreException(Kind.NO_BUCKET, "HTTP 404 NoSuchBucket",
                 endpoint + ": bucket '" + bucket + "' does not exist", null);
+    }
+
+    /**
+     * A failed HeadObject: classed by its status alone, as {@link #HEAD_NOT_FOUND} says, even where an SDK makes
+     * up an error code for the bodiless answer.
+     */
+    static StoreException headFailure(Throwable t, String endpoint) {
+        if (t instanceof AwsServiceException aws) {
+            return httpError(aws.statusCode(), "", "", endpoint);
+        }
+        return classify(t, endpoint);
     }
 
     /** The failure {@code t} of a request to {@code endpoint}, as a classified {@link StoreException}. */

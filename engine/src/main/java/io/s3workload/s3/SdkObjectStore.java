@@ -140,7 +140,7 @@ final class SdkObjectStore implements ObjectStore {
             if (e.statusCode() == 404) {
                 return Optional.empty();
             }
-            throw ErrorClassifier.classify(e, endpointName).withKey(key);
+            throw ErrorClassifier.headFailure(e, endpointName).withKey(key);
         } catch (RuntimeException e) {
             throw ErrorClassifier.classify(e, endpointName).withKey(key);
         }

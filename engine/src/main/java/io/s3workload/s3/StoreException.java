@@ -29,6 +29,17 @@ public final class StoreException extends RuntimeException {
         return new StoreException(Kind.TIMEOUT, errorClass, errorClass, null, key);
     }
 
+    /**
+     * An operation cut short because the run was stopping (Ctrl-C, SIGTERM): not the storage's failure, and not
+     * retried.
+     */
+    public static StoreException stopped(String key) {
+        return new StoreException(Kind.CLIENT, STOPPED, STOPPED, null, key);
+    }
+
+    /** The class of operations the run's stop interrupted. */
+    public static final String STOPPED = "interrupted: run stopped";
+
     /** This failure, noting the object key it happened on (an example in the report). */
     public StoreException withKey(String objectKey) {
         return new StoreException(kind, errorClass, getMessage(), getCause(), objectKey);

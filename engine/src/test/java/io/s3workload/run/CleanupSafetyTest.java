@@ -69,8 +69,8 @@ class CleanupSafetyTest {
     @Test
     void refusedDeletesLeaveAManifestThatFinishesTheJobLater(@TempDir Path dir) throws Exception {
         Faults refuseDeletes = new Faults(3, Duration.ZERO,
-                Faults.Rule.of("POST", "/cleanup/?", 1.0, Faults.Fault.INTERNAL_ERROR),
-                Faults.Rule.of("DELETE", "/cleanup/.*", 1.0, Faults.Fault.INTERNAL_ERROR));
+                Faults.Rule.of("POST", "/cleanup/?", 1.0, Faults.Fault.FORBIDDEN),
+                Faults.Rule.of("DELETE", "/cleanup/.*", 1.0, Faults.Fault.FORBIDDEN));
         RunResult result;
         try (HttpFront front = HttpFront.start(s3.endpoint(), refuseDeletes)) {
             Plan plan = s3.plan(STAGES, s3.server().accessKey(), s3.server().secretKey(), front.endpoint().toString());
@@ -81,7 +81,8 @@ class CleanupSafetyTest {
         assertEquals(30, result.cleanup().leftBehind().size());
         Path file = result.cleanup().manifest().orElseThrow();
         assertTrue(Files.exists(file), file.toString());
-        assertTrue(refuseDeletes.injected(Faults.Fault.INTERNAL_ERROR) >= 5, "deletes were retried");
+        assertEquals(1, refuseDeletes.injected(Faults.Fault.FORBIDDEN), "a refusal is not retried");
+        assertTrue(result.cleanup().exact(), "the prefix was listed after the refused deletes");
         CleanupManifest manifest = CleanupManifest.read(file);
         assertEquals("cleanup", manifest.bucket());
         assertEquals(result.info().runPrefix(), manifest.prefix());

@@ -6,6 +6,7 @@ import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import io.s3workload.metrics.CellStats;
 import io.s3workload.metrics.Op;
+import io.s3workload.s3.StoreException;
 import io.s3workload.testing.RecordingReporter;
 import io.s3workload.testing.TestS3;
 import io.s3workload.workload.Percentile;
@@ -212,8 +213,13 @@ class EngineTest {
         assertEquals(java.util.Optional.of("the run was stopped"), result.stages().get(1).skipped(),
                 "the later stage was skipped");
         long ops = cell(result, "put", 0).operations();
+        long interrupted = cell(result, "put", 0).errorsByClass().getOrDefault(StoreException.STOPPED, 0L);
         assertTrue(ops > 0);
-        assertEquals(ops, result.cleanup().removed());
+        assertEquals(cell(result, "put", 0).errors(), interrupted, "the only errors are the PUTs the stop cut");
+        assertTrue(result.cleanup().removed() >= ops && result.cleanup().removed() <= ops + interrupted,
+                "removed " + result.cleanup().removed() + ": the PUTs that succeeded, and those the stop cut that"
+                        + " the server had stored");
+        assertTrue(result.cleanup().exact());
         assertEquals(0, s3.list("cancel", result.info().runPrefix()).size());
     }
 

@@ -167,7 +167,9 @@ class LargeObjectTest {
         s3.startMultipart("large", orphan);
         s3.startMultipart("large", "not-ours/upload");
         try (ObjectStore store = StoreFactory.create(endpoint(), "large", 2, ClientSpec.DEFAULT)) {
-            Cleanup.run("large", result.info().runPrefix(), List.of(store), dir.resolve("manifest.txt"));
+            String prefix = result.info().runPrefix();
+            Cleanup.finish(Cleanup.everything("large", prefix, List.of(store.endpointName()), List.of()),
+                    java.util.Map.of(store.endpointName(), store), dir.resolve("manifest.txt"));
         }
         assertEquals(List.of("not-ours/upload"), s3.multipartUploads("large"));
         s3.abortAll("large");

@@ -139,7 +139,7 @@ class ReadStagesTest {
                   - {name: head, kind: head, from: put}
                   - {name: get, kind: get, from: put, parallelRanges: {threshold: 1, chunk: 512}}
                 """);
-        assertEquals(Map.of("HTTP 404 not found", 4L), cell(result, "head").errorsByClass());
+        assertEquals(Map.of("HTTP 404", 4L), cell(result, "head").errorsByClass());
         assertEquals(4, cell(result, "get").errors());
         assertEquals(0, result.exitCode());
     }

@@ -18,18 +18,48 @@ public final class Faults implements HttpFront.Interceptor {
 
     public enum Fault {
         SLOW_DOWN, INTERNAL_ERROR, FORBIDDEN, RESET_BEFORE_RESPONSE, RESET_MID_BODY, TRUNCATED_BODY, STALL_HEADERS,
-        STALL_BODY, WRONG_ETAG
+        STALL_BODY, WRONG_ETAG,
+        /** The request reaches the server (a PUT is stored), then the connection is reset before the answer. */
+        LOST_RESPONSE
     }
 
-    /** Requests whose method and path match get {@code fault} with {@code probability} (0..1). */
-    public record Rule(String method, Pattern path, double probability, Fault fault) {
+    /**
+     * Requests whose method and path match get {@code fault} with {@code probability} (0..1); or, for a rule made
+     * by {@link #every}, on a fixed schedule over the requests whose method and target (path and query) match.
+     */
+    public record Rule(String method, Pattern path, double probability, Fault fault, long every, long from,
+                       long most) {
 
         public static Rule of(String method, String pathRegex, double probability, Fault fault) {
-            return new Rule(method, Pattern.compile(pathRegex), probability, fault);
+            return new Rule(method, Pattern.compile(pathRegex), probability, fault, 0, 0, 0);
+        }
+
+        /**
+         * The {@code from}-th matching request (1-based), then every {@code every}-th after it, at most
+         * {@code most} times (0: no limit); {@code targetRegex} is matched against the whole target, query too.
+         */
+        public static Rule every(String method, String targetRegex, long every, long from, long most, Fault fault) {
+            return new Rule(method, Pattern.compile(targetRegex), Double.NaN, fault, every, from, most);
+        }
+
+        boolean scheduled() {
+            return every > 0;
         }
 
         boolean matches(HttpFront.Request request) {
-            return request.method().equals(method) && path.matcher(request.path()).matches();
+            return request.method().equals(method)
+                    && path.matcher(scheduled() ? request.target() : request.path()).matches();
+        }
+
+        /** Whether the {@code n}-th matching request (1-based) gets the fault, given {@code injected} so far. */
+        boolean due(long n, long injected) {
+            return n >= from && (n - from) % every == 0 && (most == 0 || injected < most);
+        }
+
+        @Override
+        public String toString() {
+            return method + " " + path + " " + fault + (scheduled() ? " every " + every + " from " + from
+                    + (most > 0 ? " at most " + most : "") : " p=" + probability);
         }
     }
 
@@ -37,6 +67,8 @@ public final class Faults implements HttpFront.Interceptor {
     private final Duration stall;
     private final SplittableRandom random;
     private final Map<Fault, AtomicLong> injected = new EnumMap<>(Fault.class);
+    private final AtomicLong[] matched;
+    private final AtomicLong[] injectedByRule;
     private final ThreadLocal<Fault> pending = new ThreadLocal<>();
 
     /** @param stall how long a stalled response waits */
@@ -47,6 +79,25 @@ public final class Faults implements HttpFront.Interceptor {
         for (Fault f : Fault.values()) {
             injected.put(f, new AtomicLong());
         }
+        matched = new AtomicLong[rules.length];
+        injectedByRule = new AtomicLong[rules.length];
+        for (int i = 0; i < rules.length; i++) {
+            matched[i] = new AtomicLong();
+            injectedByRule[i] = new AtomicLong();
+        }
+    }
+
+    public List<Rule> rules() {
+        return rules;
+    }
+
+    /** How many requests rule {@code index} matched, and how many of them got its fault. */
+    public long matched(int index) {
+        return matched[index].get();
+    }
+
+    public long injectedBy(int index) {
+        return injectedByRule[index].get();
     }
 
     /** How many times {@code fault} was injected so far. */
@@ -55,6 +106,9 @@ public final class Faults implements HttpFront.Interceptor {
     }
 
     private Fault draw(HttpFront.Request request) {
+        if (rules.stream().anyMatch(Rule::scheduled)) {
+            return drawScheduled(request);
+        }
         for (Rule rule : rules) {
             if (rule.matches(request)) {
                 double roll;
@@ -69,6 +123,27 @@ public final class Faults implements HttpFront.Interceptor {
             }
         }
         return null;
+    }
+
+    /**
+     * Scheduled rules: every rule that matches counts the request; the first whose schedule falls on it injects
+     * its fault (a rule whose turn it also was does not, and does not count it).
+     */
+    private synchronized Fault drawScheduled(HttpFront.Request request) {
+        Fault chosen = null;
+        for (int i = 0; i < rules.size(); i++) {
+            Rule rule = rules.get(i);
+            if (!rule.matches(request)) {
+                continue;
+            }
+            long n = matched[i].incrementAndGet();
+            if (chosen == null && rule.due(n, injectedByRule[i].get())) {
+                injectedByRule[i].incrementAndGet();
+                injected.get(rule.fault()).incrementAndGet();
+                chosen = rule.fault();
+            }
+        }
+        return chosen;
     }
 
     @Override
@@ -102,6 +177,7 @@ public final class Faults implements HttpFront.Interceptor {
             case STALL_HEADERS -> upstream.delivered(HttpFront.Delivery.STALL_HEADERS, stall);
             case STALL_BODY -> upstream.delivered(HttpFront.Delivery.STALL_BODY, stall);
             case WRONG_ETAG -> upstream.withHeader("ETag", "\"00000000000000000000000000000000\"");
+            case LOST_RESPONSE -> upstream.delivered(HttpFront.Delivery.RESET_BEFORE_HEADERS, Duration.ZERO);
             default -> upstream;
         };
     }

@@ -37,6 +37,7 @@ class NullS3ServerTest {
         String yaml = """
                 endpoints: {n: {url: "%s", credentials: {accessKey: a, secretKey: b}}}
                 bucket: bench
+                keep: true
                 """.formatted(server.endpoint()) + stages;
         return new Engine(Planner.plan(new WorkloadLoader(Map.of(), List.of(), Optional.empty(), Optional.empty())
                 .parse("null.yaml", yaml)), List.of()).run();

@@ -1,0 +1,76 @@
+package io.s3workload.run;
+
+import io.s3workload.s3.StoreException;
+import java.time.Duration;
+import java.util.concurrent.ThreadLocalRandom;
+import java.util.concurrent.TimeUnit;
+import java.util.concurrent.locks.LockSupport;
+import java.util.function.Supplier;
+
+/**
+ * The tool's own requests — the bucket check before the run, listing and deleting in cleanup — ride out transient
+ * failures, whatever the workload's {@code retries} (which govern measured operations only): a failure that may
+ * pass (5xx, throttling, a reset connection, a truncated body, a timeout) is tried again after a jittered
+ * exponential back-off (100 ms doubling to 5 s, each wait drawn between half and all of it), for at most
+ * {@link #BUDGET} per request and never past the caller's deadline. Cleanup also rides out a server that refuses
+ * connections for a while (restarting); the bucket check does not, so a wrong address fails at once.
+ */
+final class OwnRequests {
+
+    /** The longest one request is retried. */
+    static final Duration BUDGET = Duration.ofSeconds(30);
+    private static final long FIRST_BACKOFF_NANOS = TimeUnit.MILLISECONDS.toNanos(100);
+    private static final long MAX_BACKOFF_NANOS = TimeUnit.SECONDS.toNanos(5);
+
+    private final boolean throughOutages;
+    private final long deadlineNanos;
+
+    private OwnRequests(boolean throughOutages, long deadlineNanos) {
+        this.throughOutages = throughOutages;
+        this.deadlineNanos = deadlineNanos;
+    }
+
+    /** For the bucket check: transient answers are retried, an unreachable endpoint is not. */
+    static OwnRequests preflight() {
+        return new OwnRequests(false, System.nanoTime() + Long.MAX_VALUE / 2);
+    }
+
+    /** For cleanup: everything that may pass is retried, until {@code deadlineNanos} ({@link System#nanoTime}). */
+    static OwnRequests until(long deadlineNanos) {
+        return new OwnRequests(true, deadlineNanos);
+    }
+
+    /** Whether the deadline has passed (or the thread was interrupted): time to give up and say what is left. */
+    boolean expired() {
+        return System.nanoTime() - deadlineNanos >= 0 || Thread.currentThread().isInterrupted();
+    }
+
+    /** Runs {@code request} until it succeeds or fails for good; throws its last failure. */
+    <T> T call(Supplier<T> request) {
+        long giveUp = Math.min(deadlineNanos - System.nanoTime(), BUDGET.toNanos()) + System.nanoTime();
+        long backoff = FIRST_BACKOFF_NANOS;
+        while (true) {
+            try {
+                return request.get();
+            } catch (StoreException e) {
+                long wait = ThreadLocalRandom.current().nextLong(backoff / 2, backoff + 1);
+                if (!mayPass(e) || System.nanoTime() + wait - giveUp >= 0 || Thread.currentThread().isInterrupted()) {
+                    throw e;
+                }
+                LockSupport.parkNanos(wait);
+                backoff = Math.min(MAX_BACKOFF_NANOS, backoff * 2);
+            }
+        }
+    }
+
+    void run(Runnable request) {
+        call(() -> {
+            request.run();
+            return null;
+        });
+    }
+
+    private boolean mayPass(StoreException e) {
+        return e.retryable() && (throughOutages || e.kind() != StoreException.Kind.UNREACHABLE);
+    }
+}

@@ -1,0 +1,47 @@
+package io.s3workload.run;
+
+import java.util.concurrent.ConcurrentHashMap;
+import java.util.concurrent.atomic.AtomicLongArray;
+
+/**
+ * Which key numbers of a writing cell were written with success at least once, for any number of workers at once:
+ * a bit per number in pages of 65,536 made on first use, set with one compare-and-set loop (no lock, no allocation per
+ * operation once a page exists).
+ */
+final class WrittenKeys {
+
+    private static final int PAGE_SHIFT = 16;
+    private static final int PAGE_LONGS = (1 << PAGE_SHIFT) / 64;
+
+    private final ConcurrentHashMap<Long, AtomicLongArray> pages = new ConcurrentHashMap<>();
+
+    void written(long number) {
+        AtomicLongArray page = pages.computeIfAbsent(number >>> PAGE_SHIFT, p -> new AtomicLongArray(PAGE_LONGS));
+        int bit = (int) (number & ((1 << PAGE_SHIFT) - 1));
+        long mask = 1L << (bit & 63);
+        if ((page.get(bit >>> 6) & mask) == 0) {
+            page.getAndAccumulate(bit >>> 6, mask, (word, m) -> word | m);
+        }
+    }
+
+    boolean isWritten(long number) {
+        AtomicLongArray page = pages.get(number >>> PAGE_SHIFT);
+        int bit = (int) (number & ((1 << PAGE_SHIFT) - 1));
+        return page != null && (page.get(bit >>> 6) & (1L << (bit & 63))) != 0;
+    }
+
+    /** Keys {@code prefix + 0 .. span - 1}, those never written marked missing; call after the writers stopped. */
+    KeySet keySet(String prefix, long span) {
+        long[] missing = new long[16];
+        int n = 0;
+        for (long number = 0; number < span; number++) {
+            if (!isWritten(number)) {
+                if (n == missing.length) {
+                    missing = java.util.Arrays.copyOf(missing, n * 2);
+                }
+                missing[n++] = number;
+            }
+        }
+        return new KeySet(prefix, span, java.util.Arrays.copyOf(missing, n));
+    }
+}
