@@ -192,7 +192,7 @@ public final class Engine {
                 }
                 ObjectStore store = clients.shared(name, stage.client());
                 try {
-                    OwnRequests.preflight().run(store::headBucket);
+                    OwnRequests.preflight(cancelled::get).run(store::headBucket);
                 } catch (StoreException e) {
                     if (e.kind() != StoreException.Kind.NO_BUCKET || !plan.createBucket()) {
                         throw new EndpointUnavailableException(Preflight.explain(e, endpoint, plan.bucket()));
@@ -208,7 +208,7 @@ public final class Engine {
     /** Creates the bucket; another process (a shard) creating it at the same time is as good. */
     private void createBucket(ObjectStore store, EndpointSpec endpoint) throws EndpointUnavailableException {
         try {
-            OwnRequests.preflight().run(store::createBucket);
+            OwnRequests.preflight(cancelled::get).run(store::createBucket);
         } catch (StoreException e) {
             if (e.errorClass().contains("BucketAlreadyOwnedByYou")) {
                 return;

@@ -5,6 +5,7 @@ import java.time.Duration;
 import java.util.concurrent.ThreadLocalRandom;
 import java.util.concurrent.TimeUnit;
 import java.util.concurrent.locks.LockSupport;
+import java.util.function.BooleanSupplier;
 import java.util.function.Supplier;
 
 /**
@@ -24,25 +25,31 @@ final class OwnRequests {
 
     private final boolean throughOutages;
     private final long deadlineNanos;
+    private final BooleanSupplier stopped;
 
-    private OwnRequests(boolean throughOutages, long deadlineNanos) {
+    private OwnRequests(boolean throughOutages, long deadlineNanos, BooleanSupplier stopped) {
         this.throughOutages = throughOutages;
         this.deadlineNanos = deadlineNanos;
+        this.stopped = stopped;
     }
 
-    /** For the bucket check: transient answers are retried, an unreachable endpoint is not. */
-    static OwnRequests preflight() {
-        return new OwnRequests(false, System.nanoTime() + Long.MAX_VALUE / 2);
+    /**
+     * For the bucket check: transient answers are retried, an unreachable endpoint is not; no more retries once
+     * {@code stopped} (Ctrl-C).
+     */
+    static OwnRequests preflight(BooleanSupplier stopped) {
+        return new OwnRequests(false, System.nanoTime() + Long.MAX_VALUE / 2, stopped);
     }
 
     /** For cleanup: everything that may pass is retried, until {@code deadlineNanos} ({@link System#nanoTime}). */
     static OwnRequests until(long deadlineNanos) {
-        return new OwnRequests(true, deadlineNanos);
+        return new OwnRequests(true, deadlineNanos, () -> false);
     }
 
     /** Whether the deadline has passed (or the thread was interrupted): time to give up and say what is left. */
     boolean expired() {
-        return System.nanoTime() - deadlineNanos >= 0 || Thread.currentThread().isInterrupted();
+        return System.nanoTime() - deadlineNanos >= 0 || Thread.currentThread().isInterrupted()
+                || stopped.getAsBoolean();
     }
 
     /** Runs {@code request} until it succeeds or fails for good; throws its last failure. */
@@ -54,7 +61,7 @@ final class OwnRequests {
                 return request.get();
             } catch (StoreException e) {
                 long wait = ThreadLocalRandom.current().nextLong(backoff / 2, backoff + 1);
-                if (!mayPass(e) || System.nanoTime() + wait - giveUp >= 0 || Thread.currentThread().isInterrupted()) {
+                if (!mayPass(e) || System.nanoTime() + wait - giveUp >= 0 || expired()) {
                     throw e;
                 }
                 LockSupport.parkNanos(wait);

@@ -129,6 +129,25 @@ class FaultsFromOutsideTest {
     }
 
     @Test
+    void aStopEndsTheBucketChecksRetries() throws Exception {
+        Faults faults = new Faults(1, Duration.ZERO, Rule.every("HEAD", "/outside", 1, 1, 0, Fault.INTERNAL_ERROR));
+        long start = System.nanoTime();
+        try (HttpFront front = HttpFront.start(s3.endpoint(), faults)) {
+            Engine engine = new Engine(plan(front, "  - {name: put, kind: put, size: 1KiB, objects: 1}"), List.of());
+            Thread stopper = Thread.ofVirtual().start(() -> {
+                while (faults.injectedBy(0) < 2) {
+                    Thread.onSpinWait();
+                }
+                engine.cancel();
+            });
+            org.junit.jupiter.api.Assertions.assertThrows(EndpointUnavailableException.class, engine::run);
+            stopper.join();
+        }
+        double seconds = (System.nanoTime() - start) / 1e9;
+        assertTrue(seconds < 5, "the bucket check went on retrying for " + seconds + " s after the stop");
+    }
+
+    @Test
     void aCleanupThatCannotListDeletesTheKeysItKnowsAndSaysItIsNotExact(@TempDir Path dir) throws Exception {
         Faults faults = new Faults(1, Duration.ZERO,
                 Rule.every("GET", "/outside\\?.*list-type=2.*", 1, 1, 0, Fault.FORBIDDEN));
