@@ -124,9 +124,11 @@ public final class CellRecorder {
         long ops = operations.sum();
         long byteCount = bytes.sum();
         long errorCount = errors.sum();
+        java.util.Map<String, Long> byClass = new java.util.HashMap<>();
+        errorsByClass.forEach((c, n) -> byClass.put(c, n.sum()));
         Interval interval = new Interval(ops - sampledOperations, byteCount - sampledBytes,
                 errorCount - sampledErrors, ops, errorCount, latencyInterval.copy(), ttfbInterval.copy(),
-                uncorrectedInterval.copy());
+                uncorrectedInterval.copy(), byClass, late.sum());
         java.util.EnumMap<Percentile, Long> stats = new java.util.EnumMap<>(Percentile.class);
         if (latencyInterval.getTotalCount() > 0) {
             for (Percentile p : Percentile.values()) {
@@ -164,11 +166,16 @@ public final class CellRecorder {
     }
 
     /**
-     * One sampling interval: its counts, the running totals, and copies of its latency, time-to-first-byte and
-     * (open loop) uncorrected latency histograms, for reporters that export distributions: Prometheus, HdrHistogram
-     * logs.
+     * One sampling interval: its counts, the running totals (errors by class and late starts too), and copies of
+     * its latency, time-to-first-byte and (open loop) uncorrected latency histograms, for reporters that export
+     * distributions: Prometheus, HdrHistogram logs.
      */
     public record Interval(long operations, long bytes, long errors, long totalOperations, long totalErrors,
-                           Histogram latency, Histogram ttfb, Histogram uncorrected) {
+                           Histogram latency, Histogram ttfb, Histogram uncorrected,
+                           java.util.Map<String, Long> totalErrorsByClass, long totalLate) {
+
+        public Interval {
+            totalErrorsByClass = java.util.Map.copyOf(totalErrorsByClass);
+        }
     }
 }

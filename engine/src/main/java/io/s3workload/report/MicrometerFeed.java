@@ -16,6 +16,7 @@ import java.util.HashMap;
 import java.util.Map;
 import java.util.concurrent.TimeUnit;
 import java.util.concurrent.atomic.AtomicLong;
+import java.util.concurrent.atomic.AtomicReference;
 import org.HdrHistogram.Histogram;
 import org.HdrHistogram.HistogramIterationValue;
 
@@ -23,10 +24,15 @@ import org.HdrHistogram.HistogramIterationValue;
  * Feeds a Micrometer registry from the run's events, once a second per cell, on the reporters' thread (never from
  * the requests' threads). Meters, tagged with run, stage, op, endpoint and size (docs/metrics.md):
  * <ul>
- *   <li>{@code s3workload.request.latency} and {@code s3workload.request.ttfb}: timers with histogram buckets;</li>
- *   <li>{@code s3workload.request.latency.percentile}: gauges of the last second's p50, p95 and p99 (HdrHistogram
- *   is the source of truth; Micrometer drops quantiles when a timer also has buckets);</li>
- *   <li>{@code s3workload.operations}, {@code s3workload.errors}, {@code s3workload.bytes}: counters.</li>
+ *   <li>{@code s3workload.request.latency} and {@code s3workload.request.ttfb}: timers with histogram buckets (TTFB
+ *   only for cells that measure one: reads);</li>
+ *   <li>{@code s3workload.request.latency.percentile}: gauges of the last second's p50, p95 and p99, tagged
+ *   {@code percentile} (HdrHistogram is the source of truth; Micrometer drops quantiles when a timer also has
+ *   buckets);</li>
+ *   <li>{@code s3workload.operations}, {@code s3workload.bytes}, {@code s3workload.errors} (tagged with the error
+ *   {@code class}), {@code s3workload.throttled} and {@code s3workload.late.starts}: counters;</li>
+ *   <li>{@code s3workload.workers.active} and {@code s3workload.target.rate} (open loops): gauges;</li>
+ *   <li>{@code s3workload.build.info}: 1, tagged with the version.</li>
  * </ul>
  * At the end of each stage the counters and timers are topped up with what the last partial second held, so
  * their totals equal the report's. Prometheus and OTLP reporters share it.
@@ -41,8 +47,10 @@ abstract class MicrometerFeed implements Reporter {
     private String runId = "";
     private String shard = "";
 
-    MicrometerFeed(MeterRegistry registry) {
+    MicrometerFeed(MeterRegistry registry, String version) {
         this.registry = registry;
+        Gauge.builder("s3workload.build.info", () -> 1).description("the s3workload version that runs")
+                .tags("version", version).register(registry);
     }
 
     @Override
@@ -56,12 +64,15 @@ abstract class MicrometerFeed implements Reporter {
         Meters meters = meters(progress.cell());
         meters.add(seen.add(progress.cell(), progress.interval()));
         meters.quantiles(progress.interval().latency());
+        meters.load(progress.load());
     }
 
     @Override
     public void stageFinished(StageResult result) {
         for (CellStats cell : result.cells()) {
-            meters(cell.key()).add(seen.rest(cell));
+            Meters meters = meters(cell.key());
+            meters.add(seen.rest(cell));
+            meters.load(Progress.Load.UNKNOWN);
         }
     }
 
@@ -73,36 +84,44 @@ abstract class MicrometerFeed implements Reporter {
         });
     }
 
-    /** One cell's meters. */
+    /** One cell's meters; the error, TTFB and open-loop meters are made when there is something to show. */
     private final class Meters {
 
+        final Tags tags;
         final Counter operations;
-        final Counter errors;
         final Counter bytes;
         final Timer latency;
-        final Timer ttfb;
+        Timer ttfb;
+        Counter throttled;
+        Counter late;
+        final Map<String, Counter> errors = new HashMap<>();
+        final Map<String, Long> errorsSeen = new HashMap<>();
+        long lateSeen;
         final AtomicLong[] quantileNanos = new AtomicLong[QUANTILES.length];
+        final AtomicLong workers = new AtomicLong();
+        final AtomicReference<Double> targetRate = new AtomicReference<>(Double.NaN);
+        boolean rateGauge;
 
         Meters(Tags tags) {
+            this.tags = tags;
             operations = Counter.builder("s3workload.operations").description("operations that succeeded")
                     .tags(tags).register(registry);
-            errors = Counter.builder("s3workload.errors").description("operations that failed").tags(tags)
-                    .register(registry);
             bytes = Counter.builder("s3workload.bytes").baseUnit("bytes").description("object bytes moved")
                     .tags(tags).register(registry);
-            latency = timer("s3workload.request.latency", "request latency (open loop: from the scheduled start)",
-                    tags);
-            ttfb = timer("s3workload.request.ttfb", "time to the first byte of a read", tags);
+            latency = timer("s3workload.request.latency", "request latency (open loop: from the scheduled start)");
             for (int i = 0; i < QUANTILES.length; i++) {
                 AtomicLong holder = new AtomicLong();
                 quantileNanos[i] = holder;
                 Gauge.builder("s3workload.request.latency.percentile", holder, h -> h.get() / 1e9)
                         .baseUnit("seconds").description("the last second's latency percentile (HdrHistogram)")
-                        .tags(tags.and("quantile", Double.toString(QUANTILES[i]))).register(registry);
+                        .tags(tags.and("percentile", Double.toString(QUANTILES[i]))).register(registry);
             }
+            Gauge.builder("s3workload.workers.active", workers, AtomicLong::get)
+                    .description("workers running the cell now (a ramp changes them; 0 once it ended)").tags(tags)
+                    .register(registry);
         }
 
-        private Timer timer(String name, String description, Tags tags) {
+        private Timer timer(String name, String description) {
             return Timer.builder(name).description(description).tags(tags).publishPercentileHistogram()
                     .minimumExpectedValue(Duration.ofNanos(100_000)).maximumExpectedValue(Duration.ofMinutes(5))
                     .register(registry);
@@ -110,10 +129,56 @@ abstract class MicrometerFeed implements Reporter {
 
         void add(CellRecorder.Interval interval) {
             operations.increment(interval.operations());
-            errors.increment(interval.errors());
             bytes.increment(interval.bytes());
             record(latency, interval.latency());
-            record(ttfb, interval.ttfb());
+            if (interval.ttfb().getTotalCount() > 0) {
+                if (ttfb == null) {
+                    ttfb = timer("s3workload.request.ttfb", "time to the first byte of a read");
+                }
+                record(ttfb, interval.ttfb());
+            }
+            interval.totalErrorsByClass().forEach((errorClass, total) -> {
+                long delta = total - errorsSeen.getOrDefault(errorClass, 0L);
+                if (delta <= 0) {
+                    return;
+                }
+                errorsSeen.put(errorClass, total);
+                errors.computeIfAbsent(errorClass, c -> Counter.builder("s3workload.errors")
+                        .description("operations that failed, by error class").tags(tags.and("class", c))
+                        .register(registry)).increment(delta);
+                if (CellStats.isThrottling(errorClass)) {
+                    if (throttled == null) {
+                        throttled = Counter.builder("s3workload.throttled").description("operations the server"
+                                + " asked to slow down (HTTP 503 SlowDown, 429)").tags(tags).register(registry);
+                    }
+                    throttled.increment(delta);
+                }
+            });
+            long lateDelta = interval.totalLate() - lateSeen;
+            if (lateDelta > 0) {
+                lateSeen = interval.totalLate();
+                if (late == null) {
+                    late = Counter.builder("s3workload.late.starts").description("open-loop operations started more"
+                            + " than " + CellStats.LATE_MILLIS + " ms after they were due").tags(tags)
+                            .register(registry);
+                }
+                late.increment(lateDelta);
+            }
+        }
+
+        void load(Progress.Load load) {
+            workers.set(load.workers());
+            if (load.openLoop()) {
+                targetRate.set(load.targetRate());
+                if (!rateGauge) {
+                    rateGauge = true;
+                    Gauge.builder("s3workload.target.rate", targetRate, AtomicReference::get)
+                            .description("operations per second the open loop asks for now").tags(tags)
+                            .register(registry);
+                }
+            } else if (rateGauge) {
+                targetRate.set(0.0);
+            }
         }
 
         void quantiles(Histogram interval) {

@@ -15,12 +15,12 @@ final class OtlpReporter extends MicrometerFeed {
 
     private final OtlpMeterRegistry registry;
 
-    OtlpReporter(String url) {
-        this(new OtlpMeterRegistry(config(url), Clock.SYSTEM));
+    OtlpReporter(String url, String version) {
+        this(new OtlpMeterRegistry(config(url), Clock.SYSTEM), version);
     }
 
-    private OtlpReporter(OtlpMeterRegistry registry) {
-        super(registry);
+    private OtlpReporter(OtlpMeterRegistry registry, String version) {
+        super(registry, version);
         this.registry = registry;
     }
 

@@ -16,12 +16,12 @@ final class PrometheusReporter extends MicrometerFeed {
     private final PrometheusMeterRegistry registry;
     private final HttpServer server;
 
-    PrometheusReporter(String host, int port) {
-        this(new PrometheusMeterRegistry(PrometheusConfig.DEFAULT), host, port);
+    PrometheusReporter(String host, int port, String version) {
+        this(new PrometheusMeterRegistry(PrometheusConfig.DEFAULT), host, port, version);
     }
 
-    private PrometheusReporter(PrometheusMeterRegistry registry, String host, int port) {
-        super(registry);
+    private PrometheusReporter(PrometheusMeterRegistry registry, String host, int port, String version) {
+        super(registry, version);
         this.registry = registry;
         try {
             server = HttpServer.create(new InetSocketAddress(host, port), 16);

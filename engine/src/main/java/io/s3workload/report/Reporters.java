@@ -43,12 +43,13 @@ public final class Reporters {
         BY_NAME.put("hdr", s -> new HdrLogReporter(s.results()));
         BY_NAME.put("html", s -> new HtmlReporter(s.results()));
         BY_NAME.put("prometheus", s -> {
-            PrometheusReporter reporter = new PrometheusReporter(s.prometheusHost(), s.prometheusPort());
+            PrometheusReporter reporter = new PrometheusReporter(s.prometheusHost(), s.prometheusPort(),
+                    s.toolVersion());
             s.console().println("Prometheus: serving http://" + s.prometheusHost() + ":" + reporter.port()
                     + "/metrics while the run goes on");
             return reporter;
         });
-        BY_NAME.put("otlp", s -> new OtlpReporter(s.otlpUrl()));
+        BY_NAME.put("otlp", s -> new OtlpReporter(s.otlpUrl(), s.toolVersion()));
     }
 
     private Reporters() {

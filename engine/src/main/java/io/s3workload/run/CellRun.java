@@ -40,13 +40,14 @@ final class CellRun {
         OptionalLong plannedOps = operationLimit == ClosedLoop.UNBOUNDED ? OptionalLong.empty()
                 : OptionalLong.of(operationLimit);
         long started;
-        CellSampler sampler = new CellSampler(context, recorder, details, start, plannedNanos, plannedOps);
+        var load = stage.spec().common().load();
+        var spec = new ClosedLoop.Spec(key.stage(), workers, operationLimit, deadline,
+                context.clients().lease(stage), context.seed() ^ key.hashCode(), load,
+                load.ratePerSecond().orElse(stage.concurrency()), WorkerState.bufferFor(cell.size().maxBytes()),
+                ClosedLoop.Recovery.of(stage.client()));
+        CellSampler sampler = new CellSampler(context, recorder, details, start, plannedNanos, plannedOps,
+                ClosedLoop.loadAt(spec));
         try {
-            var load = stage.spec().common().load();
-            var spec = new ClosedLoop.Spec(key.stage(), workers, operationLimit, deadline,
-                    context.clients().lease(stage), context.seed() ^ key.hashCode(), load,
-                    load.ratePerSecond().orElse(stage.concurrency()), WorkerState.bufferFor(cell.size().maxBytes()),
-                    ClosedLoop.Recovery.of(stage.client()));
             started = ClosedLoop.run(spec, context::cancelled, recorder, operation);
         } finally {
             sampler.close();

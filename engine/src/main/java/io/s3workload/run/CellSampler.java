@@ -20,18 +20,25 @@ final class CellSampler implements AutoCloseable {
     private final long startNanos;
     private final OptionalLong plannedNanos;
     private final OptionalLong plannedOperations;
+    private final java.util.function.LongFunction<Progress.Load> load;
     private final Thread thread;
     private volatile boolean stopped;
 
     CellSampler(RunContext context, CellRecorder recorder, long startNanos, OptionalLong plannedNanos,
                 OptionalLong plannedOperations) {
-        this(context, recorder, java.util.List.of(), startNanos, plannedNanos, plannedOperations);
+        this(context, recorder, java.util.List.of(), startNanos, plannedNanos, plannedOperations,
+                elapsed -> Progress.Load.UNKNOWN);
     }
 
-    /** Samples {@code others} too, each second, for their timelines (progress shows {@code recorder} alone). */
+    /**
+     * Samples {@code others} too, each second, for their timelines (progress shows {@code recorder} alone);
+     * {@code load} says what load the cell applies so many nanoseconds in.
+     */
     CellSampler(RunContext context, CellRecorder recorder, java.util.List<CellRecorder> others, long startNanos,
-                OptionalLong plannedNanos, OptionalLong plannedOperations) {
+                OptionalLong plannedNanos, OptionalLong plannedOperations,
+                java.util.function.LongFunction<Progress.Load> load) {
         this.context = context;
+        this.load = load;
         this.recorder = recorder;
         this.others = java.util.List.copyOf(others);
         this.startNanos = startNanos;
@@ -56,7 +63,7 @@ final class CellSampler implements AutoCloseable {
                 last = now;
                 Progress progress = new Progress(recorder.key(), now - startNanos, plannedNanos,
                         interval.totalOperations(), plannedOperations, interval.operations() / seconds,
-                        interval.bytes() / seconds, interval.totalErrors(), interval);
+                        interval.bytes() / seconds, interval.totalErrors(), interval, load.apply(now - startNanos));
                 context.reporters().post(r -> r.progress(progress));
             }
         } catch (InterruptedException e) {

@@ -121,6 +121,22 @@ final class ClosedLoop {
     }
 
     /**
+     * The load {@code spec} applies so many nanoseconds in: for a closed loop the workers its ramp has made active
+     * (all of them without a ramp), for an open loop all workers and the rate its curve asks for then.
+     */
+    static java.util.function.LongFunction<Progress.Load> loadAt(Spec spec) {
+        LoadCurve curve = new LoadCurve(spec.initial(), spec.load().ramp());
+        if (spec.load().openLoop()) {
+            return elapsed -> new Progress.Load(spec.workers(), curve.at(elapsed));
+        }
+        if (spec.load().ramp().isEmpty()) {
+            Progress.Load all = new Progress.Load(spec.workers(), Double.NaN);
+            return elapsed -> all;
+        }
+        return elapsed -> new Progress.Load((int) Math.min(spec.workers(), Math.floor(curve.at(elapsed))), Double.NaN);
+    }
+
+    /**
      * Platform threads for up to {@link #MAX_PLATFORM_WORKERS} workers of a client whose blocking I/O an interrupt
      * ends (the lean client): a blocked read then waits in the kernel, which costs less CPU per request than a
      * virtual thread's park and wake-up through the scheduler (docs/performance.md). Virtual threads otherwise, and

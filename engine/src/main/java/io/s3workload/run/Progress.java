@@ -10,8 +10,22 @@ import java.util.OptionalLong;
  * @param plannedNanos the cell's planned duration, when it is duration-bound
  * @param plannedOperations the cell's operation count, when it is count-bound
  * @param interval the second's own counts and histograms
+ * @param load the workers active now and, for an open loop, the rate asked for now
  */
 public record Progress(CellKey cell, long elapsedNanos, OptionalLong plannedNanos, long operationsDone,
                        OptionalLong plannedOperations, double opsPerSecond, double bytesPerSecond, long errors,
-                       CellRecorder.Interval interval) {
+                       CellRecorder.Interval interval, Load load) {
+
+    /**
+     * The load a cell applies at a moment: its active workers (a closed-loop ramp changes them) and, for an open
+     * loop, the target rate in operations per second (NaN for a closed loop).
+     */
+    public record Load(int workers, double targetRate) {
+
+        public static final Load UNKNOWN = new Load(0, Double.NaN);
+
+        public boolean openLoop() {
+            return !Double.isNaN(targetRate);
+        }
+    }
 }

@@ -48,7 +48,7 @@ class OtlpReporterTest {
         receiver.start();
         try {
             OtlpReporter otlp = new OtlpReporter("http://127.0.0.1:" + receiver.getAddress().getPort()
-                    + "/v1/metrics");
+                    + "/v1/metrics", "test-version");
             RunResult result = new Engine(s3.plan("""
                     bucket: otlp
                     stages:

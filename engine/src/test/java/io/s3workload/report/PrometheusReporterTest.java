@@ -1,6 +1,7 @@
 package io.s3workload.report;
 
 import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertFalse;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import io.s3workload.metrics.CellStats;
@@ -45,8 +46,8 @@ class PrometheusReporterTest {
         }
 
         @Override
-        public void stageStarted(io.s3workload.plan.StagePlan stage) {
-            if (stage.index() == 1) {
+        public void runFinished(io.s3workload.run.RunResult result) {
+            {
                 try (HttpClient client = HttpClient.newHttpClient()) {
                     scraped.set(client.send(HttpRequest.newBuilder(URI.create("http://127.0.0.1:" + port
                             + "/metrics")).build(), HttpResponse.BodyHandlers.ofString()).body());
@@ -59,13 +60,15 @@ class PrometheusReporterTest {
 
     @Test
     void countersAndTimersMatchTheReport() throws Exception {
-        PrometheusReporter prometheus = new PrometheusReporter("127.0.0.1", 0);
+        PrometheusReporter prometheus = new PrometheusReporter("127.0.0.1", 0, "test-version");
         Scraper scraper = new Scraper(prometheus.port());
         RunResult result = new Engine(s3.plan("""
                 bucket: metrics
                 stages:
                   - {name: get, kind: get, sizes: [2KiB], objects: 8, duration: 2500ms, concurrency: 4}
-                  - {name: put, kind: put, sizes: [1KiB], objects: 1}
+                  - {name: put, kind: put, sizes: [1KiB], objects: 3}
+                  - {name: del, kind: delete, from: put}
+                  - {name: head, kind: head, from: put}
                 """), List.of(prometheus, scraper)).run();
         CellStats get = result.stages().get(0).cells().get(0);
         String metrics = scraper.scraped.get();
@@ -75,8 +78,18 @@ class PrometheusReporterTest {
         assertEquals(get.operations(), value(metrics, "s3workload_request_latency_seconds_count{" + tags + "}"));
         assertTrue(metrics.contains("s3workload_request_latency_seconds_bucket{" + tags + ",le=\""), metrics);
         assertTrue(metrics.contains("s3workload_request_latency_percentile_seconds{endpoint=\"s3\",op=\"GET\","
-                + "quantile=\"0.99\",run=\"" + result.info().runId() + "\",size=\"2KiB\",stage=\"get\"}"), metrics);
+                + "percentile=\"0.99\",run=\"" + result.info().runId() + "\",size=\"2KiB\",stage=\"get\"}"),
+                metrics);
+        assertFalse(metrics.contains("quantile="), "a gauge must not carry the label reserved for summaries");
         assertTrue(metrics.contains("s3workload_request_ttfb_seconds_count{" + tags + "}"), metrics);
+        assertFalse(metrics.contains("s3workload_request_ttfb_seconds_count{endpoint=\"s3\",op=\"PUT\""),
+                "no TTFB series for a cell without TTFB");
+        assertEquals(0, value(metrics, "s3workload_workers_active{" + tags + "}"), "none once the cell ended");
+        String head = "class=\"HTTP 404\",endpoint=\"s3\",op=\"HEAD\",run=\"" + result.info().runId()
+                + "\",size=\"1KiB\",stage=\"head\"";
+        assertEquals(3, value(metrics, "s3workload_errors_total{" + head + "}"), metrics);
+        assertFalse(metrics.contains("s3workload_throttled_total{endpoint=\"s3\",op=\"HEAD\""), "404 is no throttle");
+        assertEquals(1, value(metrics, "s3workload_build_info{version=\"test-version\"}"));
     }
 
     private static long value(String metrics, String series) {

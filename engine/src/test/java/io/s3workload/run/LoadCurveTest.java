@@ -55,4 +55,21 @@ class LoadCurveTest {
         assertEquals(8, jump.at(5 * S), 1e-9);
         assertEquals(5 * S, jump.firstAtLeast(8, 0));
     }
+
+    @org.junit.jupiter.api.Test
+    void theLoadAMomentAppliesIsWhatTheLoopRuns() {
+        var ramp = new io.s3workload.workload.LoadShape(java.util.OptionalDouble.empty(),
+                List.of(new RampStep(10, Duration.ofSeconds(10))), java.util.Optional.empty());
+        var closed = ClosedLoop.loadAt(new ClosedLoop.Spec("s", 10, 100, Long.MAX_VALUE, null, 1, ramp, 0, 0));
+        assertEquals(new Progress.Load(0, Double.NaN), closed.apply(0));
+        assertEquals(5, closed.apply(Duration.ofMillis(5_500).toNanos()).workers(), "a worker counts once started");
+        assertEquals(10, closed.apply(Duration.ofSeconds(30).toNanos()).workers());
+        var open = new io.s3workload.workload.LoadShape(java.util.OptionalDouble.of(50),
+                List.of(new RampStep(150, Duration.ofSeconds(10))), java.util.Optional.empty());
+        var rate = ClosedLoop.loadAt(new ClosedLoop.Spec("s", 8, 100, Long.MAX_VALUE, null, 1, open, 50, 0));
+        assertEquals(new Progress.Load(8, 100), rate.apply(Duration.ofSeconds(5).toNanos()));
+        var flat = ClosedLoop.loadAt(new ClosedLoop.Spec("s", 4, 100, Long.MAX_VALUE, null, 1,
+                io.s3workload.workload.LoadShape.CLOSED, 4, 0));
+        assertEquals(new Progress.Load(4, Double.NaN), flat.apply(123));
+    }
 }
