@@ -267,8 +267,7 @@ public final class ConsoleReporter implements Reporter {
         printThresholds(result);
         printCleanup(result.cleanup(), result.info().runPrefix());
         if (result.interrupted()) {
-            out.println("Interrupted: " + result.stages().size() + " of " + stageCount
-                    + " stages started; the rest were skipped.");
+            out.println("Interrupted: " + stagesByFate(result));
         }
         out.flush();
     }
@@ -341,11 +340,8 @@ public final class ConsoleReporter implements Reporter {
     }
 
     private static String stats(Histogram h) {
-        return "Avg: " + Units.latency(Units.statNanos(h, Percentile.AVG))
-                + ", P50: " + Units.latency(Units.statNanos(h, Percentile.P50))
-                + ", P95: " + Units.latency(Units.statNanos(h, Percentile.P95))
-                + ", P99: " + Units.latency(Units.statNanos(h, Percentile.P99))
-                + ", Max: " + Units.latency(Units.statNanos(h, Percentile.MAX));
+        return Units.latencyStats(h, false, Percentile.AVG, Percentile.P50, Percentile.P95, Percentile.P99,
+                Percentile.MAX);
     }
 
     static String summary(List<StageResult> stages) {
@@ -374,16 +370,37 @@ public final class ConsoleReporter implements Reporter {
         return table.render("");
     }
 
+    /** Which stages ran to their end, which the stop cut short, and which never started. */
+    static String stagesByFate(RunResult result) {
+        java.util.Map<String, List<String>> fates = new java.util.LinkedHashMap<>();
+        for (StageResult stage : result.stages()) {
+            String fate = stage.skipped().isPresent() ? "never started" : stage.interrupted() ? "cut short"
+                    : "ran to the end";
+            fates.computeIfAbsent(fate, f -> new java.util.ArrayList<>()).add(stage.stage().name());
+        }
+        java.util.StringJoiner text = new java.util.StringJoiner("; ", "", ".");
+        fates.forEach((fate, names) -> text.add(fate + ": " + String.join(", ", names)));
+        return text.toString();
+    }
+
     private void printThresholds(RunResult result) {
         boolean any = result.stages().stream().anyMatch(s -> !s.stage().failOn().isEmpty());
         if (!any) {
             return;
         }
+        List<String> unjudged = result.stages().stream().filter(s -> !s.stage().failOn().isEmpty())
+                .filter(s -> s.skipped().isPresent()).map(s -> s.stage().name()).toList();
+        List<String> partly = result.stages().stream().filter(s -> !s.stage().failOn().isEmpty())
+                .filter(s -> s.skipped().isEmpty() && s.interrupted()).map(s -> s.stage().name()).toList();
+        String scope = (partly.isEmpty() ? "" : "; judged on what ran of " + String.join(", ", partly)
+                + " (cut short)") + (unjudged.isEmpty() ? "" : "; not judged: " + String.join(", ", unjudged)
+                + " (never started)");
         if (result.breaches().isEmpty()) {
-            out.println("Thresholds: all held.");
+            out.println("Thresholds: " + (unjudged.size() + partly.size() > 0 ? "held" : "all held") + scope
+                    + ".");
             return;
         }
-        out.println("Thresholds: " + result.breaches().size() + " crossed (exit code 1):");
+        out.println("Thresholds: " + result.breaches().size() + " crossed (exit code 1)" + scope + ":");
         for (Breach b : result.breaches()) {
             out.println("  FAILED " + b);
         }

@@ -33,9 +33,8 @@ final class ProbeBlocks {
                     .append('\n');
             Histogram h = cell.latency();
             String attempts = cell.operations() + "/" + cell.attempted() + " attempts";
-            String timing = h.getTotalCount() == 0 ? "" : ", Min: " + Units.latency(h.getMinValue()) + ", Avg: "
-                    + Units.latency(Units.statNanos(h, Percentile.AVG)) + ", P95: "
-                    + Units.latency(Units.statNanos(h, Percentile.P95));
+            String timing = h.getTotalCount() == 0 ? ""
+                    : ", " + Units.latencyStats(h, true, Percentile.AVG, Percentile.P95);
             b.append("  S3 Connectivity: ").append(cell.errors() == 0 ? "SUCCESS" : "FAILURE").append(" - ")
                     .append(attempts).append(timing).append('\n');
             cell.errorsByClass().forEach((errorClass, count) -> {
@@ -78,9 +77,7 @@ final class ProbeBlocks {
                     .append(pair.sameEndpoint() ? "same endpoint" : "cross endpoint").append(")\n");
             Histogram h = pair.convergence();
             b.append("    Convergence  - ").append(h.getTotalCount() == 0 ? "none converged"
-                    : "Avg: " + Units.latency(Units.statNanos(h, Percentile.AVG))
-                    + ", P95: " + Units.latency(Units.statNanos(h, Percentile.P95))
-                    + ", P99: " + Units.latency(Units.statNanos(h, Percentile.P99))).append('\n');
+                    : avgP95P99(h)).append('\n');
             b.append("    Distribution - ").append(immediate).append(": ").append(pct(pair.immediatePercent()))
                     .append(", Eventual: ").append(pct(pair.eventualPercent()))
                     .append(", Timeout: ").append(pct(pair.timeoutPercent()));
@@ -147,9 +144,7 @@ final class ProbeBlocks {
     }
 
     private static String avgP95P99(Histogram h) {
-        return "Avg: " + Units.latency(Units.statNanos(h, Percentile.AVG))
-                + ", P95: " + Units.latency(Units.statNanos(h, Percentile.P95))
-                + ", P99: " + Units.latency(Units.statNanos(h, Percentile.P99));
+        return Units.latencyStats(h, false, Percentile.AVG, Percentile.P95, Percentile.P99);
     }
 
     /** One row per writer-reader pair of every probe stage; empty when the run had none. */

@@ -56,4 +56,21 @@ public final class Units {
             default -> histogram.getValueAtPercentile(p.percentile());
         };
     }
+
+    /**
+     * The statistics {@code which} of {@code h} as {@code Avg: 4.10 ms, P95: 9.80 ms, ...} (Min first when asked);
+     * a single value as {@code 96.04 ms (one sample)}, since the statistics of one value are that value (HdrHistogram
+     * would print it three ways, rounded to its buckets).
+     */
+    public static String latencyStats(Histogram h, boolean withMin, Percentile... which) {
+        if (h.getTotalCount() == 1) {
+            return latency(Math.round(h.getMean())) + " (one sample)";
+        }
+        StringBuilder b = new StringBuilder(withMin ? "Min: " + latency(h.getMinValue()) : "");
+        for (Percentile p : which) {
+            b.append(b.isEmpty() ? "" : ", ").append(p == Percentile.AVG ? "Avg" : p == Percentile.MAX ? "Max"
+                    : p.key().toUpperCase(Locale.ROOT)).append(": ").append(latency(statNanos(h, p)));
+        }
+        return b.toString();
+    }
 }

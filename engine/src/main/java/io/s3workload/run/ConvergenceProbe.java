@@ -38,6 +38,14 @@ final class ConvergenceProbe {
     /** What one read found. */
     enum Seen { SHOWN, MISSING, STALE }
 
+    /** What one read saw, and the object bytes it read (0 for a HEAD or a listing). */
+    record Read(Seen seen, long bytes) {
+
+        static Read of(Seen seen) {
+            return new Read(seen, 0);
+        }
+    }
+
     /** How a reader is asked whether it shows a write. */
     @FunctionalInterface
     interface Reader {
@@ -46,7 +54,7 @@ final class ConvergenceProbe {
          * One read through {@code reader}, counting what it handled besides bytes (keys listed) into {@code reads}.
          * Throws {@link StoreException} when the read failed.
          */
-        Seen read(ObjectStore reader, Written written, byte[] buffer, CellRecorder reads);
+        Read read(ObjectStore reader, Written written, byte[] buffer, CellRecorder reads);
     }
 
     /** A probe kind: what it writes, and how it reads. */
@@ -187,8 +195,9 @@ final class ConvergenceProbe {
             long t0 = System.nanoTime();
             Seen seen;
             try {
-                seen = target.read(store, written, buffer, cell);
-                cell.success(System.nanoTime() - t0, 0);
+                Read read = target.read(store, written, buffer, cell);
+                seen = read.seen();
+                cell.success(System.nanoTime() - t0, read.bytes());
                 pair.polled(false);
             } catch (StoreException e) {
                 seen = null;

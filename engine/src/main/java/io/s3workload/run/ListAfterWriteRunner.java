@@ -56,7 +56,7 @@ final class ListAfterWriteRunner implements StageRunner {
         }
 
         @Override
-        public ConvergenceProbe.Seen read(ObjectStore reader, ConvergenceProbe.Written written, byte[] buffer,
+        public ConvergenceProbe.Read read(ObjectStore reader, ConvergenceProbe.Written written, byte[] buffer,
                                           CellRecorder reads) {
             ObjectStore.ListPage page = reader.listPage(written.prefix(), null, 1000);
             reads.items(page.keys().size());
@@ -70,10 +70,10 @@ final class ListAfterWriteRunner implements StageRunner {
                 if (etag == null) {
                     missing = true;
                 } else if (!ConvergenceProbe.sameEtag(etag, written.etags().get(i))) {
-                    return ConvergenceProbe.Seen.STALE;
+                    return ConvergenceProbe.Read.of(ConvergenceProbe.Seen.STALE);
                 }
             }
-            return missing ? ConvergenceProbe.Seen.MISSING : ConvergenceProbe.Seen.SHOWN;
+            return ConvergenceProbe.Read.of(missing ? ConvergenceProbe.Seen.MISSING : ConvergenceProbe.Seen.SHOWN);
         }
     }
 }

@@ -45,27 +45,34 @@ final class ReadAfterWriteRunner implements StageRunner {
         }
 
         @Override
-        public ConvergenceProbe.Seen read(ObjectStore reader, ConvergenceProbe.Written written, byte[] buffer,
+        public ConvergenceProbe.Read read(ObjectStore reader, ConvergenceProbe.Written written, byte[] buffer,
                                           CellRecorder reads) {
             return readBack(reader, written, spec.readWith() == ReadAfterWriteStage.ReadWith.HEAD, buffer);
         }
     }
 
     /** One GET (or HEAD) of the single object {@code written} names: shown with its ETag, missing, or stale. */
-    static ConvergenceProbe.Seen readBack(ObjectStore reader, ConvergenceProbe.Written written, boolean head,
+    static ConvergenceProbe.Read readBack(ObjectStore reader, ConvergenceProbe.Written written, boolean head,
                                           byte[] buffer) {
         String key = written.keys().get(0);
-        Optional<String> etag = head ? reader.head(key).map(ObjectStore.ObjectInfo::etag) : get(reader, key, buffer);
-        if (etag.isEmpty()) {
-            return ConvergenceProbe.Seen.MISSING;
+        Optional<String> etag;
+        long bytes = 0;
+        if (head) {
+            etag = reader.head(key).map(ObjectStore.ObjectInfo::etag);
+        } else {
+            ReadTiming timing = new ReadTiming();
+            etag = get(reader, key, buffer, timing);
+            bytes = etag.isPresent() ? timing.bytes() : 0;
         }
-        return etag.get().isEmpty() || ConvergenceProbe.sameEtag(etag.get(), written.etags().get(0))
-                ? ConvergenceProbe.Seen.SHOWN : ConvergenceProbe.Seen.STALE;
+        if (etag.isEmpty()) {
+            return ConvergenceProbe.Read.of(ConvergenceProbe.Seen.MISSING);
+        }
+        return new ConvergenceProbe.Read(etag.get().isEmpty() || ConvergenceProbe.sameEtag(etag.get(),
+                written.etags().get(0)) ? ConvergenceProbe.Seen.SHOWN : ConvergenceProbe.Seen.STALE, bytes);
     }
 
     /** The ETag the object was read with ("" when the server sent none); empty on 404. */
-    private static Optional<String> get(ObjectStore reader, String key, byte[] buffer) {
-        ReadTiming timing = new ReadTiming();
+    private static Optional<String> get(ObjectStore reader, String key, byte[] buffer, ReadTiming timing) {
         try {
             reader.get(key, buffer, timing);
             return Optional.of(timing.etag() == null ? "" : timing.etag());

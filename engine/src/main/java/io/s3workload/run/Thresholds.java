@@ -4,6 +4,7 @@ import io.s3workload.metrics.CellStats;
 import io.s3workload.metrics.ConvergenceStats;
 import io.s3workload.metrics.Snapshot;
 import io.s3workload.report.Units;
+import io.s3workload.s3.StoreException;
 import io.s3workload.workload.FailOn;
 import io.s3workload.workload.Percentile;
 import java.time.Duration;
@@ -39,9 +40,10 @@ final class Thresholds {
         }
         for (CellStats cell : result.cells()) {
             String label = cell.key().label() + (probe ? " " + cell.key().endpoint() : "");
-            if (failOn.errorRatePercent().isPresent() && cell.errorPercent() > failOn.errorRatePercent().getAsDouble()) {
+            double errorPercent = errorPercentOfWhatRan(cell);
+            if (failOn.errorRatePercent().isPresent() && errorPercent > failOn.errorRatePercent().getAsDouble()) {
                 breaches.add(new Breach(result.stage().name(), label, "error rate",
-                        String.format(Locale.ROOT, "%.2f%%", cell.errorPercent()),
+                        String.format(Locale.ROOT, "%.2f%%", errorPercent),
                         String.format(Locale.ROOT, "%s%%", trim(failOn.errorRatePercent().getAsDouble()))));
             }
             if (cell.latency().getTotalCount() > 0 && result.convergence().isEmpty()) {
@@ -52,6 +54,16 @@ final class Thresholds {
             }
         }
         return breaches;
+    }
+
+    /**
+     * The error rate of the operations that ran their course: those the run's stop cut short
+     * ({@link StoreException#STOPPED}) are neither the storage's errors nor its successes.
+     */
+    static double errorPercentOfWhatRan(CellStats cell) {
+        long stopped = cell.errorsByClass().getOrDefault(StoreException.STOPPED, 0L);
+        long attempted = cell.attempted() - stopped;
+        return attempted == 0 ? 0 : 100.0 * (cell.errors() - stopped) / attempted;
     }
 
     /** Each threshold against every one-second interval: one breach per threshold, naming the worst second. */

@@ -105,6 +105,9 @@ class ConsistencyProbeTest {
         assertEquals(List.of("global", "global", "lagged", "fast"), cells.stream().map(c -> c.key().endpoint())
                 .toList(), "a PUT cell per writer, then a read cell per reader");
         assertEquals(8, result.cleanup().removed(), "the probe's objects are removed after the run");
+        CellStats fastReads = cells.get(3);
+        assertEquals(8, fastReads.operations());
+        assertEquals(puts.bytes(), fastReads.bytes(), "every read-back GET that found the object counts its bytes");
     }
 
     @Test

@@ -187,6 +187,34 @@ class EngineTest {
     }
 
     @Test
+    void anInterruptedRunSaysWhichStagesRanWhichWereCutShortAndWhichNeverStarted() throws Exception {
+        java.io.ByteArrayOutputStream console = new java.io.ByteArrayOutputStream();
+        Engine engine = new Engine(s3.plan("""
+                bucket: cancel
+                createBucket: true
+                stages:
+                  - {name: first, kind: put, sizes: [1KiB], objects: 3, failOn: {errorRate: 0%}}
+                  - {name: slow, kind: put, sizes: [1KiB], duration: 60s, concurrency: 2, failOn: {errorRate: 0%}}
+                  - {name: later, kind: put, sizes: [1KiB], objects: 5, failOn: {errorRate: 0%}}
+                """), List.of(new io.s3workload.report.ConsoleReporter(new java.io.PrintStream(console, true,
+                java.nio.charset.StandardCharsets.UTF_8), false, false)));
+        Thread canceller = Thread.ofVirtual().start(() -> {
+            try {
+                Thread.sleep(1500);
+            } catch (InterruptedException e) {
+                return;
+            }
+            engine.cancel();
+        });
+        engine.run();
+        canceller.join();
+        String text = console.toString(java.nio.charset.StandardCharsets.UTF_8);
+        assertTrue(text.contains("Interrupted: ran to the end: first; cut short: slow; never started: later."), text);
+        assertTrue(text.contains("Thresholds: held; judged on what ran of slow (cut short); not judged: later"
+                + " (never started)."), text);
+    }
+
+    @Test
     void cancellingStopsTheStageSkipsTheRestAndStillCleansUp() throws Exception {
         Engine engine = new Engine(s3.plan("""
                 bucket: cancel

@@ -1,0 +1,27 @@
+package io.s3workload.report;
+
+import static org.junit.jupiter.api.Assertions.assertEquals;
+
+import io.s3workload.metrics.CellRecorder;
+import io.s3workload.workload.Percentile;
+import org.HdrHistogram.Histogram;
+import org.junit.jupiter.api.Test;
+
+class UnitsTest {
+
+    @Test
+    void aSingleSampleIsPrintedOnceNotAsThreeRoundedStatistics() {
+        Histogram one = CellRecorder.newHistogram();
+        one.recordValue(96_040_000);
+        assertEquals(Units.latency(Math.round(one.getMean())) + " (one sample)",
+                Units.latencyStats(one, true, Percentile.AVG, Percentile.P95));
+
+        Histogram two = CellRecorder.newHistogram();
+        two.recordValue(1_000_000);
+        two.recordValue(3_000_000);
+        String stats = Units.latencyStats(two, true, Percentile.AVG, Percentile.P99, Percentile.MAX);
+        assertEquals("Min: " + Units.latency(two.getMinValue()) + ", Avg: " + Units.latency(Math.round(two.getMean()))
+                + ", P99: " + Units.latency(two.getValueAtPercentile(99)) + ", Max: "
+                + Units.latency(two.getMaxValue()), stats);
+    }
+}
