@@ -34,10 +34,16 @@ public final class ConsoleReporter implements Reporter {
     private int stageCount;
     private List<StagePlan> planned = List.of();
     private Map<String, String> endpointUrls = Map.of();
-    /** Finished members of the composite stage (or sweep size) under way, printed together when it ends. */
-    private final List<StageResult> members = new ArrayList<>();
-    private final List<String> loopLines = new ArrayList<>();
+    /**
+     * Finished members of each composite stage (or sweep size) under way, by {@link #groupKey}, printed together
+     * when its last member has finished; and how many of its members have yet to finish.
+     */
+    private final Map<String, List<StageResult>> members = new java.util.LinkedHashMap<>();
+    private final Map<String, List<String>> loopLines = new java.util.HashMap<>();
+    private final Map<String, Integer> unfinished = new java.util.HashMap<>();
     private final List<String> skipped = new ArrayList<>();
+    /** The stage whose header was printed last: another stage's results get a header of their own first. */
+    private String lastHeader = "";
     /** Stages running now: with more than one, progress goes in plain lines, each naming its stage. */
     private int running;
 
@@ -51,6 +57,9 @@ public final class ConsoleReporter implements Reporter {
     public void runStarted(RunInfo run) {
         stageCount = run.plan().stages().size();
         planned = run.plan().stages();
+        for (StagePlan stage : planned) {
+            groupKey(stage).ifPresent(key -> unfinished.merge(key, 1, Integer::sum));
+        }
         endpointUrls = run.endpointUrls();
         out.println("s3workload: workload " + run.plan().name() + " (" + run.plan().source() + ")");
         out.println("  run id    " + run.runId() + "   seed " + run.seed());
@@ -74,6 +83,7 @@ public final class ConsoleReporter implements Reporter {
             }
             return;
         }
+        lastHeader = stage.name();
         out.println();
         out.println(RULE);
         out.println("[" + (stage.index() + 1) + "/" + stageCount + "] " + stage.name() + " - " + stage.kind()
@@ -147,6 +157,15 @@ public final class ConsoleReporter implements Reporter {
             sweepPoint(result);
             return;
         }
+        if (!result.stage().name().equals(lastHeader)) {
+            // another stage's header came after this one's: say whose results these are
+            lastHeader = result.stage().name();
+            out.println();
+            out.println("-".repeat(RULE.length()));
+            out.println("[" + (result.stage().index() + 1) + "/" + stageCount + "] " + result.stage().name()
+                    + " - results (it ran alongside other stages)");
+            out.println("-".repeat(RULE.length()));
+        }
         switch (result.stage().kind()) {
             case CONNECTIVITY -> out.print(ProbeBlocks.connectivity(result, endpointUrls));
             case READ_AFTER_WRITE, LIST_AFTER_WRITE -> {
@@ -162,15 +181,16 @@ public final class ConsoleReporter implements Reporter {
         if (result.interrupted()) {
             out.println("  (interrupted)");
         }
-        result.stage().group().ifPresent(group -> {
-            members.add(result);
+        groupKey(result.stage()).ifPresent(key -> {
+            StageGroup group = result.stage().group().orElseThrow();
+            members.computeIfAbsent(key, k -> new ArrayList<>()).add(result);
             if (group.kind() == io.s3workload.workload.StageKind.LOOPS) {
                 List<String> lines = GroupBlocks.loopLines(group.loop().orElse(1), result);
                 lines.forEach(line -> out.println("  " + line));
-                loopLines.addAll(lines);
+                loopLines.computeIfAbsent(key, k -> new ArrayList<>()).addAll(lines);
             }
-            if (lastOfGroup(result.stage())) {
-                printGroup();
+            if (finished(key)) {
+                printGroup(key);
             }
         });
         out.flush();
@@ -185,53 +205,57 @@ public final class ConsoleReporter implements Reporter {
                     + ": " + Units.mibPerSecond(c.bytesPerSecond())
                     + ", " + c.operations() + " ops, " + c.errors() + " errors");
         }
+        String key = groupKey(result.stage()).orElseThrow();
+        List<StageResult> points = members.computeIfAbsent(key, k -> new ArrayList<>());
         if (!group.preparation()) {
-            members.add(result);
+            points.add(result);
         }
-        if (lastOfGroup(result.stage()) && !members.isEmpty()) {
-            out.println();
-            out.print(GroupBlocks.sweepTable(group.name(), members.stream().filter(m -> !m.cells().isEmpty())
-                    .toList()));
-            out.println();
-            members.clear();
+        if (finished(key)) {
+            members.remove(key);
+            if (!points.isEmpty()) {
+                out.println();
+                out.print(GroupBlocks.sweepTable(group.name(), points.stream().filter(m -> !m.cells().isEmpty())
+                        .toList()));
+                out.println();
+            }
         }
         out.flush();
     }
 
-    /** Prints what the finished members of a composite stage add up to. */
-    private void printGroup() {
-        if (members.isEmpty()) {
+    /** Counts a member of composite {@code key} finished; true when it was the last. */
+    private boolean finished(String key) {
+        return unfinished.merge(key, -1, Integer::sum) <= 0;
+    }
+
+    /** The composite a stage belongs to: its group, and for a sweep its size; empty for a plain stage. */
+    private static java.util.Optional<String> groupKey(StagePlan stage) {
+        return stage.group().map(g -> g.name() + (g.kind() == io.s3workload.workload.StageKind.SWEEP
+                ? "\n" + g.size() : ""));
+    }
+
+    /** Prints what the finished members of composite {@code key} add up to. */
+    private void printGroup(String key) {
+        List<StageResult> done = members.remove(key);
+        if (done == null || done.isEmpty()) {
             return;
         }
-        StageGroup group = members.get(0).stage().group().orElseThrow();
+        StageGroup group = done.get(0).stage().group().orElseThrow();
         out.println();
         switch (group.kind()) {
             case LOOPS -> {
                 out.println("Loops " + group.name() + ":");
-                loopLines.forEach(line -> out.println("  " + line));
-                loopLines.clear();
+                loopLines.getOrDefault(key, List.of()).forEach(line -> out.println("  " + line));
+                loopLines.remove(key);
             }
-            case COMPARE -> out.print(GroupBlocks.compareTable(group.name(), List.copyOf(members)));
-            case SWEEP -> out.print(GroupBlocks.sweepTable(group.name(), List.copyOf(members)));
+            case COMPARE -> out.print(GroupBlocks.compareTable(group.name(), List.copyOf(done)));
+            case SWEEP -> out.print(GroupBlocks.sweepTable(group.name(), List.copyOf(done)));
             default -> {
             }
         }
-        members.clear();
     }
 
     private static boolean isSweep(StagePlan stage) {
         return stage.group().filter(g -> g.kind() == io.s3workload.workload.StageKind.SWEEP).isPresent();
-    }
-
-    /** Whether the stage after {@code stage} is in another composite (for a sweep: at another size), or none. */
-    private boolean lastOfGroup(StagePlan stage) {
-        int next = stage.index() + 1;
-        if (next >= planned.size()) {
-            return true;
-        }
-        StagePlan following = planned.get(next);
-        return !sameGroup(stage, following) || (isSweep(stage)
-                && !following.group().orElseThrow().size().equals(stage.group().orElseThrow().size()));
     }
 
     private static boolean sameGroup(StagePlan a, StagePlan b) {
@@ -242,7 +266,7 @@ public final class ConsoleReporter implements Reporter {
     @Override
     public void runFinished(RunResult result) {
         closeProgressLine();
-        printGroup();
+        List.copyOf(members.keySet()).forEach(this::printGroup); // composites the stop cut short
         out.println();
         out.println(RULE);
         out.println("SUMMARY  run " + result.info().runId() + ", " + Units.seconds(result.wallNanos()) + " in all");

@@ -96,6 +96,39 @@ class StageGraphTest {
     }
 
     @Test
+    void overlappingStagesEachPrintTheirResultsUnderTheirOwnHeader() throws Exception {
+        ByteArrayOutputStream console = new ByteArrayOutputStream();
+        RunResult result = new Engine(s3.plan("""
+                bucket: graph
+                stages:
+                  - {name: seed, kind: put, size: 4KiB, objects: 10}
+                  - {name: long, kind: get, from: seed, duration: 2500ms, concurrency: 1, after: [seed]}
+                  - {name: short, kind: get, from: seed, duration: 800ms, concurrency: 2, after: [seed]}
+                  - {name: last, kind: put, size: 4KiB, operations: 7, after: [long, short]}
+                """), List.of(new ConsoleReporter(new PrintStream(console, true, StandardCharsets.UTF_8), false,
+                false))).run();
+        String text = console.toString(StandardCharsets.UTF_8);
+        java.util.Map<String, Long> printedUnder = new java.util.HashMap<>();
+        String owner = null;
+        for (String line : text.lines().toList()) {
+            java.util.regex.Matcher header = java.util.regex.Pattern.compile("^\\[\\d+/4\\] (\\S+) - ").matcher(line);
+            if (header.find()) {
+                owner = header.group(1);
+            }
+            java.util.regex.Matcher block = java.util.regex.Pattern.compile("^  (GET|PUT) 4 KiB  \\((\\d+) ")
+                    .matcher(line);
+            if (block.find()) {
+                printedUnder.put(owner, Long.parseLong(block.group(2)));
+            }
+        }
+        for (String name : List.of("seed", "long", "short", "last")) {
+            assertEquals(stage(result, name).cells().get(0).attempted(), printedUnder.get(name),
+                    "the block under " + name + "'s header is " + name + "'s:\n" + text);
+        }
+        assertTrue(text.contains("long - results (it ran alongside other stages)"), text);
+    }
+
+    @Test
     void aFailedStageSkipsWhatWaitsForItAndStopRunStopsEverything() throws Exception {
         ByteArrayOutputStream console = new ByteArrayOutputStream();
         RunResult result = new Engine(s3.plan("""
