@@ -186,6 +186,18 @@ class EngineTest {
         assertEquals(RunResult.EXIT_THRESHOLD, result.exitCode());
     }
 
+    /** Ctrl-C, {@code millis} after now. */
+    private static Thread cancelAfter(Engine engine, long millis) {
+        return Thread.ofVirtual().start(() -> {
+            try {
+                Thread.sleep(millis);
+            } catch (InterruptedException e) {
+                return;
+            }
+            engine.cancel();
+        });
+    }
+
     @Test
     void anInterruptedRunSaysWhichStagesRanWhichWereCutShortAndWhichNeverStarted() throws Exception {
         java.io.ByteArrayOutputStream console = new java.io.ByteArrayOutputStream();
@@ -198,14 +210,7 @@ class EngineTest {
                   - {name: later, kind: put, sizes: [1KiB], objects: 5, failOn: {errorRate: 0%}}
                 """), List.of(new io.s3workload.report.ConsoleReporter(new java.io.PrintStream(console, true,
                 java.nio.charset.StandardCharsets.UTF_8), false, false)));
-        Thread canceller = Thread.ofVirtual().start(() -> {
-            try {
-                Thread.sleep(1500);
-            } catch (InterruptedException e) {
-                return;
-            }
-            engine.cancel();
-        });
+        Thread canceller = cancelAfter(engine, 1500);
         engine.run();
         canceller.join();
         String text = console.toString(java.nio.charset.StandardCharsets.UTF_8);
@@ -223,14 +228,7 @@ class EngineTest {
                   - {name: put, kind: put, sizes: [1KiB], duration: 60s, concurrency: 4}
                   - {name: later, kind: put, sizes: [1KiB], objects: 5}
                 """), List.of(new RecordingReporter()));
-        Thread canceller = Thread.ofVirtual().start(() -> {
-            try {
-                Thread.sleep(1000);
-            } catch (InterruptedException e) {
-                return;
-            }
-            engine.cancel();
-        });
+        Thread canceller = cancelAfter(engine, 1000);
         long start = System.nanoTime();
         RunResult result = engine.run();
         canceller.join();
