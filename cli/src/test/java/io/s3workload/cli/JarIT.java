@@ -124,9 +124,12 @@ class JarIT {
         List<String> blocks = BLOCKS.get(workload.getFileName().toString());
         assertTrue(blocks != null, "add the blocks " + workload.getFileName() + " must print to BLOCKS");
         long start = System.nanoTime();
-        // The filesystem backend: the memory one holds at most 4 GiB, which proxy-ab's 48 stages fill before the
-        // run's cleanup now that the client writes faster (HTTP 500 from S3Proxy, then 404s on reads).
-        Result r = jar("run", workload.toString(), "--embedded", "--embedded-backend", "fs", "--scale", "0.01",
+        // The memory backend holds at most 4 GiB, which proxy-ab's 48 stages fill before the run's cleanup (HTTP 500
+        // from S3Proxy, then 404s on reads): proxy-ab runs on the filesystem backend. The others stay in memory:
+        // S3Proxy's filesystem store deletes a directory its last object leaves, racing a PUT into it (an HTTP 500
+        // now and then in mixed.yaml, 2 runs of 15; docs/workload-reference.md, the embedded server).
+        String backend = workload.getFileName().toString().equals("proxy-ab.yaml") ? "fs" : "memory";
+        Result r = jar("run", workload.toString(), "--embedded", "--embedded-backend", backend, "--scale", "0.01",
                 "--no-progress", "--report", "console,json", "--out", out.toString());
         double seconds = (System.nanoTime() - start) / 1e9;
         assertEquals(0, r.exitCode(), r.output());
