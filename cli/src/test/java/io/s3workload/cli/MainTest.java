@@ -95,6 +95,16 @@ class MainTest {
     }
 
     @Test
+    void planShowsTheCountsOfStagesThatStopWithAnotherAsMostsAndLeavesThemOutOfTheTotals() {
+        Console c = Console.run("plan", QUICKSTART.resolveSibling("consistency-under-load.yaml").toString());
+        assertEquals(0, c.exitCode(), c.all());
+        assertTrue(c.out().matches("(?s).*\\n\\s+2\\s+raw-200\\s+readAfterWrite\\s+.*\\s+≤ 100000\\s+100000\\s+-\\s+≤ .*"),
+                c.out());
+        assertTrue(c.out().contains("9 stages; 0 operations and 0 B known in advance, plus the duration-bound cells"
+                + " and the stages that stop with another (their counts are at most)"), c.out());
+    }
+
+    @Test
     void runAgainstAClosedPortExitsWith3() throws IOException {
         int port;
         try (ServerSocket socket = new ServerSocket(0)) {

@@ -40,6 +40,7 @@ public final class PlanPrinter {
         long knownOps = 0;
         long knownBytes = 0;
         boolean open = false;
+        boolean stopsWith = false;
         for (StagePlan stage : plan.stages()) {
             for (CellPlan cell : stage.cells()) {
                 table.add(List.of(Integer.toString(stage.index() + 1), stage.name(), stage.kind().key(),
@@ -50,7 +51,9 @@ public final class PlanPrinter {
                                 : stage.kind() == StageKind.PUT ? "1 per op"
                                 : stage.kind() == StageKind.CONNECTIVITY ? "-" : "from run",
                         cell.duration().map(Durations::format).orElse("-"), bytes(stage, cell)));
-                if (cell.operations().isPresent()) {
+                if (stage.with().isPresent()) {
+                    stopsWith = true; // its count is a most: it stops when the stage it runs with ends
+                } else if (cell.operations().isPresent()) {
                     knownOps += cell.operations().getAsLong();
                     knownBytes += movesData(stage) ? cell.expectedBytes().getAsLong() : 0;
                 } else {
@@ -72,7 +75,9 @@ public final class PlanPrinter {
         out.append(table.render("  "));
         out.append('\n').append("  ").append(plan.stages().size()).append(" stages; ").append(knownOps)
                 .append(" operations and ").append(DataSize.ofBytes(knownBytes)).append(" known in advance")
-                .append(open ? ", plus the duration-bound cells" : "").append('\n');
+                .append(open ? ", plus the duration-bound cells" : "")
+                .append(stopsWith ? (open ? " and" : ", plus") + " the stages that stop with another (their counts"
+                        + " are at most)" : "").append('\n');
         out.append(lanes(plan));
         return out.toString();
     }
@@ -175,7 +180,7 @@ public final class PlanPrinter {
 
     private static String operations(StagePlan stage, CellPlan cell) {
         if (cell.operations().isPresent()) {
-            return Long.toString(cell.operations().getAsLong());
+            return (stage.with().isPresent() ? "≤ " : "") + cell.operations().getAsLong();
         }
         return cell.duration().isPresent() ? "until time" : "1 per key";
     }
@@ -191,6 +196,7 @@ public final class PlanPrinter {
         if (!movesData(stage)) {
             return "-";
         }
-        return cell.expectedBytes().isPresent() ? DataSize.ofBytes(cell.expectedBytes().getAsLong()).toString() : "?";
+        return cell.expectedBytes().isPresent() ? (stage.with().isPresent() ? "≤ " : "")
+                + DataSize.ofBytes(cell.expectedBytes().getAsLong()) : "?";
     }
 }
