@@ -138,10 +138,6 @@ def objects_under(prefix):
     return found
 
 
-def run_prefix(summary):
-    return summary["run"]["prefix"] if "prefix" in summary["run"] else None
-
-
 def manifests():
     return glob.glob(os.path.join(WORK, "s3workload-cleanup-*.txt"))
 

@@ -74,11 +74,6 @@ public final class Engine {
         }
     }
 
-    /** Whether {@link #cancel} was called. */
-    public boolean cancelled() {
-        return cancelled.get();
-    }
-
     /** Skips the cleanup (or stops it where it is): the manifest names everything the run may have left. */
     public void skipCleanup() {
         cleanupSkipped.set(true);

@@ -48,6 +48,11 @@ class StageGraphTest {
         return nanos / 1e9;
     }
 
+    /** The console report, without progress lines, into {@code console}. */
+    private static ConsoleReporter printingTo(ByteArrayOutputStream console) {
+        return new ConsoleReporter(new PrintStream(console, true, StandardCharsets.UTF_8), false, false);
+    }
+
     @Test
     void aDiamondRunsItsBranchesTogetherAndJoinsAfterBoth() throws Exception {
         RunResult result = new Engine(s3.plan("""
@@ -105,8 +110,7 @@ class StageGraphTest {
                   - {name: long, kind: get, from: seed, duration: 2500ms, concurrency: 1, after: [seed]}
                   - {name: short, kind: get, from: seed, duration: 800ms, concurrency: 2, after: [seed]}
                   - {name: last, kind: put, size: 4KiB, operations: 7, after: [long, short]}
-                """), List.of(new ConsoleReporter(new PrintStream(console, true, StandardCharsets.UTF_8), false,
-                false))).run();
+                """), List.of(printingTo(console))).run();
         String text = console.toString(StandardCharsets.UTF_8);
         java.util.Map<String, Long> printedUnder = new java.util.HashMap<>();
         String owner = null;
@@ -138,8 +142,7 @@ class StageGraphTest {
                   - {name: b, kind: put, size: 4KiB, operations: 5, after: [a]}
                   - {name: c, kind: put, size: 4KiB, operations: 5, after: []}
                   - {name: listed, kind: put, size: 4KiB, operations: 5}
-                """), List.of(new ConsoleReporter(new PrintStream(console, true, StandardCharsets.UTF_8), false,
-                false))).run();
+                """), List.of(printingTo(console))).run();
 
         assertEquals(Optional.of("stage a, which it runs after, failed (a failOn threshold was crossed)"),
                 stage(result, "b").skipped());
@@ -180,8 +183,7 @@ class StageGraphTest {
         Plan plan = Planner.plan(new WorkloadLoader(Map.of("AK", s3.server().accessKey(), "SK",
                 s3.server().secretKey()), List.of(), Optional.empty(), Optional.empty()).parse("lag.yaml", yaml));
         ByteArrayOutputStream console = new ByteArrayOutputStream();
-        RunResult result = new Engine(plan, List.of(new ConsoleReporter(new PrintStream(console, true,
-                StandardCharsets.UTF_8), false, false))).run();
+        RunResult result = new Engine(plan, List.of(printingTo(console))).run();
 
         for (String level : List.of("50", "150")) {
             StageResult load = stage(result, "load-" + level);
