@@ -8,7 +8,7 @@ root=$(cd "$(dirname "${BASH_SOURCE[0]}")/.." && pwd)
 s3w_find_jdk || exit 2
 echo "Testing with JDK at $JAVA_HOME"
 cd "$root"
-./mvnw -B verify "$@"
+./mvnw -B verify -Ds3workload.commit="$(git rev-parse --short HEAD 2>/dev/null || echo unknown)" "$@"
 for check in "$root"/src/e2e/*.sh; do
   "$check"
 done

@@ -2,9 +2,9 @@ package io.s3workload.cli;
 
 import io.s3workload.plan.Plan;
 import io.s3workload.plan.Planner;
+import io.s3workload.result.CleanupResult;
 import io.s3workload.run.Cleanup;
 import io.s3workload.run.CleanupManifest;
-import io.s3workload.run.CleanupResult;
 import io.s3workload.s3.ObjectStore;
 import io.s3workload.s3.StoreException;
 import io.s3workload.s3.StoreFactory;

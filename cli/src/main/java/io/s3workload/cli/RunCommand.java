@@ -2,31 +2,31 @@ package io.s3workload.cli;
 
 import io.s3workload.plan.Plan;
 import io.s3workload.plan.Planner;
-import io.s3workload.report.Reporter;
 import io.s3workload.report.Reporters;
 import io.s3workload.report.ResultsDirectory;
-import io.s3workload.run.Engine;
+import io.s3workload.result.Reporter;
+import io.s3workload.result.RunResult;
 import io.s3workload.run.EndpointUnavailableException;
-import io.s3workload.run.RunResult;
+import io.s3workload.run.Engine;
+import io.s3workload.run.RunOptions;
+import io.s3workload.s3.ResultsUpload;
 import io.s3workload.server.EmbeddedS3;
 import io.s3workload.workload.CredentialsSpec;
 import io.s3workload.workload.EndpointSpec;
+import io.s3workload.workload.Shard;
 import io.s3workload.workload.Workload;
 import java.nio.file.Path;
 import java.time.Duration;
+import java.time.Instant;
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
 import java.util.Optional;
 import java.util.concurrent.Callable;
-import io.s3workload.run.RunOptions;
-import io.s3workload.s3.ResultsUpload;
-import io.s3workload.workload.Shard;
-import java.time.Instant;
-import picocli.CommandLine;
 import picocli.CommandLine.Command;
 import picocli.CommandLine.Mixin;
 import picocli.CommandLine.Option;
+import picocli.CommandLine;
 
 /** {@code s3workload run}: runs a workload and prints its report. */
 @Command(name = "run", header = "Run a workload and report what it measured.", mixinStandardHelpOptions = true, versionProvider = VersionProvider.class,
@@ -185,7 +185,7 @@ final class RunCommand implements Callable<Integer> {
             if (server != null) {
                 w = pointAt(w, server);
             }
-            int exit = run(Planner.plan(w), reporters, results, options);
+            int exit = run(Planner.plan(w), reporters, results, options.withServerInProcess(server != null));
             if (upload.isPresent() && results.path().isPresent()) {
                 String under = id.map(x -> x + "/" + part.map(p -> p.prefix()).orElse(""))
                         .orElse(results.path().get().getFileName() + "/");

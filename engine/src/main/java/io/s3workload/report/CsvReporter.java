@@ -2,7 +2,12 @@ package io.s3workload.report;
 
 import io.s3workload.metrics.CellStats;
 import io.s3workload.metrics.Snapshot;
-import io.s3workload.run.RunResult;
+import io.s3workload.result.CompositeTables;
+import io.s3workload.result.RunReport;
+import io.s3workload.result.RunResult;
+import io.s3workload.result.StageReport;
+import io.s3workload.result.Summary;
+import io.s3workload.result.Units;
 import io.s3workload.workload.Percentile;
 import java.util.ArrayList;
 import java.util.List;
@@ -11,8 +16,9 @@ import java.util.Map;
 import org.HdrHistogram.Histogram;
 
 /**
- * {@code summary.csv} (a row per stage/op/endpoint/size cell) and {@code timeseries.csv} (a row per cell and
- * second), written when the run ends. Units are in the column names; numbers use a dot and no grouping.
+ * {@code summary.csv} (a row per stage/op/endpoint/size cell), {@code timeseries.csv} (a row per cell and
+ * second) and a {@code table-<stage>.csv} per sweep, compare and loops stage ({@link CompositeTables}), written
+ * when the run ends. Units are in the column names; numbers use a dot and no grouping, whatever the locale.
  */
 final class CsvReporter extends EndOfRunFiles {
 
@@ -30,7 +36,45 @@ final class CsvReporter extends EndOfRunFiles {
     }
 
     static Map<String, String> files(RunReport report) {
-        return Map.of(SUMMARY, lines(summary(report)), TIMESERIES, lines(timeseries(report)));
+        Map<String, String> files = new java.util.LinkedHashMap<>();
+        files.put(SUMMARY, lines(summary(report)));
+        files.put(TIMESERIES, lines(timeseries(report)));
+        for (Summary.Table table : CompositeTables.of(report.stages())) {
+            files.put(tableFile(table), lines(table(table)));
+        }
+        return files;
+    }
+
+    /** {@code table-ab.csv} for the compare stage {@code ab}. */
+    static String tableFile(Summary.Table table) {
+        return "table-" + table.name() + ".csv";
+    }
+
+    /** A composite stage's table: its columns (in snake case, units kept), a line per row, empty for no value. */
+    static List<String> table(Summary.Table table) {
+        List<String> lines = new ArrayList<>();
+        lines.add(String.join(",", table.columns().stream().map(CsvReporter::snake).toList()));
+        for (List<Object> row : table.rows()) {
+            lines.add(String.join(",", row.stream().map(v -> switch (v) {
+                case null -> "";
+                case Double d -> number(d);
+                case Number n -> n.toString();
+                default -> text(v.toString());
+            }).toList()));
+        }
+        return lines;
+    }
+
+    /** {@code ttfb p50 (ms)} becomes {@code ttfb_p50_ms}, {@code Δavg (%)} {@code delta_avg_percent}. */
+    private static String snake(String column) {
+        return column.replace("Δ", "delta_").replace("%", "percent").replace("/s", "_per_s").replace("/", "_per_")
+                .replaceAll("[^A-Za-z0-9.]+", "_").replace('.', '_').replaceAll("^_+|_+$", "")
+                .replaceAll("_+", "_").toLowerCase(Locale.ROOT);
+    }
+
+    /** A text value, quoted when it holds a comma, a quote or a line break. */
+    private static String text(String value) {
+        return value.matches("[^,\"\n\r]*") ? value : quote(value);
     }
 
     private static String lines(List<String> lines) {

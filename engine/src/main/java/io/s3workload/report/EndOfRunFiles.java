@@ -1,7 +1,8 @@
 package io.s3workload.report;
 
-import io.s3workload.run.RunInfo;
-import io.s3workload.run.RunResult;
+import io.s3workload.result.Reporter;
+import io.s3workload.result.RunInfo;
+import io.s3workload.result.RunResult;
 import java.io.IOException;
 import java.io.UncheckedIOException;
 import java.nio.charset.StandardCharsets;

@@ -2,8 +2,11 @@ package io.s3workload.report;
 
 import io.s3workload.metrics.CellStats;
 import io.s3workload.metrics.Op;
-import io.s3workload.plan.StageGroup;
-import io.s3workload.run.StageResult;
+import io.s3workload.result.CompositeTables;
+import io.s3workload.result.StageReport;
+import io.s3workload.result.StageResult;
+import io.s3workload.result.Summary;
+import io.s3workload.result.Units;
 import io.s3workload.workload.Percentile;
 import java.util.ArrayList;
 import java.util.LinkedHashMap;
@@ -125,78 +128,42 @@ final class GroupBlocks {
     }
 
     /**
-     * A compare stage's endpoints side by side: per cell (op and size), each endpoint's rounds added up, with
-     * its overhead against the first endpoint in ms and percent (avg, p50, p99) and its throughput ratio.
+     * A compare stage's endpoints side by side ({@link CompositeTables#compare}): per cell, each endpoint's rounds
+     * added up, with its throughput ratio and its overhead against the first endpoint (avg, p50, p99).
      */
     static String compareTable(String name, List<StageResult> members) {
-        Map<String, Map<String, List<CellStats>>> byCell = new LinkedHashMap<>();
-        List<String> endpoints = new ArrayList<>();
-        int rounds = 0;
-        for (StageResult m : members) {
-            StageGroup group = m.stage().group().orElseThrow();
-            String endpoint = group.endpoint().orElseThrow();
-            if (!endpoints.contains(endpoint)) {
-                endpoints.add(endpoint);
+        Summary.Table model = CompositeTables.compare(name, members.stream().map(StageReport::of).toList());
+        List<String> headers = new ArrayList<>(model.columns());
+        headers.replaceAll(h -> h.equals("operations") ? "ok" : h.replace(" (%)", ""));
+        boolean[] numeric = new boolean[headers.size()];
+        java.util.Arrays.fill(numeric, 2, numeric.length, true);
+        Table table = new Table(headers, numeric);
+        Object previousCell = null;
+        for (List<Object> row : model.rows()) {
+            boolean baseRow = !row.get(0).equals(previousCell); // the first endpoint's row of each cell
+            previousCell = row.get(0);
+            List<String> cells = new ArrayList<>();
+            for (int i = 0; i < row.size(); i++) {
+                cells.add(compareCell(model.columns().get(i), row.get(i), baseRow));
             }
-            rounds = Math.max(rounds, group.round().orElse(1));
-            for (CellStats c : m.cells()) {
-                byCell.computeIfAbsent(c.key().label(), k -> new LinkedHashMap<>())
-                        .computeIfAbsent(endpoint, e -> new ArrayList<>()).add(c);
-            }
+            table.add(cells);
         }
-        Table table = new Table(List.of("cell", "endpoint", "ops", "errors", "ops/s", "MiB/s", "avg (ms)", "p50 (ms)",
-                "p99 (ms)", "ops/s ratio", "Δavg (ms)", "Δavg", "Δp50 (ms)", "Δp99 (ms)", "Δp99"), false, false,
-                true, true, true, true, true, true, true, true, true, true, true, true, true);
-        for (Map.Entry<String, Map<String, List<CellStats>>> cell : byCell.entrySet()) {
-            CellStats base = null;
-            for (String endpoint : endpoints) {
-                List<CellStats> runs = cell.getValue().get(endpoint);
-                if (runs == null) {
-                    continue;
-                }
-                CellStats c = CellStats.sum(runs);
-                boolean moves = c.key().op().movesData();
-                List<String> row = new ArrayList<>(List.of(cell.getKey(), endpoint, Long.toString(c.operations()),
-                        Long.toString(c.errors()), Units.rate(c.opsPerSecond()),
-                        moves ? Units.mib(c.bytesPerSecond()) : "-", millis(c, Percentile.AVG),
-                        millis(c, Percentile.P50), millis(c, Percentile.P99)));
-                if (base == null) {
-                    base = c;
-                    row.addAll(List.of("1.000", "", "", "", "", ""));
-                } else {
-                    row.add(base.opsPerSecond() == 0 ? "-"
-                            : String.format(Locale.ROOT, "%.3f", c.opsPerSecond() / base.opsPerSecond()));
-                    row.add(delta(base, c, Percentile.AVG));
-                    row.add(percent(base, c, Percentile.AVG));
-                    row.add(delta(base, c, Percentile.P50));
-                    row.add(delta(base, c, Percentile.P99));
-                    row.add(percent(base, c, Percentile.P99));
-                }
-                table.add(row);
-            }
-        }
-        return "Compare " + name + ": " + String.join(" vs ", endpoints)
-                + (rounds > 1 ? " (" + rounds + " rounds each, added up)" : "") + "; Δ against " + endpoints.get(0)
-                + ", positive = slower\n" + table.render("  ");
+        return "Compare " + name + ": " + model.title() + "\n" + table.render("  ");
     }
 
-    private static String millis(CellStats c, Percentile p) {
-        return c.latency().getTotalCount() == 0 ? "-" : Units.millis(Units.statNanos(c.latency(), p));
-    }
-
-    private static String delta(CellStats base, CellStats c, Percentile p) {
-        if (base.latency().getTotalCount() == 0 || c.latency().getTotalCount() == 0) {
-            return "-";
-        }
-        return String.format(Locale.ROOT, "%+.2f", (Units.statNanos(c.latency(), p)
-                - Units.statNanos(base.latency(), p)) / 1e6);
-    }
-
-    private static String percent(CellStats base, CellStats c, Percentile p) {
-        if (base.latency().getTotalCount() == 0 || c.latency().getTotalCount() == 0) {
-            return "-";
-        }
-        double a = Units.statNanos(base.latency(), p);
-        return a == 0 ? "-" : String.format(Locale.ROOT, "%+.1f%%", 100 * (Units.statNanos(c.latency(), p) - a) / a);
+    /** A compare value as the console shows it: ratios to 3 decimals, differences signed, nothing as "-". */
+    private static String compareCell(String column, Object value, boolean baseRow) {
+        return switch (value) {
+            case null -> baseRow && column.startsWith("Δ") ? "" : "-";
+            case String text -> text;
+            case Long count -> Long.toString(count);
+            case Double v when column.equals("ops/s") -> Units.rate(v);
+            case Double v when column.equals("MiB/s") -> String.format(Locale.ROOT, "%.1f", v);
+            case Double v when column.equals("ops/s ratio") -> String.format(Locale.ROOT, "%.3f", v);
+            case Double v when column.endsWith("(%)") -> String.format(Locale.ROOT, "%+.1f%%", v);
+            case Double v when column.startsWith("Δ") -> String.format(Locale.ROOT, "%+.2f", v);
+            case Double v -> String.format(Locale.ROOT, "%.2f", v);
+            default -> value.toString();
+        };
     }
 }

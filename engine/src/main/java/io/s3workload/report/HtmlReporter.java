@@ -2,21 +2,22 @@ package io.s3workload.report;
 
 import io.s3workload.metrics.CellStats;
 import io.s3workload.metrics.ConvergenceStats;
-import io.s3workload.metrics.Snapshot;
-import io.s3workload.run.Breach;
-import io.s3workload.run.RunResult;
-import io.s3workload.workload.Percentile;
-import java.util.ArrayList;
+import io.s3workload.result.Breach;
+import io.s3workload.result.CompositeTables;
+import io.s3workload.result.RunReport;
+import io.s3workload.result.RunResult;
+import io.s3workload.result.StageReport;
+import io.s3workload.result.Summary;
+import io.s3workload.result.Units;
 import java.util.List;
-import java.util.Locale;
 import java.util.Map;
-import org.HdrHistogram.Histogram;
-import org.HdrHistogram.HistogramIterationValue;
+import java.util.Optional;
 
 /**
- * {@code report.html}: one self-contained page (inline CSS and SVG, no script, nothing fetched) with the run's
- * header, and per stage its summary table and, per cell, charts of throughput and p50/p99 latency over time and
- * the latency percentile distribution; consistency probes get their pair table.
+ * {@code report.html}: one self-contained page (inline CSS and SVG, no script, nothing fetched): the run, the
+ * tool, JVM and host that measured it; the composite stages' tables (a sweep's with its chart); per stage what it
+ * ran with and its cells, a probe's pairs with their convergence distributions, and per cell that ran long enough
+ * its charts ({@link HtmlCharts}) — a short cell is its table row, not empty frames.
  */
 final class HtmlReporter extends EndOfRunFiles {
 
@@ -50,37 +51,89 @@ final class HtmlReporter extends EndOfRunFiles {
         h.append("<meta name=\"viewport\" content=\"width=device-width, initial-scale=1\">");
         h.append("<title>s3workload ").append(esc(result.workload())).append(' ').append(esc(result.runId()))
                 .append("</title><style>").append(STYLE).append("</style></head><body>");
-        h.append("<h1>").append(esc(result.workload())).append("</h1><p class=\"meta\">run ").append(esc(result.runId()))
-                .append(" &middot; started ").append(esc(result.startedAt().toString())).append(" &middot; ")
-                .append(Units.seconds(result.wallNanos())).append(" &middot; bucket ").append(esc(result.bucket()))
-                .append(" &middot; seed ").append(result.seed()).append(" &middot; exit code ").append(result.exitCode())
-                .append("</p>");
-        h.append("<p class=\"meta\">");
-        result.endpointUrls().forEach((name, url) -> h.append("endpoint ").append(esc(name)).append(" ")
-                .append(esc(url)).append("<br>"));
-        h.append("</p>");
-        h.append(breaches(result));
-        for (StageReport stage : result.stages()) {
-            h.append("<section class=\"stage\" id=\"stage-").append(esc(stage.name())).append("\"><h2>")
-                    .append(esc(stage.name())).append(" <span class=\"meta\">").append(stage.kind())
-                    .append(", ").append(Units.seconds(stage.wallNanos())).append("</span></h2>");
-            h.append(cellTable(stage));
-            if (!stage.convergence().isEmpty()) {
-                h.append(convergenceTable(stage));
+        h.append(header(result)).append(breaches(result));
+        List<Summary.Table> tables = CompositeTables.of(result.stages());
+        for (Summary.Table table : tables) {
+            h.append(HtmlTables.composite(table));
+            if (table.kind().equals("sweep")) {
+                h.append("<div class=\"charts\">").append(HtmlCharts.sweep(table)).append("</div>");
             }
-            for (CellStats cell : stage.cells()) {
-                h.append("<h3>").append(esc(cell.key().label())).append(" on ").append(esc(cell.key().endpoint()))
-                        .append("</h3><div class=\"charts\">").append(charts(cell, result.shardTimelines(cell.key())))
-                        .append("</div>");
-            }
-            h.append("</section>");
         }
-        h.append("<p class=\"meta\">Cleanup: ").append(result.cleanup().skipped() ? "skipped (keep: true)"
-                : result.cleanup().exact() ? "removed " + result.cleanup().removed() + " objects"
-                + (result.cleanup().leftBehind().isEmpty() ? "" : ", " + result.cleanup().leftBehind().size()
-                + " left") : "incomplete: the run prefix could not be listed (see summary.json)")
+        for (StageReport stage : result.stages()) {
+            h.append(stage(result, stage));
+        }
+        h.append("<p class=\"meta\">Cleanup: ").append(esc(result.cleanup().summary(result.about().prefix())))
                 .append("</p></body></html>\n");
         return h.toString();
+    }
+
+    /** The workload and run; the tool, JVM and host that measured it; the endpoints. */
+    private static String header(RunReport result) {
+        RunReport.About about = result.about();
+        StringBuilder h = new StringBuilder("<h1>").append(esc(result.workload())).append("</h1>");
+        h.append("<p class=\"meta\">run ").append(esc(result.runId())).append(" &middot; started ")
+                .append(esc(result.startedAt().toString())).append(" &middot; ").append(Units.seconds(result.wallNanos()))
+                .append(" &middot; bucket ").append(esc(result.bucket())).append(" &middot; seed ").append(result.seed())
+                .append(" &middot; exit code ").append(result.exitCode())
+                .append(result.interrupted() ? " (interrupted)" : "").append("</p>");
+        h.append("<p class=\"meta\">").append(esc(about.tool().name())).append(' ').append(esc(about.tool().version()))
+                .append(" (commit ").append(esc(about.tool().commit())).append(") &middot; ")
+                .append(esc(about.jvm().name())).append(' ').append(esc(about.jvm().version())).append(" &middot; host ")
+                .append(esc(about.host().name())).append(" (").append(esc(about.host().os())).append(", ")
+                .append(esc(about.host().arch())).append(", ").append(about.host().cpus()).append(" CPUs)");
+        if (about.serverInProcess()) {
+            h.append(" &middot; S3 server in the same process: CPU figures are client + server");
+        }
+        h.append("<br>");
+        result.endpointUrls().forEach((name, url) -> h.append("endpoint ").append(esc(name)).append(' ')
+                .append(esc(url)).append("<br>"));
+        about.shards().forEach(s -> h.append("shard ").append(s.index()).append(": ").append(esc(s.status()))
+                .append(", ").append(s.operations()).append(" operations").append(s.detail() == null ? ""
+                        : " (" + esc(s.detail()) + ")").append("<br>"));
+        return h.append("</p>").toString();
+    }
+
+    /** A stage: what it ran with, its cells, a probe's pairs, and each cell's charts when it ran long enough. */
+    private static String stage(RunReport result, StageReport stage) {
+        StringBuilder h = new StringBuilder("<section class=\"stage\" id=\"stage-").append(esc(stage.name()))
+                .append("\"><h2>").append(esc(stage.name())).append(" <span class=\"meta\">").append(stage.kind())
+                .append(", ").append(Units.seconds(stage.wallNanos()));
+        Optional<Summary.StageSetup> setup = result.setup(stage.name());
+        setup.ifPresent(s -> h.append(", ").append(esc(HtmlTables.setup(s))));
+        h.append(stage.interrupted() ? ", cut short" : "").append(stage.skipped().map(why -> ", did not run: "
+                + esc(why)).orElse("")).append("</span></h2>");
+        if (stage.cells().isEmpty() && stage.convergence().isEmpty()) {
+            return h.append("</section>").toString();
+        }
+        h.append(HtmlTables.cells(stage));
+        if (!stage.convergence().isEmpty()) {
+            h.append(HtmlTables.convergence(stage)).append("<div class=\"charts\">");
+            for (ConvergenceStats pair : stage.convergence()) {
+                if (pair.convergence().getTotalCount() >= HtmlCharts.MIN_SAMPLES) {
+                    h.append(HtmlCharts.convergence(pair.label(), pair.convergence()));
+                }
+            }
+            h.append("</div>");
+        }
+        for (CellStats cell : stage.cells()) {
+            boolean overTime = HtmlCharts.hasTimeCharts(cell);
+            boolean distribution = cell.latency().getTotalCount() >= HtmlCharts.MIN_SAMPLES;
+            if (!overTime && !distribution) {
+                continue; // a short cell: its row in the table says it all
+            }
+            h.append("<h3>").append(esc(cell.key().label())).append(" on ").append(esc(cell.key().endpoint()))
+                    .append("</h3><div class=\"charts\">");
+            if (overTime) {
+                h.append(HtmlCharts.overTime(cell, result.shardTimelines(cell.key()),
+                        setup.map(Summary.StageSetup::load).orElse(null),
+                        setup.map(Summary.StageSetup::concurrency).orElse(0)));
+            }
+            if (distribution) {
+                h.append(HtmlCharts.distribution(cell));
+            }
+            h.append("</div>");
+        }
+        return h.append("</section>").toString();
     }
 
     private static String breaches(RunReport result) {
@@ -93,113 +146,6 @@ final class HtmlReporter extends EndOfRunFiles {
             b.append("<li class=\"bad\">").append(esc(breach.toString())).append("</li>");
         }
         return b.append("</ul>").toString();
-    }
-
-    private static String cellTable(StageReport stage) {
-        StringBuilder t = new StringBuilder("<table class=\"cells\"><tr><th class=\"t\">op</th><th class=\"t\">"
-                + "endpoint</th><th class=\"t\">size</th><th>ops</th><th>errors</th><th>ops/s</th><th>MiB/s</th>"
-                + "<th>Gbps</th><th>p50 (ms)</th><th>p99 (ms)</th><th>max (ms)</th><th>TTFB p50 (ms)</th></tr>");
-        for (CellStats c : stage.cells()) {
-            boolean timed = c.latency().getTotalCount() > 0;
-            t.append("<tr><td class=\"t\">").append(c.key().op()).append("</td><td class=\"t\">")
-                    .append(esc(c.key().endpoint())).append("</td><td class=\"t\">")
-                    .append(c.key().op().sized() ? esc(c.key().size().toString()) : "-").append("</td><td>")
-                    .append(c.operations()).append("</td><td").append(c.errors() > 0 ? " class=\"bad\"" : "")
-                    .append('>').append(c.errors()).append("</td><td>").append(Units.rate(c.opsPerSecond()))
-                    .append("</td><td>").append(c.key().op().movesData() ? Units.mib(c.bytesPerSecond()) : "-")
-                    .append("</td><td>").append(c.key().op().movesData()
-                            ? Units.gbps(c.bytesPerSecond()).replace(" Gbps", "") : "-")
-                    .append("</td><td>").append(timed ? Units.millis(Units.statNanos(c.latency(), Percentile.P50)) : "-")
-                    .append("</td><td>").append(timed ? Units.millis(Units.statNanos(c.latency(), Percentile.P99)) : "-")
-                    .append("</td><td>").append(timed ? Units.millis(Units.statNanos(c.latency(), Percentile.MAX)) : "-")
-                    .append("</td><td>").append(c.hasTtfb() ? Units.millis(Units.statNanos(c.ttfb(), Percentile.P50))
-                            : "-").append("</td></tr>");
-        }
-        return t.append("</table>").toString();
-    }
-
-    private static String convergenceTable(StageReport stage) {
-        StringBuilder t = new StringBuilder("<table class=\"convergence\"><tr><th class=\"t\">pair</th><th class=\"t\">"
-                + "scope</th><th>iterations</th><th>immediate</th><th>eventual</th><th>timeout</th><th>failed</th>"
-                + "<th>stale</th><th>avg (ms)</th><th>p95 (ms)</th><th>p99 (ms)</th></tr>");
-        for (ConvergenceStats p : stage.convergence()) {
-            Histogram c = p.convergence();
-            boolean timed = c.getTotalCount() > 0;
-            t.append("<tr><td class=\"t\">").append(esc(p.label())).append("</td><td class=\"t\">")
-                    .append(p.sameEndpoint() ? "same" : "cross").append("</td><td>").append(p.iterations())
-                    .append("</td><td>").append(pct(p.immediatePercent())).append("</td><td>")
-                    .append(pct(p.eventualPercent())).append("</td><td").append(p.timedOut() > 0 ? " class=\"bad\"" : "")
-                    .append('>').append(pct(p.timeoutPercent())).append("</td><td>").append(p.failed())
-                    .append("</td><td>").append(p.stale()).append("</td><td>")
-                    .append(timed ? Units.millis(Units.statNanos(c, Percentile.AVG)) : "-").append("</td><td>")
-                    .append(timed ? Units.millis(Units.statNanos(c, Percentile.P95)) : "-").append("</td><td>")
-                    .append(timed ? Units.millis(Units.statNanos(c, Percentile.P99)) : "-").append("</td></tr>");
-        }
-        return t.append("</table>").toString();
-    }
-
-    /**
-     * Throughput and p50/p99 over the cell's seconds (leaving out a last sliver under 250 ms, whose rate would be
-     * noise), and its latency percentile distribution. A merged run's throughput chart also has a line per shard.
-     */
-    private static String charts(CellStats cell, Map<Integer, List<Snapshot>> shards) {
-        List<Snapshot> seconds = seconds(cell.timeline());
-        double[] t = new double[seconds.size()];
-        double[] rate = new double[seconds.size()];
-        double[] p50 = new double[seconds.size()];
-        double[] p99 = new double[seconds.size()];
-        boolean bytes = cell.key().op().movesData();
-        for (int i = 0; i < seconds.size(); i++) {
-            Snapshot s = seconds.get(i);
-            t[i] = s.endNanos() / 1e9;
-            rate[i] = bytes ? s.bytesPerSecond() / (1 << 20) : s.opsPerSecond();
-            p50[i] = s.latency(Percentile.P50) / 1e6;
-            p99[i] = s.latency(Percentile.P99) / 1e6;
-        }
-        StringBuilder c = new StringBuilder();
-        SvgChart throughput = new SvgChart("Throughput", "seconds", bytes ? "MiB/s" : "ops/s")
-                .add(shards.isEmpty() ? (bytes ? "MiB/s" : "ops/s") : "all shards", t, rate);
-        long cellStart = cell.timeline().isEmpty() ? 0 : cell.timeline().get(0).epochMillis()
-                - cell.timeline().get(0).endNanos() / 1_000_000;
-        shards.forEach((index, series) -> {
-            List<Snapshot> own = seconds(series);
-            double[] x = own.stream().mapToDouble(s -> (s.epochMillis() - cellStart) / 1e3).toArray();
-            double[] y = own.stream().mapToDouble(s -> bytes ? s.bytesPerSecond() / (1 << 20) : s.opsPerSecond())
-                    .toArray();
-            throughput.add("shard " + index, x, y);
-        });
-        c.append(throughput.render("chart throughput"));
-        c.append(new SvgChart("Latency per second", "seconds", "ms").add("p50", t, p50).add("p99", t, p99)
-                .render("chart latency"));
-        c.append(distribution(cell));
-        return c.toString();
-    }
-
-    private static List<Snapshot> seconds(List<Snapshot> timeline) {
-        return timeline.stream().filter(s -> s.durationNanos() >= 250_000_000L || timeline.size() == 1).toList();
-    }
-
-    private static String distribution(CellStats cell) {
-        List<double[]> points = new ArrayList<>();
-        Histogram h = cell.latency();
-        if (h.getTotalCount() > 0) {
-            for (HistogramIterationValue v : h.percentiles(5)) {
-                double p = v.getPercentileLevelIteratedTo() / 100.0;
-                if (p >= 1) {
-                    break;
-                }
-                points.add(new double[] {1 / (1 - p), v.getValueIteratedTo() / 1e6});
-            }
-            points.add(new double[] {Math.max(2, 1 / (1.0 / h.getTotalCount())), h.getMaxValue() / 1e6});
-        }
-        double[] x = points.stream().mapToDouble(p -> p[0]).toArray();
-        double[] y = points.stream().mapToDouble(p -> p[1]).toArray();
-        return new SvgChart("Latency distribution", "percentile", "ms").logX().add("latency", x, y)
-                .render("chart distribution");
-    }
-
-    private static String pct(double v) {
-        return String.format(Locale.ROOT, "%.1f%%", v);
     }
 
     private static String esc(String text) {

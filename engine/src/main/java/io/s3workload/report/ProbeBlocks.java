@@ -3,7 +3,8 @@ package io.s3workload.report;
 import io.s3workload.metrics.CellStats;
 import io.s3workload.metrics.ConvergenceStats;
 import io.s3workload.plan.StagePlan;
-import io.s3workload.run.StageResult;
+import io.s3workload.result.StageResult;
+import io.s3workload.result.Units;
 import io.s3workload.workload.ConsistencyProbe;
 import io.s3workload.workload.Durations;
 import io.s3workload.workload.ListAfterWriteStage;
@@ -124,7 +125,7 @@ final class ProbeBlocks {
             b.append("    Throughput - ").append(Units.rate(cell.opsPerSecond())).append(" ops/s")
                     .append(moves ? " (" + Units.gbps(cell.bytesPerSecond()) + ")" : "").append(" | ")
                     .append(cell.operations())
-                    .append(" success").append(cell.errors() > 0 ? ", " + cell.errors() + " errors "
+                    .append(" ok").append(cell.errors() > 0 ? ", " + cell.errors() + " errors "
                             + cell.errorsByClass() : "").append('\n');
         }
         for (ConvergenceStats pair : result.convergence()) {

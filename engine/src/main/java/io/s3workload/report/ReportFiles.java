@@ -1,5 +1,6 @@
 package io.s3workload.report;
 
+import io.s3workload.result.RunReport;
 import io.s3workload.workload.yaml.Suggestions;
 import java.io.IOException;
 import java.nio.charset.StandardCharsets;

@@ -1,5 +1,6 @@
 package io.s3workload.report;
 
+import io.s3workload.result.Reporter;
 import io.s3workload.workload.yaml.Suggestions;
 import java.io.PrintStream;
 import java.util.ArrayList;
@@ -39,7 +40,7 @@ public final class Reporters {
     static {
         BY_NAME.put("console", s -> new ConsoleReporter(s.console(), s.terminal(), s.progress()));
         BY_NAME.put("csv", s -> new CsvReporter(s.results()));
-        BY_NAME.put("json", s -> new JsonReporter(s.results(), s.toolVersion()));
+        BY_NAME.put("json", s -> new JsonReporter(s.results()));
         BY_NAME.put("hdr", s -> new HdrLogReporter(s.results()));
         BY_NAME.put("html", s -> new HtmlReporter(s.results()));
         BY_NAME.put("prometheus", s -> {

@@ -1,17 +1,17 @@
 package io.s3workload.report;
 
-import com.fasterxml.jackson.databind.JsonNode;
-import com.fasterxml.jackson.databind.ObjectMapper;
-import com.fasterxml.jackson.databind.SerializationFeature;
-import com.fasterxml.jackson.databind.node.ArrayNode;
-import com.fasterxml.jackson.databind.node.ObjectNode;
 import io.s3workload.metrics.CellKey;
 import io.s3workload.metrics.CellRecorder;
 import io.s3workload.metrics.CellStats;
 import io.s3workload.metrics.ConvergenceStats;
 import io.s3workload.metrics.Snapshot;
-import io.s3workload.run.Breach;
-import io.s3workload.run.CleanupResult;
+import io.s3workload.result.Breach;
+import io.s3workload.result.CleanupResult;
+import io.s3workload.result.RunReport;
+import io.s3workload.result.StageReport;
+import io.s3workload.result.Summary;
+import io.s3workload.result.SummaryJson;
+import io.s3workload.result.Units;
 import io.s3workload.workload.Percentile;
 import java.io.IOException;
 import java.nio.charset.StandardCharsets;
@@ -37,7 +37,6 @@ import org.HdrHistogram.Histogram;
  */
 public final class ResultsMerge {
 
-    private static final ObjectMapper JSON = new ObjectMapper().enable(SerializationFeature.INDENT_OUTPUT);
     private static final List<String> TAGS = List.of(HdrLogReporter.LATENCY, HdrLogReporter.TTFB,
             HdrLogReporter.UNCORRECTED);
 
@@ -55,7 +54,7 @@ public final class ResultsMerge {
      * The merged run, the shards it came from, and per merged cell its per-second interval histograms (for the
      * merged hdr logs).
      */
-    public record Merged(RunReport report, ObjectNode summary, List<ShardResult> shards,
+    public record Merged(RunReport report, List<ShardResult> shards,
                          Map<CellKey, List<ResultsReader.Interval>> intervals) {
 
         public boolean partial() {
@@ -70,30 +69,26 @@ public final class ResultsMerge {
     public static Merged merge(List<Path> directories) throws IOException {
         List<ShardResult> shards = new ArrayList<>();
         List<RunReport> reports = new ArrayList<>();
-        List<JsonNode> summaries = new ArrayList<>();
         List<Integer> indexes = new ArrayList<>();
         int declared = 0;
         for (int i = 0; i < directories.size(); i++) {
             Path dir = directories.get(i);
-            Path summary = dir.resolve(JsonReporter.FILE);
-            if (!Files.isRegularFile(summary)) {
+            if (!Files.isRegularFile(dir.resolve(SummaryJson.FILE))) {
                 shards.add(partial(dir, i));
                 continue;
             }
-            JsonNode json = JSON.readTree(summary.toFile());
             RunReport report = ResultsReader.read(dir);
-            int index = json.at("/run/shard/index").asInt(i);
-            int count = json.at("/run/shard/count").asInt(directories.size());
+            Summary.Shard shard = report.about().shard();
+            int index = shard != null ? shard.index() : i;
+            int count = shard != null ? shard.count() : directories.size();
             declared = Math.max(declared, count);
             shards.add(new ShardResult(dir, index, count, Status.COMPLETE, operations(report), ""));
             reports.add(report);
-            summaries.add(json);
             indexes.add(index);
         }
         if (reports.isEmpty()) {
             throw new IOException("no shard finished: none of " + directories + " holds a summary.json");
         }
-        String runId = reports.get(0).runId();
         for (RunReport r : reports) {
             if (!r.workload().equals(reports.get(0).workload())) {
                 throw new IOException("these are different workloads (" + reports.get(0).workload() + ", "
@@ -115,9 +110,9 @@ public final class ResultsMerge {
         }
         Map<CellKey, List<ResultsReader.Interval>> mergedIntervals = new LinkedHashMap<>();
         Map<String, Map<Integer, List<Snapshot>>> shardTimelines = new LinkedHashMap<>();
-        RunReport report = mergeReports(reports, indexes, directories(shards), mergedIntervals, shardTimelines);
-        ObjectNode summary = summary(report, summaries.get(0), shards, runId);
-        return new Merged(report, summary, shards, mergedIntervals);
+        RunReport report = mergeReports(reports, indexes, directories(shards), mergedIntervals, shardTimelines,
+                shards);
+        return new Merged(report, shards, mergedIntervals);
     }
 
     private static List<Path> directories(List<ShardResult> shards) {
@@ -153,8 +148,8 @@ public final class ResultsMerge {
 
     private static RunReport mergeReports(List<RunReport> reports, List<Integer> indexes, List<Path> dirs,
                                           Map<CellKey, List<ResultsReader.Interval>> mergedIntervals,
-                                          Map<String, Map<Integer, List<Snapshot>>> shardTimelines)
-            throws IOException {
+                                          Map<String, Map<Integer, List<Snapshot>>> shardTimelines,
+                                          List<ShardResult> shards) throws IOException {
         RunReport first = reports.get(0);
         List<StageReport> stages = new ArrayList<>();
         for (StageReport stage : first.stages()) {
@@ -186,7 +181,7 @@ public final class ResultsMerge {
             }
             List<ConvergenceStats> convergence = pairs.values().stream().map(ResultsMerge::mergePair).toList();
             stages.add(new StageReport(stage.name(), stage.kind(), wall, interrupted, stage.hasThresholds(), merged,
-                    convergence));
+                    convergence, stage.startNanos(), stage.skipped(), stage.group()));
         }
         Instant start = reports.stream().map(RunReport::startedAt).min(Instant::compareTo).orElseThrow();
         Instant end = reports.stream().map(r -> r.startedAt().plusNanos(r.wallNanos())).max(Instant::compareTo)
@@ -208,8 +203,13 @@ public final class ResultsMerge {
             exact &= r.cleanup().exact();
         }
         int exit = reports.stream().mapToInt(RunReport::exitCode).max().orElse(0);
-        return new RunReport(first.workload(), first.runId(), start, java.time.Duration.between(start, end).toNanos(),
-                first.bucket(), first.seed(), exit, urls, stages, breaches,
+        List<Summary.ShardStatus> statuses = shards.stream().map(s -> new Summary.ShardStatus(s.index(),
+                s.status().name().toLowerCase(java.util.Locale.ROOT), s.operations(),
+                s.directory() == null ? null : s.directory().toString(), s.detail().isEmpty() ? null : s.detail()))
+                .toList();
+        RunReport.About about = first.about().merged(first.about().prefix().replaceAll("shard-\\d+/$", ""), statuses);
+        return new RunReport(about, first.runId(), start, java.time.Duration.between(start, end).toNanos(),
+                first.seed(), exit, reports.stream().anyMatch(RunReport::interrupted), urls, stages, breaches,
                 new CleanupResult(skipped, removed, left, exact, errors, java.util.Optional.empty()), shardTimelines);
     }
 
@@ -311,39 +311,6 @@ public final class ResultsMerge {
                 stale, polls, errors, convergence);
     }
 
-    private static ObjectNode summary(RunReport report, JsonNode first, List<ShardResult> shards, String runId) {
-        ObjectNode root = JSON.createObjectNode();
-        root.put("schemaVersion", JsonReporter.SCHEMA_VERSION);
-        root.set("tool", first.get("tool"));
-        root.set("jvm", first.get("jvm"));
-        root.set("host", first.get("host"));
-        String prefix = first.at("/run/prefix").asText().replaceAll("shard-\\d+/$", "");
-        ObjectNode run = root.putObject("run").put("id", runId).put("prefix", prefix).put("seed", report.seed())
-                .put("startedAt", report.startedAt().toString())
-                .put("finishedAt", report.startedAt().plusNanos(report.wallNanos()).toString())
-                .put("wallSeconds", report.wallNanos() / 1e9).put("exitCode", report.exitCode())
-                .put("interrupted", report.stages().stream().anyMatch(StageReport::interrupted));
-        ObjectNode endpoints = run.putObject("endpoints");
-        report.endpointUrls().forEach(endpoints::put);
-        run.put("partial", shards.stream().anyMatch(s -> s.status() != Status.COMPLETE));
-        ArrayNode list = run.putArray("shards");
-        for (ShardResult s : shards) {
-            ObjectNode shard = list.addObject().put("index", s.index()).put("status", s.status().name()
-                    .toLowerCase()).put("operations", s.operations());
-            if (s.directory() != null) {
-                shard.put("directory", s.directory().toString());
-            }
-            if (!s.detail().isEmpty()) {
-                shard.put("detail", s.detail());
-            }
-        }
-        root.set("workload", first.get("workload"));
-        ArrayNode stages = root.putArray("stages");
-        report.stages().forEach(stage -> stages.add(JsonReporter.stage(stage)));
-        JsonReporter.breachesAndCleanup(root, report.breaches(), report.cleanup());
-        return root;
-    }
-
     /**
      * Writes the merged run to {@code out} as a run would have: summary.json, hdr logs (one interval per merged
      * second), report.html (with a line per shard) and the CSV files; returns the files written.
@@ -351,8 +318,8 @@ public final class ResultsMerge {
     public static List<Path> write(Merged merged, Path out) throws IOException {
         Files.createDirectories(out.resolve(HdrLogReporter.DIRECTORY));
         List<Path> written = new ArrayList<>();
-        Path summary = out.resolve(JsonReporter.FILE);
-        Files.writeString(summary, JSON.writeValueAsString(merged.summary()), StandardCharsets.UTF_8);
+        Path summary = out.resolve(SummaryJson.FILE);
+        Files.writeString(summary, SummaryJson.write(SummaryJson.of(merged.report())), StandardCharsets.UTF_8);
         written.add(summary);
         long base = merged.report().startedAt().toEpochMilli();
         for (Map.Entry<CellKey, List<ResultsReader.Interval>> cell : merged.intervals().entrySet()) {
@@ -378,6 +345,6 @@ public final class ResultsMerge {
 
     /** The summary table of the merged run, as the console prints a run's. */
     public static String table(Merged merged) {
-        return ConsoleReporter.summaryOf(merged.report().stages());
+        return RunSummary.table(merged.report().stages());
     }
 }

@@ -1,7 +1,8 @@
 package io.s3workload.report;
 
-import com.fasterxml.jackson.databind.JsonNode;
-import com.fasterxml.jackson.databind.ObjectMapper;
+import io.s3workload.result.Summary;
+import io.s3workload.result.SummaryJson;
+import io.s3workload.result.Units;
 import java.io.IOException;
 import java.nio.file.Files;
 import java.nio.file.Path;
@@ -18,21 +19,19 @@ import java.util.Map;
  */
 public final class RunComparison {
 
-    private static final ObjectMapper JSON = new ObjectMapper();
-
     private RunComparison() {
     }
 
     /** {@code path} itself if it is a file, else its {@code summary.json}. */
     public static Path summaryOf(Path path) {
-        return Files.isDirectory(path) ? path.resolve(JsonReporter.FILE) : path;
+        return Files.isDirectory(path) ? path.resolve(SummaryJson.FILE) : path;
     }
 
     /** The comparison as text; an {@link IOException} when a summary cannot be read. */
     public static String compare(Path a, Path b) throws IOException {
-        JsonNode left = read(summaryOf(a));
-        JsonNode right = read(summaryOf(b));
-        Map<String, JsonNode> rightCells = cells(right);
+        Summary left = SummaryJson.read(summaryOf(a));
+        Summary right = SummaryJson.read(summaryOf(b));
+        Map<String, Summary.Cell> rightCells = cells(right);
         StringBuilder out = new StringBuilder();
         out.append("A: ").append(describe(left)).append('\n').append("B: ").append(describe(right)).append("\n\n");
         Table table = new Table(List.of("stage", "op", "endpoint", "size", "A ops/s", "B ops/s", "B/A",
@@ -40,20 +39,20 @@ public final class RunComparison {
                 "Δp99 (ms)", "Δp99"), false, false, false, false, true, true, true, true, true, true, true, true, true,
                 true, true, true, true);
         List<String> onlyLeft = new ArrayList<>();
-        for (Map.Entry<String, JsonNode> cell : cells(left).entrySet()) {
-            JsonNode l = cell.getValue();
-            JsonNode r = rightCells.remove(cell.getKey());
+        for (Map.Entry<String, Summary.Cell> cell : cells(left).entrySet()) {
+            Summary.Cell l = cell.getValue();
+            Summary.Cell r = rightCells.remove(cell.getKey());
             if (r == null) {
                 onlyLeft.add(cell.getKey());
                 continue;
             }
             String[] key = cell.getKey().split("\t");
-            double lp50 = l.at("/latencyMs/p50").asDouble(Double.NaN);
-            double rp50 = r.at("/latencyMs/p50").asDouble(Double.NaN);
-            double lp99 = l.at("/latencyMs/p99").asDouble(Double.NaN);
-            double rp99 = r.at("/latencyMs/p99").asDouble(Double.NaN);
-            double lops = l.get("opsPerSecond").asDouble();
-            double rops = r.get("opsPerSecond").asDouble();
+            double lp50 = orNaN(l.latencyMs().p50());
+            double rp50 = orNaN(r.latencyMs().p50());
+            double lp99 = orNaN(l.latencyMs().p99());
+            double rp99 = orNaN(r.latencyMs().p99());
+            double lops = l.opsPerSecond();
+            double rops = r.opsPerSecond();
             table.add(List.of(key[0], key[1], key[2], key[3], Units.rate(lops), Units.rate(rops),
                     lops == 0 ? "-" : String.format(Locale.ROOT, "%.3f", rops / lops),
                     mib(l), mib(r), ms(lp50), ms(rp50), delta(rp50 - lp50), percent(rp50, lp50), ms(lp99), ms(rp99),
@@ -69,37 +68,27 @@ public final class RunComparison {
         return out.toString();
     }
 
-    private static JsonNode read(Path file) throws IOException {
-        if (!Files.isRegularFile(file)) {
-            throw new IOException(file + " does not exist (give a results directory or its summary.json, written by"
-                    + " --report json)");
-        }
-        JsonNode node = JSON.readTree(file.toFile());
-        if (!node.has("schemaVersion") || !node.has("stages")) {
-            throw new IOException(file + " is not an s3workload summary.json");
-        }
-        return node;
+    private static double orNaN(Double value) {
+        return value == null ? Double.NaN : value;
     }
 
-    private static String describe(JsonNode summary) {
-        return summary.at("/workload/name").asText() + ", run " + summary.at("/run/id").asText() + ", "
-                + summary.at("/run/startedAt").asText();
+    private static String describe(Summary summary) {
+        return summary.workload().name() + ", run " + summary.run().id() + ", " + summary.run().startedAt();
     }
 
-    private static Map<String, JsonNode> cells(JsonNode summary) {
-        Map<String, JsonNode> cells = new LinkedHashMap<>();
-        for (JsonNode stage : summary.get("stages")) {
-            for (JsonNode cell : stage.get("cells")) {
-                cells.put(String.join("\t", stage.get("name").asText(), cell.get("op").asText(),
-                        cell.get("endpoint").asText(), cell.path("size").asText("-")), cell);
+    private static Map<String, Summary.Cell> cells(Summary summary) {
+        Map<String, Summary.Cell> cells = new LinkedHashMap<>();
+        for (Summary.Stage stage : summary.stages()) {
+            for (Summary.Cell cell : stage.cells()) {
+                cells.put(String.join("\t", stage.name(), cell.op(), cell.endpoint(),
+                        cell.size() == null ? "-" : cell.size()), cell);
             }
         }
         return cells;
     }
 
-    private static String mib(JsonNode cell) {
-        return io.s3workload.metrics.Op.valueOf(cell.get("op").asText()).movesData()
-                ? Units.mib(cell.get("bytesPerSecond").asDouble()) : "-";
+    private static String mib(Summary.Cell cell) {
+        return io.s3workload.metrics.Op.valueOf(cell.op()).movesData() ? Units.mib(cell.bytesPerSecond()) : "-";
     }
 
     private static String ms(double v) {

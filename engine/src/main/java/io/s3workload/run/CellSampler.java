@@ -1,6 +1,7 @@
 package io.s3workload.run;
 
 import io.s3workload.metrics.CellRecorder;
+import io.s3workload.result.Progress;
 import java.util.OptionalLong;
 import java.util.concurrent.TimeUnit;
 

@@ -3,6 +3,7 @@ package io.s3workload.run;
 import io.s3workload.metrics.CellStats;
 import io.s3workload.plan.CellPlan;
 import io.s3workload.plan.StagePlan;
+import io.s3workload.result.StageResult;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.Optional;

@@ -1,5 +1,6 @@
 package io.s3workload.run;
 
+import io.s3workload.result.CleanupResult;
 import io.s3workload.s3.DeleteOutcome;
 import io.s3workload.s3.ObjectStore;
 import io.s3workload.s3.StoreException;

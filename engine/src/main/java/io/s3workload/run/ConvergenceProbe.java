@@ -7,6 +7,7 @@ import io.s3workload.metrics.ConvergenceRecorder;
 import io.s3workload.metrics.ConvergenceStats;
 import io.s3workload.metrics.Op;
 import io.s3workload.plan.StagePlan;
+import io.s3workload.result.StageResult;
 import io.s3workload.s3.ObjectStore;
 import io.s3workload.s3.StoreException;
 import io.s3workload.workload.ConsistencyProbe;

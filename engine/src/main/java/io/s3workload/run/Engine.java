@@ -2,13 +2,18 @@ package io.s3workload.run;
 
 import io.s3workload.plan.Plan;
 import io.s3workload.plan.StagePlan;
-import io.s3workload.report.Reporter;
-import io.s3workload.report.ReporterBus;
+import io.s3workload.result.Breach;
+import io.s3workload.result.CleanupResult;
+import io.s3workload.result.Reporter;
+import io.s3workload.result.ReporterBus;
+import io.s3workload.result.RunInfo;
+import io.s3workload.result.RunResult;
+import io.s3workload.result.StageResult;
 import io.s3workload.s3.ObjectStore;
 import io.s3workload.s3.Payload;
 import io.s3workload.s3.StoreException;
-import io.s3workload.workload.EndpointSpec;
 import io.s3workload.workload.Durations;
+import io.s3workload.workload.EndpointSpec;
 import io.s3workload.workload.StageKind;
 import java.time.Duration;
 import java.time.Instant;
@@ -121,7 +126,8 @@ public final class Engine {
             }
             Instant startedAt = Instant.now();
             start = System.nanoTime();
-            RunInfo info = new RunInfo(runId, runPrefix, seed, startedAt, plan, urls, options.shard());
+            RunInfo info = new RunInfo(runId, runPrefix, seed, startedAt, plan, urls, options.shard(),
+                    options.serverInProcess());
             bus.post(r -> r.runStarted(info));
             RunContext context = new RunContext(runPrefix, sharedPrefix, new Payload(seed), clients, bus,
                     stopped);

@@ -5,6 +5,7 @@ import io.s3workload.metrics.CellStats;
 import io.s3workload.metrics.Op;
 import io.s3workload.plan.CellPlan;
 import io.s3workload.plan.StagePlan;
+import io.s3workload.result.StageResult;
 import io.s3workload.s3.ErrorClassifier;
 import io.s3workload.s3.StoreException;
 import io.s3workload.s3.StoreFactory;

@@ -3,6 +3,7 @@ package io.s3workload.run;
 import io.s3workload.metrics.CellRecorder;
 import io.s3workload.metrics.Op;
 import io.s3workload.plan.StagePlan;
+import io.s3workload.result.StageResult;
 import io.s3workload.s3.ObjectStore;
 import io.s3workload.s3.StoreException;
 import io.s3workload.workload.ListAfterWriteStage;

@@ -1,6 +1,6 @@
 package io.s3workload.run;
 
-import io.s3workload.report.ReporterBus;
+import io.s3workload.result.ReporterBus;
 import io.s3workload.s3.Payload;
 import io.s3workload.workload.SizeSpec;
 import java.util.concurrent.atomic.AtomicBoolean;

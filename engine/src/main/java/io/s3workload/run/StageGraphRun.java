@@ -2,7 +2,8 @@ package io.s3workload.run;
 
 import io.s3workload.plan.Plan;
 import io.s3workload.plan.StagePlan;
-import io.s3workload.report.ReporterBus;
+import io.s3workload.result.ReporterBus;
+import io.s3workload.result.StageResult;
 import io.s3workload.workload.StageGraph;
 import java.util.ArrayList;
 import java.util.List;

@@ -1,6 +1,7 @@
 package io.s3workload.run;
 
 import io.s3workload.plan.StagePlan;
+import io.s3workload.result.StageResult;
 
 /** Runs one kind of stage. One implementation per stage kind. */
 interface StageRunner {

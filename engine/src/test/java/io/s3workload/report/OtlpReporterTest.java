@@ -3,8 +3,8 @@ package io.s3workload.report;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import com.sun.net.httpserver.HttpServer;
+import io.s3workload.result.RunResult;
 import io.s3workload.run.Engine;
-import io.s3workload.run.RunResult;
 import io.s3workload.testing.TestS3;
 import java.io.ByteArrayOutputStream;
 import java.net.InetSocketAddress;

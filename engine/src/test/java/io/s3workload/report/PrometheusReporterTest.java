@@ -5,8 +5,9 @@ import static org.junit.jupiter.api.Assertions.assertFalse;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import io.s3workload.metrics.CellStats;
+import io.s3workload.result.Reporter;
+import io.s3workload.result.RunResult;
 import io.s3workload.run.Engine;
-import io.s3workload.run.RunResult;
 import io.s3workload.testing.TestS3;
 import java.net.URI;
 import java.net.http.HttpClient;
@@ -46,7 +47,7 @@ class PrometheusReporterTest {
         }
 
         @Override
-        public void runFinished(io.s3workload.run.RunResult result) {
+        public void runFinished(io.s3workload.result.RunResult result) {
             {
                 try (HttpClient client = HttpClient.newHttpClient()) {
                     scraped.set(client.send(HttpRequest.newBuilder(URI.create("http://127.0.0.1:" + port

@@ -6,9 +6,10 @@ import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import io.s3workload.plan.Plan;
 import io.s3workload.plan.Planner;
-import io.s3workload.run.Engine;
+import io.s3workload.result.Reporter;
+import io.s3workload.result.RunResult;
 import io.s3workload.run.EndpointUnavailableException;
-import io.s3workload.run.RunResult;
+import io.s3workload.run.Engine;
 import io.s3workload.testing.TestS3;
 import io.s3workload.workload.yaml.WorkloadException;
 import io.s3workload.workload.yaml.WorkloadLoader;

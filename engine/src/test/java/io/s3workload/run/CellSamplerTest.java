@@ -5,7 +5,7 @@ import static org.junit.jupiter.api.Assertions.assertTimeoutPreemptively;
 import io.s3workload.metrics.CellKey;
 import io.s3workload.metrics.CellRecorder;
 import io.s3workload.metrics.Op;
-import io.s3workload.report.ReporterBus;
+import io.s3workload.result.ReporterBus;
 import io.s3workload.workload.DataSize;
 import io.s3workload.workload.SizeSpec;
 import java.time.Duration;

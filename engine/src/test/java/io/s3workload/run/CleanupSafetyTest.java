@@ -5,6 +5,8 @@ import static org.junit.jupiter.api.Assertions.assertFalse;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import io.s3workload.plan.Plan;
+import io.s3workload.result.CleanupResult;
+import io.s3workload.result.RunResult;
 import io.s3workload.s3.ObjectStore;
 import io.s3workload.s3.StoreFactory;
 import io.s3workload.testing.Faults;

@@ -8,6 +8,8 @@ import io.s3workload.plan.Plan;
 import io.s3workload.plan.Planner;
 import io.s3workload.plan.StagePlan;
 import io.s3workload.report.ConsoleReporter;
+import io.s3workload.result.RunResult;
+import io.s3workload.result.StageResult;
 import io.s3workload.testing.TestS3;
 import io.s3workload.workload.yaml.WorkloadLoader;
 import java.io.ByteArrayOutputStream;
@@ -16,6 +18,9 @@ import java.nio.charset.StandardCharsets;
 import java.util.List;
 import java.util.Map;
 import java.util.Optional;
+import io.s3workload.result.RunReport;
+import io.s3workload.result.Summary;
+import io.s3workload.result.SummaryJson;
 import org.junit.jupiter.api.AfterAll;
 import org.junit.jupiter.api.BeforeAll;
 import org.junit.jupiter.api.Test;
@@ -77,6 +82,17 @@ class CompositeStagesTest {
         assertTrue(out.contains("Download performance with 8 KiB objects (sw)"), out);
         assertTrue(out.contains("| Threads |     Throughput |  avg   min   p25   p50   p75   p90   p99   max |"), out);
         assertEquals(4, out.lines().filter(l -> l.matches("\\|\\s+[13] \\|\\s+[0-9.]+ MiB/s \\|.*")).count(), out);
+
+        Summary.Table table = tables(results.get(0)).get(0);
+        assertEquals("sweep", table.kind());
+        assertEquals(4, table.rows().size(), "a row per size and thread count, the uploads left out: " + table);
+        assertEquals(List.of("2KiB", 1, "GET", 30L, 0L), table.rows().get(0).subList(0, 5));
+        assertEquals(List.of("8KiB", 3, "GET", 30L, 0L), table.rows().get(3).subList(0, 5));
+    }
+
+    /** The composite tables of a run, as summary.json, the CSV files and the HTML report carry them. */
+    private static List<Summary.Table> tables(RunResult result) {
+        return SummaryJson.of(RunReport.of(result)).tables();
     }
 
     @Test
@@ -101,6 +117,16 @@ class CompositeStagesTest {
         String proxyRow = out.lines().filter(l -> l.contains("PUT 4 KiB") && l.contains(" proxy ")).findFirst()
                 .orElseThrow();
         assertTrue(proxyRow.matches(".*proxy\\s+40\\s+0\\s.*[+-][0-9.]+%.*"), proxyRow);
+
+        Summary.Table table = tables(results.get(0)).get(0);
+        assertEquals("compare", table.kind());
+        assertEquals(2, table.rows().size(), table.toString());
+        List<Object> proxy = table.rows().get(1);
+        assertEquals(List.of("PUT 4 KiB", "proxy", 40L, 0L), proxy.subList(0, 4), "both rounds added up");
+        double ratio = (Double) proxy.get(4) / (Double) table.rows().get(0).get(4);
+        assertEquals(ratio, (Double) proxy.get(9), 1e-9, "the ratio is of the two rows' ops/s");
+        double deltaAvg = (Double) proxy.get(6) - (Double) table.rows().get(0).get(6);
+        assertEquals(deltaAvg, (Double) proxy.get(10), 1e-9, "Δavg is the rows' difference");
     }
 
     @Test
@@ -128,5 +154,10 @@ class CompositeStagesTest {
         assertTrue(out.lines().anyMatch(l -> l.matches("  Loop 2: DELETE time [0-9.]+ secs, [0-9.]+ deletes/sec\\.")),
                 out);
         assertTrue(out.contains("Loops w:"), out);
+
+        Summary.Table table = tables(results.get(0)).get(0);
+        assertEquals("loops", table.kind());
+        assertEquals(ops, table.rows().stream().map(r -> (Long) r.get(4)).toList(), "a row per loop and stage");
+        assertEquals(List.of(2, "w.2.delete", "DELETE"), table.rows().get(5).subList(0, 3));
     }
 }

@@ -9,6 +9,7 @@ import io.s3workload.metrics.Op;
 import io.s3workload.plan.Plan;
 import io.s3workload.plan.Planner;
 import io.s3workload.report.ConsoleReporter;
+import io.s3workload.result.RunResult;
 import io.s3workload.testing.TestS3;
 import io.s3workload.workload.yaml.WorkloadLoader;
 import java.io.ByteArrayOutputStream;

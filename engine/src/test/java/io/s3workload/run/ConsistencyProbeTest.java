@@ -8,6 +8,8 @@ import io.s3workload.metrics.ConvergenceStats;
 import io.s3workload.metrics.Op;
 import io.s3workload.plan.Plan;
 import io.s3workload.plan.Planner;
+import io.s3workload.result.RunResult;
+import io.s3workload.result.StageResult;
 import io.s3workload.testing.HttpFront;
 import io.s3workload.testing.RecordingReporter;
 import io.s3workload.testing.ReplicationLag;

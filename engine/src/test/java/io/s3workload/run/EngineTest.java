@@ -6,6 +6,8 @@ import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import io.s3workload.metrics.CellStats;
 import io.s3workload.metrics.Op;
+import io.s3workload.result.Breach;
+import io.s3workload.result.RunResult;
 import io.s3workload.s3.StoreException;
 import io.s3workload.testing.RecordingReporter;
 import io.s3workload.testing.TestS3;

@@ -6,12 +6,14 @@ import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import io.s3workload.metrics.CellStats;
 import io.s3workload.plan.Plan;
+import io.s3workload.result.CleanupResult;
+import io.s3workload.result.RunResult;
 import io.s3workload.s3.ObjectStore;
 import io.s3workload.s3.StoreException;
 import io.s3workload.s3.StoreFactory;
-import io.s3workload.testing.Faults;
 import io.s3workload.testing.Faults.Fault;
 import io.s3workload.testing.Faults.Rule;
+import io.s3workload.testing.Faults;
 import io.s3workload.testing.HttpFront;
 import io.s3workload.testing.TestS3;
 import io.s3workload.workload.ClientSpec;

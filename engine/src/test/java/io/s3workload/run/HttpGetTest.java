@@ -5,6 +5,8 @@ import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import com.sun.net.httpserver.HttpServer;
 import io.s3workload.metrics.CellStats;
+import io.s3workload.result.RunResult;
+import io.s3workload.result.StageResult;
 import io.s3workload.testing.TestS3;
 import java.io.OutputStream;
 import java.net.InetSocketAddress;

@@ -2,6 +2,7 @@ package io.s3workload.run;
 
 import static org.junit.jupiter.api.Assertions.assertEquals;
 
+import io.s3workload.result.Progress;
 import io.s3workload.workload.LoadShape.RampStep;
 import java.time.Duration;
 import java.util.List;

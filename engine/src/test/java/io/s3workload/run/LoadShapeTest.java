@@ -6,6 +6,7 @@ import static org.junit.jupiter.api.Assertions.assertTrue;
 import io.s3workload.metrics.CellStats;
 import io.s3workload.metrics.Snapshot;
 import io.s3workload.plan.Planner;
+import io.s3workload.result.RunResult;
 import io.s3workload.testing.HttpFront;
 import io.s3workload.testing.TestS3;
 import io.s3workload.workload.yaml.WorkloadLoader;

@@ -7,6 +7,8 @@ import io.s3workload.metrics.CellStats;
 import io.s3workload.metrics.ConvergenceStats;
 import io.s3workload.metrics.Op;
 import io.s3workload.plan.Planner;
+import io.s3workload.result.RunResult;
+import io.s3workload.result.StageResult;
 import io.s3workload.testing.ReplicationLag;
 import io.s3workload.testing.TestS3;
 import io.s3workload.workload.yaml.WorkloadLoader;

@@ -4,6 +4,7 @@ import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertThrows;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
+import io.s3workload.result.RunResult;
 import io.s3workload.testing.TestS3;
 import java.net.ServerSocket;
 import java.util.List;

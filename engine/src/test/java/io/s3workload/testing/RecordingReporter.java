@@ -1,8 +1,8 @@
 package io.s3workload.testing;
 
-import io.s3workload.report.Reporter;
-import io.s3workload.run.Progress;
-import io.s3workload.run.RunInfo;
+import io.s3workload.result.Progress;
+import io.s3workload.result.Reporter;
+import io.s3workload.result.RunInfo;
 import java.util.List;
 import java.util.concurrent.CopyOnWriteArrayList;
 

@@ -5,8 +5,8 @@ import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import io.s3workload.metrics.CellStats;
 import io.s3workload.plan.Planner;
+import io.s3workload.result.RunResult;
 import io.s3workload.run.Engine;
-import io.s3workload.run.RunResult;
 import io.s3workload.workload.yaml.WorkloadLoader;
 import java.util.List;
 import java.util.Map;

@@ -1,10 +1,10 @@
-package io.s3workload.report;
+package io.s3workload.result;
 
 import io.s3workload.plan.StagePlan;
-import io.s3workload.run.Progress;
-import io.s3workload.run.RunInfo;
-import io.s3workload.run.RunResult;
-import io.s3workload.run.StageResult;
+import io.s3workload.result.Progress;
+import io.s3workload.result.RunInfo;
+import io.s3workload.result.RunResult;
+import io.s3workload.result.StageResult;
 
 /**
  * Receives a run's events. Calls come from one thread, in order, never concurrently, and never on the engine's

@@ -1,4 +1,4 @@
-package io.s3workload.run;
+package io.s3workload.result;
 
 import io.s3workload.metrics.CellStats;
 import io.s3workload.metrics.ConvergenceStats;
@@ -27,7 +27,7 @@ public record StageResult(StagePlan stage, List<CellStats> cells, long wallNanos
     }
 
     /** A stage that never started, and why. */
-    static StageResult skipped(StagePlan stage, String reason) {
+    public static StageResult skipped(StagePlan stage, String reason) {
         return new StageResult(stage, List.of(), 0, false, List.of(), 0, java.util.Optional.of(reason));
     }
 
@@ -35,7 +35,7 @@ public record StageResult(StagePlan stage, List<CellStats> cells, long wallNanos
      * This result placed in time: it started {@code startNanos} after the run did; {@code interrupted} says whether
      * it was cut short by the run stopping (a stage stopped with its 'with' target is not).
      */
-    StageResult placed(long startNanos, boolean interrupted) {
+    public StageResult placed(long startNanos, boolean interrupted) {
         return new StageResult(stage, cells, wallNanos, interrupted, convergence, startNanos, skipped);
     }
 

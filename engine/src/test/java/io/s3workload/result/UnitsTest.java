@@ -1,8 +1,9 @@
-package io.s3workload.report;
+package io.s3workload.result;
 
 import static org.junit.jupiter.api.Assertions.assertEquals;
 
 import io.s3workload.metrics.CellRecorder;
+import io.s3workload.result.Units;
 import io.s3workload.workload.Percentile;
 import org.HdrHistogram.Histogram;
 import org.junit.jupiter.api.Test;

@@ -1,4 +1,4 @@
-package io.s3workload.report;
+package io.s3workload.result;
 
 import java.util.List;
 import java.util.concurrent.ExecutorService;

@@ -1,4 +1,4 @@
-package io.s3workload.report;
+package io.s3workload.result;
 
 import io.s3workload.workload.Percentile;
 import java.util.Locale;

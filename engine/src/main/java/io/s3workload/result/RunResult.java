@@ -1,4 +1,4 @@
-package io.s3workload.run;
+package io.s3workload.result;
 
 import java.util.List;
 

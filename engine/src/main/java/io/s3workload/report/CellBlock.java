@@ -1,0 +1,120 @@
+package io.s3workload.report;
+
+import io.s3workload.metrics.CellStats;
+import io.s3workload.result.Units;
+import io.s3workload.workload.Percentile;
+import java.util.List;
+import java.util.Locale;
+import java.util.Map;
+import java.util.stream.Collectors;
+import org.HdrHistogram.Histogram;
+
+/**
+ * A cell's console block in the t3-validator's shape: attempts and time, latency, TTFB, an open loop's schedule,
+ * throughput with what succeeded and failed, the process's CPU, errors by class, throttling and retries.
+ */
+final class CellBlock {
+
+    /**
+     * Whose CPU the process's is: with the S3 server in this process (--embedded) the client's and the server's
+     * together; {@code cpus} is how many the process may use, which bounds the cores it can keep busy.
+     */
+    record Cpu(boolean serverInProcess, int cpus) {
+
+        static Cpu ofThisProcess(boolean serverInProcess) {
+            return new Cpu(serverInProcess, Runtime.getRuntime().availableProcessors());
+        }
+
+        String whose() {
+            return serverInProcess ? "client + embedded server CPU" : "process CPU";
+        }
+
+        /**
+         * The average cores busy over the cell, at most the CPUs the process may use: a short cell's CPU time,
+         * read at the edges of a scheduler period, can come out a little above.
+         */
+        double coresBusy(CellStats cell) {
+            return Math.min(cell.coresBusy(), cpus);
+        }
+    }
+
+    private CellBlock() {
+    }
+
+    static String of(CellStats cell, boolean showEndpoint, Cpu cpu) {
+        StringBuilder b = new StringBuilder();
+        b.append("  ").append(cell.key().label()).append(showEndpoint ? " on " + cell.key().endpoint() : "")
+                .append("  (").append(cell.attempted()).append(cell.attempted() == 1 ? " attempt in " : " attempts in ")
+                .append(Units.seconds(cell.wallNanos())).append(")\n");
+        if (cell.latency().getTotalCount() > 0) {
+            b.append("    Latency    - ").append(stats(cell.latency())).append('\n');
+        }
+        if (cell.hasTtfb()) {
+            b.append("    TTFB       - ").append(stats(cell.ttfb())).append('\n');
+        }
+        if (cell.openLoop()) {
+            b.append("    Uncorrected- ").append(stats(cell.uncorrected())).append("  (from the actual start)\n");
+            b.append("    Schedule   - ").append(cell.late()).append(" of ").append(cell.attempted())
+                    .append(" operations started more than ").append(CellStats.LATE_MILLIS)
+                    .append(" ms late; latency and TTFB above count from the scheduled start\n");
+        }
+        String counts = cell.operations() + " ok, " + cell.errors() + " errors";
+        b.append("    Throughput - ").append(switch (cell.key().op()) {
+            case DELETE -> Units.rate(cell.opsPerSecond()) + " deletes/s | " + counts;
+            case HEAD, HEAD_BUCKET -> Units.rate(cell.opsPerSecond()) + " ops/s | " + counts;
+            case LIST -> Units.rate(cell.opsPerSecond()) + " pages/s | " + Units.rate(cell.itemsPerSecond())
+                    + " keys/s | " + cell.items() + " keys in " + cell.operations() + " pages ok, " + cell.errors()
+                    + " errors";
+            case PUT, GET, RANGE_GET, MIX, HTTP_GET -> Units.gbps(cell.bytesPerSecond()) + " | "
+                    + Units.mibPerSecond(cell.bytesPerSecond()) + " | " + Units.rate(cell.opsPerSecond()) + " ops/s | "
+                    + counts;
+        });
+        if (cell.cpuNanos() >= 0) {
+            b.append("\n    CPU        - ").append(cpuLine(cell, cpu));
+        }
+        if (!cell.errorsByClass().isEmpty()) {
+            b.append("\n    Errors     - ").append(cell.errorsByClass().entrySet().stream()
+                    .sorted(Map.Entry.<String, Long>comparingByValue().reversed())
+                    .map(e -> e.getKey() + ": " + e.getValue() + examples(cell.examples().get(e.getKey())))
+                    .collect(Collectors.joining(", ")));
+            if (cell.throttled() > 0) {
+                b.append(String.format(Locale.ROOT, "\n    Throttled  - %d of %d attempted (%.2f%%): the server"
+                        + " asked to slow down", cell.throttled(), cell.attempted(),
+                        100.0 * cell.throttled() / cell.attempted()));
+            }
+        }
+        if (cell.retries() > 0) {
+            b.append("\n    Retries    - ").append(cell.retries()).append(" attempts repeated; latency counts from"
+                    + " each operation's first attempt");
+        }
+        return b.toString();
+    }
+
+    /** {@code 0.62 s process CPU, 1.94 of 2 cores busy, 2.61 CPU-s/GiB, 0.210 CPU-ms/op, 61.0 KiB allocated/op}. */
+    private static String cpuLine(CellStats cell, Cpu cpu) {
+        StringBuilder b = new StringBuilder(String.format(Locale.ROOT, "%.2f s %s", cell.cpuNanos() / 1e9,
+                cpu.whose()));
+        if (cell.wallNanos() > 0) {
+            b.append(String.format(Locale.ROOT, ", %.2f of %d cores busy", cpu.coresBusy(cell), cpu.cpus()));
+        }
+        if (!Double.isNaN(cell.cpuSecondsPerGiB())) {
+            b.append(String.format(Locale.ROOT, ", %.2f CPU-s/GiB", cell.cpuSecondsPerGiB()));
+        }
+        if (cell.attempted() > 0) {
+            b.append(String.format(Locale.ROOT, ", %.3f CPU-ms/op", cell.cpuNanos() / 1e6 / cell.attempted()));
+        }
+        if (!Double.isNaN(cell.allocatedPerOperation())) {
+            b.append(String.format(Locale.ROOT, ", %.1f KiB allocated/op", cell.allocatedPerOperation() / 1024));
+        }
+        return b.toString();
+    }
+
+    private static String examples(List<String> examples) {
+        return examples == null || examples.isEmpty() ? "" : " (e.g. " + String.join("; ", examples) + ")";
+    }
+
+    private static String stats(Histogram h) {
+        return Units.latencyStats(h, false, Percentile.AVG, Percentile.P50, Percentile.P95, Percentile.P99,
+                Percentile.MAX);
+    }
+}

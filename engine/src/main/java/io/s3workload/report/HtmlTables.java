@@ -1,0 +1,117 @@
+package io.s3workload.report;
+
+import io.s3workload.metrics.CellStats;
+import io.s3workload.metrics.ConvergenceStats;
+import io.s3workload.result.StageReport;
+import io.s3workload.result.Summary;
+import io.s3workload.result.Units;
+import io.s3workload.workload.Percentile;
+import java.util.List;
+import java.util.Locale;
+import org.HdrHistogram.Histogram;
+
+/** The report's tables: a stage's cells, a probe's pairs, a composite stage's table, a stage's setup line. */
+final class HtmlTables {
+
+    private HtmlTables() {
+    }
+
+    /** {@code 8 workers, client http, endpoint s3}; a ramp and an open loop's rate when there are. */
+    static String setup(Summary.StageSetup s) {
+        Summary.Load load = s.load();
+        String pace = load.openLoop() && load.ratePerSecond() != null
+                ? Units.rate(load.ratePerSecond()) + "/s open loop" + ramp(load, " ops/s") + ", " + s.concurrency()
+                + " workers"
+                : s.concurrency() + " workers" + ramp(load, " workers");
+        String client = s.settings() == null ? "" : s.settings().at("/client/kind").asText("");
+        return pace + (client.isEmpty() ? "" : ", client " + client) + ", endpoint " + s.endpoint();
+    }
+
+    private static String ramp(Summary.Load load, String unit) {
+        if (load.ramp().isEmpty()) {
+            return "";
+        }
+        StringBuilder b = new StringBuilder(", ramp");
+        load.ramp().forEach(step -> b.append(String.format(Locale.ROOT, " → %s%s over %.0f s",
+                Units.rate(step.to()).replaceAll("\\.0+$", ""), unit, step.overSeconds())));
+        return b.toString();
+    }
+
+    static String cells(StageReport stage) {
+        StringBuilder t = new StringBuilder("<table class=\"cells\"><tr><th class=\"t\">op</th><th class=\"t\">"
+                + "endpoint</th><th class=\"t\">size</th><th>ok</th><th>errors</th><th>seconds</th><th>ops/s</th>"
+                + "<th>MiB/s</th><th>Gbps</th><th>p50 (ms)</th><th>p99 (ms)</th><th>max (ms)</th>"
+                + "<th>TTFB p50 (ms)</th><th>TTFB p99 (ms)</th></tr>");
+        for (CellStats c : stage.cells()) {
+            boolean moves = c.key().op().movesData();
+            t.append("<tr><td class=\"t\">").append(c.key().op()).append("</td><td class=\"t\">")
+                    .append(esc(c.key().endpoint())).append("</td><td class=\"t\">")
+                    .append(c.key().op().sized() ? esc(c.key().size().toString()) : "-").append("</td><td>")
+                    .append(c.operations()).append("</td><td").append(c.errors() > 0 ? " class=\"bad\"" : "")
+                    .append('>').append(c.errors()).append("</td><td>")
+                    .append(String.format(Locale.ROOT, "%.1f", c.seconds())).append("</td><td>")
+                    .append(Units.rate(c.opsPerSecond())).append("</td><td>")
+                    .append(moves ? Units.mib(c.bytesPerSecond()) : "-").append("</td><td>")
+                    .append(moves ? Units.gbps(c.bytesPerSecond()).replace(" Gbps", "") : "-").append("</td><td>")
+                    .append(ms(c.latency(), Percentile.P50)).append("</td><td>").append(ms(c.latency(), Percentile.P99))
+                    .append("</td><td>").append(ms(c.latency(), Percentile.MAX)).append("</td><td>")
+                    .append(ms(c.ttfb(), Percentile.P50)).append("</td><td>").append(ms(c.ttfb(), Percentile.P99))
+                    .append("</td></tr>");
+        }
+        return t.append("</table>").toString();
+    }
+
+    static String convergence(StageReport stage) {
+        StringBuilder t = new StringBuilder("<table class=\"convergence\"><tr><th class=\"t\">pair</th><th class=\"t\">"
+                + "scope</th><th>iterations</th><th>immediate</th><th>eventual</th><th>timeout</th><th>failed</th>"
+                + "<th>stale</th><th>avg (ms)</th><th>p95 (ms)</th><th>p99 (ms)</th><th>max (ms)</th></tr>");
+        for (ConvergenceStats p : stage.convergence()) {
+            Histogram c = p.convergence();
+            t.append("<tr><td class=\"t\">").append(esc(p.label())).append("</td><td class=\"t\">")
+                    .append(p.sameEndpoint() ? "same" : "cross").append("</td><td>").append(p.iterations())
+                    .append("</td><td>").append(pct(p.immediatePercent())).append("</td><td>")
+                    .append(pct(p.eventualPercent())).append("</td><td").append(p.timedOut() > 0 ? " class=\"bad\"" : "")
+                    .append('>').append(pct(p.timeoutPercent())).append("</td><td>").append(p.failed())
+                    .append("</td><td>").append(p.stale()).append("</td><td>").append(ms(c, Percentile.AVG))
+                    .append("</td><td>").append(ms(c, Percentile.P95)).append("</td><td>").append(ms(c, Percentile.P99))
+                    .append("</td><td>").append(ms(c, Percentile.MAX)).append("</td></tr>");
+        }
+        return t.append("</table>").toString();
+    }
+
+    /** A sweep's, compare's or loops stage's table, values as the CSV has them, "-" where there is none. */
+    static String composite(Summary.Table table) {
+        StringBuilder t = new StringBuilder("<section class=\"composite\" id=\"").append(esc(table.kind())).append('-')
+                .append(esc(table.name())).append("\"><h2>").append(esc(table.name())).append(" <span class=\"meta\">")
+                .append(esc(table.kind())).append(": ").append(esc(table.title())).append("</span></h2>")
+                .append("<table class=\"").append(esc(table.kind())).append("\"><tr>");
+        for (String column : table.columns()) {
+            t.append("<th>").append(esc(column)).append("</th>");
+        }
+        t.append("</tr>");
+        for (List<Object> row : table.rows()) {
+            t.append("<tr>");
+            for (Object value : row) {
+                t.append(value instanceof String text ? "<td class=\"t\">" + esc(text) : "<td>" + switch (value) {
+                    case null -> "-";
+                    case Double d -> String.format(Locale.ROOT, Math.abs(d) >= 100 ? "%.1f" : "%.2f", d);
+                    default -> value.toString();
+                }).append("</td>");
+            }
+            t.append("</tr>");
+        }
+        return t.append("</table></section>").toString();
+    }
+
+    private static String ms(Histogram h, Percentile p) {
+        return h.getTotalCount() == 0 ? "-" : Units.millis(Units.statNanos(h, p));
+    }
+
+    private static String pct(double v) {
+        return String.format(Locale.ROOT, "%.1f%%", v);
+    }
+
+    private static String esc(String text) {
+        return SvgChart.escape(text);
+    }
+}

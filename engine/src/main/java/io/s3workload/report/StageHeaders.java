@@ -1,0 +1,61 @@
+package io.s3workload.report;
+
+import io.s3workload.plan.StageGroup;
+import io.s3workload.plan.StagePlan;
+import io.s3workload.result.Units;
+import io.s3workload.workload.Durations;
+
+/** The console's stage headers: what a stage does, with how many workers at what pace, against which endpoint. */
+final class StageHeaders {
+
+    private StageHeaders() {
+    }
+
+    /** {@code [2/3] get - get, 8 workers, endpoint embedded, objects of put} between rules. */
+    static String started(StagePlan stage, int stageCount) {
+        return ruled(position(stage, stageCount) + stage.name() + " - " + stage.kind() + ", " + switch (stage.kind()) {
+            case CONNECTIVITY -> "HeadBucket on " + String.join(", ", stage.roles().readers());
+            case TRANSCODE -> stage.concurrency() + " jobs, endpoint " + stage.endpoint() + ", read back"
+                    + " through " + String.join(", ", stage.roles().readers());
+            case READ_AFTER_WRITE, LIST_AFTER_WRITE -> "writers " + String.join(", ", stage.roles().writers())
+                    + ", readers " + String.join(", ", stage.roles().readers())
+                    + (stage.concurrency() > 1 ? ", " + stage.concurrency() + " iterations at once" : "");
+            default -> pacing(stage) + ", endpoint " + stage.endpoint()
+                    + stage.from().map(f -> ", objects of " + f).orElse("");
+        }, RunSummary.RULE);
+    }
+
+    /** A sweep's one header, before its first point. */
+    static String sweep(StagePlan first, int stageCount) {
+        StageGroup group = first.group().orElseThrow();
+        return ruled(position(first, stageCount) + group.name() + " - sweep, endpoint " + first.endpoint()
+                + " (stages " + group.name() + ".<size>.t<threads>)", RunSummary.RULE);
+    }
+
+    /** Over the results of a stage whose header is no longer the last one printed. */
+    static String alongside(StagePlan stage, int stageCount) {
+        return ruled(position(stage, stageCount) + stage.name() + " - results (it ran alongside other stages)",
+                "-".repeat(RunSummary.RULE.length()));
+    }
+
+    private static String position(StagePlan stage, int stageCount) {
+        return "[" + (stage.index() + 1) + "/" + stageCount + "] ";
+    }
+
+    private static String ruled(String line, String rule) {
+        return "\n" + rule + "\n" + line + "\n" + rule + "\n";
+    }
+
+    /** {@code 8 workers}, {@code 1 -> 250 workers (ramp)}, {@code 1000.0/s open loop, 16 workers}. */
+    static String pacing(StagePlan stage) {
+        var load = stage.spec().common().load();
+        if (load.openLoop()) {
+            return Units.rate(load.ratePerSecond().getAsDouble()) + "/s open loop"
+                    + (load.ramp().isEmpty() ? "" : " (ramped)") + ", " + stage.concurrency() + " workers";
+        }
+        String think = load.thinkTime().map(t -> ", think " + Durations.format(t.min())
+                + (t.max().equals(t.min()) ? "" : "-" + Durations.format(t.max()))).orElse("");
+        return (load.ramp().isEmpty() ? stage.concurrency() + " workers"
+                : stage.concurrency() + " -> " + stage.workers() + " workers (ramp)") + think;
+    }
+}

@@ -1,0 +1,24 @@
+package io.s3workload.result;
+
+import io.s3workload.plan.Plan;
+import java.time.Instant;
+
+/**
+ * What a run is, told to reporters before the first stage; {@code shard} when it is one of several processes;
+ * {@code serverInProcess} when the S3 server runs in this process, so that the process's CPU is not the client's
+ * alone.
+ */
+public record RunInfo(String runId, String runPrefix, long seed, Instant startedAt, Plan plan,
+                      java.util.Map<String, String> endpointUrls, java.util.Optional<io.s3workload.workload.Shard> shard,
+                      boolean serverInProcess) {
+
+    public RunInfo(String runId, String runPrefix, long seed, Instant startedAt, Plan plan,
+                   java.util.Map<String, String> endpointUrls, java.util.Optional<io.s3workload.workload.Shard> shard) {
+        this(runId, runPrefix, seed, startedAt, plan, endpointUrls, shard, false);
+    }
+
+    public RunInfo(String runId, String runPrefix, long seed, Instant startedAt, Plan plan,
+                   java.util.Map<String, String> endpointUrls) {
+        this(runId, runPrefix, seed, startedAt, plan, endpointUrls, java.util.Optional.empty());
+    }
+}

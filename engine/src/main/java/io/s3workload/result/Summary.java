@@ -1,0 +1,135 @@
+package io.s3workload.result;
+
+import com.fasterxml.jackson.annotation.JsonProperty;
+import com.fasterxml.jackson.databind.JsonNode;
+import java.util.List;
+import java.util.Map;
+
+/**
+ * {@code summary.json} as typed records: what {@link SummaryJson} writes and reads back, field for field. Its shape
+ * is documented by {@code docs/summary.schema.json}; {@link #SCHEMA_VERSION} changes when a field changes meaning or
+ * goes away. A {@code null} field is one the document leaves out (an open loop's figures in a closed-loop cell, a
+ * merged run's shards in a single run's summary).
+ */
+public record Summary(int schemaVersion, Tool tool, Jvm jvm, Host host, Run run, Workload workload,
+                      List<Stage> stages, List<Table> tables, List<Breach> breaches, Cleanup cleanup) {
+
+    /** 2: {@code settings} is an object, not a string; {@code tool.commit}, stage {@code group}, {@code tables}. */
+    public static final int SCHEMA_VERSION = 2;
+
+    /** Where the figures came from: the tool, the JVM and the host that measured them. */
+    public record Tool(String name, String version, String commit) {
+    }
+
+    public record Jvm(String name, String version, String vendor) {
+    }
+
+    public record Host(String name, String os, String arch, int cpus) {
+    }
+
+    /**
+     * @param shard   a shard's own run: which of how many
+     * @param partial a merged run: whether a shard did not finish or is missing
+     * @param shards  a merged run: the shards merged, and those left out
+     * @param serverInProcess the S3 server ran in the measuring process (--embedded), so the cells' process CPU
+     *                        is the client's and the server's
+     */
+    public record Run(String id, String prefix, long seed, String startedAt, String finishedAt, double wallSeconds,
+                      int exitCode, boolean interrupted, Map<String, String> endpoints, Shard shard, Boolean partial,
+                      List<ShardStatus> shards, boolean serverInProcess) {
+    }
+
+    public record Shard(int index, int count) {
+    }
+
+    /** @param status {@code complete}, {@code partial} or {@code missing} */
+    public record ShardStatus(int index, String status, long operations, String directory, String detail) {
+    }
+
+    /** The workload as compiled: every default resolved, endpoints without their secrets. */
+    public record Workload(String name, String source, String bucket, String prefix, boolean keep,
+                           List<Endpoint> endpoints, List<StageSetup> stages) {
+    }
+
+    /** @param credentials where they come from, never the keys */
+    public record Endpoint(String name, String url, String region, boolean pathStyle, String compat,
+                           String credentials) {
+    }
+
+    /**
+     * A stage as planned.
+     *
+     * @param settings the stage's settings as resolved (the workload's defaults applied), as YAML would spell them
+     */
+    public record StageSetup(int index, String name, String kind, String endpoint, int concurrency, int workers,
+                             int connections, List<String> writers, List<String> readers, String from, Load load,
+                             List<CellSetup> cells, JsonNode settings) {
+    }
+
+    public record Load(boolean openLoop, Double ratePerSecond, List<RampStep> ramp, ThinkTime thinkTime) {
+    }
+
+    public record RampStep(double to, double overSeconds) {
+    }
+
+    public record ThinkTime(double minSeconds, double maxSeconds) {
+    }
+
+    public record CellSetup(String size, Long operations, Long keys, Double durationSeconds) {
+    }
+
+    /**
+     * A stage as it ran.
+     *
+     * @param skipped only for a stage that did not run: why
+     * @param group   only for a member of a sweep, compare, loops or group stage: where it sits in it
+     */
+    public record Stage(String name, String kind, boolean hasThresholds, double startSeconds, double endSeconds,
+                        double wallSeconds, boolean interrupted, String skipped, Group group, List<Cell> cells,
+                        List<Pair> convergence) {
+    }
+
+    public record Group(String name, String kind, String size, Integer threads, String endpoint, Integer round,
+                        Integer loop, boolean preparation) {
+    }
+
+    /**
+     * One operation, endpoint and object size of a stage. {@code operations} succeeded and {@code errors} failed:
+     * the attempts are their sum; rates and latencies are of the successful ones.
+     */
+    public record Cell(String op, String endpoint, String size, long operations, long errors, long bytes, long items,
+                       double seconds, double opsPerSecond, double bytesPerSecond, double gbps, long retries,
+                       long throttled, Map<String, Long> errorsByClass, Map<String, List<String>> errorExamples,
+                       Stats latencyMs, Stats ttfbMs, Stats uncorrectedLatencyMs, Long lateStarts,
+                       Double processCpuSeconds, Long processAllocatedBytes, List<Second> timeline) {
+    }
+
+    /** A distribution in milliseconds; only {@code count} when it is 0. */
+    public record Stats(long count, Double avg, Double p50, Double p90, Double p95, Double p99,
+                        @JsonProperty("p99.9") Double p999, Double max) {
+    }
+
+    /** @param latencyMs by statistic ({@code p50}, ...); absent when nothing completed in the second */
+    public record Second(long epochMs, double elapsedSeconds, double intervalSeconds, long operations, long errors,
+                         long bytes, Map<String, Double> latencyMs) {
+    }
+
+    /** @param scope {@code same} or {@code cross} endpoint */
+    public record Pair(String writer, String reader, String scope, long iterations, long immediate, long eventual,
+                       long timedOut, long failed, long stale, long polls, long pollErrors, double immediatePercent,
+                       double eventualPercent, double timeoutPercent, Stats convergenceMs) {
+    }
+
+    /**
+     * A composite stage's table (a sweep's throughput and latency by object size and threads, a compare's
+     * endpoints side by side, a loops stage's loops): its columns, with units in their names, and a row of values
+     * (numbers, text, or null where there is no value) per line.
+     */
+    public record Table(String kind, String name, String title, List<String> columns, List<List<Object>> rows) {
+    }
+
+    /** @param leftBehind how many keys are known to be still there */
+    public record Cleanup(boolean skipped, long removed, int leftBehind, boolean exact, String manifest,
+                          List<String> errors) {
+    }
+}

@@ -1,0 +1,169 @@
+package io.s3workload.result;
+
+import com.fasterxml.jackson.annotation.JsonInclude;
+import com.fasterxml.jackson.databind.DeserializationFeature;
+import com.fasterxml.jackson.databind.ObjectMapper;
+import com.fasterxml.jackson.databind.SerializationFeature;
+import io.s3workload.metrics.CellStats;
+import io.s3workload.metrics.ConvergenceStats;
+import io.s3workload.metrics.Snapshot;
+import io.s3workload.plan.StageGroup;
+import io.s3workload.workload.Percentile;
+import java.io.IOException;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.util.LinkedHashMap;
+import java.util.Map;
+import java.util.TreeMap;
+import org.HdrHistogram.Histogram;
+
+/**
+ * The one writer and reader of {@code summary.json}: a {@link RunReport} to a {@link Summary} and that to JSON, and
+ * a file back to a {@link Summary}. Maps sort their keys, so the same run gives the same bytes.
+ */
+public final class SummaryJson {
+
+    public static final String FILE = "summary.json";
+
+    private static final ObjectMapper JSON = new ObjectMapper()
+            .enable(SerializationFeature.INDENT_OUTPUT)
+            .enable(SerializationFeature.ORDER_MAP_ENTRIES_BY_KEYS)
+            .disable(DeserializationFeature.FAIL_ON_UNKNOWN_PROPERTIES)
+            .setDefaultPropertyInclusion(JsonInclude.Include.NON_NULL);
+
+    private SummaryJson() {
+    }
+
+    public static String write(Summary summary) {
+        try {
+            return JSON.writeValueAsString(summary) + "\n";
+        } catch (com.fasterxml.jackson.core.JsonProcessingException e) {
+            throw new IllegalStateException("cannot write " + FILE + ": " + e.getMessage(), e);
+        }
+    }
+
+    /** {@code file} read back; an {@link IOException} that says what is wrong with it. */
+    public static Summary read(Path file) throws IOException {
+        if (!Files.isRegularFile(file)) {
+            throw new IOException(file + " does not exist: give the results directory of a run made with"
+                    + " --report json (or its summary.json)");
+        }
+        Summary summary;
+        try {
+            summary = JSON.readValue(file.toFile(), Summary.class);
+        } catch (com.fasterxml.jackson.core.JacksonException e) {
+            throw new IOException(file + " is not an s3workload summary.json: " + e.getOriginalMessage(), e);
+        }
+        if (summary.schemaVersion() != Summary.SCHEMA_VERSION || summary.stages() == null || summary.run() == null) {
+            throw new IOException(file + " is not an s3workload summary.json of schema version "
+                    + Summary.SCHEMA_VERSION + (summary.schemaVersion() > 0 ? " (it is version "
+                    + summary.schemaVersion() + "; rerun, or use the s3workload that wrote it)" : ""));
+        }
+        return summary;
+    }
+
+    /** The document of {@code report}. */
+    public static Summary of(RunReport report) {
+        RunReport.About about = report.about();
+        Summary.Run run = new Summary.Run(report.runId(), about.prefix(), report.seed(),
+                report.startedAt().toString(), report.startedAt().plusNanos(report.wallNanos()).toString(),
+                report.wallNanos() / 1e9, report.exitCode(), report.interrupted(), report.endpointUrls(),
+                about.shard(), about.shards().isEmpty() ? null
+                : about.shards().stream().anyMatch(s -> !s.status().equals("complete")),
+                about.shards().isEmpty() ? null : about.shards(), about.serverInProcess());
+        CleanupResult c = report.cleanup();
+        Summary.Cleanup cleanup = new Summary.Cleanup(c.skipped(), c.removed(), c.leftBehind().size(), c.exact(),
+                c.manifest().map(Path::toString).orElse(null), c.errors());
+        return new Summary(Summary.SCHEMA_VERSION, about.tool(), about.jvm(), about.host(), run, about.workload(),
+                report.stages().stream().map(SummaryJson::stage).toList(), CompositeTables.of(report.stages()),
+                report.breaches(), cleanup);
+    }
+
+    private static Summary.Stage stage(StageReport stage) {
+        return new Summary.Stage(stage.name(), stage.kind().key(), stage.hasThresholds(), stage.startNanos() / 1e9,
+                stage.endNanos() / 1e9, stage.wallNanos() / 1e9, stage.interrupted(), stage.skipped().orElse(null),
+                stage.group().map(SummaryJson::group).orElse(null), stage.cells().stream().map(SummaryJson::cell)
+                .toList(), stage.convergence().stream().map(SummaryJson::pair).toList());
+    }
+
+    private static Summary.Cell cell(CellStats c) {
+        return new Summary.Cell(c.key().op().name(), c.key().endpoint(), c.key().op().sized()
+                ? c.key().size().label() : null, c.operations(), c.errors(), c.bytes(), c.items(), c.seconds(),
+                c.opsPerSecond(), c.bytesPerSecond(), c.bytesPerSecond() * 8 / 1e9, c.retries(), c.throttled(),
+                new TreeMap<>(c.errorsByClass()), new TreeMap<>(c.examples()), stats(c.latency()),
+                stats(c.ttfb()), c.openLoop() ? stats(c.uncorrected()) : null, c.openLoop() ? c.late() : null,
+                c.cpuNanos() >= 0 ? c.cpuNanos() / 1e9 : null, c.allocatedBytes() >= 0 ? c.allocatedBytes() : null,
+                c.timeline().stream().map(SummaryJson::second).toList());
+    }
+
+    private static Summary.Second second(Snapshot s) {
+        Map<String, Double> latency = null;
+        if (s.operations() > 0) {
+            latency = new LinkedHashMap<>();
+            for (Percentile p : Percentile.values()) {
+                latency.put(p.key(), s.latency(p) / 1e6);
+            }
+        }
+        return new Summary.Second(s.epochMillis(), s.endNanos() / 1e9, s.durationNanos() / 1e9, s.operations(),
+                s.errors(), s.bytes(), latency);
+    }
+
+    private static Summary.Pair pair(ConvergenceStats p) {
+        return new Summary.Pair(p.writer(), p.reader(), p.sameEndpoint() ? "same" : "cross", p.iterations(),
+                p.immediate(), p.eventual(), p.timedOut(), p.failed(), p.stale(), p.polls(), p.pollErrors(),
+                p.immediatePercent(), p.eventualPercent(), p.timeoutPercent(), stats(p.convergence()));
+    }
+
+    /** A distribution in milliseconds; only the count when it is empty. */
+    public static Summary.Stats stats(Histogram h) {
+        if (h.getTotalCount() == 0) {
+            return new Summary.Stats(0, null, null, null, null, null, null, null);
+        }
+        return new Summary.Stats(h.getTotalCount(), ms(h, Percentile.AVG), ms(h, Percentile.P50),
+                ms(h, Percentile.P90), ms(h, Percentile.P95), ms(h, Percentile.P99), ms(h, Percentile.P999),
+                ms(h, Percentile.MAX));
+    }
+
+    private static Double ms(Histogram h, Percentile p) {
+        return Units.statNanos(h, p) / 1e6;
+    }
+
+    static Summary.Group group(StageGroup g) {
+        return new Summary.Group(g.name(), g.kind().key(), g.size().map(s -> s.label()).orElse(null),
+                g.threads().isPresent() ? g.threads().getAsInt() : null, g.endpoint().orElse(null),
+                g.round().isPresent() ? g.round().getAsInt() : null,
+                g.loop().isPresent() ? g.loop().getAsInt() : null, g.preparation());
+    }
+
+    /** The group of a stage read back. */
+    public static StageGroup group(Summary.Group g) {
+        return new StageGroup(g.name(), io.s3workload.workload.StageKind.fromKey(g.kind()).orElseThrow(
+                () -> new IllegalArgumentException("unknown composite kind " + g.kind())),
+                java.util.Optional.ofNullable(g.size()).map(SummaryJson::size), optional(g.threads()),
+                java.util.Optional.ofNullable(g.endpoint()), optional(g.round()), optional(g.loop()), g.preparation());
+    }
+
+    private static java.util.OptionalInt optional(Integer value) {
+        return value == null ? java.util.OptionalInt.empty() : java.util.OptionalInt.of(value);
+    }
+
+    /** A size label as written ({@code 1MiB}, {@code 10KiB-61KiB}) back to its spec. */
+    public static io.s3workload.workload.SizeSpec size(String label) {
+        int dash = label.indexOf('-');
+        if (dash < 0) {
+            return io.s3workload.workload.SizeSpec.of(parse(label));
+        }
+        return new io.s3workload.workload.SizeSpec.Uniform(parse(label.substring(0, dash)),
+                parse(label.substring(dash + 1)));
+    }
+
+    private static io.s3workload.workload.DataSize parse(String text) {
+        return io.s3workload.workload.DataSize.parse(text)
+                .orElseThrow(() -> new IllegalArgumentException("not a size: " + text));
+    }
+
+    /** Seconds as written (a double of nanoseconds / 1e9) back to the exact nanoseconds. */
+    public static long nanos(double seconds) {
+        return Math.round(seconds * 1e9);
+    }
+}

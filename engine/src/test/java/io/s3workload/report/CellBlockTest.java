@@ -1,0 +1,43 @@
+package io.s3workload.report;
+
+import static org.junit.jupiter.api.Assertions.assertFalse;
+import static org.junit.jupiter.api.Assertions.assertTrue;
+
+import io.s3workload.metrics.CellKey;
+import io.s3workload.metrics.CellRecorder;
+import io.s3workload.metrics.CellStats;
+import io.s3workload.metrics.Op;
+import io.s3workload.workload.DataSize;
+import io.s3workload.workload.SizeSpec;
+import java.util.List;
+import java.util.Map;
+import org.HdrHistogram.Histogram;
+import org.junit.jupiter.api.Test;
+
+/** The CPU line of a cell's block: whose CPU it is, and cores busy never above the CPUs the process may use. */
+class CellBlockTest {
+
+    /** 2.12 s of process CPU over a 1 s cell, as a 2-CPU host measured over a short cell. */
+    private static CellStats cell() {
+        Histogram latency = CellRecorder.newHistogram();
+        latency.recordValue(5_000_000);
+        latency.recordValue(7_000_000);
+        return new CellStats(new CellKey("get", Op.GET, "s3", SizeSpec.of(DataSize.ofBytes(1 << 20))), 2, 2 << 20, 0,
+                0, Map.of(), Map.of(), latency, CellRecorder.newHistogram(), 1_000_000_000L, 2_120_000_000L, -1,
+                CellRecorder.newHistogram(), 0, List.of());
+    }
+
+    @Test
+    void coresBusyAreBoundedByTheCpusTheProcessMayUse() {
+        String block = CellBlock.of(cell(), false, new CellBlock.Cpu(false, 2));
+        assertTrue(block.contains("2.12 s process CPU, 2.00 of 2 cores busy"), block);
+        assertFalse(block.contains("2.12 of"), block);
+    }
+
+    @Test
+    void withTheServerInTheProcessTheCpuIsLabelledAsBoth() {
+        String block = CellBlock.of(cell(), false, new CellBlock.Cpu(true, 4));
+        assertTrue(block.contains("2.12 s client + embedded server CPU, 2.12 of 4 cores busy"), block);
+        assertTrue(block.contains("(2 attempts in 1.0s)") && block.contains("| 2 ok, 0 errors"), block);
+    }
+}
