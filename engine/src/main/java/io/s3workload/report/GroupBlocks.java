@@ -13,7 +13,6 @@ import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Locale;
 import java.util.Map;
-import org.HdrHistogram.Histogram;
 
 /**
  * Console blocks in the shapes the replaced tools print: httpbench's request and throughput lines, the Wasabi
@@ -22,7 +21,6 @@ import org.HdrHistogram.Histogram;
 final class GroupBlocks {
 
     private static final double MIB = 1024.0 * 1024.0;
-    private static final double[] SWEEP_PERCENTILES = {25, 50, 75, 90, 99};
 
     private GroupBlocks() {
     }
@@ -64,14 +62,20 @@ final class GroupBlocks {
 
     /**
      * One object size of a sweep, as s3-benchmark prints it: a row per thread count with throughput, and time to
-     * first byte and to last byte (avg, min, p25, p50, p75, p90, p99, max in ms). PUTs have no first byte.
+     * first byte and to last byte (avg, min, p25, p50, p75, p90, p99, max in ms), from the model's table
+     * ({@link CompositeTables}). PUTs have no first byte.
      */
     static String sweepTable(String sweep, List<StageResult> points) {
         CellStats first = points.get(0).cells().get(0);
-        boolean ttfb = first.hasTtfb();
+        Summary.Table model = CompositeTables.sweep(sweep, points.stream().map(StageReport::of).toList());
+        int threads = model.columns().indexOf("threads");
+        int mib = model.columns().indexOf("MiB/s");
+        int errors = model.columns().indexOf("errors");
+        int ttfbFrom = model.columns().indexOf("ttfb avg (ms)");
+        int ttlbFrom = model.columns().indexOf("ttlb avg (ms)");
+        boolean ttfb = model.rows().get(0).get(ttfbFrom) != null;
         String what = first.key().op() == Op.PUT ? "Upload" : "Download";
         String stats = "  avg   min   p25   p50   p75   p90   p99   max ";
-        String blank = " ".repeat(stats.length());
         String dashes = "-".repeat(stats.length());
         StringBuilder b = new StringBuilder();
         b.append(String.format(Locale.ROOT, "%s performance with %s objects (%s)%n", what, first.key().size(), sweep));
@@ -84,42 +88,34 @@ final class GroupBlocks {
         b.append(rule);
         b.append("| Threads |     Throughput |").append(stats).append(ttfb ? "|" + stats : "").append("|\n");
         b.append(rule);
-        for (StageResult point : points) {
-            for (CellStats c : point.cells()) {
-                b.append(String.format(Locale.ROOT, "| %7d | %8.1f MiB/s |", point.stage().concurrency(),
-                        c.bytesPerSecond() / MIB));
-                if (ttfb) {
-                    b.append(statsRow(c.ttfb())).append('|');
-                }
-                b.append(statsRow(c.latency())).append("|");
-                if (c.errors() > 0) {
-                    b.append("  ").append(c.errors()).append(" errors");
-                }
-                b.append('\n');
+        for (List<Object> row : model.rows()) {
+            b.append(String.format(Locale.ROOT, "| %7d | %8.1f MiB/s |", (Integer) row.get(threads),
+                    (Double) row.get(mib)));
+            if (ttfb) {
+                b.append(statsRow(row.subList(ttfbFrom, ttfbFrom + CompositeTables.SWEEP_STATS.size()))).append('|');
             }
+            b.append(statsRow(row.subList(ttlbFrom, ttlbFrom + CompositeTables.SWEEP_STATS.size()))).append('|');
+            if ((Long) row.get(errors) > 0) {
+                b.append("  ").append(row.get(errors)).append(" errors");
+            }
+            b.append('\n');
         }
         b.append(rule.replace("\n", "")).append('\n');
         return b.toString();
     }
 
-    private static String statsRow(Histogram h) {
-        if (h.getTotalCount() == 0) {
+    /** A row's statistics in ms, blank when the cell has none. */
+    private static String statsRow(List<Object> millis) {
+        if (millis.get(0) == null) {
             return " ".repeat(48);
         }
         StringBuilder b = new StringBuilder();
-        b.append(ms(Math.round(h.getMean())));
-        b.append(ms(h.getMinValue()));
-        for (double p : SWEEP_PERCENTILES) {
-            b.append(ms(h.getValueAtPercentile(p)));
+        for (Object v : millis) {
+            double ms = (Double) v;
+            b.append(ms >= 10 || ms == 0 ? String.format(Locale.ROOT, "%6.0f", ms)
+                    : String.format(Locale.ROOT, "%6.1f", ms));
         }
-        b.append(ms(h.getMaxValue()));
         return b.append(' ').toString();
-    }
-
-    private static String ms(long nanos) {
-        double millis = nanos / 1e6;
-        return millis >= 10 || millis == 0 ? String.format(Locale.ROOT, "%6.0f", millis)
-                : String.format(Locale.ROOT, "%6.1f", millis);
     }
 
     private static String center(String text, int width) {

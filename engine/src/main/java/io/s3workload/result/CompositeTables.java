@@ -21,7 +21,7 @@ public final class CompositeTables {
 
     private static final double MIB = 1024.0 * 1024.0;
     /** The sweep table's statistics, as s3-benchmark prints them. */
-    static final List<String> SWEEP_STATS = List.of("avg", "min", "p25", "p50", "p75", "p90", "p99", "max");
+    public static final List<String> SWEEP_STATS = List.of("avg", "min", "p25", "p50", "p75", "p90", "p99", "max");
 
     private CompositeTables() {
     }
@@ -42,7 +42,7 @@ public final class CompositeTables {
         return tables;
     }
 
-    static Summary.Table sweep(String name, List<StageReport> points) {
+    public static Summary.Table sweep(String name, List<StageReport> points) {
         List<String> columns = new ArrayList<>(List.of("size", "threads", "op", "operations", "errors", "MiB/s",
                 "ops/s"));
         SWEEP_STATS.forEach(s -> columns.add("ttfb " + s + " (ms)"));

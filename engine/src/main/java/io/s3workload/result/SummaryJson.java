@@ -8,12 +8,17 @@ import io.s3workload.metrics.CellStats;
 import io.s3workload.metrics.ConvergenceStats;
 import io.s3workload.metrics.Snapshot;
 import io.s3workload.plan.StageGroup;
+import io.s3workload.workload.DataSize;
 import io.s3workload.workload.Percentile;
+import io.s3workload.workload.SizeSpec;
+import io.s3workload.workload.StageKind;
 import java.io.IOException;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.LinkedHashMap;
 import java.util.Map;
+import java.util.Optional;
+import java.util.OptionalInt;
 import java.util.TreeMap;
 import org.HdrHistogram.Histogram;
 
@@ -137,28 +142,28 @@ public final class SummaryJson {
 
     /** The group of a stage read back. */
     public static StageGroup group(Summary.Group g) {
-        return new StageGroup(g.name(), io.s3workload.workload.StageKind.fromKey(g.kind()).orElseThrow(
+        return new StageGroup(g.name(), StageKind.fromKey(g.kind()).orElseThrow(
                 () -> new IllegalArgumentException("unknown composite kind " + g.kind())),
-                java.util.Optional.ofNullable(g.size()).map(SummaryJson::size), optional(g.threads()),
-                java.util.Optional.ofNullable(g.endpoint()), optional(g.round()), optional(g.loop()), g.preparation());
+                Optional.ofNullable(g.size()).map(SummaryJson::size), optional(g.threads()),
+                Optional.ofNullable(g.endpoint()), optional(g.round()), optional(g.loop()), g.preparation());
     }
 
-    private static java.util.OptionalInt optional(Integer value) {
-        return value == null ? java.util.OptionalInt.empty() : java.util.OptionalInt.of(value);
+    private static OptionalInt optional(Integer value) {
+        return value == null ? OptionalInt.empty() : OptionalInt.of(value);
     }
 
     /** A size label as written ({@code 1MiB}, {@code 10KiB-61KiB}) back to its spec. */
-    public static io.s3workload.workload.SizeSpec size(String label) {
+    public static SizeSpec size(String label) {
         int dash = label.indexOf('-');
         if (dash < 0) {
-            return io.s3workload.workload.SizeSpec.of(parse(label));
+            return SizeSpec.of(parse(label));
         }
-        return new io.s3workload.workload.SizeSpec.Uniform(parse(label.substring(0, dash)),
+        return new SizeSpec.Uniform(parse(label.substring(0, dash)),
                 parse(label.substring(dash + 1)));
     }
 
-    private static io.s3workload.workload.DataSize parse(String text) {
-        return io.s3workload.workload.DataSize.parse(text)
+    private static DataSize parse(String text) {
+        return DataSize.parse(text)
                 .orElseThrow(() -> new IllegalArgumentException("not a size: " + text));
     }
 

@@ -55,6 +55,11 @@ class StageGraphTest {
         return new ConsoleReporter(new PrintStream(console, true, StandardCharsets.UTF_8), false, false);
     }
 
+    /** Runs {@code stages} (YAML list items) in bucket graph, the console report going into {@code console}. */
+    private static RunResult runPrinting(ByteArrayOutputStream console, String stages) throws Exception {
+        return new Engine(s3.plan("bucket: graph\nstages:\n" + stages), List.of(printingTo(console))).run();
+    }
+
     @Test
     void aDiamondRunsItsBranchesTogetherAndJoinsAfterBoth() throws Exception {
         RunResult result = new Engine(s3.plan("""
@@ -105,14 +110,12 @@ class StageGraphTest {
     @Test
     void overlappingStagesEachPrintTheirResultsUnderTheirOwnHeader() throws Exception {
         ByteArrayOutputStream console = new ByteArrayOutputStream();
-        RunResult result = new Engine(s3.plan("""
-                bucket: graph
-                stages:
+        RunResult result = runPrinting(console, """
                   - {name: seed, kind: put, size: 4KiB, objects: 10}
                   - {name: long, kind: get, from: seed, duration: 2500ms, concurrency: 1, after: [seed]}
                   - {name: short, kind: get, from: seed, duration: 800ms, concurrency: 2, after: [seed]}
                   - {name: last, kind: put, size: 4KiB, operations: 7, after: [long, short]}
-                """), List.of(printingTo(console))).run();
+                """);
         String text = console.toString(StandardCharsets.UTF_8);
         java.util.Map<String, Long> printedUnder = new java.util.HashMap<>();
         String owner = null;
@@ -137,14 +140,12 @@ class StageGraphTest {
     @Test
     void aFailedStageSkipsWhatWaitsForItAndStopRunStopsEverything() throws Exception {
         ByteArrayOutputStream console = new ByteArrayOutputStream();
-        RunResult result = new Engine(s3.plan("""
-                bucket: graph
-                stages:
+        RunResult result = runPrinting(console, """
                   - {name: a, kind: put, size: 4KiB, operations: 20, failOn: {p50: 1us}}
                   - {name: b, kind: put, size: 4KiB, operations: 5, after: [a]}
                   - {name: c, kind: put, size: 4KiB, operations: 5, after: []}
                   - {name: listed, kind: put, size: 4KiB, operations: 5}
-                """), List.of(printingTo(console))).run();
+                """);
 
         assertEquals(Optional.of("stage a, which it runs after, failed (a failOn threshold was crossed)"),
                 stage(result, "b").skipped());
