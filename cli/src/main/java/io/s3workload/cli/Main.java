@@ -1,5 +1,6 @@
 package io.s3workload.cli;
 
+import io.s3workload.s3.ClientSetupException;
 import io.s3workload.workload.yaml.Problem;
 import io.s3workload.workload.yaml.WorkloadException;
 import java.io.PrintWriter;
@@ -46,6 +47,11 @@ public final class Main implements Runnable {
             for (Problem p : w.problems()) {
                 err.println("  " + p);
             }
+            err.flush();
+            return ExitCodes.BAD_INPUT;
+        }
+        if (e instanceof ClientSetupException setup) {
+            err.println("error: " + setup.getMessage());
             err.flush();
             return ExitCodes.BAD_INPUT;
         }

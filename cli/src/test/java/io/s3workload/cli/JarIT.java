@@ -80,6 +80,51 @@ class JarIT {
         assertTrue(!r.output().contains("WARNING") && !r.output().contains("DEBUG"), r.output());
     }
 
+    @ParameterizedTest(name = "client {0}")
+    @org.junit.jupiter.params.provider.ValueSource(strings = {"http", "sync", "crt"})
+    void everyClientWorksFromTheSlimJar(String client, @org.junit.jupiter.api.io.TempDir Path out) throws Exception {
+        Result r = jar("run", "workloads/quickstart.yaml", "--no-progress", "--report", "console,json", "--out",
+                out.toString(), "--set", "defaults.client=" + client, "--set", "stages.put.operations=20", "--set",
+                "stages.get.duration=1s");
+        assertEquals(0, r.exitCode(), r.output());
+        assertTrue(r.output().contains("PUT 1 MiB  (20 attempts in") && r.output().contains(" | 20 ok, 0 errors"),
+                r.output());
+        assertTrue(Files.readString(out.resolve("summary.json")).contains("\"kind\" : \"" + client + "\""),
+                "the settings say which client ran");
+        assertTrue(!r.output().contains("\tat ") && !r.output().contains("WARNING"), r.output());
+    }
+
+    @Test
+    void aCrtClientWithoutItsNativeLibraryIsAClearError() throws Exception {
+        Result r = jarWithJvmOptions(List.of("-Daws.crt.libc=musl"), "run", "workloads/quickstart.yaml",
+                "--no-progress", "--set", "defaults.client=crt");
+        assertEquals(2, r.exitCode(), r.output());
+        assertTrue(r.output().contains("error: client: crt needs the AWS CRT's native library for this platform"
+                + " (linux/x86_64/musl/libaws-crt-jni.so)") && r.output().contains("-Pall-platforms"), r.output());
+        assertTrue(!r.output().contains("\tat "), r.output());
+    }
+
+    @Test
+    void aMissingProfileNamesTheProfileAndTheFilesRead(@org.junit.jupiter.api.io.TempDir Path dir) throws Exception {
+        Path credentials = Files.writeString(dir.resolve("credentials"), "[dev]\naws_access_key_id = a\n"
+                + "aws_secret_access_key = b\n");
+        Path workload = Files.writeString(dir.resolve("w.yaml"), """
+                name: profile
+                bucket: bench
+                endpoints:
+                  s3: {url: "http://127.0.0.1:9", credentials: {profile: prod}}
+                stages:
+                  - {name: put, kind: put, objects: 1, size: 1KiB}
+                """);
+        List<String> command = List.of(JAVA, "-jar", JAR.toString(), "run", workload.toString(), "--no-progress");
+        Result r = exec(command, "AWS_SHARED_CREDENTIALS_FILE", credentials.toString(), "AWS_CONFIG_FILE",
+                dir.resolve("config").toString());
+        assertEquals(2, r.exitCode(), r.output());
+        assertTrue(r.output().contains("error: endpoint 's3': credentials profile 'prod' was not found in "
+                + credentials + " or " + dir.resolve("config") + " (missing)") && r.output().contains(
+                "profiles there: dev"), r.output());
+    }
+
     static Stream<Path> workloads() throws IOException {
         return Files.list(ROOT.resolve("workloads")).filter(p -> p.toString().endsWith(".yaml")).sorted();
     }
@@ -442,15 +487,36 @@ class JarIT {
     }
 
     @Test
-    void theLauncherSaysWhatToInstallWhenNoJdk21Exists(@org.junit.jupiter.api.io.TempDir Path bin) throws Exception {
-        for (String tool : new String[] {"dirname", "sed", "head", "readlink", "cat", "find", "mktemp", "rm"}) {
-            Files.createSymbolicLink(bin.resolve(tool), Path.of("/usr/bin", tool));
-        }
+    void theLauncherSaysWhatToInstallWhenNoJava21Exists(@org.junit.jupiter.api.io.TempDir Path bin) throws Exception {
+        linkShellTools(bin);
         Result r = exec(List.of("/bin/bash", ROOT.resolve("s3workload").toString(), "--version"),
                 "JAVA_HOME", "", "PATH", bin.toString(), "S3WORKLOAD_JDK_SEARCH", "/nonexistent/*/");
         assertEquals(2, r.exitCode(), r.output());
-        assertTrue(r.output().contains("s3workload needs a JDK 21 or newer"), r.output());
-        assertTrue(r.output().contains("apt-get install openjdk-21-jdk"), r.output());
+        assertTrue(r.output().contains("s3workload needs Java 21 or newer"), r.output());
+        assertTrue(r.output().contains("a runtime is enough once the jar is built"), r.output());
+        assertTrue(r.output().contains("apt-get install openjdk-21-jre-headless"), r.output());
+    }
+
+    @Test
+    void theLauncherRunsTheBuiltJarOnAJavaRuntimeWithoutJavac(@org.junit.jupiter.api.io.TempDir Path dir)
+            throws Exception {
+        Path bin = Files.createDirectories(dir.resolve("bin"));
+        linkShellTools(bin);
+        Path jre = Files.createDirectories(dir.resolve("jre/bin")).getParent(); // a runtime: java, no javac
+        Path jdk = Path.of(JAVA).getParent().getParent();
+        Files.createSymbolicLink(jre.resolve("bin/java"), jdk.resolve("bin/java"));
+        Files.copy(jdk.resolve("release"), jre.resolve("release"));
+        Result r = exec(List.of("/bin/bash", ROOT.resolve("s3workload").toString(), "--version"),
+                "JAVA_HOME", jre.toString(), "PATH", bin.toString(), "S3WORKLOAD_JDK_SEARCH", "/nonexistent/*/");
+        assertEquals(0, r.exitCode(), r.output());
+        assertTrue(r.output().startsWith("s3workload "), r.output());
+    }
+
+    /** The programs the launcher calls, and nothing else: no java or javac on this PATH. */
+    private static void linkShellTools(Path bin) throws IOException {
+        for (String tool : new String[] {"dirname", "sed", "head", "readlink", "cat", "find", "mktemp", "rm"}) {
+            Files.createSymbolicLink(bin.resolve(tool), Path.of("/usr/bin", tool));
+        }
     }
 
     @Test

@@ -42,7 +42,14 @@ final class Preflight {
                     + " them, or give 'credentials:' for the endpoint in the workload (profile or ${ENV} keys).";
             case NO_BUCKET -> where + ": bucket '" + bucket + "' does not exist. Create it, pass another with"
                     + " --bucket, or set 'createBucket: true' in the workload.";
-            default -> where + " failed its check of bucket '" + bucket + "': " + e.errorClass();
+            default -> where + " failed its check of bucket '" + bucket + "': " + e.errorClass() + detail(e);
         };
+    }
+
+    /** What the client said beyond the error class ("SdkClientException: Unable to ..."), when it said more. */
+    private static String detail(StoreException e) {
+        String message = String.valueOf(e.getMessage());
+        int at = message.indexOf(e.errorClass() + ": ");
+        return at < 0 ? "" : " (" + message.substring(at + e.errorClass().length() + 2) + ")";
     }
 }

@@ -49,6 +49,7 @@ final class CrtObjectStore implements ObjectStore {
 
     static CrtObjectStore create(EndpointSpec endpoint, String bucket, int connections, boolean checksumsAlways,
                                  AwsCredentialsProvider credentials, boolean batchDelete) {
+        requireNativeLibrary();
         S3AsyncClient client = S3AsyncClient.crtBuilder()
                 .endpointOverride(endpoint.url())
                 .region(Region.of(endpoint.region()))
@@ -65,6 +66,42 @@ final class CrtObjectStore implements ObjectStore {
                 .futureCompletionExecutor(Runnable::run)
                 .build();
         return new CrtObjectStore(endpoint.name(), bucket, client, batchDelete);
+    }
+
+    /**
+     * The CRT's native library is looked up as {@code <os>/<arch>[/<libc>]/libaws-crt-jni.so} in the jar, and the
+     * slim jar carries Linux x86_64 and aarch64 (glibc) only (docs/install.md). Missing, the CRT would print its own
+     * stack trace and fail; this names the platform and the ways out instead.
+     */
+    private static void requireNativeLibrary() {
+        String os = System.getProperty("os.name", "").toLowerCase(java.util.Locale.ROOT);
+        String arch = System.getProperty("os.arch", "");
+        String osDir = os.contains("linux") ? "linux" : os.contains("mac") || os.contains("darwin") ? "osx"
+                : os.contains("windows") ? "windows" : os;
+        String archDir = switch (arch) {
+            case "amd64", "x86_64" -> "x86_64";
+            case "aarch64", "arm64" -> "armv8";
+            default -> arch;
+        };
+        String dir = osDir + "/" + archDir;
+        if (osDir.equals("linux")) {
+            String libc = System.getProperty("aws.crt.libc", musl() ? "musl" : "glibc");
+            dir += "/" + libc;
+        }
+        String library = dir + "/" + System.mapLibraryName("aws-crt-jni");
+        if (CrtObjectStore.class.getResource("/" + library) == null) {
+            throw new ClientSetupException("client: crt needs the AWS CRT's native library for this platform ("
+                    + library + "), which this build of s3workload leaves out (it carries Linux x86_64 and aarch64"
+                    + " with glibc). Use client: http or sync, or build the jar with ./mvnw package -Pall-platforms.");
+        }
+    }
+
+    private static boolean musl() {
+        try (var files = java.nio.file.Files.list(java.nio.file.Path.of("/lib"))) {
+            return files.anyMatch(f -> f.getFileName().toString().startsWith("ld-musl-"));
+        } catch (java.io.IOException | RuntimeException e) {
+            return false;
+        }
     }
 
     @Override

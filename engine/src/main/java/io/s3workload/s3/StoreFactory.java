@@ -6,8 +6,11 @@ import io.s3workload.workload.Timeouts;
 import io.s3workload.workload.CredentialsSpec;
 import io.s3workload.workload.EndpointSpec;
 import java.net.URI;
+import java.nio.file.Files;
+import java.nio.file.Path;
 import java.time.Duration;
 import java.util.List;
+import java.util.TreeSet;
 import software.amazon.awssdk.auth.credentials.AwsBasicCredentials;
 import software.amazon.awssdk.auth.credentials.AwsCredentialsProvider;
 import software.amazon.awssdk.auth.credentials.AwsSessionCredentials;
@@ -20,6 +23,8 @@ import software.amazon.awssdk.core.checksums.ResponseChecksumValidation;
 import software.amazon.awssdk.http.apache.ApacheHttpClient;
 import software.amazon.awssdk.http.auth.aws.signer.AwsV4FamilyHttpSigner;
 import software.amazon.awssdk.http.auth.spi.scheme.AuthSchemeOption;
+import software.amazon.awssdk.profiles.ProfileFile;
+import software.amazon.awssdk.profiles.ProfileFileLocation;
 import software.amazon.awssdk.regions.Region;
 import software.amazon.awssdk.services.s3.presigner.S3Presigner;
 import software.amazon.awssdk.services.s3.S3Client;
@@ -54,7 +59,7 @@ public final class StoreFactory {
         }
         return switch (client.kind().orElseThrow()) {
             case HTTP, SYNC -> sdkStore(endpoint, bucket, connections, always, client.timeouts());
-            case CRT -> CrtObjectStore.create(endpoint, bucket, connections, always, credentials(endpoint.credentials()),
+            case CRT -> CrtObjectStore.create(endpoint, bucket, connections, always, credentials(endpoint),
                     endpoint.compat().batchDelete());
         };
     }
@@ -78,7 +83,7 @@ public final class StoreFactory {
         Duration read = timeouts.firstByte().orElse(Timeouts.DEFAULT_FIRST_BYTE);
         Http1Pool pool = new Http1Pool(host, port, tls, Math.max(connections, 1), (int) connect.toMillis(),
                 (int) read.toMillis(), ACQUIRE_TIMEOUT.toNanos(), 0);
-        RequestSigner signer = new RequestSigner(credentials(endpoint.credentials()), endpoint.region(), host, port,
+        RequestSigner signer = new RequestSigner(credentials(endpoint), endpoint.region(), host, port,
                 tls);
         return new HttpObjectStore(sdkStore(endpoint, bucket, connections, false, timeouts), pool, signer,
                 endpoint.name(), HttpObjectStore.pathPrefix(url, bucket, endpoint.pathStyle()));
@@ -108,7 +113,7 @@ public final class StoreFactory {
                 .endpointOverride(endpoint.url())
                 .region(Region.of(endpoint.region()))
                 .forcePathStyle(endpoint.pathStyle())
-                .credentialsProvider(credentials(endpoint.credentials()))
+                .credentialsProvider(credentials(endpoint))
                 .httpClientBuilder(ApacheHttpClient.builder()
                         .maxConnections(Math.max(connections, 1))
                         .connectionTimeout(connect)
@@ -137,7 +142,7 @@ public final class StoreFactory {
         try (S3Presigner presigner = S3Presigner.builder()
                 .endpointOverride(endpoint.url())
                 .region(Region.of(endpoint.region()))
-                .credentialsProvider(credentials(endpoint.credentials()))
+                .credentialsProvider(credentials(endpoint))
                 .serviceConfiguration(S3Configuration.builder().pathStyleAccessEnabled(endpoint.pathStyle()).build())
                 .build()) {
             List<URI> urls = new java.util.ArrayList<>(keys.size());
@@ -159,13 +164,34 @@ public final class StoreFactory {
         };
     }
 
-    static AwsCredentialsProvider credentials(CredentialsSpec spec) {
-        return switch (spec) {
+    static AwsCredentialsProvider credentials(EndpointSpec endpoint) {
+        return switch (endpoint.credentials()) {
             case CredentialsSpec.DefaultChain d -> DefaultCredentialsProvider.builder().build();
-            case CredentialsSpec.Profile p -> ProfileCredentialsProvider.create(p.name());
+            case CredentialsSpec.Profile p -> {
+                requireProfile(endpoint.name(), p.name());
+                yield ProfileCredentialsProvider.create(p.name());
+            }
             case CredentialsSpec.Static s -> StaticCredentialsProvider.create(s.sessionToken() == null
                     ? AwsBasicCredentials.create(s.accessKey(), s.secretKey())
                     : AwsSessionCredentials.create(s.accessKey(), s.secretKey(), s.sessionToken()));
         };
+    }
+
+    /** A profile the AWS files do not have fails here, naming the files read, not at the first request. */
+    private static void requireProfile(String endpoint, String profile) {
+        ProfileFile files = ProfileFile.defaultProfileFile();
+        if (files.profile(profile).isPresent()) {
+            return;
+        }
+        String credentialsFile = describe(ProfileFileLocation.credentialsFilePath());
+        String configFile = describe(ProfileFileLocation.configurationFilePath());
+        String known = files.profiles().isEmpty() ? "none" : String.join(", ", new TreeSet<>(files.profiles().keySet()));
+        throw new ClientSetupException("endpoint '" + endpoint + "': credentials profile '" + profile
+                + "' was not found in " + credentialsFile + " or " + configFile + " (AWS_SHARED_CREDENTIALS_FILE and"
+                + " AWS_CONFIG_FILE name other files); profiles there: " + known);
+    }
+
+    private static String describe(Path file) {
+        return Files.isReadable(file) ? file.toString() : file + " (missing)";
     }
 }
