@@ -105,7 +105,7 @@ final class RunCommand implements Callable<Integer> {
     Duration cleanupTimeout;
 
     @Option(names = "--start-at", paramLabel = "TIME",
-            description = "Wait until TIME (ISO-8601, e.g. 2026-11-21T10:00:00Z, or epoch milliseconds) before the first stage, so that shards start together; stages after fixed-duration stages then start on the same wall-clock second on every shard.")
+            description = "Wait until TIME (ISO-8601, e.g. 2026-11-21T10:00:00Z, or epoch milliseconds; not in the past, and not epoch seconds) before the first stage, so that shards start together; stages after fixed-duration stages then start on the same wall-clock second on every shard.")
     String startAt;
 
     @Override
@@ -114,11 +114,12 @@ final class RunCommand implements Callable<Integer> {
         Optional<Instant> at;
         try {
             part = Sharded.shard(shard, shards, System.getenv());
-            at = startAt == null ? Optional.empty() : Optional.of(Sharded.instant(startAt));
+            at = startAt == null ? Optional.empty() : Optional.of(Sharded.instant(startAt, Instant.now()));
         } catch (IllegalArgumentException e) {
             System.err.println("error: " + e.getMessage());
             return ExitCodes.BAD_INPUT;
         }
+        workload.endpointsReplaced = embedded;
         Workload w = workload.load(part.orElse(new Shard(0, 1)));
         String name = w.name();
         boolean sharded = part.isPresent();

@@ -53,6 +53,28 @@ final class ServerCommand implements Callable<Integer> {
 
     @Override
     public Integer call() throws Exception {
+        try {
+            return serve();
+        } catch (Exception e) {
+            if (!portInUse(e)) {
+                throw e;
+            }
+            System.err.println("error: port " + port + " on 127.0.0.1 is in use (another server, or an earlier one"
+                    + " still running); choose another with --port, or --port 0 for a free one");
+            return ExitCodes.ENDPOINT;
+        }
+    }
+
+    private static boolean portInUse(Throwable e) {
+        for (Throwable c = e; c != null; c = c.getCause()) {
+            if (c instanceof java.net.BindException || String.valueOf(c.getMessage()).contains("Failed to bind")) {
+                return true;
+            }
+        }
+        return false;
+    }
+
+    private Integer serve() throws Exception {
         AutoCloseable server;
         URI endpoint;
         if (backend.equals("null")) {

@@ -1,6 +1,7 @@
 package io.s3workload.cli;
 
 import io.s3workload.workload.Shard;
+import java.time.Duration;
 import java.time.Instant;
 import java.time.OffsetDateTime;
 import java.time.ZoneOffset;
@@ -50,18 +51,40 @@ final class Sharded {
         return Optional.empty();
     }
 
-    /** ISO-8601 ({@code 2026-11-21T10:00:00Z}, an offset allowed) or epoch milliseconds. */
-    static Instant instant(String text) {
+    /** How far in the past a start time may be (clocks of different machines disagree a little). */
+    static final Duration PAST_TOLERANCE = Duration.ofSeconds(10);
+
+    /**
+     * ISO-8601 ({@code 2026-11-21T10:00:00Z}, an offset allowed) or epoch milliseconds, not more than
+     * {@link #PAST_TOLERANCE} before {@code now}. Epoch seconds (what {@code date +%s} prints) are refused with the
+     * time they would mean, rather than read as milliseconds, i.e. January 1970, which starts every shard at once.
+     */
+    static Instant instant(String text, Instant now) {
         String t = text.trim();
-        if (t.matches("\\d{10,}")) {
-            return Instant.ofEpochMilli(Long.parseLong(t));
+        Instant at;
+        if (t.matches("\\d+")) {
+            long n = Long.parseLong(t);
+            if (t.length() <= 11) {
+                throw new IllegalArgumentException("--start-at " + t + " looks like epoch seconds (" + Instant
+                        .ofEpochSecond(n) + "); give the ISO-8601 time, --start-at " + Instant.ofEpochSecond(n)
+                        + ", or epoch milliseconds, --start-at " + t + "000");
+            }
+            at = Instant.ofEpochMilli(n);
+        } else {
+            try {
+                at = OffsetDateTime.parse(t).toInstant();
+            } catch (DateTimeParseException e) {
+                throw new IllegalArgumentException("--start-at expects an ISO-8601 time such as 2026-11-21T10:00:00Z"
+                        + " or epoch milliseconds; got '" + text + "'");
+            }
         }
-        try {
-            return OffsetDateTime.parse(t).toInstant();
-        } catch (DateTimeParseException e) {
-            throw new IllegalArgumentException("--start-at expects an ISO-8601 time such as 2026-11-21T10:00:00Z"
-                    + " or epoch milliseconds; got '" + text + "'");
+        if (at.isBefore(now.minus(PAST_TOLERANCE))) {
+            throw new IllegalArgumentException("--start-at " + at + " is " + Duration.between(at, now).toSeconds()
+                    + " s in the past (it is " + now.truncatedTo(java.time.temporal.ChronoUnit.SECONDS) + " now):"
+                    + " shards would start at once, not together; give a time a little ahead, e.g. --start-at "
+                    + now.plusSeconds(120).truncatedTo(java.time.temporal.ChronoUnit.SECONDS));
         }
+        return at;
     }
 
     /** The run id every shard derives alike from the shared start time. */

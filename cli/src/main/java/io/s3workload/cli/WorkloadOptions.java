@@ -39,6 +39,9 @@ final class WorkloadOptions {
             description = "Multiply the stages' sizes, object and operation counts, iterations and durations by FACTOR (e.g. 0.01 for a quick trial run); workers, rates and timeouts stay. Durations stay at least 500ms, counts at least 1. Values given with --set are not scaled.")
     double scale = 1;
 
+    /** Set by {@code run --embedded}: the workload's endpoints will be replaced, so their variables may be unset. */
+    boolean endpointsReplaced;
+
     Workload load() throws WorkloadException {
         return load(new io.s3workload.workload.Shard(0, 1));
     }
@@ -51,6 +54,6 @@ final class WorkloadOptions {
                     "expected a number above 0, e.g. 0.01")));
         }
         return new WorkloadLoader(System.getenv(), sets, Optional.ofNullable(bucket), Optional.ofNullable(endpoint))
-                .scaled(scale).selecting(only, skip).sharded(shard).load(file);
+                .scaled(scale).selecting(only, skip).sharded(shard).endpointsReplaced(endpointsReplaced).load(file);
     }
 }

@@ -95,6 +95,17 @@ class JarIT {
     }
 
     @Test
+    void aServerOnABusyPortExitsWith3AndSaysSo() throws Exception {
+        try (java.net.ServerSocket busy = new java.net.ServerSocket(0, 1,
+                java.net.InetAddress.getLoopbackAddress())) {
+            Result r = jar("server", "--port", Integer.toString(busy.getLocalPort()));
+            assertEquals(3, r.exitCode(), r.output());
+            assertTrue(r.output().contains("error: port " + busy.getLocalPort() + " on 127.0.0.1 is in use")
+                    && !r.output().contains("internal error"), r.output());
+        }
+    }
+
+    @Test
     void aCrtClientWithoutItsNativeLibraryIsAClearError() throws Exception {
         Result r = jarWithJvmOptions(List.of("-Daws.crt.libc=musl"), "run", "workloads/quickstart.yaml",
                 "--no-progress", "--set", "defaults.client=crt");
@@ -132,10 +143,30 @@ class JarIT {
     @ParameterizedTest(name = "{0}")
     @MethodSource("workloads")
     void everyShippedWorkloadValidatesAndPlans(Path workload) throws Exception {
-        Result validate = jar("validate", workload.toString());
+        String[] endpoints = {"GLOBAL_ENDPOINT", "http://127.0.0.1:9000", "REGIONAL_ENDPOINTS",
+            "http://127.0.0.1:9001,http://127.0.0.1:9002", "DIRECT_ENDPOINT", "http://127.0.0.1:9000",
+            "PROXY_ENDPOINT", "http://127.0.0.1:8080"};
+        Result validate = exec(List.of(JAVA, "-jar", JAR.toString(), "validate", workload.toString()), endpoints);
         assertEquals(0, validate.exitCode(), validate.output());
-        Result plan = jar("plan", workload.toString());
+        Result plan = exec(List.of(JAVA, "-jar", JAR.toString(), "plan", workload.toString()), endpoints);
         assertEquals(0, plan.exitCode(), plan.output());
+        // No shipped workload falls back to someone's service: without the variables it names what is missing.
+        Result bare = exec(List.of("env", "-u", "GLOBAL_ENDPOINT", "-u", "REGIONAL_ENDPOINTS", "-u", "DIRECT_ENDPOINT",
+                "-u", "PROXY_ENDPOINT", JAVA, "-jar", JAR.toString(), "plan", workload.toString()));
+        String text = Files.readString(workload);
+        java.util.regex.Matcher defaults = java.util.regex.Pattern.compile("url[s]?: \"\\$\\{[A-Z_]+:-(https?://[^}]*)}")
+                .matcher(text);
+        while (defaults.find()) {
+            assertTrue(defaults.group(1).startsWith("http://127.0.0.1"), workload + " defaults an endpoint to "
+                    + defaults.group(1));
+        }
+        if (text.contains("_ENDPOINT:?") || text.contains("_ENDPOINTS:?")) {
+            assertEquals(2, bare.exitCode(), bare.output());
+            assertTrue(bare.output().contains("is not set; this workload needs it (e.g. ") && bare.output().contains(
+                    "or run it with --embedded for a dry run"), bare.output());
+        } else {
+            assertEquals(0, bare.exitCode(), bare.output());
+        }
     }
 
     /** What each shipped workload's console report must show, besides a summary table and a cleanup line. */

@@ -31,10 +31,22 @@ class ShardedTest {
     @Test
     void theStartTimeIsIsoOrEpochMillisAndShardsDeriveOneRunIdFromIt() {
         Instant t = Instant.parse("2026-11-21T10:00:00Z");
-        assertEquals(t, Sharded.instant("2026-11-21T10:00:00Z"));
-        assertEquals(t, Sharded.instant("2026-11-21T11:00:00+01:00"));
-        assertEquals(t, Sharded.instant(Long.toString(t.toEpochMilli())));
-        assertThrows(IllegalArgumentException.class, () -> Sharded.instant("tomorrow"));
+        Instant now = t.minusSeconds(60);
+        assertEquals(t, Sharded.instant("2026-11-21T10:00:00Z", now));
+        assertEquals(t, Sharded.instant("2026-11-21T11:00:00+01:00", now));
+        assertEquals(t, Sharded.instant(Long.toString(t.toEpochMilli()), now));
+        assertEquals(t, Sharded.instant("2026-11-21T10:00:00Z", t.plusSeconds(5)), "a few seconds late is clock skew");
+        assertThrows(IllegalArgumentException.class, () -> Sharded.instant("tomorrow", now));
+        IllegalArgumentException seconds = assertThrows(IllegalArgumentException.class,
+                () -> Sharded.instant(Long.toString(t.getEpochSecond()), now));
+        assertEquals("--start-at 1795255200 looks like epoch seconds (2026-11-21T10:00:00Z); give the ISO-8601 time,"
+                + " --start-at 2026-11-21T10:00:00Z, or epoch milliseconds, --start-at 1795255200000",
+                seconds.getMessage());
+        IllegalArgumentException past = assertThrows(IllegalArgumentException.class,
+                () -> Sharded.instant("2026-11-21T10:00:00Z", t.plusSeconds(3600)));
+        assertEquals("--start-at 2026-11-21T10:00:00Z is 3600 s in the past (it is 2026-11-21T11:00:00Z now): shards"
+                + " would start at once, not together; give a time a little ahead, e.g. --start-at"
+                + " 2026-11-21T11:02:00Z", past.getMessage());
         assertEquals(Sharded.runIdFor(t, "w"), Sharded.runIdFor(t, "w"));
         assertTrue(Sharded.runIdFor(t, "w").startsWith("20261121-100000-"), Sharded.runIdFor(t, "w"));
     }

@@ -47,11 +47,13 @@ final class EndpointGroups {
                 continue;
             }
             List<String> urls = urls(spec.get("urls"));
-            if (urls.isEmpty()) {
+            if (urls.isEmpty() && !spec.get("urls").isTextual()) {
                 binding.problem(LocatedTree.child(pointer, "urls"), "expected one or more URLs, as a list or"
                         + " comma-separated");
                 continue;
             }
+            // An empty string (REGIONAL_ENDPOINTS= for a store with one endpoint) is a group of none: the lists
+            // that name it lose it, and a list left with no endpoint is reported where it is bound.
             List<String> members = new ArrayList<>();
             Location at = tree.valueLocation(LocatedTree.child(pointer, "urls"));
             for (int i = 0; i < urls.size(); i++) {

@@ -8,13 +8,19 @@ import com.fasterxml.jackson.databind.node.TextNode;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.Optional;
+import java.util.Set;
 
 /**
  * Applies {@code --set path=value} to the tree before binding. Path segments are separated by dots; under
- * {@code stages} a segment is a stage name or an index. Missing mappings are created; a list target takes a
- * comma-separated value. The value's location is the option itself, so binding errors name it.
+ * {@code stages} a segment is a stage name or an index. Missing mappings are created. A list takes a comma-separated
+ * value ({@code threads=1,4,16}) or a YAML flow list ({@code threads=[1, 4, 16]}), also where the workload leaves the
+ * key to a default or preset. The value's location is the option itself, so binding errors name it.
  */
 final class Overrides {
+
+    /** Keys whose value is a list of scalars in some stage kind or at the top: a comma in their value separates. */
+    static final Set<String> LIST_KEYS = Set.of("threads", "sizes", "size", "tags", "after", "urls", "endpoints",
+            "writers", "readers", "reports");
 
     private Overrides() {
     }
@@ -76,7 +82,7 @@ final class Overrides {
                 String child = LocatedTree.child(pointer, segment);
                 JsonNode next = object.get(segment);
                 if (last) {
-                    object.set(segment, next instanceof ArrayNode ? commaList(value) : TextNode.valueOf(value));
+                    object.set(segment, isList(value, segment, next) ? commaList(value) : TextNode.valueOf(value));
                     tree.recordValue(child, origin);
                     tree.recordKey(child, origin);
                     return Optional.empty();
@@ -94,10 +100,22 @@ final class Overrides {
         return Optional.empty();
     }
 
+    private static boolean isList(String value, String key, JsonNode current) {
+        String v = value.trim();
+        return v.startsWith("[") && v.endsWith("]") || current instanceof ArrayNode
+                || LIST_KEYS.contains(key) && v.contains(",");
+    }
+
     private static ArrayNode commaList(String value) {
+        String v = value.trim();
+        if (v.startsWith("[") && v.endsWith("]")) {
+            v = v.substring(1, v.length() - 1);
+        }
         ArrayNode list = JsonNodeFactory.instance.arrayNode();
-        for (String item : value.split(",")) {
-            list.add(item.trim());
+        for (String item : v.split(",")) {
+            if (!item.isBlank()) {
+                list.add(item.trim());
+            }
         }
         return list;
     }

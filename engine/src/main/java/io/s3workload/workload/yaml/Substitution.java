@@ -14,23 +14,29 @@ import java.util.regex.Pattern;
 /**
  * Replaces {@code ${VAR}} and {@code ${VAR:-default}} in every scalar with the environment's value; {@code $${}
  * writes a literal {@code ${}. An unset variable without a default is a problem at the scalar's position.
+ * {@code ${VAR:?example}} is required too, and says what a value looks like; where the run replaces every endpoint
+ * anyway ({@code --embedded}), the example stands in, so a dry run keeps the workload's shape (its endpoint groups).
+ * Shipped workloads write their endpoints so: none falls back to someone's production service.
  */
 final class Substitution {
 
     private static final Pattern VARIABLE =
-            Pattern.compile("\\$\\$\\{|\\$\\{([A-Za-z_][A-Za-z0-9_]*)(?::-([^}]*))?}|\\$\\{([^}]*)}?");
+            Pattern.compile("\\$\\$\\{|\\$\\{([A-Za-z_][A-Za-z0-9_]*)(?::-([^}]*)|:\\?([^}]*))?}|\\$\\{([^}]*)}?");
 
     private final Function<String, String> environment;
     private final LocatedTree tree;
+    private final boolean examplesStandIn;
     private final List<Problem> problems = new ArrayList<>();
 
-    private Substitution(Map<String, String> environment, LocatedTree tree) {
+    private Substitution(Map<String, String> environment, LocatedTree tree, boolean examplesStandIn) {
         this.environment = environment::get;
         this.tree = tree;
+        this.examplesStandIn = examplesStandIn;
     }
 
-    static List<Problem> apply(LocatedTree tree, Map<String, String> environment) {
-        Substitution s = new Substitution(environment, tree);
+    /** @param examplesStandIn the endpoints will be replaced: a {@code ${VAR:?example}} left unset takes its example */
+    static List<Problem> apply(LocatedTree tree, Map<String, String> environment, boolean examplesStandIn) {
+        Substitution s = new Substitution(environment, tree, examplesStandIn);
         s.walk(tree.root(), "");
         return s.problems;
     }
@@ -72,16 +78,26 @@ final class Substitution {
                 replacement = "${";
             } else if (m.group(1) == null) {
                 problems.add(problem(pointer, "malformed variable reference '" + m.group()
-                        + "'; expected ${NAME} or ${NAME:-default}"));
+                        + "'; expected ${NAME}, ${NAME:-default} or ${NAME:?example}"));
                 replacement = "";
             } else {
                 String value = environment.apply(m.group(1));
-                if (value == null && m.group(2) == null) {
+                String example = m.group(3);
+                if (value != null) {
+                    replacement = value;
+                } else if (m.group(2) != null) {
+                    replacement = m.group(2);
+                } else if (example != null && examplesStandIn) {
+                    replacement = example;
+                } else if (example != null) {
+                    problems.add(problem(pointer, "environment variable " + m.group(1) + " is not set; this"
+                            + " workload needs it (e.g. " + m.group(1) + "=" + example + "), or run it with"
+                            + " --embedded for a dry run on the in-process server"));
+                    replacement = example;
+                } else {
                     problems.add(problem(pointer, "environment variable " + m.group(1)
                             + " is not set (export it, or write ${" + m.group(1) + ":-default})"));
                     replacement = "";
-                } else {
-                    replacement = value != null ? value : m.group(2);
                 }
             }
             m.appendReplacement(out, Matcher.quoteReplacement(replacement));

@@ -23,6 +23,7 @@ public final class WorkloadLoader {
     private final Optional<String> bucket;
     private final Optional<String> endpoint;
     private double scale = 1;
+    private boolean endpointsReplaced;
     private io.s3workload.workload.Shard shard = new io.s3workload.workload.Shard(0, 1);
     private List<String> only = List.of();
     private List<String> skip = List.of();
@@ -38,6 +39,15 @@ public final class WorkloadLoader {
         this.sets = List.copyOf(sets);
         this.bucket = bucket;
         this.endpoint = endpoint;
+    }
+
+    /**
+     * {@code --embedded}: every endpoint will point at the in-process server, so a required endpoint variable left
+     * unset ({@code ${VAR:?example}}) takes its example instead of failing (see {@link Substitution}).
+     */
+    public WorkloadLoader endpointsReplaced(boolean replaced) {
+        this.endpointsReplaced = replaced;
+        return this;
     }
 
     /** {@code --scale F}: sizes, counts and durations multiplied by F (see {@link Scaling}). */
@@ -83,7 +93,7 @@ public final class WorkloadLoader {
         binding.addAll(Overrides.apply(tree, sets));
         bucket.ifPresent(b -> Overrides.setScalar(tree, "/bucket", b, Location.of("--bucket")));
         endpoint.ifPresent(e -> overrideEndpoint(tree, binding, e));
-        binding.addAll(Substitution.apply(tree, environment));
+        binding.addAll(Substitution.apply(tree, environment, endpointsReplaced));
         EndpointGroups.apply(tree, binding);
         Scaling.apply(tree, scale);
         Sharding.apply(tree, shard);

@@ -11,6 +11,7 @@ import io.s3workload.workload.GetStage;
 import io.s3workload.workload.Percentile;
 import io.s3workload.workload.PutStage;
 import io.s3workload.workload.SizeSpec;
+import io.s3workload.workload.SweepStage;
 import io.s3workload.workload.Workload;
 import java.net.URI;
 import java.time.Duration;
@@ -94,6 +95,42 @@ class WorkloadLoaderTest {
                 "--set stages.get.concurrency=0: stages[1].concurrency: must be at least 1, got 0",
                 "--set stages.put-1mb.concurrency=5: stages: no element 'put-1mb' (did you mean 'put-1mib'?)"),
                 e.problems().stream().map(Problem::toString).sorted().toList());
+    }
+
+    @Test
+    void setTakesListsWhereTheWorkloadLeavesThemToAPreset() throws WorkloadException {
+        String sweep = "bucket: bench\nstages: [{name: sweep, kind: sweep, preset: quick}]\n";
+        for (List<String> sets : List.of(List.of("stages.sweep.threads=1,4,16", "stages.sweep.sizes=1MiB,64MiB"),
+                List.of("stages.sweep.threads=[1, 4, 16]", "stages.sweep.sizes=[1MiB, 64MiB]"))) {
+            Workload w = new WorkloadLoader(Map.of(), sets, Optional.empty(), Optional.empty()).parse("w.yaml", sweep);
+            SweepStage stage = (SweepStage) w.stages().get(0);
+            assertEquals(List.of(1, 4, 16), stage.threads(), sets.toString());
+            assertEquals(List.of(SizeSpec.of(DataSize.ofMiB(1)), SizeSpec.of(DataSize.ofMiB(64))), stage.sizes());
+        }
+        WorkloadException e = assertThrows(WorkloadException.class, () -> new WorkloadLoader(Map.of(),
+                List.of("stages.sweep.threads=1,x"), Optional.empty(), Optional.empty()).parse("w.yaml", sweep));
+        assertEquals("--set stages.sweep.threads=1,x: stages[0].threads[1]: expected a thread count of at least 1,"
+                + " got \"x\"", e.problems().get(0).toString());
+    }
+
+    @Test
+    void aRequiredEndpointVariableNamesItselfUnlessTheEndpointsAreReplaced() throws WorkloadException {
+        String yaml = "bucket: bench\nendpoints:\n  g: {url: \"${G:?https://g.example}\"}\n"
+                + "  r: {urls: \"${R:?https://a.example,https://b.example}\"}\n"
+                + "stages: [{name: w, kind: readAfterWrite, writers: [g], readers: [g, r], iterations: 1}]\n";
+        WorkloadException e = assertThrows(WorkloadException.class, () -> new WorkloadLoader(Map.of(), List.of(),
+                Optional.empty(), Optional.empty()).parse("w.yaml", yaml));
+        assertEquals(List.of("w.yaml:3:12: endpoints.g.url: environment variable G is not set; this workload needs it"
+                + " (e.g. G=https://g.example), or run it with --embedded for a dry run on the in-process server",
+                "w.yaml:4:13: endpoints.r.urls: environment variable R is not set; this workload needs it (e.g."
+                + " R=https://a.example,https://b.example), or run it with --embedded for a dry run on the in-process"
+                + " server"), e.problems().stream().map(Problem::toString).toList());
+        Workload dry = new WorkloadLoader(Map.of(), List.of(), Optional.empty(), Optional.empty())
+                .endpointsReplaced(true).parse("w.yaml", yaml);
+        assertEquals(List.of("g", "a", "b"), List.copyOf(dry.endpoints().keySet()), "the example keeps the shape");
+        Workload single = new WorkloadLoader(Map.of("G", "http://127.0.0.1:1", "R", ""), List.of(), Optional.empty(),
+                Optional.empty()).parse("w.yaml", yaml);
+        assertEquals(List.of("g"), List.copyOf(single.endpoints().keySet()), "an empty group is a group of none");
     }
 
     @Test
