@@ -18,7 +18,17 @@ final class PlanCommand implements Callable<Integer> {
 
     @Override
     public Integer call() throws Exception {
+        // A preview: endpoint variables a run requires may be unset; their examples stand in, and the plan says so.
+        java.util.Set<String> unset = io.s3workload.workload.yaml.Substitution.unsetRequired(
+                java.nio.file.Files.exists(workload.file) ? java.nio.file.Files.readString(workload.file) : "",
+                System.getenv());
+        workload.endpointsReplaced = true;
         System.out.print(PlanPrinter.render(Planner.plan(workload.load())));
+        if (!unset.isEmpty()) {
+            System.out.println("  note: " + String.join(", ", unset) + (unset.size() == 1 ? " is" : " are")
+                    + " not set: the endpoints above are the workload's examples; run needs "
+                    + (unset.size() == 1 ? "it" : "them") + " set (or --embedded)");
+        }
         return ExitCodes.OK;
     }
 }

@@ -151,8 +151,13 @@ class JarIT {
         Result plan = exec(List.of(JAVA, "-jar", JAR.toString(), "plan", workload.toString()), endpoints);
         assertEquals(0, plan.exitCode(), plan.output());
         // No shipped workload falls back to someone's service: without the variables it names what is missing.
-        Result bare = exec(List.of("env", "-u", "GLOBAL_ENDPOINT", "-u", "REGIONAL_ENDPOINTS", "-u", "DIRECT_ENDPOINT",
-                "-u", "PROXY_ENDPOINT", JAVA, "-jar", JAR.toString(), "plan", workload.toString()));
+        List<String> unset = List.of("env", "-u", "GLOBAL_ENDPOINT", "-u", "REGIONAL_ENDPOINTS", "-u",
+                "DIRECT_ENDPOINT", "-u", "PROXY_ENDPOINT", JAVA, "-jar", JAR.toString());
+        Result bare = exec(java.util.stream.Stream.concat(unset.stream(), Stream.of("validate", workload.toString()))
+                .toList());
+        Result preview = exec(java.util.stream.Stream.concat(unset.stream(), Stream.of("plan", workload.toString()))
+                .toList());
+        assertEquals(0, preview.exitCode(), "plan previews with the examples: " + preview.output());
         String text = Files.readString(workload);
         java.util.regex.Matcher defaults = java.util.regex.Pattern.compile("url[s]?: \"\\$\\{[A-Z_]+:-(https?://[^}]*)}")
                 .matcher(text);
@@ -164,6 +169,8 @@ class JarIT {
             assertEquals(2, bare.exitCode(), bare.output());
             assertTrue(bare.output().contains("is not set; this workload needs it (e.g. ") && bare.output().contains(
                     "or run it with --embedded for a dry run"), bare.output());
+            assertTrue(preview.output().contains(" not set: the endpoints above are the workload's examples; run"
+                    + " needs"), preview.output());
         } else {
             assertEquals(0, bare.exitCode(), bare.output());
         }

@@ -18,7 +18,7 @@ import java.util.regex.Pattern;
  * anyway ({@code --embedded}), the example stands in, so a dry run keeps the workload's shape (its endpoint groups).
  * Shipped workloads write their endpoints so: none falls back to someone's production service.
  */
-final class Substitution {
+public final class Substitution {
 
     private static final Pattern VARIABLE =
             Pattern.compile("\\$\\$\\{|\\$\\{([A-Za-z_][A-Za-z0-9_]*)(?::-([^}]*)|:\\?([^}]*))?}|\\$\\{([^}]*)}?");
@@ -39,6 +39,18 @@ final class Substitution {
         Substitution s = new Substitution(environment, tree, examplesStandIn);
         s.walk(tree.root(), "");
         return s.problems;
+    }
+
+    /** The variables of {@code ${VAR:?example}} references in {@code text} that {@code environment} leaves unset. */
+    public static java.util.Set<String> unsetRequired(String text, Map<String, String> environment) {
+        java.util.Set<String> unset = new java.util.TreeSet<>();
+        Matcher m = VARIABLE.matcher(text);
+        while (m.find()) {
+            if (m.group(1) != null && m.group(3) != null && environment.get(m.group(1)) == null) {
+                unset.add(m.group(1));
+            }
+        }
+        return unset;
     }
 
     private void walk(JsonNode node, String pointer) {
