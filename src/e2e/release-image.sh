@@ -33,8 +33,10 @@ case "$version" in
   "s3workload "*"(commit $commit)"*"$image/runtime)"*) ;;
   *) fail "--version does not name version, commit and the image's runtime: $version" ;;
 esac
-for workload in "$image"/workloads/*.yaml; do
-  out=$(bare validate "$workload" 2>&1) || fail "validate $(basename "$workload"): $out"
+for workload in "$image"/workloads/*.yaml; do  # endpoint variables as a user sets them (loopback here)
+  out=$(cd "$image" && env -i PATH="$work/tools" HOME="$work/home" GLOBAL_ENDPOINT=http://127.0.0.1:9000 \
+    REGIONAL_ENDPOINTS=http://127.0.0.1:9001 DIRECT_ENDPOINT=http://127.0.0.1:9000 PROXY_ENDPOINT=http://127.0.0.1:8080 \
+    "$work/links/s3workload" validate "$workload" 2>&1) || fail "validate $(basename "$workload"): $out"
 done
 for client in http sync crt; do
   out=$(bare run workloads/quickstart.yaml --no-progress --report console,csv,json,html,hdr --out "$work/out-$client" \
