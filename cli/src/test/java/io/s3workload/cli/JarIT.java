@@ -106,6 +106,28 @@ class JarIT {
     }
 
     @Test
+    void anInsecureEndpointIsWarnedAboutOnEveryRun(@org.junit.jupiter.api.io.TempDir Path dir) throws Exception {
+        int port;
+        try (java.net.ServerSocket closed = new java.net.ServerSocket(0)) {
+            port = closed.getLocalPort();
+        }
+        Path workload = Files.writeString(dir.resolve("w.yaml"), """
+                name: insecure
+                bucket: bench
+                endpoints:
+                  s3: {url: "https://127.0.0.1:%d", tls: {insecure: true}, credentials: {accessKey: a, secretKey: b}}
+                stages:
+                  - {name: put, kind: put, objects: 1, size: 1KiB}
+                """.formatted(port));
+        Result r = jar("run", workload.toString(), "--no-progress");
+        assertEquals(3, r.exitCode(), r.output());
+        assertTrue(r.output().contains("warning: endpoint 's3' (https://127.0.0.1:" + port + "): tls.insecure: the"
+                + " server's certificate is not verified"), r.output());
+        Result plan = jar("plan", workload.toString());
+        assertTrue(plan.output().contains("TLS NOT VERIFIED (tls.insecure)"), "the plan says it too:\n" + plan.output());
+    }
+
+    @Test
     void aCrtClientWithoutItsNativeLibraryIsAClearError() throws Exception {
         Result r = jarWithJvmOptions(List.of("-Daws.crt.libc=musl"), "run", "workloads/quickstart.yaml",
                 "--no-progress", "--set", "defaults.client=crt");

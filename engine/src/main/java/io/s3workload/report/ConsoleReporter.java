@@ -52,7 +52,7 @@ public final class ConsoleReporter implements Reporter {
         out.println("  bucket    " + run.plan().bucket() + "   prefix " + run.runPrefix());
         run.endpointUrls().forEach((name, url) -> out.println("  endpoint  " + name + "  " + url
                 + (run.serverInProcess() ? "  (embedded: in this process, so CPU figures are client + server)"
-                : "")));
+                : "") + StageHeaders.connection(run.plan().endpoints().get(name))));
         out.flush();
     }
 

@@ -33,7 +33,8 @@ public final class PlanPrinter {
         }
         plan.endpoints().values().forEach(e -> out.append("  endpoint   ").append(e.name()).append(": ")
                 .append(e.url()).append(", region ").append(e.region()).append(e.pathStyle() ? ", path-style" : "")
-                .append(", credentials from ").append(e.credentials()).append('\n'));
+                .append(", credentials from ").append(e.credentials()).append(StageHeaders.connection(e))
+                .append('\n'));
         out.append('\n');
         Table table = new Table(List.of("#", "stage", "kind", "endpoint", "workers", "size", "operations", "keys",
                 "duration", "bytes"), true, false, false, false, true, true, true, true, true, true);

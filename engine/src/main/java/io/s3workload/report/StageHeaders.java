@@ -58,4 +58,18 @@ final class StageHeaders {
         return (load.ramp().isEmpty() ? stage.concurrency() + " workers"
                 : stage.concurrency() + " -> " + stage.workers() + " workers (ramp)") + think;
     }
+
+    /** How the endpoint is reached, when not plainly: through a proxy, with a private CA, unverified. */
+    static String connection(io.s3workload.workload.EndpointSpec endpoint) {
+        if (endpoint == null) {
+            return "";
+        }
+        StringBuilder text = new StringBuilder();
+        endpoint.proxy().ifPresent(p -> text.append("  via proxy ").append(io.s3workload.workload.Proxies.shown(p)));
+        endpoint.tls().caCert().ifPresent(ca -> text.append("  CA ").append(ca));
+        if (endpoint.tls().insecure()) {
+            text.append("  TLS NOT VERIFIED (tls.insecure)");
+        }
+        return text.toString();
+    }
 }

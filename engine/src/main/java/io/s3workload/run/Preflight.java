@@ -31,7 +31,8 @@ final class Preflight {
     static String explain(StoreException e, EndpointSpec endpoint, String bucket) {
         String where = "endpoint '" + endpoint.name() + "' (" + endpoint.url() + ")";
         return switch (e.kind()) {
-            case UNREACHABLE -> where + " is unreachable: " + e.errorClass()
+            case UNREACHABLE -> e.errorClass().startsWith("TLS") ? tls(e, endpoint, where)
+                    : where + " is unreachable: " + e.errorClass()
                     + ". Is the server running, and are the host and port right?";
             case TIMEOUT -> where + " did not answer in time. Is the host reachable from here?";
             case AUTH -> where + " refused the credentials (" + e.errorClass() + "). Check the access key, the"
@@ -51,5 +52,23 @@ final class Preflight {
         String message = String.valueOf(e.getMessage());
         int at = message.indexOf(e.errorClass() + ": ");
         return at < 0 ? "" : " (" + message.substring(at + e.errorClass().length() + 2) + ")";
+    }
+
+    /** A failed TLS handshake: what the certificate's problem is, and the setting that fixes it. */
+    private static String tls(StoreException e, EndpointSpec endpoint, String where) {
+        String setting = "endpoints." + endpoint.name() + ".tls";
+        String fix = switch (e.errorClass()) {
+            case "TLS: untrusted certificate" -> "the server's certificate is not signed by a CA this Java trusts."
+                    + " For a private CA give its certificate: " + setting + ": {caCert: /path/to/ca.pem} (PEM);"
+                    + " for a test rig only, " + setting + ": {insecure: true} (nothing is verified)";
+            case "TLS: certificate does not name the host" -> "the certificate is not issued for "
+                    + endpoint.url().getHost() + ". Use the host name it names in the URL, or, for a test rig only, "
+                    + setting + ": {insecure: true}";
+            case "TLS: certificate expired or not yet valid" -> "the server's certificate is outside its validity"
+                    + " dates (or this machine's clock is wrong)";
+            default -> "check that the endpoint speaks TLS on that port (http:// for a plain one)";
+        };
+        return where + " failed the TLS handshake: " + e.errorClass().replaceFirst("^TLS: ", "")
+                + detail(e) + ": " + fix + ".";
     }
 }

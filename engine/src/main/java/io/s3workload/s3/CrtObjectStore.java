@@ -50,6 +50,11 @@ final class CrtObjectStore implements ObjectStore {
     static CrtObjectStore create(EndpointSpec endpoint, String bucket, int connections, boolean checksumsAlways,
                                  AwsCredentialsProvider credentials, boolean batchDelete) {
         requireNativeLibrary();
+        if (endpoint.tls().caCert().isPresent()) {
+            throw new ClientSetupException("endpoint '" + endpoint.name() + "': client: crt does not take tls.caCert"
+                    + " (the CRT reads the operating system's CA store, not Java's); add the CA there, or use"
+                    + " client: http or sync");
+        }
         S3AsyncClient client = S3AsyncClient.crtBuilder()
                 .endpointOverride(endpoint.url())
                 .region(Region.of(endpoint.region()))
@@ -63,6 +68,20 @@ final class CrtObjectStore implements ObjectStore {
                 .responseChecksumValidation(checksumsAlways ? ResponseChecksumValidation.WHEN_SUPPORTED
                         : ResponseChecksumValidation.WHEN_REQUIRED)
                 .retryConfiguration(r -> r.numRetries(0))
+                .httpConfiguration(h -> h.trustAllCertificatesEnabled(endpoint.tls().insecure())
+                        .proxyConfiguration(p -> {
+                            // only the proxy resolved when the workload was loaded (never for loopback)
+                            p.useEnvironmentVariableValues(false).useSystemPropertyValues(false);
+                            endpoint.proxy().ifPresent(uri -> {
+                                p.host(uri.getHost()).port(uri.getPort() >= 0 ? uri.getPort() : 80)
+                                        .scheme(uri.getScheme());
+                                if (uri.getRawUserInfo() != null) {
+                                    String[] user = java.net.URLDecoder.decode(uri.getRawUserInfo(),
+                                            java.nio.charset.StandardCharsets.UTF_8).split(":", 2);
+                                    p.username(user[0]).password(user.length > 1 ? user[1] : "");
+                                }
+                            });
+                        }))
                 .futureCompletionExecutor(Runnable::run)
                 .build();
         return new CrtObjectStore(endpoint.name(), bucket, client, batchDelete);

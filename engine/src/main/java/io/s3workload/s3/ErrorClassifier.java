@@ -98,8 +98,15 @@ public final class ErrorClassifier {
                 return new StoreException(Kind.CLIENT, RESET, endpoint + ": " + text, null);
             }
             if (c instanceof SSLException) {
-                return new StoreException(Kind.UNREACHABLE, "TLS error", endpoint + ": TLS: " + c.getMessage(), null);
+                String everything = chainText(t);
+                return new StoreException(Kind.UNREACHABLE, tlsClass(everything), endpoint + ": TLS: "
+                        + c.getMessage(), null);
             }
+        }
+        String chain = chainText(t);
+        if (chain.contains("AWS_IO_TLS") || chain.contains("TLS (SSL) negotiation failed")) {
+            // the CRT's handshake failures carry no SSLException, and no reason
+            return new StoreException(Kind.UNREACHABLE, "TLS error", endpoint + ": TLS: " + t.getMessage(), null);
         }
         Throwable root = t;
         while (root.getCause() != null) {
@@ -107,6 +114,35 @@ public final class ErrorClassifier {
         }
         String type = root.getClass().getSimpleName();
         return new StoreException(Kind.CLIENT, type, endpoint + ": " + type + ": " + root.getMessage(), null);
+    }
+
+    /** TLS failures a user can act on, by what the JDK said anywhere in the chain. */
+    static final String TLS_UNTRUSTED = "TLS: untrusted certificate";
+    static final String TLS_WRONG_NAME = "TLS: certificate does not name the host";
+    static final String TLS_EXPIRED = "TLS: certificate expired or not yet valid";
+
+    private static String tlsClass(String text) {
+        if (text.contains("PKIX path building failed") || text.contains("unable to find valid certification path")
+                || text.contains("signature check failed") || text.contains("not trusted")) {
+            return TLS_UNTRUSTED;
+        }
+        if (text.contains("No subject alternative") || text.contains("No name matching")
+                || text.contains("doesn't match any of the subject alternative names")) {
+            return TLS_WRONG_NAME;
+        }
+        if (text.contains("CertificateExpired") || text.contains("CertificateNotYetValid")
+                || text.contains("validity check failed")) {
+            return TLS_EXPIRED;
+        }
+        return "TLS error";
+    }
+
+    private static String chainText(Throwable t) {
+        StringBuilder text = new StringBuilder();
+        for (Throwable c = t; c != null; c = c.getCause()) {
+            text.append(c.getClass().getSimpleName()).append(": ").append(c.getMessage()).append('\n');
+        }
+        return text.toString();
     }
 
     private static StoreException service(AwsServiceException e, String endpoint) {

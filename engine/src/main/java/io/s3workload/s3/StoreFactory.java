@@ -1,6 +1,7 @@
 package io.s3workload.s3;
 
 import io.s3workload.s3.http.Http1Pool;
+import io.s3workload.s3.http.HttpProxy;
 import io.s3workload.workload.ClientSpec;
 import io.s3workload.workload.Timeouts;
 import io.s3workload.workload.CredentialsSpec;
@@ -20,7 +21,10 @@ import software.amazon.awssdk.auth.credentials.StaticCredentialsProvider;
 import software.amazon.awssdk.awscore.retry.AwsRetryStrategy;
 import software.amazon.awssdk.core.checksums.RequestChecksumCalculation;
 import software.amazon.awssdk.core.checksums.ResponseChecksumValidation;
+import software.amazon.awssdk.http.SdkHttpClient;
+import software.amazon.awssdk.http.SdkHttpConfigurationOption;
 import software.amazon.awssdk.http.apache.ApacheHttpClient;
+import software.amazon.awssdk.http.apache.ProxyConfiguration;
 import software.amazon.awssdk.http.auth.aws.signer.AwsV4FamilyHttpSigner;
 import software.amazon.awssdk.http.auth.spi.scheme.AuthSchemeOption;
 import software.amazon.awssdk.profiles.ProfileFile;
@@ -30,6 +34,7 @@ import software.amazon.awssdk.services.s3.presigner.S3Presigner;
 import software.amazon.awssdk.services.s3.S3Client;
 import software.amazon.awssdk.services.s3.S3Configuration;
 import software.amazon.awssdk.services.s3.auth.scheme.S3AuthSchemeProvider;
+import software.amazon.awssdk.utils.AttributeMap;
 
 /**
  * Builds the S3 client for an endpoint, tuned for measuring rather than for convenience. The sync client (the
@@ -81,7 +86,8 @@ public final class StoreFactory {
         String host = HttpObjectStore.host(url, bucket, endpoint.pathStyle());
         Duration connect = timeouts.connect().orElse(Timeouts.DEFAULT_CONNECT);
         Duration read = timeouts.firstByte().orElse(Timeouts.DEFAULT_FIRST_BYTE);
-        Http1Pool pool = new Http1Pool(host, port, tls, Math.max(connections, 1), (int) connect.toMillis(),
+        Http1Pool pool = new Http1Pool(host, port, TlsContexts.sockets(endpoint),
+                endpoint.proxy().map(HttpProxy::of).orElse(null), Math.max(connections, 1), (int) connect.toMillis(),
                 (int) read.toMillis(), ACQUIRE_TIMEOUT.toNanos(), 0);
         RequestSigner signer = new RequestSigner(credentials(endpoint), endpoint.region(), host, port,
                 tls);
@@ -114,12 +120,13 @@ public final class StoreFactory {
                 .region(Region.of(endpoint.region()))
                 .forcePathStyle(endpoint.pathStyle())
                 .credentialsProvider(credentials(endpoint))
-                .httpClientBuilder(ApacheHttpClient.builder()
+                .httpClientBuilder(trusting(endpoint, ApacheHttpClient.builder()
                         .maxConnections(Math.max(connections, 1))
                         .connectionTimeout(connect)
                         .connectionAcquisitionTimeout(ACQUIRE_TIMEOUT)
                         .socketTimeout(read)
-                        .expectContinueEnabled(false))
+                        .expectContinueEnabled(false)
+                        .proxyConfiguration(proxy(endpoint))))
                 .requestChecksumCalculation(checksumsAlways ? RequestChecksumCalculation.WHEN_SUPPORTED
                         : RequestChecksumCalculation.WHEN_REQUIRED)
                 .responseChecksumValidation(checksumsAlways ? ResponseChecksumValidation.WHEN_SUPPORTED
@@ -132,6 +139,46 @@ public final class StoreFactory {
                 .putAuthScheme(new UnsignedPayloadSigning())
                 .overrideConfiguration(o -> o.retryStrategy(AwsRetryStrategy.doNotRetry()))
                 .build();
+    }
+
+    /**
+     * The endpoint's proxy as resolved from the environment when the workload was loaded ({@link
+     * io.s3workload.workload.Proxies}), and nothing the SDK would find by itself: it would proxy 127.0.0.1 too.
+     */
+    private static ProxyConfiguration proxy(EndpointSpec endpoint) {
+        ProxyConfiguration.Builder proxy = ProxyConfiguration.builder().useSystemPropertyValues(false)
+                .useEnvironmentVariableValues(false);
+        endpoint.proxy().ifPresent(uri -> {
+            proxy.endpoint(URI.create(io.s3workload.workload.Proxies.shown(uri)));
+            if (uri.getRawUserInfo() != null) {
+                String[] user = java.net.URLDecoder.decode(uri.getRawUserInfo(), java.nio.charset.StandardCharsets.UTF_8)
+                        .split(":", 2);
+                proxy.username(user[0]).password(user.length > 1 ? user[1] : "").preemptiveBasicAuthenticationEnabled(true);
+            }
+        });
+        return proxy.build();
+    }
+
+    /**
+     * The Apache client as the endpoint's {@code tls:} asks: its trust managers, or for {@code insecure} no check of
+     * certificate or host name (the SDK's TRUST_ALL_CERTIFICATES, which only the client's defaults can carry).
+     */
+    private static SdkHttpClient.Builder<?> trusting(EndpointSpec endpoint, ApacheHttpClient.Builder apache) {
+        if (!endpoint.tls().insecure()) {
+            return apache.tlsTrustManagersProvider(() -> TlsContexts.trustManagers(endpoint));
+        }
+        return new TrustingEverything(apache);
+    }
+
+    private record TrustingEverything(ApacheHttpClient.Builder apache)
+            implements SdkHttpClient.Builder<TrustingEverything> {
+        private static final AttributeMap TRUST_ALL = AttributeMap.builder()
+                .put(SdkHttpConfigurationOption.TRUST_ALL_CERTIFICATES, Boolean.TRUE).build();
+
+        @Override
+        public SdkHttpClient buildWithDefaults(AttributeMap defaults) {
+            return apache.buildWithDefaults(TRUST_ALL.merge(defaults));
+        }
     }
 
     /**

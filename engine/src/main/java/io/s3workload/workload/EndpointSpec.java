@@ -1,25 +1,36 @@
 package io.s3workload.workload;
 
 import java.net.URI;
+import java.util.Optional;
 
 /**
  * A named S3 endpoint: where requests go, how they are addressed and signed, and which server quirks to expect.
  */
 public record EndpointSpec(String name, URI url, String region, boolean pathStyle, CredentialsSpec credentials,
-                           Compat compat) {
+                           Compat compat, Tls tls, Optional<URI> proxy) {
 
     public static final String DEFAULT_REGION = "us-east-1";
 
     public EndpointSpec(String name, URI url, String region, boolean pathStyle, CredentialsSpec credentials) {
-        this(name, url, region, pathStyle, credentials, Compat.S3);
+        this(name, url, region, pathStyle, credentials, Compat.S3, Tls.SYSTEM, Optional.empty());
+    }
+
+    public EndpointSpec(String name, URI url, String region, boolean pathStyle, CredentialsSpec credentials,
+                        Compat compat) {
+        this(name, url, region, pathStyle, credentials, compat, Tls.SYSTEM, Optional.empty());
     }
 
     public EndpointSpec withUrl(URI newUrl) {
-        return new EndpointSpec(name, newUrl, region, pathStyle, credentials, compat);
+        return new EndpointSpec(name, newUrl, region, pathStyle, credentials, compat, tls, proxy);
     }
 
     public EndpointSpec withCredentials(CredentialsSpec newCredentials) {
-        return new EndpointSpec(name, url, region, pathStyle, newCredentials, compat);
+        return new EndpointSpec(name, url, region, pathStyle, newCredentials, compat, tls, proxy);
+    }
+
+    /** This endpoint reached through {@code viaProxy} (empty: directly); see {@link Proxies}. */
+    public EndpointSpec withProxy(Optional<URI> viaProxy) {
+        return new EndpointSpec(name, url, region, pathStyle, credentials, compat, tls, viaProxy);
     }
 
     /** Server dialects: what the client must leave out for the server to accept its requests. */

@@ -9,7 +9,6 @@ import java.net.Socket;
 import java.net.SocketTimeoutException;
 import java.nio.channels.SocketChannel;
 import java.nio.channels.WritableByteChannel;
-import javax.net.ssl.SSLSocketFactory;
 
 /**
  * One HTTP/1.1 keep-alive connection on a blocking JDK socket, used by one request at a time (from a platform or
@@ -32,6 +31,9 @@ public final class Http1Connection implements AutoCloseable {
     /** Outgoing: the request head (and a small body). */
     private byte[] request = new byte[HEAD_BYTES];
     private int requestLength;
+    /** Through a forward proxy to a plain-HTTP origin: {@code http://host:port} before each path; else empty. */
+    private String targetPrefix = "";
+    private String proxyAuthorization;
     /** Incoming: the response head, and whatever body bytes came with it ({@code [bodyStart, limit)}). */
     private final byte[] head = new byte[HEAD_BYTES];
     private int bodyStart;
@@ -51,8 +53,12 @@ public final class Http1Connection implements AutoCloseable {
         this.readTimeoutMillis = readTimeoutMillis;
     }
 
-    /** Opens a connection to {@code host:port}, over TLS when {@code tls}. */
-    public static Http1Connection open(String host, int port, boolean tls, int connectTimeoutMillis, int readTimeoutMillis,
+    /**
+     * Opens a connection to {@code host:port}, over TLS when {@code tls} is given, through {@code proxy} when it is
+     * not null (a tunnel for TLS; absolute-form request targets for plain HTTP).
+     */
+    public static Http1Connection open(String host, int port, TlsSockets tls, HttpProxy proxy, int connectTimeoutMillis,
+                                int readTimeoutMillis,
                                 int socketBufferBytes) throws IOException {
         // A channel's socket, not a plain Socket: its blocking reads are interruptible on platform threads too (an
         // interrupt closes it), which the watchdog of timeouts.total relies on.
@@ -65,12 +71,21 @@ public final class Http1Connection implements AutoCloseable {
                 socket.setReceiveBufferSize(socketBufferBytes);
                 socket.setSendBufferSize(socketBufferBytes);
             }
-            socket.connect(new InetSocketAddress(host, port), connectTimeoutMillis);
+            socket.connect(proxy == null ? new InetSocketAddress(host, port)
+                    : new InetSocketAddress(proxy.host(), proxy.port()), connectTimeoutMillis);
             socket.setSoTimeout(readTimeoutMillis);
-            if (tls) {
-                socket = ((SSLSocketFactory) SSLSocketFactory.getDefault()).createSocket(socket, host, port, true);
+            if (proxy != null && tls != null) {
+                proxy.tunnel(socket, host, port);
             }
-            return new Http1Connection(socket, tls ? null : channel, readTimeoutMillis);
+            if (tls != null) {
+                socket = tls.wrap(socket, host, port);
+            }
+            Http1Connection connection = new Http1Connection(socket, tls != null ? null : channel, readTimeoutMillis);
+            if (proxy != null && tls == null) {
+                connection.targetPrefix = "http://" + host + ":" + port;
+                connection.proxyAuthorization = proxy.authorization();
+            }
+            return connection;
         } catch (IOException | RuntimeException e) {
             socket.close();
             throw e;
@@ -84,8 +99,12 @@ public final class Http1Connection implements AutoCloseable {
         requestLength = 0;
         append(method);
         append(" ");
+        append(targetPrefix);
         append(path);
         append(" HTTP/1.1\r\n");
+        if (proxyAuthorization != null) {
+            header("Proxy-Authorization", proxyAuthorization);
+        }
     }
 
     public void header(String name, String value) {

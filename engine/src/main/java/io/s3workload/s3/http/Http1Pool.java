@@ -18,7 +18,8 @@ public final class Http1Pool implements AutoCloseable {
 
     private final String host;
     private final int port;
-    private final boolean tls;
+    private final TlsSockets tls;
+    private final HttpProxy proxy;
     private final int connectTimeoutMillis;
     private final int readTimeoutMillis;
     private final int socketBufferBytes;
@@ -28,13 +29,16 @@ public final class Http1Pool implements AutoCloseable {
     private volatile boolean closed;
 
     /**
+     * @param tls               how to wrap a connection in TLS, or null for plain HTTP
+     * @param proxy             the forward proxy to go through, or null to connect directly
      * @param socketBufferBytes SO_RCVBUF and SO_SNDBUF, or 0 for the system's defaults (which grow by themselves)
      */
-    public Http1Pool(String host, int port, boolean tls, int maxConnections, int connectTimeoutMillis,
+    public Http1Pool(String host, int port, TlsSockets tls, HttpProxy proxy, int maxConnections, int connectTimeoutMillis,
                      int readTimeoutMillis, long acquireTimeoutNanos, int socketBufferBytes) {
         this.host = host;
         this.port = port;
         this.tls = tls;
+        this.proxy = proxy;
         this.connectTimeoutMillis = connectTimeoutMillis;
         this.readTimeoutMillis = readTimeoutMillis;
         this.socketBufferBytes = socketBufferBytes;
@@ -61,7 +65,7 @@ public final class Http1Pool implements AutoCloseable {
                 }
                 c.close();
             }
-            return Http1Connection.open(host, port, tls, connectTimeoutMillis, readTimeoutMillis, socketBufferBytes);
+            return Http1Connection.open(host, port, tls, proxy, connectTimeoutMillis, readTimeoutMillis, socketBufferBytes);
         } catch (IOException | RuntimeException e) {
             permits.release();
             throw e;

@@ -12,6 +12,7 @@ import io.s3workload.workload.StageCommon;
 import io.s3workload.workload.StageGraph;
 import io.s3workload.workload.StageKind;
 import io.s3workload.workload.StageSpec;
+import io.s3workload.workload.Tls;
 import io.s3workload.workload.Workload;
 import java.net.URI;
 import java.net.URISyntaxException;
@@ -32,7 +33,8 @@ final class WorkloadBinder {
 
     static final Set<String> TOP_KEYS = Set.of("name", "description", "endpoints", "bucket", "prefix",
             "createBucket", "keep", "seed", "defaults", "failOn", "stages", "reports");
-    static final Set<String> ENDPOINT_KEYS = Set.of("url", "region", "pathStyle", "credentials", "compat");
+    static final Set<String> ENDPOINT_KEYS = Set.of("url", "region", "pathStyle", "credentials", "compat", "tls");
+    static final Set<String> TLS_KEYS = Set.of("caCert", "insecure");
     static final Set<String> CREDENTIAL_KEYS = Set.of("accessKey", "secretKey", "sessionToken", "profile");
     static final Set<String> FAIL_ON_KEYS = failOnKeys();
     static final Set<String> DEFAULT_KEYS = Set.of("endpoint", "concurrency", "client", "checksums",
@@ -121,8 +123,23 @@ final class WorkloadBinder {
                 .map(this::credentials).orElse(new CredentialsSpec.DefaultChain());
         EndpointSpec.Compat compat = TransferBinder.choice(f, "compat", EndpointSpec.Compat.class)
                 .orElse(EndpointSpec.Compat.S3);
+        Tls tls = f.object("tls", TLS_KEYS, "TLS settings").map(this::tls).orElse(Tls.SYSTEM);
         return url.map(u -> new EndpointSpec(name, u, region,
-                pathStyle.orElse(!u.getHost().endsWith("amazonaws.com")), credentials, compat));
+                pathStyle.orElse(!u.getHost().endsWith("amazonaws.com")), credentials, compat, tls, Optional.empty()));
+    }
+
+    /** {@code tls: {caCert: FILE, insecure: BOOL}}; the CA file must be readable now, not at the first request. */
+    private Tls tls(Fields f) {
+        Optional<java.nio.file.Path> caCert = f.text("caCert").map(java.nio.file.Path::of);
+        caCert.filter(p -> !java.nio.file.Files.isReadable(p)).ifPresent(p -> binding.problem(f.child("caCert"),
+                "cannot read " + p.toAbsolutePath() + " (a PEM file of CA certificates; relative to the directory"
+                        + " s3workload runs in)"));
+        boolean insecure = f.bool("insecure").orElse(false);
+        if (insecure && caCert.isPresent()) {
+            binding.problem(f.child("insecure"), "give 'caCert' (verify against this CA) or 'insecure: true' (verify"
+                    + " nothing), not both");
+        }
+        return new Tls(caCert, insecure);
     }
 
     private Optional<URI> url(String pointer, String text) {

@@ -107,7 +107,10 @@ public final class WorkloadLoader {
         if (!selection.isEmpty()) {
             throw new WorkloadException(selection);
         }
-        return selected;
+        java.util.Map<String, io.s3workload.workload.EndpointSpec> proxied = new java.util.LinkedHashMap<>();
+        selected.endpoints().forEach((name, e) -> proxied.put(name, e.withProxy(
+                io.s3workload.workload.Proxies.forUrl(e.url(), environment))));
+        return selected.withEndpoints(proxied);
     }
 
     private void overrideEndpoint(LocatedTree tree, Binding binding, String option) {

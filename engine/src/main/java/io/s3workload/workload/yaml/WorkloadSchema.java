@@ -150,8 +150,8 @@ public final class WorkloadSchema {
         d.set("sources", object(Set.of("count", "size", "reuse"), null, Map.of("count", "count", "size", "size",
                 "reuse", "boolean")));
         ObjectNode endpoint = object(new TreeSet<>(Set.of("url", "urls", "region", "pathStyle", "credentials",
-                "compat")), null, Map.of("url", "text", "urls", "endpointUrls", "region", "text", "pathStyle",
-                "boolean", "credentials", "credentials", "compat", "compat"));
+                "compat", "tls")), null, Map.of("url", "text", "urls", "endpointUrls", "region", "text", "pathStyle",
+                "boolean", "credentials", "credentials", "compat", "compat", "tls", "tls"));
         ObjectNode one = JSON.createObjectNode();
         one.putArray("required").add("url");
         ObjectNode group = JSON.createObjectNode();
@@ -162,6 +162,7 @@ public final class WorkloadSchema {
                 .add(listOf(ref("text")))));
         d.set("credentials", object(WorkloadBinder.CREDENTIAL_KEYS, "text"));
         d.set("compat", enumOf(Set.of("s3", "gcs")));
+        d.set("tls", object(WorkloadBinder.TLS_KEYS, null, Map.of("caCert", "text", "insecure", "boolean")));
         d.set("onFailure", enumOf(Set.of("stopDependants", "stopRun")));
         d.set("timeouts", object(TransferBinder.TIMEOUT_KEYS, "duration"));
         d.set("stage", stage(false));
