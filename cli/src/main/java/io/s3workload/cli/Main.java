@@ -11,7 +11,7 @@ import picocli.CommandLine.Command;
 @Command(name = "s3workload", mixinStandardHelpOptions = true, versionProvider = VersionProvider.class,
         subcommands = {RunCommand.class, ValidateCommand.class, PlanCommand.class, ReportCommand.class,
             MergeCommand.class, CompareCommand.class, CleanupCommand.class, SchemaCommand.class, ServerCommand.class,
-            CommandLine.HelpCommand.class},
+            CompletionCommand.class, CommandLine.HelpCommand.class},
         description = {"Declarative workloads for benchmarking and validating S3-compatible object storage.", "",
             "  s3workload run workloads/quickstart.yaml", ""},
         footer = {"", "Exit codes: 0 ok; 1 a failOn threshold was crossed; 2 bad workload or usage;",
@@ -36,7 +36,7 @@ public final class Main implements Runnable {
 
     @Override
     public void run() {
-        throw new CommandLine.ParameterException(spec.commandLine(), "a command is required: run, validate, plan, report, merge, compare, cleanup, schema or server");
+        throw new CommandLine.ParameterException(spec.commandLine(), "a command is required: run, validate, plan, report, merge, compare, cleanup, schema, server or completion");
     }
 
     private static int handle(Exception e, CommandLine cli, CommandLine.ParseResult parsed) {

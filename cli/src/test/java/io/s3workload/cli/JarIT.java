@@ -128,6 +128,22 @@ class JarIT {
     }
 
     @Test
+    void bashCompletesCommandsAndOptionsFromTheGeneratedScript(@org.junit.jupiter.api.io.TempDir Path dir)
+            throws Exception {
+        Result script = jar("completion", "bash");
+        assertEquals(0, script.exitCode(), script.output());
+        Path file = Files.writeString(dir.resolve("s3workload.bash"), script.output());
+        Result completed = exec(List.of("bash", "-c", "source " + file + " 2>/dev/null;"
+                + " complete() { COMP_WORDS=(\"$@\"); COMP_CWORD=$(($# - 1)); COMP_LINE=\"$*\"; COMP_POINT=${#COMP_LINE};"
+                + " _complete_s3workload 2>/dev/null; echo \"${COMPREPLY[*]}\"; };"
+                + " complete s3workload ru; complete s3workload run --emb; complete s3workload comp"));
+        assertEquals("run\n--embedded --embedded-backend\ncompletion\n", completed.output());
+        Result fish = jar("completion", "fish");
+        assertEquals(2, fish.exitCode(), fish.output());
+        assertTrue(fish.output().contains("SHELL: expected bash or zsh, got 'fish'"), fish.output());
+    }
+
+    @Test
     void aCrtClientWithoutItsNativeLibraryIsAClearError() throws Exception {
         Result r = jarWithJvmOptions(List.of("-Daws.crt.libc=musl"), "run", "workloads/quickstart.yaml",
                 "--no-progress", "--set", "defaults.client=crt");
