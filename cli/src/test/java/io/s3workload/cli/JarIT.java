@@ -226,6 +226,7 @@ class JarIT {
             java.util.Map.entry("mixed.yaml", List.of("MIX 10 KiB  (", "Uncorrected- Avg: ",
                     "operations started more than 10 ms late")),
             java.util.Map.entry("transcode.yaml", List.of("Read Operations (Source Chunks, 1 MiB):",
+                    "; kept for reuse: 1 source, 102.4 MiB, under transcode/sources/102.4MiB/",
                     "Write Operations (Output Segments, ", "Read-After-Write Consistency:")),
             java.util.Map.entry("t3-validator.yaml", List.of("Testing endpoint ord: http://127.0.0.1:",
                     "global -> sjc (1 iterations, cross endpoint)", "PUT|LIST (List-After-Write Consistency)",

@@ -193,6 +193,7 @@ public final class ResultsMerge {
         List<String> errors = new ArrayList<>();
         boolean skipped = true;
         boolean exact = true;
+        List<CleanupResult.Kept> kept = new ArrayList<>();
         for (RunReport r : reports) {
             urls.putAll(r.endpointUrls());
             r.breaches().stream().filter(b -> !breaches.contains(b)).forEach(breaches::add);
@@ -201,6 +202,7 @@ public final class ResultsMerge {
             errors.addAll(r.cleanup().errors());
             skipped &= r.cleanup().skipped();
             exact &= r.cleanup().exact();
+            r.cleanup().kept().stream().filter(k -> !kept.contains(k)).forEach(kept::add);
         }
         int exit = reports.stream().mapToInt(RunReport::exitCode).max().orElse(0);
         List<Summary.ShardStatus> statuses = shards.stream().map(s -> new Summary.ShardStatus(s.index(),
@@ -210,7 +212,8 @@ public final class ResultsMerge {
         RunReport.About about = first.about().merged(first.about().prefix().replaceAll("shard-\\d+/$", ""), statuses);
         return new RunReport(about, first.runId(), start, java.time.Duration.between(start, end).toNanos(),
                 first.seed(), exit, reports.stream().anyMatch(RunReport::interrupted), urls, stages, breaches,
-                new CleanupResult(skipped, removed, left, exact, errors, java.util.Optional.empty()), shardTimelines);
+                new CleanupResult(skipped, removed, left, exact, errors, java.util.Optional.empty(), kept),
+                shardTimelines);
     }
 
     /**

@@ -15,13 +15,31 @@ import java.util.Optional;
  * @param manifest   where what is or may be left was written for {@code s3workload cleanup --manifest}, if anything
  */
 public record CleanupResult(boolean skipped, long removed, List<String> leftBehind, boolean exact,
-                            List<String> errors, Optional<Path> manifest) {
+                            List<String> errors, Optional<Path> manifest, List<Kept> kept) {
 
     public static final CleanupResult KEPT = new CleanupResult(true, 0, List.of(), List.of());
+
+    /**
+     * Objects left on purpose, outside the run prefix: sources a stage keeps for the next run ({@code reuse}), under
+     * {@code prefix}, {@code objects} of {@code bytes} in all.
+     */
+    public record Kept(String prefix, long objects, long bytes) {
+    }
 
     public CleanupResult {
         leftBehind = List.copyOf(leftBehind);
         errors = List.copyOf(errors);
+        kept = List.copyOf(kept);
+    }
+
+    public CleanupResult(boolean skipped, long removed, List<String> leftBehind, boolean exact, List<String> errors,
+                         Optional<Path> manifest) {
+        this(skipped, removed, leftBehind, exact, errors, manifest, List.of());
+    }
+
+    /** This result with {@code sources} named as kept. */
+    public CleanupResult withKept(List<Kept> sources) {
+        return new CleanupResult(skipped, removed, leftBehind, exact, errors, manifest, sources);
     }
 
     /** A finished cleanup that listed what was left. */
@@ -29,8 +47,14 @@ public record CleanupResult(boolean skipped, long removed, List<String> leftBehi
         this(skipped, removed, leftBehind, true, errors, Optional.empty());
     }
 
-    /** What happened, in a line: what was removed and what is or may be left. */
+    /** What happened, in a line: what was removed and what is or may be left, and the sources kept on purpose. */
     public String summary(String runPrefix) {
+        return outcome(runPrefix) + kept.stream().map(k -> "; kept for reuse: " + k.objects()
+                + (k.objects() == 1 ? " source, " : " sources, ") + io.s3workload.workload.DataSize.ofBytes(k.bytes())
+                + (k.objects() == 1 ? "" : " in all") + ", under " + k.prefix()).collect(java.util.stream.Collectors.joining());
+    }
+
+    private String outcome(String runPrefix) {
         if (skipped) {
             return "skipped (keep: true); the run's objects remain under " + runPrefix;
         }

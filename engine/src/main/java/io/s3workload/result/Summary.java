@@ -130,6 +130,10 @@ public record Summary(int schemaVersion, Tool tool, Jvm jvm, Host host, Run run,
 
     /** @param leftBehind how many keys are known to be still there */
     public record Cleanup(boolean skipped, long removed, int leftBehind, boolean exact, String manifest,
-                          List<String> errors) {
+                          List<String> errors, List<CleanupResult.Kept> kept) {
+
+        public Cleanup {
+            kept = kept == null ? List.of() : List.copyOf(kept);
+        }
     }
 }

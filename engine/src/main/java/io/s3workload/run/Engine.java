@@ -143,8 +143,8 @@ public final class Engine {
             results = new StageGraphRun(plan, context, bus, start, stopped, this::alignStart).run();
             List<Breach> breaches = new ArrayList<>();
             results.forEach(r -> breaches.addAll(Thresholds.check(r)));
-            CleanupResult cleanup = plan.keep() ? CleanupResult.KEPT
-                    : cleanup(runPrefix, stores, context.objects(), bus);
+            CleanupResult cleanup = (plan.keep() ? CleanupResult.KEPT
+                    : cleanup(runPrefix, stores, context.objects(), bus)).withKept(context.keptSources());
             RunResult result = new RunResult(info, results, breaches, cleanup, cancelled.get(),
                     System.nanoTime() - start);
             bus.post(r -> r.runFinished(result));

@@ -16,6 +16,8 @@ final class RunContext {
     private final ObjectRegistry objects;
     private final AtomicBoolean runCancelled;
     private final java.util.function.BooleanSupplier cancelled;
+    private final java.util.List<io.s3workload.result.CleanupResult.Kept> kept =
+            new java.util.concurrent.CopyOnWriteArrayList<>();
 
     RunContext(String runPrefix, String sharedPrefix, Payload payload, Clients clients, ReporterBus reporters,
                AtomicBoolean cancelled) {
@@ -53,6 +55,17 @@ final class RunContext {
     /** Every key of the run starts with this, so the run never touches anything else (but reusable sources). */
     String runPrefix() {
         return runPrefix;
+    }
+
+    /** Sources a stage keeps after the run (outside the run prefix), for the cleanup line. */
+    void keep(io.s3workload.result.CleanupResult.Kept sources) {
+        if (!kept.contains(sources)) {
+            kept.add(sources);
+        }
+    }
+
+    java.util.List<io.s3workload.result.CleanupResult.Kept> keptSources() {
+        return java.util.List.copyOf(kept);
     }
 
     /** {@code <prefix>/}: where objects meant to outlive a run (reusable sources) are kept. */

@@ -81,6 +81,10 @@ final class SourceSet {
             recorder.success(0, body.length());
         });
         CellStats prepared = uploads.finish(0, -1, -1);
+        if (sources.reuse()) {
+            context.keep(new io.s3workload.result.CleanupResult.Kept(prefix, sources.count(),
+                    sources.count() * sources.size().bytes()));
+        }
         context.note(stage.name(), "sources: " + reused.get() + " reused, " + prepared.operations() + " uploaded"
                 + (prepared.errors() > 0 ? ", " + prepared.errors() + " failed " + prepared.errorsByClass() : "")
                 + (sources.reuse() ? "; kept after the run for reuse" : ""));

@@ -118,7 +118,8 @@ class GoldenFilesTest {
         return new RunReport(about, "20261123-100000-ab12", start, 6_500 * MS, 42, 1, true,
                 Map.of("s3", "http://127.0.0.1:9000"), stages,
                 List.of(new Breach("get", "GET 4KiB s3", "p99", "40.0 ms", "30.0 ms")),
-                new CleanupResult(false, 20, List.of("s3workload/x"), true, List.of("one error"), Optional.empty()),
+                new CleanupResult(false, 20, List.of("s3workload/x"), true, List.of("one error"), Optional.empty(),
+                        List.of(new CleanupResult.Kept("s3workload/sources/1GiB/", 4, 4L << 30))),
                 Map.of());
     }
 
