@@ -26,12 +26,34 @@ final class CellRun {
     }
 
     /**
+     * {@code warmUp: DURATION}: the cell's load for that long first, into a recorder nobody reads, so the JIT, the
+     * connection pool and the server's caches are warm when the measurement starts. Its writes are the run's (under
+     * its prefix, removed with it). The measured cell then starts its own clock and its own operation count.
+     */
+    private static void warmUp(RunContext context, StagePlan stage, int workers, CellPlan cell, Operation operation,
+                               CellKey key) {
+        var warmUp = stage.spec().common().warmUp();
+        if (warmUp.isEmpty() || context.cancelled()) {
+            return;
+        }
+        context.note(stage.name(), "warming up " + cell.size() + " for " + io.s3workload.workload.Durations.format(
+                warmUp.get()) + " (not measured)");
+        var load = stage.spec().common().load();
+        var spec = new ClosedLoop.Spec(key.stage() + "-warm-up", workers, ClosedLoop.UNBOUNDED,
+                System.nanoTime() + warmUp.get().toNanos(), context.clients().lease(stage),
+                context.seed() ^ key.hashCode() ^ 0x5741524dL, load, load.ratePerSecond().orElse(stage.concurrency()),
+                WorkerState.bufferFor(cell.size().maxBytes()), ClosedLoop.Recovery.of(stage.client()));
+        ClosedLoop.run(spec, context::cancelled, new CellRecorder(key), operation);
+    }
+
+    /**
      * Runs a cell whose operations are also recorded, each into one of {@code details} (a mix stage's per-operation
      * cells); returns the cell's outcome, then each detail's, all over the same wall time.
      */
     static List<Outcome> run(RunContext context, StagePlan stage, int workers, CellRecorder recorder,
                              List<CellRecorder> details, CellPlan cell, long operationLimit, Operation operation) {
         CellKey key = recorder.key();
+        warmUp(context, stage, workers, cell, operation, key);
         long cpuStart = ProcessCost.cpuNanos();
         long allocatedStart = ProcessCost.allocatedBytes();
         long start = System.nanoTime();

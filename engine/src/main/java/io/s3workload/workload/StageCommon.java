@@ -10,10 +10,20 @@ import java.util.OptionalInt;
  * of stages.
  */
 public record StageCommon(String name, Optional<String> endpoint, OptionalInt concurrency, FailOn failOn,
-                          ClientSpec client, LoadShape load, List<String> tags, StageGraph graph) {
+                          ClientSpec client, LoadShape load, List<String> tags, StageGraph graph,
+                          Optional<java.time.Duration> warmUp) {
+
+    /** The stage kinds that take {@code warmUp}: a load that can run unmeasured before it runs measured. */
+    public static final java.util.Set<StageKind> WARM_UP_KINDS = java.util.Set.of(StageKind.PUT, StageKind.GET,
+            StageKind.HEAD, StageKind.LIST, StageKind.RANGE_READ);
 
     public StageCommon {
         tags = List.copyOf(tags);
+    }
+
+    public StageCommon(String name, Optional<String> endpoint, OptionalInt concurrency, FailOn failOn,
+                       ClientSpec client, LoadShape load, List<String> tags, StageGraph graph) {
+        this(name, endpoint, concurrency, failOn, client, load, tags, graph, Optional.empty());
     }
 
     public StageCommon(String name, Optional<String> endpoint, OptionalInt concurrency, FailOn failOn,

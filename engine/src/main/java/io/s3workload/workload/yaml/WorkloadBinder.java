@@ -246,7 +246,8 @@ final class WorkloadBinder {
                 return Optional.<String>empty();
             }).orElse(List.of());
             StageCommon common = new StageCommon(name.orElse("?"), f.text("endpoint"),
-                    f.intAtLeast("concurrency", 1), failOn(f), TransferBinder.client(f), load, tags, graph(f));
+                    f.intAtLeast("concurrency", 1), failOn(f), TransferBinder.client(f), load, tags, graph(f),
+                    f.duration("warmUp").filter(d -> !d.isZero()));
             if (common.failOn().timeoutRatePercent().isPresent() && !kind.get().convergence()) {
                 binding.problem(LocatedTree.child(f.child("failOn"), "timeoutRate"), "timeoutRate applies to"
                         + " readAfterWrite, listAfterWrite and transcode stages only; this is a " + kind.get()

@@ -31,7 +31,7 @@ public final class WorkloadSchema {
             Map.entry("endpoint", "name"), Map.entry("concurrency", "count"), Map.entry("failOn", "failOn"),
             Map.entry("client", "client"), Map.entry("checksums", "checksums"), Map.entry("clients", "clients"),
             Map.entry("connections", "count"), Map.entry("rate", "rate"), Map.entry("ramp", "ramp"),
-            Map.entry("thinkTime", "durationOrRange"), Map.entry("size", "sizeOrRange"), Map.entry("sizes", "sizes"),
+            Map.entry("thinkTime", "durationOrRange"), Map.entry("warmUp", "duration"), Map.entry("size", "sizeOrRange"), Map.entry("sizes", "sizes"),
             Map.entry("duration", "duration"), Map.entry("operations", "count"), Map.entry("objects", "count"),
             Map.entry("from", "name"), Map.entry("multipart", "multipart"),
             Map.entry("parallelRanges", "parallelRanges"), Map.entry("verify", "boolean"),
