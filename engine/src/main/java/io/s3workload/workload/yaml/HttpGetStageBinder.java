@@ -23,11 +23,16 @@ final class HttpGetStageBinder implements StageBinder {
     public Optional<StageSpec> bind(StageCommon common, Fields f) {
         List<String> urls = f.list("urls", e -> url(f, e.pointer(), e.text())).orElse(List.of());
         Optional<String> file = f.text("urlsFile").flatMap(name -> {
-            Path base = Path.of(f.binding().tree().source()).toAbsolutePath().getParent();
+            // Written in the workload, a relative path starts at the workload file's directory; given on the
+            // command line (--set), at the directory s3workload runs in, as any other path there does.
+            boolean commandLine = f.binding().tree().valueLocation(f.child("urlsFile")).line() == 0;
+            Path base = commandLine ? Path.of("").toAbsolutePath()
+                    : Path.of(f.binding().tree().source()).toAbsolutePath().getParent();
             Path path = base == null ? Path.of(name) : base.resolve(name);
             if (!Files.isReadable(path)) {
-                f.binding().problem(f.child("urlsFile"), "cannot read '" + name + "' (a file with one URL a line;"
-                        + " a relative path starts at the workload file's directory)");
+                f.binding().problem(f.child("urlsFile"), "cannot read " + path + " (a file with one URL a line; a"
+                        + " relative path starts at " + (commandLine ? "the current directory when given with --set"
+                        : "the workload file's directory") + ")");
                 return Optional.empty();
             }
             return Optional.of(path.toString());
