@@ -30,8 +30,8 @@ final class HttpGetStageBinder implements StageBinder {
                     : Path.of(f.binding().tree().source()).toAbsolutePath().getParent();
             Path path = base == null ? Path.of(name) : base.resolve(name);
             if (!Files.isReadable(path)) {
-                f.binding().problem(f.child("urlsFile"), "cannot read " + path + " (a file with one URL a line; a"
-                        + " relative path starts at " + (commandLine ? "the current directory when given with --set"
+                f.binding().problem(f.child("urlsFile"), "cannot read '" + name + "' (a file with one URL a line;"
+                        + " a relative path starts at " + (commandLine ? "the current directory when given with --set"
                         : "the workload file's directory") + ")");
                 return Optional.empty();
             }
