@@ -136,7 +136,7 @@ class JarIT {
         Result completed = exec(List.of("bash", "-c", "source " + file + " 2>/dev/null;"
                 + " complete() { COMP_WORDS=(\"$@\"); COMP_CWORD=$(($# - 1)); COMP_LINE=\"$*\"; COMP_POINT=${#COMP_LINE};"
                 + " _complete_s3workload 2>/dev/null; echo \"${COMPREPLY[*]}\"; };"
-                + " complete s3workload ru; complete s3workload run --emb; complete s3workload comp"));
+                + " complete s3workload ru; complete s3workload run --emb; complete s3workload compl"));
         assertEquals("run\n--embedded --embedded-backend\ncompletion\n", completed.output());
         Result fish = jar("completion", "fish");
         assertEquals(2, fish.exitCode(), fish.output());
