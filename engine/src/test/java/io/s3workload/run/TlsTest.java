@@ -4,17 +4,13 @@ import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertThrows;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
-import io.s3workload.metrics.CellStats;
-import io.s3workload.plan.Planner;
 import io.s3workload.result.RunResult;
 import io.s3workload.s3.ClientSetupException;
 import io.s3workload.testing.TestS3;
 import io.s3workload.testing.TlsFront;
 import io.s3workload.workload.yaml.WorkloadException;
-import io.s3workload.workload.yaml.WorkloadLoader;
 import java.util.List;
 import java.util.Map;
-import java.util.Optional;
 import org.junit.jupiter.api.AfterAll;
 import org.junit.jupiter.api.BeforeAll;
 import org.junit.jupiter.api.Test;
@@ -43,32 +39,14 @@ class TlsTest {
         s3.close();
     }
 
+
+
     private static RunResult run(String url, String client, String tls) throws Exception {
-        String yaml = """
-                bucket: tls
-                endpoints:
-                  s3:
-                    url: %s
-                    credentials: {accessKey: "%s", secretKey: "%s"}
-                    %s
-                defaults: {client: %s}
-                stages:
-                  - {name: put, kind: put, size: 4KiB, objects: 10, concurrency: 2}
-                  - {name: get, kind: get, from: put, operations: 20, concurrency: 2}
-                """.formatted(url, s3.server().accessKey(), s3.server().secretKey(), tls, client);
-        return new Engine(Planner.plan(new WorkloadLoader(Map.of(), List.of(), Optional.empty(), Optional.empty())
-                .parse("tls.yaml", yaml)), List.of()).run();
+        return new Engine(s3.putThenGet("tls", url, client, tls, Map.of()), List.of()).run();
     }
 
-    private static void assertAllOk(RunResult result) {
-        long ok = 0;
-        for (var stage : result.stages()) {
-            for (CellStats cell : stage.cells()) {
-                assertEquals(0, cell.errors(), stage.stage().name() + " " + cell.errorsByClass());
-                ok += cell.operations();
-            }
-        }
-        assertEquals(30, ok, "10 PUTs and 20 GETs");
+    private static void assertOk(String url, String client, String tls) throws Exception {
+        TestS3.assertPutThenGetOk(run(url, client, tls));
     }
 
     // client: crt too refuses it, but only after about 90 s: the CRT's S3 client retries failed handshakes
@@ -87,15 +65,15 @@ class TlsTest {
     @ParameterizedTest(name = "client {0}")
     @ValueSource(strings = {"http", "sync"})
     void theCaGivenInTlsCaCertIsTrusted(String client) throws Exception {
-        assertAllOk(run(front.endpoint().toString(), client, "tls: {caCert: \"" + front.caCert() + "\"}"));
+        assertOk(front.endpoint().toString(), client, "tls: {caCert: \"" + front.caCert() + "\"}");
     }
 
     @ParameterizedTest(name = "client {0}")
     @ValueSource(strings = {"http", "sync", "crt"})
     void insecureChecksNothing(String client) throws Exception {
-        assertAllOk(run(front.endpoint().toString(), client, "tls: {insecure: true}"));
+        assertOk(front.endpoint().toString(), client, "tls: {insecure: true}");
         // a name the certificate does not carry (localhost resolves to 127.0.0.1; the name checked is the URL's)
-        assertAllOk(run("https://localhost:" + front.endpoint().getPort(), client, "tls: {insecure: true}"));
+        assertOk("https://localhost:" + front.endpoint().getPort(), client, "tls: {insecure: true}");
     }
 
     @ParameterizedTest(name = "client {0}")

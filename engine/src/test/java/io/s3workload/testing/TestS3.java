@@ -56,6 +56,45 @@ public final class TestS3 implements AutoCloseable {
                 Optional.empty(), Optional.empty()).parse("test.yaml", yaml));
     }
 
+    /**
+     * 10 PUTs of 4 KiB then 20 GETs of them, in {@code bucket}, through endpoint {@code s3} at {@code url} (a front
+     * before this server) with this server's keys; {@code endpointKeys} adds YAML keys to the endpoint (e.g. its
+     * {@code tls:}), {@code environment} is the loader's (proxy variables).
+     */
+    public Plan putThenGet(String bucket, String url, String client, String endpointKeys,
+                           Map<String, String> environment) throws WorkloadException {
+        String yaml = """
+                bucket: %s
+                endpoints:
+                  s3:
+                    url: %s
+                    credentials: {accessKey: "%s", secretKey: "%s"}
+                    %s
+                defaults: {client: %s}
+                stages:
+                  - {name: put, kind: put, size: 4KiB, objects: 10, concurrency: 2}
+                  - {name: get, kind: get, from: put, operations: 20, concurrency: 2}
+                """.formatted(bucket, url, server.accessKey(), server.secretKey(), endpointKeys, client);
+        return Planner.plan(new WorkloadLoader(environment, List.of(), Optional.empty(), Optional.empty())
+                .parse(bucket + ".yaml", yaml));
+    }
+
+    /** What a {@link #putThenGet} run must show: its 30 operations, none failed. */
+    public static void assertPutThenGetOk(io.s3workload.result.RunResult result) {
+        long ok = 0;
+        for (var stage : result.stages()) {
+            for (var cell : stage.cells()) {
+                if (cell.errors() != 0) {
+                    throw new AssertionError(stage.stage().name() + ": " + cell.errorsByClass());
+                }
+                ok += cell.operations();
+            }
+        }
+        if (ok != 30) {
+            throw new AssertionError("expected 10 PUTs and 20 GETs, got " + ok + " operations");
+        }
+    }
+
     public void createBucket(String bucket) {
         client.createBucket(b -> b.bucket(bucket));
     }
