@@ -75,11 +75,8 @@ final class CrtObjectStore implements ObjectStore {
                             endpoint.proxy().ifPresent(uri -> {
                                 p.host(uri.getHost()).port(uri.getPort() >= 0 ? uri.getPort() : 80)
                                         .scheme(uri.getScheme());
-                                if (uri.getRawUserInfo() != null) {
-                                    String[] user = java.net.URLDecoder.decode(uri.getRawUserInfo(),
-                                            java.nio.charset.StandardCharsets.UTF_8).split(":", 2);
-                                    p.username(user[0]).password(user.length > 1 ? user[1] : "");
-                                }
+                                io.s3workload.workload.Proxies.user(uri).ifPresent(user -> p.username(
+                                        user.getKey()).password(user.getValue()));
                             });
                         }))
                 .futureCompletionExecutor(Runnable::run)

@@ -150,11 +150,8 @@ public final class StoreFactory {
                 .useEnvironmentVariableValues(false);
         endpoint.proxy().ifPresent(uri -> {
             proxy.endpoint(URI.create(io.s3workload.workload.Proxies.shown(uri)));
-            if (uri.getRawUserInfo() != null) {
-                String[] user = java.net.URLDecoder.decode(uri.getRawUserInfo(), java.nio.charset.StandardCharsets.UTF_8)
-                        .split(":", 2);
-                proxy.username(user[0]).password(user.length > 1 ? user[1] : "").preemptiveBasicAuthenticationEnabled(true);
-            }
+            io.s3workload.workload.Proxies.user(uri).ifPresent(user -> proxy.username(user.getKey())
+                    .password(user.getValue()).preemptiveBasicAuthenticationEnabled(true));
         });
         return proxy.build();
     }

@@ -34,6 +34,16 @@ public final class Proxies {
         return Optional.of(URI.create(withScheme));
     }
 
+    /** The user and password of a proxy URL ({@code http://user:pass@proxy:3128}), decoded; empty without one. */
+    public static Optional<Map.Entry<String, String>> user(URI proxy) {
+        if (proxy.getRawUserInfo() == null) {
+            return Optional.empty();
+        }
+        String[] parts = java.net.URLDecoder.decode(proxy.getRawUserInfo(), java.nio.charset.StandardCharsets.UTF_8)
+                .split(":", 2);
+        return Optional.of(Map.entry(parts[0], parts.length > 1 ? parts[1] : ""));
+    }
+
     /** The proxy as printed: no user or password. */
     public static String shown(URI proxy) {
         return proxy.getScheme() + "://" + proxy.getHost() + (proxy.getPort() >= 0 ? ":" + proxy.getPort() : "");

@@ -6,7 +6,6 @@ import java.io.InputStream;
 import java.io.OutputStream;
 import java.net.Socket;
 import java.net.URI;
-import java.net.URLDecoder;
 import java.nio.charset.StandardCharsets;
 import java.util.Base64;
 
@@ -18,11 +17,9 @@ public record HttpProxy(String host, int port, String authorization) {
 
     /** From a proxy URL such as {@code http://user:password@proxy:3128}. */
     public static HttpProxy of(URI proxy) {
-        String authorization = null;
-        if (proxy.getRawUserInfo() != null) {
-            String user = URLDecoder.decode(proxy.getRawUserInfo(), StandardCharsets.UTF_8);
-            authorization = "Basic " + Base64.getEncoder().encodeToString(user.getBytes(StandardCharsets.UTF_8));
-        }
+        String authorization = io.s3workload.workload.Proxies.user(proxy).map(user -> "Basic " + Base64.getEncoder()
+                .encodeToString((user.getKey() + ":" + user.getValue()).getBytes(StandardCharsets.UTF_8)))
+                .orElse(null);
         return new HttpProxy(proxy.getHost(), proxy.getPort() >= 0 ? proxy.getPort() : 80, authorization);
     }
 
