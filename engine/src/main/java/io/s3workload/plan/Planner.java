@@ -24,6 +24,7 @@ import io.s3workload.workload.Multipart;
 import io.s3workload.workload.PutStage;
 import io.s3workload.workload.RangeReadStage;
 import io.s3workload.workload.SizeSpec;
+import io.s3workload.workload.StageKind;
 import io.s3workload.workload.StageSpec;
 import io.s3workload.workload.Stop;
 import io.s3workload.workload.Workload;
@@ -225,7 +226,7 @@ public final class Planner {
                 .or(() -> w.defaults().endpoint())
                 .orElseGet(() -> w.endpoints().isEmpty() ? Plan.EMBEDDED : w.endpoints().keySet().iterator().next());
         int concurrency = spec instanceof TranscodeStage transcode ? transcode.jobs()
-                : spec.common().concurrency().orElse(spec.kind().probe() ? 1
+                : spec.common().concurrency().orElse(spec.kind().workers() == StageKind.Workers.ONE ? 1
                 : w.defaults().concurrency().orElse(Defaults.CONCURRENCY));
         List<String> all = w.endpoints().isEmpty() ? List.of(Plan.EMBEDDED) : List.copyOf(w.endpoints().keySet());
         var failOn = w.failOn().overriddenBy(spec.common().failOn());

@@ -13,10 +13,6 @@ public record StageCommon(String name, Optional<String> endpoint, OptionalInt co
                           ClientSpec client, LoadShape load, List<String> tags, StageGraph graph,
                           Optional<java.time.Duration> warmUp) {
 
-    /** The stage kinds that take {@code warmUp}: a load that can run unmeasured before it runs measured. */
-    public static final java.util.Set<StageKind> WARM_UP_KINDS = java.util.Set.of(StageKind.PUT, StageKind.GET,
-            StageKind.HEAD, StageKind.LIST, StageKind.RANGE_READ);
-
     public StageCommon {
         tags = List.copyOf(tags);
     }

@@ -1,20 +1,96 @@
 package io.s3workload.workload;
 
 import java.util.Arrays;
+import java.util.EnumSet;
 import java.util.List;
 import java.util.Optional;
+import java.util.Set;
 
-/** The stage kinds a workload may name in {@code kind:}. */
+/**
+ * The stage kinds a workload may name in {@code kind:}, each with the traits the loader, sharding and the planner
+ * go by. This is where a kind says what it is: the code that rewrites or checks the raw YAML tree before it is typed
+ * ({@code Sharding}, {@code CrossChecks}) asks these traits, never the kind's name. Adding a kind is a constant here,
+ * its record (listed in {@link StageSpec}'s {@code permits}), its binder and its runner; the switches over kinds
+ * that pick those (in {@code StageBinder.of}, {@code Engine.runner}, the console and plan headers) are exhaustive, so
+ * the compiler names anything forgotten. See docs/developing.md, "Adding a stage kind".
+ */
 public enum StageKind {
-    PUT("put"), GET("get"), DELETE("delete"), HEAD("head"), LIST("list"), RANGE_READ("rangeRead"),
-    CONNECTIVITY("connectivity"), READ_AFTER_WRITE("readAfterWrite"), LIST_AFTER_WRITE("listAfterWrite"),
-    MIX("mix"), TRANSCODE("transcode"), HTTP_GET("httpGet"), SWEEP("sweep"), COMPARE("compare"), LOOPS("loops"),
-    GROUP("group");
+    PUT("put", Endpoints.ONE, Workers.CONCURRENCY, Trait.WRITES_SOURCES, Trait.WARM_UP),
+    GET("get", Endpoints.ONE, Workers.CONCURRENCY, Trait.WRITES_SOURCES, Trait.WARM_UP),
+    DELETE("delete", Endpoints.ONE, Workers.CONCURRENCY),
+    HEAD("head", Endpoints.ONE, Workers.CONCURRENCY, Trait.WARM_UP),
+    LIST("list", Endpoints.ONE, Workers.CONCURRENCY, Trait.WARM_UP),
+    RANGE_READ("rangeRead", Endpoints.ONE, Workers.CONCURRENCY, Trait.WARM_UP),
+    CONNECTIVITY("connectivity", Endpoints.OWN, Workers.ONE, Trait.PROBE),
+    READ_AFTER_WRITE("readAfterWrite", Endpoints.WRITERS, Workers.ONE, Trait.PROBE, Trait.CONVERGENCE),
+    LIST_AFTER_WRITE("listAfterWrite", Endpoints.WRITERS, Workers.ONE, Trait.PROBE, Trait.CONVERGENCE),
+    MIX("mix", Endpoints.ONE, Workers.CONCURRENCY),
+    TRANSCODE("transcode", Endpoints.ONE, Workers.JOBS, Trait.CONVERGENCE),
+    HTTP_GET("httpGet", Endpoints.URLS, Workers.CONCURRENCY),
+    SWEEP("sweep", Endpoints.ONE, Workers.MEMBERS, Trait.COMPOSITE),
+    COMPARE("compare", Endpoints.OWN, Workers.MEMBERS, Trait.COMPOSITE),
+    LOOPS("loops", Endpoints.OWN, Workers.MEMBERS, Trait.COMPOSITE),
+    GROUP("group", Endpoints.ONE, Workers.MEMBERS, Trait.COMPOSITE);
+
+    /** Which endpoints a stage of the kind talks to, and so what the loader asks it to name. */
+    public enum Endpoints {
+        /** One endpoint: {@code endpoint}, or the default, which must be named when the workload has several. */
+        ONE,
+        /** Writers and readers ({@code writers}, {@code readers}), which must be named when there are several. */
+        WRITERS,
+        /** URLs; an endpoint only when it reads from a stage ({@code from}). */
+        URLS,
+        /** Its own choice: every endpoint, or those it names, or those of its members. */
+        OWN
+    }
+
+    /** How many workers a stage of the kind runs when it does not say. */
+    public enum Workers {
+        /** {@code concurrency}, by default the workload's {@code defaults.concurrency}. */
+        CONCURRENCY("concurrency"),
+        /** {@code jobs}, by default {@link TranscodeStage#DEFAULT_JOBS}. */
+        JOBS("jobs"),
+        /** One, unless {@code concurrency} says otherwise. */
+        ONE("concurrency"),
+        /** Those of its member stages. */
+        MEMBERS("concurrency");
+
+        private final String key;
+
+        Workers(String key) {
+            this.key = key;
+        }
+
+        /** The key that sets them. */
+        public String key() {
+            return key;
+        }
+    }
+
+    /** What a kind does beyond loading an endpoint. */
+    public enum Trait {
+        /** Writes objects that a later stage may read with {@code from}. */
+        WRITES_SOURCES,
+        /** Takes {@code warmUp}: a load that can run unmeasured before it runs measured. */
+        WARM_UP,
+        /** Probes endpoints one operation at a time rather than loading one; takes no rate, ramp or think time. */
+        PROBE,
+        /** Measures convergence (writes read back until visible), and so takes {@code failOn.timeoutRate}. */
+        CONVERGENCE,
+        /** Made of other stages, which the planner expands it into. */
+        COMPOSITE
+    }
 
     private final String key;
+    private final Endpoints endpoints;
+    private final Workers workers;
+    private final Set<Trait> traits;
 
-    StageKind(String key) {
+    StageKind(String key, Endpoints endpoints, Workers workers, Trait... traits) {
         this.key = key;
+        this.endpoints = endpoints;
+        this.workers = workers;
+        this.traits = traits.length == 0 ? EnumSet.noneOf(Trait.class) : EnumSet.copyOf(Arrays.asList(traits));
     }
 
     public String key() {
@@ -29,19 +105,31 @@ public enum StageKind {
         return Arrays.stream(values()).map(StageKind::key).toList();
     }
 
+    public Endpoints endpoints() {
+        return endpoints;
+    }
+
+    public Workers workers() {
+        return workers;
+    }
+
+    public boolean has(Trait trait) {
+        return traits.contains(trait);
+    }
+
     /** Whether the kind probes endpoints (writers, readers, endpoint lists) rather than loading one endpoint. */
     public boolean probe() {
-        return this == CONNECTIVITY || this == READ_AFTER_WRITE || this == LIST_AFTER_WRITE;
+        return has(Trait.PROBE);
     }
 
     /** Whether the kind measures convergence (writes read back until visible), and so takes timeoutRate. */
     public boolean convergence() {
-        return this == READ_AFTER_WRITE || this == LIST_AFTER_WRITE || this == TRANSCODE;
+        return has(Trait.CONVERGENCE);
     }
 
     /** Whether the kind is made of other stages (the planner expands it into them). */
     public boolean composite() {
-        return this == SWEEP || this == COMPARE || this == LOOPS || this == GROUP;
+        return has(Trait.COMPOSITE);
     }
 
     @Override

@@ -8,7 +8,7 @@ import java.util.HashMap;
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
-import java.util.Set;
+import java.util.Optional;
 
 /**
  * Checks references between parts of a workload on the raw tree, so they are reported together with binding
@@ -16,9 +16,6 @@ import java.util.Set;
  * graph of stages ({@code after}, {@code with}).
  */
 final class CrossChecks {
-
-    private static final Set<String> WRITES_OBJECTS = Set.of("put", "get");
-    private static final Set<String> PROBES = Set.of("readAfterWrite", "listAfterWrite");
 
     private final Binding binding;
 
@@ -167,12 +164,12 @@ final class CrossChecks {
                     checkEndpoint(pointer + "/" + list, stage.path(list), endpoints);
                 }
             }
-            String kind = stage.path("kind").asText("");
-            if (kind.equals("connectivity") || kind.equals("compare") || kind.equals("loops")
-                    || kind.equals("httpGet") && !stage.path("from").isTextual()) {
+            Optional<StageKind> kind = StageKind.fromKey(stage.path("kind").asText(""));
+            StageKind.Endpoints uses = kind.map(StageKind::endpoints).orElse(StageKind.Endpoints.ONE);
+            if (uses == StageKind.Endpoints.OWN || uses == StageKind.Endpoints.URLS && !stage.path("from").isTextual()) {
                 // connectivity checks every endpoint unless told otherwise; compare names its endpoints; a loop's
                 // stages are checked on their own; httpGet fetches URLs
-            } else if (PROBES.contains(kind)) {
+            } else if (uses == StageKind.Endpoints.WRITERS) {
                 if (endpoints.size() > 1 && !endpoint.isTextual() && !hasDefaultEndpoint
                         && stage.path("writers").isMissingNode()) {
                     binding.problem(pointer, "this workload has " + endpoints.size() + " endpoints ("
@@ -186,10 +183,10 @@ final class CrossChecks {
             if (stage.path("from").isTextual()) {
                 checkFrom(pointer + "/from", stage.get("from").textValue(), stages, i, scope);
             }
-            if (kind.equals("compare") && stage.path("stage").path("from").isTextual()) {
+            if (kind.orElse(null) == StageKind.COMPARE && stage.path("stage").path("from").isTextual()) {
                 checkFrom(pointer + "/stage/from", stage.get("stage").get("from").textValue(), stages, i, scope);
             }
-            if (kind.equals("loops") && stage.path("stages") instanceof ArrayNode inner) {
+            if (kind.orElse(null) == StageKind.LOOPS && stage.path("stages") instanceof ArrayNode inner) {
                 checkList(inner, pointer + "/stages", new HashMap<>(scope), endpoints, hasDefaultEndpoint);
             }
             if (name != null) {
@@ -215,7 +212,8 @@ final class CrossChecks {
             return;
         }
         String kind = sourceStage.path("kind").asText("");
-        if (!WRITES_OBJECTS.contains(kind) || sourceStage.path("from").isTextual()) {
+        boolean writes = StageKind.fromKey(kind).map(k -> k.has(StageKind.Trait.WRITES_SOURCES)).orElse(false);
+        if (!writes || sourceStage.path("from").isTextual()) {
             binding.problem(pointer, "stage '" + from + "' (" + kind + ") writes no objects; 'from' must name a"
                     + " put stage, or a get stage that seeds its own objects");
         }

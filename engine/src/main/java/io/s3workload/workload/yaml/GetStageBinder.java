@@ -13,7 +13,7 @@ final class GetStageBinder implements StageBinder {
 
     @Override
     public Set<String> keys() {
-        return Set.of("warmUp", "from", "size", "sizes", "duration", "operations", "objects", "parallelRanges",
+        return Set.of("from", "size", "sizes", "duration", "operations", "objects", "parallelRanges",
                 "verify", "multipart");
     }
 

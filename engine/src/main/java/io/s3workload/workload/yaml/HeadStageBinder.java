@@ -11,7 +11,7 @@ final class HeadStageBinder implements StageBinder {
 
     @Override
     public Set<String> keys() {
-        return Set.of("warmUp", "from", "duration", "operations");
+        return Set.of("from", "duration", "operations");
     }
 
     @Override

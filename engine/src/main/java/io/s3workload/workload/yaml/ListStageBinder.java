@@ -11,7 +11,7 @@ final class ListStageBinder implements StageBinder {
 
     @Override
     public Set<String> keys() {
-        return Set.of("warmUp", "from", "pageSize", "duration", "operations");
+        return Set.of("from", "pageSize", "duration", "operations");
     }
 
     @Override

@@ -13,7 +13,7 @@ final class PutStageBinder implements StageBinder {
 
     @Override
     public Set<String> keys() {
-        return Set.of("warmUp", "size", "sizes", "duration", "operations", "objects", "multipart");
+        return Set.of("size", "sizes", "duration", "operations", "objects", "multipart");
     }
 
     @Override

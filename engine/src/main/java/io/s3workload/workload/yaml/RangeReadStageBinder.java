@@ -16,7 +16,7 @@ final class RangeReadStageBinder implements StageBinder {
 
     @Override
     public Set<String> keys() {
-        return Set.of("warmUp", "sources", "chunk", "order", "duration", "operations", "verify", "multipart");
+        return Set.of("sources", "chunk", "order", "duration", "operations", "verify", "multipart");
     }
 
     @Override

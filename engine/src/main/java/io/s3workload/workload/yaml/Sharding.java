@@ -6,6 +6,7 @@ import com.fasterxml.jackson.databind.node.ObjectNode;
 import com.fasterxml.jackson.databind.node.TextNode;
 import io.s3workload.workload.Defaults;
 import io.s3workload.workload.Shard;
+import io.s3workload.workload.StageKind;
 import io.s3workload.workload.TranscodeStage;
 import java.util.Iterator;
 import java.util.Locale;
@@ -26,8 +27,6 @@ final class Sharding {
 
     private static final Set<String> WORKERS = Set.of("concurrency", "jobs", "connections", "threads");
     private static final Set<String> COUNTS = Set.of("objects", "operations", "iterations");
-    private static final Set<String> WORKER_KINDS = Set.of("put", "get", "delete", "head", "list", "rangeRead",
-            "mix", "httpGet");
 
     private final Shard shard;
 
@@ -57,13 +56,24 @@ final class Sharding {
         if (!(node instanceof ObjectNode stage)) {
             return;
         }
-        String kind = stage.path("kind").asText("");
-        if (WORKER_KINDS.contains(kind) && !stage.has("concurrency") && !stage.has("ramp")) {
-            stage.set("concurrency", TextNode.valueOf(defaultWorkers));
-        }
-        if (kind.equals("transcode") && !stage.has("jobs")) {
-            stage.set("jobs", TextNode.valueOf(Integer.toString(TranscodeStage.DEFAULT_JOBS)));
-        }
+        StageKind.fromKey(stage.path("kind").asText("")).map(StageKind::workers).ifPresent(workers -> {
+            // a default that would apply in every shard is made explicit first, so that each takes its share
+            switch (workers) {
+                case CONCURRENCY -> {
+                    if (!stage.has("concurrency") && !stage.has("ramp")) {
+                        stage.set("concurrency", TextNode.valueOf(defaultWorkers));
+                    }
+                }
+                case JOBS -> {
+                    if (!stage.has("jobs")) {
+                        stage.set("jobs", TextNode.valueOf(Integer.toString(TranscodeStage.DEFAULT_JOBS)));
+                    }
+                }
+                case ONE, MEMBERS -> {
+                    // one worker stays one; members are sharded on their own
+                }
+            }
+        });
         if (stage.get("stages") instanceof ArrayNode inner) {
             inner.forEach(s -> stage(s, defaultWorkers));
         }

@@ -3,7 +3,6 @@ package io.s3workload.workload.yaml;
 import io.s3workload.workload.StageCommon;
 import io.s3workload.workload.StageKind;
 import io.s3workload.workload.StageSpec;
-import java.util.Map;
 import java.util.Optional;
 import java.util.Set;
 import java.util.TreeSet;
@@ -15,23 +14,36 @@ interface StageBinder {
             "checksums", "clients", "connections", "timeouts", "retries", "rate", "ramp", "thinkTime", "after", "with",
             "onFailure");
 
-    Map<StageKind, StageBinder> BY_KIND = Map.ofEntries(
-            Map.entry(StageKind.PUT, new PutStageBinder()),
-            Map.entry(StageKind.GET, new GetStageBinder()),
-            Map.entry(StageKind.DELETE, new DeleteStageBinder()),
-            Map.entry(StageKind.HEAD, new HeadStageBinder()),
-            Map.entry(StageKind.LIST, new ListStageBinder()),
-            Map.entry(StageKind.RANGE_READ, new RangeReadStageBinder()),
-            Map.entry(StageKind.CONNECTIVITY, new ConnectivityStageBinder()),
-            Map.entry(StageKind.READ_AFTER_WRITE, new ReadAfterWriteStageBinder()),
-            Map.entry(StageKind.LIST_AFTER_WRITE, new ListAfterWriteStageBinder()),
-            Map.entry(StageKind.MIX, new MixStageBinder()),
-            Map.entry(StageKind.TRANSCODE, new TranscodeStageBinder()),
-            Map.entry(StageKind.HTTP_GET, new HttpGetStageBinder()),
-            Map.entry(StageKind.SWEEP, new SweepStageBinder()),
-            Map.entry(StageKind.COMPARE, new CompareStageBinder()),
-            Map.entry(StageKind.LOOPS, new LoopsStageBinder()),
-            Map.entry(StageKind.GROUP, new GroupStageBinder()));
+    /** The binder of {@code kind}: one case a kind, which the compiler insists on. */
+    static StageBinder of(StageKind kind) {
+        return switch (kind) {
+            case PUT -> new PutStageBinder();
+            case GET -> new GetStageBinder();
+            case DELETE -> new DeleteStageBinder();
+            case HEAD -> new HeadStageBinder();
+            case LIST -> new ListStageBinder();
+            case RANGE_READ -> new RangeReadStageBinder();
+            case CONNECTIVITY -> new ConnectivityStageBinder();
+            case READ_AFTER_WRITE -> new ReadAfterWriteStageBinder();
+            case LIST_AFTER_WRITE -> new ListAfterWriteStageBinder();
+            case MIX -> new MixStageBinder();
+            case TRANSCODE -> new TranscodeStageBinder();
+            case HTTP_GET -> new HttpGetStageBinder();
+            case SWEEP -> new SweepStageBinder();
+            case COMPARE -> new CompareStageBinder();
+            case LOOPS -> new LoopsStageBinder();
+            case GROUP -> new GroupStageBinder();
+        };
+    }
+
+    /** The keys every stage of {@code kind} accepts: its binder's and those its traits bring. */
+    static Set<String> keysOf(StageKind kind) {
+        Set<String> all = new TreeSet<>(of(kind).allKeys());
+        if (kind.has(StageKind.Trait.WARM_UP)) {
+            all.add("warmUp");
+        }
+        return all;
+    }
 
     /** The keys this kind accepts besides {@link #COMMON_KEYS}. */
     Set<String> keys();

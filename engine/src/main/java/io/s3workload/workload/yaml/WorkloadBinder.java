@@ -227,8 +227,8 @@ final class WorkloadBinder {
                     + String.join(", ", StageKind.keys()));
             return Optional.empty();
         }
-        StageBinder binder = StageBinder.BY_KIND.get(kind.get());
-        return Fields.of(binding, pointer, node, binder.allKeys(), "a stage").flatMap(f -> {
+        StageBinder binder = StageBinder.of(kind.get());
+        return Fields.of(binding, pointer, node, StageBinder.keysOf(kind.get()), "a stage").flatMap(f -> {
             Optional<String> name = f.requiredText("name", "a unique stage name, e.g. put-1mib");
             name.filter(n -> !NAME.matcher(n).matches()).ifPresent(n -> binding.problem(f.child("name"),
                     "stage names use letters, digits, '.', '_' and '-', got \"" + n + "\""));

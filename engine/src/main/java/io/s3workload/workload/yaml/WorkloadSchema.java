@@ -188,7 +188,7 @@ public final class WorkloadSchema {
             }
             ObjectNode when = cases.addObject();
             when.putObject("if").putObject("properties").putObject("kind").put("const", kind.key());
-            Set<String> keys = new TreeSet<>(StageBinder.BY_KIND.get(kind).allKeys());
+            Set<String> keys = new TreeSet<>(StageBinder.keysOf(kind));
             ObjectNode then = object(keys, null, Map.of());
             Map<String, String> types = KIND_TYPES.getOrDefault(kind, Map.of());
             ObjectNode props = (ObjectNode) then.get("properties");

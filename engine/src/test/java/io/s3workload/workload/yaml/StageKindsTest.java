@@ -1,0 +1,140 @@
+package io.s3workload.workload.yaml;
+
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertTrue;
+
+import io.s3workload.plan.Plan;
+import io.s3workload.plan.Planner;
+import io.s3workload.plan.StagePlan;
+import io.s3workload.workload.Shard;
+import io.s3workload.workload.StageKind;
+import io.s3workload.workload.Workload;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.util.Arrays;
+import java.util.EnumMap;
+import java.util.List;
+import java.util.Map;
+import java.util.Optional;
+import java.util.stream.Collectors;
+import org.junit.jupiter.params.ParameterizedTest;
+import org.junit.jupiter.params.provider.EnumSource;
+import org.junit.jupiter.api.Test;
+
+/**
+ * What every stage kind must have, checked for each constant of {@link StageKind}, so that a kind added without
+ * one of them fails here rather than in a user's run: a smallest stage of the kind that loads and plans, a binder
+ * whose keys the JSON Schema types, a section in the workload reference, and workers that {@code --shard} divides
+ * (the bug this guards against: a kind missing from the sharding rules ran every shard at full concurrency).
+ */
+class StageKindsTest {
+
+    /** A smallest stage of each kind, as one flow-style YAML mapping; stage 'src' (a put) comes before it. */
+    private static final Map<StageKind, String> EXAMPLES = examples();
+
+    private static Map<StageKind, String> examples() {
+        Map<StageKind, String> m = new EnumMap<>(StageKind.class);
+        m.put(StageKind.PUT, "{name: s, kind: put, size: 1KiB, operations: 10}");
+        m.put(StageKind.GET, "{name: s, kind: get, from: src, operations: 10}");
+        m.put(StageKind.DELETE, "{name: s, kind: delete, from: src}");
+        m.put(StageKind.HEAD, "{name: s, kind: head, from: src, operations: 10}");
+        m.put(StageKind.LIST, "{name: s, kind: list, from: src, operations: 10}");
+        m.put(StageKind.RANGE_READ, "{name: s, kind: rangeRead, sources: {count: 1, size: 1MiB}, chunk: 4KiB,"
+                + " operations: 10}");
+        m.put(StageKind.CONNECTIVITY, "{name: s, kind: connectivity}");
+        m.put(StageKind.READ_AFTER_WRITE, "{name: s, kind: readAfterWrite, iterations: 10}");
+        m.put(StageKind.LIST_AFTER_WRITE, "{name: s, kind: listAfterWrite, iterations: 10}");
+        m.put(StageKind.MIX, "{name: s, kind: mix, ops: {get: 1, put: 1}, objects: 10, size: 1KiB,"
+                + " operations: 10}");
+        m.put(StageKind.TRANSCODE, "{name: s, kind: transcode, sources: {count: 1, size: 1MiB}, chunk: 64KiB,"
+                + " segment: 4KiB, duration: 2s}");
+        m.put(StageKind.HTTP_GET, "{name: s, kind: httpGet, from: src, operations: 10}");
+        m.put(StageKind.SWEEP, "{name: s, kind: sweep, op: put, threads: [16], sizes: [1KiB], operations: 10}");
+        m.put(StageKind.COMPARE, "{name: s, kind: compare, endpoints: [a, b], stage: {kind: put, size: 1KiB,"
+                + " operations: 10}}");
+        m.put(StageKind.LOOPS, "{name: s, kind: loops, count: 1, stages: [{name: l, kind: put, size: 1KiB,"
+                + " operations: 10}]}");
+        m.put(StageKind.GROUP, "{name: s, kind: group, stages: [{name: g, kind: put, size: 1KiB, operations: 10,"
+                + "}]}");
+        return m;
+    }
+
+    private static String workload(StageKind kind) {
+        String example = EXAMPLES.get(kind);
+        return """
+                bucket: kinds
+                endpoints:
+                  a: {url: "http://127.0.0.1:9"}
+                  b: {url: "http://127.0.0.1:9"}
+                defaults: {endpoint: a}
+                stages:
+                  - {name: src, kind: put, size: 1KiB, objects: 10}
+                  - %s
+                """.formatted(kind.probe() && kind != StageKind.CONNECTIVITY
+                ? example.replace("}", ", writers: [a], readers: [a, b]}") : example);
+    }
+
+    @Test
+    void everyKindHasAnExampleHere() {
+        assertEquals(Arrays.asList(StageKind.values()), List.copyOf(EXAMPLES.keySet()),
+                "add a smallest stage of the new kind to StageKindsTest.EXAMPLES");
+    }
+
+    @ParameterizedTest
+    @EnumSource(StageKind.class)
+    void aStageOfEveryKindLoadsAndPlans(StageKind kind) throws Exception {
+        Workload w = WorkloadLoader.plain().parse("kinds.yaml", workload(kind));
+        assertEquals(kind, w.stages().get(1).kind());
+        Plan plan = Planner.plan(w);
+        assertTrue(plan.stages().stream().anyMatch(s -> s.name().startsWith("s") || s.name().equals("l")
+                || s.name().equals("g")), plan.stages().stream().map(StagePlan::name).toList().toString());
+    }
+
+    @ParameterizedTest
+    @EnumSource(StageKind.class)
+    void everyKeyOfEveryKindIsTypedInTheSchemaAndCommonKeysApply(StageKind kind) {
+        assertTrue(kind.composite() || StageBinder.keysOf(kind).containsAll(StageBinder.COMMON_KEYS), kind.key());
+        String schema = WorkloadSchema.json();
+        assertTrue(schema.contains("\"const\" : \"" + kind.key() + "\""), kind.key() + " missing from the schema");
+    }
+
+    @ParameterizedTest
+    @EnumSource(StageKind.class)
+    void everyKindHasASectionInTheWorkloadReference(StageKind kind) throws Exception {
+        String reference = Files.readString(Path.of(System.getProperty("user.dir")).getParent()
+                .resolve("docs/workload-reference.md"));
+        List<String> headings = reference.lines().filter(l -> l.startsWith("### ")).toList();
+        assertTrue(headings.stream().anyMatch(h -> h.contains("`" + kind.key() + "`")),
+                "docs/workload-reference.md has no ### heading naming `" + kind.key() + "`");
+    }
+
+    /**
+     * Two shards of a stage that takes the built-in default workers run half of them each, whatever its kind
+     * (transcode: its default jobs); one worker stays one.
+     */
+    @ParameterizedTest
+    @EnumSource(StageKind.class)
+    void shardsDivideTheWorkersOfEveryKind(StageKind kind) throws Exception {
+        int total = 0;
+        for (int i = 0; i < 2; i++) {
+            Workload w = WorkloadLoader.plain().sharded(new Shard(i, 2)).parse("kinds.yaml", workload(kind));
+            Plan plan = Planner.plan(w);
+            total += plan.stages().stream().filter(s -> !s.name().equals("src") && !s.name().startsWith("src"))
+                    .filter(s -> s.group().map(g -> !g.preparation()).orElse(true)).mapToInt(StagePlan::concurrency).max().orElse(0);
+        }
+        int expected = switch (kind.workers()) {
+            case CONCURRENCY, MEMBERS -> io.s3workload.workload.Defaults.CONCURRENCY;
+            case JOBS -> io.s3workload.workload.TranscodeStage.DEFAULT_JOBS;
+            case ONE -> 2;
+        };
+        assertEquals(expected, total, kind.key() + ": the largest worker count of its stages, summed over 2 shards");
+    }
+
+    @Test
+    void aKindsTraitsAreItsOwn() {
+        Map<Boolean, List<String>> sources = Arrays.stream(StageKind.values()).collect(Collectors.partitioningBy(
+                k -> k.has(StageKind.Trait.WRITES_SOURCES), Collectors.mapping(StageKind::key, Collectors.toList())));
+        assertEquals(List.of("put", "get"), sources.get(true));
+        assertEquals(Optional.of(StageKind.RANGE_READ), StageKind.fromKey("rangeRead"));
+    }
+}
