@@ -3,6 +3,8 @@ package io.s3workload.metrics;
 /** The kinds of request a cell measures. */
 public enum Op {
     PUT, GET, DELETE, HEAD, LIST, RANGE_GET, HEAD_BUCKET,
+    /** A server-side copy (CopyObject, or the parts of a multipart copy); its bytes are those copied. */
+    COPY,
     /** A plain HTTP GET of a URL, unsigned, redirects followed. */
     HTTP_GET,
     /** Every operation of a mix stage together. */
@@ -10,7 +12,12 @@ public enum Op {
 
     /** Whether the operation moves object bytes, so that MiB/s and Gbps mean something. */
     public boolean movesData() {
-        return this == PUT || this == GET || this == RANGE_GET || this == MIX || this == HTTP_GET;
+        return this == PUT || this == GET || this == RANGE_GET || this == MIX || this == HTTP_GET || this == COPY;
+    }
+
+    /** Whether its bytes cross the client's network, so that Gbps means something (a copy's stay in the server). */
+    public boolean onTheWire() {
+        return movesData() && this != COPY;
     }
 
     /** Whether a cell of this operation has an object size (a listing or a bucket check has none). */

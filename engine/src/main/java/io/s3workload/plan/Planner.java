@@ -15,6 +15,7 @@ import io.s3workload.workload.MixStage;
 import io.s3workload.workload.TranscodeStage;
 import io.s3workload.workload.ReadAfterWriteStage;
 import io.s3workload.workload.DataSize;
+import io.s3workload.workload.CopyStage;
 import io.s3workload.workload.DeleteStage;
 import io.s3workload.workload.Defaults;
 import io.s3workload.workload.GetStage;
@@ -250,6 +251,11 @@ public final class Planner {
                     Optional.of(delete.from()), OptionalLong.empty(), 1);
             case HeadStage head -> new Shape(readCells(earlier.get(head.from()).cells(), head.stop()),
                     Optional.of(head.from()), OptionalLong.empty(), 1);
+            case CopyStage copy -> {
+                List<CellPlan> source = earlier.get(copy.from()).cells();
+                yield new Shape(copyCells(source, copy.stop()), Optional.of(copy.from()), OptionalLong.empty(),
+                        fanOut(copy.multipart(), source.stream().map(CellPlan::size).toList()));
+            }
             case ListStage list -> new Shape(List.of(new CellPlan(SizeSpec.of(DataSize.ofBytes(0)),
                     list.stop().operations().isPresent() ? list.stop().operations()
                             : list.stop().duration().isPresent() ? OptionalLong.empty() : OptionalLong.of(1),
@@ -352,6 +358,12 @@ public final class Planner {
                     : stop.duration().isEmpty() ? c.keys() : OptionalLong.empty();
             return new CellPlan(c.size(), operations, c.keys(), stop.duration());
         }).toList();
+    }
+
+    /** A copy stage's cells: as a reader's, but every copy is a new key, so it writes as many keys as it copies. */
+    private static List<CellPlan> copyCells(List<CellPlan> source, Stop stop) {
+        return readCells(source, stop).stream().map(c -> new CellPlan(c.size(), c.operations(), c.operations(),
+                c.duration())).toList();
     }
 
     private static List<CellPlan> eachKeyOnce(List<CellPlan> source) {

@@ -65,6 +65,8 @@ final class CellBlock {
             case LIST -> Units.rate(cell.opsPerSecond()) + " pages/s | " + Units.rate(cell.itemsPerSecond())
                     + " keys/s | " + cell.items() + " keys in " + cell.operations() + " pages ok, " + cell.errors()
                     + " errors";
+            case COPY -> Units.mibPerSecond(cell.bytesPerSecond()) + " copied on the server | "
+                    + Units.rate(cell.opsPerSecond()) + " copies/s | " + counts;
             case PUT, GET, RANGE_GET, MIX, HTTP_GET -> Units.gbps(cell.bytesPerSecond()) + " | "
                     + Units.mibPerSecond(cell.bytesPerSecond()) + " | " + Units.rate(cell.opsPerSecond()) + " ops/s | "
                     + counts;

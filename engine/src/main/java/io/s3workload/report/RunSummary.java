@@ -66,7 +66,7 @@ final class RunSummary {
                         c.key().op().sized() ? c.key().size().toString() : "-",
                         Long.toString(c.operations()), Long.toString(c.errors()), Units.rate(c.opsPerSecond()),
                         moves ? Units.mib(c.bytesPerSecond()) : "-",
-                        moves ? Units.gbps(c.bytesPerSecond()).replace(" Gbps", "") : "-",
+                        c.key().op().onTheWire() ? Units.gbps(c.bytesPerSecond()).replace(" Gbps", "") : "-",
                         timed ? Units.millis(Units.statNanos(c.latency(), Percentile.P50)) : "-",
                         timed ? Units.millis(Units.statNanos(c.latency(), Percentile.P99)) : "-",
                         c.hasTtfb() ? Units.millis(Units.statNanos(c.ttfb(), Percentile.P50)) : "-"));

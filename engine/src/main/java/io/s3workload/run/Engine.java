@@ -162,6 +162,7 @@ public final class Engine {
             case HEAD -> new HeadRunner();
             case LIST -> new ListRunner();
             case RANGE_READ -> new RangeReadRunner();
+            case COPY -> new CopyRunner();
             case CONNECTIVITY -> new ConnectivityRunner();
             case READ_AFTER_WRITE -> new ReadAfterWriteRunner();
             case LIST_AFTER_WRITE -> new ListAfterWriteRunner();

@@ -34,8 +34,9 @@ final class GetRunner implements CellStageRunner {
         long limit = cell.operationLimit(keys.count());
         CellKey key = new CellKey(stage.name(), Op.GET, stage.endpoint(), cell.size());
         return Optional.of(CellRun.run(context, stage, key, cell, limit, (i, worker, recorder) -> {
-            String objectKey = keys.key(i % keys.count());
-            Payload.Body body = context.payload().body(objectKey, cell.size());
+            long index = i % keys.count();
+            String objectKey = keys.key(index);
+            Payload.Body body = context.payload().body(keys.contentKey(index), cell.size());
             long t0 = System.nanoTime();
             Transfers.get(worker.store(), objectKey, body.length(), spec.ranges(), worker,
                     spec.verify() ? body : null);

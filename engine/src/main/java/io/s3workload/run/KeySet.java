@@ -13,17 +13,24 @@ public final class KeySet {
     private final String prefix;
     private final long span;
     private final long[] missing;
+    /** The keys whose bytes these hold (a copy stage's sources), or null when each holds its own payload. */
+    private final KeySet origin;
 
     /** {@code count} keys, all written. */
     public KeySet(String prefix, long count) {
-        this(prefix, count, new long[0]);
+        this(prefix, count, new long[0], null);
     }
 
-    /** @param missing the sorted indices in {@code [0, span)} that were attempted but never written */
-    KeySet(String prefix, long span, long[] missing) {
+    /**
+     * @param missing the sorted indices in {@code [0, span)} that were attempted but never written
+     * @param origin  null, or the keys copied here: key number {@code n} holds the bytes of
+     *                {@code origin.key(n % origin.count())}
+     */
+    KeySet(String prefix, long span, long[] missing, KeySet origin) {
         this.prefix = prefix;
         this.span = span;
         this.missing = missing.clone();
+        this.origin = origin;
     }
 
     public String prefix() {
@@ -48,6 +55,14 @@ public final class KeySet {
     /** The {@code index}-th written key ({@code 0 <= index < count()}). */
     public String key(long index) {
         return prefix + written(index);
+    }
+
+    /**
+     * The key whose payload the {@code index}-th written key holds, for checking what is read: the key itself, or
+     * for a copy the source it was copied from (and so on down a chain of copies).
+     */
+    public String contentKey(long index) {
+        return origin == null ? key(index) : origin.contentKey(written(index) % origin.count());
     }
 
     /** The {@code index}-th attempted key ({@code 0 <= index < span()}), whether or not it was written. */

@@ -15,7 +15,7 @@ import java.util.concurrent.atomic.AtomicReference;
 
 /**
  * Moves one object, as one request or as several in parallel: multipart uploads (parts streamed from the payload,
- * the upload aborted on any failure) and parallel ranged reads. Sub-requests run on their own virtual threads.
+ * or copied on the server, the upload aborted on any failure) and parallel ranged reads. Sub-requests run on their own virtual threads.
  */
 final class Transfers {
 
@@ -28,15 +28,39 @@ final class Transfers {
         if (!multipart.applies(body.length())) {
             return store.put(key, body, metadata);
         }
+        return inParts(store, key, body.length(), multipart, metadata, (uploadId, part, start, length) ->
+                store.uploadPart(key, uploadId, part, body.slice(start, length)));
+    }
+
+    /**
+     * Copies {@code sourceKey} ({@code length} bytes) to {@code key} on the server: one CopyObject, or parts copied
+     * with UploadPartCopy in parallel when {@code multipart} applies; returns the ETag.
+     */
+    static String copy(ObjectStore store, String sourceKey, String key, long length, Multipart multipart) {
+        if (!multipart.applies(length)) {
+            return store.copy(sourceKey, key);
+        }
+        return inParts(store, key, length, multipart, Map.of(), (uploadId, part, start, partLength) ->
+                store.uploadPartCopy(key, uploadId, part, sourceKey, start, partLength));
+    }
+
+    /** Writes one part of a multipart upload; returns its ETag. */
+    @FunctionalInterface
+    private interface PartWriter {
+        String write(String uploadId, int partNumber, long start, long length);
+    }
+
+    /** A multipart upload of {@code length} bytes, its parts written in parallel; aborted on any failure. */
+    private static String inParts(ObjectStore store, String key, long length, Multipart multipart,
+                                  Map<String, String> metadata, PartWriter writer) {
         String uploadId = store.createMultipart(key, metadata);
         try {
-            int parts = multipart.parts(body.length());
+            int parts = multipart.parts(length);
             long partBytes = multipart.partSize().bytes();
             String[] etags = new String[parts];
             inParallel(Math.min(multipart.parallel(), parts), parts, (slot, part) -> {
                 long start = part * partBytes;
-                etags[part] = store.uploadPart(key, uploadId, part + 1,
-                        body.slice(start, Math.min(partBytes, body.length() - start)));
+                etags[part] = writer.write(uploadId, part + 1, start, Math.min(partBytes, length - start));
             });
             return store.completeMultipart(key, uploadId, Arrays.asList(etags));
         } catch (RuntimeException e) {

@@ -32,6 +32,11 @@ final class WrittenKeys {
 
     /** Keys {@code prefix + 0 .. span - 1}, those never written marked missing; call after the writers stopped. */
     KeySet keySet(String prefix, long span) {
+        return keySet(prefix, span, null);
+    }
+
+    /** As {@link #keySet(String, long)}, for keys that hold copies of {@code origin}'s (see {@link KeySet}). */
+    KeySet keySet(String prefix, long span, KeySet origin) {
         long[] missing = new long[16];
         int n = 0;
         for (long number = 0; number < span; number++) {
@@ -42,6 +47,6 @@ final class WrittenKeys {
                 missing[n++] = number;
             }
         }
-        return new KeySet(prefix, span, java.util.Arrays.copyOf(missing, n));
+        return new KeySet(prefix, span, java.util.Arrays.copyOf(missing, n), origin);
     }
 }

@@ -158,6 +158,20 @@ final class CrtObjectStore implements ObjectStore {
     }
 
     @Override
+    public String copy(String sourceKey, String key) {
+        return await(s3.copyObject(r -> r.sourceBucket(bucket).sourceKey(sourceKey).destinationBucket(bucket)
+                .destinationKey(key))).copyObjectResult().eTag();
+    }
+
+    @Override
+    public String uploadPartCopy(String key, String uploadId, int partNumber, String sourceKey, long start,
+                                 long length) {
+        return await(s3.uploadPartCopy(r -> r.sourceBucket(bucket).sourceKey(sourceKey).destinationBucket(bucket)
+                .destinationKey(key).uploadId(uploadId).partNumber(partNumber)
+                .copySourceRange(S3Requests.range(start, length)))).copyPartResult().eTag();
+    }
+
+    @Override
     public String completeMultipart(String key, String uploadId, List<String> partEtags) {
         return await(s3.completeMultipartUpload(r -> r.bucket(bucket).key(key).uploadId(uploadId)
                 .multipartUpload(m -> m.parts(S3Requests.parts(partEtags))))).eTag();

@@ -286,6 +286,17 @@ final class HttpObjectStore implements ObjectStore {
     }
 
     @Override
+    public String copy(String sourceKey, String key) {
+        return control.copy(sourceKey, key);
+    }
+
+    @Override
+    public String uploadPartCopy(String key, String uploadId, int partNumber, String sourceKey, long start,
+                                 long length) {
+        return control.uploadPartCopy(key, uploadId, partNumber, sourceKey, start, length);
+    }
+
+    @Override
     public String completeMultipart(String key, String uploadId, List<String> partEtags) {
         return control.completeMultipart(key, uploadId, partEtags);
     }

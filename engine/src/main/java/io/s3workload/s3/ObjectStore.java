@@ -36,6 +36,15 @@ public interface ObjectStore extends AutoCloseable {
 
     void abortMultipart(String key, String uploadId);
 
+    /** CopyObject in the bucket, from {@code sourceKey} to {@code key} (S3 allows up to 5 GiB); returns the ETag. */
+    String copy(String sourceKey, String key);
+
+    /**
+     * UploadPartCopy: part {@code partNumber} (from 1) of upload {@code uploadId} is bytes
+     * {@code [start, start + length)} of {@code sourceKey}; returns the part's ETag.
+     */
+    String uploadPartCopy(String key, String uploadId, int partNumber, String sourceKey, long start, long length);
+
     /** Multipart uploads in progress under {@code prefix}. */
     List<Upload> multipartUploads(String prefix);
 

@@ -21,6 +21,7 @@ public enum StageKind {
     HEAD("head", Endpoints.ONE, Workers.CONCURRENCY, Trait.WARM_UP),
     LIST("list", Endpoints.ONE, Workers.CONCURRENCY, Trait.WARM_UP),
     RANGE_READ("rangeRead", Endpoints.ONE, Workers.CONCURRENCY, Trait.WARM_UP),
+    COPY("copy", Endpoints.ONE, Workers.CONCURRENCY, Trait.WRITES_SOURCES),
     CONNECTIVITY("connectivity", Endpoints.OWN, Workers.ONE, Trait.PROBE),
     READ_AFTER_WRITE("readAfterWrite", Endpoints.WRITERS, Workers.ONE, Trait.PROBE, Trait.CONVERGENCE),
     LIST_AFTER_WRITE("listAfterWrite", Endpoints.WRITERS, Workers.ONE, Trait.PROBE, Trait.CONVERGENCE),

@@ -29,6 +29,17 @@ final class FaultyStore implements ObjectStore {
     }
 
     @Override
+    public String copy(String sourceKey, String key) {
+        return real.copy(sourceKey, key);
+    }
+
+    @Override
+    public String uploadPartCopy(String key, String uploadId, int partNumber, String sourceKey, long start,
+                                 long length) {
+        return real.uploadPartCopy(key, uploadId, partNumber, sourceKey, start, length);
+    }
+
+    @Override
     public String endpointName() {
         return real.endpointName();
     }

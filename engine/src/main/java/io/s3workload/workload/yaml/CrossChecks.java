@@ -212,10 +212,12 @@ final class CrossChecks {
             return;
         }
         String kind = sourceStage.path("kind").asText("");
-        boolean writes = StageKind.fromKey(kind).map(k -> k.has(StageKind.Trait.WRITES_SOURCES)).orElse(false);
-        if (!writes || sourceStage.path("from").isTextual()) {
+        Optional<StageKind> source = StageKind.fromKey(kind);
+        boolean writes = source.map(k -> k.has(StageKind.Trait.WRITES_SOURCES)).orElse(false)
+                && !(source.get() == StageKind.GET && sourceStage.path("from").isTextual());
+        if (!writes) {
             binding.problem(pointer, "stage '" + from + "' (" + kind + ") writes no objects; 'from' must name a"
-                    + " put stage, or a get stage that seeds its own objects");
+                    + " put or copy stage, or a get stage that seeds its own objects");
         }
     }
 

@@ -23,6 +23,7 @@ interface StageBinder {
             case HEAD -> new HeadStageBinder();
             case LIST -> new ListStageBinder();
             case RANGE_READ -> new RangeReadStageBinder();
+            case COPY -> new CopyStageBinder();
             case CONNECTIVITY -> new ConnectivityStageBinder();
             case READ_AFTER_WRITE -> new ReadAfterWriteStageBinder();
             case LIST_AFTER_WRITE -> new ListAfterWriteStageBinder();

@@ -23,12 +23,16 @@ final class TransferBinder {
 
     /** {@code multipart: {threshold, partSize, parallel}} (unset keys take the defaults) or {@code false}. */
     static Multipart multipart(Fields f, List<SizeSpec> sizes) {
+        return multipart(f, sizes, Multipart.DEFAULT);
+    }
+
+    /** As {@link #multipart(Fields, List)}, with the kind's own defaults {@code d} for unset keys. */
+    static Multipart multipart(Fields f, List<SizeSpec> sizes, Multipart d) {
         if (isOff(f, "multipart")) {
             return Multipart.OFF;
         }
         return f.object("multipart", MULTIPART_KEYS, "multipart settings, e.g. {partSize: 10MiB, parallel: 10}")
                 .map(m -> {
-                    Multipart d = Multipart.DEFAULT;
                     DataSize partSize = m.size("partSize").orElse(d.partSize());
                     var threshold = m.size("threshold").orElse(d.threshold());
                     int parallel = m.intAtLeast("parallel", 1).orElse(d.parallel());
@@ -42,8 +46,8 @@ final class TransferBinder {
                     return result;
                 })
                 .orElseGet(() -> {
-                    checkPartCount(f, Multipart.DEFAULT, sizes);
-                    return Multipart.DEFAULT;
+                    checkPartCount(f, d, sizes);
+                    return d;
                 });
     }
 

@@ -41,6 +41,7 @@ class StageKindsTest {
         m.put(StageKind.LIST, "{name: s, kind: list, from: src, operations: 10}");
         m.put(StageKind.RANGE_READ, "{name: s, kind: rangeRead, sources: {count: 1, size: 1MiB}, chunk: 4KiB,"
                 + " operations: 10}");
+        m.put(StageKind.COPY, "{name: s, kind: copy, from: src, operations: 10}");
         m.put(StageKind.CONNECTIVITY, "{name: s, kind: connectivity}");
         m.put(StageKind.READ_AFTER_WRITE, "{name: s, kind: readAfterWrite, iterations: 10}");
         m.put(StageKind.LIST_AFTER_WRITE, "{name: s, kind: listAfterWrite, iterations: 10}");
@@ -134,7 +135,7 @@ class StageKindsTest {
     void aKindsTraitsAreItsOwn() {
         Map<Boolean, List<String>> sources = Arrays.stream(StageKind.values()).collect(Collectors.partitioningBy(
                 k -> k.has(StageKind.Trait.WRITES_SOURCES), Collectors.mapping(StageKind::key, Collectors.toList())));
-        assertEquals(List.of("put", "get"), sources.get(true));
+        assertEquals(List.of("put", "get", "copy"), sources.get(true));
         assertEquals(Optional.of(StageKind.RANGE_READ), StageKind.fromKey("rangeRead"));
     }
 }

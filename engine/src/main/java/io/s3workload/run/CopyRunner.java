@@ -1,0 +1,58 @@
+package io.s3workload.run;
+
+import io.s3workload.metrics.CellKey;
+import io.s3workload.metrics.CellStats;
+import io.s3workload.metrics.Op;
+import io.s3workload.plan.CellPlan;
+import io.s3workload.plan.StagePlan;
+import io.s3workload.s3.Payload;
+import io.s3workload.s3.ReadTiming;
+import io.s3workload.workload.CopyStage;
+import io.s3workload.workload.ParallelRanges;
+import java.util.Optional;
+
+/**
+ * {@code kind: copy}: server-side copies of the source stage's objects, round-robin, each to a new key of this stage
+ * (CopyObject, or UploadPartCopy parts above the multipart threshold). A copy's bytes are its source's size. The
+ * copies are registered as this stage's objects, so later stages can read, HEAD or delete them with {@code from}.
+ */
+final class CopyRunner implements CellStageRunner {
+
+    @Override
+    public Optional<CellStats> runCell(StagePlan stage, CellPlan cell, RunContext context) {
+        CopyStage spec = stage.spec(CopyStage.class);
+        Optional<KeySet> source = context.sourceKeys(stage, cell.size());
+        if (source.isEmpty()) {
+            return Optional.empty();
+        }
+        KeySet sources = source.get();
+        String prefix = context.keyPrefix(stage.name(), cell.size());
+        CellKey key = new CellKey(stage.name(), Op.COPY, stage.endpoint(), cell.size());
+        WrittenKeys written = new WrittenKeys();
+        CellRun.Outcome outcome = CellRun.run(context, stage, key, cell, cell.operationLimit(sources.count()),
+                (i, worker, recorder) -> {
+                    long index = i % sources.count();
+                    String sourceKey = sources.key(index);
+                    String copyKey = prefix + i;
+                    Payload.Body original = context.payload().body(sources.contentKey(index), cell.size());
+                    long t0 = System.nanoTime();
+                    Transfers.copy(worker.store(), sourceKey, copyKey, original.length(), spec.multipart());
+                    long latency = System.nanoTime() - t0;
+                    written.written(i);
+                    if (spec.verify()) {
+                        Transfers.get(worker.store(), copyKey, original.length(), ParallelRanges.OFF, worker,
+                                original);
+                        ReadTiming read = worker.timing();
+                        if (read.mismatchAt() >= 0) {
+                            recorder.failure(GetRunner.DATA_MISMATCH, copyKey + " (a copy of " + sourceKey
+                                    + ") at byte " + read.mismatchAt());
+                            return;
+                        }
+                    }
+                    recorder.success(latency, original.length());
+                });
+        KeySet wrote = written.keySet(prefix, outcome.started(), sources);
+        context.objects().register(stage.name(), cell.size(), wrote);
+        return Optional.of(outcome.stats());
+    }
+}
