@@ -299,7 +299,8 @@ public final class Planner {
                 shape.from().map(from -> earlier.get(from).name()), shape.seedObjects(), failOn, client,
                 client.connections().orElse(spec.common().load().workers(concurrency) * shape.fanOut()),
                 shape.roles().orElse(StagePlan.Roles.of(endpoint)), naming.name(), naming.group(), entry.after(),
-                entry.with());
+                entry.with(), spec.writes().customerKey()
+                        || shape.from().map(from -> earlier.get(from).customerKey()).orElse(false));
     }
 
     private static IllegalStateException expanded(StageSpec composite) {

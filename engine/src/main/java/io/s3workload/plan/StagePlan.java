@@ -24,11 +24,13 @@ import java.util.OptionalLong;
  * @param group       the composite stage this one was expanded from, if any
  * @param after       the indexes of the stages that must end before this one starts
  * @param with        the index of the stage this one starts and stops with, if any
+ * @param customerKey whether its objects are SSE-C encrypted (it writes them so, or reads a stage's that are), so
+ *                    that every request for them carries the run's customer key
  */
 public record StagePlan(int index, StageSpec spec, String endpoint, int concurrency, List<CellPlan> cells,
                         Optional<String> from, OptionalLong seedObjects, FailOn failOn, ClientSpec client,
                         int connections, Roles roles, String name, Optional<StageGroup> group, List<Integer> after,
-                        java.util.OptionalInt with) {
+                        java.util.OptionalInt with, boolean customerKey) {
 
     public StagePlan {
         cells = List.copyOf(cells);

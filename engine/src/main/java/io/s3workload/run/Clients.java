@@ -2,6 +2,7 @@ package io.s3workload.run;
 
 import io.s3workload.plan.Plan;
 import io.s3workload.plan.StagePlan;
+import io.s3workload.s3.CustomerKey;
 import io.s3workload.s3.ObjectStore;
 import io.s3workload.s3.StoreFactory;
 import io.s3workload.workload.ClientSpec;
@@ -23,6 +24,8 @@ final class Clients implements AutoCloseable {
     private final Map<String, ObjectStore> shared = new ConcurrentHashMap<>();
     private final Set<Thread> working = ConcurrentHashMap.newKeySet();
     private volatile boolean interrupted;
+    /** The run's SSE-C key, for the stages whose objects are encrypted with one; never written anywhere. */
+    private final CustomerKey customerKey = CustomerKey.random();
 
     Clients(Plan plan) {
         this.plan = plan;
@@ -39,13 +42,15 @@ final class Clients implements AutoCloseable {
     Lease lease(StagePlan stage) {
         boolean interruptible = StoreFactory.lean(endpoint(stage.endpoint()), stage.client());
         if (stage.client().sharing().orElseThrow() == ClientSpec.Sharing.SHARED) {
-            ObjectStore store = shared(stage.endpoint(), stage.client());
+            ObjectStore shared = shared(stage.endpoint(), stage.client());
+            ObjectStore store = stage.customerKey() ? shared.withCustomerKey(customerKey, false) : shared;
             return new Lease(interruptible, () -> store, s -> { });
         }
         int perWorker = Math.max(1, stage.connections() / stage.concurrency());
-        return new Lease(interruptible,
-                () -> StoreFactory.create(endpoint(stage.endpoint()), plan.bucket(), perWorker, stage.client()),
-                ObjectStore::close);
+        return new Lease(interruptible, () -> {
+            ObjectStore own = StoreFactory.create(endpoint(stage.endpoint()), plan.bucket(), perWorker, stage.client());
+            return stage.customerKey() ? own.withCustomerKey(customerKey, true) : own;
+        }, ObjectStore::close);
     }
 
     /**

@@ -6,6 +6,7 @@ import io.s3workload.metrics.CellStats;
 import io.s3workload.metrics.Op;
 import io.s3workload.plan.CellPlan;
 import io.s3workload.plan.StagePlan;
+import io.s3workload.s3.ObjectWrite;
 import io.s3workload.s3.Payload;
 import io.s3workload.s3.ReadTiming;
 import io.s3workload.workload.GetStage;
@@ -64,7 +65,8 @@ final class GetRunner implements CellStageRunner {
         long started = ClosedLoop.run(loop, context::cancelled, seeding, (i, worker, recorder) -> {
             String objectKey = prefix + i;
             Payload.Body body = context.payload().body(objectKey, cell.size());
-            Transfers.put(worker.store(), objectKey, body, spec.multipart(), Map.of());
+            Transfers.put(worker.store(), objectKey, body, spec.multipart(),
+                    ObjectWrite.of(spec.writes(), context.payload(), objectKey));
             recorder.success(0, body.length());
             written.written(i);
         });

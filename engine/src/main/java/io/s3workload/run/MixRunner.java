@@ -8,6 +8,7 @@ import io.s3workload.plan.CellPlan;
 import io.s3workload.plan.StagePlan;
 import io.s3workload.result.StageResult;
 import io.s3workload.s3.ErrorClassifier;
+import io.s3workload.s3.ObjectWrite;
 import io.s3workload.s3.Payload;
 import io.s3workload.workload.MixStage.MixOp;
 import io.s3workload.workload.MixStage;
@@ -98,7 +99,7 @@ final class MixRunner implements StageRunner {
                 String key = prefix + slot;
                 Payload.Body body = context.payload().body(key, spec.size());
                 long t0 = System.nanoTime();
-                worker.store().put(key, body);
+                worker.store().put(key, body, ObjectWrite.of(spec.writes(), context.payload(), key));
                 recorder.success(System.nanoTime() - t0, body.length());
                 slots.written(slot);
             }
@@ -150,7 +151,7 @@ final class MixRunner implements StageRunner {
         ClosedLoop.run(loop, context::cancelled, seeding, (i, worker, recorder) -> {
             String key = prefix + i;
             Payload.Body body = context.payload().body(key, spec.size());
-            worker.store().put(key, body);
+            worker.store().put(key, body, ObjectWrite.of(spec.writes(), context.payload(), key));
             recorder.success(0, body.length());
             written.written(i);
         });

@@ -5,6 +5,7 @@ import io.s3workload.metrics.CellStats;
 import io.s3workload.metrics.Op;
 import io.s3workload.plan.CellPlan;
 import io.s3workload.plan.StagePlan;
+import io.s3workload.s3.ObjectWrite;
 import io.s3workload.s3.Payload;
 import io.s3workload.workload.PutStage;
 import java.util.Map;
@@ -29,7 +30,8 @@ final class PutRunner implements CellStageRunner {
                     String objectKey = prefix + number;
                     Payload.Body body = context.payload().body(objectKey, cell.size());
                     long t0 = System.nanoTime();
-                    Transfers.put(worker.store(), objectKey, body, spec.multipart(), Map.of());
+                    Transfers.put(worker.store(), objectKey, body, spec.multipart(),
+                            ObjectWrite.of(spec.writes(), context.payload(), objectKey));
                     recorder.success(System.nanoTime() - t0, body.length());
                     written.written(number);
                 });

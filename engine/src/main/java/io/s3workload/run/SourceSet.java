@@ -6,6 +6,7 @@ import io.s3workload.metrics.CellStats;
 import io.s3workload.metrics.Op;
 import io.s3workload.plan.StagePlan;
 import io.s3workload.s3.ObjectStore;
+import io.s3workload.s3.ObjectWrite;
 import io.s3workload.s3.Payload;
 import io.s3workload.workload.Multipart;
 import io.s3workload.workload.SizeSpec;
@@ -76,7 +77,8 @@ final class SourceSet {
                 }
             }
             Payload.Body body = context.payload().body(key, sources.size().bytes());
-            Transfers.put(store, key, body, multipart, Map.of(SEED_METADATA, Long.toString(context.seed())));
+            Transfers.put(store, key, body, multipart,
+                    ObjectWrite.metadata(Map.of(SEED_METADATA, Long.toString(context.seed()))));
             payloads[index] = context.payload();
             recorder.success(0, body.length());
         });

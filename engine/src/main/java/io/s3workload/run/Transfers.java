@@ -1,6 +1,7 @@
 package io.s3workload.run;
 
 import io.s3workload.s3.ObjectStore;
+import io.s3workload.s3.ObjectWrite;
 import io.s3workload.s3.Payload;
 import io.s3workload.s3.ReadTiming;
 import io.s3workload.s3.StoreException;
@@ -22,14 +23,19 @@ final class Transfers {
     private Transfers() {
     }
 
-    /** Uploads {@code body} to {@code key}, in parts when {@code multipart} applies; returns the ETag. */
-    static String put(ObjectStore store, String key, Payload.Body body, Multipart multipart,
-                      Map<String, String> metadata) {
+    /**
+     * Uploads {@code body} to {@code key} with what {@code write} adds, in parts when {@code multipart} applies;
+     * returns the ETag.
+     */
+    static String put(ObjectStore store, String key, Payload.Body body, Multipart multipart, ObjectWrite write) {
         if (!multipart.applies(body.length())) {
-            return store.put(key, body, metadata);
+            return store.put(key, body, write);
         }
-        return inParts(store, key, body.length(), multipart, metadata, (uploadId, part, start, length) ->
-                store.uploadPart(key, uploadId, part, body.slice(start, length)));
+        return inParts(store, key, body.length(), multipart, write, (uploadId, part, start, length) -> {
+            Payload.Body slice = body.slice(start, length);
+            Map<String, String> checksum = write.checksumHeaders(slice);
+            return new ObjectStore.Part(store.uploadPart(key, uploadId, part, slice, checksum), checksum);
+        });
     }
 
     /**
@@ -40,29 +46,30 @@ final class Transfers {
         if (!multipart.applies(length)) {
             return store.copy(sourceKey, key);
         }
-        return inParts(store, key, length, multipart, Map.of(), (uploadId, part, start, partLength) ->
-                store.uploadPartCopy(key, uploadId, part, sourceKey, start, partLength));
+        return inParts(store, key, length, multipart, ObjectWrite.NONE, (uploadId, part, start, partLength) ->
+                new ObjectStore.Part(store.uploadPartCopy(key, uploadId, part, sourceKey, start, partLength),
+                        Map.of()));
     }
 
-    /** Writes one part of a multipart upload; returns its ETag. */
+    /** Writes one part of a multipart upload. */
     @FunctionalInterface
     private interface PartWriter {
-        String write(String uploadId, int partNumber, long start, long length);
+        ObjectStore.Part write(String uploadId, int partNumber, long start, long length);
     }
 
     /** A multipart upload of {@code length} bytes, its parts written in parallel; aborted on any failure. */
     private static String inParts(ObjectStore store, String key, long length, Multipart multipart,
-                                  Map<String, String> metadata, PartWriter writer) {
-        String uploadId = store.createMultipart(key, metadata);
+                                  ObjectWrite write, PartWriter writer) {
+        String uploadId = store.createMultipart(key, write);
         try {
             int parts = multipart.parts(length);
             long partBytes = multipart.partSize().bytes();
-            String[] etags = new String[parts];
+            ObjectStore.Part[] done = new ObjectStore.Part[parts];
             inParallel(Math.min(multipart.parallel(), parts), parts, (slot, part) -> {
                 long start = part * partBytes;
-                etags[part] = writer.write(uploadId, part + 1, start, Math.min(partBytes, length - start));
+                done[part] = writer.write(uploadId, part + 1, start, Math.min(partBytes, length - start));
             });
-            return store.completeMultipart(key, uploadId, Arrays.asList(etags));
+            return store.completeMultipart(key, uploadId, Arrays.asList(done));
         } catch (RuntimeException e) {
             try {
                 store.abortMultipart(key, uploadId);

@@ -7,6 +7,8 @@ import java.util.Map;
 import java.util.Optional;
 import java.util.concurrent.CompletableFuture;
 import java.util.concurrent.CompletionException;
+import java.util.function.Consumer;
+import software.amazon.awssdk.awscore.AwsRequestOverrideConfiguration;
 import software.amazon.awssdk.auth.credentials.AwsCredentialsProvider;
 import software.amazon.awssdk.core.checksums.RequestChecksumCalculation;
 import software.amazon.awssdk.core.checksums.ResponseChecksumValidation;
@@ -39,12 +41,39 @@ final class CrtObjectStore implements ObjectStore {
     private final String bucket;
     private final S3AsyncClient s3;
     private final boolean batchDelete;
+    /** SSE-C: sent with every object request; null: none. */
+    private final CustomerKey customerKey;
+    /** Whether closing this store closes the client (not for a view that shares it). */
+    private final boolean owner;
 
-    private CrtObjectStore(String endpointName, String bucket, S3AsyncClient s3, boolean batchDelete) {
+    private CrtObjectStore(String endpointName, String bucket, S3AsyncClient s3, boolean batchDelete,
+                           CustomerKey customerKey, boolean owner) {
         this.endpointName = endpointName;
         this.bucket = bucket;
         this.s3 = s3;
         this.batchDelete = batchDelete;
+        this.customerKey = customerKey;
+        this.owner = owner;
+    }
+
+    @Override
+    public ObjectStore withCustomerKey(CustomerKey key, boolean owning) {
+        return new CrtObjectStore(endpointName, bucket, s3, batchDelete, key, owning && owner);
+    }
+
+    /** Adds {@code headers} and this store's SSE-C headers to a request. */
+    private Consumer<AwsRequestOverrideConfiguration.Builder> headers(Map<String, String> headers) {
+        return o -> {
+            headers.forEach(o::putHeader);
+            if (customerKey != null) {
+                customerKey.headers().forEach(o::putHeader);
+            }
+        };
+    }
+
+    /** A copy's headers: with SSE-C, the key for the source and for the copy. */
+    private Consumer<AwsRequestOverrideConfiguration.Builder> copyHeaders() {
+        return headers(customerKey == null ? Map.of() : customerKey.copySourceHeaders());
     }
 
     static CrtObjectStore create(EndpointSpec endpoint, String bucket, int connections, boolean checksumsAlways,
@@ -81,7 +110,7 @@ final class CrtObjectStore implements ObjectStore {
                         }))
                 .futureCompletionExecutor(Runnable::run)
                 .build();
-        return new CrtObjectStore(endpoint.name(), bucket, client, batchDelete);
+        return new CrtObjectStore(endpoint.name(), bucket, client, batchDelete, null, true);
     }
 
     /**
@@ -141,26 +170,31 @@ final class CrtObjectStore implements ObjectStore {
     }
 
     @Override
-    public String put(String key, Payload.Body body, Map<String, String> metadata) {
-        return await(s3.putObject(r -> r.bucket(bucket).key(key).contentLength(body.length()).metadata(metadata),
-                new PayloadPublisher(body))).eTag();
+    public String put(String key, Payload.Body body, ObjectWrite write) {
+        Map<String, String> headers = write.putHeaders(body);
+        return await(s3.putObject(r -> r.bucket(bucket).key(key).contentLength(body.length())
+                .overrideConfiguration(headers(headers)), new PayloadPublisher(body))).eTag();
     }
 
     @Override
-    public String createMultipart(String key, Map<String, String> metadata) {
-        return await(s3.createMultipartUpload(r -> r.bucket(bucket).key(key).metadata(metadata))).uploadId();
+    public String createMultipart(String key, ObjectWrite write) {
+        Map<String, String> headers = write.createHeaders();
+        return await(s3.createMultipartUpload(r -> r.bucket(bucket).key(key).overrideConfiguration(headers(headers))))
+                .uploadId();
     }
 
     @Override
-    public String uploadPart(String key, String uploadId, int partNumber, Payload.Body body) {
+    public String uploadPart(String key, String uploadId, int partNumber, Payload.Body body,
+                             Map<String, String> checksum) {
         return await(s3.uploadPart(r -> r.bucket(bucket).key(key).uploadId(uploadId).partNumber(partNumber)
-                .contentLength(body.length()), new PayloadPublisher(body))).eTag();
+                .contentLength(body.length()).overrideConfiguration(headers(checksum)), new PayloadPublisher(body)))
+                .eTag();
     }
 
     @Override
     public String copy(String sourceKey, String key) {
         return await(s3.copyObject(r -> r.sourceBucket(bucket).sourceKey(sourceKey).destinationBucket(bucket)
-                .destinationKey(key))).copyObjectResult().eTag();
+                .destinationKey(key).overrideConfiguration(copyHeaders()))).copyObjectResult().eTag();
     }
 
     @Override
@@ -168,13 +202,15 @@ final class CrtObjectStore implements ObjectStore {
                                  long length) {
         return await(s3.uploadPartCopy(r -> r.sourceBucket(bucket).sourceKey(sourceKey).destinationBucket(bucket)
                 .destinationKey(key).uploadId(uploadId).partNumber(partNumber)
-                .copySourceRange(S3Requests.range(start, length)))).copyPartResult().eTag();
+                .copySourceRange(S3Requests.range(start, length)).overrideConfiguration(copyHeaders())))
+                .copyPartResult().eTag();
     }
 
     @Override
-    public String completeMultipart(String key, String uploadId, List<String> partEtags) {
+    public String completeMultipart(String key, String uploadId, List<Part> parts) {
         return await(s3.completeMultipartUpload(r -> r.bucket(bucket).key(key).uploadId(uploadId)
-                .multipartUpload(m -> m.parts(S3Requests.parts(partEtags))))).eTag();
+                .multipartUpload(m -> m.parts(S3Requests.parts(parts))).overrideConfiguration(headers(Map.of()))))
+                .eTag();
     }
 
     @Override
@@ -192,20 +228,23 @@ final class CrtObjectStore implements ObjectStore {
 
     @Override
     public void get(String key, byte[] buffer, ReadTiming timing) {
-        await(s3.getObject(GetObjectRequest.builder().bucket(bucket).key(key).build(),
+        await(s3.getObject(GetObjectRequest.builder().bucket(bucket).key(key).overrideConfiguration(headers(Map.of()))
+                        .build(),
                 new DrainingTransformer(timing, buffer)));
     }
 
     @Override
     public void getRange(String key, long start, long length, byte[] buffer, ReadTiming timing) {
         await(s3.getObject(GetObjectRequest.builder().bucket(bucket).key(key)
-                .range(S3Requests.range(start, length)).build(), new DrainingTransformer(timing, buffer)));
+                .range(S3Requests.range(start, length)).overrideConfiguration(headers(Map.of())).build(),
+                new DrainingTransformer(timing, buffer)));
     }
 
     @Override
     public Optional<ObjectInfo> head(String key) {
         try {
-            HeadObjectResponse r = s3.headObject(b -> b.bucket(bucket).key(key)).join();
+            HeadObjectResponse r = s3.headObject(b -> b.bucket(bucket).key(key).overrideConfiguration(headers(Map.of())))
+                    .join();
             return Optional.of(new ObjectInfo(r.contentLength(), r.eTag(), r.metadata()));
         } catch (CompletionException e) {
             if (e.getCause() instanceof NoSuchKeyException
@@ -256,6 +295,8 @@ final class CrtObjectStore implements ObjectStore {
 
     @Override
     public void close() {
-        s3.close();
+        if (owner) {
+            s3.close();
+        }
     }
 }

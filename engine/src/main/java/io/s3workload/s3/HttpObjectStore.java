@@ -36,14 +36,41 @@ final class HttpObjectStore implements ObjectStore {
     private final String endpointName;
     /** What every object path starts with: the endpoint's base path, and the bucket when path-style. */
     private final String pathPrefix;
+    /** SSE-C: sent with every object request; null: none. */
+    private final CustomerKey customerKey;
+    /** Whether closing this store closes the pool and the control client (not for a view that shares them). */
+    private final boolean owner;
 
     HttpObjectStore(ObjectStore control, Http1Pool pool, RequestSigner signer, String endpointName,
                     String pathPrefix) {
+        this(control, pool, signer, endpointName, pathPrefix, null, true);
+    }
+
+    private HttpObjectStore(ObjectStore control, Http1Pool pool, RequestSigner signer, String endpointName,
+                            String pathPrefix, CustomerKey customerKey, boolean owner) {
         this.control = control;
         this.pool = pool;
         this.signer = signer;
         this.endpointName = endpointName;
         this.pathPrefix = pathPrefix;
+        this.customerKey = customerKey;
+        this.owner = owner;
+    }
+
+    @Override
+    public ObjectStore withCustomerKey(CustomerKey key, boolean owning) {
+        return new HttpObjectStore(control.withCustomerKey(key, owning && owner), pool, signer, endpointName,
+                pathPrefix, key, owning && owner);
+    }
+
+    /** {@code headers} and this store's SSE-C headers, to be signed and sent. */
+    private Map<String, String> amz(Map<String, String> headers) {
+        if (customerKey == null) {
+            return headers;
+        }
+        Map<String, String> all = new java.util.TreeMap<>(headers);
+        all.putAll(customerKey.headers());
+        return all;
     }
 
     /** The host to connect to and sign for: the endpoint's, or {@code bucket.host} for virtual-host addressing. */
@@ -66,20 +93,20 @@ final class HttpObjectStore implements ObjectStore {
     }
 
     @Override
-    public String put(String key, Payload.Body body, Map<String, String> metadata) {
-        return upload(key, body, metadata, Map.of());
+    public String put(String key, Payload.Body body, ObjectWrite write) {
+        return upload(key, body, write.putHeaders(body), Map.of());
     }
 
     @Override
-    public String uploadPart(String key, String uploadId, int partNumber, Payload.Body body) {
-        return upload(key, body, Map.of(), Map.of("partNumber", Integer.toString(partNumber), "uploadId", uploadId));
+    public String uploadPart(String key, String uploadId, int partNumber, Payload.Body body,
+                             Map<String, String> checksum) {
+        return upload(key, body, checksum, Map.of("partNumber", Integer.toString(partNumber), "uploadId", uploadId));
     }
 
-    private String upload(String key, Payload.Body body, Map<String, String> metadata, Map<String, String> query) {
-        Map<String, String> amz = metadata.isEmpty() ? Map.of() : metaHeaders(metadata);
+    private String upload(String key, Payload.Body body, Map<String, String> headers, Map<String, String> query) {
         Exchange x = begin(key);
         try {
-            x.send(SdkHttpMethod.PUT, query, amz, null, body);
+            x.send(SdkHttpMethod.PUT, query, amz(headers), null, body);
             ResponseHead r = x.head(true);
             String etag = r.etag();
             x.drain();
@@ -106,7 +133,7 @@ final class HttpObjectStore implements ObjectStore {
         Exchange x = begin(key);
         try {
             Http1Connection c = x.connection;
-            x.send(SdkHttpMethod.GET, Map.of(), Map.of(), range, null);
+            x.send(SdkHttpMethod.GET, Map.of(), amz(Map.of()), range, null);
             ResponseHead r = x.head(true);
             timing.etag = r.etag();
             int n = c.readBody(buffer, 0, buffer.length);
@@ -127,7 +154,7 @@ final class HttpObjectStore implements ObjectStore {
     public Optional<ObjectInfo> head(String key) {
         Exchange x = begin(key);
         try {
-            x.send(SdkHttpMethod.HEAD, Map.of(), Map.of(), null, null);
+            x.send(SdkHttpMethod.HEAD, Map.of(), amz(Map.of()), null, null);
             ResponseHead r = x.connection.readHead(false);
             if (r.status() == 404) {
                 return Optional.empty();
@@ -180,12 +207,6 @@ final class HttpObjectStore implements ObjectStore {
         query.forEach((name, value) -> b.append(b.charAt(b.length() - 1) == '?' ? "" : "&")
                 .append(UriEncoding.component(name)).append('=').append(UriEncoding.component(value)));
         return b.toString();
-    }
-
-    private static Map<String, String> metaHeaders(Map<String, String> metadata) {
-        Map<String, String> headers = new java.util.LinkedHashMap<>();
-        metadata.forEach((name, value) -> headers.put("x-amz-meta-" + name, value));
-        return headers;
     }
 
     /**
@@ -281,8 +302,8 @@ final class HttpObjectStore implements ObjectStore {
     }
 
     @Override
-    public String createMultipart(String key, Map<String, String> metadata) {
-        return control.createMultipart(key, metadata);
+    public String createMultipart(String key, ObjectWrite write) {
+        return control.createMultipart(key, write);
     }
 
     @Override
@@ -297,8 +318,8 @@ final class HttpObjectStore implements ObjectStore {
     }
 
     @Override
-    public String completeMultipart(String key, String uploadId, List<String> partEtags) {
-        return control.completeMultipart(key, uploadId, partEtags);
+    public String completeMultipart(String key, String uploadId, List<Part> parts) {
+        return control.completeMultipart(key, uploadId, parts);
     }
 
     @Override
@@ -328,7 +349,9 @@ final class HttpObjectStore implements ObjectStore {
 
     @Override
     public void close() {
-        pool.close();
-        control.close();
+        if (owner) {
+            pool.close();
+            control.close();
+        }
     }
 }

@@ -18,21 +18,33 @@ public interface ObjectStore extends AutoCloseable {
 
     void createBucket();
 
-    /** Uploads {@code body} in one request; returns the ETag. */
-    String put(String key, Payload.Body body, Map<String, String> metadata);
+    /** Uploads {@code body} in one request with what {@code write} adds; returns the ETag. */
+    String put(String key, Payload.Body body, ObjectWrite write);
 
     default String put(String key, Payload.Body body) {
-        return put(key, body, Map.of());
+        return put(key, body, ObjectWrite.NONE);
     }
 
-    /** Starts a multipart upload; returns its upload id. */
-    String createMultipart(String key, Map<String, String> metadata);
+    /** Starts a multipart upload with what {@code write} adds (its checksum algorithm included); returns its id. */
+    String createMultipart(String key, ObjectWrite write);
 
-    /** Uploads part {@code partNumber} (from 1); returns its ETag. */
-    String uploadPart(String key, String uploadId, int partNumber, Payload.Body body);
+    /**
+     * Uploads part {@code partNumber} (from 1) with its {@code checksum} header (empty: none); returns its ETag.
+     */
+    String uploadPart(String key, String uploadId, int partNumber, Payload.Body body, Map<String, String> checksum);
 
-    /** Completes an upload from its parts' ETags, in part order; returns the object's ETag. */
-    String completeMultipart(String key, String uploadId, List<String> partEtags);
+    default String uploadPart(String key, String uploadId, int partNumber, Payload.Body body) {
+        return uploadPart(key, uploadId, partNumber, body, Map.of());
+    }
+
+    /** Completes an upload from its parts, in part order; returns the object's ETag. */
+    String completeMultipart(String key, String uploadId, List<Part> parts);
+
+    /**
+     * This store, sending the SSE-C headers of {@code key} with every object request (and the copy-source ones with
+     * copies), on this store's connections. Closing it closes this store when {@code owning}, else nothing.
+     */
+    ObjectStore withCustomerKey(CustomerKey key, boolean owning);
 
     void abortMultipart(String key, String uploadId);
 
@@ -108,6 +120,13 @@ public interface ObjectStore extends AutoCloseable {
 
     @Override
     void close();
+
+    /** An uploaded part: its ETag and the checksum header it was sent with (empty: none). */
+    record Part(String etag, Map<String, String> checksum) {
+        public Part {
+            checksum = Map.copyOf(checksum);
+        }
+    }
 
     /** A multipart upload in progress. */
     record Upload(String key, String uploadId) {

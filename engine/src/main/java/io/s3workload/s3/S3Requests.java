@@ -20,11 +20,25 @@ final class S3Requests {
         return "bytes=" + start + "-" + (start + length - 1);
     }
 
-    /** Parts numbered from 1 in the order of their ETags. */
-    static List<CompletedPart> parts(List<String> partEtags) {
-        List<CompletedPart> parts = new ArrayList<>(partEtags.size());
-        for (int i = 0; i < partEtags.size(); i++) {
-            parts.add(CompletedPart.builder().partNumber(i + 1).eTag(partEtags.get(i)).build());
+    /** Parts numbered from 1 in order, each with its ETag and the checksum it was sent with. */
+    static List<CompletedPart> parts(List<ObjectStore.Part> uploaded) {
+        List<CompletedPart> parts = new ArrayList<>(uploaded.size());
+        for (int i = 0; i < uploaded.size(); i++) {
+            ObjectStore.Part part = uploaded.get(i);
+            CompletedPart.Builder b = CompletedPart.builder().partNumber(i + 1).eTag(part.etag());
+            part.checksum().forEach((header, value) -> {
+                switch (header) {
+                    case "x-amz-checksum-crc32" -> b.checksumCRC32(value);
+                    case "x-amz-checksum-crc32c" -> b.checksumCRC32C(value);
+                    case "x-amz-checksum-crc64nvme" -> b.checksumCRC64NVME(value);
+                    case "x-amz-checksum-sha1" -> b.checksumSHA1(value);
+                    case "x-amz-checksum-sha256" -> b.checksumSHA256(value);
+                    default -> {
+                        // Content-MD5 is checked per part by the server and not named at completion
+                    }
+                }
+            });
+            parts.add(b.build());
         }
         return parts;
     }

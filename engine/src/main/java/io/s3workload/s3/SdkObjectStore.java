@@ -5,7 +5,9 @@ import java.util.ArrayList;
 import java.util.List;
 import java.util.Map;
 import java.util.Optional;
+import java.util.function.Consumer;
 import java.util.function.Supplier;
+import software.amazon.awssdk.awscore.AwsRequestOverrideConfiguration;
 import software.amazon.awssdk.core.ResponseInputStream;
 import software.amazon.awssdk.core.sync.RequestBody;
 import software.amazon.awssdk.services.s3.S3Client;
@@ -29,12 +31,38 @@ final class SdkObjectStore implements ObjectStore {
     private final String bucket;
     private final S3Client s3;
     private final boolean batchDelete;
+    /** SSE-C: sent with every object request; null: none. */
+    private final CustomerKey customerKey;
+    /** Whether closing this store closes the client (not for a view that shares it). */
+    private final boolean owner;
 
     SdkObjectStore(String endpointName, String bucket, S3Client s3, boolean batchDelete) {
+        this(endpointName, bucket, s3, batchDelete, null, true);
+    }
+
+    private SdkObjectStore(String endpointName, String bucket, S3Client s3, boolean batchDelete,
+                           CustomerKey customerKey, boolean owner) {
         this.endpointName = endpointName;
         this.bucket = bucket;
         this.s3 = s3;
         this.batchDelete = batchDelete;
+        this.customerKey = customerKey;
+        this.owner = owner;
+    }
+
+    @Override
+    public ObjectStore withCustomerKey(CustomerKey key, boolean owning) {
+        return new SdkObjectStore(endpointName, bucket, s3, batchDelete, key, owning && owner);
+    }
+
+    /** Adds {@code headers} and this store's SSE-C headers to a request. */
+    private Consumer<AwsRequestOverrideConfiguration.Builder> headers(Map<String, String> headers) {
+        return o -> {
+            headers.forEach(o::putHeader);
+            if (customerKey != null) {
+                customerKey.headers().forEach(o::putHeader);
+            }
+        };
     }
 
     @Override
@@ -58,33 +86,33 @@ final class SdkObjectStore implements ObjectStore {
     }
 
     @Override
-    public String put(String key, Payload.Body body, Map<String, String> metadata) {
+    public String put(String key, Payload.Body body, ObjectWrite write) {
         RequestBody requestBody = RequestBody.fromContentProvider(body::open, body.length(), CONTENT_TYPE);
-        if (metadata.isEmpty()) {
-            return call(key, () -> s3.putObject(r -> r.bucket(bucket).key(key).contentLength(body.length()),
-                    requestBody).eTag());
-        }
-        return call(key, () -> s3.putObject(r -> r.bucket(bucket).key(key).contentLength(body.length()).metadata(metadata),
-                requestBody).eTag());
+        Map<String, String> headers = write.putHeaders(body);
+        return call(key, () -> s3.putObject(r -> r.bucket(bucket).key(key).contentLength(body.length())
+                .overrideConfiguration(headers(headers)), requestBody).eTag());
     }
 
     @Override
-    public String createMultipart(String key, Map<String, String> metadata) {
+    public String createMultipart(String key, ObjectWrite write) {
+        Map<String, String> headers = write.createHeaders();
         return call(key, () -> s3.createMultipartUpload(r -> r.bucket(bucket).key(key).contentType(CONTENT_TYPE)
-                .metadata(metadata)).uploadId());
+                .overrideConfiguration(headers(headers))).uploadId());
     }
 
     @Override
-    public String uploadPart(String key, String uploadId, int partNumber, Payload.Body body) {
+    public String uploadPart(String key, String uploadId, int partNumber, Payload.Body body,
+                             Map<String, String> checksum) {
         return call(key, () -> s3.uploadPart(r -> r.bucket(bucket).key(key).uploadId(uploadId).partNumber(partNumber)
-                        .contentLength(body.length()),
+                        .contentLength(body.length()).overrideConfiguration(headers(checksum)),
                 RequestBody.fromContentProvider(body::open, body.length(), CONTENT_TYPE)).eTag());
     }
 
     @Override
     public String copy(String sourceKey, String key) {
         return call(key, () -> s3.copyObject(r -> r.sourceBucket(bucket).sourceKey(sourceKey)
-                .destinationBucket(bucket).destinationKey(key)).copyObjectResult().eTag());
+                .destinationBucket(bucket).destinationKey(key).overrideConfiguration(copyHeaders()))
+                .copyObjectResult().eTag());
     }
 
     @Override
@@ -92,13 +120,20 @@ final class SdkObjectStore implements ObjectStore {
                                  long length) {
         return call(key, () -> s3.uploadPartCopy(r -> r.sourceBucket(bucket).sourceKey(sourceKey)
                 .destinationBucket(bucket).destinationKey(key).uploadId(uploadId).partNumber(partNumber)
-                .copySourceRange(S3Requests.range(start, length))).copyPartResult().eTag());
+                .copySourceRange(S3Requests.range(start, length)).overrideConfiguration(copyHeaders()))
+                .copyPartResult().eTag());
+    }
+
+    /** A copy's headers: with SSE-C, the key for the source and for the copy. */
+    private Consumer<AwsRequestOverrideConfiguration.Builder> copyHeaders() {
+        return headers(customerKey == null ? Map.of() : customerKey.copySourceHeaders());
     }
 
     @Override
-    public String completeMultipart(String key, String uploadId, List<String> partEtags) {
+    public String completeMultipart(String key, String uploadId, List<Part> parts) {
         return call(key, () -> s3.completeMultipartUpload(r -> r.bucket(bucket).key(key).uploadId(uploadId)
-                .multipartUpload(m -> m.parts(S3Requests.parts(partEtags)))).eTag());
+                .multipartUpload(m -> m.parts(S3Requests.parts(parts))).overrideConfiguration(headers(Map.of())))
+                .eTag());
     }
 
     @Override
@@ -118,13 +153,14 @@ final class SdkObjectStore implements ObjectStore {
 
     @Override
     public void get(String key, byte[] buffer, ReadTiming timing) {
-        read(GetObjectRequest.builder().bucket(bucket).key(key).build(), buffer, timing);
+        read(GetObjectRequest.builder().bucket(bucket).key(key).overrideConfiguration(headers(Map.of())).build(),
+                buffer, timing);
     }
 
     @Override
     public void getRange(String key, long start, long length, byte[] buffer, ReadTiming timing) {
         read(GetObjectRequest.builder().bucket(bucket).key(key).range(S3Requests.range(start, length))
-                .build(), buffer, timing);
+                .overrideConfiguration(headers(Map.of())).build(), buffer, timing);
     }
 
     private void read(GetObjectRequest request, byte[] buffer, ReadTiming timing) {
@@ -146,7 +182,7 @@ final class SdkObjectStore implements ObjectStore {
     @Override
     public Optional<ObjectInfo> head(String key) {
         try {
-            HeadObjectResponse r = s3.headObject(b -> b.bucket(bucket).key(key));
+            HeadObjectResponse r = s3.headObject(b -> b.bucket(bucket).key(key).overrideConfiguration(headers(Map.of())));
             return Optional.of(new ObjectInfo(r.contentLength(), r.eTag(), r.metadata()));
         } catch (NoSuchKeyException e) {
             return Optional.empty();
@@ -202,6 +238,8 @@ final class SdkObjectStore implements ObjectStore {
 
     @Override
     public void close() {
-        s3.close();
+        if (owner) {
+            s3.close();
+        }
     }
 }

@@ -7,10 +7,11 @@ import java.util.Map;
  * measured), then each operation is drawn by weight, e.g. {@code {get: 45, put: 15, delete: 10, head: 30}} as in
  * warp's mixed benchmark. Each operation kind is measured on its own, and all of them together.
  *
- * @param weights relative weights by operation (only positive ones)
+ * @param weights  relative weights by operation (only positive ones)
+ * @param writes   what its PUTs (and the seeded working set) store with each object
  */
-public record MixStage(StageCommon common, Map<MixOp, Integer> weights, long objects, SizeSpec size, Stop stop)
-        implements StageSpec {
+public record MixStage(StageCommon common, Map<MixOp, Integer> weights, long objects, SizeSpec size, Stop stop,
+                       ObjectSettings writes) implements StageSpec {
 
     public MixStage {
         weights = Map.copyOf(weights);

@@ -7,11 +7,15 @@ import java.util.List;
  * round-robin when {@code operations} is larger); without it every PUT writes a new key. Objects over the
  * multipart threshold are uploaded in parallel parts.
  */
-public record PutStage(StageCommon common, List<SizeSpec> sizes, Stop stop, Multipart multipart)
-        implements StageSpec {
+public record PutStage(StageCommon common, List<SizeSpec> sizes, Stop stop, Multipart multipart,
+                       ObjectSettings writes) implements StageSpec {
 
     public PutStage {
         sizes = List.copyOf(sizes);
+    }
+
+    public PutStage(StageCommon common, List<SizeSpec> sizes, Stop stop, Multipart multipart) {
+        this(common, sizes, stop, multipart, ObjectSettings.NONE);
     }
 
     @Override

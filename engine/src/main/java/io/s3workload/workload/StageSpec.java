@@ -12,6 +12,11 @@ public sealed interface StageSpec permits PutStage, GetStage, DeleteStage, HeadS
 
     StageKind kind();
 
+    /** What the stage's writes store with each object besides its bytes (none for a stage that writes none). */
+    default ObjectSettings writes() {
+        return ObjectSettings.NONE;
+    }
+
     default String name() {
         return common().name();
     }

@@ -2,6 +2,7 @@ package io.s3workload.run;
 
 import io.s3workload.s3.DeleteOutcome;
 import io.s3workload.s3.ObjectStore;
+import io.s3workload.s3.ObjectWrite;
 import io.s3workload.s3.Payload;
 import io.s3workload.s3.ReadTiming;
 import io.s3workload.s3.StoreException;
@@ -21,11 +22,17 @@ final class FaultyStore implements ObjectStore {
     }
 
     @Override
-    public String uploadPart(String key, String uploadId, int partNumber, Payload.Body body) {
+    public String uploadPart(String key, String uploadId, int partNumber, Payload.Body body,
+                             Map<String, String> checksum) {
         if (partNumber == failingPart) {
             throw new StoreException(StoreException.Kind.HTTP, "HTTP 500 InjectedFault", "injected", null);
         }
-        return real.uploadPart(key, uploadId, partNumber, body);
+        return real.uploadPart(key, uploadId, partNumber, body, checksum);
+    }
+
+    @Override
+    public ObjectStore withCustomerKey(io.s3workload.s3.CustomerKey key, boolean owning) {
+        return new FaultyStore(real.withCustomerKey(key, owning), failingPart);
     }
 
     @Override
@@ -56,18 +63,18 @@ final class FaultyStore implements ObjectStore {
     }
 
     @Override
-    public String put(String key, Payload.Body body, Map<String, String> metadata) {
-        return real.put(key, body, metadata);
+    public String put(String key, Payload.Body body, ObjectWrite write) {
+        return real.put(key, body, write);
     }
 
     @Override
-    public String createMultipart(String key, Map<String, String> metadata) {
-        return real.createMultipart(key, metadata);
+    public String createMultipart(String key, ObjectWrite write) {
+        return real.createMultipart(key, write);
     }
 
     @Override
-    public String completeMultipart(String key, String uploadId, List<String> partEtags) {
-        return real.completeMultipart(key, uploadId, partEtags);
+    public String completeMultipart(String key, String uploadId, List<Part> parts) {
+        return real.completeMultipart(key, uploadId, parts);
     }
 
     @Override

@@ -154,7 +154,7 @@ class LargeObjectTest {
         ObjectStore failingThirdPart = new FaultyStore(real, 3);
         Multipart multipart = new Multipart(DataSize.ofMiB(5), DataSize.ofMiB(5), 2);
         StoreException e = assertThrows(StoreException.class, () -> Transfers.put(failingThirdPart, "abort/obj",
-                new Payload(1).body("abort/obj", 26L * 1024 * 1024), multipart, Map.of()));
+                new Payload(1).body("abort/obj", 26L * 1024 * 1024), multipart, io.s3workload.s3.ObjectWrite.NONE));
         assertEquals("HTTP 500 InjectedFault", e.errorClass());
         assertEquals(List.of(), s3.multipartUploads("large"), "the upload was aborted");
         assertEquals(List.of(), s3.list("large", "abort/"), "no object was created");

@@ -69,7 +69,7 @@ class HttpObjectStoreTest {
         try (ObjectStore store = s3Store()) {
             for (String key : keys) {
                 Payload.Body body = payload.body(key, 100_000 + key.length());
-                String etag = store.put(key, body, Map.of("s3workload-seed", "7"));
+                String etag = store.put(key, body, ObjectWrite.metadata(Map.of("s3workload-seed", "7")));
                 assertTrue(etag != null && etag.startsWith("\""), "ETag of " + key + ": " + etag);
 
                 byte[] buffer = new byte[16 * 1024];
@@ -103,10 +103,11 @@ class HttpObjectStoreTest {
         Payload payload = new Payload(3);
         Payload.Body whole = payload.body("mp/obj", 11L * 1024 * 1024);
         try (ObjectStore store = s3Store()) {
-            String upload = store.createMultipart("mp/obj", Map.of());
+            String upload = store.createMultipart("mp/obj", ObjectWrite.NONE);
             String e1 = store.uploadPart("mp/obj", upload, 1, whole.slice(0, 6L * 1024 * 1024));
             String e2 = store.uploadPart("mp/obj", upload, 2, whole.slice(6L * 1024 * 1024, 5L * 1024 * 1024));
-            store.completeMultipart("mp/obj", upload, List.of(e1, e2));
+            store.completeMultipart("mp/obj", upload, List.of(new ObjectStore.Part(e1, Map.of()),
+                    new ObjectStore.Part(e2, Map.of())));
             ReadTiming timing = new ReadTiming();
             timing.expect(whole);
             store.get("mp/obj", new byte[1 << 20], timing);

@@ -167,6 +167,12 @@ public final class HttpFront implements AutoCloseable {
                 if (head == null) {
                     return;
                 }
+                if (expectsContinue(head)) {
+                    // the client waits for this before sending the body; the server is not asked to send it
+                    toClient.write("HTTP/1.1 100 Continue\r\n\r\n".getBytes(StandardCharsets.ISO_8859_1));
+                    toClient.flush();
+                    head = withoutExpect(head);
+                }
                 Request request = parseRequest(head, fromClient);
                 Response response = interceptor.before(request);
                 if (response == null) {
@@ -216,6 +222,16 @@ public final class HttpFront implements AutoCloseable {
             headers.add(new Header(line.substring(0, colon).trim(), line.substring(colon + 1).trim()));
         }
         return headers;
+    }
+
+    private static boolean expectsContinue(byte[] head) {
+        return find(headers(lines(head)), "Expect").map(v -> v.equalsIgnoreCase("100-continue")).orElse(false);
+    }
+
+    /** The request head without its {@code Expect} line. */
+    private static byte[] withoutExpect(byte[] head) {
+        String text = new String(head, StandardCharsets.ISO_8859_1);
+        return text.replaceAll("(?im)^Expect:[^\r\n]*\r\n", "").getBytes(StandardCharsets.ISO_8859_1);
     }
 
     private static Request parseRequest(byte[] head, InputStream in) throws IOException {

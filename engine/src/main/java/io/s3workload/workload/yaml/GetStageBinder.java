@@ -13,8 +13,10 @@ final class GetStageBinder implements StageBinder {
 
     @Override
     public Set<String> keys() {
-        return Set.of("from", "size", "sizes", "duration", "operations", "objects", "parallelRanges",
-                "verify", "multipart");
+        Set<String> keys = new java.util.HashSet<>(Set.of("from", "size", "sizes", "duration", "operations",
+                "objects", "parallelRanges", "verify", "multipart"));
+        keys.addAll(ObjectSettingsBinder.KEYS);
+        return keys;
     }
 
     @Override
@@ -25,7 +27,11 @@ final class GetStageBinder implements StageBinder {
         var ranges = TransferBinder.parallelRanges(f);
         var multipart = TransferBinder.multipart(f, sizes.orElse(List.of()));
         boolean verify = f.bool("verify").orElse(false);
+        var settings = ObjectSettingsBinder.settings(f);
         if (from.isPresent()) {
+            ObjectSettingsBinder.KEYS.stream().filter(f::has).findFirst().ifPresent(key -> f.binding().problem(
+                    f.child(key), "'" + key + "' applies to the objects a get stage seeds itself; these were"
+                            + " written by stage '" + from.get() + "': set it there"));
             if (sizes.isPresent()) {
                 f.binding().problem(f.child(f.has("size") ? "size" : "sizes"),
                         "sizes come from stage '" + from.get() + "'; remove them or remove 'from'");
@@ -44,6 +50,6 @@ final class GetStageBinder implements StageBinder {
                     + " its own objects)");
             return Optional.empty();
         }
-        return Optional.of(new GetStage(common, from, sizes.get(), stop, ranges, multipart, verify));
+        return Optional.of(new GetStage(common, from, sizes.get(), stop, ranges, multipart, verify, settings));
     }
 }

@@ -22,7 +22,9 @@ final class MixStageBinder implements StageBinder {
 
     @Override
     public Set<String> keys() {
-        return Set.of("ops", "objects", "size", "duration", "operations");
+        Set<String> keys = new java.util.HashSet<>(Set.of("ops", "objects", "size", "duration", "operations"));
+        keys.addAll(ObjectSettingsBinder.KEYS);
+        return keys;
     }
 
     @Override
@@ -45,7 +47,8 @@ final class MixStageBinder implements StageBinder {
         if (weights.isEmpty() || objects.isEmpty() || size.isEmpty()) {
             return Optional.empty();
         }
-        return Optional.of(new MixStage(common, weights, objects.get(), size.get(), stop));
+        return Optional.of(new MixStage(common, weights, objects.get(), size.get(), stop,
+                ObjectSettingsBinder.settings(f)));
     }
 
     /**

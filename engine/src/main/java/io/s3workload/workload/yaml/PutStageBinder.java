@@ -13,7 +13,10 @@ final class PutStageBinder implements StageBinder {
 
     @Override
     public Set<String> keys() {
-        return Set.of("size", "sizes", "duration", "operations", "objects", "multipart");
+        Set<String> keys = new java.util.HashSet<>(Set.of("size", "sizes", "duration", "operations", "objects",
+                "multipart"));
+        keys.addAll(ObjectSettingsBinder.KEYS);
+        return keys;
     }
 
     @Override
@@ -28,6 +31,7 @@ final class PutStageBinder implements StageBinder {
                     "a put stage needs a stop condition: duration (e.g. 30s), operations or objects");
         }
         var multipart = TransferBinder.multipart(f, sizes.orElse(List.of()));
-        return sizes.map(s -> new PutStage(common, s, stop, multipart));
+        var settings = ObjectSettingsBinder.settings(f);
+        return sizes.map(s -> new PutStage(common, s, stop, multipart, settings));
     }
 }

@@ -47,7 +47,9 @@ public final class WorkloadSchema {
             Map.entry("count", "count"), Map.entry("stages", "innerStages"), Map.entry("stage", "innerStage"),
             Map.entry("rounds", "count"), Map.entry("order", "compareOrder"),
             Map.entry("timeouts", "timeouts"), Map.entry("retries", "whole"), Map.entry("after", "names"),
-            Map.entry("with", "name"), Map.entry("onFailure", "onFailure"));
+            Map.entry("with", "name"), Map.entry("onFailure", "onFailure"), Map.entry("sse", "sse"),
+            Map.entry("storageClass", "text"), Map.entry("metadata", "metadata"), Map.entry("objectTags", "objectTags"),
+            Map.entry("checksum", "checksum"));
 
     private static final Map<StageKind, Map<String, String>> KIND_TYPES = Map.of(
             StageKind.RANGE_READ, Map.of("order", "rangeOrder"));
@@ -164,6 +166,15 @@ public final class WorkloadSchema {
         d.set("compat", enumOf(Set.of("s3", "gcs")));
         d.set("tls", object(WorkloadBinder.TLS_KEYS, null, Map.of("caCert", "text", "insecure", "boolean")));
         d.set("onFailure", enumOf(Set.of("stopDependants", "stopRun")));
+        d.set("sse", JSON.createObjectNode().set("anyOf", JSON.createArrayNode().add(enumOf(Set.of("s3", "kms", "c")))
+                .add(object(Set.of("type", "kmsKeyId"), null, Map.of("type", "sseType", "kmsKeyId", "text")))));
+        d.set("sseType", enumOf(Set.of("s3", "kms", "c")));
+        d.set("metadata", JSON.createObjectNode().put("type", "object").set("additionalProperties",
+                JSON.createObjectNode().set("anyOf", JSON.createArrayNode().add(ref("text"))
+                        .add(object(Set.of("random"), null, Map.of("random", "size"))))));
+        d.set("objectTags", JSON.createObjectNode().put("type", "object").put("maxProperties", 10)
+                .set("additionalProperties", ref("text")));
+        d.set("checksum", enumOf(Set.copyOf(io.s3workload.workload.ObjectSettings.Checksum.keys())));
         d.set("timeouts", object(TransferBinder.TIMEOUT_KEYS, "duration"));
         d.set("stage", stage(false));
         d.set("innerStage", stage(true));

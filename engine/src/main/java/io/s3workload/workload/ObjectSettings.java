@@ -1,0 +1,74 @@
+package io.s3workload.workload;
+
+import java.util.Arrays;
+import java.util.List;
+import java.util.Locale;
+import java.util.Map;
+import java.util.Optional;
+
+/**
+ * What a stage's writes ask the server to store with each object besides its bytes: server-side encryption, a
+ * storage class, user metadata, object tags, and the checksum sent with every PUT and part.
+ *
+ * @param metadata user metadata ({@code x-amz-meta-NAME}), each value fixed or random of a size
+ * @param tags     object tags ({@code x-amz-tagging}), the YAML key {@code objectTags}
+ */
+public record ObjectSettings(Optional<Sse> sse, Optional<String> storageClass, Map<String, Value> metadata,
+                             Map<String, String> tags, Checksum checksum) {
+
+    public static final ObjectSettings NONE = new ObjectSettings(Optional.empty(), Optional.empty(), Map.of(),
+            Map.of(), Checksum.NONE);
+
+    public ObjectSettings {
+        metadata = Map.copyOf(metadata);
+        tags = Map.copyOf(tags);
+    }
+
+    public boolean isEmpty() {
+        return equals(NONE);
+    }
+
+    /** Whether the objects are encrypted with a key of the run's (SSE-C), which every request for them must send. */
+    public boolean customerKey() {
+        return sse.map(s -> s.type() == Sse.Type.C).orElse(false);
+    }
+
+    /** Server-side encryption: with S3-managed keys, with KMS (a key id, or the bucket's default), or SSE-C. */
+    public record Sse(Type type, Optional<String> kmsKeyId) {
+
+        public enum Type {
+            /** {@code x-amz-server-side-encryption: AES256}. */
+            S3,
+            /** {@code aws:kms}, with {@code kmsKeyId} if given. */
+            KMS,
+            /** A customer key: one random AES-256 key per run, sent with every request for the objects. */
+            C;
+
+            public String key() {
+                return name().toLowerCase(Locale.ROOT);
+            }
+        }
+    }
+
+    /** A metadata value: fixed text, or {@code size} random printable characters per object. */
+    public sealed interface Value {
+        record Fixed(String text) implements Value {
+        }
+
+        record Random(DataSize size) implements Value {
+        }
+    }
+
+    /** The checksum computed over each PUT's (and each part's) bytes and sent with it. */
+    public enum Checksum {
+        NONE, CRC32, CRC32C, CRC64NVME, SHA1, SHA256, MD5;
+
+        public String key() {
+            return name().toLowerCase(Locale.ROOT);
+        }
+
+        public static List<String> keys() {
+            return Arrays.stream(values()).map(Checksum::key).toList();
+        }
+    }
+}

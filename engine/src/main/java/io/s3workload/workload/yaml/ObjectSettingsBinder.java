@@ -1,0 +1,164 @@
+package io.s3workload.workload.yaml;
+
+import com.fasterxml.jackson.databind.JsonNode;
+import com.fasterxml.jackson.databind.node.ObjectNode;
+import io.s3workload.workload.DataSize;
+import io.s3workload.workload.ObjectSettings;
+import io.s3workload.workload.ObjectSettings.Checksum;
+import io.s3workload.workload.ObjectSettings.Sse;
+import java.util.Arrays;
+import java.util.Iterator;
+import java.util.LinkedHashMap;
+import java.util.List;
+import java.util.Locale;
+import java.util.Map;
+import java.util.Optional;
+import java.util.Set;
+import java.util.regex.Pattern;
+
+/**
+ * What a writing stage stores with each object: {@code sse}, {@code storageClass}, {@code metadata},
+ * {@code objectTags} and {@code checksum}, checked against S3's limits where they are fixed (2 KiB of user metadata,
+ * 10 tags of 128/256 characters).
+ */
+final class ObjectSettingsBinder {
+
+    static final Set<String> KEYS = Set.of("sse", "storageClass", "metadata", "objectTags", "checksum");
+    private static final Set<String> SSE_KEYS = Set.of("type", "kmsKeyId");
+    private static final Pattern NAME = Pattern.compile("[A-Za-z0-9][A-Za-z0-9._-]*");
+    private static final Pattern STORAGE_CLASS = Pattern.compile("[A-Z0-9_]+");
+    /** S3 limits user metadata to 2 KiB (names and values). */
+    private static final long METADATA_BYTES = 2048;
+
+    private ObjectSettingsBinder() {
+    }
+
+    static ObjectSettings settings(Fields f) {
+        Optional<Sse> sse = sse(f);
+        Optional<String> storageClass = f.text("storageClass").map(String::trim).filter(c -> {
+            if (!STORAGE_CLASS.matcher(c).matches()) {
+                f.binding().problem(f.child("storageClass"), "expected a storage class in capitals, e.g. STANDARD,"
+                        + " STANDARD_IA, GLACIER_IR, REDUCED_REDUNDANCY; got \"" + c + "\"");
+                return false;
+            }
+            return true;
+        });
+        Map<String, ObjectSettings.Value> metadata = metadata(f);
+        Map<String, String> tags = tags(f);
+        Checksum checksum = f.text("checksum").map(text -> {
+            String t = text.trim().toLowerCase(Locale.ROOT).replace("-", "");
+            Optional<Checksum> c = Arrays.stream(Checksum.values()).filter(v -> v.key().equals(t)).findFirst();
+            if (c.isEmpty()) {
+                String hint = t.equals("always") || t.equals("whenrequired")
+                        ? " (did you mean checksums: " + text.trim() + ", the SDK's own checksum policy?)"
+                        : Suggestions.didYouMean(text.trim(), Checksum.keys());
+                f.binding().problem(f.child("checksum"), "expected one of " + String.join(", ", Checksum.keys())
+                        + ", got \"" + text + "\"" + hint);
+            }
+            return c.orElse(Checksum.NONE);
+        }).orElse(Checksum.NONE);
+        return new ObjectSettings(sse, storageClass, metadata, tags, checksum);
+    }
+
+    /** {@code sse: s3|kms|c} or {@code sse: {type: kms, kmsKeyId: ID}}. */
+    private static Optional<Sse> sse(Fields f) {
+        JsonNode raw = f.raw("sse");
+        if (raw == null || raw.isNull()) {
+            return Optional.empty();
+        }
+        if (raw.isTextual()) {
+            return sseType(f, f.child("sse"), raw.textValue()).map(t -> new Sse(t, Optional.empty()));
+        }
+        return f.object("sse", SSE_KEYS, "encryption, e.g. sse: s3, or sse: {type: kms, kmsKeyId: alias/bench}")
+                .flatMap(s -> s.requiredText("type", "s3, kms or c").flatMap(t -> sseType(s, s.child("type"), t))
+                        .map(type -> {
+                            Optional<String> kmsKeyId = s.text("kmsKeyId").map(String::trim);
+                            if (kmsKeyId.isPresent() && type != Sse.Type.KMS) {
+                                s.binding().problem(s.child("kmsKeyId"), "kmsKeyId goes with type: kms");
+                            }
+                            return new Sse(type, kmsKeyId);
+                        }));
+    }
+
+    private static Optional<Sse.Type> sseType(Fields f, String at, String text) {
+        List<String> keys = Arrays.stream(Sse.Type.values()).map(Sse.Type::key).toList();
+        String t = text.trim().toLowerCase(Locale.ROOT);
+        Optional<Sse.Type> type = Arrays.stream(Sse.Type.values()).filter(v -> v.key().equals(t)).findFirst();
+        if (type.isEmpty()) {
+            f.binding().problem(at, "expected one of s3 (SSE-S3), kms (SSE-KMS), c (SSE-C, a random key per run),"
+                    + " got \"" + text + "\"" + Suggestions.didYouMean(text.trim(), keys));
+        }
+        return type;
+    }
+
+    /** {@code metadata: {name: value, name: {random: 512B}}}. */
+    private static Map<String, ObjectSettings.Value> metadata(Fields f) {
+        Map<String, ObjectSettings.Value> metadata = new LinkedHashMap<>();
+        if (!(mapping(f, "metadata", "user metadata, e.g. metadata: {owner: bench, note: {random: 256B}}")
+                instanceof ObjectNode node)) {
+            return metadata;
+        }
+        long bytes = 0;
+        for (Iterator<Map.Entry<String, JsonNode>> it = node.fields(); it.hasNext(); ) {
+            Map.Entry<String, JsonNode> e = it.next();
+            String at = LocatedTree.child(f.child("metadata"), e.getKey());
+            if (!NAME.matcher(e.getKey()).matches()) {
+                f.binding().problem(at, "metadata names use letters, digits, '.', '_' and '-', got \""
+                        + e.getKey() + "\"");
+                continue;
+            }
+            JsonNode value = e.getValue();
+            if (value.isTextual()) {
+                metadata.put(e.getKey(), new ObjectSettings.Value.Fixed(value.textValue()));
+                bytes += e.getKey().length() + value.textValue().length();
+            } else if (value instanceof ObjectNode random && random.size() == 1 && random.path("random").isTextual()) {
+                Optional<DataSize> size = f.parseSize(LocatedTree.child(at, "random"), random.get("random")
+                        .textValue());
+                size.ifPresent(s -> metadata.put(e.getKey(), new ObjectSettings.Value.Random(s)));
+                bytes += e.getKey().length() + size.map(DataSize::bytes).orElse(0L);
+            } else {
+                f.binding().problem(at, "expected a text or {random: SIZE}, got " + Fields.describe(value));
+            }
+        }
+        if (bytes > METADATA_BYTES) {
+            f.binding().problem(f.child("metadata"), "S3 allows 2 KiB of user metadata an object (names and values);"
+                    + " this is " + bytes + " bytes");
+        }
+        return metadata;
+    }
+
+    /** {@code objectTags: {key: value}}: up to 10, keys up to 128 characters, values up to 256. */
+    private static Map<String, String> tags(Fields f) {
+        Map<String, String> tags = new LinkedHashMap<>();
+        if (!(mapping(f, "objectTags", "object tags, e.g. objectTags: {project: bench}") instanceof ObjectNode node)) {
+            return tags;
+        }
+        for (Iterator<Map.Entry<String, JsonNode>> it = node.fields(); it.hasNext(); ) {
+            Map.Entry<String, JsonNode> e = it.next();
+            String at = LocatedTree.child(f.child("objectTags"), e.getKey());
+            if (!e.getValue().isTextual()) {
+                f.binding().problem(at, "expected a text, got " + Fields.describe(e.getValue()));
+            } else if (e.getKey().length() > 128 || e.getValue().textValue().length() > 256) {
+                f.binding().problem(at, "S3 tag keys are at most 128 characters and values at most 256");
+            } else {
+                tags.put(e.getKey(), e.getValue().textValue());
+            }
+        }
+        if (tags.size() > 10) {
+            f.binding().problem(f.child("objectTags"), "S3 allows 10 tags an object, got " + tags.size());
+        }
+        return tags;
+    }
+
+    private static JsonNode mapping(Fields f, String key, String what) {
+        JsonNode raw = f.raw(key);
+        if (raw == null || raw.isNull()) {
+            return null;
+        }
+        if (!raw.isObject()) {
+            f.binding().problem(f.child(key), "expected " + what + ", got " + Fields.describe(raw));
+            return null;
+        }
+        return raw;
+    }
+}
