@@ -19,12 +19,21 @@ import org.HdrHistogram.Histogram;
  * @param timeline    one {@link Snapshot} per second of the cell (the last one shorter)
  * @param retries     attempts repeated under {@code retries:} (each operation still counts once, as a success or
  *                    as its last attempt's error)
+ * @param stableAfterSeconds when {@code stopWhenStable} ended the cell, its seconds; NaN when it ran its course
  */
 public record CellStats(CellKey key, long operations, long bytes, long errors, long items,
                         Map<String, Long> errorsByClass,
                         Map<String, List<String>> examples, Histogram latency, Histogram ttfb, long wallNanos,
                         long cpuNanos, long allocatedBytes, Histogram uncorrected, long late,
-                        List<Snapshot> timeline, long retries) {
+                        List<Snapshot> timeline, long retries, double stableAfterSeconds) {
+
+    public CellStats(CellKey key, long operations, long bytes, long errors, long items,
+                     Map<String, Long> errorsByClass, Map<String, List<String>> examples, Histogram latency,
+                     Histogram ttfb, long wallNanos, long cpuNanos, long allocatedBytes, Histogram uncorrected,
+                     long late, List<Snapshot> timeline, long retries) {
+        this(key, operations, bytes, errors, items, errorsByClass, examples, latency, ttfb, wallNanos, cpuNanos,
+                allocatedBytes, uncorrected, late, timeline, retries, Double.NaN);
+    }
 
     public CellStats(CellKey key, long operations, long bytes, long errors, long items,
                      Map<String, Long> errorsByClass, Map<String, List<String>> examples, Histogram latency,
@@ -88,6 +97,17 @@ public record CellStats(CellKey key, long operations, long bytes, long errors, l
         }
         return new CellStats(first.key, operations, bytes, errors, items, byClass, examples, latency, ttfb, wall, cpu,
                 allocated, uncorrected, late, List.of(), retries);
+    }
+
+    /** Whether the cell ended before its duration because its throughput held still ({@code stopWhenStable}). */
+    public boolean stoppedWhenStable() {
+        return !Double.isNaN(stableAfterSeconds);
+    }
+
+    /** This cell, ended by {@code stopWhenStable} after {@code seconds}. */
+    public CellStats stoppedWhenStable(double seconds) {
+        return new CellStats(key, operations, bytes, errors, items, errorsByClass, examples, latency, ttfb, wallNanos,
+                cpuNanos, allocatedBytes, uncorrected, late, timeline, retries, seconds);
     }
 
     /** Whether the cell ran open loop (at a rate), so that {@link #uncorrected} means something. */

@@ -45,7 +45,8 @@ final class CellBlock {
         StringBuilder b = new StringBuilder();
         b.append("  ").append(cell.key().label()).append(showEndpoint ? " on " + cell.key().endpoint() : "")
                 .append("  (").append(cell.attempted()).append(cell.attempted() == 1 ? " attempt in " : " attempts in ")
-                .append(Units.seconds(cell.wallNanos())).append(")\n");
+                .append(Units.seconds(cell.wallNanos()))
+                .append(cell.stoppedWhenStable() ? ", stopped early: throughput stable" : "").append(")\n");
         if (cell.latency().getTotalCount() > 0) {
             b.append("    Latency    - ").append(stats(cell.latency())).append('\n');
         }

@@ -129,7 +129,8 @@ public final class ResultsReader {
                 cell.processCpuSeconds() != null ? SummaryJson.nanos(cell.processCpuSeconds()) : -1,
                 cell.processAllocatedBytes() != null ? cell.processAllocatedBytes() : -1,
                 tags.getOrDefault(HdrLogReporter.UNCORRECTED, CellRecorder.newHistogram()),
-                cell.lateStarts() != null ? cell.lateStarts() : 0, timeline, cell.retries());
+                cell.lateStarts() != null ? cell.lateStarts() : 0, timeline, cell.retries(),
+                cell.stableAfterSeconds() != null ? cell.stableAfterSeconds() : Double.NaN);
     }
 
     /** One interval of an hdr log: its tag, its start and end (epoch milliseconds), its histogram. */

@@ -101,7 +101,8 @@ public record Summary(int schemaVersion, Tool tool, Jvm jvm, Host host, Run run,
                        double seconds, double opsPerSecond, double bytesPerSecond, double gbps, long retries,
                        long throttled, Map<String, Long> errorsByClass, Map<String, List<String>> errorExamples,
                        Stats latencyMs, Stats ttfbMs, Stats uncorrectedLatencyMs, Long lateStarts,
-                       Double processCpuSeconds, Long processAllocatedBytes, List<Second> timeline) {
+                       Double processCpuSeconds, Long processAllocatedBytes, List<Second> timeline,
+                       Double stableAfterSeconds) {
     }
 
     /** A distribution in milliseconds; only {@code count} when it is 0. */

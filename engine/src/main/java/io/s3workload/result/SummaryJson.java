@@ -98,7 +98,8 @@ public final class SummaryJson {
                 new TreeMap<>(c.errorsByClass()), new TreeMap<>(c.examples()), stats(c.latency()),
                 stats(c.ttfb()), c.openLoop() ? stats(c.uncorrected()) : null, c.openLoop() ? c.late() : null,
                 c.cpuNanos() >= 0 ? c.cpuNanos() / 1e9 : null, c.allocatedBytes() >= 0 ? c.allocatedBytes() : null,
-                c.timeline().stream().map(SummaryJson::second).toList());
+                c.timeline().stream().map(SummaryJson::second).toList(),
+                c.stoppedWhenStable() ? c.stableAfterSeconds() : null);
     }
 
     private static Summary.Second second(Snapshot s) {

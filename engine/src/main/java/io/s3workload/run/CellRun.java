@@ -67,10 +67,11 @@ final class CellRun {
                 context.clients().lease(stage), context.seed() ^ key.hashCode(), load,
                 load.ratePerSecond().orElse(stage.concurrency()), WorkerState.bufferFor(cell.size().maxBytes()),
                 ClosedLoop.Recovery.of(stage.client()));
+        var whenStable = stage.spec().common().stopWhenStable().filter(s -> plannedNanos.isPresent());
         CellSampler sampler = new CellSampler(context, recorder, details, start, plannedNanos, plannedOps,
-                ClosedLoop.loadAt(spec));
+                ClosedLoop.loadAt(spec), whenStable);
         try {
-            started = ClosedLoop.run(spec, context::cancelled, recorder, operation);
+            started = ClosedLoop.run(spec, () -> context.cancelled() || sampler.stable(), recorder, operation);
         } finally {
             sampler.close();
         }
@@ -78,9 +79,19 @@ final class CellRun {
         long cpu = cpuStart < 0 ? -1 : ProcessCost.cpuNanos() - cpuStart;
         long allocated = allocatedStart < 0 ? -1 : ProcessCost.allocatedBytes() - allocatedStart;
         List<Outcome> outcomes = new java.util.ArrayList<>();
-        outcomes.add(new Outcome(recorder.finish(wall, cpu, allocated), started));
+        boolean stable = sampler.stable() && !context.cancelled();
+        if (stable) {
+            var band = whenStable.orElseThrow();
+            context.note(stage.name(), key.op() + " " + key.size() + ": throughput held within "
+                    + band.withinText() + " of its mean for " + io.s3workload.workload.Durations.format(band.window())
+                    + "; stopped at " + io.s3workload.result.Units.seconds(wall) + " of "
+                    + io.s3workload.workload.Durations.format(cell.duration().orElseThrow()) + " (stopWhenStable)");
+        }
+        CellStats stats = recorder.finish(wall, cpu, allocated);
+        outcomes.add(new Outcome(stable ? stats.stoppedWhenStable(wall / 1e9) : stats, started));
         for (CellRecorder detail : details) {
-            outcomes.add(new Outcome(detail.finish(wall, -1, -1), started));
+            CellStats d = detail.finish(wall, -1, -1);
+            outcomes.add(new Outcome(stable ? d.stoppedWhenStable(wall / 1e9) : d, started));
         }
         return outcomes;
     }

@@ -24,11 +24,17 @@ final class CellSampler implements AutoCloseable {
     private final java.util.function.LongFunction<Progress.Load> load;
     private final Thread thread;
     private volatile boolean stopped;
+    /** {@code stopWhenStable}: the band, the samples so far (bytes/s, or operations/s for requests with no body). */
+    private final java.util.Optional<io.s3workload.workload.StopWhenStable> whenStable;
+    private double[] perSecond = new double[64];
+    private int samples;
+    /** When the throughput was found stable, nanoseconds into the cell; -1 until then. */
+    private volatile long stableAtNanos = -1;
 
     CellSampler(RunContext context, CellRecorder recorder, long startNanos, OptionalLong plannedNanos,
                 OptionalLong plannedOperations) {
         this(context, recorder, java.util.List.of(), startNanos, plannedNanos, plannedOperations,
-                elapsed -> Progress.Load.UNKNOWN);
+                elapsed -> Progress.Load.UNKNOWN, java.util.Optional.empty());
     }
 
     /**
@@ -37,8 +43,10 @@ final class CellSampler implements AutoCloseable {
      */
     CellSampler(RunContext context, CellRecorder recorder, java.util.List<CellRecorder> others, long startNanos,
                 OptionalLong plannedNanos, OptionalLong plannedOperations,
-                java.util.function.LongFunction<Progress.Load> load) {
+                java.util.function.LongFunction<Progress.Load> load,
+                java.util.Optional<io.s3workload.workload.StopWhenStable> whenStable) {
         this.context = context;
+        this.whenStable = whenStable;
         this.load = load;
         this.recorder = recorder;
         this.others = java.util.List.copyOf(others);
@@ -66,10 +74,33 @@ final class CellSampler implements AutoCloseable {
                         interval.totalOperations(), plannedOperations, interval.operations() / seconds,
                         interval.bytes() / seconds, interval.totalErrors(), interval, load.apply(now - startNanos));
                 context.reporters().post(r -> r.progress(progress));
+                whenStable.ifPresent(band -> judge(band, recorder.key().op().movesData()
+                        ? interval.bytes() / seconds : interval.operations() / seconds, now - startNanos));
             }
         } catch (InterruptedException e) {
             // the cell ended
         }
+    }
+
+    /** Adds a second's throughput and, once the last window of them holds within the band, marks the cell stable. */
+    private void judge(io.s3workload.workload.StopWhenStable band, double throughput, long elapsedNanos) {
+        if (samples == perSecond.length) {
+            perSecond = java.util.Arrays.copyOf(perSecond, samples * 2);
+        }
+        perSecond[samples++] = throughput;
+        if (stableAtNanos < 0 && band.holds(perSecond, samples)) {
+            stableAtNanos = elapsedNanos;
+        }
+    }
+
+    /** Whether {@code stopWhenStable} found the throughput stable: the cell's workers stop starting operations. */
+    boolean stable() {
+        return stableAtNanos >= 0;
+    }
+
+    /** Seconds into the cell when it was found stable. */
+    double stableAfterSeconds() {
+        return stableAtNanos / 1e9;
     }
 
     @Override

@@ -11,10 +11,16 @@ import java.util.OptionalInt;
  */
 public record StageCommon(String name, Optional<String> endpoint, OptionalInt concurrency, FailOn failOn,
                           ClientSpec client, LoadShape load, List<String> tags, StageGraph graph,
-                          Optional<java.time.Duration> warmUp) {
+                          Optional<java.time.Duration> warmUp, Optional<StopWhenStable> stopWhenStable) {
 
     public StageCommon {
         tags = List.copyOf(tags);
+    }
+
+    public StageCommon(String name, Optional<String> endpoint, OptionalInt concurrency, FailOn failOn,
+                       ClientSpec client, LoadShape load, List<String> tags, StageGraph graph,
+                       Optional<java.time.Duration> warmUp) {
+        this(name, endpoint, concurrency, failOn, client, load, tags, graph, warmUp, Optional.empty());
     }
 
     public StageCommon(String name, Optional<String> endpoint, OptionalInt concurrency, FailOn failOn,

@@ -15,19 +15,19 @@ import java.util.Set;
  * the compiler names anything forgotten. See docs/developing.md, "Adding a stage kind".
  */
 public enum StageKind {
-    PUT("put", Endpoints.ONE, Workers.CONCURRENCY, Trait.WRITES_SOURCES, Trait.WARM_UP),
-    GET("get", Endpoints.ONE, Workers.CONCURRENCY, Trait.WRITES_SOURCES, Trait.WARM_UP),
+    PUT("put", Endpoints.ONE, Workers.CONCURRENCY, Trait.WRITES_SOURCES, Trait.WARM_UP, Trait.STOP_WHEN_STABLE),
+    GET("get", Endpoints.ONE, Workers.CONCURRENCY, Trait.WRITES_SOURCES, Trait.WARM_UP, Trait.STOP_WHEN_STABLE),
     DELETE("delete", Endpoints.ONE, Workers.CONCURRENCY),
-    HEAD("head", Endpoints.ONE, Workers.CONCURRENCY, Trait.WARM_UP),
-    LIST("list", Endpoints.ONE, Workers.CONCURRENCY, Trait.WARM_UP),
-    RANGE_READ("rangeRead", Endpoints.ONE, Workers.CONCURRENCY, Trait.WARM_UP),
-    COPY("copy", Endpoints.ONE, Workers.CONCURRENCY, Trait.WRITES_SOURCES),
+    HEAD("head", Endpoints.ONE, Workers.CONCURRENCY, Trait.WARM_UP, Trait.STOP_WHEN_STABLE),
+    LIST("list", Endpoints.ONE, Workers.CONCURRENCY, Trait.WARM_UP, Trait.STOP_WHEN_STABLE),
+    RANGE_READ("rangeRead", Endpoints.ONE, Workers.CONCURRENCY, Trait.WARM_UP, Trait.STOP_WHEN_STABLE),
+    COPY("copy", Endpoints.ONE, Workers.CONCURRENCY, Trait.WRITES_SOURCES, Trait.STOP_WHEN_STABLE),
     CONNECTIVITY("connectivity", Endpoints.OWN, Workers.ONE, Trait.PROBE),
     READ_AFTER_WRITE("readAfterWrite", Endpoints.WRITERS, Workers.ONE, Trait.PROBE, Trait.CONVERGENCE),
     LIST_AFTER_WRITE("listAfterWrite", Endpoints.WRITERS, Workers.ONE, Trait.PROBE, Trait.CONVERGENCE),
-    MIX("mix", Endpoints.ONE, Workers.CONCURRENCY),
-    TRANSCODE("transcode", Endpoints.ONE, Workers.JOBS, Trait.CONVERGENCE),
-    HTTP_GET("httpGet", Endpoints.URLS, Workers.CONCURRENCY),
+    MIX("mix", Endpoints.ONE, Workers.CONCURRENCY, Trait.STOP_WHEN_STABLE),
+    TRANSCODE("transcode", Endpoints.ONE, Workers.JOBS, Trait.CONVERGENCE, Trait.STOP_WHEN_STABLE),
+    HTTP_GET("httpGet", Endpoints.URLS, Workers.CONCURRENCY, Trait.STOP_WHEN_STABLE),
     SWEEP("sweep", Endpoints.ONE, Workers.MEMBERS, Trait.COMPOSITE),
     COMPARE("compare", Endpoints.OWN, Workers.MEMBERS, Trait.COMPOSITE),
     LOOPS("loops", Endpoints.OWN, Workers.MEMBERS, Trait.COMPOSITE),
@@ -74,6 +74,8 @@ public enum StageKind {
         WRITES_SOURCES,
         /** Takes {@code warmUp}: a load that can run unmeasured before it runs measured. */
         WARM_UP,
+        /** Takes {@code stopWhenStable}: its duration-bound cells may end once their throughput holds still. */
+        STOP_WHEN_STABLE,
         /** Probes endpoints one operation at a time rather than loading one; takes no rate, ramp or think time. */
         PROBE,
         /** Measures convergence (writes read back until visible), and so takes {@code failOn.timeoutRate}. */

@@ -43,6 +43,9 @@ interface StageBinder {
         if (kind.has(StageKind.Trait.WARM_UP)) {
             all.add("warmUp");
         }
+        if (kind.has(StageKind.Trait.STOP_WHEN_STABLE)) {
+            all.add("stopWhenStable");
+        }
         return all;
     }
 

@@ -26,6 +26,43 @@ final class StopBinder {
      * {@code sizes: [1MiB, {min: 1MiB, max: 6MiB}]} or {@code size: ...} with one of them; empty when neither key
      * is given or the value is wrong (reported).
      */
+    static final java.util.Set<String> STABLE_KEYS = java.util.Set.of("window", "within");
+
+    /**
+     * {@code stopWhenStable: {window: 10s, within: 5%}} (either key may be left out), or {@code true} for the
+     * defaults; only with a {@code duration}, the most the stage may run.
+     */
+    static Optional<io.s3workload.workload.StopWhenStable> whenStable(Fields f) {
+        var raw = f.raw("stopWhenStable");
+        if (raw == null || raw.isNull()) {
+            return Optional.empty();
+        }
+        Optional<io.s3workload.workload.StopWhenStable> stable;
+        var d = io.s3workload.workload.StopWhenStable.DEFAULT;
+        if (raw.isTextual()) {
+            stable = f.bool("stopWhenStable").filter(b -> b).map(b -> d);
+        } else {
+            stable = f.object("stopWhenStable", STABLE_KEYS, "when to stop early, e.g. stopWhenStable: {window: 10s,"
+                    + " within: 5%}").map(s -> {
+                        var window = s.duration("window").orElse(d.window());
+                        double within = s.percent("within").orElse(d.withinPercent());
+                        if (window.toSeconds() < 2) {
+                            s.binding().problem(s.child("window"), "the window holds one throughput sample a second;"
+                                    + " give it at least 2s, e.g. 10s");
+                        }
+                        if (within <= 0) {
+                            s.binding().problem(s.child("within"), "must be more than 0%, e.g. 5%");
+                        }
+                        return new io.s3workload.workload.StopWhenStable(window, within);
+                    });
+        }
+        if (stable.isPresent() && !f.has("duration")) {
+            f.binding().problem(f.child("stopWhenStable"), "stopWhenStable ends a duration-bound stage early; give"
+                    + " the stage a duration (the most it may run), e.g. duration: 5m");
+        }
+        return stable;
+    }
+
     static Optional<List<SizeSpec>> sizes(Fields f) {
         if (f.has("size") && f.has("sizes")) {
             f.binding().problem(f.child("size"), "give either 'size' or 'sizes', not both");

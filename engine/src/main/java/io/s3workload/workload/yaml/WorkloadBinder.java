@@ -247,7 +247,8 @@ final class WorkloadBinder {
             }).orElse(List.of());
             StageCommon common = new StageCommon(name.orElse("?"), f.text("endpoint"),
                     f.intAtLeast("concurrency", 1), failOn(f), TransferBinder.client(f), load, tags, graph(f),
-                    f.duration("warmUp").filter(d -> !d.isZero()));
+                    f.duration("warmUp").filter(d -> !d.isZero()),
+                    kind.get().has(StageKind.Trait.STOP_WHEN_STABLE) ? StopBinder.whenStable(f) : Optional.empty());
             if (common.failOn().timeoutRatePercent().isPresent() && !kind.get().convergence()) {
                 binding.problem(LocatedTree.child(f.child("failOn"), "timeoutRate"), "timeoutRate applies to"
                         + " readAfterWrite, listAfterWrite and transcode stages only; this is a " + kind.get()
