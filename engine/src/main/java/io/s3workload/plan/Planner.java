@@ -21,6 +21,7 @@ import io.s3workload.workload.Defaults;
 import io.s3workload.workload.GetStage;
 import io.s3workload.workload.HeadStage;
 import io.s3workload.workload.ListStage;
+import io.s3workload.workload.LoadEndpoints;
 import io.s3workload.workload.Multipart;
 import io.s3workload.workload.PutStage;
 import io.s3workload.workload.RangeReadStage;
@@ -223,7 +224,9 @@ public final class Planner {
 
     private static StagePlan plan(Workload w, StageSpec spec, int index, Map<String, StagePlan> earlier,
                                   Naming naming, Entry entry) {
+        Optional<LoadEndpoints> spread = naming.endpoint().isPresent() ? Optional.empty() : spec.common().spread();
         String endpoint = naming.endpoint().or(() -> spec.common().endpoint())
+                .or(() -> spread.map(s -> s.names().get(0)))
                 .or(() -> w.defaults().endpoint())
                 .orElseGet(() -> w.endpoints().isEmpty() ? Plan.EMBEDDED : w.endpoints().keySet().iterator().next());
         int concurrency = spec instanceof TranscodeStage transcode ? transcode.jobs()
@@ -298,7 +301,8 @@ public final class Planner {
                 ? r.readers().stream().findFirst() : Optional.of(r.writers().get(0))).orElse(endpoint), concurrency, shape.cells(),
                 shape.from().map(from -> earlier.get(from).name()), shape.seedObjects(), failOn, client,
                 client.connections().orElse(spec.common().load().workers(concurrency) * shape.fanOut()),
-                shape.roles().orElse(StagePlan.Roles.of(endpoint)), naming.name(), naming.group(), entry.after(),
+                shape.roles().orElse(spread.map(s -> new StagePlan.Roles(s.names(), s.names()))
+                        .orElse(StagePlan.Roles.of(endpoint))), naming.name(), naming.group(), entry.after(),
                 entry.with(), spec.writes().customerKey()
                         || shape.from().map(from -> earlier.get(from).customerKey()).orElse(false));
     }

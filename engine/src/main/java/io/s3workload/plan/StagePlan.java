@@ -45,6 +45,11 @@ public record StagePlan(int index, StageSpec spec, String endpoint, int concurre
         return spec.common().load().workers(concurrency);
     }
 
+    /** The endpoints a load stage spreads its workers over, when it does (not for a compare's member). */
+    public java.util.Optional<io.s3workload.workload.LoadEndpoints> spread() {
+        return spec.common().spread().filter(s -> roles.writers().equals(s.names()) && s.names().size() > 1);
+    }
+
     /** Every endpoint the stage sends requests to, writers first, each once. */
     public List<String> endpoints() {
         return java.util.stream.Stream.concat(roles.writers().stream(), roles.readers().stream()).distinct().toList();

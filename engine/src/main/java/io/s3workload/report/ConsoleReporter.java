@@ -132,7 +132,8 @@ public final class ConsoleReporter implements Reporter {
                 result.cells().forEach(cell -> b.append(CellBlock.of(cell, true, cpu)).append('\n'));
             }
             case TRANSCODE -> b.append(ProbeBlocks.transcode(result));
-            default -> result.cells().forEach(cell -> b.append(CellBlock.of(cell, false, cpu)).append('\n'));
+            default -> result.cells().forEach(cell -> b.append(CellBlock.of(cell, result.stage().spread().isPresent(),
+                    cpu)).append('\n'));
         }
         if (result.stage().kind() == StageKind.HTTP_GET) {
             result.cells().forEach(cell -> b.append(GroupBlocks.httpBench(cell)));

@@ -169,10 +169,13 @@ public final class PlanPrinter {
         return text.length() >= width ? text + " " : text + " ".repeat(width - text.length());
     }
 
-    /** The endpoint; for a probe, its writers and readers ({@code global -> global,iad}) or checked endpoints. */
+    /**
+     * The endpoint; for a stage spread over several, them all ({@code s3-1,s3-2}); for a probe, its writers and
+     * readers ({@code global -> global,iad}) or checked endpoints.
+     */
     private static String endpoints(StagePlan stage) {
         if (!stage.kind().probe()) {
-            return stage.endpoint();
+            return stage.spread().map(s -> String.join(",", s.names())).orElse(stage.endpoint());
         }
         String readers = String.join(",", stage.roles().readers());
         return stage.roles().writers().isEmpty() ? readers : String.join(",", stage.roles().writers()) + " -> "

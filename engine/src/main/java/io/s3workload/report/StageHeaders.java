@@ -20,7 +20,9 @@ final class StageHeaders {
             case READ_AFTER_WRITE, LIST_AFTER_WRITE -> "writers " + String.join(", ", stage.roles().writers())
                     + ", readers " + String.join(", ", stage.roles().readers())
                     + (stage.concurrency() > 1 ? ", " + stage.concurrency() + " iterations at once" : "");
-            default -> pacing(stage) + ", endpoint " + stage.endpoint()
+            default -> pacing(stage) + stage.spread().map(s -> ", endpoints " + String.join(", ", s.names())
+                    + " (" + (s.select() == io.s3workload.workload.LoadEndpoints.Select.ROUNDROBIN ? "in turn"
+                    : "at random") + " by worker)").orElse(", endpoint " + stage.endpoint())
                     + stage.from().map(f -> ", objects of " + f).orElse("");
         }, RunSummary.RULE);
     }

@@ -15,14 +15,34 @@ final class CellRun {
     private CellRun() {
     }
 
-    /** What a cell measured, and how many operations it started (the keys it touched, for puts). */
-    record Outcome(CellStats stats, long started) {
+    /**
+     * What a cell measured, and how many operations it started (the keys it touched, for puts); with
+     * {@code byEndpoint}, what each endpoint of a stage spread over several measured ({@code stats} is their total).
+     */
+    record Outcome(CellStats stats, long started, List<CellStats> byEndpoint) {
+
+        Outcome(CellStats stats, long started) {
+            this(stats, started, List.of());
+        }
+
+        /** Every cell to report: each endpoint's, then the total; or the one cell. */
+        List<CellStats> cells() {
+            List<CellStats> all = new java.util.ArrayList<>(byEndpoint);
+            all.add(stats);
+            return all;
+        }
+    }
+
+    /** The endpoint a stage's cells are keyed by: its endpoint, or {@code all} for the total of a spread stage. */
+    static String endpointOf(StagePlan stage) {
+        return stage.spread().isPresent() ? io.s3workload.workload.LoadEndpoints.ALL : stage.endpoint();
     }
 
     static Outcome run(RunContext context, StagePlan stage, CellKey key, CellPlan cell, long operationLimit,
                        Operation operation) {
-        return run(context, stage, stage.workers(), new CellRecorder(key), List.of(), cell, operationLimit, operation)
-                .get(0);
+        CellKey total = new CellKey(key.stage(), key.op(), endpointOf(stage), key.size());
+        return run(context, stage, stage.workers(), new CellRecorder(total), List.of(), cell, operationLimit,
+                operation).get(0);
     }
 
     /**
@@ -68,10 +88,16 @@ final class CellRun {
                 load.ratePerSecond().orElse(stage.concurrency()), WorkerState.bufferFor(cell.size().maxBytes()),
                 ClosedLoop.Recovery.of(stage.client()));
         var whenStable = stage.spec().common().stopWhenStable().filter(s -> plannedNanos.isPresent());
-        CellSampler sampler = new CellSampler(context, recorder, details, start, plannedNanos, plannedOps,
+        java.util.Map<String, CellRecorder> byEndpoint = new java.util.LinkedHashMap<>();
+        stage.spread().ifPresent(s -> s.names().forEach(e -> byEndpoint.put(e, new CellRecorder(
+                new CellKey(key.stage(), key.op(), e, key.size())))));
+        List<CellRecorder> sampled = new java.util.ArrayList<>(details);
+        sampled.addAll(byEndpoint.values());
+        CellSampler sampler = new CellSampler(context, recorder, sampled, start, plannedNanos, plannedOps,
                 ClosedLoop.loadAt(spec), whenStable);
         try {
-            started = ClosedLoop.run(spec, () -> context.cancelled() || sampler.stable(), recorder, operation);
+            started = ClosedLoop.run(spec, () -> context.cancelled() || sampler.stable(), recorder,
+                    byEndpoint.isEmpty() ? null : byEndpoint::get, operation);
         } finally {
             sampler.close();
         }
@@ -88,7 +114,11 @@ final class CellRun {
                     + io.s3workload.workload.Durations.format(cell.duration().orElseThrow()) + " (stopWhenStable)");
         }
         CellStats stats = recorder.finish(wall, cpu, allocated);
-        outcomes.add(new Outcome(stable ? stats.stoppedWhenStable(wall / 1e9) : stats, started));
+        List<CellStats> endpoints = byEndpoint.values().stream().map(r -> {
+            CellStats e = r.finish(wall, -1, -1);
+            return stable ? e.stoppedWhenStable(wall / 1e9) : e;
+        }).toList();
+        outcomes.add(new Outcome(stable ? stats.stoppedWhenStable(wall / 1e9) : stats, started, endpoints));
         for (CellRecorder detail : details) {
             CellStats d = detail.finish(wall, -1, -1);
             outcomes.add(new Outcome(stable ? d.stoppedWhenStable(wall / 1e9) : d, started));

@@ -11,8 +11,11 @@ import java.util.Optional;
 /** A stage kind that loads one endpoint a cell (an object size) at a time. */
 interface CellStageRunner extends StageRunner {
 
-    /** Runs one cell; empty when it had nothing to do (after a note saying why). */
-    Optional<CellStats> runCell(StagePlan stage, CellPlan cell, RunContext context);
+    /**
+     * Runs one cell: its measured cells (one, or one per endpoint and their total when the stage spreads over
+     * several); none when it had nothing to do (after a note saying why).
+     */
+    List<CellStats> runCell(StagePlan stage, CellPlan cell, RunContext context);
 
     /** Runs every cell in turn; stops early, keeping what was measured, when the run is cancelled. */
     @Override
@@ -23,7 +26,7 @@ interface CellStageRunner extends StageRunner {
             if (context.cancelled()) {
                 break;
             }
-            runCell(stage, cell, context).ifPresent(cells::add);
+            cells.addAll(runCell(stage, cell, context));
         }
         return new StageResult(stage, cells, System.nanoTime() - start, context.cancelled());
     }

@@ -38,17 +38,26 @@ final class Clients implements AutoCloseable {
                 plan.maxConnections(endpoint), client));
     }
 
-    /** How the workers of {@code stage} get their client. */
+    /**
+     * How the workers of {@code stage} get their client: for the stage's endpoint, or for the one each worker is
+     * given when the stage spreads over several ({@link StagePlan#spread}).
+     */
     Lease lease(StagePlan stage) {
-        boolean interruptible = StoreFactory.lean(endpoint(stage.endpoint()), stage.client());
+        java.util.function.IntFunction<String> endpointOf = stage.spread()
+                .<java.util.function.IntFunction<String>>map(s -> worker -> s.of(worker, plan.seed().orElse(0L)))
+                .orElse(worker -> stage.endpoint());
+        boolean interruptible = stage.endpoints().stream().allMatch(e -> StoreFactory.lean(endpoint(e), stage.client()));
         if (stage.client().sharing().orElseThrow() == ClientSpec.Sharing.SHARED) {
-            ObjectStore shared = shared(stage.endpoint(), stage.client());
-            ObjectStore store = stage.customerKey() ? shared.withCustomerKey(customerKey, false) : shared;
-            return new Lease(interruptible, () -> store, s -> { });
+            Map<String, ObjectStore> stores = new ConcurrentHashMap<>();
+            return new Lease(interruptible, endpointOf, worker -> stores.computeIfAbsent(endpointOf.apply(worker), e -> {
+                ObjectStore shared = shared(e, stage.client());
+                return stage.customerKey() ? shared.withCustomerKey(customerKey, false) : shared;
+            }), s -> { });
         }
         int perWorker = Math.max(1, stage.connections() / stage.concurrency());
-        return new Lease(interruptible, () -> {
-            ObjectStore own = StoreFactory.create(endpoint(stage.endpoint()), plan.bucket(), perWorker, stage.client());
+        return new Lease(interruptible, endpointOf, worker -> {
+            ObjectStore own = StoreFactory.create(endpoint(endpointOf.apply(worker)), plan.bucket(), perWorker,
+                    stage.client());
             return stage.customerKey() ? own.withCustomerKey(customerKey, true) : own;
         }, ObjectStore::close);
     }
@@ -104,18 +113,27 @@ final class Clients implements AutoCloseable {
     /** Gives a worker its client and takes it back, and makes the threads workers run on. */
     final class Lease {
         private final boolean interruptibleOnPlatformThreads;
-        private final java.util.function.Supplier<ObjectStore> acquire;
+        private final java.util.function.IntFunction<String> endpointOf;
+        private final java.util.function.IntFunction<ObjectStore> acquire;
         private final java.util.function.Consumer<ObjectStore> release;
 
-        private Lease(boolean interruptibleOnPlatformThreads, java.util.function.Supplier<ObjectStore> acquire,
+        private Lease(boolean interruptibleOnPlatformThreads, java.util.function.IntFunction<String> endpointOf,
+                      java.util.function.IntFunction<ObjectStore> acquire,
                       java.util.function.Consumer<ObjectStore> release) {
             this.interruptibleOnPlatformThreads = interruptibleOnPlatformThreads;
+            this.endpointOf = endpointOf;
             this.acquire = acquire;
             this.release = release;
         }
 
-        ObjectStore acquire() {
-            return acquire.get();
+        /** The client of worker {@code worker}: for its endpoint. */
+        ObjectStore acquire(int worker) {
+            return acquire.apply(worker);
+        }
+
+        /** The endpoint worker {@code worker} sends to. */
+        String endpointOf(int worker) {
+            return endpointOf.apply(worker);
         }
 
         void release(ObjectStore store) {

@@ -87,6 +87,15 @@ final class ClosedLoop {
 
     /** Runs the loop; returns how many operations were started. */
     static long run(Spec spec, BooleanSupplier cancelled, CellRecorder recorder, Operation operation) {
+        return run(spec, cancelled, recorder, null, operation);
+    }
+
+    /**
+     * As {@link #run(Spec, BooleanSupplier, CellRecorder, Operation)}, each worker's operations also recorded into
+     * {@code byEndpoint} of the endpoint its client talks to (null: not).
+     */
+    static long run(Spec spec, BooleanSupplier cancelled, CellRecorder recorder,
+                    java.util.function.Function<String, CellRecorder> byEndpoint, Operation operation) {
         AtomicLong next = new AtomicLong();
         AtomicLong started = new AtomicLong();
         long start = System.nanoTime();
@@ -99,10 +108,11 @@ final class ClosedLoop {
                 int worker = w;
                 long workerSeed = spec.seed() * 31 + w;
                 threads.execute(() -> {
-                    ObjectStore store = spec.clients().acquire();
+                    ObjectStore store = spec.clients().acquire(worker);
                     try {
                         WorkerState state = new WorkerState(store, workerSeed, worker, spec.bufferBytes());
-                        OpRecorder ops = new OpRecorder(recorder, spec.load().openLoop());
+                        OpRecorder ops = new OpRecorder(recorder, byEndpoint == null ? null
+                                : byEndpoint.apply(spec.clients().endpointOf(worker)), spec.load().openLoop());
                         Attempts attempts = new Attempts(spec.recovery().retries(), watchdog,
                                 watchdog == null ? null : watchdog.register(), cancelled);
                         if (spec.load().openLoop()) {

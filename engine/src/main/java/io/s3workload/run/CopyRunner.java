@@ -9,6 +9,7 @@ import io.s3workload.s3.Payload;
 import io.s3workload.s3.ReadTiming;
 import io.s3workload.workload.CopyStage;
 import io.s3workload.workload.ParallelRanges;
+import java.util.List;
 import java.util.Optional;
 
 /**
@@ -19,11 +20,11 @@ import java.util.Optional;
 final class CopyRunner implements CellStageRunner {
 
     @Override
-    public Optional<CellStats> runCell(StagePlan stage, CellPlan cell, RunContext context) {
+    public List<CellStats> runCell(StagePlan stage, CellPlan cell, RunContext context) {
         CopyStage spec = stage.spec(CopyStage.class);
         Optional<KeySet> source = context.sourceKeys(stage, cell.size());
         if (source.isEmpty()) {
-            return Optional.empty();
+            return List.of();
         }
         KeySet sources = source.get();
         String prefix = context.keyPrefix(stage.name(), cell.size());
@@ -53,6 +54,6 @@ final class CopyRunner implements CellStageRunner {
                 });
         KeySet wrote = written.keySet(prefix, outcome.started(), sources);
         context.objects().register(stage.name(), cell.size(), wrote);
-        return Optional.of(outcome.stats());
+        return outcome.cells();
     }
 }

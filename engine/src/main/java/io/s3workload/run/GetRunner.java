@@ -11,6 +11,7 @@ import io.s3workload.s3.Payload;
 import io.s3workload.s3.ReadTiming;
 import io.s3workload.workload.GetStage;
 import java.util.Map;
+import java.util.List;
 import java.util.Optional;
 
 /**
@@ -23,18 +24,18 @@ final class GetRunner implements CellStageRunner {
     static final String DATA_MISMATCH = "data mismatch";
 
     @Override
-    public Optional<CellStats> runCell(StagePlan stage, CellPlan cell, RunContext context) {
+    public List<CellStats> runCell(StagePlan stage, CellPlan cell, RunContext context) {
         GetStage spec = stage.spec(GetStage.class);
         Optional<KeySet> source = stage.from().isPresent()
                 ? context.sourceKeys(stage, cell.size())
                 : seed(stage, spec, cell, context).filter(k -> k.count() > 0);
         if (source.isEmpty()) {
-            return Optional.empty();
+            return List.of();
         }
         KeySet keys = source.get();
         long limit = cell.operationLimit(keys.count());
         CellKey key = new CellKey(stage.name(), Op.GET, stage.endpoint(), cell.size());
-        return Optional.of(CellRun.run(context, stage, key, cell, limit, (i, worker, recorder) -> {
+        return CellRun.run(context, stage, key, cell, limit, (i, worker, recorder) -> {
             long index = i % keys.count();
             String objectKey = keys.key(index);
             Payload.Body body = context.payload().body(keys.contentKey(index), cell.size());
@@ -42,7 +43,7 @@ final class GetRunner implements CellStageRunner {
             Transfers.get(worker.store(), objectKey, body.length(), spec.ranges(), worker,
                     spec.verify() ? body : null);
             recordRead(recorder, objectKey, System.nanoTime() - t0, t0, worker.timing());
-        }).stats());
+        }).cells();
     }
 
     /** Records a finished read: a success, or a data error naming the key and the first wrong byte. */

@@ -6,21 +6,22 @@ import io.s3workload.metrics.Op;
 import io.s3workload.plan.CellPlan;
 import io.s3workload.plan.StagePlan;
 import io.s3workload.s3.ErrorClassifier;
+import java.util.List;
 import java.util.Optional;
 
 /** {@code kind: head}: HeadObject over the source stage's keys, round-robin. */
 final class HeadRunner implements CellStageRunner {
 
     @Override
-    public Optional<CellStats> runCell(StagePlan stage, CellPlan cell, RunContext context) {
+    public List<CellStats> runCell(StagePlan stage, CellPlan cell, RunContext context) {
         Optional<KeySet> source = context.sourceKeys(stage, cell.size());
         if (source.isEmpty()) {
-            return Optional.empty();
+            return List.of();
         }
         KeySet keys = source.get();
         long limit = cell.operationLimit(keys.count());
         CellKey key = new CellKey(stage.name(), Op.HEAD, stage.endpoint(), cell.size());
-        return Optional.of(CellRun.run(context, stage, key, cell, limit, (i, worker, recorder) -> {
+        return CellRun.run(context, stage, key, cell, limit, (i, worker, recorder) -> {
             String objectKey = keys.key(i % keys.count());
             long t0 = System.nanoTime();
             boolean found = worker.store().head(objectKey).isPresent();
@@ -30,6 +31,6 @@ final class HeadRunner implements CellStageRunner {
             } else {
                 recorder.failure(ErrorClassifier.HEAD_NOT_FOUND, objectKey);
             }
-        }).stats());
+        }).cells();
     }
 }

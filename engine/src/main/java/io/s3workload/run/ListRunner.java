@@ -7,6 +7,7 @@ import io.s3workload.plan.CellPlan;
 import io.s3workload.plan.StagePlan;
 import io.s3workload.s3.ObjectStore;
 import io.s3workload.workload.ListStage;
+import java.util.List;
 import java.util.Optional;
 
 /**
@@ -16,12 +17,12 @@ import java.util.Optional;
 final class ListRunner implements CellStageRunner {
 
     @Override
-    public Optional<CellStats> runCell(StagePlan stage, CellPlan cell, RunContext context) {
+    public List<CellStats> runCell(StagePlan stage, CellPlan cell, RunContext context) {
         ListStage spec = stage.spec(ListStage.class);
         String prefix = context.runPrefix() + stage.from().map(from -> from + "/").orElse("");
         CellKey key = new CellKey(stage.name(), Op.LIST, stage.endpoint(), cell.size());
         long limit = cell.operations().orElse(ClosedLoop.UNBOUNDED);
-        return Optional.of(CellRun.run(context, stage, key, cell, limit, (i, worker, recorder) -> {
+        return CellRun.run(context, stage, key, cell, limit, (i, worker, recorder) -> {
             ObjectStore store = worker.store();
             String token = null;
             do {
@@ -31,6 +32,6 @@ final class ListRunner implements CellStageRunner {
                 recorder.items(page.keys().size());
                 token = page.nextToken();
             } while (token != null && !context.cancelled());
-        }).stats());
+        }).cells();
     }
 }

@@ -40,7 +40,8 @@ final class MixRunner implements StageRunner {
         Map<MixOp, CellRecorder> byOp = new EnumMap<>(MixOp.class);
         for (MixOp op : MixOp.values()) {
             if (spec.weights().containsKey(op) || op == MixOp.PUT) {
-                byOp.put(op, new CellRecorder(new CellKey(stage.name(), op(op), stage.endpoint(), spec.size())));
+                byOp.put(op, new CellRecorder(new CellKey(stage.name(), op(op), CellRun.endpointOf(stage),
+                        spec.size())));
             }
         }
         MixOp[] draw = drawTable(spec.weights());
@@ -49,7 +50,8 @@ final class MixRunner implements StageRunner {
             context.note(stage.name(), "running " + workers + " workers, not " + stage.workers() + ": each owns a"
                     + " share of the " + spec.objects() + " objects");
         }
-        CellRecorder total = new CellRecorder(new CellKey(stage.name(), Op.MIX, stage.endpoint(), spec.size()));
+        CellRecorder total = new CellRecorder(new CellKey(stage.name(), Op.MIX, CellRun.endpointOf(stage),
+                spec.size()));
         List<CellRun.Outcome> outcomes = CellRun.run(context, stage, workers, total, List.copyOf(byOp.values()),
                 cell, cell.operations().orElse(ClosedLoop.UNBOUNDED), (i, worker, recorder) -> {
                     Slots slots = worker.local(() -> new Slots(worker.index(), workers, spec.objects(), seeded));
@@ -64,7 +66,7 @@ final class MixRunner implements StageRunner {
         outcomes.subList(1, outcomes.size()).stream().map(CellRun.Outcome::stats)
                 .filter(c -> c.attempted() > 0 || spec.weights().containsKey(mixOp(c.key().op())))
                 .forEach(cells::add);
-        cells.add(outcomes.get(0).stats());
+        cells.addAll(outcomes.get(0).cells()); // each endpoint's MIX (when spread), then the total
         return new StageResult(stage, cells, System.nanoTime() - started, context.cancelled());
     }
 

@@ -11,6 +11,8 @@ import io.s3workload.metrics.CellRecorder;
 final class OpRecorder {
 
     private final CellRecorder cell;
+    /** The cell of the endpoint this worker talks to, when the stage spreads over several; else null. */
+    private final CellRecorder endpoint;
     private final boolean openLoop;
     private long delayNanos;
     private long retriedNanos;
@@ -18,7 +20,12 @@ final class OpRecorder {
     private CellRecorder detail;
 
     OpRecorder(CellRecorder cell, boolean openLoop) {
+        this(cell, null, openLoop);
+    }
+
+    OpRecorder(CellRecorder cell, CellRecorder endpoint, boolean openLoop) {
         this.cell = cell;
+        this.endpoint = endpoint;
         this.openLoop = openLoop;
     }
 
@@ -28,6 +35,9 @@ final class OpRecorder {
         this.late = late;
         if (late) {
             cell.late();
+            if (endpoint != null) {
+                endpoint.late();
+            }
         }
     }
 
@@ -44,6 +54,9 @@ final class OpRecorder {
     void retried(long nanos) {
         retriedNanos += nanos;
         cell.retry();
+        if (endpoint != null) {
+            endpoint.retry();
+        }
         if (detail != null) {
             detail.retry();
         }
@@ -62,6 +75,9 @@ final class OpRecorder {
 
     void success(long latencyNanos, long bodyBytes) {
         success(cell, latencyNanos, bodyBytes);
+        if (endpoint != null) {
+            success(endpoint, latencyNanos, bodyBytes);
+        }
         if (detail != null) {
             success(detail, latencyNanos, bodyBytes);
         }
@@ -76,6 +92,9 @@ final class OpRecorder {
 
     void success(long latencyNanos, long ttfbNanos, long bodyBytes) {
         success(cell, latencyNanos, ttfbNanos, bodyBytes);
+        if (endpoint != null) {
+            success(endpoint, latencyNanos, ttfbNanos, bodyBytes);
+        }
         if (detail != null) {
             success(detail, latencyNanos, ttfbNanos, bodyBytes);
         }
@@ -90,6 +109,9 @@ final class OpRecorder {
 
     void items(long count) {
         cell.items(count);
+        if (endpoint != null) {
+            endpoint.items(count);
+        }
         if (detail != null) {
             detail.items(count);
         }
@@ -97,6 +119,9 @@ final class OpRecorder {
 
     void failure(String errorClass) {
         cell.failure(errorClass);
+        if (endpoint != null) {
+            endpoint.failure(errorClass);
+        }
         if (detail != null) {
             detail.failure(errorClass);
         }
@@ -104,6 +129,9 @@ final class OpRecorder {
 
     void failure(String errorClass, String example) {
         cell.failure(errorClass, example);
+        if (endpoint != null) {
+            endpoint.failure(errorClass, example);
+        }
         if (detail != null) {
             detail.failure(errorClass, example);
         }

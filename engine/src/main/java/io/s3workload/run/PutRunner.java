@@ -9,6 +9,7 @@ import io.s3workload.s3.ObjectWrite;
 import io.s3workload.s3.Payload;
 import io.s3workload.workload.PutStage;
 import java.util.Map;
+import java.util.List;
 import java.util.Optional;
 
 /**
@@ -18,7 +19,7 @@ import java.util.Optional;
 final class PutRunner implements CellStageRunner {
 
     @Override
-    public Optional<CellStats> runCell(StagePlan stage, CellPlan cell, RunContext context) {
+    public List<CellStats> runCell(StagePlan stage, CellPlan cell, RunContext context) {
         PutStage spec = stage.spec(PutStage.class);
         String prefix = context.keyPrefix(stage.name(), cell.size());
         long keys = cell.keys().orElse(ClosedLoop.UNBOUNDED);
@@ -42,6 +43,6 @@ final class PutRunner implements CellStageRunner {
                     + " never written (every PUT of them failed); stages reading from " + stage.name()
                     + " read the other " + wrote.count());
         }
-        return Optional.of(outcome.stats());
+        return outcome.cells();
     }
 }

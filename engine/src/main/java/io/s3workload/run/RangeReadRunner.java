@@ -8,6 +8,7 @@ import io.s3workload.plan.StagePlan;
 import io.s3workload.s3.ReadTiming;
 import io.s3workload.workload.RangeReadStage;
 import io.s3workload.workload.Sources;
+import java.util.List;
 import java.util.Optional;
 
 /**
@@ -17,19 +18,19 @@ import java.util.Optional;
 final class RangeReadRunner implements CellStageRunner {
 
     @Override
-    public Optional<CellStats> runCell(StagePlan stage, CellPlan cell, RunContext context) {
+    public List<CellStats> runCell(StagePlan stage, CellPlan cell, RunContext context) {
         RangeReadStage spec = stage.spec(RangeReadStage.class);
         Sources sources = spec.sources();
         SourceSet set = SourceSet.prepare(stage, sources, spec.multipart(), context);
         if (context.cancelled()) {
-            return Optional.empty();
+            return List.of();
         }
         long size = sources.size().bytes();
         long chunk = spec.chunk().bytes();
         long chunks = (size + chunk - 1) / chunk;
         CellKey key = new CellKey(stage.name(), Op.RANGE_GET, stage.endpoint(), cell.size());
         long limit = cell.operations().orElse(ClosedLoop.UNBOUNDED);
-        return Optional.of(CellRun.run(context, stage, key, cell, limit, (i, worker, recorder) -> {
+        return CellRun.run(context, stage, key, cell, limit, (i, worker, recorder) -> {
             int source = spec.sequential() ? (int) (i % sources.count()) : worker.random().nextInt(sources.count());
             long index = spec.sequential() ? (i / sources.count()) % chunks : worker.random().nextLong(chunks);
             long start = index * chunk;
@@ -40,6 +41,6 @@ final class RangeReadRunner implements CellStageRunner {
             long t0 = System.nanoTime();
             worker.store().getRange(objectKey, start, length, worker.readBuffer(), timing);
             GetRunner.recordRead(recorder, objectKey, System.nanoTime() - t0, t0, timing);
-        }).stats());
+        }).cells();
     }
 }

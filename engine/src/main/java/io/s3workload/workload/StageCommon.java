@@ -5,16 +5,25 @@ import java.util.Optional;
 import java.util.OptionalInt;
 
 /**
- * The settings every stage kind has: its unique name, the endpoint it talks to, its workers and their pacing, its
+ * The settings every stage kind has: its unique name, the endpoint it talks to (or, for a load stage, the endpoints
+ * it spreads its workers over: {@code spread}), its workers and their pacing, its
  * thresholds, the client it uses, the tags {@code --only} and {@code --skip} select it by, and its place in the graph
  * of stages.
  */
 public record StageCommon(String name, Optional<String> endpoint, OptionalInt concurrency, FailOn failOn,
                           ClientSpec client, LoadShape load, List<String> tags, StageGraph graph,
-                          Optional<java.time.Duration> warmUp, Optional<StopWhenStable> stopWhenStable) {
+                          Optional<java.time.Duration> warmUp, Optional<StopWhenStable> stopWhenStable,
+                          Optional<LoadEndpoints> spread) {
 
     public StageCommon {
         tags = List.copyOf(tags);
+    }
+
+    public StageCommon(String name, Optional<String> endpoint, OptionalInt concurrency, FailOn failOn,
+                       ClientSpec client, LoadShape load, List<String> tags, StageGraph graph,
+                       Optional<java.time.Duration> warmUp, Optional<StopWhenStable> stopWhenStable) {
+        this(name, endpoint, concurrency, failOn, client, load, tags, graph, warmUp, stopWhenStable,
+                Optional.empty());
     }
 
     public StageCommon(String name, Optional<String> endpoint, OptionalInt concurrency, FailOn failOn,

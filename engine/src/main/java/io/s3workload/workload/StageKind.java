@@ -15,17 +15,17 @@ import java.util.Set;
  * the compiler names anything forgotten. See docs/developing.md, "Adding a stage kind".
  */
 public enum StageKind {
-    PUT("put", Endpoints.ONE, Workers.CONCURRENCY, Trait.WRITES_SOURCES, Trait.WARM_UP, Trait.STOP_WHEN_STABLE),
-    GET("get", Endpoints.ONE, Workers.CONCURRENCY, Trait.WRITES_SOURCES, Trait.WARM_UP, Trait.STOP_WHEN_STABLE),
-    DELETE("delete", Endpoints.ONE, Workers.CONCURRENCY),
-    HEAD("head", Endpoints.ONE, Workers.CONCURRENCY, Trait.WARM_UP, Trait.STOP_WHEN_STABLE),
-    LIST("list", Endpoints.ONE, Workers.CONCURRENCY, Trait.WARM_UP, Trait.STOP_WHEN_STABLE),
-    RANGE_READ("rangeRead", Endpoints.ONE, Workers.CONCURRENCY, Trait.WARM_UP, Trait.STOP_WHEN_STABLE),
-    COPY("copy", Endpoints.ONE, Workers.CONCURRENCY, Trait.WRITES_SOURCES, Trait.STOP_WHEN_STABLE),
+    PUT("put", Endpoints.ONE, Workers.CONCURRENCY, Trait.WRITES_SOURCES, Trait.WARM_UP, Trait.STOP_WHEN_STABLE, Trait.SPREADS),
+    GET("get", Endpoints.ONE, Workers.CONCURRENCY, Trait.WRITES_SOURCES, Trait.WARM_UP, Trait.STOP_WHEN_STABLE, Trait.SPREADS),
+    DELETE("delete", Endpoints.ONE, Workers.CONCURRENCY, Trait.SPREADS),
+    HEAD("head", Endpoints.ONE, Workers.CONCURRENCY, Trait.WARM_UP, Trait.STOP_WHEN_STABLE, Trait.SPREADS),
+    LIST("list", Endpoints.ONE, Workers.CONCURRENCY, Trait.WARM_UP, Trait.STOP_WHEN_STABLE, Trait.SPREADS),
+    RANGE_READ("rangeRead", Endpoints.ONE, Workers.CONCURRENCY, Trait.WARM_UP, Trait.STOP_WHEN_STABLE, Trait.SPREADS),
+    COPY("copy", Endpoints.ONE, Workers.CONCURRENCY, Trait.WRITES_SOURCES, Trait.STOP_WHEN_STABLE, Trait.SPREADS),
     CONNECTIVITY("connectivity", Endpoints.OWN, Workers.ONE, Trait.PROBE),
     READ_AFTER_WRITE("readAfterWrite", Endpoints.WRITERS, Workers.ONE, Trait.PROBE, Trait.CONVERGENCE),
     LIST_AFTER_WRITE("listAfterWrite", Endpoints.WRITERS, Workers.ONE, Trait.PROBE, Trait.CONVERGENCE),
-    MIX("mix", Endpoints.ONE, Workers.CONCURRENCY, Trait.STOP_WHEN_STABLE),
+    MIX("mix", Endpoints.ONE, Workers.CONCURRENCY, Trait.STOP_WHEN_STABLE, Trait.SPREADS),
     TRANSCODE("transcode", Endpoints.ONE, Workers.JOBS, Trait.CONVERGENCE, Trait.STOP_WHEN_STABLE),
     HTTP_GET("httpGet", Endpoints.URLS, Workers.CONCURRENCY, Trait.STOP_WHEN_STABLE),
     SWEEP("sweep", Endpoints.ONE, Workers.MEMBERS, Trait.COMPOSITE),
@@ -74,6 +74,8 @@ public enum StageKind {
         WRITES_SOURCES,
         /** Takes {@code warmUp}: a load that can run unmeasured before it runs measured. */
         WARM_UP,
+        /** Takes {@code endpoints} (and {@code hostSelect}): its workers may be spread over several endpoints. */
+        SPREADS,
         /** Takes {@code stopWhenStable}: its duration-bound cells may end once their throughput holds still. */
         STOP_WHEN_STABLE,
         /** Probes endpoints one operation at a time rather than loading one; takes no rate, ramp or think time. */

@@ -176,9 +176,12 @@ final class CrossChecks {
                             + String.join(", ", endpoints) + "); name the ones that write, e.g. writers: ["
                             + endpoints.get(0) + "]");
                 }
-            } else if (endpoints.size() > 1 && !endpoint.isTextual() && !hasDefaultEndpoint) {
+            } else if (endpoints.size() > 1 && !endpoint.isTextual() && !hasDefaultEndpoint
+                    && !stage.path("endpoints").isArray()) {
                 binding.problem(pointer, "this workload has " + endpoints.size() + " endpoints ("
-                        + String.join(", ", endpoints) + "); name one with 'endpoint' or set defaults.endpoint");
+                        + String.join(", ", endpoints) + "); name one with 'endpoint' or set defaults.endpoint"
+                        + (kind.map(k -> k.has(StageKind.Trait.SPREADS)).orElse(false)
+                        ? ", or spread the stage over several with 'endpoints'" : ""));
             }
             if (stage.path("from").isTextual()) {
                 checkFrom(pointer + "/from", stage.get("from").textValue(), stages, i, scope);

@@ -89,17 +89,44 @@ final class EndpointGroups {
         if (node.isTextual()) {
             for (String url : node.textValue().split(",")) {
                 if (!url.isBlank()) {
-                    urls.add(url.strip());
+                    urls.addAll(expandRange(url.strip()));
                 }
             }
         } else if (node instanceof ArrayNode array) {
             array.forEach(u -> {
                 if (u.isTextual() && !u.textValue().isBlank()) {
-                    urls.add(u.textValue().strip());
+                    urls.addAll(expandRange(u.textValue().strip()));
                 }
             });
         }
         return urls;
+    }
+
+    private static final java.util.regex.Pattern RANGE = java.util.regex.Pattern.compile("\\{(\\d+)\\.\\.\\.(\\d+)}");
+
+    /**
+     * warp's host ranges: {@code http://s3-{1...8}:9000} is eight URLs, {@code s3-{01...16}} keeps the width of
+     * its first number; several ranges in one URL multiply. A range that counts down, or runs past 1000 URLs, is
+     * left as written (and reported as a URL that does not parse).
+     */
+    static List<String> expandRange(String url) {
+        java.util.regex.Matcher m = RANGE.matcher(url);
+        if (!m.find()) {
+            return List.of(url);
+        }
+        String first = m.group(1);
+        long from = Long.parseLong(first);
+        long to = Long.parseLong(m.group(2));
+        if (to < from || to - from >= 1000) {
+            return List.of(url);
+        }
+        List<String> out = new ArrayList<>();
+        for (long n = from; n <= to; n++) {
+            String number = first.length() > 1 && first.startsWith("0")
+                    ? String.format("%0" + first.length() + "d", n) : Long.toString(n);
+            out.addAll(expandRange(url.substring(0, m.start()) + number + url.substring(m.end())));
+        }
+        return out;
     }
 
     private static String memberName(String group, int index, String url, ObjectNode written, ObjectNode rebuilt,
@@ -170,7 +197,8 @@ final class EndpointGroups {
         if (value != null && value.isTextual() && groups.containsKey(value.textValue())) {
             binding.problem(pointer, "'" + value.textValue() + "' is a group of " + groups.get(value.textValue())
                     .size() + " endpoints (" + String.join(", ", groups.get(value.textValue())) + "); name one of"
-                    + " them here, or list the group where a stage takes several (endpoints, writers, readers)");
+                    + " them here, or list the group where a stage takes several (endpoints, writers, readers): a"
+                    + " load stage spreads its workers over endpoints: [" + value.textValue() + "]");
         }
     }
 }

@@ -46,6 +46,10 @@ interface StageBinder {
         if (kind.has(StageKind.Trait.STOP_WHEN_STABLE)) {
             all.add("stopWhenStable");
         }
+        if (kind.has(StageKind.Trait.SPREADS)) {
+            all.add("endpoints");
+            all.add("hostSelect");
+        }
         return all;
     }
 

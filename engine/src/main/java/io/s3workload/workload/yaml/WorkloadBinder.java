@@ -6,6 +6,7 @@ import io.s3workload.workload.CredentialsSpec;
 import io.s3workload.workload.Defaults;
 import io.s3workload.workload.EndpointSpec;
 import io.s3workload.workload.FailOn;
+import io.s3workload.workload.LoadEndpoints;
 import io.s3workload.workload.LoadShape;
 import io.s3workload.workload.Percentile;
 import io.s3workload.workload.StageCommon;
@@ -248,7 +249,8 @@ final class WorkloadBinder {
             StageCommon common = new StageCommon(name.orElse("?"), f.text("endpoint"),
                     f.intAtLeast("concurrency", 1), failOn(f), TransferBinder.client(f), load, tags, graph(f),
                     f.duration("warmUp").filter(d -> !d.isZero()),
-                    kind.get().has(StageKind.Trait.STOP_WHEN_STABLE) ? StopBinder.whenStable(f) : Optional.empty());
+                    kind.get().has(StageKind.Trait.STOP_WHEN_STABLE) ? StopBinder.whenStable(f) : Optional.empty(),
+                    kind.get().has(StageKind.Trait.SPREADS) ? spread(f) : Optional.empty());
             if (common.failOn().timeoutRatePercent().isPresent() && !kind.get().convergence()) {
                 binding.problem(LocatedTree.child(f.child("failOn"), "timeoutRate"), "timeoutRate applies to"
                         + " readAfterWrite, listAfterWrite and transcode stages only; this is a " + kind.get()
@@ -261,6 +263,41 @@ final class WorkloadBinder {
             Optional<StageSpec> stage = binder.bind(common, f);
             return name.isPresent() ? stage : Optional.empty();
         });
+    }
+
+    /**
+     * {@code endpoints: [a, b]} (groups already expanded to their members) and {@code hostSelect}: a load spread over
+     * several endpoints; names are checked by CrossChecks.
+     */
+    private Optional<LoadEndpoints> spread(Fields f) {
+        Optional<LoadEndpoints.Select> select = f.text("hostSelect").flatMap(text -> {
+            String t = text.trim().toLowerCase(java.util.Locale.ROOT).replace("-", "");
+            var keys = java.util.Arrays.stream(LoadEndpoints.Select.values()).map(LoadEndpoints.Select::key).toList();
+            var found = java.util.Arrays.stream(LoadEndpoints.Select.values()).filter(s -> s.key().equals(t))
+                    .findFirst();
+            if (found.isEmpty()) {
+                binding.problem(f.child("hostSelect"), "expected one of " + String.join(", ", keys) + ", got \""
+                        + text + "\"" + Suggestions.didYouMean(text.trim(), keys));
+            }
+            return found;
+        });
+        Optional<List<String>> names = f.list("endpoints", e -> Optional.of(e.text().trim()));
+        if (names.isEmpty()) {
+            if (select.isPresent()) {
+                binding.problem(f.child("hostSelect"), "hostSelect chooses among 'endpoints'; list them, e.g."
+                        + " endpoints: [s3-1, s3-2]");
+            }
+            return Optional.empty();
+        }
+        if (f.has("endpoint")) {
+            binding.problem(f.child("endpoints"), "a load stage talks to one 'endpoint' or spreads over 'endpoints',"
+                    + " not both");
+        }
+        List<String> distinct = names.get().stream().distinct().toList();
+        if (distinct.size() < names.get().size()) {
+            binding.problem(f.child("endpoints"), "an endpoint is listed twice; each worker goes to one of them");
+        }
+        return Optional.of(new LoadEndpoints(distinct, select.orElse(LoadEndpoints.Select.ROUNDROBIN)));
     }
 
     /** {@code after}, {@code with} and {@code onFailure}; names are checked against the stages by CrossChecks. */

@@ -49,7 +49,8 @@ public final class WorkloadSchema {
             Map.entry("timeouts", "timeouts"), Map.entry("retries", "whole"), Map.entry("after", "names"),
             Map.entry("with", "name"), Map.entry("onFailure", "onFailure"), Map.entry("sse", "sse"),
             Map.entry("storageClass", "text"), Map.entry("metadata", "metadata"), Map.entry("objectTags", "objectTags"),
-            Map.entry("checksum", "checksum"), Map.entry("stopWhenStable", "stopWhenStable"));
+            Map.entry("checksum", "checksum"), Map.entry("stopWhenStable", "stopWhenStable"),
+            Map.entry("hostSelect", "hostSelect"));
 
     private static final Map<StageKind, Map<String, String>> KIND_TYPES = Map.of(
             StageKind.RANGE_READ, Map.of("order", "rangeOrder"));
@@ -169,6 +170,7 @@ public final class WorkloadSchema {
         d.set("sse", JSON.createObjectNode().set("anyOf", JSON.createArrayNode().add(enumOf(Set.of("s3", "kms", "c")))
                 .add(object(Set.of("type", "kmsKeyId"), null, Map.of("type", "sseType", "kmsKeyId", "text")))));
         d.set("sseType", enumOf(Set.of("s3", "kms", "c")));
+        d.set("hostSelect", enumOf(Set.of("roundrobin", "random")));
         d.set("stopWhenStable", JSON.createObjectNode().set("anyOf", JSON.createArrayNode().add(ref("boolean"))
                 .add(object(Set.of("window", "within"), null, Map.of("window", "duration", "within", "percent")))));
         d.set("metadata", JSON.createObjectNode().put("type", "object").set("additionalProperties",
