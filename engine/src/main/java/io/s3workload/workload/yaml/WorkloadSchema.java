@@ -1,5 +1,6 @@
 package io.s3workload.workload.yaml;
 
+import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.ObjectMapper;
 import com.fasterxml.jackson.databind.SerializationFeature;
 import com.fasterxml.jackson.databind.node.ArrayNode;
@@ -58,6 +59,72 @@ public final class WorkloadSchema {
     private WorkloadSchema() {
     }
 
+    /** What editors show on hover, by key: {@code schema-docs.tsv} beside this class. */
+    private record Doc(String description, JsonNode defaultValue, JsonNode example) {
+    }
+
+    private static final Map<String, Doc> DOCS = docs();
+
+    private static Map<String, Doc> docs() {
+        Map<String, Doc> docs = new java.util.HashMap<>();
+        try (var in = WorkloadSchema.class.getResourceAsStream("schema-docs.tsv")) {
+            for (String line : new String(in.readAllBytes(), java.nio.charset.StandardCharsets.UTF_8).split("\n")) {
+                if (line.isBlank() || line.startsWith("#")) {
+                    continue;
+                }
+                String[] f = line.split("\t", -1);
+                docs.put(f[0], new Doc(f[1], f[2].isEmpty() ? null : JSON.readTree(f[2]),
+                        f[3].isEmpty() ? null : JSON.readTree(f[3])));
+            }
+        } catch (java.io.IOException e) {
+            throw new java.io.UncheckedIOException(e);
+        }
+        return docs;
+    }
+
+    /**
+     * Gives every property of the schema its description, default and example (as {@code examples}). A key whose
+     * meaning depends on where it is has an entry {@code CONTEXT.key}: the context is the {@code $defs} entry or the
+     * stage kind it is in ({@code failOn.max}, {@code compare.order}), empty at the top level ({@code .endpoints}).
+     */
+    private static void describe(JsonNode node, String context) {
+        if (node instanceof ObjectNode object) {
+            if (object.get("properties") instanceof ObjectNode properties) {
+                for (var it = properties.fields(); it.hasNext(); ) {
+                    var e = it.next();
+                    Doc doc = DOCS.getOrDefault(context + "." + e.getKey(), DOCS.get(e.getKey()));
+                    if (doc == null) {
+                        throw new IllegalStateException("no description of key '" + e.getKey() + "'; add it to"
+                                + " schema-docs.tsv");
+                    }
+                    if (e.getValue() instanceof ObjectNode property && !property.has("description")) {
+                        property.put("description", doc.description());
+                        if (doc.defaultValue() != null) {
+                            property.set("default", doc.defaultValue());
+                        }
+                        if (doc.example() != null) {
+                            property.putArray("examples").add(doc.example());
+                        }
+                    }
+                }
+            }
+            for (var it = object.fields(); it.hasNext(); ) {
+                var e = it.next();
+                switch (e.getKey()) {
+                    case "if" -> {
+                        // a condition on the kind, not a key anybody writes
+                    }
+                    case "then" -> describe(e.getValue(), object.path("if").path("properties").path("kind")
+                            .path("const").asText(context));
+                    case "$defs" -> e.getValue().fields().forEachRemaining(d -> describe(d.getValue(), d.getKey()));
+                    default -> describe(e.getValue(), context);
+                }
+            }
+        } else if (node != null && node.isArray()) {
+            node.forEach(n -> describe(n, context));
+        }
+    }
+
     public static String json() {
         try {
             return JSON.writeValueAsString(schema()) + "\n";
@@ -93,6 +160,7 @@ public final class WorkloadSchema {
             });
         }
         root.set("$defs", defs());
+        describe(root, "");
         return root;
     }
 

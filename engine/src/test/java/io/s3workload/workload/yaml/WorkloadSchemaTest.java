@@ -37,6 +37,56 @@ class WorkloadSchemaTest {
                 "regenerate it: ./s3workload schema > docs/workload.schema.json");
     }
 
+    /**
+     * Every property of the schema carries a description and an example (what editors show on hover), and each
+     * example is valid against the property's own schema.
+     */
+    @Test
+    void everyPropertyIsDescribedWithAnExampleThatValidates() {
+        com.fasterxml.jackson.databind.node.ObjectNode root = WorkloadSchema.schema();
+        List<String> problems = new java.util.ArrayList<>();
+        int[] count = {0};
+        checkProperties(root, root.get("$defs"), "", problems, count);
+        assertEquals(List.of(), problems);
+        assertFalse(count[0] < 800, "properties checked: " + count[0]);
+    }
+
+    private static void checkProperties(JsonNode node, JsonNode defs, String at, List<String> problems, int[] count) {
+        if (node.isObject()) {
+            if (node.get("properties") instanceof com.fasterxml.jackson.databind.node.ObjectNode properties) {
+                properties.fields().forEachRemaining(e -> {
+                    count[0]++;
+                    JsonNode property = e.getValue();
+                    String where = at + "/" + e.getKey();
+                    if (!property.hasNonNull("description") || property.get("description").asText().isBlank()) {
+                        problems.add(where + ": no description");
+                    }
+                    if (!property.has("examples") || property.get("examples").isEmpty()) {
+                        problems.add(where + ": no example");
+                        return;
+                    }
+                    com.fasterxml.jackson.databind.node.ObjectNode alone = property.deepCopy();
+                    alone.remove("examples");
+                    alone.set("$defs", defs);
+                    Set<ValidationMessage> invalid = JsonSchemaFactory.getInstance(SpecVersion.VersionFlag.V202012)
+                            .getSchema(alone).validate(property.get("examples").get(0));
+                    if (!invalid.isEmpty()) {
+                        problems.add(where + ": example " + property.get("examples").get(0) + " " + invalid);
+                    }
+                });
+            }
+            node.fields().forEachRemaining(e -> {
+                if (!e.getKey().equals("if")) { // a condition on the kind, not a key anybody writes
+                    checkProperties(e.getValue(), defs, at + "/" + e.getKey(), problems, count);
+                }
+            });
+        } else if (node.isArray()) {
+            for (int i = 0; i < node.size(); i++) {
+                checkProperties(node.get(i), defs, at + "/" + i, problems, count);
+            }
+        }
+    }
+
     @ParameterizedTest(name = "{0}")
     @MethodSource("workloads")
     void everyShippedWorkloadValidatesAgainstTheSchema(Path workload) throws Exception {
