@@ -8,6 +8,7 @@ import io.s3workload.plan.CellPlan;
 import io.s3workload.plan.StagePlan;
 import io.s3workload.s3.ObjectWrite;
 import io.s3workload.s3.Payload;
+import io.s3workload.s3.ErrorClassifier;
 import io.s3workload.s3.ReadTiming;
 import io.s3workload.workload.GetStage;
 import java.util.Map;
@@ -35,15 +36,32 @@ final class GetRunner implements CellStageRunner {
         KeySet keys = source.get();
         long limit = cell.operationLimit(keys.count());
         CellKey key = new CellKey(stage.name(), Op.GET, stage.endpoint(), cell.size());
-        return CellRun.run(context, stage, key, cell, limit, (i, worker, recorder) -> {
+        java.util.concurrent.atomic.LongAdder unvalidated = new java.util.concurrent.atomic.LongAdder();
+        CellRun.Outcome outcome = CellRun.run(context, stage, key, cell, limit, (i, worker, recorder) -> {
             long index = i % keys.count();
             String objectKey = keys.key(index);
             Payload.Body body = context.payload().body(keys.contentKey(index), cell.size());
+            boolean ranged = spec.ranges().applies(body.length());
+            worker.timing().validateChecksum(spec.validateChecksum() && !ranged);
             long t0 = System.nanoTime();
             Transfers.get(worker.store(), objectKey, body.length(), spec.ranges(), worker,
                     spec.verify() ? body : null);
-            recordRead(recorder, objectKey, System.nanoTime() - t0, t0, worker.timing());
-        }).cells();
+            long latency = System.nanoTime() - t0;
+            if (spec.validateChecksum() && (ranged || worker.timing().checksum() == ReadTiming.Checksum.NONE_SENT)) {
+                unvalidated.increment();
+            }
+            if (worker.timing().checksum() == ReadTiming.Checksum.MISMATCH) {
+                recorder.failure(ErrorClassifier.CHECKSUM_MISMATCH, objectKey);
+                return;
+            }
+            recordRead(recorder, objectKey, latency, t0, worker.timing());
+        });
+        if (unvalidated.sum() > 0) {
+            context.note(stage.name(), unvalidated.sum() + " of " + outcome.started() + " GETs of " + cell.size()
+                    + " were not checked against a checksum: the server sent none for the whole object (none"
+                    + " stored, or a multipart object's composite one), or the object was read in ranges");
+        }
+        return outcome.cells();
     }
 
     /** Records a finished read: a success, or a data error naming the key and the first wrong byte. */

@@ -229,7 +229,8 @@ final class CrtObjectStore implements ObjectStore {
     @Override
     public void get(String key, byte[] buffer, ReadTiming timing) {
         await(s3.getObject(GetObjectRequest.builder().bucket(bucket).key(key).overrideConfiguration(headers(Map.of()))
-                        .build(),
+                        .checksumMode(timing.validateChecksum
+                                ? software.amazon.awssdk.services.s3.model.ChecksumMode.ENABLED : null).build(),
                 new DrainingTransformer(timing, buffer)));
     }
 

@@ -30,6 +30,7 @@ final class DrainingTransformer implements AsyncResponseTransformer<GetObjectRes
     @Override
     public void onResponse(GetObjectResponse response) {
         timing.etag = response.eTag();
+        timing.checksumValidatedByClient(S3Requests.wholeChecksum(response)); // the CRT checks it as the body ends
     }
 
     @Override

@@ -54,6 +54,9 @@ public final class ErrorClassifier {
     }
 
     /** The failure {@code t} of a request to {@code endpoint}, as a classified {@link StoreException}. */
+    /** A body that did not match the checksum the server sent for it. */
+    public static final String CHECKSUM_MISMATCH = "checksum mismatch";
+
     public static StoreException classify(Throwable t, String endpoint) {
         if (t instanceof StoreException s) {
             return s;
@@ -63,6 +66,13 @@ public final class ErrorClassifier {
         }
         if (t instanceof ApiCallTimeoutException || t instanceof ApiCallAttemptTimeoutException) {
             return new StoreException(Kind.TIMEOUT, "timeout", endpoint + ": request timed out", null);
+        }
+        for (Throwable c = t; c != null; c = c.getCause()) {
+            String message = String.valueOf(c.getMessage()).toLowerCase(java.util.Locale.ROOT);
+            if (message.contains("different checksum") || message.contains("checksum mismatch")
+                    || message.contains("checksum validation failed")) {
+                return new StoreException(Kind.CLIENT, CHECKSUM_MISMATCH, endpoint + ": " + c.getMessage(), null);
+            }
         }
         if (t instanceof SdkClientException && String.valueOf(t.getMessage()).contains("Unable to load credentials")) {
             return new StoreException(Kind.NO_CREDENTIALS, "no credentials found", endpoint

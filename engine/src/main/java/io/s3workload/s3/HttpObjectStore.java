@@ -27,6 +27,8 @@ final class HttpObjectStore implements ObjectStore {
     private static final int ERROR_TEXT_BYTES = 4 * 1024;
     private static final String CONTENT_TYPE = "application/octet-stream";
     private static final String USER_AGENT = "s3workload";
+    /** Asks for the object's checksum in the response. */
+    private static final Map<String, String> CHECKSUM_MODE = Map.of("x-amz-checksum-mode", "ENABLED");
     /** Where bodies nobody reads go; shared, since its content is never looked at. */
     private static final byte[] DISCARDED = new byte[8192];
 
@@ -133,9 +135,13 @@ final class HttpObjectStore implements ObjectStore {
         Exchange x = begin(key);
         try {
             Http1Connection c = x.connection;
-            x.send(SdkHttpMethod.GET, Map.of(), amz(Map.of()), range, null);
+            x.send(SdkHttpMethod.GET, Map.of(), amz(timing.validateChecksum && range == null ? CHECKSUM_MODE : Map.of()),
+                    range, null);
             ResponseHead r = x.head(true);
             timing.etag = r.etag();
+            if (range == null) {
+                timing.checksumSent(r.checksumAlgorithm(), r.checksum());
+            }
             int n = c.readBody(buffer, 0, buffer.length);
             timing.firstByteNanos = System.nanoTime();
             while (n >= 0) {

@@ -12,6 +12,64 @@ public final class ReadTiming {
     long bytes;
     Payload.Body expected;
     long mismatchAt = -1;
+    /** Whether the next read asks the server for the object's checksum and checks the body against it. */
+    boolean validateChecksum;
+    private Checksum checksum = Checksum.NOT_ASKED;
+    private software.amazon.awssdk.checksums.SdkChecksum running;
+    private String expectedChecksum;
+
+    /** What became of a read's checksum validation. */
+    public enum Checksum {
+        /** Not asked for. */
+        NOT_ASKED,
+        /** The body matched the object's checksum the server sent. */
+        VALID,
+        /** The body did not match it. */
+        MISMATCH,
+        /** The server sent no whole-object checksum (none stored, or a multipart object's composite one). */
+        NONE_SENT
+    }
+
+    /** Ask the server for the object's checksum with the next reads, and check the body against it. */
+    public void validateChecksum(boolean validate) {
+        this.validateChecksum = validate;
+    }
+
+    public Checksum checksum() {
+        return checksum;
+    }
+
+    /**
+     * The server's checksum of the object ({@code algorithm} as in {@code x-amz-checksum-ALG}, null when it sent
+     * none): a whole-object one is computed over the body as it is read.
+     */
+    void checksumSent(String algorithm, String value) {
+        if (!validateChecksum) {
+            return;
+        }
+        software.amazon.awssdk.checksums.spi.ChecksumAlgorithm known = algorithm == null ? null
+                : switch (algorithm) {
+                    case "crc32" -> software.amazon.awssdk.checksums.DefaultChecksumAlgorithm.CRC32;
+                    case "crc32c" -> software.amazon.awssdk.checksums.DefaultChecksumAlgorithm.CRC32C;
+                    case "crc64nvme" -> software.amazon.awssdk.checksums.DefaultChecksumAlgorithm.CRC64NVME;
+                    case "sha1" -> software.amazon.awssdk.checksums.DefaultChecksumAlgorithm.SHA1;
+                    case "sha256" -> software.amazon.awssdk.checksums.DefaultChecksumAlgorithm.SHA256;
+                    default -> null;
+                };
+        if (known == null || value == null || value.contains("-")) {
+            checksum = Checksum.NONE_SENT;
+            return;
+        }
+        running = software.amazon.awssdk.checksums.SdkChecksum.forAlgorithm(known);
+        expectedChecksum = value;
+    }
+
+    /** For clients that validate themselves (the SDK's): whether a whole-object checksum came and was checked. */
+    void checksumValidatedByClient(boolean validated) {
+        if (validateChecksum) {
+            checksum = validated ? Checksum.VALID : Checksum.NONE_SENT;
+        }
+    }
     String etag;
 
     /** Check the next read against these bytes (null: do not check). */
@@ -49,6 +107,8 @@ public final class ReadTiming {
     }
 
     void start() {
+        checksum = validateChecksum ? Checksum.NONE_SENT : Checksum.NOT_ASKED;
+        running = null;
         etag = null;
         firstByteNanos = 0;
         bytes = 0;
@@ -59,6 +119,9 @@ public final class ReadTiming {
     void read(byte[] buffer, int n) {
         if (expected != null && mismatchAt < 0) {
             mismatchAt = expected.mismatch(bytes, buffer, 0, n);
+        }
+        if (running != null) {
+            running.update(buffer, 0, n);
         }
         bytes += n;
     }
@@ -80,6 +143,11 @@ public final class ReadTiming {
     void end() {
         if (expected != null && mismatchAt < 0 && bytes != expected.length()) {
             mismatchAt = Math.min(bytes, expected.length());
+        }
+        if (running != null) {
+            checksum = java.util.Base64.getEncoder().encodeToString(running.getChecksumBytes())
+                    .equals(expectedChecksum) ? Checksum.VALID : Checksum.MISMATCH;
+            running = null;
         }
     }
 }

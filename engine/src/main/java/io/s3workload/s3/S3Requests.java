@@ -20,6 +20,20 @@ final class S3Requests {
         return "bytes=" + start + "-" + (start + length - 1);
     }
 
+    /**
+     * Whether a GetObject response carried a whole-object checksum, which the SDK then validated against the body
+     * (a multipart object's composite checksum, {@code ...-N}, it does not).
+     */
+    static boolean wholeChecksum(software.amazon.awssdk.services.s3.model.GetObjectResponse r) {
+        for (String c : new String[] {r.checksumCRC32(), r.checksumCRC32C(), r.checksumCRC64NVME(), r.checksumSHA1(),
+                r.checksumSHA256()}) {
+            if (c != null && !c.contains("-")) {
+                return true;
+            }
+        }
+        return false;
+    }
+
     /** Parts numbered from 1 in order, each with its ETag and the checksum it was sent with. */
     static List<CompletedPart> parts(List<ObjectStore.Part> uploaded) {
         List<CompletedPart> parts = new ArrayList<>(uploaded.size());

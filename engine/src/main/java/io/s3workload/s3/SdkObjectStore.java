@@ -13,6 +13,7 @@ import software.amazon.awssdk.core.sync.RequestBody;
 import software.amazon.awssdk.services.s3.S3Client;
 import software.amazon.awssdk.services.s3.model.Delete;
 import software.amazon.awssdk.services.s3.model.DeleteObjectsResponse;
+import software.amazon.awssdk.services.s3.model.ChecksumMode;
 import software.amazon.awssdk.services.s3.model.CompletedPart;
 import software.amazon.awssdk.services.s3.model.GetObjectRequest;
 import software.amazon.awssdk.services.s3.model.GetObjectResponse;
@@ -153,8 +154,8 @@ final class SdkObjectStore implements ObjectStore {
 
     @Override
     public void get(String key, byte[] buffer, ReadTiming timing) {
-        read(GetObjectRequest.builder().bucket(bucket).key(key).overrideConfiguration(headers(Map.of())).build(),
-                buffer, timing);
+        read(GetObjectRequest.builder().bucket(bucket).key(key).overrideConfiguration(headers(Map.of()))
+                .checksumMode(timing.validateChecksum ? ChecksumMode.ENABLED : null).build(), buffer, timing);
     }
 
     @Override
@@ -173,7 +174,8 @@ final class SdkObjectStore implements ObjectStore {
                 timing.read(buffer, n);
                 n = in.read(buffer);
             }
-            timing.end();
+            timing.end(); // the SDK has validated the checksum, if one came, by the end of the stream
+            timing.checksumValidatedByClient(S3Requests.wholeChecksum(in.response()));
         } catch (IOException | RuntimeException e) {
             throw ErrorClassifier.classify(e, endpointName).withKey(request.key());
         }

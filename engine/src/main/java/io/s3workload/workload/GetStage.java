@@ -6,12 +6,13 @@ import java.util.Optional;
 /**
  * Closed-loop GETs recording time to first byte and full latency. Reads the objects of stage {@code from}, or,
  * without it, seeds {@code objects} objects of each size first (not measured). Objects over the range threshold
- * are read as parallel ranges; with {@code verify} every byte is checked. {@code writes} apply to the seeded
+ * are read as parallel ranges; with {@code verify} every byte is checked, with {@code validateChecksum} the body
+ * against the object's checksum the server sends. {@code writes} apply to the seeded
  * objects.
  */
 public record GetStage(StageCommon common, Optional<String> from, List<SizeSpec> sizes, Stop stop,
-                       ParallelRanges ranges, Multipart multipart, boolean verify, ObjectSettings writes)
-        implements StageSpec {
+                       ParallelRanges ranges, Multipart multipart, boolean verify, ObjectSettings writes,
+                       boolean validateChecksum) implements StageSpec {
 
     /** Objects seeded per size when a get stage has no {@code from} and no {@code objects}. */
     public static final long DEFAULT_SEED_OBJECTS = 16;
@@ -22,7 +23,7 @@ public record GetStage(StageCommon common, Optional<String> from, List<SizeSpec>
 
     public GetStage(StageCommon common, Optional<String> from, List<SizeSpec> sizes, Stop stop,
                     ParallelRanges ranges, Multipart multipart, boolean verify) {
-        this(common, from, sizes, stop, ranges, multipart, verify, ObjectSettings.NONE);
+        this(common, from, sizes, stop, ranges, multipart, verify, ObjectSettings.NONE, false);
     }
 
     @Override

@@ -223,4 +223,45 @@ class ObjectSettingsTest {
             puts.forEach(p -> assertEquals("project=bench&team=a%20b%26c", header(p, "x-amz-tagging")));
         }
     }
+
+    /**
+     * {@code validateChecksum}: a front sends each GET's CRC32 as a server that stored one would, and flips a byte
+     * of one object's body on the way, which must count as a checksum mismatch (and only that one).
+     */
+    @ParameterizedTest
+    @ValueSource(strings = {"http", "sync"})
+    void aBodyThatDoesNotMatchTheServersChecksumIsAnError(String client) throws Exception {
+        HttpFront.Interceptor checksums = new HttpFront.Interceptor() {
+            @Override
+            public HttpFront.Response after(HttpFront.Request request, HttpFront.Response upstream) {
+                if (!request.method().equals("GET") || !request.path().contains("/v/") || upstream.status() != 200) {
+                    return upstream;
+                }
+                java.util.zip.CRC32 crc = new java.util.zip.CRC32();
+                crc.update(upstream.body());
+                String value = Base64.getEncoder().encodeToString(ByteBuffer.allocate(4).putInt((int) crc.getValue())
+                        .array());
+                HttpFront.Response withChecksum = upstream.withHeader("x-amz-checksum-crc32", value);
+                if (request.path().endsWith("/v/1KiB/0")) {
+                    byte[] body = upstream.body().clone();
+                    body[10] ^= 1;
+                    return withChecksum.withBody(body);
+                }
+                return withChecksum;
+            }
+        };
+        try (HttpFront front = HttpFront.start(s3.endpoint(), checksums)) {
+            RunResult result = run(front, client, """
+                    stages:
+                      - {name: v, kind: put, sizes: [1KiB], objects: 4}
+                      - {name: g, kind: get, from: v, validateChecksum: true}
+                      - {name: plain, kind: get, from: v}
+                    """, s3.server().accessKey(), s3.server().secretKey());
+            CellStats g = result.stages().get(1).cells().get(0);
+            assertEquals(Map.of(io.s3workload.s3.ErrorClassifier.CHECKSUM_MISMATCH, 1L), g.errorsByClass());
+            assertEquals(3, g.operations());
+            CellStats plain = result.stages().get(2).cells().get(0);
+            assertEquals(Map.of(), plain.errorsByClass(), "not asked: not checked");
+        }
+    }
 }

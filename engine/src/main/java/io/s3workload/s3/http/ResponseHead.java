@@ -13,6 +13,7 @@ import java.util.Map;
 public final class ResponseHead {
 
     private static final String META = "x-amz-meta-";
+    private static final String CHECKSUM = "x-amz-checksum-";
 
     private int status;
     private long contentLength;
@@ -21,6 +22,9 @@ public final class ResponseHead {
     private String etag;
     private String bucketRegion;
     private Map<String, String> metadata;
+    /** The first {@code x-amz-checksum-ALG} header (not -mode or -type): ALG, and its value; null when none. */
+    private String checksumAlgorithm;
+    private String checksum;
 
     public int status() {
         return status;
@@ -46,6 +50,16 @@ public final class ResponseHead {
     }
 
     /** The {@code x-amz-bucket-region} header, or null. */
+    /** The algorithm of the object's checksum the server sent ({@code crc32c}), or null. */
+    public String checksumAlgorithm() {
+        return checksumAlgorithm;
+    }
+
+    /** The object's checksum the server sent (base64; a multipart object's composite one ends in {@code -N}). */
+    public String checksum() {
+        return checksum;
+    }
+
     public String bucketRegion() {
         return bucketRegion;
     }
@@ -64,6 +78,8 @@ public final class ResponseHead {
         etag = null;
         bucketRegion = null;
         metadata = null;
+        checksumAlgorithm = null;
+        checksum = null;
         int lineEnd = lineEnd(head, 0, end);
         parseStatusLine(head, lineEnd);
         int from = lineEnd + 2;
@@ -117,6 +133,13 @@ public final class ResponseHead {
             etag = text(head, valueFrom, valueTo);
         } else if (is(head, from, nameLength, "x-amz-bucket-region")) {
             bucketRegion = text(head, valueFrom, valueTo);
+        } else if (nameLength > CHECKSUM.length() && is(head, from, CHECKSUM.length(), CHECKSUM)
+                && checksum == null) {
+            String algorithm = text(head, from + CHECKSUM.length(), colon).toLowerCase(java.util.Locale.ROOT);
+            if (!algorithm.equals("mode") && !algorithm.equals("type")) {
+                checksumAlgorithm = algorithm;
+                checksum = text(head, valueFrom, valueTo);
+            }
         } else if (nameLength > META.length() && is(head, from, META.length(), META)) {
             if (metadata == null) {
                 metadata = new LinkedHashMap<>();

@@ -14,7 +14,7 @@ final class GetStageBinder implements StageBinder {
     @Override
     public Set<String> keys() {
         Set<String> keys = new java.util.HashSet<>(Set.of("from", "size", "sizes", "duration", "operations",
-                "objects", "parallelRanges", "verify", "multipart"));
+                "objects", "parallelRanges", "verify", "multipart", "validateChecksum"));
         keys.addAll(ObjectSettingsBinder.KEYS);
         return keys;
     }
@@ -28,6 +28,7 @@ final class GetStageBinder implements StageBinder {
         var multipart = TransferBinder.multipart(f, sizes.orElse(List.of()));
         boolean verify = f.bool("verify").orElse(false);
         var settings = ObjectSettingsBinder.settings(f);
+        boolean validateChecksum = f.bool("validateChecksum").orElse(false);
         if (from.isPresent()) {
             ObjectSettingsBinder.KEYS.stream().filter(f::has).findFirst().ifPresent(key -> f.binding().problem(
                     f.child(key), "'" + key + "' applies to the objects a get stage seeds itself; these were"
@@ -40,7 +41,8 @@ final class GetStageBinder implements StageBinder {
                 f.binding().problem(f.child("objects"),
                         "the objects come from stage '" + from.get() + "'; remove 'objects' or remove 'from'");
             }
-            return Optional.of(new GetStage(common, from, List.of(), stop, ranges, multipart, verify));
+            return Optional.of(new GetStage(common, from, List.of(), stop, ranges, multipart, verify,
+                    io.s3workload.workload.ObjectSettings.NONE, validateChecksum));
         }
         if (sizes.isEmpty()) {
             if (f.mentions("sizes") || f.mentions("size") || f.mentions("from")) {
@@ -50,6 +52,7 @@ final class GetStageBinder implements StageBinder {
                     + " its own objects)");
             return Optional.empty();
         }
-        return Optional.of(new GetStage(common, from, sizes.get(), stop, ranges, multipart, verify, settings));
+        return Optional.of(new GetStage(common, from, sizes.get(), stop, ranges, multipart, verify, settings,
+                validateChecksum));
     }
 }
