@@ -45,10 +45,19 @@ final class StageSettings {
         settings.set("load", value(common.load()));
         settings.set("tags", value(common.tags()));
         settings.set("graph", value(common.graph()));
+        putIfPresent(settings, "warmUp", value(common.warmUp()));
+        putIfPresent(settings, "stopWhenStable", value(common.stopWhenStable()));
+        putIfPresent(settings, "spread", value(stage.spread()));
         ObjectNode own = record((Record) stage.spec());
         own.remove("common");
         settings.setAll(own);
         return settings;
+    }
+
+    private static void putIfPresent(ObjectNode settings, String key, JsonNode value) {
+        if (value != null) {
+            settings.set(key, value);
+        }
     }
 
     /** A value as JSON; null for an absent one (an empty Optional), which the caller leaves out. */

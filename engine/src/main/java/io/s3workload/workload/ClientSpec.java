@@ -20,7 +20,7 @@ public record ClientSpec(Optional<Kind> kind, Optional<Checksums> checksums, Opt
             OptionalInt.empty());
     /** The defaults; no {@code connections}: a pool as large as the requests the busiest stage has in flight. */
     public static final ClientSpec DEFAULT = new ClientSpec(Optional.of(Kind.HTTP), Optional.of(Checksums.WHEN_REQUIRED),
-            Optional.of(Sharing.SHARED), OptionalInt.empty(), Timeouts.UNSET, OptionalInt.of(0));
+            Optional.of(Sharing.SHARED), OptionalInt.empty(), Timeouts.DEFAULT, OptionalInt.of(0));
 
     public ClientSpec(Optional<Kind> kind, Optional<Checksums> checksums, Optional<Sharing> sharing,
                       OptionalInt connections) {

@@ -18,6 +18,9 @@ public record Timeouts(Optional<Duration> connect, Optional<Duration> firstByte,
     public static final Timeouts UNSET = new Timeouts(Optional.empty(), Optional.empty(), Optional.empty());
     public static final Duration DEFAULT_CONNECT = Duration.ofSeconds(10);
     public static final Duration DEFAULT_FIRST_BYTE = Duration.ofSeconds(120);
+    /** What a stage gets when neither it nor the workload's defaults say: the planner merges these in. */
+    public static final Timeouts DEFAULT = new Timeouts(Optional.of(DEFAULT_CONNECT), Optional.of(DEFAULT_FIRST_BYTE),
+            Optional.empty());
 
     /** These limits with {@code other}'s set ones taking precedence. */
     public Timeouts overriddenBy(Timeouts other) {
