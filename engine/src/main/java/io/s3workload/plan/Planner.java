@@ -13,6 +13,7 @@ import io.s3workload.workload.ConsistencyProbe;
 import io.s3workload.workload.ListAfterWriteStage;
 import io.s3workload.workload.MixStage;
 import io.s3workload.workload.TranscodeStage;
+import io.s3workload.workload.VersionsStage;
 import io.s3workload.workload.ReadAfterWriteStage;
 import io.s3workload.workload.DataSize;
 import io.s3workload.workload.CopyStage;
@@ -254,6 +255,9 @@ public final class Planner {
                     Optional.of(delete.from()), OptionalLong.empty(), 1);
             case HeadStage head -> new Shape(readCells(earlier.get(head.from()).cells(), head.stop()),
                     Optional.of(head.from()), OptionalLong.empty(), 1);
+            case VersionsStage versions -> new Shape(List.of(new CellPlan(versions.size(),
+                    OptionalLong.of(versions.objects() * versions.versions()), OptionalLong.of(versions.objects()),
+                    Optional.empty())), Optional.empty(), OptionalLong.empty(), 1);
             case CopyStage copy -> {
                 List<CellPlan> source = earlier.get(copy.from()).cells();
                 yield new Shape(copyCells(source, copy.stop()), Optional.of(copy.from()), OptionalLong.empty(),

@@ -163,6 +163,7 @@ public final class Engine {
             case LIST -> new ListRunner();
             case RANGE_READ -> new RangeReadRunner();
             case COPY -> new CopyRunner();
+            case VERSIONS -> new VersionsRunner();
             case CONNECTIVITY -> new ConnectivityRunner();
             case READ_AFTER_WRITE -> new ReadAfterWriteRunner();
             case LIST_AFTER_WRITE -> new ListAfterWriteRunner();

@@ -219,6 +219,35 @@ final class CrtObjectStore implements ObjectStore {
     }
 
     @Override
+    public boolean versioningEnabled() {
+        return await(s3.getBucketVersioning(r -> r.bucket(bucket))).status()
+                == software.amazon.awssdk.services.s3.model.BucketVersioningStatus.ENABLED;
+    }
+
+    @Override
+    public String putVersion(String key, Payload.Body body) {
+        return await(s3.putObject(r -> r.bucket(bucket).key(key).contentLength(body.length())
+                .overrideConfiguration(headers(Map.of())), new PayloadPublisher(body))).versionId();
+    }
+
+    @Override
+    public void getVersion(String key, String versionId, byte[] buffer, ReadTiming timing) {
+        await(s3.getObject(GetObjectRequest.builder().bucket(bucket).key(key).versionId(versionId)
+                .overrideConfiguration(headers(Map.of())).build(), new DrainingTransformer(timing, buffer)));
+    }
+
+    @Override
+    public void deleteVersion(String key, String versionId) {
+        await(s3.deleteObject(r -> r.bucket(bucket).key(key).versionId(versionId)));
+    }
+
+    @Override
+    public VersionPage listVersions(String prefix, String keyMarker, String versionIdMarker, int pageSize) {
+        return S3Requests.versions(await(s3.listObjectVersions(r -> r.bucket(bucket).prefix(prefix)
+                .keyMarker(keyMarker).versionIdMarker(versionIdMarker).maxKeys(pageSize))));
+    }
+
+    @Override
     public List<Upload> multipartUploads(String prefix) {
         List<Upload> uploads = new ArrayList<>();
         await(s3.listMultipartUploads(r -> r.bucket(bucket).prefix(prefix))).uploads()

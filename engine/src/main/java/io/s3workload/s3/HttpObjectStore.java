@@ -334,6 +334,31 @@ final class HttpObjectStore implements ObjectStore {
     }
 
     @Override
+    public boolean versioningEnabled() {
+        return control.versioningEnabled();
+    }
+
+    @Override
+    public String putVersion(String key, Payload.Body body) {
+        return control.putVersion(key, body);
+    }
+
+    @Override
+    public void getVersion(String key, String versionId, byte[] buffer, ReadTiming timing) {
+        control.getVersion(key, versionId, buffer, timing);
+    }
+
+    @Override
+    public void deleteVersion(String key, String versionId) {
+        control.deleteVersion(key, versionId);
+    }
+
+    @Override
+    public VersionPage listVersions(String prefix, String keyMarker, String versionIdMarker, int pageSize) {
+        return control.listVersions(prefix, keyMarker, versionIdMarker, pageSize);
+    }
+
+    @Override
     public List<Upload> multipartUploads(String prefix) {
         return control.multipartUploads(prefix);
     }

@@ -57,6 +57,21 @@ public interface ObjectStore extends AutoCloseable {
      */
     String uploadPartCopy(String key, String uploadId, int partNumber, String sourceKey, long start, long length);
 
+    /** Whether the bucket keeps versions (GetBucketVersioning says Enabled). */
+    boolean versioningEnabled();
+
+    /** PUTs a new version of {@code key}; returns its version id. */
+    String putVersion(String key, Payload.Body body);
+
+    /** Reads version {@code versionId} of {@code key}, as {@link #get} does. */
+    void getVersion(String key, String versionId, byte[] buffer, ReadTiming timing);
+
+    /** Deletes version {@code versionId} of {@code key} for good (or a delete marker, by its id). */
+    void deleteVersion(String key, String versionId);
+
+    /** One ListObjectVersions page under {@code prefix}: versions and delete markers, from the markers given. */
+    VersionPage listVersions(String prefix, String keyMarker, String versionIdMarker, int pageSize);
+
     /** Multipart uploads in progress under {@code prefix}. */
     List<Upload> multipartUploads(String prefix);
 
@@ -134,6 +149,17 @@ public interface ObjectStore extends AutoCloseable {
 
     /** What HeadObject tells: the size, the ETag, user metadata. */
     record ObjectInfo(long size, String etag, Map<String, String> metadata) {
+    }
+
+    /** A version of a key (or a delete marker). */
+    record KeyVersion(String key, String versionId, boolean deleteMarker) {
+    }
+
+    /** One page of a version listing; the next markers are null on the last page. */
+    record VersionPage(List<KeyVersion> versions, String nextKeyMarker, String nextVersionIdMarker) {
+        public boolean last() {
+            return nextKeyMarker == null && nextVersionIdMarker == null;
+        }
     }
 
     /** One page of a listing; {@code nextToken} is null on the last page. */

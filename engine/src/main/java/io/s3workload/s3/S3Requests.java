@@ -64,6 +64,16 @@ final class S3Requests {
                 response.contents().stream().map(S3Object::eTag).toList(), next);
     }
 
+    /** A ListObjectVersions answer: its versions and delete markers, and where the next page starts. */
+    static ObjectStore.VersionPage versions(software.amazon.awssdk.services.s3.model.ListObjectVersionsResponse r) {
+        List<ObjectStore.KeyVersion> all = new ArrayList<>();
+        r.versions().forEach(v -> all.add(new ObjectStore.KeyVersion(v.key(), v.versionId(), false)));
+        r.deleteMarkers().forEach(m -> all.add(new ObjectStore.KeyVersion(m.key(), m.versionId(), true)));
+        boolean more = Boolean.TRUE.equals(r.isTruncated());
+        return new ObjectStore.VersionPage(all, more ? r.nextKeyMarker() : null, more ? r.nextVersionIdMarker()
+                : null);
+    }
+
     /** A quiet DeleteObjects body: only failures come back. */
     static Delete delete(List<String> keys) {
         return Delete.builder().quiet(true)

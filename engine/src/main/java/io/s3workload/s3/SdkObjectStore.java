@@ -143,6 +143,36 @@ final class SdkObjectStore implements ObjectStore {
     }
 
     @Override
+    public boolean versioningEnabled() {
+        return call(() -> s3.getBucketVersioning(r -> r.bucket(bucket)).status()
+                == software.amazon.awssdk.services.s3.model.BucketVersioningStatus.ENABLED);
+    }
+
+    @Override
+    public String putVersion(String key, Payload.Body body) {
+        return call(key, () -> s3.putObject(r -> r.bucket(bucket).key(key).contentLength(body.length())
+                        .overrideConfiguration(headers(Map.of())),
+                RequestBody.fromContentProvider(body::open, body.length(), CONTENT_TYPE)).versionId());
+    }
+
+    @Override
+    public void getVersion(String key, String versionId, byte[] buffer, ReadTiming timing) {
+        read(GetObjectRequest.builder().bucket(bucket).key(key).versionId(versionId)
+                .overrideConfiguration(headers(Map.of())).build(), buffer, timing);
+    }
+
+    @Override
+    public void deleteVersion(String key, String versionId) {
+        call(key, () -> s3.deleteObject(r -> r.bucket(bucket).key(key).versionId(versionId)));
+    }
+
+    @Override
+    public VersionPage listVersions(String prefix, String keyMarker, String versionIdMarker, int pageSize) {
+        return call(() -> S3Requests.versions(s3.listObjectVersions(r -> r.bucket(bucket).prefix(prefix)
+                .keyMarker(keyMarker).versionIdMarker(versionIdMarker).maxKeys(pageSize))));
+    }
+
+    @Override
     public List<Upload> multipartUploads(String prefix) {
         return call(() -> {
             List<Upload> uploads = new ArrayList<>();

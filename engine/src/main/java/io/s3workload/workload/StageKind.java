@@ -21,6 +21,7 @@ public enum StageKind {
     HEAD("head", Endpoints.ONE, Workers.CONCURRENCY, Trait.WARM_UP, Trait.STOP_WHEN_STABLE, Trait.SPREADS),
     LIST("list", Endpoints.ONE, Workers.CONCURRENCY, Trait.WARM_UP, Trait.STOP_WHEN_STABLE, Trait.SPREADS),
     RANGE_READ("rangeRead", Endpoints.ONE, Workers.CONCURRENCY, Trait.WARM_UP, Trait.STOP_WHEN_STABLE, Trait.SPREADS),
+    VERSIONS("versions", Endpoints.ONE, Workers.CONCURRENCY),
     COPY("copy", Endpoints.ONE, Workers.CONCURRENCY, Trait.WRITES_SOURCES, Trait.STOP_WHEN_STABLE, Trait.SPREADS),
     CONNECTIVITY("connectivity", Endpoints.OWN, Workers.ONE, Trait.PROBE),
     READ_AFTER_WRITE("readAfterWrite", Endpoints.WRITERS, Workers.ONE, Trait.PROBE, Trait.CONVERGENCE),

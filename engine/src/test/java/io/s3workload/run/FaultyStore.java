@@ -47,6 +47,31 @@ final class FaultyStore implements ObjectStore {
     }
 
     @Override
+    public boolean versioningEnabled() {
+        return real.versioningEnabled();
+    }
+
+    @Override
+    public String putVersion(String key, Payload.Body body) {
+        return real.putVersion(key, body);
+    }
+
+    @Override
+    public void getVersion(String key, String versionId, byte[] buffer, io.s3workload.s3.ReadTiming timing) {
+        real.getVersion(key, versionId, buffer, timing);
+    }
+
+    @Override
+    public void deleteVersion(String key, String versionId) {
+        real.deleteVersion(key, versionId);
+    }
+
+    @Override
+    public VersionPage listVersions(String prefix, String keyMarker, String versionIdMarker, int pageSize) {
+        return real.listVersions(prefix, keyMarker, versionIdMarker, pageSize);
+    }
+
+    @Override
     public String endpointName() {
         return real.endpointName();
     }

@@ -24,6 +24,7 @@ interface StageBinder {
             case LIST -> new ListStageBinder();
             case RANGE_READ -> new RangeReadStageBinder();
             case COPY -> new CopyStageBinder();
+            case VERSIONS -> new VersionsStageBinder();
             case CONNECTIVITY -> new ConnectivityStageBinder();
             case READ_AFTER_WRITE -> new ReadAfterWriteStageBinder();
             case LIST_AFTER_WRITE -> new ListAfterWriteStageBinder();

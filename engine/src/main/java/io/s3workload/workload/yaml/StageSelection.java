@@ -12,6 +12,7 @@ import io.s3workload.workload.RangeReadStage;
 import io.s3workload.workload.ReadAfterWriteStage;
 import io.s3workload.workload.SweepStage;
 import io.s3workload.workload.TranscodeStage;
+import io.s3workload.workload.VersionsStage;
 import io.s3workload.workload.DeleteStage;
 import io.s3workload.workload.GetStage;
 import io.s3workload.workload.HeadStage;
@@ -118,6 +119,7 @@ final class StageSelection {
             case SweepStage s -> Optional.empty();
             case LoopsStage l -> Optional.empty();
             case GroupStage g -> Optional.empty();
+            case VersionsStage v -> Optional.empty();
         };
     }
 

@@ -51,7 +51,8 @@ public final class WorkloadSchema {
             Map.entry("with", "name"), Map.entry("onFailure", "onFailure"), Map.entry("sse", "sse"),
             Map.entry("storageClass", "text"), Map.entry("metadata", "metadata"), Map.entry("objectTags", "objectTags"),
             Map.entry("checksum", "checksum"), Map.entry("stopWhenStable", "stopWhenStable"),
-            Map.entry("hostSelect", "hostSelect"), Map.entry("validateChecksum", "boolean"));
+            Map.entry("hostSelect", "hostSelect"), Map.entry("validateChecksum", "boolean"),
+            Map.entry("versions", "count"));
 
     private static final Map<StageKind, Map<String, String>> KIND_TYPES = Map.of(
             StageKind.RANGE_READ, Map.of("order", "rangeOrder"));

@@ -1,0 +1,16 @@
+package io.s3workload.workload;
+
+/**
+ * {@code kind: versions}: in a bucket that keeps versions, {@code versions} PUTs of each of {@code objects} keys,
+ * then one ListObjectVersions of them all, a GET of every version by its id (checked against what was written),
+ * and a DELETE of every version by its id, which leaves nothing behind. Each step is a cell of its own.
+ */
+public record VersionsStage(StageCommon common, SizeSpec size, long objects, int versions) implements StageSpec {
+
+    public static final int DEFAULT_VERSIONS = 3;
+
+    @Override
+    public StageKind kind() {
+        return StageKind.VERSIONS;
+    }
+}
