@@ -63,17 +63,12 @@ final class CrtObjectStore implements ObjectStore {
 
     /** Adds {@code headers} and this store's SSE-C headers to a request. */
     private Consumer<AwsRequestOverrideConfiguration.Builder> headers(Map<String, String> headers) {
-        return o -> {
-            headers.forEach(o::putHeader);
-            if (customerKey != null) {
-                customerKey.headers().forEach(o::putHeader);
-            }
-        };
+        return S3Requests.headers(headers, customerKey);
     }
 
     /** A copy's headers: with SSE-C, the key for the source and for the copy. */
     private Consumer<AwsRequestOverrideConfiguration.Builder> copyHeaders() {
-        return headers(customerKey == null ? Map.of() : customerKey.copySourceHeaders());
+        return S3Requests.copyHeaders(customerKey);
     }
 
     static CrtObjectStore create(EndpointSpec endpoint, String bucket, int connections, boolean checksumsAlways,
