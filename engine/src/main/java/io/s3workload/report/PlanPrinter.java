@@ -190,11 +190,7 @@ public final class PlanPrinter {
     }
 
     private static boolean movesData(StagePlan stage) {
-        return switch (stage.kind()) {
-            case PUT, GET, RANGE_READ, COPY, VERSIONS, READ_AFTER_WRITE, LIST_AFTER_WRITE, MIX, TRANSCODE, HTTP_GET
-                    -> true;
-            case DELETE, HEAD, LIST, CONNECTIVITY, SWEEP, COMPARE, LOOPS, GROUP -> false;
-        };
+        return stage.kind().has(io.s3workload.workload.StageKind.Trait.MOVES_DATA);
     }
 
     private static String bytes(StagePlan stage, CellPlan cell) {

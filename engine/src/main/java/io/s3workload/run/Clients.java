@@ -46,13 +46,15 @@ final class Clients implements AutoCloseable {
         java.util.function.IntFunction<String> endpointOf = stage.spread()
                 .<java.util.function.IntFunction<String>>map(s -> worker -> s.of(worker, plan.seed().orElse(0L)))
                 .orElse(worker -> stage.endpoint());
-        boolean interruptible = stage.endpoints().stream().allMatch(e -> StoreFactory.lean(endpoint(e), stage.client()));
+        boolean interruptible = stage.endpoints().stream()
+                .allMatch(e -> StoreFactory.lean(endpoint(e), stage.client()));
         if (stage.client().sharing().orElseThrow() == ClientSpec.Sharing.SHARED) {
             Map<String, ObjectStore> stores = new ConcurrentHashMap<>();
-            return new Lease(interruptible, endpointOf, worker -> stores.computeIfAbsent(endpointOf.apply(worker), e -> {
-                ObjectStore shared = shared(e, stage.client());
-                return stage.customerKey() ? shared.withCustomerKey(customerKey, false) : shared;
-            }), s -> { });
+            return new Lease(interruptible, endpointOf, worker -> stores.computeIfAbsent(endpointOf.apply(worker),
+                    e -> {
+                        ObjectStore shared = shared(e, stage.client());
+                        return stage.customerKey() ? shared.withCustomerKey(customerKey, false) : shared;
+                    }), s -> { });
         }
         int perWorker = Math.max(1, stage.connections() / stage.concurrency());
         return new Lease(interruptible, endpointOf, worker -> {

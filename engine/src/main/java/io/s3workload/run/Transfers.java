@@ -16,7 +16,8 @@ import java.util.concurrent.atomic.AtomicReference;
 
 /**
  * Moves one object, as one request or as several in parallel: multipart uploads (parts streamed from the payload,
- * or copied on the server, the upload aborted on any failure) and parallel ranged reads. Sub-requests run on their own virtual threads.
+ * or copied on the server, the upload aborted on any failure) and parallel ranged reads. Sub-requests run on their
+ * own virtual threads.
  */
 final class Transfers {
 

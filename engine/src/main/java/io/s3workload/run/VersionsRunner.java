@@ -40,10 +40,10 @@ final class VersionsRunner implements StageRunner {
             notVersioned = "GetBucketVersioning failed: " + e.errorClass();
         }
         if (notVersioned != null) {
-            context.note(stage.name(), "bucket " + context.clients().bucket() + " keeps no versions (GetBucketVersioning"
-                    + " is not Enabled); turn it on, e.g. aws s3api put-bucket-versioning --bucket "
-                    + context.clients().bucket() + " --versioning-configuration Status=Enabled, or use a bucket that has"
-                    + " it");
+            String bucket = context.clients().bucket();
+            context.note(stage.name(), "bucket " + bucket + " keeps no versions (GetBucketVersioning is not"
+                    + " Enabled); turn it on, e.g. aws s3api put-bucket-versioning --bucket " + bucket
+                    + " --versioning-configuration Status=Enabled, or use a bucket that has it");
             CellRecorder refused = new CellRecorder(new CellKey(stage.name(), Op.PUT, stage.endpoint(), cell.size()));
             refused.failure(notVersioned, context.clients().bucket());
             return new StageResult(stage, List.of(refused.finish(System.nanoTime() - start, -1, -1)),

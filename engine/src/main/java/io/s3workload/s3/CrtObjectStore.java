@@ -268,8 +268,8 @@ final class CrtObjectStore implements ObjectStore {
     @Override
     public Optional<ObjectInfo> head(String key) {
         try {
-            HeadObjectResponse r = s3.headObject(b -> b.bucket(bucket).key(key).overrideConfiguration(headers(Map.of())))
-                    .join();
+            HeadObjectResponse r = s3.headObject(b -> b.bucket(bucket).key(key)
+                    .overrideConfiguration(headers(Map.of()))).join();
             return Optional.of(new ObjectInfo(r.contentLength(), r.eTag(), r.metadata()));
         } catch (CompletionException e) {
             if (e.getCause() instanceof NoSuchKeyException

@@ -24,4 +24,9 @@ public record CompareStage(StageCommon common, List<String> endpoints, Order ord
     public StageKind kind() {
         return StageKind.COMPARE;
     }
+
+    @Override
+    public java.util.Optional<String> readsFrom() {
+        return stage.readsFrom();
+    }
 }

@@ -19,4 +19,9 @@ public record CopyStage(StageCommon common, String from, Stop stop, Multipart mu
     public StageKind kind() {
         return StageKind.COPY;
     }
+
+    @Override
+    public java.util.Optional<String> readsFrom() {
+        return java.util.Optional.of(from);
+    }
 }

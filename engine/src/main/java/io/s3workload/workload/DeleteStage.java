@@ -7,4 +7,9 @@ public record DeleteStage(StageCommon common, String from) implements StageSpec 
     public StageKind kind() {
         return StageKind.DELETE;
     }
+
+    @Override
+    public java.util.Optional<String> readsFrom() {
+        return java.util.Optional.of(from);
+    }
 }

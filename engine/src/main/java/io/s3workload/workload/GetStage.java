@@ -30,4 +30,9 @@ public record GetStage(StageCommon common, Optional<String> from, List<SizeSpec>
     public StageKind kind() {
         return StageKind.GET;
     }
+
+    @Override
+    public java.util.Optional<String> readsFrom() {
+        return from;
+    }
 }

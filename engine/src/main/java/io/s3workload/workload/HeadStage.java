@@ -7,4 +7,9 @@ public record HeadStage(StageCommon common, String from, Stop stop) implements S
     public StageKind kind() {
         return StageKind.HEAD;
     }
+
+    @Override
+    public java.util.Optional<String> readsFrom() {
+        return java.util.Optional.of(from);
+    }
 }

@@ -37,4 +37,9 @@ public record HttpGetStage(StageCommon common, List<String> urls, Optional<Strin
                 + ", urlsFile=" + urlsFile + ", from=" + from + ", stop=" + stop + ", maxRedirects=" + maxRedirects
                 + "]";
     }
+
+    @Override
+    public java.util.Optional<String> readsFrom() {
+        return from;
+    }
 }

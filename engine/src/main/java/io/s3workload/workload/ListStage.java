@@ -14,4 +14,9 @@ public record ListStage(StageCommon common, Optional<String> from, int pageSize,
     public StageKind kind() {
         return StageKind.LIST;
     }
+
+    @Override
+    public java.util.Optional<String> readsFrom() {
+        return from;
+    }
 }

@@ -15,20 +15,26 @@ import java.util.Set;
  * the compiler names anything forgotten. See docs/developing.md, "Adding a stage kind".
  */
 public enum StageKind {
-    PUT("put", Endpoints.ONE, Workers.CONCURRENCY, Trait.WRITES_SOURCES, Trait.WARM_UP, Trait.STOP_WHEN_STABLE, Trait.SPREADS),
-    GET("get", Endpoints.ONE, Workers.CONCURRENCY, Trait.WRITES_SOURCES, Trait.WARM_UP, Trait.STOP_WHEN_STABLE, Trait.SPREADS),
+    PUT("put", Endpoints.ONE, Workers.CONCURRENCY,
+            Trait.WRITES_SOURCES, Trait.WARM_UP, Trait.STOP_WHEN_STABLE, Trait.SPREADS, Trait.MOVES_DATA),
+    GET("get", Endpoints.ONE, Workers.CONCURRENCY,
+            Trait.WRITES_SOURCES, Trait.WARM_UP, Trait.STOP_WHEN_STABLE, Trait.SPREADS, Trait.MOVES_DATA),
     DELETE("delete", Endpoints.ONE, Workers.CONCURRENCY, Trait.SPREADS),
     HEAD("head", Endpoints.ONE, Workers.CONCURRENCY, Trait.WARM_UP, Trait.STOP_WHEN_STABLE, Trait.SPREADS),
     LIST("list", Endpoints.ONE, Workers.CONCURRENCY, Trait.WARM_UP, Trait.STOP_WHEN_STABLE, Trait.SPREADS),
-    RANGE_READ("rangeRead", Endpoints.ONE, Workers.CONCURRENCY, Trait.WARM_UP, Trait.STOP_WHEN_STABLE, Trait.SPREADS),
-    VERSIONS("versions", Endpoints.ONE, Workers.CONCURRENCY),
-    COPY("copy", Endpoints.ONE, Workers.CONCURRENCY, Trait.WRITES_SOURCES, Trait.STOP_WHEN_STABLE, Trait.SPREADS),
+    RANGE_READ("rangeRead", Endpoints.ONE, Workers.CONCURRENCY,
+            Trait.WARM_UP, Trait.STOP_WHEN_STABLE, Trait.SPREADS, Trait.MOVES_DATA),
+    VERSIONS("versions", Endpoints.ONE, Workers.CONCURRENCY, Trait.MOVES_DATA),
+    COPY("copy", Endpoints.ONE, Workers.CONCURRENCY,
+            Trait.WRITES_SOURCES, Trait.STOP_WHEN_STABLE, Trait.SPREADS, Trait.MOVES_DATA),
     CONNECTIVITY("connectivity", Endpoints.OWN, Workers.ONE, Trait.PROBE),
-    READ_AFTER_WRITE("readAfterWrite", Endpoints.WRITERS, Workers.ONE, Trait.PROBE, Trait.CONVERGENCE),
-    LIST_AFTER_WRITE("listAfterWrite", Endpoints.WRITERS, Workers.ONE, Trait.PROBE, Trait.CONVERGENCE),
-    MIX("mix", Endpoints.ONE, Workers.CONCURRENCY, Trait.STOP_WHEN_STABLE, Trait.SPREADS),
-    TRANSCODE("transcode", Endpoints.ONE, Workers.JOBS, Trait.CONVERGENCE, Trait.STOP_WHEN_STABLE),
-    HTTP_GET("httpGet", Endpoints.URLS, Workers.CONCURRENCY, Trait.STOP_WHEN_STABLE),
+    READ_AFTER_WRITE("readAfterWrite", Endpoints.WRITERS, Workers.ONE,
+            Trait.PROBE, Trait.CONVERGENCE, Trait.MOVES_DATA),
+    LIST_AFTER_WRITE("listAfterWrite", Endpoints.WRITERS, Workers.ONE,
+            Trait.PROBE, Trait.CONVERGENCE, Trait.MOVES_DATA),
+    MIX("mix", Endpoints.ONE, Workers.CONCURRENCY, Trait.STOP_WHEN_STABLE, Trait.SPREADS, Trait.MOVES_DATA),
+    TRANSCODE("transcode", Endpoints.ONE, Workers.JOBS, Trait.CONVERGENCE, Trait.STOP_WHEN_STABLE, Trait.MOVES_DATA),
+    HTTP_GET("httpGet", Endpoints.URLS, Workers.CONCURRENCY, Trait.STOP_WHEN_STABLE, Trait.MOVES_DATA),
     SWEEP("sweep", Endpoints.ONE, Workers.MEMBERS, Trait.COMPOSITE),
     COMPARE("compare", Endpoints.OWN, Workers.MEMBERS, Trait.COMPOSITE),
     LOOPS("loops", Endpoints.OWN, Workers.MEMBERS, Trait.COMPOSITE),
@@ -83,6 +89,8 @@ public enum StageKind {
         PROBE,
         /** Measures convergence (writes read back until visible), and so takes {@code failOn.timeoutRate}. */
         CONVERGENCE,
+        /** Its requests carry object bodies, so that bytes and MiB/s mean something in the plan. */
+        MOVES_DATA,
         /** Made of other stages, which the planner expands it into. */
         COMPOSITE
     }

@@ -12,6 +12,11 @@ public sealed interface StageSpec permits PutStage, GetStage, DeleteStage, HeadS
 
     StageKind kind();
 
+    /** The earlier stage whose objects this one reads ({@code from}), if any. */
+    default java.util.Optional<String> readsFrom() {
+        return java.util.Optional.empty();
+    }
+
     /** What the stage's writes store with each object besides its bytes (none for a stage that writes none). */
     default ObjectSettings writes() {
         return ObjectSettings.NONE;

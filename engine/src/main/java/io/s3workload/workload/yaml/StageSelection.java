@@ -1,23 +1,6 @@
 package io.s3workload.workload.yaml;
 
-import io.s3workload.workload.CompareStage;
-import io.s3workload.workload.ConnectivityStage;
-import io.s3workload.workload.CopyStage;
-import io.s3workload.workload.GroupStage;
-import io.s3workload.workload.ListAfterWriteStage;
-import io.s3workload.workload.LoopsStage;
-import io.s3workload.workload.MixStage;
-import io.s3workload.workload.PutStage;
-import io.s3workload.workload.RangeReadStage;
-import io.s3workload.workload.ReadAfterWriteStage;
-import io.s3workload.workload.SweepStage;
-import io.s3workload.workload.TranscodeStage;
-import io.s3workload.workload.VersionsStage;
-import io.s3workload.workload.DeleteStage;
-import io.s3workload.workload.GetStage;
-import io.s3workload.workload.HeadStage;
 import io.s3workload.workload.HttpGetStage;
-import io.s3workload.workload.ListStage;
 import io.s3workload.workload.StageSpec;
 import io.s3workload.workload.Workload;
 import java.util.ArrayList;
@@ -99,28 +82,9 @@ final class StageSelection {
         return words.contains(stage.name()) || stage.common().tags().stream().anyMatch(words::contains);
     }
 
-    /** The stage whose objects {@code stage} reads, if any (every kind named, so a new one cannot be missed). */
+    /** The stage whose objects {@code stage} reads, if any. */
     static Optional<String> from(StageSpec stage) {
-        return switch (stage) {
-            case GetStage get -> get.from();
-            case DeleteStage delete -> Optional.of(delete.from());
-            case HeadStage head -> Optional.of(head.from());
-            case CopyStage copy -> Optional.of(copy.from());
-            case ListStage list -> list.from();
-            case HttpGetStage http -> http.from();
-            case CompareStage compare -> from(compare.stage());
-            case PutStage p -> Optional.empty();
-            case RangeReadStage r -> Optional.empty();
-            case ConnectivityStage c -> Optional.empty();
-            case ReadAfterWriteStage r -> Optional.empty();
-            case ListAfterWriteStage l -> Optional.empty();
-            case MixStage m -> Optional.empty();
-            case TranscodeStage t -> Optional.empty();
-            case SweepStage s -> Optional.empty();
-            case LoopsStage l -> Optional.empty();
-            case GroupStage g -> Optional.empty();
-            case VersionsStage v -> Optional.empty();
-        };
+        return stage.readsFrom();
     }
 
     static List<String> split(List<String> values) {
