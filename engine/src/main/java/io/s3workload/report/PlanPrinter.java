@@ -79,7 +79,49 @@ public final class PlanPrinter {
                 .append(open ? ", plus the duration-bound cells" : "")
                 .append(stopsWith ? (open ? " and" : ", plus") + " the stages that stop with another (their counts"
                         + " are at most)" : "").append('\n');
+        out.append(extras(plan));
         out.append(lanes(plan));
+        return out.toString();
+    }
+
+    /**
+     * What stages do besides the table's columns, one line a stage that sets any of it: warm-up, stopWhenStable,
+     * how workers spread over endpoints, what writes store with each object, checksum validation on reads.
+     */
+    static String extras(Plan plan) {
+        StringBuilder out = new StringBuilder();
+        for (StagePlan stage : plan.stages()) {
+            var common = stage.spec().common();
+            List<String> parts = new java.util.ArrayList<>();
+            common.warmUp().ifPresent(d -> parts.add("warm-up " + io.s3workload.workload.Durations.format(d)
+                    + " a cell, not measured"));
+            common.stopWhenStable().ifPresent(w -> parts.add("stops when stable (each second within "
+                    + w.withinText() + " of the mean over " + io.s3workload.workload.Durations.format(w.window())
+                    + ")"));
+            stage.spread().ifPresent(s -> parts.add("workers " + (s.select()
+                    == io.s3workload.workload.LoadEndpoints.Select.ROUNDROBIN ? "in turn" : "at random") + " over "
+                    + String.join(", ", s.names())));
+            var writes = stage.spec().writes();
+            writes.sse().ifPresent(sse -> parts.add("sse " + sse.type().key() + sse.kmsKeyId().map(k -> " (" + k + ")")
+                    .orElse("")));
+            writes.storageClass().ifPresent(c -> parts.add("storage class " + c));
+            if (!writes.metadata().isEmpty()) {
+                parts.add("metadata " + String.join(", ", new java.util.TreeSet<>(writes.metadata().keySet())));
+            }
+            if (!writes.tags().isEmpty()) {
+                parts.add(writes.tags().size() + (writes.tags().size() == 1 ? " object tag" : " object tags"));
+            }
+            if (writes.checksum() != io.s3workload.workload.ObjectSettings.Checksum.NONE) {
+                parts.add("checksum " + writes.checksum().key());
+            }
+            if (stage.spec() instanceof io.s3workload.workload.GetStage get && get.validateChecksum()) {
+                parts.add("reads checked against the server's checksum");
+            }
+            if (!parts.isEmpty()) {
+                out.append(out.isEmpty() ? "\n  Stage settings:\n" : "").append("  ").append(stage.name())
+                        .append(": ").append(String.join("; ", parts)).append('\n');
+            }
+        }
         return out.toString();
     }
 
