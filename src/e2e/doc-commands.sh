@@ -5,7 +5,8 @@
 # server at a hundredth of its scale (--embedded --scale 0.01 added unless the line has them, an --endpoint it gives
 # then replaced, and its --set sizes, counts and durations scaled alike); START is set to a few seconds ahead before
 # each line, as the docs set it. A line that would repeat an earlier line's run but for where it points is planned
-# with its own arguments instead. A line must exit 0.
+# with its own arguments instead. A line must exit 0 (a line that crosses a failOn threshold is run once more,
+# since a scaled-down run's few requests make one transient failure cross it; both attempts are reported).
 # Lines naming something only a real cluster has (<array job id>, a Kubernetes $RUN_ID) are listed as skipped.
 #   src/e2e/doc-commands.sh        (needs the jar: run after ./mvnw verify)
 set -euo pipefail
@@ -55,7 +56,7 @@ exec "$JAVA_HOME/bin/java" --enable-native-access=ALL-UNNAMED -XX:SharedArchiveF
   -XX:+AutoCreateSharedArchive -Xlog:cds=off -Xlog:cds+dynamic=off -jar "$root/cli/target/s3workload.jar" "\${args[@]}"
 WRAPPER
 chmod +x "$work/s3workload"
-ran=0 validated=0 seen=() skipped=() failed=()
+ran=0 validated=0 seen=() skipped=() failed=() retried=()
 while IFS=$'\t' read -r file command; do
   case "$command" in
     *"<"*|*'$RUN_ID'*) skipped+=("$file: $command"); continue ;;
@@ -72,14 +73,28 @@ while IFS=$'\t' read -r file command; do
   seen+=("${same// /_}")
   start=$(date -u -d '+4 sec' +%Y-%m-%dT%H:%M:%SZ)
   began=$(date +%s.%N)
-  if (cd "$work" && START=$start timeout 120 bash -c "$line" >"$work/out.log" 2>&1); then
+  status=0
+  (cd "$work" && START=$start timeout 120 bash -c "$line" >"$work/out.log" 2>&1) || status=$?
+  if [ "$status" = 1 ]; then
+    # Exit 1 is a failOn threshold crossed. At a hundredth of its scale a workload makes a few dozen requests, so
+    # one transient failure of the in-process server crosses a 1% threshold: the line is run once more, and the
+    # first attempt's errors are printed, so that a real fault (failing twice) still fails the check.
+    first=$({ grep -E 'Errors +-|FAILED' "$work/out.log" || true; } | tr -s ' ' | tr '\n' ' ')
+    status=0
+    start=$(date -u -d '+4 sec' +%Y-%m-%dT%H:%M:%SZ)
+    (cd "$work" && START=$start timeout 120 bash -c "$line" >"$work/out.log" 2>&1) || status=$?
+    [ "$status" = 0 ] && retried+=("$file: ${command:0:100}: first attempt: $first")
+  fi
+  if [ "$status" = 0 ]; then
     ran=$((ran + 1))
     printf 'e2e doc-commands: %5.1f s  %s: %s\n' "$(echo "$(date +%s.%N) - $began" | bc)" "$file" "${command:0:100}"
   else
-    failed+=("$file: $command (exit $?): $(tail -n 3 "$work/out.log" | tr '\n' ' ')")
+    errors=$({ grep -E 'Errors +-' "$work/out.log" || true; } | tr -s ' ' | tr '\n' ' ')
+    failed+=("$file: $command (exit $status): $errors$(tail -n 3 "$work/out.log" | tr '\n' ' ')")
   fi
 done < <(python3 "$root/src/e2e/lib/doc_commands.py" "$root")
 for s in "${skipped[@]}"; do echo "e2e doc-commands: skipped (needs a real cluster): $s"; done
+for r in "${retried[@]:-}"; do [ -n "$r" ] && echo "e2e doc-commands: passed on its second run: $r"; done
 if [ ${#failed[@]} -gt 0 ]; then
   for f in "${failed[@]}"; do echo "e2e doc-commands: FAILED: $f" >&2; done
   exit 1
