@@ -12,7 +12,6 @@ import io.s3workload.s3.Payload;
 import io.s3workload.workload.VersionsStage;
 import java.util.ArrayList;
 import java.util.List;
-import java.util.concurrent.atomic.AtomicLong;
 
 /**
  * {@code kind: versions}: PUTs {@code versions} versions of each key (version {@code v} of key {@code k} holds the
@@ -70,7 +69,6 @@ final class VersionsRunner implements StageRunner {
             tidy(stage, control, prefix, context);
             return new StageResult(stage, cells, System.nanoTime() - start, true);
         }
-        AtomicLong listed = new AtomicLong();
         cells.addAll(CellRun.run(context, stage, key(stage, Op.LIST, cell), cell, 1, (i, worker, recorder) -> {
             String keyMarker = null;
             String versionMarker = null;
@@ -85,7 +83,6 @@ final class VersionsRunner implements StageRunner {
                 keyMarker = page.nextKeyMarker();
                 versionMarker = page.nextVersionIdMarker();
             } while (!page.last() && !context.cancelled());
-            listed.set(versions);
             if (versions < written.size()) {
                 recorder.failure(MISSING_FROM_LISTING, (written.size() - versions) + " of " + written.size());
             }
