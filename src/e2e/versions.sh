@@ -1,7 +1,9 @@
 #!/usr/bin/env bash
 # End to end with a real S3 implementation that keeps versions — moto's server (PyPI moto[server]; installed with
 # pip when missing) on 127.0.0.1: `kind: versions` with each client writes 4 versions of 30 keys, lists, reads and
-# deletes them by version id, all measured, with no error, and leaves no version or delete marker behind; against
+# deletes them by version id, all measured, with no error; a readAfterWrite probe with writeWith: version reads
+# each new version back by its id; the run's cleanup deletes the versions and delete markers its deletes leave in a
+# versioned bucket; no version or delete marker is left behind; against
 # a bucket without versioning the stage fails with one error that says so. Says SKIPPED and why when moto cannot
 # be installed.
 #   src/e2e/versions.sh        (needs the jar: run after ./mvnw verify, or let the launcher build it)
@@ -56,6 +58,27 @@ for op, want in (('PUT', 120), ('GET', 120), ('DELETE', 120), ('LIST', 1)):
 assert ops['LIST']['items'] == 120, ops['LIST']['items']
 PY
 done
+cat >"$work/probe.yaml" <<YAML
+bucket: versioned
+endpoints:
+  moto: {url: "$MOTO_URL", credentials: {accessKey: a, secretKey: b}}
+stages:
+  - {name: probe, kind: readAfterWrite, writeWith: version, iterations: 12, overwrite: true, concurrency: 3}
+  - {name: copies, kind: readAfterWrite, writeWith: copy, iterations: 5}
+  - {name: plain, kind: put, size: 4KiB, objects: 20, concurrency: 4}
+YAML
+"$root/s3workload" run "$work/probe.yaml" --no-progress --report console,json --out "$work/probe" \
+  >"$work/probe.log" 2>&1 || { cat "$work/probe.log"; echo "$check: FAILED (readAfterWrite writeWith: version)"; exit 1; }
+python3 - "$work/probe/summary.json" <<'PY'
+import json, sys
+stage = json.load(open(sys.argv[1]))['stages'][0]
+pairs = stage['convergence']
+assert len(pairs) == 1 and pairs[0]['iterations'] == 12 and pairs[0]['timedOut'] == 0 and pairs[0]['failed'] == 0, pairs
+assert all(c['errors'] == 0 for c in stage['cells']), [c['errorsByClass'] for c in stage['cells']]
+cleanup = json.load(open(sys.argv[1]))['cleanup']
+# the copy probe's 10 objects and the put's 20 leave a version and a delete marker each when deleted
+assert cleanup['removed'] == 30 and cleanup.get('versionsRemoved') == 60, cleanup
+PY
 python3 - <<'PY'
 import boto3, os
 s3 = boto3.client('s3', endpoint_url=os.environ['MOTO_URL'], aws_access_key_id='a', aws_secret_access_key='b',
@@ -65,4 +88,4 @@ assert not left.get('Versions') and not left.get('DeleteMarkers'), left
 PY
 "$root/s3workload" run "$work/versions.yaml" --bucket unversioned --no-progress >"$work/plain.log" 2>&1 || true
 grep -q "bucket keeps no versions: 1" "$work/plain.log" || { cat "$work/plain.log"; echo "$check: FAILED (unversioned bucket)"; exit 1; }
-echo "$check: OK: moto $(python3 -c 'import moto; print(moto.__version__)'): 4 versions of 30 keys written, listed, read and deleted by id with http, sync and crt, nothing left; an unversioned bucket is one clear error"
+echo "$check: OK: moto $(python3 -c 'import moto; print(moto.__version__)'): 4 versions of 30 keys written, listed, read and deleted by id with http, sync and crt, a version probe read back by id, the cleanup removing versions and delete markers, nothing left; an unversioned bucket is one clear error"

@@ -61,7 +61,11 @@ final class ProbeBlocks {
         String title = stage.kind() == io.s3workload.workload.StageKind.READ_AFTER_WRITE
                 ? "Read-After-Write Consistency" : "List-After-Write Consistency";
         String what = switch (stage.spec()) {
-            case ReadAfterWriteStage raw -> "PUT|" + raw.readWith();
+            case ReadAfterWriteStage raw -> switch (raw.writeWith()) {
+                case PUT -> "PUT|" + raw.readWith();
+                case COPY -> "COPY|" + raw.readWith();
+                case VERSION -> "PUT version|GET version";
+            };
             case ListAfterWriteStage law -> "PUT|LIST";
             default -> "";
         };

@@ -189,6 +189,7 @@ public final class ResultsMerge {
         Map<String, String> urls = new LinkedHashMap<>();
         List<Breach> breaches = new ArrayList<>();
         long removed = 0;
+        long versions = 0;
         List<String> left = new ArrayList<>();
         List<String> errors = new ArrayList<>();
         boolean skipped = true;
@@ -198,6 +199,7 @@ public final class ResultsMerge {
             urls.putAll(r.endpointUrls());
             r.breaches().stream().filter(b -> !breaches.contains(b)).forEach(breaches::add);
             removed += r.cleanup().removed();
+            versions += r.cleanup().versionsRemoved();
             left.addAll(r.cleanup().leftBehind());
             errors.addAll(r.cleanup().errors());
             skipped &= r.cleanup().skipped();
@@ -212,7 +214,7 @@ public final class ResultsMerge {
         RunReport.About about = first.about().merged(first.about().prefix().replaceAll("shard-\\d+/$", ""), statuses);
         return new RunReport(about, first.runId(), start, java.time.Duration.between(start, end).toNanos(),
                 first.seed(), exit, reports.stream().anyMatch(RunReport::interrupted), urls, stages, breaches,
-                new CleanupResult(skipped, removed, left, exact, errors, java.util.Optional.empty(), kept),
+                new CleanupResult(skipped, removed, left, exact, errors, java.util.Optional.empty(), kept, versions),
                 shardTimelines);
     }
 

@@ -68,7 +68,8 @@ public final class ResultsReader {
         }
         Summary.Cleanup c = summary.cleanup();
         CleanupResult cleanup = new CleanupResult(c.skipped(), c.removed(), List.of(), c.exact(), c.errors(),
-                Optional.ofNullable(c.manifest()).map(Path::of), c.kept());
+                Optional.ofNullable(c.manifest()).map(Path::of), c.kept(),
+                c.versionsRemoved() == null ? 0 : c.versionsRemoved());
         Summary.Run run = summary.run();
         RunReport.About about = new RunReport.About(summary.tool(), summary.jvm(), summary.host(), summary.workload(),
                 run.prefix(), run.shard(), run.shards() == null ? List.of() : run.shards(), run.serverInProcess());

@@ -13,9 +13,11 @@ import java.util.Optional;
  * @param exact      whether the run prefix was listed after the deletes, so that {@code leftBehind} is all that is
  *                   left; false when it could not be listed, so more may be left (the manifest says to list it)
  * @param manifest   where what is or may be left was written for {@code s3workload cleanup --manifest}, if anything
+ * @param versionsRemoved versions and delete markers deleted by id, in a bucket that keeps versions (where deleting
+ *                   an object leaves them)
  */
 public record CleanupResult(boolean skipped, long removed, List<String> leftBehind, boolean exact,
-                            List<String> errors, Optional<Path> manifest, List<Kept> kept) {
+                            List<String> errors, Optional<Path> manifest, List<Kept> kept, long versionsRemoved) {
 
     public static final CleanupResult KEPT = new CleanupResult(true, 0, List.of(), List.of());
 
@@ -34,12 +36,17 @@ public record CleanupResult(boolean skipped, long removed, List<String> leftBehi
 
     public CleanupResult(boolean skipped, long removed, List<String> leftBehind, boolean exact, List<String> errors,
                          Optional<Path> manifest) {
-        this(skipped, removed, leftBehind, exact, errors, manifest, List.of());
+        this(skipped, removed, leftBehind, exact, errors, manifest, List.of(), 0);
     }
 
     /** This result with {@code sources} named as kept. */
     public CleanupResult withKept(List<Kept> sources) {
-        return new CleanupResult(skipped, removed, leftBehind, exact, errors, manifest, sources);
+        return new CleanupResult(skipped, removed, leftBehind, exact, errors, manifest, sources, versionsRemoved);
+    }
+
+    /** This result with {@code versions} versions and delete markers deleted by id. */
+    public CleanupResult withVersionsRemoved(long versions) {
+        return new CleanupResult(skipped, removed, leftBehind, exact, errors, manifest, kept, versions);
     }
 
     /** A finished cleanup that listed what was left. */
@@ -63,7 +70,9 @@ public record CleanupResult(boolean skipped, long removed, List<String> leftBehi
                     + " (at least " + leftBehind.size() + " objects)" + (removed == 0 ? "" : "; the storage"
                     + " acknowledged " + removed + " deletes by name of keys the run wrote");
         }
-        return "removed " + removed + " objects under " + runPrefix + (leftBehind.isEmpty() ? ""
+        return "removed " + removed + " objects under " + runPrefix + (versionsRemoved == 0 ? ""
+                : " (and " + versionsRemoved + " versions and delete markers: the bucket keeps versions)")
+                + (leftBehind.isEmpty() ? ""
                 : "; " + leftBehind.size() + " could not be removed (first: " + leftBehind.get(0) + ")");
     }
 

@@ -129,9 +129,12 @@ public record Summary(int schemaVersion, Tool tool, Jvm jvm, Host host, Run run,
     public record Table(String kind, String name, String title, List<String> columns, List<List<Object>> rows) {
     }
 
-    /** @param leftBehind how many keys are known to be still there */
+    /**
+     * @param leftBehind      how many keys are known to be still there
+     * @param versionsRemoved versions and delete markers deleted by id in a bucket that keeps versions (absent: none)
+     */
     public record Cleanup(boolean skipped, long removed, int leftBehind, boolean exact, String manifest,
-                          List<String> errors, List<CleanupResult.Kept> kept) {
+                          List<String> errors, List<CleanupResult.Kept> kept, Long versionsRemoved) {
 
         public Cleanup {
             kept = kept == null ? List.of() : List.copyOf(kept);

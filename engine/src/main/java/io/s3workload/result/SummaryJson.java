@@ -78,7 +78,8 @@ public final class SummaryJson {
                 about.shards().isEmpty() ? null : about.shards(), about.serverInProcess());
         CleanupResult c = report.cleanup();
         Summary.Cleanup cleanup = new Summary.Cleanup(c.skipped(), c.removed(), c.leftBehind().size(), c.exact(),
-                c.manifest().map(Path::toString).orElse(null), c.errors(), c.kept());
+                c.manifest().map(Path::toString).orElse(null), c.errors(), c.kept(),
+                c.versionsRemoved() == 0 ? null : c.versionsRemoved());
         return new Summary(Summary.SCHEMA_VERSION, about.tool(), about.jvm(), about.host(), run, about.workload(),
                 report.stages().stream().map(SummaryJson::stage).toList(), CompositeTables.of(report.stages()),
                 report.breaches(), cleanup);

@@ -94,14 +94,16 @@ public final class Cleanup {
         try {
             if (rest.isEmpty()) {
                 Files.deleteIfExists(file);
-                return new CleanupResult(false, tally.removed, leftKeys, exact, tally.errors, Optional.empty());
+                return new CleanupResult(false, tally.removed, leftKeys, exact, tally.errors, Optional.empty())
+                        .withVersionsRemoved(tally.versions);
             }
             rest.write(file);
             return new CleanupResult(false, tally.removed, leftKeys, exact, tally.errors,
-                    Optional.of(file.toAbsolutePath()));
+                    Optional.of(file.toAbsolutePath())).withVersionsRemoved(tally.versions);
         } catch (IOException e) {
             tally.errors.add("cannot write the cleanup manifest " + file + ": " + e.getMessage());
-            return new CleanupResult(false, tally.removed, leftKeys, exact, tally.errors, Optional.empty());
+            return new CleanupResult(false, tally.removed, leftKeys, exact, tally.errors, Optional.empty())
+                    .withVersionsRemoved(tally.versions);
         } finally {
             if (interrupted) {
                 Thread.currentThread().interrupt();
@@ -147,6 +149,8 @@ public final class Cleanup {
     /** What the whole cleanup removed, and the errors a person should see. */
     private static final class Tally {
         long removed;
+        /** Versions and delete markers deleted by id (in a bucket that keeps versions). */
+        long versions;
         final List<String> errors = new ArrayList<>();
 
         void error(String message) {
@@ -186,6 +190,13 @@ public final class Cleanup {
          */
         void clearPrefix(List<String> keys, List<KeySet> ranges) {
             abortUploads();
+            clearCurrent(keys, ranges);
+            if (!unverified && leftKeys.isEmpty()) {
+                clearVersions();
+            }
+        }
+
+        private void clearCurrent(List<String> keys, List<KeySet> ranges) {
             for (int round = 0; round <= ROUNDS; round++) {
                 Optional<List<String>> listed = list();
                 if (listed.isEmpty()) {
@@ -206,6 +217,55 @@ public final class Cleanup {
                 leftKeys.addAll(delete(listed.get()));
                 if (refused) {
                     round = ROUNDS - 1; // deleting again would fail the same way: list once more, for the count
+                }
+            }
+        }
+
+        /**
+         * In a bucket that keeps versions (or kept them once: versioning suspended), every object deleted above
+         * left its versions and a delete marker, which take space and show in ListObjectVersions: they are listed
+         * under the prefix and deleted by id. A server that cannot say (no GetBucketVersioning) keeps none; one
+         * that refuses to say is reported, since versions may then be left.
+         */
+        private void clearVersions() {
+            ObjectStore.Versioning versioning;
+            try {
+                versioning = requests.call(store::versioning);
+            } catch (StoreException e) {
+                if (e.kind() == StoreException.Kind.AUTH) {
+                    tally.error("could not tell whether the bucket keeps versions (GetBucketVersioning on " + name
+                            + ": " + e.errorClass() + "); if it does, the deleted objects left versions and delete"
+                            + " markers under " + prefix);
+                }
+                return;
+            }
+            if (versioning == ObjectStore.Versioning.NEVER) {
+                return;
+            }
+            while (!requests.expired()) {
+                List<ObjectStore.KeyVersion> ours;
+                try {
+                    ours = requests.call(() -> store.listVersions(prefix, null, null, BATCH)).versions().stream()
+                            .filter(v -> v.key().startsWith(prefix)).toList();
+                } catch (StoreException e) {
+                    failed("listing the versions under " + prefix + " on " + name, e);
+                    return;
+                }
+                if (ours.isEmpty()) {
+                    return;
+                }
+                try {
+                    DeleteOutcome outcome = requests.call(() -> store.deleteVersions(ours));
+                    tally.versions += outcome.deleted();
+                    if (!outcome.failedKeys().isEmpty()) {
+                        tally.error(outcome.failedKeys().size() + " versions could not be deleted on " + name
+                                + " (first: " + outcome.failedKeys().get(0) + ")");
+                        outcome.errors().stream().limit(3).forEach(tally::error);
+                        return;
+                    }
+                } catch (StoreException e) {
+                    failed("deleting versions on " + name, e);
+                    return;
                 }
             }
         }

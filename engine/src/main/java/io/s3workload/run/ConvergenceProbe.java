@@ -32,7 +32,10 @@ import java.util.concurrent.atomic.AtomicInteger;
  */
 final class ConvergenceProbe {
 
-    /** What an iteration wrote: keys, their ETags as the writer returned them, and when the last write ended. */
+    /**
+     * What an iteration wrote: keys, their ETags as the writer returned them (for a versioned write, its version
+     * id), and when the last write ended.
+     */
     record Written(String prefix, List<String> keys, List<String> etags, long completedNanos) {
     }
 
@@ -64,6 +67,11 @@ final class ConvergenceProbe {
         /** The operation a poll is, for the readers' cells. */
         Op readOp();
 
+        /** The operation a write is, for the writers' cells. */
+        default Op writeOp() {
+            return Op.PUT;
+        }
+
         /**
          * Writes an iteration's object(s), named by {@code name} (the key, or the prefix of the keys), timing each
          * write into {@code writes}; {@code version} makes overwritten content differ. Throws
@@ -91,7 +99,7 @@ final class ConvergenceProbe {
         this.context = context;
         SizeSpec size = SizeSpec.of(probe.size());
         for (String writer : stage.roles().writers()) {
-            writes.put(writer, new CellRecorder(new CellKey(stage.name(), Op.PUT, writer, size)));
+            writes.put(writer, new CellRecorder(new CellKey(stage.name(), target.writeOp(), writer, size)));
             for (String reader : stage.roles().readers()) {
                 pairs.put(writer + "\n" + reader, new ConvergenceRecorder(writer, reader));
             }

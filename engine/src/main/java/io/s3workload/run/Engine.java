@@ -265,7 +265,8 @@ public final class Engine {
         if (cleanupSkipped.get() && !done.complete()) {
             List<String> errors = new ArrayList<>(done.errors());
             errors.add(0, SKIPPED);
-            return new CleanupResult(false, done.removed(), done.leftBehind(), done.exact(), errors, done.manifest());
+            return new CleanupResult(false, done.removed(), done.leftBehind(), done.exact(), errors, done.manifest(),
+                    done.kept(), done.versionsRemoved());
         }
         return done;
     }

@@ -1,26 +1,50 @@
 package io.s3workload.run;
 
+import io.s3workload.metrics.CellKey;
 import io.s3workload.metrics.CellRecorder;
 import io.s3workload.metrics.Op;
 import io.s3workload.plan.StagePlan;
 import io.s3workload.result.StageResult;
 import io.s3workload.s3.ObjectStore;
+import io.s3workload.s3.Payload;
 import io.s3workload.s3.ReadTiming;
 import io.s3workload.s3.StoreException;
 import io.s3workload.workload.ReadAfterWriteStage;
+import io.s3workload.workload.SizeSpec;
 import java.util.List;
 import java.util.Optional;
 
 /**
- * {@code kind: readAfterWrite}: each iteration PUTs one object through a writer, then GETs (or HEADs) it through
- * every reader until the reader returns it with the PUT's ETag. A 404 is "not yet"; another ETag is stale.
+ * {@code kind: readAfterWrite}: each iteration writes one object through a writer — a PUT, a server-side copy of a
+ * source PUT just before, or a PUT of a new version — then GETs (or HEADs) it through every reader until the reader
+ * returns it as written: with the write's ETag, or (a version) by its version id. A 404 is "not yet"; another ETag
+ * is stale.
  */
 final class ReadAfterWriteRunner implements StageRunner {
 
     @Override
     public StageResult run(StagePlan stage, RunContext context) {
         ReadAfterWriteStage spec = stage.spec(ReadAfterWriteStage.class);
+        if (spec.writeWith() != ReadAfterWriteStage.WriteWith.VERSION) {
+            return new ConvergenceProbe(stage, spec.probe(), new Target(spec, context), context).run();
+        }
+        long start = System.nanoTime();
+        for (String writer : stage.roles().writers()) {
+            Optional<String> unversioned = VersionsRunner.unversioned(stage, store(stage, context, writer), context);
+            if (unversioned.isPresent()) {
+                CellRecorder refused = new CellRecorder(new CellKey(stage.name(), Op.PUT, writer,
+                        SizeSpec.of(spec.probe().size())));
+                refused.failure(unversioned.get(), context.clients().bucket());
+                return new StageResult(stage, List.of(refused.finish(System.nanoTime() - start, -1, -1)),
+                        System.nanoTime() - start, false);
+            }
+        }
+        // every version stays until deleted by its id: the run's cleanup does that in a bucket that keeps versions
         return new ConvergenceProbe(stage, spec.probe(), new Target(spec, context), context).run();
+    }
+
+    private static ObjectStore store(StagePlan stage, RunContext context, String endpoint) {
+        return context.clients().shared(endpoint, stage.client());
     }
 
     private record Target(ReadAfterWriteStage spec, RunContext context) implements ConvergenceProbe.Target {
@@ -31,11 +55,25 @@ final class ReadAfterWriteRunner implements StageRunner {
         }
 
         @Override
+        public Op writeOp() {
+            return spec.writeWith() == ReadAfterWriteStage.WriteWith.COPY ? Op.COPY : Op.PUT;
+        }
+
+        @Override
         public ConvergenceProbe.Written write(ObjectStore writer, String key, long version, CellRecorder writes) {
             long length = spec.probe().size().bytes();
-            long t0 = System.nanoTime();
+            Payload.Body body = context.payload().body(key + "#" + version, length);
             try {
-                String etag = writer.put(key, context.payload().body(key + "#" + version, length));
+                String source = spec.writeWith() == ReadAfterWriteStage.WriteWith.COPY ? key + "-source" : null;
+                if (source != null) {
+                    writer.put(source, body);
+                }
+                long t0 = System.nanoTime();
+                String etag = switch (spec.writeWith()) {
+                    case PUT -> writer.put(key, body);
+                    case COPY -> writer.copy(source, key);
+                    case VERSION -> writer.putVersion(key, body);
+                };
                 long done = System.nanoTime();
                 writes.success(done - t0, length);
                 return new ConvergenceProbe.Written(key, List.of(key), List.of(etag), done);
@@ -48,7 +86,25 @@ final class ReadAfterWriteRunner implements StageRunner {
         @Override
         public ConvergenceProbe.Read read(ObjectStore reader, ConvergenceProbe.Written written, byte[] buffer,
                                           CellRecorder reads) {
+            if (spec.writeWith() == ReadAfterWriteStage.WriteWith.VERSION) {
+                return readVersion(reader, written, buffer);
+            }
             return readBack(reader, written, spec.readWith() == ReadAfterWriteStage.ReadWith.HEAD, buffer);
+        }
+    }
+
+    /** One GET of the version {@code written} names (its "ETag" is the version id): there, or not yet. */
+    private static ConvergenceProbe.Read readVersion(ObjectStore reader, ConvergenceProbe.Written written,
+                                                     byte[] buffer) {
+        ReadTiming timing = new ReadTiming();
+        try {
+            reader.getVersion(written.keys().get(0), written.etags().get(0), buffer, timing);
+            return new ConvergenceProbe.Read(ConvergenceProbe.Seen.SHOWN, timing.bytes());
+        } catch (StoreException e) {
+            if (e.kind() == StoreException.Kind.NOT_FOUND) {
+                return ConvergenceProbe.Read.of(ConvergenceProbe.Seen.MISSING);
+            }
+            throw e;
         }
     }
 

@@ -12,6 +12,7 @@ import io.s3workload.s3.Payload;
 import io.s3workload.workload.VersionsStage;
 import java.util.ArrayList;
 import java.util.List;
+import java.util.Optional;
 
 /**
  * {@code kind: versions}: PUTs {@code versions} versions of each key (version {@code v} of key {@code k} holds the
@@ -31,20 +32,10 @@ final class VersionsRunner implements StageRunner {
         CellPlan cell = stage.cells().get(0);
         String prefix = context.keyPrefix(stage.name(), cell.size());
         ObjectStore control = context.clients().shared(stage.endpoint(), stage.client());
-        String notVersioned;
-        try {
-            notVersioned = OwnRequests.until(System.nanoTime() + OwnRequests.BUDGET.toNanos())
-                    .call(control::versioningEnabled) ? null : NOT_VERSIONED;
-        } catch (io.s3workload.s3.StoreException e) {
-            notVersioned = "GetBucketVersioning failed: " + e.errorClass();
-        }
-        if (notVersioned != null) {
-            String bucket = context.clients().bucket();
-            context.note(stage.name(), "bucket " + bucket + " keeps no versions (GetBucketVersioning is not"
-                    + " Enabled); turn it on, e.g. aws s3api put-bucket-versioning --bucket " + bucket
-                    + " --versioning-configuration Status=Enabled, or use a bucket that has it");
+        Optional<String> notVersioned = unversioned(stage, control, context);
+        if (notVersioned.isPresent()) {
             CellRecorder refused = new CellRecorder(new CellKey(stage.name(), Op.PUT, stage.endpoint(), cell.size()));
-            refused.failure(notVersioned, context.clients().bucket());
+            refused.failure(notVersioned.get(), context.clients().bucket());
             return new StageResult(stage, List.of(refused.finish(System.nanoTime() - start, -1, -1)),
                     System.nanoTime() - start, false);
         }
@@ -110,9 +101,29 @@ final class VersionsRunner implements StageRunner {
     }
 
     /**
+     * Why the bucket cannot take versioned writes through {@code store} — it keeps no versions, or
+     * GetBucketVersioning failed — noted on the stage with the way out; empty when it keeps versions.
+     */
+    static Optional<String> unversioned(StagePlan stage, ObjectStore store, RunContext context) {
+        String problem;
+        try {
+            problem = OwnRequests.until(System.nanoTime() + OwnRequests.BUDGET.toNanos())
+                    .call(store::versioningEnabled) ? null : NOT_VERSIONED;
+        } catch (io.s3workload.s3.StoreException e) {
+            problem = "GetBucketVersioning failed: " + e.errorClass();
+        }
+        if (problem != null) {
+            String bucket = context.clients().bucket();
+            context.note(stage.name(), "bucket " + bucket + " keeps no versions (GetBucketVersioning is not"
+                    + " Enabled); turn it on, e.g. aws s3api put-bucket-versioning --bucket " + bucket
+                    + " --versioning-configuration Status=Enabled, or use a bucket that has it");
+        }
+        return Optional.ofNullable(problem);
+    }
+
+    /**
      * Deletes, unmeasured, every version and delete marker still under the stage's prefix — those of a run cut
-     * short, or of a PUT the server stored after the client gave up on it — which the run's cleanup (a listing of
-     * current objects) would not see. Each request rides out transient failures.
+     * short, or of a PUT the server stored after the client gave up on it. Each request rides out transient failures.
      */
     private static void tidy(StagePlan stage, ObjectStore store, String prefix, RunContext context) {
         OwnRequests requests = OwnRequests.until(System.nanoTime() + OwnRequests.BUDGET.toNanos());

@@ -214,9 +214,8 @@ final class CrtObjectStore implements ObjectStore {
     }
 
     @Override
-    public boolean versioningEnabled() {
-        return await(s3.getBucketVersioning(r -> r.bucket(bucket))).status()
-                == software.amazon.awssdk.services.s3.model.BucketVersioningStatus.ENABLED;
+    public Versioning versioning() {
+        return S3Requests.versioning(await(s3.getBucketVersioning(r -> r.bucket(bucket))).status());
     }
 
     @Override
@@ -295,6 +294,12 @@ final class CrtObjectStore implements ObjectStore {
     @Override
     public boolean batchDelete() {
         return batchDelete;
+    }
+
+    @Override
+    public DeleteOutcome deleteVersionBatch(List<KeyVersion> versions) {
+        return S3Requests.versionOutcome(versions, await(s3.deleteObjects(r -> r.bucket(bucket)
+                .delete(S3Requests.deleteVersions(versions)))));
     }
 
     @Override

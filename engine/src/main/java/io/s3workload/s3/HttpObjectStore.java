@@ -334,8 +334,8 @@ final class HttpObjectStore implements ObjectStore {
     }
 
     @Override
-    public boolean versioningEnabled() {
-        return control.versioningEnabled();
+    public Versioning versioning() {
+        return control.versioning();
     }
 
     @Override
@@ -371,6 +371,11 @@ final class HttpObjectStore implements ObjectStore {
     @Override
     public boolean batchDelete() {
         return control.batchDelete();
+    }
+
+    @Override
+    public DeleteOutcome deleteVersionBatch(List<KeyVersion> versions) {
+        return control.deleteVersionBatch(versions);
     }
 
     @Override

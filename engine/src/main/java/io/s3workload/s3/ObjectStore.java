@@ -57,8 +57,19 @@ public interface ObjectStore extends AutoCloseable {
      */
     String uploadPartCopy(String key, String uploadId, int partNumber, String sourceKey, long start, long length);
 
-    /** Whether the bucket keeps versions (GetBucketVersioning says Enabled). */
-    boolean versioningEnabled();
+    /** Whether the bucket keeps versions: GetBucketVersioning's status. */
+    Versioning versioning();
+
+    /** Whether the bucket keeps versions of every write (GetBucketVersioning says Enabled). */
+    default boolean versioningEnabled() {
+        return versioning() == Versioning.ENABLED;
+    }
+
+    /**
+     * A bucket's versioning. Both {@code ENABLED} and {@code SUSPENDED} buckets may hold versions and delete
+     * markers besides their current objects; only a bucket that was never versioned holds none.
+     */
+    enum Versioning { NEVER, ENABLED, SUSPENDED }
 
     /** PUTs a new version of {@code key}; returns its version id. */
     String putVersion(String key, Payload.Body body);
@@ -112,6 +123,33 @@ public interface ObjectStore extends AutoCloseable {
         }
         return batchDelete() ? deleteBatch(keys) : deleteOneByOne(keys);
     }
+
+    /**
+     * Deletes up to 1000 versions (or delete markers) for good, each by its id: one DeleteObjects request, or one
+     * DeleteObject a version where the server has no batch delete. Failures name the key and the version id.
+     */
+    default DeleteOutcome deleteVersions(List<KeyVersion> versions) {
+        if (versions.isEmpty()) {
+            return new DeleteOutcome(0, List.of(), List.of());
+        }
+        if (batchDelete()) {
+            return deleteVersionBatch(versions);
+        }
+        List<String> failed = new java.util.ArrayList<>();
+        List<String> errors = new java.util.ArrayList<>();
+        for (KeyVersion v : versions) {
+            try {
+                deleteVersion(v.key(), v.versionId());
+            } catch (StoreException e) {
+                failed.add(v.key() + " (version " + v.versionId() + ")");
+                errors.add(e.getMessage());
+            }
+        }
+        return new DeleteOutcome(versions.size() - failed.size(), failed, errors);
+    }
+
+    /** One DeleteObjects request for up to 1000 versions, each by its id. */
+    DeleteOutcome deleteVersionBatch(List<KeyVersion> versions);
 
     /** Whether the server has DeleteObjects (Google Cloud Storage does not). */
     boolean batchDelete();

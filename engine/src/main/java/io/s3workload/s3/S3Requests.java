@@ -97,6 +97,31 @@ final class S3Requests {
                 .objects(keys.stream().map(k -> ObjectIdentifier.builder().key(k).build()).toList()).build();
     }
 
+    /** A quiet DeleteObjects body naming versions (and delete markers) by their ids. */
+    static Delete deleteVersions(List<ObjectStore.KeyVersion> versions) {
+        return Delete.builder().quiet(true).objects(versions.stream()
+                .map(v -> ObjectIdentifier.builder().key(v.key()).versionId(v.versionId()).build()).toList()).build();
+    }
+
+    static DeleteOutcome versionOutcome(List<ObjectStore.KeyVersion> versions, DeleteObjectsResponse response) {
+        List<String> failed = new ArrayList<>();
+        List<String> errors = new ArrayList<>();
+        response.errors().forEach(e -> {
+            failed.add(e.key() + " (version " + e.versionId() + ")");
+            errors.add(e.code() + ": " + e.message());
+        });
+        return new DeleteOutcome(versions.size() - failed.size(), failed, errors);
+    }
+
+    /** GetBucketVersioning's status: none (never versioned), Enabled or Suspended. */
+    static ObjectStore.Versioning versioning(software.amazon.awssdk.services.s3.model.BucketVersioningStatus status) {
+        if (status == software.amazon.awssdk.services.s3.model.BucketVersioningStatus.ENABLED) {
+            return ObjectStore.Versioning.ENABLED;
+        }
+        return status == software.amazon.awssdk.services.s3.model.BucketVersioningStatus.SUSPENDED
+                ? ObjectStore.Versioning.SUSPENDED : ObjectStore.Versioning.NEVER;
+    }
+
     static DeleteOutcome outcome(List<String> keys, DeleteObjectsResponse response) {
         List<String> failed = new ArrayList<>();
         List<String> errors = new ArrayList<>();

@@ -138,9 +138,8 @@ final class SdkObjectStore implements ObjectStore {
     }
 
     @Override
-    public boolean versioningEnabled() {
-        return call(() -> s3.getBucketVersioning(r -> r.bucket(bucket)).status()
-                == software.amazon.awssdk.services.s3.model.BucketVersioningStatus.ENABLED);
+    public Versioning versioning() {
+        return S3Requests.versioning(call(() -> s3.getBucketVersioning(r -> r.bucket(bucket))).status());
     }
 
     @Override
@@ -255,6 +254,12 @@ final class SdkObjectStore implements ObjectStore {
     @Override
     public boolean batchDelete() {
         return batchDelete;
+    }
+
+    @Override
+    public DeleteOutcome deleteVersionBatch(List<KeyVersion> versions) {
+        return call(() -> S3Requests.versionOutcome(versions, s3.deleteObjects(r -> r.bucket(bucket)
+                .delete(S3Requests.deleteVersions(versions)))));
     }
 
     @Override

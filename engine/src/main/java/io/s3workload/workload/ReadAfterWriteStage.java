@@ -1,10 +1,11 @@
 package io.s3workload.workload;
 
 /**
- * Read-after-write consistency: PUT through each writer, then GET (or HEAD) through each reader until the object
- * is there with the PUT's ETag. Convergence is timed per writer-reader pair.
+ * Read-after-write consistency: write through each writer — a PUT, a server-side copy or a PUT of a new version —
+ * then GET (or HEAD) through each reader until the object is there as written. Convergence is timed per
+ * writer-reader pair.
  */
-public record ReadAfterWriteStage(StageCommon common, ConsistencyProbe probe, ReadWith readWith)
+public record ReadAfterWriteStage(StageCommon common, ConsistencyProbe probe, ReadWith readWith, WriteWith writeWith)
         implements StageSpec {
 
     @Override
@@ -14,4 +15,11 @@ public record ReadAfterWriteStage(StageCommon common, ConsistencyProbe probe, Re
 
     /** The request a reader polls with. */
     public enum ReadWith { GET, HEAD }
+
+    /**
+     * How an iteration writes its object. {@code COPY}: a server-side copy (CopyObject) of a source the writer PUT
+     * just before, unmeasured, so that what converges is the copy. {@code VERSION}: a PUT into a versioned bucket,
+     * read back by its version id (GET ?versionId=) until the reader has that very version.
+     */
+    public enum WriteWith { PUT, COPY, VERSION }
 }

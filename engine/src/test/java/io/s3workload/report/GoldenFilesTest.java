@@ -119,7 +119,7 @@ class GoldenFilesTest {
                 Map.of("s3", "http://127.0.0.1:9000"), stages,
                 List.of(new Breach("get", "GET 4KiB s3", "p99", "40.0 ms", "30.0 ms")),
                 new CleanupResult(false, 20, List.of("s3workload/x"), true, List.of("one error"), Optional.empty(),
-                        List.of(new CleanupResult.Kept("s3workload/sources/1GiB/", 4, 4L << 30))),
+                        List.of(new CleanupResult.Kept("s3workload/sources/1GiB/", 4, 4L << 30)), 0),
                 Map.of());
     }
 

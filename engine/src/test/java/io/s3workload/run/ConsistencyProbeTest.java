@@ -155,6 +155,45 @@ class ConsistencyProbeTest {
     }
 
     @Test
+    void aCopyConvergesLikeAPutAndIsTimedAsACopy() throws Exception {
+        RunResult result = run("""
+                stages:
+                  - name: raw
+                    kind: readAfterWrite
+                    writeWith: copy
+                    writers: [global]
+                    readers: [lagged, fast]
+                    iterations: 6
+                    pollInterval: 20ms
+                """);
+        ConvergenceStats lagged = pair(result, "global", "lagged");
+        assertEquals(100.0, lagged.eventualPercent(), "the copy is hidden from the lagged reader for 300 ms");
+        assertTrue(p50Millis(lagged) >= 300 && p50Millis(lagged) <= 360, "P50 " + p50Millis(lagged) + " ms");
+        assertEquals(100.0, pair(result, "global", "fast").immediatePercent());
+        List<CellStats> cells = result.stages().get(0).cells();
+        assertEquals(Op.COPY, cells.get(0).key().op(), "the writer's cell times the copies");
+        assertEquals(6, cells.get(0).operations());
+        assertEquals(0, cells.get(0).errors());
+        assertEquals(6, cells.get(2).operations(), "the fast reader's first GET shows each copy");
+        assertEquals(12, result.cleanup().removed(), "each iteration's source and copy are removed");
+        assertEquals(0, result.exitCode());
+    }
+
+    @Test
+    void aVersionProbeOnABucketWithoutVersionsIsOneClearErrorAndWritesNothing() throws Exception {
+        RecordingReporter reporter = new RecordingReporter();
+        RunResult result = new Engine(plan("""
+                stages:
+                  - {name: raw, kind: readAfterWrite, writeWith: version, writers: [global], readers: [fast]}
+                """), List.of(reporter)).run();
+        List<CellStats> cells = result.stages().get(0).cells();
+        assertEquals(Map.of(VersionsRunner.NOT_VERSIONED, 1L), cells.get(0).errorsByClass());
+        assertTrue(reporter.notes.stream().anyMatch(n -> n.contains("put-bucket-versioning --bucket probes")),
+                reporter.notes.toString());
+        assertEquals(0, result.cleanup().removed(), "nothing was written");
+    }
+
+    @Test
     void listAfterWriteWaitsForEveryKeyWithItsEtag() throws Exception {
         RunResult result = run("""
                 stages:

@@ -47,8 +47,8 @@ final class FaultyStore implements ObjectStore {
     }
 
     @Override
-    public boolean versioningEnabled() {
-        return real.versioningEnabled();
+    public Versioning versioning() {
+        return real.versioning();
     }
 
     @Override
@@ -145,6 +145,11 @@ final class FaultyStore implements ObjectStore {
     @Override
     public DeleteOutcome deleteBatch(List<String> keys) {
         return real.deleteBatch(keys);
+    }
+
+    @Override
+    public DeleteOutcome deleteVersionBatch(List<KeyVersion> versions) {
+        return real.deleteVersionBatch(versions);
     }
 
     @Override

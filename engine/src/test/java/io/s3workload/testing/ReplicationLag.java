@@ -58,12 +58,18 @@ public final class ReplicationLag implements AutoCloseable {
         }
         String key = request.key().get();
         if (request.method().equals("PUT")) {
-            String etag = response.header("ETag").orElse("");
+            // a CopyObject answers with its ETag in the body (CopyObjectResult), not in a header
+            String etag = response.header("ETag").or(() -> copyEtag(response)).orElse("");
             writes.compute(key, (k, before) -> new Write(etag, before == null ? null : before.etag(),
                     System.nanoTime()));
         } else if (request.method().equals("DELETE")) {
             writes.remove(key);
         }
+    }
+
+    private static java.util.Optional<String> copyEtag(HttpFront.Response response) {
+        Matcher m = Pattern.compile("<ETag>(.*?)</ETag>").matcher(new String(response.body(), StandardCharsets.UTF_8));
+        return m.find() ? java.util.Optional.of(m.group(1).replace("&quot;", "\"")) : java.util.Optional.empty();
     }
 
     private final class Replica implements HttpFront.Interceptor {

@@ -28,6 +28,8 @@ final class NullRoutes {
                 if (onBucket && r.query().containsKey("uploads")) {
                     xml(out, "<ListMultipartUploadsResult><Bucket>" + r.bucket()
                             + "</Bucket><IsTruncated>false</IsTruncated></ListMultipartUploadsResult>");
+                } else if (onBucket && r.query().containsKey("versioning")) {
+                    xml(out, "<VersioningConfiguration xmlns=\"http://s3.amazonaws.com/doc/2006-03-01/\"/>");
                 } else if (onBucket) {
                     xml(out, listing(r, settings));
                 } else {

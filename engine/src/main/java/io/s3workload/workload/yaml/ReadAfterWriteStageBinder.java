@@ -7,13 +7,17 @@ import java.util.Optional;
 import java.util.Set;
 import java.util.TreeSet;
 
-/** {@code kind: readAfterWrite}: PUT through writers, poll readers with GET or HEAD until the ETag matches. */
+/**
+ * {@code kind: readAfterWrite}: write (PUT, copy or new version) through writers, poll readers with GET or HEAD
+ * until they show the write.
+ */
 final class ReadAfterWriteStageBinder implements StageBinder {
 
     @Override
     public Set<String> keys() {
         Set<String> keys = new TreeSet<>(ProbeBinder.KEYS);
         keys.add("readWith");
+        keys.add("writeWith");
         return keys;
     }
 
@@ -21,6 +25,13 @@ final class ReadAfterWriteStageBinder implements StageBinder {
     public Optional<StageSpec> bind(StageCommon common, Fields f) {
         var readWith = TransferBinder.choice(f, "readWith", ReadAfterWriteStage.ReadWith.class)
                 .orElse(ReadAfterWriteStage.ReadWith.GET);
-        return ProbeBinder.probe(f).map(probe -> new ReadAfterWriteStage(common, probe, readWith));
+        var writeWith = TransferBinder.choice(f, "writeWith", ReadAfterWriteStage.WriteWith.class)
+                .orElse(ReadAfterWriteStage.WriteWith.PUT);
+        if (writeWith == ReadAfterWriteStage.WriteWith.VERSION && readWith == ReadAfterWriteStage.ReadWith.HEAD) {
+            f.binding().problem(f.child("readWith"), "a version is read back by its id with GET; 'readWith: head' does not go with"
+                    + " 'writeWith: version'");
+            return Optional.empty();
+        }
+        return ProbeBinder.probe(f).map(probe -> new ReadAfterWriteStage(common, probe, readWith, writeWith));
     }
 }

@@ -42,7 +42,7 @@ public final class WorkloadSchema {
             Map.entry("writers", "names"), Map.entry("endpoints", "names"), Map.entry("pollInterval", "duration"),
             Map.entry("timeout", "duration"), Map.entry("immediateWithin", "duration"),
             Map.entry("iterations", "count"), Map.entry("overwrite", "boolean"), Map.entry("pairs", "pairs"),
-            Map.entry("readWith", "readWith"), Map.entry("attempts", "count"), Map.entry("ops", "weights"),
+            Map.entry("readWith", "readWith"), Map.entry("writeWith", "writeWith"), Map.entry("attempts", "count"), Map.entry("ops", "weights"),
             Map.entry("urls", "urls"), Map.entry("urlsFile", "text"), Map.entry("maxRedirects", "whole"),
             Map.entry("preset", "preset"), Map.entry("threads", "counts"), Map.entry("op", "sweepOp"),
             Map.entry("count", "count"), Map.entry("stages", "innerStages"), Map.entry("stage", "innerStage"),
@@ -193,6 +193,7 @@ public final class WorkloadSchema {
         d.set("clients", enumOf(Set.of("shared", "per-worker")));
         d.set("pairs", enumOf(Set.of("parallel", "sequential")));
         d.set("readWith", enumOf(Set.of("get", "head")));
+        d.set("writeWith", enumOf(Set.of("put", "copy", "version")));
         d.set("preset", enumOf(Set.copyOf(ClientSpec.keys(SweepStage.Preset.class))));
         d.set("sweepOp", enumOf(Set.copyOf(ClientSpec.keys(SweepStage.Measure.class))));
         d.set("rangeOrder", enumOf(Set.of("random", "sequential")));
