@@ -3,6 +3,7 @@ package io.s3workload.cli;
 import io.s3workload.s3.ClientSetupException;
 import io.s3workload.workload.yaml.Problem;
 import io.s3workload.workload.yaml.WorkloadException;
+import java.io.PrintStream;
 import java.io.PrintWriter;
 import picocli.CommandLine;
 import picocli.CommandLine.Command;
@@ -28,10 +29,23 @@ public final class Main implements Runnable {
 
     /** Runs the command line and returns the exit code (tests call this instead of {@link #main}). */
     public static int execute(String... args) {
-        CommandLine cli = new CommandLine(new Main());
-        cli.setExecutionExceptionHandler(Main::handle);
-        cli.setUsageHelpAutoWidth(true);
-        return cli.execute(args);
+        PrintStream out = System.out;
+        PrintStream err = System.err;
+        System.setOut(MaskedOutput.of(out));
+        System.setErr(MaskedOutput.of(err));
+        try {
+            CommandLine cli = new CommandLine(new Main());
+            cli.setOut(new PrintWriter(System.out, true));
+            cli.setErr(new PrintWriter(System.err, true));
+            cli.setExecutionExceptionHandler(Main::handle);
+            cli.setUsageHelpAutoWidth(true);
+            return cli.execute(args);
+        } finally {
+            System.out.flush();
+            System.err.flush();
+            System.setOut(out);
+            System.setErr(err);
+        }
     }
 
     @Override

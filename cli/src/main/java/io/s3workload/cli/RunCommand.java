@@ -123,7 +123,7 @@ final class RunCommand implements Callable<Integer> {
         Workload w = workload.load(part.orElse(new Shard(0, 1)));
         if (!embedded) {
             w.endpoints().values().stream().filter(e -> e.tls().insecure()).forEach(e -> System.err.println(
-                    "warning: endpoint '" + e.name() + "' (" + e.url() + "): tls.insecure: the server's certificate"
+                    "warning: endpoint '" + e.name() + "' (" + e.printableUrl() + "): tls.insecure: the server's certificate"
                             + " is not verified, so anyone on the path can read and change this run's traffic"));
         }
         String name = w.name();

@@ -1,6 +1,7 @@
 package io.s3workload.cli;
 
 import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertFalse;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import io.s3workload.server.EmbeddedS3;
@@ -431,6 +432,78 @@ class JarIT {
         assertTrue(r.output().contains("PUT 768 MiB  (1 attempt in"), r.output());
         assertTrue(r.output().contains("GET 768 MiB  (1 attempt in"), r.output());
         assertTrue(r.output().contains("1 ok, 0 errors"), r.output());
+    }
+
+    /**
+     * A secret planted in every way one can reach the tool — user info in an endpoint's {@code url:}, in
+     * {@code --endpoint} and in {@code --set}, keys and a session token from the environment — appears in no output
+     * of {@code validate}, {@code plan}, {@code run} (every file reporter, the console) or an error, also with
+     * {@code S3WORKLOAD_DEBUG=1}.
+     */
+    @Test
+    void noSecretAppearsInAnyOutputHoweverItArrives(@org.junit.jupiter.api.io.TempDir Path dir) throws Exception {
+        String urlSecret = "UrlPassw0rdPlanted";
+        String secretKey = "sk-Planted-Secret-Key";
+        String token = "PlantedSessionToken";
+        try (EmbeddedS3 server = EmbeddedS3.start(EmbeddedS3.Backend.MEMORY, "ak-planted", secretKey)) {
+            String withUserInfo = server.endpoint().toString().replace("://", "://me:" + urlSecret + "@");
+            Path workload = dir.resolve("secrets.yaml");
+            Files.writeString(workload, """
+                    endpoints:
+                      s3: {url: "%s", credentials: {accessKey: "${AK}", secretKey: "${SK}"}}
+                    bucket: secrets
+                    createBucket: true
+                    stages:
+                      - {name: put, kind: put, size: 4KiB, objects: 4, concurrency: 2}
+                      - {name: get, kind: get, from: put}
+                      - {name: raw, kind: readAfterWrite, iterations: 2}
+                    """.formatted(withUserInfo));
+            // the in-process server refuses session tokens (HTTP 501), so they go where no request is answered
+            Path withToken = dir.resolve("token.yaml");
+            Files.writeString(withToken, Files.readString(workload).replace("secretKey: \"${SK}\"",
+                    "secretKey: \"${SK}\", sessionToken: \"${TOKEN}\""));
+            Path badWorkload = dir.resolve("bad.yaml");
+            Files.writeString(badWorkload, """
+                    endpoints:
+                      s3: {url: "ftp://me:%s@127.0.0.1:1", credentials: {accessKey: a, secretKey: "%s"}}
+                    bucket: secrets
+                    stages: [{name: put, kind: put, size: 4KiB, objects: 1}]
+                    """.formatted(urlSecret, secretKey));
+            String[] env = {"AK", "ak-planted", "SK", secretKey, "TOKEN", token, "S3WORKLOAD_DEBUG", "1"};
+            String jar = JAR.toString();
+            Path out = dir.resolve("out");
+            List<List<String>> commands = List.of(
+                    List.of(JAVA, "-jar", jar, "validate", withToken.toString()),
+                    List.of(JAVA, "-jar", jar, "plan", workload.toString()),
+                    List.of(JAVA, "-jar", jar, "plan", withToken.toString(), "--endpoint",
+                            "http://me:" + urlSecret + "@127.0.0.1:1"),
+                    List.of(JAVA, "-jar", jar, "validate", badWorkload.toString()),
+                    List.of(JAVA, "-jar", jar, "run", workload.toString(), "--no-progress", "--out", out.toString(),
+                            "--report", "console,csv,json,hdr,html"),
+                    List.of(JAVA, "-jar", jar, "run", withToken.toString(), "--no-progress", "--set",
+                            "endpoints.s3.url=http://me:" + urlSecret + "@127.0.0.1:1"),
+                    List.of(JAVA, "-jar", jar, "run", withToken.toString(), "--no-progress", "--endpoint",
+                            "s3=http://me:" + urlSecret + "@nosuchhost.invalid:9000"));
+            List<String> outputs = new ArrayList<>();
+            for (List<String> command : commands) {
+                outputs.add("command " + outputs.size() + " (" + command.get(3) + ")\n" + exec(command, env).output());
+            }
+            try (Stream<Path> files = Files.walk(out)) {
+                for (Path file : files.filter(Files::isRegularFile).toList()) {
+                    outputs.add(file + "\n" + Files.readString(file, StandardCharsets.ISO_8859_1));
+                }
+            }
+            assertTrue(outputs.size() >= 12, "seven commands and the report files: " + outputs);
+            assertTrue(outputs.get(1).contains("http://***@127.0.0.1"), "the user info is shown masked: "
+                    + outputs.get(1));
+            assertTrue(outputs.get(5).contains("unreachable") && outputs.get(6).contains("nosuchhost.invalid"),
+                    "the failing runs said why: " + outputs.get(5) + outputs.get(6));
+            for (String text : outputs) {
+                for (String secret : List.of(urlSecret, secretKey, token)) {
+                    assertFalse(text.contains(secret), secret + " in\n" + text);
+                }
+            }
+        }
     }
 
     @Test

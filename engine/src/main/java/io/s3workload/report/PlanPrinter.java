@@ -32,7 +32,7 @@ public final class PlanPrinter {
                     .append(": in-process S3 server on 127.0.0.1, started by 'run'\n");
         }
         plan.endpoints().values().forEach(e -> out.append("  endpoint   ").append(e.name()).append(": ")
-                .append(e.url()).append(", region ").append(e.region()).append(e.pathStyle() ? ", path-style" : "")
+                .append(e.printableUrl()).append(", region ").append(e.region()).append(e.pathStyle() ? ", path-style" : "")
                 .append(", credentials from ").append(e.credentials()).append(StageHeaders.connection(e))
                 .append('\n'));
         out.append('\n');

@@ -120,7 +120,7 @@ public final class Engine {
             }
             Map<String, String> urls = new LinkedHashMap<>();
             plan.stages().stream().flatMap(s -> s.endpoints().stream()).distinct()
-                    .forEach(name -> urls.put(name, plan.endpoints().get(name).url().toString()));
+                    .forEach(name -> urls.put(name, plan.endpoints().get(name).printableUrl()));
             if (options.startAt().isPresent() && !cancelled.get()) {
                 waitUntil(options.startAt().get(), bus);
             }
@@ -216,7 +216,7 @@ public final class Engine {
             if (e.errorClass().contains("BucketAlreadyOwnedByYou")) {
                 return;
             }
-            throw new EndpointUnavailableException("endpoint '" + endpoint.name() + "' (" + endpoint.url()
+            throw new EndpointUnavailableException("endpoint '" + endpoint.name() + "' (" + endpoint.printableUrl()
                     + "): cannot create bucket '" + plan.bucket() + "': " + e.errorClass());
         }
     }

@@ -29,7 +29,7 @@ final class Preflight {
     }
 
     static String explain(StoreException e, EndpointSpec endpoint, String bucket) {
-        String where = "endpoint '" + endpoint.name() + "' (" + endpoint.url() + ")";
+        String where = "endpoint '" + endpoint.name() + "' (" + endpoint.printableUrl() + ")";
         return switch (e.kind()) {
             case UNREACHABLE -> e.errorClass().startsWith("TLS") ? tls(e, endpoint, where)
                     : where + " is unreachable: " + e.errorClass()

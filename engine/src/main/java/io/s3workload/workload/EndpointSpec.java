@@ -20,6 +20,11 @@ public record EndpointSpec(String name, URI url, String region, boolean pathStyl
         this(name, url, region, pathStyle, credentials, compat, Tls.SYSTEM, Optional.empty());
     }
 
+    /** The URL as s3workload prints it: user info masked, no query (see {@link Urls#printable}). */
+    public String printableUrl() {
+        return Urls.printable(url.toString());
+    }
+
     public EndpointSpec withUrl(URI newUrl) {
         return new EndpointSpec(name, newUrl, region, pathStyle, credentials, compat, tls, proxy);
     }

@@ -13,8 +13,9 @@ public record Problem(Location location, String path, String message) {
 
     @Override
     public String toString() {
-        return path.isEmpty()
+        // a URL quoted from the workload or the command line may carry a password in its user info
+        return io.s3workload.workload.Urls.masked(path.isEmpty()
                 ? location + ": " + message
-                : location + ": " + path + ": " + message;
+                : location + ": " + path + ": " + message);
     }
 }

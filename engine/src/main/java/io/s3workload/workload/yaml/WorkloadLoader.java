@@ -114,7 +114,7 @@ public final class WorkloadLoader {
     }
 
     private void overrideEndpoint(LocatedTree tree, Binding binding, String option) {
-        Location origin = Location.of("--endpoint " + option);
+        Location origin = Location.of("--endpoint " + io.s3workload.workload.Urls.masked(option));
         List<String> names = new ArrayList<>();
         JsonNode endpoints = tree.root().path("endpoints");
         endpoints.fieldNames().forEachRemaining(names::add);
