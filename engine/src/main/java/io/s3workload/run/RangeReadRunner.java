@@ -5,11 +5,14 @@ import io.s3workload.metrics.CellStats;
 import io.s3workload.metrics.Op;
 import io.s3workload.plan.CellPlan;
 import io.s3workload.plan.StagePlan;
+import io.s3workload.metrics.CellRecorder;
+import io.s3workload.s3.Payload;
 import io.s3workload.s3.ReadTiming;
 import io.s3workload.workload.RangeReadStage;
 import io.s3workload.workload.Sources;
 import java.util.List;
 import java.util.Optional;
+import java.util.concurrent.atomic.AtomicLong;
 
 /**
  * {@code kind: rangeRead}: prepares the sources (or finds reusable ones), then reads chunk-aligned ranges from
@@ -25,22 +28,45 @@ final class RangeReadRunner implements CellStageRunner {
         if (context.cancelled()) {
             return List.of();
         }
+        if (set.failedUploads().isPresent()) {
+            return List.of(set.failedUploads().get());
+        }
+        CellKey key = new CellKey(stage.name(), Op.RANGE_GET, stage.endpoint(), cell.size());
+        if (spec.verify() && set.unverifiable() > 0) {
+            context.note(stage.name(), set.unverifiable() + " of " + set.count() + " reused sources have no recorded"
+                    + " seed (written by another tool or an older version), so reads of them cannot be verified;"
+                    + " delete them, or set reuse: false, to have them written again");
+            if (set.unverifiable() == set.count()) {
+                CellRecorder refused = new CellRecorder(key);
+                refused.failure(SourceSet.NOTHING_VERIFIABLE, set.key(0));
+                return List.of(refused.finish(0, -1, -1));
+            }
+        }
         long size = sources.size().bytes();
         long chunk = spec.chunk().bytes();
         long chunks = (size + chunk - 1) / chunk;
-        CellKey key = new CellKey(stage.name(), Op.RANGE_GET, stage.endpoint(), cell.size());
+        AtomicLong unverified = new AtomicLong();
         long limit = cell.operations().orElse(ClosedLoop.UNBOUNDED);
-        return CellRun.run(context, stage, key, cell, limit, (i, worker, recorder) -> {
+        List<CellStats> cells = CellRun.run(context, stage, key, cell, limit, (i, worker, recorder) -> {
             int source = spec.sequential() ? (int) (i % sources.count()) : worker.random().nextInt(sources.count());
             long index = spec.sequential() ? (i / sources.count()) % chunks : worker.random().nextLong(chunks);
             long start = index * chunk;
             long length = Math.min(chunk, size - start);
             String objectKey = set.key(source);
             ReadTiming timing = worker.timing();
-            timing.expect(spec.verify() ? set.expected(source, start, length) : null);
+            Payload.Body expected = spec.verify() ? set.expected(source, start, length) : null;
+            if (spec.verify() && expected == null) {
+                unverified.incrementAndGet();
+            }
+            timing.expect(expected);
             long t0 = System.nanoTime();
             worker.store().getRange(objectKey, start, length, worker.readBuffer(), timing);
             GetRunner.recordRead(recorder, objectKey, System.nanoTime() - t0, t0, timing);
         }).cells();
+        if (unverified.get() > 0) {
+            context.note(stage.name(), unverified.get() + " range reads were not verified (their sources have no"
+                    + " recorded seed)");
+        }
+        return cells;
     }
 }

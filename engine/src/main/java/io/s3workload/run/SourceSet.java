@@ -25,15 +25,41 @@ final class SourceSet {
 
     /** User metadata that records which seed wrote a source, so a later run can verify a reused one. */
     static final String SEED_METADATA = "s3workload-seed";
+    /** The error of a stage told to verify whose sources were all written by an unknown hand. */
+    static final String NOTHING_VERIFIABLE = "verify: true, but no source can be verified (none has a recorded seed)";
 
     private final Sources sources;
     private final String prefix;
     private final Payload[] payloads;
+    private final Optional<CellStats> failedUploads;
 
-    private SourceSet(Sources sources, String prefix, Payload[] payloads) {
+    private SourceSet(Sources sources, String prefix, Payload[] payloads, Optional<CellStats> failedUploads) {
         this.sources = sources;
         this.prefix = prefix;
         this.payloads = payloads;
+        this.failedUploads = failedUploads;
+    }
+
+    /**
+     * When some source could not be made ready (its upload, or the HEAD that looked for it, failed): those failures,
+     * as a PUT cell with their error classes and keys. A stage then stops rather than measure reads of what is not
+     * there.
+     */
+    Optional<CellStats> failedUploads() {
+        return failedUploads;
+    }
+
+    /** How many sources were reused without a recorded seed, so that reads of them cannot be verified. */
+    int unverifiable() {
+        int n = 0;
+        for (Payload p : payloads) {
+            n += p == null ? 1 : 0;
+        }
+        return n;
+    }
+
+    int count() {
+        return payloads.length;
     }
 
     String key(int source) {
@@ -56,8 +82,11 @@ final class SourceSet {
                 : context.runPrefix() + stage.name() + "/sources/" + sources.size().label() + "/";
         Payload[] payloads = new Payload[sources.count()];
         Map<Long, Payload> bySeed = new ConcurrentHashMap<>();
-        CellRecorder uploads = new CellRecorder(new CellKey(stage.name(), Op.PUT, stage.endpoint(),
-                SizeSpec.of(sources.size())));
+        CellKey preparation = new CellKey(stage.name(), Op.PUT, stage.endpoint(), SizeSpec.of(sources.size()));
+        CellRecorder uploads = new CellRecorder(preparation);
+        String[] lastError = new String[sources.count()];
+        boolean[] ready = new boolean[sources.count()];
+        long preparing = System.nanoTime();
         AtomicLong reused = new AtomicLong();
         var loop = ClosedLoop.Spec.unpaced(stage.name() + "-sources", Math.min(stage.concurrency(), sources.count()),
                 sources.count(), context.clients().lease(stage), context.seed());
@@ -67,22 +96,42 @@ final class SourceSet {
             int index = (int) i;
             String key = prefix + index;
             ObjectStore store = worker.store();
-            if (sources.reuse()) {
-                Optional<ObjectStore.ObjectInfo> existing = store.head(key);
-                if (existing.isPresent() && existing.get().size() == sources.size().bytes()) {
-                    payloads[index] = seedOf(existing.get())
-                            .map(seed -> bySeed.computeIfAbsent(seed, Payload::new)).orElse(null);
-                    reused.incrementAndGet();
-                    return;
+            try {
+                if (sources.reuse()) {
+                    Optional<ObjectStore.ObjectInfo> existing = store.head(key);
+                    if (existing.isPresent() && existing.get().size() == sources.size().bytes()) {
+                        payloads[index] = seedOf(existing.get())
+                                .map(seed -> bySeed.computeIfAbsent(seed, Payload::new)).orElse(null);
+                        reused.incrementAndGet();
+                        ready[index] = true;
+                        return;
+                    }
                 }
+                Payload.Body body = context.payload().body(key, sources.size().bytes());
+                Transfers.put(store, key, body, multipart,
+                        ObjectWrite.metadata(Map.of(SEED_METADATA, Long.toString(context.seed()))));
+                payloads[index] = context.payload();
+                ready[index] = true;
+                recorder.success(0, body.length());
+            } catch (io.s3workload.s3.StoreException e) {
+                lastError[index] = e.errorClass(); // of the last attempt: preparation rides out transient failures
+                throw e;
             }
-            Payload.Body body = context.payload().body(key, sources.size().bytes());
-            Transfers.put(store, key, body, multipart,
-                    ObjectWrite.metadata(Map.of(SEED_METADATA, Long.toString(context.seed()))));
-            payloads[index] = context.payload();
-            recorder.success(0, body.length());
         });
         CellStats prepared = uploads.finish(0, -1, -1);
+        Optional<CellStats> failed = Optional.empty();
+        if (prepared.errors() > 0 && !context.cancelled()) {
+            CellRecorder failures = new CellRecorder(preparation);
+            for (int i = 0; i < ready.length; i++) {
+                if (!ready[i]) {
+                    failures.failure(lastError[i] == null ? "not attempted" : lastError[i], prefix + i);
+                }
+            }
+            failed = Optional.of(failures.finish(System.nanoTime() - preparing, -1, -1));
+            context.note(stage.name(), prepared.errors() + " of " + sources.count() + " sources could not be made"
+                    + " ready, so the stage stops here instead of measuring reads of missing objects (the failures"
+                    + " are its PUT cell)");
+        }
         if (sources.reuse()) {
             context.keep(new io.s3workload.result.CleanupResult.Kept(prefix, sources.count(),
                     sources.count() * sources.size().bytes()));
@@ -90,7 +139,7 @@ final class SourceSet {
         context.note(stage.name(), "sources: " + reused.get() + " reused, " + prepared.operations() + " uploaded"
                 + (prepared.errors() > 0 ? ", " + prepared.errors() + " failed " + prepared.errorsByClass() : "")
                 + (sources.reuse() ? "; kept after the run for reuse" : ""));
-        return new SourceSet(sources, prefix, payloads);
+        return new SourceSet(sources, prefix, payloads, failed);
     }
 
     private static Optional<Long> seedOf(ObjectStore.ObjectInfo info) {

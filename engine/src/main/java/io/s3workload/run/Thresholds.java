@@ -42,6 +42,9 @@ final class Thresholds {
         }
         for (CellStats cell : result.cells()) {
             String label = cell.key().label() + (probe ? " " + cell.key().endpoint() : "");
+            if (cell.errorsByClass().containsKey(SourceSet.NOTHING_VERIFIABLE)) {
+                breaches.add(Breach.failure(result.stage().name(), label, SourceSet.NOTHING_VERIFIABLE));
+            }
             double errorPercent = errorPercentOfWhatRan(cell);
             if (failOn.errorRatePercent().isPresent() && errorPercent > failOn.errorRatePercent().getAsDouble()) {
                 breaches.add(new Breach(result.stage().name(), label, "error rate",

@@ -39,6 +39,9 @@ final class TranscodeRunner implements StageRunner {
         if (context.cancelled()) {
             return new StageResult(stage, List.of(), System.nanoTime() - start, true);
         }
+        if (sources.failedUploads().isPresent()) {
+            return new StageResult(stage, List.of(sources.failedUploads().get()), System.nanoTime() - start, false);
+        }
         String writer = stage.endpoint();
         CellRecorder chunks = new CellRecorder(new CellKey(stage.name(), Op.RANGE_GET, writer,
                 SizeSpec.of(spec.chunk())));

@@ -187,6 +187,13 @@ public interface ObjectStore extends AutoCloseable {
 
     /** What HeadObject tells: the size, the ETag, user metadata. */
     record ObjectInfo(long size, String etag, Map<String, String> metadata) {
+
+        /** Metadata names are looked up ignoring case: servers spell them as they like (rclone: S3workload-Seed). */
+        public ObjectInfo {
+            java.util.TreeMap<String, String> names = new java.util.TreeMap<>(String.CASE_INSENSITIVE_ORDER);
+            names.putAll(metadata == null ? Map.of() : metadata);
+            metadata = java.util.Collections.unmodifiableMap(names);
+        }
     }
 
     /** A version of a key (or a delete marker). */

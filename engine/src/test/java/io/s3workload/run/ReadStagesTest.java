@@ -97,6 +97,66 @@ class ReadStagesTest {
     }
 
     @Test
+    void verifyWithSourcesNoSeedWroteFailsTheStageInsteadOfPassingUnchecked() throws Exception {
+        // sources left by another tool: the right size, but no record of what they hold
+        for (int i = 0; i < 2; i++) {
+            s3.putBytes("reads", "nv/sources/1MiB/" + i, new byte[1024 * 1024]);
+        }
+        String workload = """
+                prefix: nv
+                stages:
+                  - {name: read, kind: rangeRead, sources: {count: %d, size: 1MiB, reuse: true}, chunk: 256KiB,
+                     operations: 40, verify: true, concurrency: 2}
+                """;
+        RecordingReporter reporter = new RecordingReporter();
+        RunResult none = run(reporter, workload.formatted(2));
+        CellStats refused = cell(none, "read");
+        assertEquals(Map.of(SourceSet.NOTHING_VERIFIABLE, 1L), refused.errorsByClass());
+        assertEquals(0, refused.bytes(), "nothing was measured");
+        assertEquals(1, none.exitCode(), "verify: true with nothing to verify is a failure");
+        assertEquals("failure", none.breaches().get(0).metric());
+        assertTrue(reporter.notes.stream().anyMatch(n -> n.contains("2 of 2 reused sources have no recorded seed")),
+                reporter.notes.toString());
+
+        // three sources, two of them unknown: the third is uploaded with a seed; reads of the others are counted
+        RecordingReporter partly = new RecordingReporter();
+        RunResult some = run(partly, workload.formatted(3));
+        CellStats read = cell(some, "read");
+        assertEquals(Map.of(), read.errorsByClass());
+        assertEquals(40, read.operations());
+        assertEquals(0, some.exitCode());
+        long unverified = partly.notes.stream().filter(n -> n.contains("range reads were not verified"))
+                .mapToLong(n -> Long.parseLong(n.replaceAll(".*?(\\d+) range reads were not verified.*", "$1")))
+                .sum();
+        assertTrue(unverified > 0 && unverified < 40, "about two thirds of 40 reads: " + partly.notes);
+        s3.list("reads", "nv/").forEach(o -> s3.delete("reads", o.key()));
+    }
+
+    @Test
+    void aRangeReadWhoseSourcesCannotBeUploadedStopsInsteadOfMeasuring404s() throws Exception {
+        io.s3workload.testing.Faults refuse = new io.s3workload.testing.Faults(3, java.time.Duration.ZERO,
+                io.s3workload.testing.Faults.Rule.of("PUT", ".*/sources/.*", 1.0,
+                        io.s3workload.testing.Faults.Fault.INTERNAL_ERROR));
+        try (io.s3workload.testing.HttpFront front = io.s3workload.testing.HttpFront.start(s3.endpoint(), refuse)) {
+            RecordingReporter reporter = new RecordingReporter();
+            RunResult result = new Engine(s3.plan("bucket: reads\n" + """
+                    stages:
+                      - {name: read, kind: rangeRead, sources: {count: 2, size: 64KiB}, chunk: 16KiB, duration: 5s}
+                    """, s3.server().accessKey(), s3.server().secretKey(), front.endpoint().toString()),
+                    List.of(reporter)).run();
+            List<CellStats> cells = result.stages().get(0).cells();
+            assertEquals(1, cells.size(), "no range-read cell: " + cells);
+            assertEquals(Op.PUT, cells.get(0).key().op());
+            assertEquals(2, cells.get(0).errors());
+            assertTrue(cells.get(0).errorsByClass().keySet().stream().allMatch(c -> c.startsWith("HTTP 500")),
+                    cells.get(0).errorsByClass().toString());
+            assertTrue(result.stages().get(0).wallNanos() < 3_000_000_000L, "it did not read for its 5 s");
+            assertTrue(reporter.notes.stream().anyMatch(n -> n.contains("2 of 2 sources could not be made ready")),
+                    reporter.notes.toString());
+        }
+    }
+
+    @Test
     void sequentialRangeReadsWalkTheSourcesInOrderAndTheLastChunkIsShort() throws Exception {
         RunResult result = run(new RecordingReporter(), """
                 stages:
