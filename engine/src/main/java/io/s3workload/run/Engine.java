@@ -195,7 +195,7 @@ public final class Engine {
                 }
                 ObjectStore store = clients.shared(name, stage.client());
                 try {
-                    OwnRequests.preflight(cancelled::get).run(store::headBucket);
+                    OwnRequests.preflight(cancelled::get).run(store::checkBucket);
                 } catch (StoreException e) {
                     if (e.kind() != StoreException.Kind.NO_BUCKET || !plan.createBucket()) {
                         throw new EndpointUnavailableException(Preflight.explain(e, endpoint, plan.bucket()));

@@ -16,6 +16,23 @@ public interface ObjectStore extends AutoCloseable {
 
     void headBucket();
 
+    /**
+     * The check of the bucket before a run: HeadBucket, and when its bodiless answer is a refusal (HTTP 400, 403,
+     * 404, 405 or 501), a listing of one key, whose answer carries the server's error code and message. So a bucket
+     * "does not exist" only when the server says NoSuchBucket (versitygw answers an unknown access key with a HEAD
+     * 404), a wrong region or key is named as such, and a server without HeadBucket that lists the bucket passes.
+     */
+    default void checkBucket() {
+        try {
+            headBucket();
+        } catch (StoreException head) {
+            if (!head.errorClass().matches("HTTP (400|403|404|405|501)\\b.*")) {
+                throw head;
+            }
+            listPage("", null, 1); // throws, classified from the error body, when the bucket cannot be used
+        }
+    }
+
     void createBucket();
 
     /** Uploads {@code body} in one request with what {@code write} adds; returns the ETag. */

@@ -223,14 +223,26 @@ class EngineTest {
 
     @Test
     void cancellingStopsTheStageSkipsTheRestAndStillCleansUp() throws Exception {
+        RecordingReporter reporter = new RecordingReporter();
         Engine engine = new Engine(s3.plan("""
                 bucket: cancel
                 createBucket: true
                 stages:
                   - {name: put, kind: put, sizes: [1KiB], duration: 60s, concurrency: 4}
                   - {name: later, kind: put, sizes: [1KiB], objects: 5}
-                """), List.of(new RecordingReporter()));
-        Thread canceller = cancelAfter(engine, 1000);
+                """), List.of(reporter));
+        // a second after the run started (its checks done), however long a loaded machine took to get there
+        Thread canceller = Thread.ofVirtual().start(() -> {
+            try {
+                while (reporter.run == null) {
+                    Thread.sleep(10);
+                }
+                Thread.sleep(1000);
+            } catch (InterruptedException e) {
+                return;
+            }
+            engine.cancel();
+        });
         long start = System.nanoTime();
         RunResult result = engine.run();
         canceller.join();

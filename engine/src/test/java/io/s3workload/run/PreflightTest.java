@@ -63,4 +63,43 @@ class PreflightTest {
         assertEquals(0, result.exitCode());
         assertEquals(1, result.cleanup().removed());
     }
+
+    /** A front that answers HeadBucket itself, bodiless, with {@code status}: what some servers do. */
+    private static io.s3workload.testing.HttpFront headBucketAnswers(int status) {
+        return io.s3workload.testing.HttpFront.start(s3.endpoint(), new io.s3workload.testing.HttpFront.Interceptor() {
+            @Override
+            public io.s3workload.testing.HttpFront.Response before(io.s3workload.testing.HttpFront.Request request) {
+                return request.method().equals("HEAD") && request.key().isEmpty()
+                        ? new io.s3workload.testing.HttpFront.Response(status, "Refused", List.of(), new byte[0])
+                        : null;
+            }
+        });
+    }
+
+    @Test
+    void aHead404IsNotCalledAMissingBucketUnlessTheServerSaysNoSuchBucket() throws Exception {
+        // versitygw answers HeadBucket with an unknown access key with a bare 404
+        try (var front = headBucketAnswers(404)) {
+            var plan = s3.plan("bucket: exists\n" + PUT, "AKIAWRONGKEY", "wrongSecretValue",
+                    front.endpoint().toString());
+            var e = assertThrows(EndpointUnavailableException.class, () -> new Engine(plan, List.of()).run());
+            assertTrue(e.getMessage().contains("refused the credentials (HTTP 403"), e.getMessage());
+            assertTrue(!e.getMessage().contains("does not exist"), e.getMessage());
+
+            var missing = assertThrows(EndpointUnavailableException.class, () -> new Engine(s3.plan(
+                    "bucket: never-made\n" + PUT, s3.server().accessKey(), s3.server().secretKey(),
+                    front.endpoint().toString()), List.of()).run());
+            assertTrue(missing.getMessage().contains("bucket 'never-made' does not exist"), missing.getMessage());
+        }
+    }
+
+    @Test
+    void aServerWithoutHeadBucketPassesTheCheckWhenItListsTheBucket() throws Exception {
+        try (var front = headBucketAnswers(501)) {
+            RunResult result = new Engine(s3.plan("bucket: exists\n" + PUT, s3.server().accessKey(),
+                    s3.server().secretKey(), front.endpoint().toString()), List.of()).run();
+            assertEquals(0, result.exitCode());
+            assertEquals(1, result.stages().get(0).cells().get(0).operations());
+        }
+    }
 }
