@@ -191,7 +191,9 @@ final class RunCommand implements Callable<Integer> {
             if (server != null) {
                 w = pointAt(w, server);
             }
-            int exit = run(Planner.plan(w), reporters, results, options.withServerInProcess(server != null));
+            io.s3workload.plan.Plan plan = Planner.plan(w);
+            io.s3workload.plan.PlanWarnings.of(plan).forEach(x -> System.err.println("warning: " + x));
+            int exit = run(plan, reporters, results, options.withServerInProcess(server != null));
             if (upload.isPresent() && results.path().isPresent()) {
                 String under = id.map(x -> x + "/" + part.map(p -> p.prefix()).orElse(""))
                         .orElse(results.path().get().getFileName() + "/");

@@ -20,6 +20,8 @@ final class ValidateCommand implements Callable<Integer> {
         Workload w = workload.load();
         System.out.println(w.source() + ": valid workload '" + w.name() + "' with " + w.stages().size()
                 + (w.stages().size() == 1 ? " stage: " : " stages: ") + String.join(", ", w.stageNames()));
+        io.s3workload.plan.PlanWarnings.of(io.s3workload.plan.Planner.plan(w))
+                .forEach(x -> System.out.println("warning: " + x));
         return ExitCodes.OK;
     }
 }

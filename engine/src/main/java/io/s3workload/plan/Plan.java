@@ -30,6 +30,13 @@ public record Plan(String name, String source, String bucket, String prefix, boo
                 .max().orElse(1);
     }
 
+    /** This plan with {@code endpoint} in place of the endpoint of its name. */
+    public Plan withEndpoint(EndpointSpec endpoint) {
+        Map<String, EndpointSpec> replaced = new LinkedHashMap<>(endpoints);
+        replaced.put(endpoint.name(), endpoint);
+        return new Plan(name, source, bucket, prefix, createBucket, keep, seed, replaced, stages);
+    }
+
     public StagePlan stage(String name) {
         return stages.stream().filter(s -> s.name().equals(name)).findFirst().orElseThrow();
     }

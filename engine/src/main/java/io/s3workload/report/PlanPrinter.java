@@ -32,7 +32,12 @@ public final class PlanPrinter {
                     .append(": in-process S3 server on 127.0.0.1, started by 'run'\n");
         }
         plan.endpoints().values().forEach(e -> out.append("  endpoint   ").append(e.name()).append(": ")
-                .append(e.printableUrl()).append(", region ").append(e.region()).append(e.pathStyle() ? ", path-style" : "")
+                .append(e.printableUrl()).append(", region ").append(e.region()).append(switch (e.regionFrom()) {
+                    case io.s3workload.workload.EndpointSpec.REGION_GIVEN -> "";
+                    case io.s3workload.workload.EndpointSpec.REGION_DEFAULTED -> " (none given; if the server refuses"
+                            + " it and names the bucket's region, the run signs for that)";
+                    default -> " (from " + e.regionFrom() + ")";
+                }).append(e.pathStyle() ? ", path-style" : "")
                 .append(", credentials from ").append(e.credentials()).append(StageHeaders.connection(e))
                 .append('\n'));
         out.append('\n');
@@ -81,6 +86,7 @@ public final class PlanPrinter {
                         + " are at most)" : "").append('\n');
         out.append(extras(plan));
         out.append(lanes(plan));
+        io.s3workload.plan.PlanWarnings.of(plan).forEach(w -> out.append("\n  warning: ").append(w).append('\n'));
         return out.toString();
     }
 

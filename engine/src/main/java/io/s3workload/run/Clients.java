@@ -21,6 +21,8 @@ import java.util.concurrent.ThreadFactory;
 final class Clients implements AutoCloseable {
 
     private final Plan plan;
+    /** Endpoints whose region the server corrected before the run (see {@link #useRegion}). */
+    private final Map<String, EndpointSpec> corrected = new ConcurrentHashMap<>();
     private final Map<String, ObjectStore> shared = new ConcurrentHashMap<>();
     private final Set<Thread> working = ConcurrentHashMap.newKeySet();
     private volatile boolean interrupted;
@@ -99,8 +101,25 @@ final class Clients implements AutoCloseable {
         return plan.bucket();
     }
 
+    /**
+     * From now on signs for {@code region} on endpoint {@code name} (whose region was given nowhere and which the
+     * server says its bucket is in): the clients made for it so far — by the bucket check — are closed.
+     */
+    synchronized EndpointSpec useRegion(String name, String region) {
+        EndpointSpec endpoint = endpoint(name).withRegion(region, EndpointSpec.REGION_FROM_SERVER);
+        corrected.put(name, endpoint);
+        shared.keySet().removeIf(key -> {
+            if (key.startsWith(name + "/")) {
+                shared.get(key).close();
+                return true;
+            }
+            return false;
+        });
+        return endpoint;
+    }
+
     EndpointSpec endpoint(String name) {
-        EndpointSpec endpoint = plan.endpoints().get(name);
+        EndpointSpec endpoint = corrected.getOrDefault(name, plan.endpoints().get(name));
         if (endpoint == null) {
             throw new IllegalStateException("plan has no endpoint '" + name + "'");
         }

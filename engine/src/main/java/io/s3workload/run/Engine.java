@@ -2,6 +2,7 @@ package io.s3workload.run;
 
 import io.s3workload.plan.Plan;
 import io.s3workload.plan.StagePlan;
+import io.s3workload.s3.ErrorClassifier;
 import io.s3workload.result.Breach;
 import io.s3workload.result.CleanupResult;
 import io.s3workload.result.Reporter;
@@ -48,6 +49,8 @@ public final class Engine {
     /** Set by a second Ctrl-C: the cleanup stops where it is and writes its manifest. */
     private final AtomicBoolean cleanupSkipped = new AtomicBoolean();
     private volatile Clients clients;
+    /** Endpoints whose region the bucket check corrected from what the server said. */
+    private final List<EndpointSpec> regionsCorrected = new java.util.concurrent.CopyOnWriteArrayList<>();
     private volatile Thread cleanupThread;
 
     public Engine(Plan plan, List<Reporter> reporters) {
@@ -126,9 +129,17 @@ public final class Engine {
             }
             Instant startedAt = Instant.now();
             start = System.nanoTime();
-            RunInfo info = new RunInfo(runId, runPrefix, seed, startedAt, plan, urls, options.shard(),
+            Plan ran = plan;
+            for (EndpointSpec corrected : regionsCorrected) {
+                ran = ran.withEndpoint(corrected);
+            }
+            RunInfo info = new RunInfo(runId, runPrefix, seed, startedAt, ran, urls, options.shard(),
                     options.serverInProcess());
             bus.post(r -> r.runStarted(info));
+            regionsCorrected.forEach(e -> bus.post(r -> r.note("start", "endpoint '" + e.name() + "' signs for"
+                    + " region " + e.region() + ", where the server says bucket '" + plan.bucket() + "' is (no"
+                    + " region was given, and " + EndpointSpec.DEFAULT_REGION + " was refused); set region: "
+                    + e.region() + " on the endpoint, or AWS_REGION, to say so")));
             RunContext context = new RunContext(runPrefix, sharedPrefix, new Payload(seed), clients, bus,
                     stopped);
             List<StageResult> results;
@@ -197,6 +208,22 @@ public final class Engine {
                 try {
                     OwnRequests.preflight(cancelled::get).run(store::checkBucket);
                 } catch (StoreException e) {
+                    EndpointSpec given = endpoint;
+                    Optional<String> region = ErrorClassifier.serverRegion(e)
+                            .filter(r -> given.regionDefaulted() && !r.equals(given.region()));
+                    if (region.isPresent()) {
+                        // signed for the default region, refused, told the bucket's: sign for that one
+                        endpoint = clients.useRegion(name, region.get());
+                        regionsCorrected.add(endpoint);
+                        store = clients.shared(name, stage.client());
+                        try {
+                            OwnRequests.preflight(cancelled::get).run(store::checkBucket);
+                            stores.put(name, store);
+                            continue;
+                        } catch (StoreException again) {
+                            e = again;
+                        }
+                    }
                     if (e.kind() != StoreException.Kind.NO_BUCKET || !plan.createBucket()) {
                         throw new EndpointUnavailableException(Preflight.explain(e, endpoint, plan.bucket()));
                     }

@@ -30,6 +30,15 @@ final class Preflight {
 
     static String explain(StoreException e, EndpointSpec endpoint, String bucket) {
         String where = "endpoint '" + endpoint.name() + "' (" + endpoint.printableUrl() + ")";
+        java.util.Optional<String> expected = io.s3workload.s3.ErrorClassifier.serverRegion(e)
+                .filter(r -> !r.equals(endpoint.region()));
+        if (expected.isPresent()) {
+            return where + " signs requests for region '" + endpoint.region() + "' (" + regionSource(endpoint)
+                    + "), but the server says bucket '" + bucket + "' is in '" + expected.get() + "' (" + e.errorClass()
+                    + "). Set region: " + expected.get() + " on the endpoint"
+                    + (endpoint.regionFrom().startsWith("AWS_") ? ", or " + endpoint.regionFrom() + "="
+                    + expected.get() : "") + ".";
+        }
         return switch (e.kind()) {
             case UNREACHABLE -> e.errorClass().startsWith("TLS") ? tls(e, endpoint, where)
                     : where + " is unreachable: " + e.errorClass()
@@ -44,6 +53,15 @@ final class Preflight {
             case NO_BUCKET -> where + ": bucket '" + bucket + "' does not exist. Create it, pass another with"
                     + " --bucket, or set 'createBucket: true' in the workload.";
             default -> where + " failed its check of bucket '" + bucket + "': " + e.errorClass() + detail(e);
+        };
+    }
+
+    /** Where an endpoint's region came from, in words. */
+    static String regionSource(EndpointSpec endpoint) {
+        return switch (endpoint.regionFrom()) {
+            case EndpointSpec.REGION_GIVEN -> "as the workload's region: says";
+            case EndpointSpec.REGION_DEFAULTED -> "the default: no region was given";
+            default -> "from " + endpoint.regionFrom();
         };
     }
 

@@ -25,16 +25,24 @@ final class PutRunner implements CellStageRunner {
         long keys = cell.keys().orElse(ClosedLoop.UNBOUNDED);
         CellKey key = new CellKey(stage.name(), Op.PUT, stage.endpoint(), cell.size());
         WrittenKeys written = new WrittenKeys();
+        KeyClaims claims = spec.sharedKeys() || keys > KeyClaims.MOST_KEYS ? null : new KeyClaims(keys);
         CellRun.Outcome outcome = CellRun.run(context, stage, key, cell, cell.operations().orElse(ClosedLoop.UNBOUNDED),
                 (i, worker, recorder) -> {
-                    long number = i % keys;
-                    String objectKey = prefix + number;
-                    Payload.Body body = context.payload().body(objectKey, cell.size());
-                    long t0 = System.nanoTime();
-                    Transfers.put(worker.store(), objectKey, body, spec.multipart(),
-                            ObjectWrite.of(spec.writes(), context.payload(), objectKey));
-                    recorder.success(System.nanoTime() - t0, body.length());
-                    written.written(number);
+                    long claimed = claims == null ? -1 : claims.claim(i % keys);
+                    long number = claimed >= 0 ? claimed : i % keys;
+                    try {
+                        String objectKey = prefix + number;
+                        Payload.Body body = context.payload().body(objectKey, cell.size());
+                        long t0 = System.nanoTime();
+                        Transfers.put(worker.store(), objectKey, body, spec.multipart(),
+                                ObjectWrite.of(spec.writes(), context.payload(), objectKey));
+                        recorder.success(System.nanoTime() - t0, body.length());
+                        written.written(number);
+                    } finally {
+                        if (claimed >= 0) {
+                            claims.release(claimed);
+                        }
+                    }
                 });
         KeySet wrote = written.keySet(prefix, Math.min(keys, outcome.started()));
         context.objects().register(stage.name(), cell.size(), wrote);

@@ -160,7 +160,26 @@ public final class ErrorClassifier {
                 ? e.awsErrorDetails().errorCode() : "";
         String message = e.awsErrorDetails() != null && e.awsErrorDetails().errorMessage() != null
                 ? e.awsErrorDetails().errorMessage() : "";
+        String bucketRegion = e.awsErrorDetails() == null || e.awsErrorDetails().sdkHttpResponse() == null ? null
+                : e.awsErrorDetails().sdkHttpResponse().firstMatchingHeader(BUCKET_REGION_HEADER).orElse(null);
+        if (bucketRegion != null && !message.contains(bucketRegion)) {
+            message = (message + " (" + BUCKET_REGION_HEADER + ": " + bucketRegion + ")").trim();
+        }
         return httpError(e.statusCode(), code, message, endpoint);
+    }
+
+    /** The header with which AWS and MinIO say where a bucket is, on answers to requests signed for elsewhere. */
+    static final String BUCKET_REGION_HEADER = "x-amz-bucket-region";
+    private static final java.util.regex.Pattern EXPECTED_REGION = java.util.regex.Pattern.compile(
+            "(?:expecting ['\"]|" + BUCKET_REGION_HEADER + ": |<Region>)([a-z0-9-]+)");
+
+    /**
+     * The region the server says the bucket is in, when a failure says so: AWS's and MinIO's "the region 'x' is
+     * wrong; expecting 'y'", or the {@code x-amz-bucket-region} header of the answer.
+     */
+    public static java.util.Optional<String> serverRegion(StoreException e) {
+        java.util.regex.Matcher m = EXPECTED_REGION.matcher(String.valueOf(e.getMessage()));
+        return m.find() ? java.util.Optional.of(m.group(1)) : java.util.Optional.empty();
     }
 
     /**

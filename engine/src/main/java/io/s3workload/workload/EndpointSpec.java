@@ -5,11 +5,23 @@ import java.util.Optional;
 
 /**
  * A named S3 endpoint: where requests go, how they are addressed and signed, and which server quirks to expect.
+ *
+ * @param regionFrom where {@code region} came from: {@value #REGION_GIVEN}, {@code AWS_REGION}, {@code profile
+ *                   NAME}, the server ({@value #REGION_FROM_SERVER}), or nowhere ({@value #REGION_DEFAULTED}: the
+ *                   default, which the run may correct from what the server says)
  */
 public record EndpointSpec(String name, URI url, String region, boolean pathStyle, CredentialsSpec credentials,
-                           Compat compat, Tls tls, Optional<URI> proxy) {
+                           Compat compat, Tls tls, Optional<URI> proxy, String regionFrom) {
 
     public static final String DEFAULT_REGION = "us-east-1";
+    public static final String REGION_GIVEN = "region:";
+    public static final String REGION_DEFAULTED = "default";
+    public static final String REGION_FROM_SERVER = "the server";
+
+    public EndpointSpec(String name, URI url, String region, boolean pathStyle, CredentialsSpec credentials,
+                        Compat compat, Tls tls, Optional<URI> proxy) {
+        this(name, url, region, pathStyle, credentials, compat, tls, proxy, REGION_GIVEN);
+    }
 
     public EndpointSpec(String name, URI url, String region, boolean pathStyle, CredentialsSpec credentials) {
         this(name, url, region, pathStyle, credentials, Compat.S3, Tls.SYSTEM, Optional.empty());
@@ -26,16 +38,26 @@ public record EndpointSpec(String name, URI url, String region, boolean pathStyl
     }
 
     public EndpointSpec withUrl(URI newUrl) {
-        return new EndpointSpec(name, newUrl, region, pathStyle, credentials, compat, tls, proxy);
+        return new EndpointSpec(name, newUrl, region, pathStyle, credentials, compat, tls, proxy, regionFrom);
     }
 
     public EndpointSpec withCredentials(CredentialsSpec newCredentials) {
-        return new EndpointSpec(name, url, region, pathStyle, newCredentials, compat, tls, proxy);
+        return new EndpointSpec(name, url, region, pathStyle, newCredentials, compat, tls, proxy, regionFrom);
     }
 
     /** This endpoint reached through {@code viaProxy} (empty: directly); see {@link Proxies}. */
     public EndpointSpec withProxy(Optional<URI> viaProxy) {
-        return new EndpointSpec(name, url, region, pathStyle, credentials, compat, tls, viaProxy);
+        return new EndpointSpec(name, url, region, pathStyle, credentials, compat, tls, viaProxy, regionFrom);
+    }
+
+    /** This endpoint signing for {@code newRegion}, which came from {@code from}. */
+    public EndpointSpec withRegion(String newRegion, String from) {
+        return new EndpointSpec(name, url, newRegion, pathStyle, credentials, compat, tls, proxy, from);
+    }
+
+    /** Whether the region was given nowhere, so that the server's word on it may replace the default. */
+    public boolean regionDefaulted() {
+        return regionFrom.equals(REGION_DEFAULTED);
     }
 
     /** Server dialects: what the client must leave out for the server to accept its requests. */

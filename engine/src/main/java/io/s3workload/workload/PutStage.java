@@ -6,16 +6,20 @@ import java.util.List;
  * Closed-loop PUTs: one measured cell per size, run in turn. {@code objects} bounds the distinct keys (written
  * round-robin when {@code operations} is larger); without it every PUT writes a new key. Objects over the
  * multipart threshold are uploaded in parallel parts.
+ *
+ * @param sharedKeys whether workers may write one key at the same time (overwrite contention, on purpose); by
+ *                   default a worker skips to a key no other worker is writing, which there is whenever
+ *                   {@code objects} is at least the workers
  */
 public record PutStage(StageCommon common, List<SizeSpec> sizes, Stop stop, Multipart multipart,
-                       ObjectSettings writes) implements StageSpec {
+                       ObjectSettings writes, boolean sharedKeys) implements StageSpec {
 
     public PutStage {
         sizes = List.copyOf(sizes);
     }
 
     public PutStage(StageCommon common, List<SizeSpec> sizes, Stop stop, Multipart multipart) {
-        this(common, sizes, stop, multipart, ObjectSettings.NONE);
+        this(common, sizes, stop, multipart, ObjectSettings.NONE, false);
     }
 
     @Override

@@ -102,4 +102,64 @@ class PreflightTest {
             assertEquals(1, result.stages().get(0).cells().get(0).operations());
         }
     }
+
+    /**
+     * A front that, like AWS and MinIO for a bucket in eu-west-1, refuses every request signed for another region:
+     * a HEAD with a bare 400 and x-amz-bucket-region, the rest with AuthorizationHeaderMalformed naming the region.
+     */
+    private static io.s3workload.testing.HttpFront bucketIn(String region, java.util.concurrent.atomic.AtomicInteger
+            refused) {
+        return io.s3workload.testing.HttpFront.start(s3.endpoint(), new io.s3workload.testing.HttpFront.Interceptor() {
+            @Override
+            public io.s3workload.testing.HttpFront.Response before(io.s3workload.testing.HttpFront.Request request) {
+                String auth = request.headers().stream().filter(h -> h.name().equalsIgnoreCase("Authorization"))
+                        .map(io.s3workload.testing.HttpFront.Header::value).findFirst().orElse("");
+                java.util.regex.Matcher signed = java.util.regex.Pattern.compile("Credential=[^/]+/\\d+/([^/]+)/")
+                        .matcher(auth);
+                if (!signed.find() || signed.group(1).equals(region)) {
+                    return null;
+                }
+                refused.incrementAndGet();
+                if (request.method().equals("HEAD")) {
+                    return new io.s3workload.testing.HttpFront.Response(400, "Bad Request",
+                            List.of(new io.s3workload.testing.HttpFront.Header("x-amz-bucket-region", region)),
+                            new byte[0]);
+                }
+                return io.s3workload.testing.HttpFront.Response.error(400, "Bad Request",
+                        "AuthorizationHeaderMalformed", "the region '" + signed.group(1) + "' is wrong; expecting '"
+                                + region + "'");
+            }
+        });
+    }
+
+    @Test
+    void withNoRegionGivenTheRunSignsForTheRegionTheServerNames() throws Exception {
+        var refused = new java.util.concurrent.atomic.AtomicInteger();
+        try (var front = bucketIn("eu-west-1", refused)) {
+            var reporter = new io.s3workload.testing.RecordingReporter();
+            RunResult result = new Engine(s3.plan("bucket: exists\n" + PUT, s3.server().accessKey(),
+                    s3.server().secretKey(), front.endpoint().toString()), List.of(reporter)).run();
+            assertEquals(0, result.exitCode());
+            assertEquals(0, result.stages().get(0).cells().get(0).errors());
+            assertEquals(2, refused.get(), "the HEAD and the listing of the bucket check, then nothing");
+            assertTrue(reporter.notes.stream().anyMatch(n -> n.contains("signs for region eu-west-1")),
+                    reporter.notes.toString());
+            assertEquals("eu-west-1", reporter.run.plan().endpoints().get("s3").region());
+        }
+    }
+
+    @Test
+    void aRegionGivenWrongIsAnErrorNamingTheRegionSentAndTheRegionExpected() throws Exception {
+        try (var front = bucketIn("eu-west-1", new java.util.concurrent.atomic.AtomicInteger())) {
+            var plan = s3.plan("bucket: exists\n" + PUT,
+                    s3.server().accessKey(), s3.server().secretKey(), front.endpoint().toString());
+            var given = new io.s3workload.plan.Plan(plan.name(), plan.source(), plan.bucket(), plan.prefix(),
+                    plan.createBucket(), plan.keep(), plan.seed(), java.util.Map.of("s3", plan.endpoints().get("s3")
+                    .withRegion("auto", io.s3workload.workload.EndpointSpec.REGION_GIVEN)), plan.stages());
+            var e = assertThrows(EndpointUnavailableException.class, () -> new Engine(given, List.of()).run());
+            assertTrue(e.getMessage().contains("signs requests for region 'auto' (as the workload's region: says),"
+                    + " but the server says bucket 'exists' is in 'eu-west-1'"), e.getMessage());
+            assertTrue(e.getMessage().contains("Set region: eu-west-1"), e.getMessage());
+        }
+    }
 }

@@ -14,7 +14,7 @@ final class PutStageBinder implements StageBinder {
     @Override
     public Set<String> keys() {
         Set<String> keys = new java.util.HashSet<>(Set.of("size", "sizes", "duration", "operations", "objects",
-                "multipart"));
+                "multipart", "sharedKeys"));
         keys.addAll(ObjectSettingsBinder.KEYS);
         return keys;
     }
@@ -32,6 +32,7 @@ final class PutStageBinder implements StageBinder {
         }
         var multipart = TransferBinder.multipart(f, sizes.orElse(List.of()));
         var settings = ObjectSettingsBinder.settings(f);
-        return sizes.map(s -> new PutStage(common, s, stop, multipart, settings));
+        boolean shared = f.bool("sharedKeys").orElse(false);
+        return sizes.map(s -> new PutStage(common, s, stop, multipart, settings, shared));
     }
 }

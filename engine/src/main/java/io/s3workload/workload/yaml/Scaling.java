@@ -18,7 +18,9 @@ import java.util.Set;
  * {@code operations}, {@code iterations}, {@code count}) and durations ({@code duration}, a ramp step's
  * {@code over}) are multiplied by F. Workers, rates, timeouts, poll intervals and think times are physics, not
  * size, and stay. Values given with {@code --set} stay as given. Limits: durations at least 500 ms, counts at least
- * 1, sizes at least 1 byte (and whole KiB from 1 KiB up), part sizes at least S3's 5 MiB minimum.
+ * 1, sizes at least 1 byte (and whole KiB from 1 KiB up), part sizes at least S3's 5 MiB minimum, and a put stage's
+ * {@code objects} at least its workers (as many as it had, when fewer), so that scaling down does not make workers
+ * write one key at once.
  */
 final class Scaling {
 
@@ -31,6 +33,8 @@ final class Scaling {
 
     private final LocatedTree tree;
     private final double factor;
+    /** The workers of the put stage being walked (0 outside one): its scaled objects stay at least these. */
+    private long putWorkers;
 
     private Scaling(LocatedTree tree, double factor) {
         this.tree = tree;
@@ -45,16 +49,13 @@ final class Scaling {
     }
 
     private void walk(JsonNode node, String pointer, String key) {
-        if (node instanceof ObjectNode object) {
-            for (Iterator<Map.Entry<String, JsonNode>> it = object.fields(); it.hasNext(); ) {
-                Map.Entry<String, JsonNode> e = it.next();
-                String child = LocatedTree.child(pointer, e.getKey());
-                if (e.getValue().isTextual()) {
-                    scaled(e.getKey(), e.getValue().textValue(), child).ifPresent(v -> object.set(e.getKey(), v));
-                } else {
-                    walk(e.getValue(), child, e.getKey());
-                }
-            }
+        if (node instanceof ObjectNode object && object.has("kind")) {
+            long outer = putWorkers;
+            putWorkers = object.path("kind").asText("").equals("put") ? workers(object) : 0;
+            walkFields(object, pointer);
+            putWorkers = outer;
+        } else if (node instanceof ObjectNode object) {
+            walkFields(object, pointer);
         } else if (node instanceof ArrayNode array) {
             for (int i = 0; i < array.size(); i++) {
                 String child = pointer + "/" + i;
@@ -64,6 +65,30 @@ final class Scaling {
                 } else {
                     walk(array.get(i), child, key);
                 }
+            }
+        }
+    }
+
+    /** A stage's workers: its concurrency, else the workload's default (0 when neither is a plain number). */
+    private long workers(ObjectNode stage) {
+        String text = stage.has("concurrency") ? stage.path("concurrency").asText("")
+                : tree.root().path("defaults").path("concurrency").asText(
+                        Integer.toString(io.s3workload.workload.Defaults.CONCURRENCY));
+        try {
+            return Long.parseLong(text.trim().replace("_", ""));
+        } catch (NumberFormatException e) {
+            return 0;
+        }
+    }
+
+    private void walkFields(ObjectNode object, String pointer) {
+        for (Iterator<Map.Entry<String, JsonNode>> it = object.fields(); it.hasNext(); ) {
+            Map.Entry<String, JsonNode> e = it.next();
+            String child = LocatedTree.child(pointer, e.getKey());
+            if (e.getValue().isTextual()) {
+                scaled(e.getKey(), e.getValue().textValue(), child).ifPresent(v -> object.set(e.getKey(), v));
+            } else {
+                walk(e.getValue(), child, e.getKey());
             }
         }
     }
@@ -79,7 +104,8 @@ final class Scaling {
         if (COUNTS.contains(key)) {
             try {
                 long n = Long.parseLong(text.trim().replace("_", ""));
-                return java.util.Optional.of(TextNode.valueOf(Long.toString(count(n))));
+                long scaled = key.equals("objects") ? Math.max(count(n), Math.min(n, putWorkers)) : count(n);
+                return java.util.Optional.of(TextNode.valueOf(Long.toString(scaled)));
             } catch (NumberFormatException e) {
                 return java.util.Optional.empty();
             }

@@ -118,15 +118,19 @@ final class WorkloadBinder {
     private Optional<EndpointSpec> endpoint(String name, Fields f) {
         Optional<URI> url = f.requiredText("url", "the endpoint's URL, e.g. https://s3.us-east-1.amazonaws.com")
                 .flatMap(u -> url(f.child("url"), u));
-        String region = f.text("region").orElse(EndpointSpec.DEFAULT_REGION);
+        Optional<String> given = f.text("region");
+        String region = given.orElse(EndpointSpec.DEFAULT_REGION);
         Optional<Boolean> pathStyle = f.bool("pathStyle");
         CredentialsSpec credentials = f.object("credentials", CREDENTIAL_KEYS, "credentials")
                 .map(this::credentials).orElse(new CredentialsSpec.DefaultChain());
         EndpointSpec.Compat compat = TransferBinder.choice(f, "compat", EndpointSpec.Compat.class)
                 .orElse(EndpointSpec.Compat.S3);
         Tls tls = f.object("tls", TLS_KEYS, "TLS settings").map(this::tls).orElse(Tls.SYSTEM);
-        return url.map(u -> new EndpointSpec(name, u, region,
-                pathStyle.orElse(!u.getHost().endsWith("amazonaws.com")), credentials, compat, tls, Optional.empty()));
+        // Google Cloud Storage signs for "auto" (its XML API's documented region)
+        boolean gcs = given.isEmpty() && compat == EndpointSpec.Compat.GCS;
+        return url.map(u -> new EndpointSpec(name, u, gcs ? "auto" : region,
+                pathStyle.orElse(!u.getHost().endsWith("amazonaws.com")), credentials, compat, tls, Optional.empty(),
+                given.isPresent() ? EndpointSpec.REGION_GIVEN : gcs ? "compat: gcs" : EndpointSpec.REGION_DEFAULTED));
     }
 
     /** {@code tls: {caCert: FILE, insecure: BOOL}}; the CA file must be readable now, not at the first request. */

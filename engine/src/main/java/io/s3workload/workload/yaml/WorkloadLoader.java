@@ -108,8 +108,8 @@ public final class WorkloadLoader {
             throw new WorkloadException(selection);
         }
         java.util.Map<String, io.s3workload.workload.EndpointSpec> proxied = new java.util.LinkedHashMap<>();
-        selected.endpoints().forEach((name, e) -> proxied.put(name, e.withProxy(
-                io.s3workload.workload.Proxies.forUrl(e.url(), environment))));
+        selected.endpoints().forEach((name, e) -> proxied.put(name, io.s3workload.workload.Regions.resolve(e,
+                environment).withProxy(io.s3workload.workload.Proxies.forUrl(e.url(), environment))));
         return selected.withEndpoints(proxied);
     }
 

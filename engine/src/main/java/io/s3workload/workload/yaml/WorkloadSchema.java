@@ -41,7 +41,7 @@ public final class WorkloadSchema {
             Map.entry("consistencyTarget", "duration"), Map.entry("readers", "names"),
             Map.entry("writers", "names"), Map.entry("endpoints", "names"), Map.entry("pollInterval", "duration"),
             Map.entry("timeout", "duration"), Map.entry("immediateWithin", "duration"),
-            Map.entry("iterations", "count"), Map.entry("overwrite", "boolean"), Map.entry("pairs", "pairs"),
+            Map.entry("iterations", "count"), Map.entry("overwrite", "boolean"), Map.entry("sharedKeys", "boolean"), Map.entry("pairs", "pairs"),
             Map.entry("readWith", "readWith"), Map.entry("writeWith", "writeWith"), Map.entry("attempts", "count"), Map.entry("ops", "weights"),
             Map.entry("urls", "urls"), Map.entry("urlsFile", "text"), Map.entry("maxRedirects", "whole"),
             Map.entry("preset", "preset"), Map.entry("threads", "counts"), Map.entry("op", "sweepOp"),

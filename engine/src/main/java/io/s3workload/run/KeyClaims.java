@@ -1,0 +1,51 @@
+package io.s3workload.run;
+
+import java.util.concurrent.atomic.AtomicLongArray;
+
+/**
+ * The keys of a PUT cell being written right now, so that no two workers write one key at once: legal S3, but a
+ * load many servers fail under (rclone lost objects, moto answered 500, Garage aborted competing uploads), which a
+ * user would read as the storage failing under load. A worker that wants a key another is writing takes the next
+ * free one; there is one whenever the keys are at least the workers. One bit a key, set and cleared with a
+ * compare-and-set: no lock.
+ */
+final class KeyClaims {
+
+    /**
+     * Above this many keys (8 MiB of bits) none are claimed: for two workers to meet on one, an operation would
+     * have to last while 64 million others start.
+     */
+    static final long MOST_KEYS = 1L << 26;
+
+    private final long keys;
+    private final AtomicLongArray bits;
+
+    KeyClaims(long keys) {
+        this.keys = keys;
+        this.bits = new AtomicLongArray((int) ((keys + 63) / 64));
+    }
+
+    /** {@code wanted}, or the first key after it (round) no other worker holds; -1 when every key is held. */
+    long claim(long wanted) {
+        for (long n = 0; n < keys; n++) {
+            long key = (wanted + n) % keys;
+            int word = (int) (key >>> 6);
+            long bit = 1L << (key & 63);
+            long seen = bits.get(word);
+            while ((seen & bit) == 0) {
+                long witness = bits.compareAndExchange(word, seen, seen | bit);
+                if (witness == seen) {
+                    return key;
+                }
+                seen = witness;
+            }
+        }
+        return -1;
+    }
+
+    void release(long key) {
+        int word = (int) (key >>> 6);
+        long bit = 1L << (key & 63);
+        bits.getAndAccumulate(word, bit, (value, b) -> value & ~b);
+    }
+}
