@@ -318,8 +318,20 @@ public final class Cleanup {
                     }
                 }
             } catch (StoreException e) {
-                failed("aborting open multipart uploads on " + name, e);
+                if (!listingUnsupported(e)) {
+                    failed("aborting open multipart uploads on " + name, e);
+                }
             }
+        }
+
+        /**
+         * A server without ListMultipartUploads (501 NotImplemented, 405, or a 404 that is not NoSuchBucket, as
+         * some answer it): there is nothing it can list, so nothing to abort, and no error to print every run.
+         */
+        private static boolean listingUnsupported(StoreException e) {
+            String c = e.errorClass();
+            return c.startsWith("HTTP 501") || c.startsWith("HTTP 405") || c.contains("NotImplemented")
+                    || c.startsWith("HTTP 404") && !c.contains("NoSuchBucket");
         }
 
         /** Deletes {@code keys} in batches, each retried; returns the keys not deleted. */

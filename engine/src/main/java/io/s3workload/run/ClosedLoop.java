@@ -232,6 +232,9 @@ final class ClosedLoop {
                 if (failure == null) {
                     return;
                 }
+                for (int hidden = 0; hidden < failure.hiddenRetries(); hidden++) {
+                    ops.retried(0); // the client library's own attempts: counted, their time already in the latency
+                }
                 if (attempt >= retries || !failure.retryable() || cancelled.getAsBoolean()) {
                     if (failure.key() == null) {
                         ops.failure(failure.errorClass());

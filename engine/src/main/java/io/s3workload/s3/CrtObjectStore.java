@@ -91,7 +91,7 @@ final class CrtObjectStore implements ObjectStore {
                         : RequestChecksumCalculation.WHEN_REQUIRED)
                 .responseChecksumValidation(checksumsAlways ? ResponseChecksumValidation.WHEN_SUPPORTED
                         : ResponseChecksumValidation.WHEN_REQUIRED)
-                .retryConfiguration(r -> r.numRetries(0))
+                .retryConfiguration(r -> r.numRetries(ErrorClassifier.CRT_RETRIES))
                 .httpConfiguration(h -> h.trustAllCertificatesEnabled(endpoint.tls().insecure())
                         .proxyConfiguration(p -> {
                             // only the proxy resolved when the workload was loaded (never for loopback)

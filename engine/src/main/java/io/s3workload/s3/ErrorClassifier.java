@@ -114,6 +114,10 @@ public final class ErrorClassifier {
             }
         }
         String chain = chainText(t);
+        StoreException crt = crtFailure(chain, endpoint);
+        if (crt != null) {
+            return crt;
+        }
         if (chain.contains("AWS_IO_TLS") || chain.contains("TLS (SSL) negotiation failed")) {
             // the CRT's handshake failures carry no SSLException, and no reason
             return new StoreException(Kind.UNREACHABLE, "TLS error", endpoint + ": TLS: " + t.getMessage(), null);
@@ -124,6 +128,46 @@ public final class ErrorClassifier {
         }
         String type = root.getClass().getSimpleName();
         return new StoreException(Kind.CLIENT, type, endpoint + ": " + type + ": " + root.getMessage(), null);
+    }
+
+    /**
+     * Requests the CRT repeats on its own before it reports a failure: it takes {@code numRetries(0)} for "its
+     * default" (three), so the client asks for one, the fewest it can be told; measured against a server refusing
+     * every PUT, 2 requests an operation (4 with 0).
+     */
+    public static final int CRT_RETRIES = 1;
+
+    /**
+     * The CRT's failures, which reach the SDK as an SdkClientException with the CRT's words and no status: classed as
+     * the other clients class them (throttling apart), each with the attempts the CRT made before giving up.
+     */
+    private static StoreException crtFailure(String chain, String endpoint) {
+        if (chain.contains("Response code indicates throttling")) {
+            return new StoreException(Kind.THROTTLED, "HTTP 503 SlowDown", endpoint + ": throttled (the CRT"
+                    + " reports SlowDown without its status)", null).withHiddenRetries(CRT_RETRIES);
+        }
+        if (chain.contains("Response code indicates internal server error")) {
+            return new StoreException(Kind.HTTP, "HTTP 5xx", endpoint + ": a 5xx answer (the CRT reports no"
+                    + " status or code for it)", null).withHiddenRetries(CRT_RETRIES);
+        }
+        if (chain.contains("socket connection refused")) {
+            return new StoreException(Kind.UNREACHABLE, "connection refused", endpoint + ": connection refused",
+                    null).withHiddenRetries(CRT_RETRIES);
+        }
+        if (chain.contains("socket operation timed out") || chain.contains("Connection timed out")) {
+            return new StoreException(Kind.TIMEOUT, "timeout", endpoint + ": timed out", null)
+                    .withHiddenRetries(CRT_RETRIES);
+        }
+        if (chain.contains("Host name was invalid for dns resolution") || chain.contains("DNS")
+                && chain.contains("resol")) {
+            return new StoreException(Kind.UNREACHABLE, "DNS lookup failed", endpoint + ": host not found", null);
+        }
+        if (chain.contains("socket is closed") || chain.contains("connection has closed")
+                || chain.contains("Connection reset")) {
+            return new StoreException(Kind.CLIENT, RESET, endpoint + ": connection reset", null)
+                    .withHiddenRetries(CRT_RETRIES);
+        }
+        return null;
     }
 
     /** TLS failures a user can act on, by what the JDK said anywhere in the chain. */

@@ -12,21 +12,24 @@ public final class StoreException extends RuntimeException {
     private final Kind kind;
     private final String errorClass;
     private final String key;
+    private final int hiddenRetries;
 
     public StoreException(Kind kind, String errorClass, String message, Throwable cause) {
-        this(kind, errorClass, message, cause, null);
+        this(kind, errorClass, message, cause, null, 0);
     }
 
-    private StoreException(Kind kind, String errorClass, String message, Throwable cause, String key) {
+    private StoreException(Kind kind, String errorClass, String message, Throwable cause, String key,
+                           int hiddenRetries) {
         super(message, cause, false, false);
         this.kind = kind;
         this.errorClass = errorClass;
         this.key = key;
+        this.hiddenRetries = hiddenRetries;
     }
 
     /** A request that ran out of time, of class {@code errorClass}, on {@code key} (may be null). */
     public static StoreException timeout(String errorClass, String key) {
-        return new StoreException(Kind.TIMEOUT, errorClass, errorClass, null, key);
+        return new StoreException(Kind.TIMEOUT, errorClass, errorClass, null, key, 0);
     }
 
     /**
@@ -34,7 +37,7 @@ public final class StoreException extends RuntimeException {
      * retried.
      */
     public static StoreException stopped(String key) {
-        return new StoreException(Kind.CLIENT, STOPPED, STOPPED, null, key);
+        return new StoreException(Kind.CLIENT, STOPPED, STOPPED, null, key, 0);
     }
 
     /** The class of operations the run's stop interrupted. */
@@ -42,7 +45,20 @@ public final class StoreException extends RuntimeException {
 
     /** This failure, noting the object key it happened on (an example in the report). */
     public StoreException withKey(String objectKey) {
-        return new StoreException(kind, errorClass, getMessage(), getCause(), objectKey);
+        return new StoreException(kind, errorClass, getMessage(), getCause(), objectKey, hiddenRetries);
+    }
+
+    /**
+     * This failure, after {@code retries} attempts the client library made on its own before giving up (the CRT,
+     * which cannot be told to make none), each to be counted as a retry.
+     */
+    public StoreException withHiddenRetries(int retries) {
+        return new StoreException(kind, errorClass, getMessage(), getCause(), key, retries);
+    }
+
+    /** Attempts the client library repeated on its own before this failure. */
+    public int hiddenRetries() {
+        return hiddenRetries;
     }
 
     /** The object key the failed request named, or null. */
@@ -52,12 +68,12 @@ public final class StoreException extends RuntimeException {
 
     /**
      * Whether trying again may succeed: throttling, timeouts, refused or reset connections, a truncated body, a
-     * 5xx answer. Not: 4xx answers (auth, not found), bad requests, client-side errors.
+     * 5xx answer but 501 Not Implemented. Not: 4xx answers (auth, not found), bad requests, client-side errors.
      */
     public boolean retryable() {
         return switch (kind) {
             case THROTTLED, TIMEOUT, UNREACHABLE -> true;
-            case HTTP -> errorClass.startsWith("HTTP 5");
+            case HTTP -> errorClass.startsWith("HTTP 5") && !errorClass.startsWith("HTTP 501"); // 501: never will
             case CLIENT -> errorClass.equals(ErrorClassifier.RESET) || errorClass.equals(ErrorClassifier.TRUNCATED);
             default -> false;
         };

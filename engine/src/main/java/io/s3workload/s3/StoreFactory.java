@@ -131,6 +131,9 @@ public final class StoreFactory {
                         : RequestChecksumCalculation.WHEN_REQUIRED)
                 .responseChecksumValidation(checksumsAlways ? ResponseChecksumValidation.WHEN_SUPPORTED
                         : ResponseChecksumValidation.WHEN_REQUIRED)
+                // Content-MD5 on the requests that need a checksum (DeleteObjects): servers that still require it
+                // would otherwise refuse every cleanup batch
+                .addPlugin(software.amazon.awssdk.services.s3.LegacyMd5Plugin.create())
                 .serviceConfiguration(S3Configuration.builder()
                         .chunkedEncodingEnabled(false)
                         .expectContinueEnabled(false)

@@ -167,13 +167,15 @@ public final class HttpFront implements AutoCloseable {
                 if (head == null) {
                     return;
                 }
+                byte[] asSent = head;
                 if (expectsContinue(head)) {
                     // the client waits for this before sending the body; the server is not asked to send it
                     toClient.write("HTTP/1.1 100 Continue\r\n\r\n".getBytes(StandardCharsets.ISO_8859_1));
                     toClient.flush();
                     head = withoutExpect(head);
                 }
-                Request request = parseRequest(head, fromClient);
+                // the interceptor sees the request as the client sent it (Expect included), the server without Expect
+                Request request = parseRequest(asSent, fromClient);
                 Response response = interceptor.before(request);
                 if (response == null) {
                     toServer.write(head);
