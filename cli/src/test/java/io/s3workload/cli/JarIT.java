@@ -264,7 +264,9 @@ class JarIT {
                 "--no-progress", "--report", "console,json", "--out", out.toString());
         double seconds = (System.nanoTime() - start) / 1e9;
         assertEquals(0, r.exitCode(), r.output());
-        assertTrue(seconds < 60, workload + " took " + seconds + " s scaled down");
+        // proxy-ab's 48 stages take about 50 s here on their own (its 0.6 s cells, seeding and a cleanup of some
+        // 12,000 objects on the filesystem backend); 61 s once when the machine was busy with other work
+        assertTrue(seconds < (backend.equals("fs") ? 90 : 60), workload + " took " + seconds + " s scaled down");
         for (String expected : blocks) {
             assertTrue(r.output().contains(expected), "missing '" + expected + "' in\n" + r.output());
         }
