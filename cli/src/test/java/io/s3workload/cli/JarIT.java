@@ -485,7 +485,7 @@ class JarIT {
                     List.of(JAVA, "-jar", jar, "run", withToken.toString(), "--no-progress", "--set",
                             "endpoints.s3.url=http://me:" + urlSecret + "@127.0.0.1:1"),
                     List.of(JAVA, "-jar", jar, "run", withToken.toString(), "--no-progress", "--endpoint",
-                            "s3=http://me:" + urlSecret + "@nosuchhost.invalid:9000"));
+                            "s3=http://me:" + urlSecret + "@127.0.0.1:2"));
             List<String> outputs = new ArrayList<>();
             for (List<String> command : commands) {
                 outputs.add("command " + outputs.size() + " (" + command.get(3) + ")\n" + exec(command, env).output());
@@ -498,7 +498,7 @@ class JarIT {
             assertTrue(outputs.size() >= 12, "seven commands and the report files: " + outputs);
             assertTrue(outputs.get(1).contains("http://***@127.0.0.1"), "the user info is shown masked: "
                     + outputs.get(1));
-            assertTrue(outputs.get(5).contains("unreachable") && outputs.get(6).contains("nosuchhost.invalid"),
+            assertTrue(outputs.get(5).contains("unreachable") && outputs.get(6).contains("127.0.0.1:2"),
                     "the failing runs said why: " + outputs.get(5) + outputs.get(6));
             for (String text : outputs) {
                 for (String secret : List.of(urlSecret, secretKey, token)) {

@@ -33,6 +33,7 @@ public final class CellRecorder {
     private final LongAdder items = new LongAdder();
     private final ConcurrentHashMap<String, LongAdder> errorsByClass = new ConcurrentHashMap<>();
     private final ConcurrentHashMap<String, List<String>> examplesByClass = new ConcurrentHashMap<>();
+    private final ConcurrentHashMap<String, String> messagesByClass = new ConcurrentHashMap<>();
 
     private final Histogram latencyTotal = newHistogram();
     private final Histogram ttfbTotal = newHistogram();
@@ -109,6 +110,15 @@ public final class CellRecorder {
         }
     }
 
+    /** A failure with an example and the message the server gave with it; the first message of a class is kept. */
+    public void failure(String errorClass, String example, String message) {
+        failure(errorClass, example);
+        if (message != null && !message.isBlank() && !messagesByClass.containsKey(errorClass)) {
+            messagesByClass.putIfAbsent(errorClass, message.length() > 300 ? message.substring(0, 300) + "..."
+                    : message);
+        }
+    }
+
     /**
      * Folds what was recorded since the last sample into the totals, keeps the interval as a {@link Snapshot} of
      * the cell's timeline, and returns the interval's counts.
@@ -158,7 +168,7 @@ public final class CellRecorder {
                 list.size())))));
         return new CellStats(key, sampledOperations, sampledBytes, sampledErrors, items.sum(), byClass, examples,
                 latencyTotal.copy(), ttfbTotal.copy(), wallNanos, cpuNanos, allocatedBytes, uncorrectedTotal.copy(),
-                late.sum(), timeline, retries.sum());
+                late.sum(), timeline, retries.sum(), Double.NaN, Map.copyOf(messagesByClass));
     }
 
     private static long clamp(long nanos) {

@@ -20,12 +20,23 @@ import org.HdrHistogram.Histogram;
  * @param retries     attempts repeated under {@code retries:} (each operation still counts once, as a success or
  *                    as its last attempt's error)
  * @param stableAfterSeconds when {@code stopWhenStable} ended the cell, its seconds; NaN when it ran its course
+ * @param messages the first message the server (or the client library) gave with each error class, where it gave
+ *                 one: "Please reduce your request rate.", "No writable volumes"
  */
 public record CellStats(CellKey key, long operations, long bytes, long errors, long items,
                         Map<String, Long> errorsByClass,
                         Map<String, List<String>> examples, Histogram latency, Histogram ttfb, long wallNanos,
                         long cpuNanos, long allocatedBytes, Histogram uncorrected, long late,
-                        List<Snapshot> timeline, long retries, double stableAfterSeconds) {
+                        List<Snapshot> timeline, long retries, double stableAfterSeconds,
+                        Map<String, String> messages) {
+
+    public CellStats(CellKey key, long operations, long bytes, long errors, long items,
+                     Map<String, Long> errorsByClass, Map<String, List<String>> examples, Histogram latency,
+                     Histogram ttfb, long wallNanos, long cpuNanos, long allocatedBytes, Histogram uncorrected,
+                     long late, List<Snapshot> timeline, long retries, double stableAfterSeconds) {
+        this(key, operations, bytes, errors, items, errorsByClass, examples, latency, ttfb, wallNanos, cpuNanos,
+                allocatedBytes, uncorrected, late, timeline, retries, stableAfterSeconds, Map.of());
+    }
 
     public CellStats(CellKey key, long operations, long bytes, long errors, long items,
                      Map<String, Long> errorsByClass, Map<String, List<String>> examples, Histogram latency,
@@ -60,6 +71,7 @@ public record CellStats(CellKey key, long operations, long bytes, long errors, l
     public CellStats {
         errorsByClass = Map.copyOf(errorsByClass);
         examples = Map.copyOf(examples);
+        messages = messages == null ? Map.of() : Map.copyOf(messages);
         timeline = List.copyOf(timeline);
     }
 
@@ -76,6 +88,7 @@ public record CellStats(CellKey key, long operations, long bytes, long errors, l
         long retries = 0;
         Map<String, Long> byClass = new java.util.HashMap<>();
         Map<String, List<String>> examples = new java.util.HashMap<>();
+        Map<String, String> messages = new java.util.HashMap<>();
         for (int i = 0; i < cells.size(); i++) {
             CellStats c = cells.get(i);
             if (i > 0) {
@@ -94,9 +107,10 @@ public record CellStats(CellKey key, long operations, long bytes, long errors, l
             retries += c.retries;
             c.errorsByClass.forEach((k, v) -> byClass.merge(k, v, Long::sum));
             c.examples.forEach((k, v) -> examples.putIfAbsent(k, v));
+            c.messages.forEach((k, v) -> messages.putIfAbsent(k, v));
         }
         return new CellStats(first.key, operations, bytes, errors, items, byClass, examples, latency, ttfb, wall, cpu,
-                allocated, uncorrected, late, List.of(), retries);
+                allocated, uncorrected, late, List.of(), retries, Double.NaN, messages);
     }
 
     /** Whether the cell ended before its duration because its throughput held still ({@code stopWhenStable}). */
@@ -107,7 +121,7 @@ public record CellStats(CellKey key, long operations, long bytes, long errors, l
     /** This cell, ended by {@code stopWhenStable} after {@code seconds}. */
     public CellStats stoppedWhenStable(double seconds) {
         return new CellStats(key, operations, bytes, errors, items, errorsByClass, examples, latency, ttfb, wallNanos,
-                cpuNanos, allocatedBytes, uncorrected, late, timeline, retries, seconds);
+                cpuNanos, allocatedBytes, uncorrected, late, timeline, retries, seconds, messages);
     }
 
     /** Whether the cell ran open loop (at a rate), so that {@link #uncorrected} means something. */

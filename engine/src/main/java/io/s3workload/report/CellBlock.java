@@ -80,6 +80,9 @@ final class CellBlock {
                     .sorted(Map.Entry.<String, Long>comparingByValue().reversed())
                     .map(e -> e.getKey() + ": " + e.getValue() + examples(cell.examples().get(e.getKey())))
                     .collect(Collectors.joining(", ")));
+            cell.messages().entrySet().stream().sorted(Map.Entry.comparingByKey()).forEach(m -> b
+                    .append("\n    Message    - ").append(m.getKey()).append(": \"").append(m.getValue())
+                    .append("\" (the first)"));
             if (cell.throttled() > 0) {
                 b.append(String.format(Locale.ROOT, "\n    Throttled  - %d of %d attempted (%.2f%%): the server"
                         + " asked to slow down", cell.throttled(), cell.attempted(),

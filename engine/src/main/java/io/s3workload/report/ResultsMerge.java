@@ -285,7 +285,7 @@ public final class ResultsMerge {
         mergedIntervals.put(sum.key(), intervals);
         return new CellStats(sum.key(), sum.operations(), sum.bytes(), sum.errors(), sum.items(), sum.errorsByClass(),
                 sum.examples(), sum.latency(), sum.ttfb(), spanNanos, sum.cpuNanos(), sum.allocatedBytes(),
-                sum.uncorrected(), sum.late(), timeline, sum.retries());
+                sum.uncorrected(), sum.late(), timeline, sum.retries(), Double.NaN, sum.messages());
     }
 
     /** The wall-clock second (from {@code start}) in which something ending at {@code endMillis} ended. */

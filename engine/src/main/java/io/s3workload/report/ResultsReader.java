@@ -131,7 +131,8 @@ public final class ResultsReader {
                 cell.processAllocatedBytes() != null ? cell.processAllocatedBytes() : -1,
                 tags.getOrDefault(HdrLogReporter.UNCORRECTED, CellRecorder.newHistogram()),
                 cell.lateStarts() != null ? cell.lateStarts() : 0, timeline, cell.retries(),
-                cell.stableAfterSeconds() != null ? cell.stableAfterSeconds() : Double.NaN);
+                cell.stableAfterSeconds() != null ? cell.stableAfterSeconds() : Double.NaN,
+                cell.errorMessages() == null ? java.util.Map.of() : cell.errorMessages());
     }
 
     /** One interval of an hdr log: its tag, its start and end (epoch milliseconds), its histogram. */

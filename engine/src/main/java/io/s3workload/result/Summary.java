@@ -102,7 +102,7 @@ public record Summary(int schemaVersion, Tool tool, Jvm jvm, Host host, Run run,
                        long throttled, Map<String, Long> errorsByClass, Map<String, List<String>> errorExamples,
                        Stats latencyMs, Stats ttfbMs, Stats uncorrectedLatencyMs, Long lateStarts,
                        Double processCpuSeconds, Long processAllocatedBytes, List<Second> timeline,
-                       Double stableAfterSeconds) {
+                       Double stableAfterSeconds, Map<String, String> errorMessages) {
     }
 
     /** A distribution in milliseconds; only {@code count} when it is 0. */

@@ -100,7 +100,8 @@ public final class SummaryJson {
                 stats(c.ttfb()), c.openLoop() ? stats(c.uncorrected()) : null, c.openLoop() ? c.late() : null,
                 c.cpuNanos() >= 0 ? c.cpuNanos() / 1e9 : null, c.allocatedBytes() >= 0 ? c.allocatedBytes() : null,
                 c.timeline().stream().map(SummaryJson::second).toList(),
-                c.stoppedWhenStable() ? c.stableAfterSeconds() : null);
+                c.stoppedWhenStable() ? c.stableAfterSeconds() : null,
+                c.messages().isEmpty() ? null : new TreeMap<>(c.messages()));
     }
 
     private static Summary.Second second(Snapshot s) {

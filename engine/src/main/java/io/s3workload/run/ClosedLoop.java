@@ -239,7 +239,7 @@ final class ClosedLoop {
                     if (failure.key() == null) {
                         ops.failure(failure.errorClass());
                     } else {
-                        ops.failure(failure.errorClass(), failure.key());
+                        ops.failure(failure.errorClass(), failure.key(), failure.detail());
                     }
                     return;
                 }

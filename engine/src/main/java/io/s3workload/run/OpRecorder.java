@@ -128,12 +128,17 @@ final class OpRecorder {
     }
 
     void failure(String errorClass, String example) {
-        cell.failure(errorClass, example);
+        failure(errorClass, example, null);
+    }
+
+    /** A failure, with the server's message ({@code null}: none), the first of each class kept for the report. */
+    void failure(String errorClass, String example, String message) {
+        cell.failure(errorClass, example, message);
         if (endpoint != null) {
-            endpoint.failure(errorClass, example);
+            endpoint.failure(errorClass, example, message);
         }
         if (detail != null) {
-            detail.failure(errorClass, example);
+            detail.failure(errorClass, example, message);
         }
     }
 }

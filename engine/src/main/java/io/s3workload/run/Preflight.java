@@ -41,7 +41,7 @@ final class Preflight {
         }
         return switch (e.kind()) {
             case UNREACHABLE -> e.errorClass().startsWith("TLS") ? tls(e, endpoint, where)
-                    : where + " is unreachable: " + e.errorClass()
+                    : where + " is unreachable: " + e.errorClass() + lookedUp(e)
                     + ". Is the server running, and are the host and port right?";
             case TIMEOUT -> where + " did not answer in time. Is the host reachable from here?";
             case AUTH -> where + " refused the credentials (" + e.errorClass() + "). Check the access key, the"
@@ -54,6 +54,18 @@ final class Preflight {
                     + " --bucket, or set 'createBucket: true' in the workload.";
             default -> where + " failed its check of bucket '" + bucket + "': " + e.errorClass() + detail(e);
         };
+    }
+
+    /**
+     * The host a failed DNS lookup asked for, as the resolver named it: with virtual-host addressing it is the
+     * bucket's host ({@code bucket.s3.example.com}), not the endpoint's.
+     */
+    private static String lookedUp(StoreException e) {
+        String message = String.valueOf(e.getMessage());
+        int open = message.indexOf('(');
+        int close = message.lastIndexOf(')');
+        return e.errorClass().equals("DNS lookup failed") && open >= 0 && close > open
+                ? " for " + message.substring(open + 1, close) : "";
     }
 
     /** Where an endpoint's region came from, in words. */

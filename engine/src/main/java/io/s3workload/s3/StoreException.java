@@ -56,6 +56,16 @@ public final class StoreException extends RuntimeException {
         return new StoreException(kind, errorClass, getMessage(), getCause(), key, retries);
     }
 
+    /**
+     * What the server (or the client library) said beyond the error class — "Please reduce your request rate.",
+     * "No writable volumes" — or "" when nothing: for the report's first message of each class.
+     */
+    public String detail() {
+        String message = String.valueOf(getMessage());
+        int at = message.indexOf(errorClass + ": ");
+        return at < 0 ? "" : message.substring(at + errorClass.length() + 2).strip();
+    }
+
     /** Attempts the client library repeated on its own before this failure. */
     public int hiddenRetries() {
         return hiddenRetries;

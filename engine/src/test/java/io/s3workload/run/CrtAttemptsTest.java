@@ -59,6 +59,10 @@ class CrtAttemptsTest {
             assertEquals(puts.get(), 3 + put.retries(), "every request the server saw is an attempt in the report");
             assertEquals(client.equals("crt") ? 6 : 3, puts.get(), "the CRT repeats a failed request once, itself");
             assertEquals(status == 503 ? 3 : 0, put.throttled(), "throttling is counted apart");
+            if (!client.equals("crt")) {
+                assertEquals(java.util.Map.of(expected, "refused on purpose"), put.messages(),
+                        "the server's message, the first of its class");
+            }
         }
     }
 }
