@@ -1,5 +1,6 @@
 package io.s3workload.run;
 
+import io.s3workload.s3.CrtHandshakeCheck;
 import io.s3workload.s3.StoreException;
 import io.s3workload.workload.EndpointSpec;
 
@@ -87,8 +88,16 @@ final class Preflight {
     /** A failed TLS handshake: what the certificate's problem is, and the setting that fixes it. */
     private static String tls(StoreException e, EndpointSpec endpoint, String where) {
         String setting = "endpoints." + endpoint.name() + ".tls";
+        java.util.Optional<String> osStore = CrtHandshakeCheck.bundleOf(e);
         String fix = switch (e.errorClass()) {
-            case "TLS: untrusted certificate" -> "the server's certificate is not signed by a CA this Java trusts."
+            case "TLS: untrusted certificate" -> osStore.isPresent() ? "the server's certificate is not signed by a"
+                    + " CA in the operating system's store (" + osStore.get() + "), which client: crt trusts. Add"
+                    + " the CA there (Debian, Ubuntu: copy"
+                    + " it to /usr/local/share/ca-certificates/ and run update-ca-certificates; RHEL: to"
+                    + " /etc/pki/ca-trust/source/anchors/ and run update-ca-trust), or use client: http or sync with "
+                    + setting + ": {caCert: /path/to/ca.pem}; for a test rig only, " + setting
+                    + ": {insecure: true} (nothing is verified)"
+                    : "the server's certificate is not signed by a CA this Java trusts."
                     + " For a private CA give its certificate: " + setting + ": {caCert: /path/to/ca.pem} (PEM);"
                     + " for a test rig only, " + setting + ": {insecure: true} (nothing is verified)";
             case "TLS: certificate does not name the host" -> "the certificate is not issued for "

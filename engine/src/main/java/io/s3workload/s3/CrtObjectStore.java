@@ -45,9 +45,12 @@ final class CrtObjectStore implements ObjectStore {
     private final CustomerKey customerKey;
     /** Whether closing this store closes the client (not for a view that shares it). */
     private final boolean owner;
+    /** A prompt check of the server's certificate (the CRT's own failure takes about 40 s and gives no reason). */
+    private final Optional<CrtHandshakeCheck> handshake;
 
     private CrtObjectStore(String endpointName, String bucket, S3AsyncClient s3, boolean batchDelete,
-                           CustomerKey customerKey, boolean owner) {
+                           CustomerKey customerKey, boolean owner, Optional<CrtHandshakeCheck> handshake) {
+        this.handshake = handshake;
         this.endpointName = endpointName;
         this.bucket = bucket;
         this.s3 = s3;
@@ -58,7 +61,7 @@ final class CrtObjectStore implements ObjectStore {
 
     @Override
     public ObjectStore withCustomerKey(CustomerKey key, boolean owning) {
-        return new CrtObjectStore(endpointName, bucket, s3, batchDelete, key, owning && owner);
+        return new CrtObjectStore(endpointName, bucket, s3, batchDelete, key, owning && owner, handshake);
     }
 
     /** Adds {@code headers} and this store's SSE-C headers to a request. */
@@ -105,7 +108,8 @@ final class CrtObjectStore implements ObjectStore {
                         }))
                 .futureCompletionExecutor(Runnable::run)
                 .build();
-        return new CrtObjectStore(endpoint.name(), bucket, client, batchDelete, null, true);
+        return new CrtObjectStore(endpoint.name(), bucket, client, batchDelete, null, true,
+                CrtHandshakeCheck.of(endpoint, bucket));
     }
 
     /**
@@ -149,12 +153,24 @@ final class CrtObjectStore implements ObjectStore {
         return endpointName;
     }
 
+    /** The bucket check, after a handshake that names a refused certificate at once (see CrtHandshakeCheck). */
+    @Override
+    public void checkBucket() {
+        handshake.ifPresent(CrtHandshakeCheck::verify);
+        ObjectStore.super.checkBucket();
+    }
+
     @Override
     public void headBucket() {
         try {
             s3.headBucket(b -> b.bucket(bucket)).join();
         } catch (CompletionException e) {
-            throw ErrorClassifier.bucketCheck(e.getCause() != null ? e.getCause() : e, endpointName, bucket);
+            StoreException failure = ErrorClassifier.bucketCheck(e.getCause() != null ? e.getCause() : e,
+                    endpointName, bucket);
+            if (failure.errorClass().equals(ErrorClassifier.TLS_ERROR)) {
+                handshake.ifPresent(CrtHandshakeCheck::verify); // the reason the CRT does not give, if it is ours
+            }
+            throw failure;
         }
     }
 

@@ -120,7 +120,7 @@ public final class ErrorClassifier {
         }
         if (chain.contains("AWS_IO_TLS") || chain.contains("TLS (SSL) negotiation failed")) {
             // the CRT's handshake failures carry no SSLException, and no reason
-            return new StoreException(Kind.UNREACHABLE, "TLS error", endpoint + ": TLS: " + t.getMessage(), null);
+            return new StoreException(Kind.UNREACHABLE, TLS_ERROR, endpoint + ": TLS: " + t.getMessage(), null);
         }
         Throwable root = t;
         while (root.getCause() != null) {
@@ -174,8 +174,10 @@ public final class ErrorClassifier {
     static final String TLS_UNTRUSTED = "TLS: untrusted certificate";
     static final String TLS_WRONG_NAME = "TLS: certificate does not name the host";
     static final String TLS_EXPIRED = "TLS: certificate expired or not yet valid";
+    /** A TLS failure with none of the reasons above (or, from the CRT, with none given at all). */
+    static final String TLS_ERROR = "TLS error";
 
-    private static String tlsClass(String text) {
+    static String tlsClass(String text) {
         if (text.contains("PKIX path building failed") || text.contains("unable to find valid certification path")
                 || text.contains("signature check failed") || text.contains("not trusted")) {
             return TLS_UNTRUSTED;
@@ -188,10 +190,10 @@ public final class ErrorClassifier {
                 || text.contains("validity check failed")) {
             return TLS_EXPIRED;
         }
-        return "TLS error";
+        return TLS_ERROR;
     }
 
-    private static String chainText(Throwable t) {
+    static String chainText(Throwable t) {
         StringBuilder text = new StringBuilder();
         for (Throwable c = t; c != null; c = c.getCause()) {
             text.append(c.getClass().getSimpleName()).append(": ").append(c.getMessage()).append('\n');
