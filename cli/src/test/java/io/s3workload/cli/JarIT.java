@@ -16,6 +16,7 @@ import java.util.stream.Stream;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.params.ParameterizedTest;
 import org.junit.jupiter.params.provider.MethodSource;
+import org.junit.jupiter.params.provider.ValueSource;
 import software.amazon.awssdk.auth.credentials.AwsBasicCredentials;
 import software.amazon.awssdk.auth.credentials.StaticCredentialsProvider;
 import software.amazon.awssdk.core.sync.RequestBody;
@@ -104,6 +105,39 @@ class JarIT {
             assertTrue(r.output().contains("error: port " + busy.getLocalPort() + " on 127.0.0.1 is in use")
                     && !r.output().contains("internal error"), r.output());
         }
+    }
+
+    /**
+     * Host names resolved from a hosts file of our own (-Djdk.net.hosts.file: no DNS query leaves the machine, so
+     * client: crt, whose resolver is the system's, is not tried): the failed lookup names the host looked up, with
+     * virtual-host addressing the bucket's.
+     */
+    @ParameterizedTest(name = "client {0}")
+    @ValueSource(strings = {"http", "sync"})
+    void aFailedLookupNamesTheHostLookedUpAndTheBucketsWithVirtualHosts(String client,
+            @org.junit.jupiter.api.io.TempDir Path dir) throws Exception {
+        Path hosts = Files.writeString(dir.resolve("hosts"), "127.0.0.1 s3.test\n");
+        String workload = """
+                bucket: bench
+                endpoints:
+                  s3: {url: "http://%s:9", pathStyle: %s, credentials: {accessKey: a, secretKey: b}}
+                stages:
+                  - {name: put, kind: put, objects: 1, size: 1KiB, client: %s}
+                """;
+        List<String> jvm = List.of("-Djdk.net.hosts.file=" + hosts);
+        Path virtual = Files.writeString(dir.resolve("virtual.yaml"), workload.formatted("s3.test", false, client));
+        Result r = jarWithJvmOptions(jvm, "run", virtual.toString(), "--no-progress");
+        assertEquals(3, r.exitCode(), r.output());
+        assertTrue(r.output().contains("error: endpoint 's3' (http://s3.test:9) is unreachable: DNS lookup failed for"
+                + " bench.s3.test, the bucket's host name: with virtual-host addressing (pathStyle: false) each bucket"
+                + " is a host of its own, which DNS must resolve too (a wildcard record for *.s3.test). Or set"
+                + " pathStyle: true on the endpoint"), r.output());
+        Path unknown = Files.writeString(dir.resolve("unknown.yaml"), workload.formatted("nohost.test", true, client));
+        r = jarWithJvmOptions(jvm, "run", unknown.toString(), "--no-progress");
+        assertEquals(3, r.exitCode(), r.output());
+        assertTrue(r.output().contains("error: endpoint 's3' (http://nohost.test:9) is unreachable: DNS lookup failed"
+                + " for nohost.test. Is the host name right"), r.output());
+        assertTrue(!r.output().contains("\tat "), r.output());
     }
 
     @Test

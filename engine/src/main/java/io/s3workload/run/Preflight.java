@@ -1,6 +1,7 @@
 package io.s3workload.run;
 
 import io.s3workload.s3.CrtHandshakeCheck;
+import io.s3workload.s3.ErrorClassifier;
 import io.s3workload.s3.StoreException;
 import io.s3workload.workload.EndpointSpec;
 
@@ -17,7 +18,7 @@ final class Preflight {
     static String failureClass(StoreException e) {
         return switch (e.kind()) {
             case UNREACHABLE -> switch (e.errorClass()) {
-                case "DNS lookup failed" -> "DNS: host not found";
+                case ErrorClassifier.DNS_FAILED -> "DNS: host not found";
                 case "TLS error" -> "TLS handshake failed";
                 default -> e.errorClass();
             };
@@ -42,8 +43,9 @@ final class Preflight {
         }
         return switch (e.kind()) {
             case UNREACHABLE -> e.errorClass().startsWith("TLS") ? tls(e, endpoint, where)
-                    : where + " is unreachable: " + e.errorClass() + lookedUp(e)
-                    + ". Is the server running, and are the host and port right?";
+                    : e.errorClass().equals(ErrorClassifier.DNS_FAILED) ? dns(e, endpoint, where, bucket)
+                    : where + " is unreachable: " + e.errorClass() + ". Is the server running, and are the host and"
+                    + " port right?";
             case TIMEOUT -> where + " did not answer in time. Is the host reachable from here?";
             case AUTH -> where + " refused the credentials (" + e.errorClass() + "). Check the access key, the"
                     + " secret key and the region (" + endpoint.region() + "), and that they may use bucket '"
@@ -58,15 +60,34 @@ final class Preflight {
     }
 
     /**
-     * The host a failed DNS lookup asked for, as the resolver named it: with virtual-host addressing it is the
-     * bucket's host ({@code bucket.s3.example.com}), not the endpoint's.
+     * A failed lookup, naming the host looked up: with virtual-host addressing that is the bucket's host
+     * ({@code bucket.s3.example.com}), which needs DNS of its own, not the endpoint's.
      */
-    private static String lookedUp(StoreException e) {
+    private static String dns(StoreException e, EndpointSpec endpoint, String where, String bucket) {
         String message = String.valueOf(e.getMessage());
-        int open = message.indexOf('(');
-        int close = message.lastIndexOf(')');
-        return e.errorClass().equals("DNS lookup failed") && open >= 0 && close > open
-                ? " for " + message.substring(open + 1, close) : "";
+        int at = message.indexOf(ErrorClassifier.HOST_NOT_FOUND);
+        String endpointHost = endpoint.url().getHost();
+        String bucketHost = bucket + "." + endpointHost;
+        // the CRT names no host: it looked up the one its addressing asks for
+        String host = at >= 0 ? message.substring(at + ErrorClassifier.HOST_NOT_FOUND.length()).split(" ", 2)[0]
+                : endpoint.pathStyle() ? endpointHost : bucketHost;
+        if (host.equals(bucketHost) && !endpoint.pathStyle() && resolves(endpointHost)) {
+            return where + " is unreachable: DNS lookup failed for " + host + ", the bucket's host name: with"
+                    + " virtual-host addressing (pathStyle: false) each bucket is a host of its own, which DNS must"
+                    + " resolve too (a wildcard record for *." + endpointHost + "). Or set pathStyle: true on the"
+                    + " endpoint, to name the bucket in the path.";
+        }
+        return where + " is unreachable: DNS lookup failed for " + (host.equals(bucketHost) ? host + " (and for "
+                + endpointHost + " itself)" : host) + ". Is the host name right, and does this machine's DNS know it?";
+    }
+
+    private static boolean resolves(String host) {
+        try {
+            java.net.InetAddress.getByName(host);
+            return true;
+        } catch (java.net.UnknownHostException e) {
+            return false;
+        }
     }
 
     /** Where an endpoint's region came from, in words. */

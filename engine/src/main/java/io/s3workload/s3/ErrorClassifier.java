@@ -80,8 +80,8 @@ public final class ErrorClassifier {
         }
         for (Throwable c = t; c != null; c = c.getCause()) {
             if (c instanceof UnknownHostException) {
-                return new StoreException(Kind.UNREACHABLE, "DNS lookup failed",
-                        endpoint + ": host not found (" + c.getMessage() + ")", null);
+                return new StoreException(Kind.UNREACHABLE, DNS_FAILED, endpoint + ": " + HOST_NOT_FOUND
+                        + unresolvedHost(String.valueOf(c.getMessage())) + " (" + c.getMessage() + ")", null);
             }
             if (c instanceof ConnectException || c instanceof NoRouteToHostException) {
                 return new StoreException(Kind.UNREACHABLE, "connection refused",
@@ -160,7 +160,7 @@ public final class ErrorClassifier {
         }
         if (chain.contains("Host name was invalid for dns resolution") || chain.contains("DNS")
                 && chain.contains("resol")) {
-            return new StoreException(Kind.UNREACHABLE, "DNS lookup failed", endpoint + ": host not found", null);
+            return new StoreException(Kind.UNREACHABLE, DNS_FAILED, endpoint + ": host not found", null);
         }
         if (chain.contains("socket is closed") || chain.contains("connection has closed")
                 || chain.contains("Connection reset")) {
@@ -168,6 +168,20 @@ public final class ErrorClassifier {
                     .withHiddenRetries(CRT_RETRIES);
         }
         return null;
+    }
+
+    /** A host name that did not resolve; with the JDK's resolvers the message names it after this. */
+    public static final String DNS_FAILED = "DNS lookup failed";
+    public static final String HOST_NOT_FOUND = "host not found: ";
+
+    /**
+     * The host an UnknownHostException names, whichever resolver threw it: {@code h}, {@code h: Name or service
+     * not known}, or (with {@code -Djdk.net.hosts.file}) {@code Unable to resolve host h in hosts file f}.
+     */
+    static String unresolvedHost(String message) {
+        java.util.regex.Matcher hostsFile = java.util.regex.Pattern.compile("Unable to resolve host (\\S+)")
+                .matcher(message);
+        return hostsFile.find() ? hostsFile.group(1) : message.split("[:\\s]", 2)[0];
     }
 
     /** TLS failures a user can act on, by what the JDK said anywhere in the chain. */

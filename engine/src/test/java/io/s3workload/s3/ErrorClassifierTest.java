@@ -1,0 +1,24 @@
+package io.s3workload.s3;
+
+import static org.junit.jupiter.api.Assertions.assertEquals;
+
+import java.net.UnknownHostException;
+import org.junit.jupiter.params.ParameterizedTest;
+import org.junit.jupiter.params.provider.CsvSource;
+
+/** What the classifier reads out of the JDK's exceptions, whichever form they take. */
+class ErrorClassifierTest {
+
+    @ParameterizedTest(name = "{0}")
+    @CsvSource(delimiter = '|', value = {
+        "bench.s3.example.com|bench.s3.example.com",
+        "bench.s3.example.com: Name or service not known|bench.s3.example.com",
+        "bench.s3.example.com: Temporary failure in name resolution|bench.s3.example.com",
+        "Unable to resolve host bench.s3.test in hosts file /tmp/hosts|bench.s3.test"})
+    void aFailedLookupNamesTheHostWhicheverResolverSaidIt(String message, String host) {
+        StoreException e = ErrorClassifier.classify(new UnknownHostException(message), "s3");
+        assertEquals(ErrorClassifier.DNS_FAILED, e.errorClass());
+        assertEquals(StoreException.Kind.UNREACHABLE, e.kind());
+        assertEquals("s3: host not found: " + host + " (" + message + ")", e.getMessage());
+    }
+}
