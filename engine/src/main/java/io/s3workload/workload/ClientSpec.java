@@ -62,4 +62,10 @@ public record ClientSpec(Optional<Kind> kind, Optional<Checksums> checksums, Opt
     public static <E extends Enum<E>> Optional<E> parse(Class<E> type, String text) {
         return Arrays.stream(type.getEnumConstants()).filter(e -> key(e).equals(text)).findFirst();
     }
+
+    /** Connections shared, as the workers they serve. */
+    public ClientSpec shared(Shard shard) {
+        return connections.isEmpty() ? this : new ClientSpec(kind, checksums, sharing,
+                OptionalInt.of(shard.part(connections.getAsInt())), timeouts, retries);
+    }
 }

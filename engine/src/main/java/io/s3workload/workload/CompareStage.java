@@ -29,4 +29,9 @@ public record CompareStage(StageCommon common, List<String> endpoints, Order ord
     public java.util.Optional<String> readsFrom() {
         return stage.readsFrom();
     }
+
+    @Override
+    public CompareStage shared(Shard shard, int defaultWorkers) {
+        return new CompareStage(common.shared(shard, kind(), defaultWorkers), endpoints, order, rounds, stage.shared(shard, defaultWorkers));
+    }
 }

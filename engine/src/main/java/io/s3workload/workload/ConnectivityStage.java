@@ -23,4 +23,10 @@ public record ConnectivityStage(StageCommon common, List<String> endpoints, int 
     public StageKind kind() {
         return StageKind.CONNECTIVITY;
     }
+
+    /** Every shard checks the endpoints itself: its attempts are not shared. */
+    @Override
+    public ConnectivityStage shared(Shard shard, int defaultWorkers) {
+        return new ConnectivityStage(common.shared(shard, kind(), defaultWorkers), endpoints, attempts, timeout);
+    }
 }

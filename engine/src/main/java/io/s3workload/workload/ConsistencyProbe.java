@@ -36,4 +36,10 @@ public record ConsistencyProbe(List<String> writers, List<String> readers, int i
         /** Pair after pair, each iteration of a pair with a write of its own. */
         SEQUENTIAL
     }
+
+    /** Iterations shared: each shard writes and reads back its part of them. */
+    public ConsistencyProbe shared(Shard shard) {
+        return new ConsistencyProbe(writers, readers, shard.part(iterations), size, pollInterval, timeout,
+                immediateWithin, overwrite, pairs);
+    }
 }

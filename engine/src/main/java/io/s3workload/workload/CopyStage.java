@@ -24,4 +24,9 @@ public record CopyStage(StageCommon common, String from, Stop stop, Multipart mu
     public java.util.Optional<String> readsFrom() {
         return java.util.Optional.of(from);
     }
+
+    @Override
+    public CopyStage shared(Shard shard, int defaultWorkers) {
+        return new CopyStage(common.shared(shard, kind(), defaultWorkers), from, stop.shared(shard), multipart, verify);
+    }
 }

@@ -9,4 +9,10 @@ public record Defaults(Optional<String> endpoint, OptionalInt concurrency, Clien
     public static final Defaults NONE = new Defaults(Optional.empty(), OptionalInt.empty(), ClientSpec.UNSET);
     /** Concurrency when neither a stage nor the workload's defaults give one. */
     public static final int CONCURRENCY = 16;
+
+    /** Default workers and connections shared, as the stages' own. */
+    public Defaults shared(Shard shard) {
+        return new Defaults(endpoint, concurrency.isPresent() ? OptionalInt.of(shard.part(concurrency.getAsInt()))
+                : concurrency, client.shared(shard));
+    }
 }

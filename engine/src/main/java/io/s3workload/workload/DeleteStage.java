@@ -12,4 +12,9 @@ public record DeleteStage(StageCommon common, String from) implements StageSpec 
     public java.util.Optional<String> readsFrom() {
         return java.util.Optional.of(from);
     }
+
+    @Override
+    public DeleteStage shared(Shard shard, int defaultWorkers) {
+        return new DeleteStage(common.shared(shard, kind(), defaultWorkers), from);
+    }
 }

@@ -35,4 +35,10 @@ public record GetStage(StageCommon common, Optional<String> from, List<SizeSpec>
     public java.util.Optional<String> readsFrom() {
         return from;
     }
+
+    @Override
+    public GetStage shared(Shard shard, int defaultWorkers) {
+        return new GetStage(common.shared(shard, kind(), defaultWorkers), from, sizes, stop.shared(shard), ranges, multipart, verify, writes,
+                validateChecksum);
+    }
 }

@@ -16,4 +16,9 @@ public record GroupStage(StageCommon common, List<StageSpec> stages) implements 
     public StageKind kind() {
         return StageKind.GROUP;
     }
+
+    @Override
+    public GroupStage shared(Shard shard, int defaultWorkers) {
+        return new GroupStage(common.shared(shard, kind(), defaultWorkers), stages.stream().map(s -> s.shared(shard, defaultWorkers)).toList());
+    }
 }

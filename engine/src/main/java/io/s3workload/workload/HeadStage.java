@@ -12,4 +12,9 @@ public record HeadStage(StageCommon common, String from, Stop stop) implements S
     public java.util.Optional<String> readsFrom() {
         return java.util.Optional.of(from);
     }
+
+    @Override
+    public HeadStage shared(Shard shard, int defaultWorkers) {
+        return new HeadStage(common.shared(shard, kind(), defaultWorkers), from, stop.shared(shard));
+    }
 }

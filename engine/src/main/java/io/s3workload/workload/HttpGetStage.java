@@ -42,4 +42,9 @@ public record HttpGetStage(StageCommon common, List<String> urls, Optional<Strin
     public java.util.Optional<String> readsFrom() {
         return from;
     }
+
+    @Override
+    public HttpGetStage shared(Shard shard, int defaultWorkers) {
+        return new HttpGetStage(common.shared(shard, kind(), defaultWorkers), urls, urlsFile, from, stop.shared(shard), maxRedirects);
+    }
 }

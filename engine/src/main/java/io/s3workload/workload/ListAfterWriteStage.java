@@ -13,4 +13,10 @@ public record ListAfterWriteStage(StageCommon common, ConsistencyProbe probe, in
     public StageKind kind() {
         return StageKind.LIST_AFTER_WRITE;
     }
+
+    /** Its iterations are shared; {@code objects}, the keys written per iteration, is the batch's shape. */
+    @Override
+    public ListAfterWriteStage shared(Shard shard, int defaultWorkers) {
+        return new ListAfterWriteStage(common.shared(shard, kind(), defaultWorkers), probe.shared(shard), objects);
+    }
 }

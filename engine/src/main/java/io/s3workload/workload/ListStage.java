@@ -19,4 +19,9 @@ public record ListStage(StageCommon common, Optional<String> from, int pageSize,
     public java.util.Optional<String> readsFrom() {
         return from;
     }
+
+    @Override
+    public ListStage shared(Shard shard, int defaultWorkers) {
+        return new ListStage(common.shared(shard, kind(), defaultWorkers), from, pageSize, stop.shared(shard));
+    }
 }

@@ -42,4 +42,12 @@ public record LoadShape(OptionalDouble ratePerSecond, List<RampStep> ramp, Optio
     /** A pause between a worker's operations: fixed ({@code min == max}) or uniform in {@code [min, max]}. */
     public record ThinkTime(Duration min, Duration max) {
     }
+
+    /** A rate divided exactly; a ramp's steps moving the rate (open loop) or the workers (closed) shared. */
+    public LoadShape shared(Shard shard) {
+        return new LoadShape(openLoop() ? OptionalDouble.of(shard.rate(ratePerSecond.getAsDouble())) : ratePerSecond,
+                ramp.stream().map(step -> new RampStep(openLoop() ? shard.rate(step.to())
+                        : step.to() < 1 ? step.to() : shard.part(Math.round(step.to())), step.over())).toList(),
+                thinkTime);
+    }
 }

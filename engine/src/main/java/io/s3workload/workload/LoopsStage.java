@@ -16,4 +16,9 @@ public record LoopsStage(StageCommon common, int count, List<StageSpec> stages) 
     public StageKind kind() {
         return StageKind.LOOPS;
     }
+
+    @Override
+    public LoopsStage shared(Shard shard, int defaultWorkers) {
+        return new LoopsStage(common.shared(shard, kind(), defaultWorkers), count, stages.stream().map(s -> s.shared(shard, defaultWorkers)).toList());
+    }
 }

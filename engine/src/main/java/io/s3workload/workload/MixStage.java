@@ -24,4 +24,9 @@ public record MixStage(StageCommon common, Map<MixOp, Integer> weights, long obj
 
     /** The operations a mix draws from. */
     public enum MixOp { GET, PUT, DELETE, HEAD }
+
+    @Override
+    public MixStage shared(Shard shard, int defaultWorkers) {
+        return new MixStage(common.shared(shard, kind(), defaultWorkers), weights, shard.part(objects), size, stop.shared(shard), writes);
+    }
 }

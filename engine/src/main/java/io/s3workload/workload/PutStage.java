@@ -26,4 +26,9 @@ public record PutStage(StageCommon common, List<SizeSpec> sizes, Stop stop, Mult
     public StageKind kind() {
         return StageKind.PUT;
     }
+
+    @Override
+    public PutStage shared(Shard shard, int defaultWorkers) {
+        return new PutStage(common.shared(shard, kind(), defaultWorkers), sizes, stop.shared(shard), multipart, writes, sharedKeys);
+    }
 }

@@ -11,4 +11,11 @@ public record RangeReadStage(StageCommon common, Sources sources, DataSize chunk
     public StageKind kind() {
         return StageKind.RANGE_READ;
     }
+
+    /** Its workers and operations are shared; its sources are not (each shard reads its own). */
+    @Override
+    public RangeReadStage shared(Shard shard, int defaultWorkers) {
+        return new RangeReadStage(common.shared(shard, kind(), defaultWorkers), sources, chunk, sequential, stop.shared(shard),
+                multipart, verify);
+    }
 }

@@ -22,4 +22,9 @@ public record ReadAfterWriteStage(StageCommon common, ConsistencyProbe probe, Re
      * read back by its version id (GET ?versionId=) until the reader has that very version.
      */
     public enum WriteWith { PUT, COPY, VERSION }
+
+    @Override
+    public ReadAfterWriteStage shared(Shard shard, int defaultWorkers) {
+        return new ReadAfterWriteStage(common.shared(shard, kind(), defaultWorkers), probe.shared(shard), readWith, writeWith);
+    }
 }

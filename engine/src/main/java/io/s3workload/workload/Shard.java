@@ -37,6 +37,20 @@ public record Shard(int index, int count) {
         return total / count + (index < total % count ? 1 : 0);
     }
 
+    /** This shard's part of {@code n} workers or things: at least 1; a value below 1 stays as it is. */
+    public long part(long n) {
+        return n < 1 ? n : Math.max(1, share(n));
+    }
+
+    public int part(int n) {
+        return (int) part((long) n);
+    }
+
+    /** This shard's part of a rate: an exact division. */
+    public double rate(double perSecond) {
+        return perSecond / count;
+    }
+
     /** The sub-prefix of the run prefix this shard's keys go under. */
     public String prefix() {
         return "shard-" + index + "/";

@@ -51,4 +51,16 @@ public record StageCommon(String name, Optional<String> endpoint, OptionalInt co
                        ClientSpec client) {
         this(name, endpoint, concurrency, failOn, client, LoadShape.CLOSED);
     }
+
+    /**
+     * The settings of a stage of {@code kind} in one shard: its workers (the default ones made explicit first
+     * where the kind takes {@code concurrency} and no ramp sets them), its connections and its load shared.
+     */
+    public StageCommon shared(Shard shard, StageKind kind, int defaultWorkers) {
+        OptionalInt workers = concurrency.isPresent() ? OptionalInt.of(shard.part(concurrency.getAsInt()))
+                : kind.workers() == StageKind.Workers.CONCURRENCY && load.ramp().isEmpty()
+                ? OptionalInt.of(shard.part(defaultWorkers)) : OptionalInt.empty();
+        return new StageCommon(name, endpoint, workers, failOn, client.shared(shard), load.shared(shard), tags, graph,
+                warmUp, stopWhenStable, spread);
+    }
 }

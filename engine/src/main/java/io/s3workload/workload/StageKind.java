@@ -9,14 +9,14 @@ import java.util.Set;
 /**
  * The stage kinds a workload may name in {@code kind:}, each with the traits the loader, sharding and the planner
  * go by. This is where a kind says what it is: the code that rewrites or checks the raw YAML tree before it is typed
- * ({@code Sharding}, {@code CrossChecks}) asks these traits, never the kind's name. Adding a kind is a constant here,
+ * ({@code Scaling}, {@code CrossChecks}) asks these traits, never the kind's name. Adding a kind is a constant here,
  * its record (listed in {@link StageSpec}'s {@code permits}), its binder and its runner; the switches over kinds
  * that pick those (in {@code StageBinder.of}, {@code Engine.runner}, the console and plan headers) are exhaustive, so
  * the compiler names anything forgotten. See docs/developing.md, "Adding a stage kind".
  */
 public enum StageKind {
-    PUT("put", Endpoints.ONE, Workers.CONCURRENCY,
-            Trait.WRITES_SOURCES, Trait.WARM_UP, Trait.STOP_WHEN_STABLE, Trait.SPREADS, Trait.MOVES_DATA),
+    PUT("put", Endpoints.ONE, Workers.CONCURRENCY, Trait.WRITES_SOURCES, Trait.KEYS_PER_WORKER,
+            Trait.WARM_UP, Trait.STOP_WHEN_STABLE, Trait.SPREADS, Trait.MOVES_DATA),
     GET("get", Endpoints.ONE, Workers.CONCURRENCY,
             Trait.WRITES_SOURCES, Trait.WARM_UP, Trait.STOP_WHEN_STABLE, Trait.SPREADS, Trait.MOVES_DATA),
     DELETE("delete", Endpoints.ONE, Workers.CONCURRENCY, Trait.SPREADS),
@@ -55,30 +55,24 @@ public enum StageKind {
     /** How many workers a stage of the kind runs when it does not say. */
     public enum Workers {
         /** {@code concurrency}, by default the workload's {@code defaults.concurrency}. */
-        CONCURRENCY("concurrency"),
+        CONCURRENCY,
         /** {@code jobs}, by default {@link TranscodeStage#DEFAULT_JOBS}. */
-        JOBS("jobs"),
+        JOBS,
         /** One, unless {@code concurrency} says otherwise. */
-        ONE("concurrency"),
+        ONE,
         /** Those of its member stages. */
-        MEMBERS("concurrency");
-
-        private final String key;
-
-        Workers(String key) {
-            this.key = key;
-        }
-
-        /** The key that sets them. */
-        public String key() {
-            return key;
-        }
+        MEMBERS
     }
 
     /** What a kind does beyond loading an endpoint. */
     public enum Trait {
         /** Writes objects that a later stage may read with {@code from}. */
         WRITES_SOURCES,
+        /**
+         * Its workers write keys of their own out of {@code objects}, so {@code --scale} keeps its objects at least
+         * its workers (fewer would have workers write one key at once).
+         */
+        KEYS_PER_WORKER,
         /** Takes {@code warmUp}: a load that can run unmeasured before it runs measured. */
         WARM_UP,
         /** Takes {@code endpoints} (and {@code hostSelect}): its workers may be spread over several endpoints. */

@@ -12,6 +12,13 @@ public sealed interface StageSpec permits PutStage, GetStage, DeleteStage, HeadS
 
     StageKind kind();
 
+    /**
+     * This stage as one of {@code shard.count()} processes runs it ({@code run --shard}), so that together they run
+     * what one process would: its workers, counts and rate shared, a default worker count ({@code defaultWorkers},
+     * the workload's) made explicit first. Each kind says what is shared; sizes, durations and sources never are.
+     */
+    StageSpec shared(Shard shard, int defaultWorkers);
+
     /** The earlier stage whose objects this one reads ({@code from}), if any. */
     default java.util.Optional<String> readsFrom() {
         return java.util.Optional.empty();

@@ -15,4 +15,10 @@ public record Stop(Optional<Duration> duration, OptionalLong operations, Optiona
     public boolean isEmpty() {
         return duration.isEmpty() && operations.isEmpty() && objects.isEmpty();
     }
+
+    /** Operations and objects shared; the duration is every shard's. */
+    public Stop shared(Shard shard) {
+        return new Stop(duration, operations.isPresent() ? OptionalLong.of(shard.part(operations.getAsLong()))
+                : operations, objects.isPresent() ? OptionalLong.of(shard.part(objects.getAsLong())) : objects);
+    }
 }

@@ -66,4 +66,10 @@ public record SweepStage(StageCommon common, Measure measure, List<Integer> thre
     public StageKind kind() {
         return StageKind.SWEEP;
     }
+
+    @Override
+    public SweepStage shared(Shard shard, int defaultWorkers) {
+        return new SweepStage(common.shared(shard, kind(), defaultWorkers), measure, threads.stream().map(shard::part).toList(), sizes,
+                point.shared(shard), shard.part(objects));
+    }
 }

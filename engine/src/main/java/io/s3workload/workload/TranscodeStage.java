@@ -28,4 +28,11 @@ public record TranscodeStage(StageCommon common, Sources sources, DataSize chunk
     public StageKind kind() {
         return StageKind.TRANSCODE;
     }
+
+    /** Its jobs are shared; its sources, chunk and duration are not. */
+    @Override
+    public TranscodeStage shared(Shard shard, int defaultWorkers) {
+        return new TranscodeStage(common.shared(shard, kind(), defaultWorkers), sources, chunk, segment, shard.part(jobs), duration,
+                consistencyTarget, readers, pollInterval, timeout, multipart);
+    }
 }

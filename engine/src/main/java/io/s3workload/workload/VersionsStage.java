@@ -13,4 +13,10 @@ public record VersionsStage(StageCommon common, SizeSpec size, long objects, int
     public StageKind kind() {
         return StageKind.VERSIONS;
     }
+
+    /** Its keys are shared; each still gets {@code versions} versions. */
+    @Override
+    public VersionsStage shared(Shard shard, int defaultWorkers) {
+        return new VersionsStage(common.shared(shard, kind(), defaultWorkers), size, shard.part(objects), versions);
+    }
 }

@@ -50,6 +50,20 @@ public record Workload(
                 failOn, stages, reports);
     }
 
+    /**
+     * This workload as shard {@code shard} runs it: every stage {@link StageSpec#shared shared}, the default workers
+     * ({@code defaults.concurrency}, else {@link Defaults#CONCURRENCY}) made explicit where a stage would take them.
+     */
+    public Workload shared(Shard shard) {
+        if (shard.count() == 1) {
+            return this;
+        }
+        int defaultWorkers = defaults.concurrency().orElse(Defaults.CONCURRENCY);
+        return new Workload(source, name, description, endpoints, bucket, prefix, createBucket, keep, seed,
+                defaults.shared(shard), failOn, stages.stream().map(s -> s.shared(shard, defaultWorkers)).toList(),
+                reports);
+    }
+
     public List<String> stageNames() {
         List<String> names = new ArrayList<>();
         stages.forEach(s -> names.add(s.name()));

@@ -33,7 +33,10 @@ final class Scaling {
 
     private final LocatedTree tree;
     private final double factor;
-    /** The workers of the put stage being walked (0 outside one): its scaled objects stay at least these. */
+    /**
+     * The workers of the stage being walked when its workers write keys of their own (a put; 0 otherwise): its
+     * scaled objects stay at least these.
+     */
     private long putWorkers;
 
     private Scaling(LocatedTree tree, double factor) {
@@ -51,7 +54,9 @@ final class Scaling {
     private void walk(JsonNode node, String pointer, String key) {
         if (node instanceof ObjectNode object && object.has("kind")) {
             long outer = putWorkers;
-            putWorkers = object.path("kind").asText("").equals("put") ? workers(object) : 0;
+            putWorkers = io.s3workload.workload.StageKind.fromKey(object.path("kind").asText(""))
+                    .filter(kind -> kind.has(io.s3workload.workload.StageKind.Trait.KEYS_PER_WORKER))
+                    .isPresent() ? workers(object) : 0;
             walkFields(object, pointer);
             putWorkers = outer;
         } else if (node instanceof ObjectNode object) {

@@ -56,7 +56,7 @@ public final class WorkloadLoader {
         return this;
     }
 
-    /** {@code --shard I/N}: this process's share of the workload (see {@link Sharding}). */
+    /** {@code --shard I/N}: this process's share of the workload (see {@link Workload#shared}). */
     public WorkloadLoader sharded(io.s3workload.workload.Shard part) {
         this.shard = part;
         return this;
@@ -96,14 +96,13 @@ public final class WorkloadLoader {
         binding.addAll(Substitution.apply(tree, environment, endpointsReplaced));
         EndpointGroups.apply(tree, binding);
         Scaling.apply(tree, scale);
-        Sharding.apply(tree, shard);
         Optional<Workload> workload = new WorkloadBinder(binding).bind();
         new CrossChecks(binding).run();
         if (!binding.problems().isEmpty() || workload.isEmpty()) {
             throw new WorkloadException(binding.problems());
         }
         List<Problem> selection = new ArrayList<>();
-        Workload selected = StageSelection.apply(workload.get(), only, skip, selection);
+        Workload selected = StageSelection.apply(workload.get().shared(shard), only, skip, selection);
         if (!selection.isEmpty()) {
             throw new WorkloadException(selection);
         }

@@ -118,6 +118,56 @@ class ScalingAndSelectionTest {
                 .stages().get(3)).jobs()).toList(), "200 jobs by default, shared");
     }
 
+    /**
+     * Shards share the typed stages, so what a stage does by default is shared too (a probe's 10 iterations), and
+     * each kind says what is shared: a listAfterWrite's objects per iteration are its batch, not divided.
+     */
+    @Test
+    void whatShardsRunAddsUpToWhatOneProcessRunsDefaultsIncluded() throws Exception {
+        String yaml = """
+                bucket: shards
+                defaults: {concurrency: 5, connections: 8}
+                stages:
+                  - {name: raw, kind: readAfterWrite}
+                  - {name: law, kind: listAfterWrite, iterations: 6, objects: 20}
+                  - {name: mix, kind: mix, ops: {get: 1, put: 1}, objects: 100, size: 1KiB, duration: 5s}
+                  - {name: ramp, kind: put, size: 1KiB, duration: 4s, ramp: [{to: 30, over: 2s}]}
+                  - {name: open, kind: get, from: ramp, duration: 4s, rate: 100/s, ramp: [{to: 300/s, over: 2s}]}
+                  - {name: v, kind: versions, objects: 7, size: 1KiB}
+                  - {name: g, kind: group, stages: [{name: a, kind: put, objects: 9, size: 1KiB}]}
+                """;
+        List<Workload> shards = new java.util.ArrayList<>();
+        for (int i = 0; i < 3; i++) {
+            shards.add(WorkloadLoader.plain().sharded(new io.s3workload.workload.Shard(i, 3)).parse("s.yaml", yaml));
+        }
+        java.util.function.ToIntFunction<java.util.function.ToIntFunction<Workload>> sum =
+                f -> shards.stream().mapToInt(f).sum();
+        assertEquals(10, sum.applyAsInt(w -> ((ReadAfterWriteStage) w.stages().get(0)).probe().iterations()),
+                "the default 10 iterations, shared");
+        var law = shards.stream().map(w -> (io.s3workload.workload.ListAfterWriteStage) w.stages().get(1)).toList();
+        assertEquals(6, law.stream().mapToInt(l -> l.probe().iterations()).sum());
+        assertEquals(List.of(20, 20, 20), law.stream().map(io.s3workload.workload.ListAfterWriteStage::objects)
+                .toList(), "keys listed per iteration are not divided");
+        assertEquals(100, sum.applyAsInt(w -> (int) ((io.s3workload.workload.MixStage) w.stages().get(2)).objects()));
+        assertEquals(5, sum.applyAsInt(w -> w.stages().get(2).common().concurrency().getAsInt()),
+                "defaults.concurrency made explicit, then shared");
+        assertEquals(30, sum.applyAsInt(w -> (int) w.stages().get(3).common().load().ramp().get(0).to()),
+                "a closed-loop ramp's workers");
+        assertTrue(shards.stream().allMatch(w -> w.stages().get(3).common().concurrency().isEmpty()),
+                "a ramp sets the workers: no default is made explicit");
+        assertEquals(300.0, shards.stream().mapToDouble(w -> w.stages().get(4).common().load().ramp().get(0).to())
+                .sum(), 1e-9, "an open-loop ramp's rate");
+        assertEquals(100.0, shards.stream().mapToDouble(w -> w.stages().get(4).common().load().ratePerSecond()
+                .getAsDouble()).sum(), 1e-9);
+        assertEquals(7, sum.applyAsInt(w -> (int) ((io.s3workload.workload.VersionsStage) w.stages().get(5))
+                .objects()));
+        assertEquals(9, sum.applyAsInt(w -> (int) ((PutStage) ((io.s3workload.workload.GroupStage) w.stages().get(6))
+                .stages().get(0)).stop().objects().getAsLong()), "a group's members are shared");
+        assertEquals(8, sum.applyAsInt(w -> w.defaults().client().connections().getAsInt()));
+        assertEquals(Duration.ofSeconds(5), ((io.s3workload.workload.MixStage) shards.get(1).stages().get(2)).stop()
+                .duration().orElseThrow(), "time is not divided");
+    }
+
     @Test
     void anEndpointGroupBecomesOneEndpointPerUrlAndStandsForThemInLists() throws Exception {
         Workload w = new WorkloadLoader(Map.of("REGIONAL", "https://iad.example.com, https://ord.example.com"),
