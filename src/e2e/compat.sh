@@ -9,6 +9,7 @@
 # be installed here is SKIPPED with the reason.
 #   src/e2e/compat.sh                 (needs the jar: run after ./mvnw verify, or let the launcher build it)
 #   COMPAT_SERVERS=moto src/e2e/compat.sh
+#   COMPAT_SERVERS="rclone minio" src/e2e/compat.sh     (rclone serve s3 and MinIO: by hand, not in CI)
 set -euo pipefail
 root=$(cd "$(dirname "${BASH_SOURCE[0]}")/../.." && pwd)
 check="e2e compat"
@@ -65,6 +66,44 @@ start_versitygw() {
     "$bin" --port "127.0.0.1:$port" posix "$work/vgw-data" >"$work/vgw.log" 2>&1 &
   pids+=($!)
   wait_port "$port" || { echo "versitygw did not start: $(tail -2 "$work/vgw.log")"; return 1; }
+  echo "http://127.0.0.1:$port"
+}
+
+# rclone ≥ 1.65 (serve s3; Debian's 1.60 lacks it) over a local directory: opt-in (COMPAT_SERVERS), since
+# building it from the Go module takes minutes
+start_rclone() {
+  local bin
+  bin=$(command -v rclone || true)
+  if [ -n "$bin" ] && ! "$bin" serve s3 --help >/dev/null 2>&1; then bin=""; fi
+  if [ -z "$bin" ] && [ -x "$(go env GOPATH 2>/dev/null)/bin/rclone" ]; then bin="$(go env GOPATH)/bin/rclone"; fi
+  if [ -z "$bin" ]; then
+    command -v go >/dev/null || { echo "neither rclone (>= 1.65) nor go is installed"; return 1; }
+    GOFLAGS=-mod=mod go install github.com/rclone/rclone@v1.68.2 >"$work/rclone-build.log" 2>&1 \
+      || { echo "go install github.com/rclone/rclone failed: $(tail -1 "$work/rclone-build.log")"; return 1; }
+    bin="$(go env GOPATH)/bin/rclone"
+  fi
+  local port; port=$(free_port)
+  mkdir -p "$work/rclone-data"
+  "$bin" serve s3 --auth-key compat-key,compat-secret-key --addr "127.0.0.1:$port" "$work/rclone-data" \
+    >"$work/rclone.log" 2>&1 &
+  pids+=($!)
+  wait_port "$port" || { echo "rclone did not start: $(tail -2 "$work/rclone.log")"; return 1; }
+  echo "http://127.0.0.1:$port"
+}
+
+# MinIO, when a minio binary is at hand (../shared/peers/build-peers.sh builds one from source): opt-in, by hand
+start_minio() {
+  local bin
+  bin=$(command -v minio || true)
+  if [ -z "$bin" ] && [ -x "$(go env GOPATH 2>/dev/null)/bin/minio" ]; then bin="$(go env GOPATH)/bin/minio"; fi
+  [ -n "$bin" ] || { echo "no minio binary (build one with ../shared/peers/build-peers.sh)"; return 1; }
+  local port; port=$(free_port)
+  mkdir -p "$work/minio-data"
+  MINIO_ROOT_USER=compat-key MINIO_ROOT_PASSWORD=compat-secret-key \
+    "$bin" server --address "127.0.0.1:$port" "$work/minio-data" >"$work/minio.log" 2>&1 &
+  pids+=($!)
+  wait_port "$port" || { echo "minio did not start: $(tail -2 "$work/minio.log")"; return 1; }
+  sleep 1
   echo "http://127.0.0.1:$port"
 }
 

@@ -30,7 +30,7 @@ import javax.net.ssl.TrustManagerFactory;
  * Anything else (no bundle, a refused connection, a protocol the JDK lacks) is left to the CRT, so this never fails
  * an endpoint the CRT would have accepted for reasons of its own.
  */
-public final class CrtHandshakeCheck {
+public record CrtHandshakeCheck(String endpointName, String host, int port, Path bundle) {
 
     /** Where the CRT (aws-c-io) looks for the CA bundle on Linux, in its order. */
     static final List<Path> BUNDLES = List.of(Path.of("/etc/ssl/certs/ca-certificates.crt"),
@@ -40,18 +40,6 @@ public final class CrtHandshakeCheck {
     /** What a refusal found here says it was checked against (so the advice names the store, not Java's). */
     public static final String OS_STORE = "the operating system's CA store";
     private static final int TIMEOUT_MILLIS = 5_000;
-
-    private final String endpointName;
-    private final String host;
-    private final int port;
-    private final Path bundle;
-
-    private CrtHandshakeCheck(String endpointName, String host, int port, Path bundle) {
-        this.endpointName = endpointName;
-        this.host = host;
-        this.port = port;
-        this.bundle = bundle;
-    }
 
     /**
      * The check for {@code endpoint}'s connections to {@code bucket}, or none: plain HTTP, {@code tls.insecure},
