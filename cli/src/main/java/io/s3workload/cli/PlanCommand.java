@@ -2,9 +2,13 @@ package io.s3workload.cli;
 
 import io.s3workload.plan.Planner;
 import io.s3workload.report.PlanPrinter;
+import io.s3workload.workload.Shard;
+import java.util.Map;
+import java.util.Optional;
 import java.util.concurrent.Callable;
 import picocli.CommandLine.Command;
 import picocli.CommandLine.Mixin;
+import picocli.CommandLine.Option;
 
 /** {@code s3workload plan}: prints the compiled plan; a dry run with no network. */
 @Command(name = "plan", header = "Print the compiled plan of a workload: a dry run, no network.", mixinStandardHelpOptions = true, versionProvider = VersionProvider.class,
@@ -16,14 +20,27 @@ final class PlanCommand implements Callable<Integer> {
     @Mixin
     WorkloadOptions workload;
 
+    @Option(names = "--shard", paramLabel = "I/N",
+            description = "Print the plan of shard I of N (I from 0), as 'run --shard I/N' runs it: its share of the workers, objects, operations and rate. See docs/distributed.md.")
+    String shard;
+
     @Override
     public Integer call() throws Exception {
+        Optional<Shard> part;
+        try {
+            part = Sharded.shard(shard, null, Map.of());
+        } catch (IllegalArgumentException e) {
+            System.err.println("error: " + e.getMessage());
+            return ExitCodes.BAD_INPUT;
+        }
         // A preview: endpoint variables a run requires may be unset; their examples stand in, and the plan says so.
         java.util.Set<String> unset = io.s3workload.workload.yaml.Substitution.unsetRequired(
                 java.nio.file.Files.exists(workload.file) ? java.nio.file.Files.readString(workload.file) : "",
                 System.getenv());
         workload.endpointsReplaced = true;
-        System.out.print(PlanPrinter.render(Planner.plan(workload.load())));
+        System.out.print(PlanPrinter.render(Planner.plan(workload.load(part.orElse(new Shard(0, 1))))));
+        part.ifPresent(p -> System.out.println("  shard " + p + ": this process's share of every stage's workers,"
+                + " counts and rate; the " + p.count() + " shards together run the whole workload"));
         if (!unset.isEmpty()) {
             System.out.println("  note: " + String.join(", ", unset) + (unset.size() == 1 ? " is" : " are")
                     + " not set: the endpoints above are the workload's examples; run needs "

@@ -95,6 +95,24 @@ class MainTest {
     }
 
     @Test
+    void planShowsAShardsShareAsRunWouldRunIt() {
+        int putWorkers = 0;
+        for (int i = 0; i < 3; i++) {
+            Console c = Console.run("plan", QUICKSTART.toString(), "--shard", i + "/3");
+            assertEquals(0, c.exitCode(), c.all());
+            assertTrue(c.out().contains("shard " + i + "/3: this process's share"), c.out());
+            java.util.regex.Matcher put = java.util.regex.Pattern.compile("\\n\\s+1\\s+put\\s+put\\s+embedded\\s+(\\d+)\\s")
+                    .matcher(c.out());
+            assertTrue(put.find(), c.out());
+            putWorkers += Integer.parseInt(put.group(1));
+        }
+        assertEquals(8, putWorkers, "the quickstart's 8 put workers over 3 shards");
+        Console bad = Console.run("plan", QUICKSTART.toString(), "--shard", "3/3");
+        assertEquals(2, bad.exitCode(), bad.all());
+        assertTrue(bad.err().contains("--shard expects I/N with 0 <= I < N"), bad.all());
+    }
+
+    @Test
     void planShowsTheCountsOfStagesThatStopWithAnotherAsMostsAndLeavesThemOutOfTheTotals() {
         Console c = Console.run("plan", QUICKSTART.resolveSibling("consistency-under-load.yaml").toString());
         assertEquals(0, c.exitCode(), c.all());
