@@ -14,10 +14,15 @@ set -euo pipefail
 root=$(cd "$(dirname "${BASH_SOURCE[0]}")/../.." && pwd)
 check="e2e compat"
 work=$(mktemp -d)
-pids=()
+# the servers' pids: a file, since each server is started inside $(start_...), a subshell
 cleanup() {
+  local pids=()
+  [ -f "$work/pids" ] && mapfile -t pids <"$work/pids"
   for pid in "${pids[@]}"; do kill "$pid" 2>/dev/null || true; done
-  wait 2>/dev/null || true
+  for _ in $(seq 1 50); do   # not children of this shell, so no wait: until they are gone (5 s at most)
+    alive=0; for pid in "${pids[@]}"; do kill -0 "$pid" 2>/dev/null && alive=1; done
+    [ $alive = 0 ] && break; sleep 0.1
+  done
   rm -rf "$work"
 }
 trap cleanup EXIT
@@ -38,73 +43,66 @@ s3.create_bucket(Bucket=sys.argv[2])
 PY
 }
 
+# serve NAME PORT COMMAND...: runs COMMAND in the background (its output in $work/NAME.log) and prints the
+# server's URL once PORT answers
+serve() {
+  local name=$1 port=$2; shift 2
+  "$@" >"$work/$name.log" 2>&1 &
+  echo $! >>"$work/pids"
+  wait_port "$port" || { echo "$name did not start: $(tail -2 "$work/$name.log")"; return 1; }
+  echo "http://127.0.0.1:$port"
+}
+
+# go_binary NAME MODULE@VERSION [ARGS...]: prints the path of NAME — from PATH or GOPATH/bin, where running it
+# with ARGS (if given) succeeds — or go-installs it from MODULE first
+go_binary() {
+  local name=$1 module=$2 gobin; shift 2
+  gobin="$(go env GOPATH 2>/dev/null)/bin/$name"
+  for bin in "$(command -v "$name" || true)" "$gobin"; do
+    if [ -x "$bin" ] && { [ $# = 0 ] || "$bin" "$@" >/dev/null 2>&1; }; then echo "$bin"; return 0; fi
+  done
+  command -v go >/dev/null || { echo "neither $name nor go is installed"; return 1; }
+  GOFLAGS=-mod=mod go install "$module" >"$work/$name-build.log" 2>&1 \
+    || { echo "go install $module failed: $(tail -1 "$work/$name-build.log")"; return 1; }
+  echo "$gobin"
+}
+
 start_moto() {
   if ! python3 -c 'import moto.server, boto3' 2>/dev/null; then
     python3 -m pip install -q 'moto[server]' >/dev/null 2>&1 || python3 -m pip install -q --user 'moto[server]' >/dev/null 2>&1 || true
   fi
   python3 -c 'import moto.server' 2>/dev/null || { echo "moto[server] could not be installed with pip"; return 1; }
   local port; port=$(free_port)
-  python3 -m moto.server -H 127.0.0.1 -p "$port" >"$work/moto.log" 2>&1 &
-  pids+=($!)
-  wait_port "$port" || { echo "moto did not start"; return 1; }
-  echo "http://127.0.0.1:$port"
+  serve moto "$port" python3 -m moto.server -H 127.0.0.1 -p "$port"
 }
 
 start_versitygw() {
-  local bin
-  bin=$(command -v versitygw || true)
-  if [ -z "$bin" ] && [ -x "$(go env GOPATH 2>/dev/null)/bin/versitygw" ]; then bin="$(go env GOPATH)/bin/versitygw"; fi
-  if [ -z "$bin" ]; then
-    command -v go >/dev/null || { echo "neither versitygw nor go is installed"; return 1; }
-    GOFLAGS=-mod=mod go install github.com/versity/versitygw/cmd/versitygw@latest >"$work/vgw-build.log" 2>&1 \
-      || { echo "go install github.com/versity/versitygw/cmd/versitygw failed: $(tail -1 "$work/vgw-build.log")"; return 1; }
-    bin="$(go env GOPATH)/bin/versitygw"
-  fi
-  local port; port=$(free_port)
-  mkdir -p "$work/vgw-data"
-  ROOT_ACCESS_KEY=compat-key ROOT_SECRET_KEY=compat-secret-key \
-    "$bin" --port "127.0.0.1:$port" posix "$work/vgw-data" >"$work/vgw.log" 2>&1 &
-  pids+=($!)
-  wait_port "$port" || { echo "versitygw did not start: $(tail -2 "$work/vgw.log")"; return 1; }
-  echo "http://127.0.0.1:$port"
+  local bin port; bin=$(go_binary versitygw github.com/versity/versitygw/cmd/versitygw@latest) || { echo "$bin"; return 1; }
+  port=$(free_port)
+  mkdir -p "$work/versitygw-data"
+  serve versitygw "$port" env ROOT_ACCESS_KEY=compat-key ROOT_SECRET_KEY=compat-secret-key \
+    "$bin" --port "127.0.0.1:$port" posix "$work/versitygw-data"
 }
 
-# rclone ≥ 1.65 (serve s3; Debian's 1.60 lacks it) over a local directory: opt-in (COMPAT_SERVERS), since
+# rclone >= 1.65 (serve s3; Debian's 1.60 lacks it) over a local directory: opt-in (COMPAT_SERVERS), since
 # building it from the Go module takes minutes
 start_rclone() {
-  local bin
-  bin=$(command -v rclone || true)
-  if [ -n "$bin" ] && ! "$bin" serve s3 --help >/dev/null 2>&1; then bin=""; fi
-  if [ -z "$bin" ] && [ -x "$(go env GOPATH 2>/dev/null)/bin/rclone" ]; then bin="$(go env GOPATH)/bin/rclone"; fi
-  if [ -z "$bin" ]; then
-    command -v go >/dev/null || { echo "neither rclone (>= 1.65) nor go is installed"; return 1; }
-    GOFLAGS=-mod=mod go install github.com/rclone/rclone@v1.68.2 >"$work/rclone-build.log" 2>&1 \
-      || { echo "go install github.com/rclone/rclone failed: $(tail -1 "$work/rclone-build.log")"; return 1; }
-    bin="$(go env GOPATH)/bin/rclone"
-  fi
-  local port; port=$(free_port)
+  local bin port; bin=$(go_binary rclone github.com/rclone/rclone@v1.68.2 serve s3 --help) || { echo "$bin"; return 1; }
+  port=$(free_port)
   mkdir -p "$work/rclone-data"
-  "$bin" serve s3 --auth-key compat-key,compat-secret-key --addr "127.0.0.1:$port" "$work/rclone-data" \
-    >"$work/rclone.log" 2>&1 &
-  pids+=($!)
-  wait_port "$port" || { echo "rclone did not start: $(tail -2 "$work/rclone.log")"; return 1; }
-  echo "http://127.0.0.1:$port"
+  serve rclone "$port" "$bin" serve s3 --auth-key compat-key,compat-secret-key --addr "127.0.0.1:$port" "$work/rclone-data"
 }
 
 # MinIO, when a minio binary is at hand (../shared/peers/build-peers.sh builds one from source): opt-in, by hand
 start_minio() {
-  local bin
+  local bin port gobin="$(go env GOPATH 2>/dev/null)/bin/minio"
   bin=$(command -v minio || true)
-  if [ -z "$bin" ] && [ -x "$(go env GOPATH 2>/dev/null)/bin/minio" ]; then bin="$(go env GOPATH)/bin/minio"; fi
+  if [ -z "$bin" ] && [ -x "$gobin" ]; then bin=$gobin; fi
   [ -n "$bin" ] || { echo "no minio binary (build one with ../shared/peers/build-peers.sh)"; return 1; }
-  local port; port=$(free_port)
+  port=$(free_port)
   mkdir -p "$work/minio-data"
-  MINIO_ROOT_USER=compat-key MINIO_ROOT_PASSWORD=compat-secret-key \
-    "$bin" server --address "127.0.0.1:$port" "$work/minio-data" >"$work/minio.log" 2>&1 &
-  pids+=($!)
-  wait_port "$port" || { echo "minio did not start: $(tail -2 "$work/minio.log")"; return 1; }
-  sleep 1
-  echo "http://127.0.0.1:$port"
+  serve minio "$port" env MINIO_ROOT_USER=compat-key MINIO_ROOT_PASSWORD=compat-secret-key \
+    "$bin" server --address "127.0.0.1:$port" "$work/minio-data" && sleep 1
 }
 
 # workload: the way each is pointed at one server (single-endpoint workloads take --endpoint; the multi-endpoint
