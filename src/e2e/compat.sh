@@ -53,18 +53,24 @@ serve() {
   echo "http://127.0.0.1:$port"
 }
 
-# go_binary NAME MODULE@VERSION [ARGS...]: prints the path of NAME — from PATH or GOPATH/bin, where running it
-# with ARGS (if given) succeeds — or go-installs it from MODULE first
-go_binary() {
-  local name=$1 module=$2 gobin; shift 2
-  gobin="$(go env GOPATH 2>/dev/null)/bin/$name"
-  for bin in "$(command -v "$name" || true)" "$gobin"; do
+# find_binary NAME [ARGS...]: prints the path of NAME from PATH or GOPATH/bin, where running it with ARGS (if
+# given) succeeds; fails when there is none
+find_binary() {
+  local name=$1; shift
+  for bin in "$(command -v "$name" || true)" "$(go env GOPATH 2>/dev/null)/bin/$name"; do
     if [ -x "$bin" ] && { [ $# = 0 ] || "$bin" "$@" >/dev/null 2>&1; }; then echo "$bin"; return 0; fi
   done
+  return 1
+}
+
+# go_binary NAME MODULE@VERSION [ARGS...]: find_binary NAME ARGS, or else go-installs NAME from MODULE first
+go_binary() {
+  local name=$1 module=$2; shift 2
+  find_binary "$name" "$@" && return 0
   command -v go >/dev/null || { echo "neither $name nor go is installed"; return 1; }
   GOFLAGS=-mod=mod go install "$module" >"$work/$name-build.log" 2>&1 \
     || { echo "go install $module failed: $(tail -1 "$work/$name-build.log")"; return 1; }
-  echo "$gobin"
+  echo "$(go env GOPATH)/bin/$name"
 }
 
 start_moto() {
@@ -95,10 +101,8 @@ start_rclone() {
 
 # MinIO, when a minio binary is at hand (../shared/peers/build-peers.sh builds one from source): opt-in, by hand
 start_minio() {
-  local bin port gobin="$(go env GOPATH 2>/dev/null)/bin/minio"
-  bin=$(command -v minio || true)
-  if [ -z "$bin" ] && [ -x "$gobin" ]; then bin=$gobin; fi
-  [ -n "$bin" ] || { echo "no minio binary (build one with ../shared/peers/build-peers.sh)"; return 1; }
+  local bin port
+  bin=$(find_binary minio) || { echo "no minio binary (build one with ../shared/peers/build-peers.sh)"; return 1; }
   port=$(free_port)
   mkdir -p "$work/minio-data"
   serve minio "$port" env MINIO_ROOT_USER=compat-key MINIO_ROOT_PASSWORD=compat-secret-key \
