@@ -38,7 +38,7 @@ final class PlanCommand implements Callable<Integer> {
                 java.nio.file.Files.exists(workload.file) ? java.nio.file.Files.readString(workload.file) : "",
                 System.getenv());
         workload.endpointsReplaced = true;
-        System.out.print(PlanPrinter.render(Planner.plan(workload.load(part.orElse(new Shard(0, 1))))));
+        System.out.print(PlanPrinter.render(Planner.plan(workload.load(part.orElse(Shard.WHOLE)))));
         part.ifPresent(p -> System.out.println("  shard " + p + ": this process's share of every stage's workers,"
                 + " counts and rate; the " + p.count() + " shards together run the whole workload"));
         if (!unset.isEmpty()) {

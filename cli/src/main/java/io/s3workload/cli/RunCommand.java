@@ -120,7 +120,7 @@ final class RunCommand implements Callable<Integer> {
             return ExitCodes.BAD_INPUT;
         }
         workload.endpointsReplaced = embedded;
-        Workload w = workload.load(part.orElse(new Shard(0, 1)));
+        Workload w = workload.load(part.orElse(Shard.WHOLE));
         if (!embedded) {
             w.endpoints().values().stream().filter(e -> e.tls().insecure()).forEach(e -> System.err.println(
                     "warning: endpoint '" + e.name() + "' (" + e.printableUrl() + "): tls.insecure: the server's certificate"

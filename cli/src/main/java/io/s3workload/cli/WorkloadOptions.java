@@ -43,7 +43,7 @@ final class WorkloadOptions {
     boolean endpointsReplaced;
 
     Workload load() throws WorkloadException {
-        return load(new io.s3workload.workload.Shard(0, 1));
+        return load(io.s3workload.workload.Shard.WHOLE);
     }
 
     /** The workload, scaled, selected, and shared out to {@code shard}. */

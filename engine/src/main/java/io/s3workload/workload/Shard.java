@@ -9,6 +9,9 @@ import java.util.Optional;
  */
 public record Shard(int index, int count) {
 
+    /** The whole run: a process that is not one of several. */
+    public static final Shard WHOLE = new Shard(0, 1);
+
     public Shard {
         if (count < 1 || index < 0 || index >= count) {
             throw new IllegalArgumentException("a shard is I/N with 0 <= I < N, got " + index + "/" + count);

@@ -24,7 +24,7 @@ public final class WorkloadLoader {
     private final Optional<String> endpoint;
     private double scale = 1;
     private boolean endpointsReplaced;
-    private io.s3workload.workload.Shard shard = new io.s3workload.workload.Shard(0, 1);
+    private io.s3workload.workload.Shard shard = io.s3workload.workload.Shard.WHOLE;
     private List<String> only = List.of();
     private List<String> skip = List.of();
 
