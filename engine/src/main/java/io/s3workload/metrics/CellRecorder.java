@@ -40,6 +40,7 @@ public final class CellRecorder {
     private final Histogram uncorrectedTotal = newHistogram();
     private final java.util.List<Snapshot> timeline = new java.util.ArrayList<>();
     private final long startNanos = System.nanoTime();
+    private volatile long firstRequestNanos = -1;
     private long sampledNanos = startNanos;
     private Histogram latencyInterval;
     private Histogram ttfbInterval;
@@ -78,6 +79,14 @@ public final class CellRecorder {
      */
     public void uncorrected(long latencyNanos) {
         uncorrected.recordValue(clamp(latencyNanos));
+    }
+
+    /**
+     * A request made before the measured ones and kept out of every figure but this, because it carried the
+     * client's own start (connection set-up, class loading, the signer's first use).
+     */
+    public void firstRequest(long nanos) {
+        firstRequestNanos = nanos;
     }
 
     /** An attempt that failed and is tried again ({@code retries:}). */
@@ -168,7 +177,7 @@ public final class CellRecorder {
                 list.size())))));
         return new CellStats(key, sampledOperations, sampledBytes, sampledErrors, items.sum(), byClass, examples,
                 latencyTotal.copy(), ttfbTotal.copy(), wallNanos, cpuNanos, allocatedBytes, uncorrectedTotal.copy(),
-                late.sum(), timeline, retries.sum(), Double.NaN, Map.copyOf(messagesByClass));
+                late.sum(), timeline, retries.sum(), Double.NaN, Map.copyOf(messagesByClass), firstRequestNanos);
     }
 
     private static long clamp(long nanos) {

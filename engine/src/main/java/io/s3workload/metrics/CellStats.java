@@ -22,13 +22,24 @@ import org.HdrHistogram.Histogram;
  * @param stableAfterSeconds when {@code stopWhenStable} ended the cell, its seconds; NaN when it ran its course
  * @param messages the first message the server (or the client library) gave with each error class, where it gave
  *                 one: "Please reduce your request rate.", "No writable volumes"
+ * @param firstRequestNanos a request made before the measured ones and kept out of them, because it carried the
+ *                          client's own start (connection set-up, class loading): how long it took; -1: none
  */
 public record CellStats(CellKey key, long operations, long bytes, long errors, long items,
                         Map<String, Long> errorsByClass,
                         Map<String, List<String>> examples, Histogram latency, Histogram ttfb, long wallNanos,
                         long cpuNanos, long allocatedBytes, Histogram uncorrected, long late,
                         List<Snapshot> timeline, long retries, double stableAfterSeconds,
-                        Map<String, String> messages) {
+                        Map<String, String> messages, long firstRequestNanos) {
+
+    public CellStats(CellKey key, long operations, long bytes, long errors, long items,
+                     Map<String, Long> errorsByClass, Map<String, List<String>> examples, Histogram latency,
+                     Histogram ttfb, long wallNanos, long cpuNanos, long allocatedBytes, Histogram uncorrected,
+                     long late, List<Snapshot> timeline, long retries, double stableAfterSeconds,
+                     Map<String, String> messages) {
+        this(key, operations, bytes, errors, items, errorsByClass, examples, latency, ttfb, wallNanos, cpuNanos,
+                allocatedBytes, uncorrected, late, timeline, retries, stableAfterSeconds, messages, -1);
+    }
 
     public CellStats(CellKey key, long operations, long bytes, long errors, long items,
                      Map<String, Long> errorsByClass, Map<String, List<String>> examples, Histogram latency,
@@ -86,6 +97,7 @@ public record CellStats(CellKey key, long operations, long bytes, long errors, l
         Histogram uncorrected = first.uncorrected.copy();
         long operations = 0, bytes = 0, errors = 0, items = 0, wall = 0, cpu = 0, allocated = 0, late = 0;
         long retries = 0;
+        long firstRequest = -1;
         Map<String, Long> byClass = new java.util.HashMap<>();
         Map<String, List<String>> examples = new java.util.HashMap<>();
         Map<String, String> messages = new java.util.HashMap<>();
@@ -105,12 +117,13 @@ public record CellStats(CellKey key, long operations, long bytes, long errors, l
             allocated = allocated < 0 || c.allocatedBytes < 0 ? -1 : allocated + c.allocatedBytes;
             late += c.late;
             retries += c.retries;
+            firstRequest = Math.max(firstRequest, c.firstRequestNanos);
             c.errorsByClass.forEach((k, v) -> byClass.merge(k, v, Long::sum));
             c.examples.forEach((k, v) -> examples.putIfAbsent(k, v));
             c.messages.forEach((k, v) -> messages.putIfAbsent(k, v));
         }
         return new CellStats(first.key, operations, bytes, errors, items, byClass, examples, latency, ttfb, wall, cpu,
-                allocated, uncorrected, late, List.of(), retries, Double.NaN, messages);
+                allocated, uncorrected, late, List.of(), retries, Double.NaN, messages, firstRequest);
     }
 
     /** Whether the cell ended before its duration because its throughput held still ({@code stopWhenStable}). */
@@ -121,7 +134,7 @@ public record CellStats(CellKey key, long operations, long bytes, long errors, l
     /** This cell, ended by {@code stopWhenStable} after {@code seconds}. */
     public CellStats stoppedWhenStable(double seconds) {
         return new CellStats(key, operations, bytes, errors, items, errorsByClass, examples, latency, ttfb, wallNanos,
-                cpuNanos, allocatedBytes, uncorrected, late, timeline, retries, seconds, messages);
+                cpuNanos, allocatedBytes, uncorrected, late, timeline, retries, seconds, messages, firstRequestNanos);
     }
 
     /** Whether the cell ran open loop (at a rate), so that {@link #uncorrected} means something. */

@@ -4,18 +4,20 @@ import java.util.concurrent.atomic.LongAdder;
 import org.HdrHistogram.Histogram;
 import org.HdrHistogram.Recorder;
 
-/** Records the iterations of one writer-reader pair from many threads without locks. */
+/** Records the iterations of one writer-reader pair, and the polls they took, from many threads without locks. */
 public final class ConvergenceRecorder {
 
     private final String writer;
     private final String reader;
     private final Recorder convergence = new Recorder(CellRecorder.LOWEST_NANOS, CellRecorder.HIGHEST_NANOS, 3);
+    private final Recorder showingRead = new Recorder(CellRecorder.LOWEST_NANOS, CellRecorder.HIGHEST_NANOS, 3);
     private final LongAdder immediate = new LongAdder();
     private final LongAdder eventual = new LongAdder();
     private final LongAdder timedOut = new LongAdder();
     private final LongAdder failed = new LongAdder();
     private final LongAdder stale = new LongAdder();
     private final LongAdder polls = new LongAdder();
+    private final LongAdder notYet = new LongAdder();
     private final LongAdder pollErrors = new LongAdder();
 
     public ConvergenceRecorder(String writer, String reader) {
@@ -23,8 +25,13 @@ public final class ConvergenceRecorder {
         this.reader = reader;
     }
 
-    public void converged(long nanos, boolean wasImmediate) {
-        convergence.recordValue(Math.min(Math.max(nanos, CellRecorder.LOWEST_NANOS), CellRecorder.HIGHEST_NANOS));
+    /**
+     * The write showed: {@code lagNanos} after the write's response the read that showed it was sent (0 for the
+     * first read), and that read took {@code readNanos}.
+     */
+    public void converged(long lagNanos, long readNanos, boolean wasImmediate) {
+        convergence.recordValue(Math.min(Math.max(lagNanos, 0), CellRecorder.HIGHEST_NANOS));
+        showingRead.recordValue(Math.min(Math.max(readNanos, CellRecorder.LOWEST_NANOS), CellRecorder.HIGHEST_NANOS));
         (wasImmediate ? immediate : eventual).increment();
     }
 
@@ -42,12 +49,18 @@ public final class ConvergenceRecorder {
         stale.increment();
     }
 
-    public void polled(boolean error) {
+    /** One poll: it showed the write (or a version of it), said "not yet" (404, absent from a listing), or failed. */
+    public void polled(Poll outcome) {
         polls.increment();
-        if (error) {
-            pollErrors.increment();
+        switch (outcome) {
+            case ANSWERED -> { }
+            case NOT_YET -> notYet.increment();
+            case ERROR -> pollErrors.increment();
         }
     }
+
+    /** What one poll got. */
+    public enum Poll { ANSWERED, NOT_YET, ERROR }
 
     /** The final figures; call once, after every iteration has ended. */
     public ConvergenceStats finish() {
@@ -57,6 +70,6 @@ public final class ConvergenceRecorder {
         long t = timedOut.sum();
         long f = failed.sum();
         return new ConvergenceStats(writer, reader, i + e + t + f, i, e, t, f, stale.sum(), polls.sum(),
-                pollErrors.sum(), histogram);
+                notYet.sum(), pollErrors.sum(), histogram, showingRead.getIntervalHistogram());
     }
 }

@@ -7,14 +7,16 @@ import org.HdrHistogram.Histogram;
  * (the first read, or a read within {@code immediateWithin}, showed the write), eventual (a later read did),
  * timed out (no read did before the timeout), or failed (the write itself failed, so there was nothing to see).
  *
- * @param convergence time from the write's response to the response of the read that showed it, in nanoseconds,
- *                    for immediate and eventual iterations
+ * @param convergence time from the write's response to the sending of the read that showed it, in nanoseconds,
+ *                    for immediate and eventual iterations: 0 when the first read showed it
  * @param stale       iterations in which the reader served an older version (a different ETag) at least once
- * @param polls       reads made; {@code pollErrors} of them failed (neither the object nor a clean 404)
+ * @param polls       reads made: {@code notYet} of them said "not yet" (a 404, keys absent from a listing),
+ *                    {@code pollErrors} failed (neither the object nor a clean 404), the rest were answered
+ * @param showingRead how long the read that showed the write took, per converged iteration
  */
 public record ConvergenceStats(String writer, String reader, long iterations, long immediate, long eventual,
-                               long timedOut, long failed, long stale, long polls, long pollErrors,
-                               Histogram convergence) {
+                               long timedOut, long failed, long stale, long polls, long notYet, long pollErrors,
+                               Histogram convergence, Histogram showingRead) {
 
     /** Whether writer and reader are the same endpoint (the seed's "same-region" pairs). */
     public boolean sameEndpoint() {

@@ -12,9 +12,11 @@ import java.util.Optional;
  *
  * @param endpoints the endpoints stages use; empty when the run is planned against the embedded server
  * @param seed      the payload seed; empty means the run picks one (and prints it, so it can be repeated)
+ * @param sections  the report's section titles by stage tag, in order (the workload's {@code sections})
  */
 public record Plan(String name, String source, String bucket, String prefix, boolean createBucket, boolean keep,
-                   Optional<Long> seed, Map<String, EndpointSpec> endpoints, List<StagePlan> stages) {
+                   Optional<Long> seed, Map<String, EndpointSpec> endpoints, List<StagePlan> stages,
+                   Map<String, String> sections) {
 
     /** The endpoint name stages get when the workload defines none. */
     public static final String EMBEDDED = "embedded";
@@ -22,6 +24,14 @@ public record Plan(String name, String source, String bucket, String prefix, boo
     public Plan {
         endpoints = Collections.unmodifiableMap(new LinkedHashMap<>(endpoints));
         stages = List.copyOf(stages);
+        sections = Collections.unmodifiableMap(new LinkedHashMap<>(sections));
+    }
+
+    /** The title of the section {@code stage} belongs to: that of the first section whose tag it carries. */
+    public Optional<String> sectionOf(StagePlan stage) {
+        List<String> tags = stage.spec().common().tags();
+        return sections.entrySet().stream().filter(e -> tags.contains(e.getKey())).map(Map.Entry::getValue)
+                .findFirst();
     }
 
     /** The most requests any stage has in flight against {@code endpoint}: the size of its connection pool. */
@@ -34,7 +44,7 @@ public record Plan(String name, String source, String bucket, String prefix, boo
     public Plan withEndpoint(EndpointSpec endpoint) {
         Map<String, EndpointSpec> replaced = new LinkedHashMap<>(endpoints);
         replaced.put(endpoint.name(), endpoint);
-        return new Plan(name, source, bucket, prefix, createBucket, keep, seed, replaced, stages);
+        return new Plan(name, source, bucket, prefix, createBucket, keep, seed, replaced, stages, sections);
     }
 
     public StagePlan stage(String name) {

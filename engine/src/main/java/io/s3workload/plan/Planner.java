@@ -70,7 +70,8 @@ public final class Planner {
             ends.put(spec.name(), mine);
         }
         return new Plan(workload.name(), workload.source(), workload.bucket(), workload.prefix(),
-                workload.createBucket(), workload.keep(), workload.seed(), workload.endpoints(), stages);
+                workload.createBucket(), workload.keep(), workload.seed(), workload.endpoints(), stages,
+                workload.sections());
     }
 
     /**
@@ -339,14 +340,14 @@ public final class Planner {
      */
     private static Shape probeShape(ConsistencyProbe probe, int objects, String endpoint, List<String> all) {
         List<String> writers = probe.writers().isEmpty() ? List.of(endpoint) : probe.writers();
-        List<String> readers = probe.readers().isEmpty() ? all : probe.readers();
-        long writes = (long) probe.iterations() * writers.size() * objects
-                * (probe.pairs() == ConsistencyProbe.PairOrder.SEQUENTIAL ? readers.size() : 1);
-        int fanOut = Math.max(objects, probe.pairs() == ConsistencyProbe.PairOrder.PARALLEL
-                ? writers.size() * readers.size() : 1);
+        boolean self = probe.readers().contains(ConsistencyProbe.SELF);
+        List<String> named = probe.readers().stream().filter(r -> !r.equals(ConsistencyProbe.SELF)).toList();
+        StagePlan.Roles roles = new StagePlan.Roles(writers, named.isEmpty() && !self ? all : named, self);
+        long writes = (long) probe.iterations() * objects
+                * (probe.pairs() == ConsistencyProbe.PairOrder.SEQUENTIAL ? roles.pairCount() : writers.size());
+        int fanOut = Math.max(objects, probe.pairs() == ConsistencyProbe.PairOrder.PARALLEL ? roles.pairCount() : 1);
         return new Shape(List.of(new CellPlan(SizeSpec.of(probe.size()), OptionalLong.of(writes),
-                OptionalLong.of(writes), Optional.empty())), Optional.empty(), OptionalLong.empty(), fanOut,
-                new StagePlan.Roles(writers, readers));
+                OptionalLong.of(writes), Optional.empty())), Optional.empty(), OptionalLong.empty(), fanOut, roles);
     }
 
     /**

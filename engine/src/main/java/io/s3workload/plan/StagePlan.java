@@ -52,19 +52,50 @@ public record StagePlan(int index, StageSpec spec, String endpoint, int concurre
 
     /** Every endpoint the stage sends requests to, writers first, each once. */
     public List<String> endpoints() {
-        return java.util.stream.Stream.concat(roles.writers().stream(), roles.readers().stream()).distinct().toList();
+        return java.util.stream.Stream.concat(roles.writers().stream(), roles.readEndpoints().stream()).distinct()
+                .toList();
     }
 
     /** Which endpoints a stage writes through and which it reads through. */
-    public record Roles(List<String> writers, List<String> readers) {
+    public record Roles(List<String> writers, List<String> readers, boolean self) {
 
         public Roles {
             writers = List.copyOf(writers);
             readers = List.copyOf(readers);
         }
 
+        public Roles(List<String> writers, List<String> readers) {
+            this(writers, readers, false);
+        }
+
         public static Roles of(String endpoint) {
             return new Roles(List.of(endpoint), List.of(endpoint));
+        }
+
+        /** The endpoints that read {@code writer}'s writes: itself first when {@code self}, then the readers. */
+        public List<String> readersOf(String writer) {
+            if (!self) {
+                return readers;
+            }
+            return java.util.stream.Stream.concat(java.util.stream.Stream.of(writer), readers.stream()).distinct()
+                    .toList();
+        }
+
+        /** Every endpoint that reads some writer's writes, each once, in the order pairs meet them. */
+        public List<String> readEndpoints() {
+            return self ? writers.stream().flatMap(w -> readersOf(w).stream()).distinct().toList() : readers;
+        }
+
+        /** How many writer-reader pairs there are. */
+        public int pairCount() {
+            return writers.stream().mapToInt(w -> readersOf(w).size()).sum();
+        }
+
+        /** The readers as a workload says them: {@code self, iad, ord}. */
+        public String readersText() {
+            return String.join(", ", self ? java.util.stream.Stream.concat(
+                    java.util.stream.Stream.of(io.s3workload.workload.ConsistencyProbe.SELF), readers.stream())
+                    .toList() : readers);
         }
     }
 

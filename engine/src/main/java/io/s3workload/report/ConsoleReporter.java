@@ -1,5 +1,6 @@
 package io.s3workload.report;
 
+import io.s3workload.plan.Plan;
 import io.s3workload.plan.StagePlan;
 import io.s3workload.result.Progress;
 import io.s3workload.result.Reporter;
@@ -34,6 +35,10 @@ public final class ConsoleReporter implements Reporter {
     private String lastHeader = "";
     /** Stages running now: with more than one, progress goes in plain lines, each naming its stage. */
     private int running;
+    private Plan plan;
+    /** The section whose banner was printed last, and every section whose banner has been printed. */
+    private String lastSection = "";
+    private final java.util.Set<String> sectionsShown = new java.util.HashSet<>();
 
     public ConsoleReporter(PrintStream out, boolean terminal, boolean showProgress) {
         this.out = out;
@@ -44,6 +49,7 @@ public final class ConsoleReporter implements Reporter {
     @Override
     public void runStarted(RunInfo run) {
         stageCount = run.plan().stages().size();
+        plan = run.plan();
         composites = new CompositeBlocks(run.plan().stages());
         endpointUrls = run.endpointUrls();
         cpu = CellBlock.Cpu.ofThisProcess(run.serverInProcess());
@@ -59,6 +65,12 @@ public final class ConsoleReporter implements Reporter {
     @Override
     public void stageStarted(StagePlan stage) {
         running++;
+        closeProgressLine();
+        java.util.Optional.ofNullable(plan).flatMap(p -> p.sectionOf(stage)).filter(t -> !t.equals(lastSection))
+                .ifPresent(title -> {
+            out.print(Sections.banner(title, !sectionsShown.add(title)));
+            lastSection = title;
+        });
         if (CompositeBlocks.isSweep(stage)) {
             if (composites.startsSweep(stage)) {
                 out.print(StageHeaders.sweep(stage, stageCount));
@@ -81,10 +93,12 @@ public final class ConsoleReporter implements Reporter {
         String ops = p.plannedOperations().isPresent()
                 ? p.operationsDone() + "/" + p.plannedOperations().getAsLong() + " ops"
                 : p.operationsDone() + " ops";
-        String label = running > 1 ? p.cell().stage() + " " + p.cell().label() : p.cell().label();
+        // under another stage's header (stages overlap, or one printed its results since), a line names its stage
+        boolean underItsHeader = running <= 1 && p.cell().stage().equals(lastHeader);
+        String label = underItsHeader ? p.cell().label() : p.cell().stage() + " " + p.cell().label();
         String line = String.format(java.util.Locale.ROOT, "  %-12s %s  %s  %s ops/s  %s  %d errors", label, done,
                 ops, Units.rate(p.opsPerSecond()), Units.mibPerSecond(p.bytesPerSecond()), p.errors());
-        if (terminal && running <= 1) {
+        if (terminal && underItsHeader) {
             out.print("\r" + line + "\033[K");
             progressLineOpen = true;
         } else {

@@ -36,25 +36,31 @@ final class GroupBlocks {
     }
 
     /**
-     * {@code Loop 1: PUT time 60.1 secs, objects = 5484, speed = 91.3MB/sec, 91.3 operations/sec.} per cell, as
-     * the Wasabi tool prints it (its MB is 2^20 bytes); deletes as {@code 2923.4 deletes/sec}.
+     * {@code Loop 1: PUT time 60.1 secs, objects = 5484, speed = 91.3MB/sec, 91.3 operations/sec. Slowdowns = 0}
+     * per cell, as the Wasabi tool prints it (its MB is 2^20 bytes; its slowdowns are the requests the server
+     * throttled: HTTP 503 SlowDown, and here 429 too); deletes as {@code 2923.4 deletes/sec}. A cell shorter than
+     * the tool's tenths of a second gets its time in milliseconds.
      */
     static List<String> loopLines(int loop, StageResult stage) {
         List<String> lines = new ArrayList<>();
         for (CellStats c : stage.cells()) {
-            String head = String.format(Locale.ROOT, "Loop %d: %s time %.1f secs", loop, c.key().op(), c.seconds());
+            String time = c.seconds() >= 0.1 ? String.format(Locale.ROOT, "%.1f secs", c.seconds())
+                    : String.format(Locale.ROOT, "%.1f ms", c.seconds() * 1000);
+            String head = String.format(Locale.ROOT, "Loop %d: %s time %s", loop, c.key().op(), time);
+            String slowdowns = " Slowdowns = " + c.throttled();
             if (c.key().op() == Op.DELETE) {
-                lines.add(String.format(Locale.ROOT, "%s, %.1f deletes/sec.", head, c.opsPerSecond()));
+                lines.add(String.format(Locale.ROOT, "%s, %.1f deletes/sec.%s", head, c.opsPerSecond(), slowdowns));
             } else if (c.key().op().movesData()) {
-                lines.add(String.format(Locale.ROOT, "%s, objects = %d, speed = %.1fMB/sec, %.1f operations/sec.",
-                        head, c.operations(), c.bytesPerSecond() / MIB, c.opsPerSecond()));
+                lines.add(String.format(Locale.ROOT, "%s, objects = %d, speed = %.1fMB/sec, %.1f operations/sec.%s",
+                        head, c.operations(), c.bytesPerSecond() / MIB, c.opsPerSecond(), slowdowns));
             } else {
-                lines.add(String.format(Locale.ROOT, "%s, %d operations, %.1f operations/sec.", head,
-                        c.operations(), c.opsPerSecond()));
+                lines.add(String.format(Locale.ROOT, "%s, %d operations, %.1f operations/sec.%s", head,
+                        c.operations(), c.opsPerSecond(), slowdowns));
             }
-            if (c.errors() > 0) {
-                lines.add(String.format(Locale.ROOT, "Loop %d: %s errors = %d (%.2f%%)", loop, c.key().op(),
-                        c.errors(), c.errorPercent()));
+            long otherErrors = c.errors() - c.throttled(); // the throttled ones are the Slowdowns above
+            if (otherErrors > 0) {
+                lines.add(String.format(Locale.ROOT, "Loop %d: %s errors = %d (%.2f%%) besides the slowdowns", loop,
+                        c.key().op(), otherErrors, 100.0 * otherErrors / c.attempted()));
             }
         }
         return lines;

@@ -75,6 +75,8 @@ final class HdrLogReporter implements Reporter {
             for (ConvergenceStats pair : result.convergence()) {
                 log.write(pairTag(pair.writer(), pair.reader()), pair.convergence(), log.seconds(log.lastEndMillis),
                         log.seconds(end));
+                log.write(readTag(pair.writer(), pair.reader()), pair.showingRead(),
+                        log.seconds(log.lastEndMillis), log.seconds(end));
             }
             log.out.close();
         }
@@ -104,6 +106,11 @@ final class HdrLogReporter implements Reporter {
     /** The tag of a pair's convergence histogram; endpoint names hold neither spaces nor commas. */
     static String pairTag(String writer, String reader) {
         return writer + "->" + reader;
+    }
+
+    /** The tag of the latencies of the reads that showed a pair's writes. */
+    static String readTag(String writer, String reader) {
+        return pairTag(writer, reader) + "/read";
     }
 
     /** Writes a log of finished intervals (a merge's), timestamps relative to {@code baseMillis}. */

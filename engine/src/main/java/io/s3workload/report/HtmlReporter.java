@@ -97,7 +97,7 @@ final class HtmlReporter extends EndOfRunFiles {
     private static String stage(RunReport result, StageReport stage) {
         StringBuilder h = new StringBuilder("<section class=\"stage\" id=\"stage-").append(esc(stage.name()))
                 .append("\"><h2>").append(esc(stage.name())).append(" <span class=\"meta\">").append(stage.kind())
-                .append(", ").append(Units.seconds(stage.wallNanos()));
+                .append(stage.skipped().isPresent() ? "" : ", " + Units.seconds(stage.wallNanos()));
         Optional<Summary.StageSetup> setup = result.setup(stage.name());
         setup.ifPresent(s -> h.append(", ").append(esc(HtmlTables.setup(s))));
         h.append(stage.interrupted() ? ", cut short" : "").append(stage.skipped().map(why -> ", did not run: "

@@ -225,9 +225,11 @@ public final class PlanPrinter {
         if (!stage.kind().probe()) {
             return stage.spread().map(s -> String.join(",", s.names())).orElse(stage.endpoint());
         }
-        String readers = String.join(",", stage.roles().readers());
-        return stage.roles().writers().isEmpty() ? readers : String.join(",", stage.roles().writers()) + " -> "
-                + readers;
+        if (stage.roles().writers().isEmpty()) {
+            return String.join(",", stage.roles().readers());
+        }
+        return String.join(",", stage.roles().writers()) + " -> " + stage.roles().readersText().replace(" ", "")
+                + " (" + stage.roles().pairCount() + " pairs)";
     }
 
     private static String operations(StagePlan stage, CellPlan cell) {

@@ -38,6 +38,10 @@ final class ProbeBlocks {
                     : ", " + Units.latencyStats(h, true, Percentile.AVG, Percentile.P95);
             b.append("  S3 Connectivity: ").append(cell.errors() == 0 ? "SUCCESS" : "FAILURE").append(" - ")
                     .append(attempts).append(timing).append('\n');
+            if (cell.firstRequestNanos() >= 0) {
+                b.append("    (before them, a first request that also set up the client and its connection: ")
+                        .append(Units.latency(cell.firstRequestNanos())).append(", not in the figures)\n");
+            }
             cell.errorsByClass().forEach((errorClass, count) -> {
                 b.append("    ").append(errorClass).append(" (").append(count).append("x)");
                 List<String> why = cell.examples().get(errorClass);
@@ -82,7 +86,7 @@ final class ProbeBlocks {
                     .append(pair.sameEndpoint() ? "same endpoint" : "cross endpoint").append(")\n");
             Histogram h = pair.convergence();
             b.append("    Convergence  - ").append(h.getTotalCount() == 0 ? "none converged"
-                    : avgP95P99(h)).append('\n');
+                    : avgP95P99(h) + showingRead(pair.showingRead())).append('\n');
             b.append("    Distribution - ").append(immediate).append(": ").append(pct(pair.immediatePercent()))
                     .append(", Eventual: ").append(pct(pair.eventualPercent()))
                     .append(", Timeout: ").append(pct(pair.timeoutPercent()));
@@ -92,10 +96,8 @@ final class ProbeBlocks {
             if (pair.stale() > 0) {
                 b.append(" | stale reads in ").append(pair.stale()).append(" iterations");
             }
-            if (pair.pollErrors() > 0) {
-                b.append(" | ").append(pair.pollErrors()).append(" failed reads");
-            }
             b.append('\n');
+            b.append("    Polls        - ").append(polls(pair, stage.spec() instanceof ListAfterWriteStage)).append('\n');
         }
         boolean clean = result.convergence().stream().allMatch(p -> p.timedOut() == 0 && p.failed() == 0);
         b.append("  ").append(clean ? "SUCCESS" : "FAILURE").append(" - ").append(title)
@@ -116,7 +118,7 @@ final class ProbeBlocks {
                 case RANGE_GET -> b.append("  Read Operations (Source Chunks, ").append(spec.chunk()).append("):\n");
                 case PUT -> b.append("  Write Operations (Output Segments, ").append(spec.segment()).append("):\n");
                 default -> b.append("  Read-back of the segments through ").append(cell.key().endpoint())
-                        .append(" (every poll):\n");
+                        .append(" (the reads that returned it; 404s are in the polls below):\n");
             }
             Histogram h = cell.latency();
             if (h.getTotalCount() > 0) {
@@ -144,8 +146,34 @@ final class ProbeBlocks {
                     .append(pct(pair.timeoutPercent() + pair.failedPercent())).append('\n');
             b.append("    Target (<").append(target).append("): ").append(pct(pair.immediatePercent()))
                     .append(" within target\n");
+            b.append("    Polls - ").append(polls(pair, false)).append('\n');
         }
         return b.toString();
+    }
+
+    /**
+     * {@code 7 reads: 1 answered, 6 not yet (404), 0 failed}: a probe's polls, which are its signal and not load;
+     * a listing that lacked keys was answered, and is counted as "not yet" too.
+     */
+    static String polls(ConvergenceStats pair, boolean listing) {
+        long answered = pair.polls() - pair.pollErrors() - pair.notYet();
+        if (listing) {
+            return count(pair.polls(), "listing") + ": " + pair.notYet() + " without every key yet, " + answered
+                    + " with every key, " + pair.pollErrors() + " failed";
+        }
+        return count(pair.polls(), "read") + ": " + answered + " returned the object, " + pair.notYet()
+                + " not yet (404), " + pair.pollErrors() + " failed";
+    }
+
+    private static String count(long n, String thing) {
+        return n + " " + thing + (n == 1 ? "" : "s");
+    }
+
+    /** {@code ; that read took 2.51 ms}, {@code ; the reads that showed it took Avg: 2.51 ms, P99: 3.10 ms}. */
+    private static String showingRead(Histogram h) {
+        return h.getTotalCount() == 1 ? "; the read that showed it took " + Units.latency(Units.statNanos(h,
+                Percentile.MAX)) : "; the reads that showed it took " + Units.latencyStats(h, false, Percentile.AVG,
+                Percentile.P99);
     }
 
     private static String avgP95P99(Histogram h) {

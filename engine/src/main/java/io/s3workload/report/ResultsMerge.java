@@ -285,7 +285,8 @@ public final class ResultsMerge {
         mergedIntervals.put(sum.key(), intervals);
         return new CellStats(sum.key(), sum.operations(), sum.bytes(), sum.errors(), sum.items(), sum.errorsByClass(),
                 sum.examples(), sum.latency(), sum.ttfb(), spanNanos, sum.cpuNanos(), sum.allocatedBytes(),
-                sum.uncorrected(), sum.late(), timeline, sum.retries(), Double.NaN, sum.messages());
+                sum.uncorrected(), sum.late(), timeline, sum.retries(), Double.NaN, sum.messages(),
+                sum.firstRequestNanos());
     }
 
     /** The wall-clock second (from {@code start}) in which something ending at {@code endMillis} ended. */
@@ -297,12 +298,16 @@ public final class ResultsMerge {
     private static ConvergenceStats mergePair(List<ConvergenceStats> pairs) {
         ConvergenceStats first = pairs.get(0);
         Histogram convergence = first.convergence().copy();
+        Histogram showingRead = first.showingRead().copy();
         long iterations = 0, immediate = 0, eventual = 0, timedOut = 0, failed = 0, stale = 0, polls = 0, errors = 0;
+        long notYet = 0;
         for (int i = 0; i < pairs.size(); i++) {
             ConvergenceStats p = pairs.get(i);
             if (i > 0) {
                 convergence.add(p.convergence());
+                showingRead.add(p.showingRead());
             }
+            notYet += p.notYet();
             iterations += p.iterations();
             immediate += p.immediate();
             eventual += p.eventual();
@@ -313,7 +318,7 @@ public final class ResultsMerge {
             errors += p.pollErrors();
         }
         return new ConvergenceStats(first.writer(), first.reader(), iterations, immediate, eventual, timedOut, failed,
-                stale, polls, errors, convergence);
+                stale, polls, notYet, errors, convergence, showingRead);
     }
 
     /**
@@ -338,6 +343,8 @@ public final class ResultsMerge {
                 for (ConvergenceStats pair : stage.convergence()) {
                     pairs.add(new ResultsReader.Interval(HdrLogReporter.pairTag(pair.writer(), pair.reader()), base,
                             end, pair.convergence()));
+                    pairs.add(new ResultsReader.Interval(HdrLogReporter.readTag(pair.writer(), pair.reader()), base,
+                            end, pair.showingRead()));
                 }
                 HdrLogReporter.write(out.resolve(HdrLogReporter.DIRECTORY)
                         .resolve(HdrLogReporter.convergenceFileName(stage.name())), base, pairs);

@@ -92,8 +92,10 @@ public final class ResultsReader {
                     .resolve(HdrLogReporter.convergenceFileName(name)));
             for (Summary.Pair p : stage.convergence()) {
                 pairs.add(new ConvergenceStats(p.writer(), p.reader(), p.iterations(), p.immediate(), p.eventual(),
-                        p.timedOut(), p.failed(), p.stale(), p.polls(), p.pollErrors(),
+                        p.timedOut(), p.failed(), p.stale(), p.polls(), p.notYet(), p.pollErrors(),
                         byPair.getOrDefault(HdrLogReporter.pairTag(p.writer(), p.reader()),
+                                CellRecorder.newHistogram()),
+                        byPair.getOrDefault(HdrLogReporter.readTag(p.writer(), p.reader()),
                                 CellRecorder.newHistogram())));
             }
         }
@@ -132,7 +134,8 @@ public final class ResultsReader {
                 tags.getOrDefault(HdrLogReporter.UNCORRECTED, CellRecorder.newHistogram()),
                 cell.lateStarts() != null ? cell.lateStarts() : 0, timeline, cell.retries(),
                 cell.stableAfterSeconds() != null ? cell.stableAfterSeconds() : Double.NaN,
-                cell.errorMessages() == null ? java.util.Map.of() : cell.errorMessages());
+                cell.errorMessages() == null ? java.util.Map.of() : cell.errorMessages(),
+                cell.firstRequestMs() != null ? Math.round(cell.firstRequestMs() * 1e6) : -1);
     }
 
     /** One interval of an hdr log: its tag, its start and end (epoch milliseconds), its histogram. */

@@ -36,8 +36,8 @@ final class RunSummary {
         }
         String consistency = ProbeBlocks.summary(result.stages());
         if (!consistency.isEmpty()) {
-            b.append("\nConsistency (convergence: from the write's response to the first read showing it):\n")
-                    .append(consistency);
+            b.append("\nConsistency (convergence: from the write's response to the sending of the first read showing"
+                    + " it; 0: the first read did):\n").append(consistency);
         }
         if (!skipped.isEmpty()) {
             b.append("\nSkipped stages:\n");
@@ -47,6 +47,7 @@ final class RunSummary {
         if (result.interrupted()) {
             b.append("Interrupted: ").append(stagesByFate(result)).append('\n');
         }
+        b.append(Sections.summary(result));
         return b.toString();
     }
 

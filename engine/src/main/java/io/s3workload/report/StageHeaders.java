@@ -18,7 +18,7 @@ final class StageHeaders {
             case TRANSCODE -> stage.concurrency() + " jobs, endpoint " + stage.endpoint() + ", read back"
                     + " through " + String.join(", ", stage.roles().readers());
             case READ_AFTER_WRITE, LIST_AFTER_WRITE -> "writers " + String.join(", ", stage.roles().writers())
-                    + ", readers " + String.join(", ", stage.roles().readers())
+                    + ", readers " + stage.roles().readersText()
                     + (stage.concurrency() > 1 ? ", " + stage.concurrency() + " iterations at once" : "");
             default -> pacing(stage) + stage.spread().map(s -> ", endpoints " + String.join(", ", s.names())
                     + " (" + (s.select() == io.s3workload.workload.LoadEndpoints.Select.ROUNDROBIN ? "in turn"

@@ -14,8 +14,12 @@ import java.util.Map;
 public record Summary(int schemaVersion, Tool tool, Jvm jvm, Host host, Run run, Workload workload,
                       List<Stage> stages, List<Table> tables, List<Breach> breaches, Cleanup cleanup) {
 
-    /** 2: {@code settings} is an object, not a string; {@code tool.commit}, stage {@code group}, {@code tables}. */
-    public static final int SCHEMA_VERSION = 2;
+    /**
+     * 2: {@code settings} is an object, not a string; {@code tool.commit}, stage {@code group}, {@code tables}.
+     * 3: a pair's {@code convergenceMs} runs to the sending of the read that showed the write (0 when the first read
+     * did), with {@code readMs} and {@code notYet} beside it; a probe's reader cells hold no 404s.
+     */
+    public static final int SCHEMA_VERSION = 3;
 
     /** Where the figures came from: the tool, the JVM and the host that measured them. */
     public record Tool(String name, String version, String commit) {
@@ -102,7 +106,7 @@ public record Summary(int schemaVersion, Tool tool, Jvm jvm, Host host, Run run,
                        long throttled, Map<String, Long> errorsByClass, Map<String, List<String>> errorExamples,
                        Stats latencyMs, Stats ttfbMs, Stats uncorrectedLatencyMs, Long lateStarts,
                        Double processCpuSeconds, Long processAllocatedBytes, List<Second> timeline,
-                       Double stableAfterSeconds, Map<String, String> errorMessages) {
+                       Double stableAfterSeconds, Map<String, String> errorMessages, Double firstRequestMs) {
     }
 
     /** A distribution in milliseconds; only {@code count} when it is 0. */
@@ -115,10 +119,17 @@ public record Summary(int schemaVersion, Tool tool, Jvm jvm, Host host, Run run,
                          long bytes, Map<String, Double> latencyMs) {
     }
 
-    /** @param scope {@code same} or {@code cross} endpoint */
+    /**
+     * @param scope         {@code same} or {@code cross} endpoint
+     * @param polls         reads made: {@code notYet} said "not yet" (404, keys not listed), {@code pollErrors}
+     *                      failed, the rest were answered
+     * @param convergenceMs from the write's response to the sending of the read that showed it (0: the first read)
+     * @param readMs        how long those reads took
+     */
     public record Pair(String writer, String reader, String scope, long iterations, long immediate, long eventual,
-                       long timedOut, long failed, long stale, long polls, long pollErrors, double immediatePercent,
-                       double eventualPercent, double timeoutPercent, Stats convergenceMs) {
+                       long timedOut, long failed, long stale, long polls, long notYet, long pollErrors,
+                       double immediatePercent, double eventualPercent, double timeoutPercent, Stats convergenceMs,
+                       Stats readMs) {
     }
 
     /**

@@ -101,7 +101,8 @@ public final class SummaryJson {
                 c.cpuNanos() >= 0 ? c.cpuNanos() / 1e9 : null, c.allocatedBytes() >= 0 ? c.allocatedBytes() : null,
                 c.timeline().stream().map(SummaryJson::second).toList(),
                 c.stoppedWhenStable() ? c.stableAfterSeconds() : null,
-                c.messages().isEmpty() ? null : new TreeMap<>(c.messages()));
+                c.messages().isEmpty() ? null : new TreeMap<>(c.messages()),
+                c.firstRequestNanos() >= 0 ? c.firstRequestNanos() / 1e6 : null);
     }
 
     private static Summary.Second second(Snapshot s) {
@@ -118,8 +119,9 @@ public final class SummaryJson {
 
     private static Summary.Pair pair(ConvergenceStats p) {
         return new Summary.Pair(p.writer(), p.reader(), p.sameEndpoint() ? "same" : "cross", p.iterations(),
-                p.immediate(), p.eventual(), p.timedOut(), p.failed(), p.stale(), p.polls(), p.pollErrors(),
-                p.immediatePercent(), p.eventualPercent(), p.timeoutPercent(), stats(p.convergence()));
+                p.immediate(), p.eventual(), p.timedOut(), p.failed(), p.stale(), p.polls(), p.notYet(),
+                p.pollErrors(), p.immediatePercent(), p.eventualPercent(), p.timeoutPercent(), stats(p.convergence()),
+                stats(p.showingRead()));
     }
 
     /** A distribution in milliseconds; only the count when it is empty. */

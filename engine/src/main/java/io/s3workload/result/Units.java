@@ -12,8 +12,11 @@ public final class Units {
     private Units() {
     }
 
-    /** {@code 812 µs}, {@code 12.35 ms}, {@code 1.005 s}. */
+    /** {@code 812 µs}, {@code 12.35 ms}, {@code 1.005 s}; {@code 0 s} for nothing at all (an immediate lag). */
     public static String latency(long nanos) {
+        if (nanos == 0) {
+            return "0 s";
+        }
         if (nanos < 1_000_000) {
             return String.format(Locale.ROOT, "%.0f µs", nanos / 1e3);
         }
@@ -44,17 +47,34 @@ public final class Units {
         return String.format(Locale.ROOT, perSecond >= 100 ? "%.1f" : "%.2f", perSecond);
     }
 
+    /** {@code 12.3s}; under a second in milliseconds ({@code 31 ms}), so a short cell never reads 0.0s. */
     public static String seconds(long nanos) {
+        if (nanos < 1_000_000_000L) {
+            return nanos < 1_000_000 ? latency(nanos) : String.format(Locale.ROOT, "%.0f ms", nanos / 1e6);
+        }
         return String.format(Locale.ROOT, "%.1fs", nanos / 1e9);
+    }
+
+    /**
+     * {@code value} with the decimals a measurement to within {@code step} warrants (step 0.2: one decimal, 0.01:
+     * two), at most three, so that a figure never shows digits its clock did not measure.
+     */
+    public static String measured(double value, double step) {
+        int decimals = step <= 0 || Double.isNaN(step) || Double.isInfinite(step) ? 2
+                : (int) Math.max(0, Math.min(3, Math.round(-Math.log10(step))));
+        return String.format(Locale.ROOT, "%." + decimals + "f", value);
     }
 
     /** The statistic a {@link Percentile} names, in nanoseconds. */
     public static long statNanos(Histogram histogram, Percentile p) {
-        return switch (p) {
+        // a value in the lowest bucket is 0 (an immediate convergence; latencies are recorded from 1 µs up), not that
+        // bucket's middle or upper edge, which would make "no lag" read 1 µs; and nothing is above the maximum
+        long value = Math.min(histogram.getMaxValue(), switch (p) {
             case AVG -> Math.round(histogram.getMean());
             case MAX -> histogram.getMaxValue();
             default -> histogram.getValueAtPercentile(p.percentile());
-        };
+        });
+        return p != Percentile.AVG && histogram.lowestEquivalentValue(value) == 0 ? 0 : value;
     }
 
     /**
@@ -64,7 +84,7 @@ public final class Units {
      */
     public static String latencyStats(Histogram h, boolean withMin, Percentile... which) {
         if (h.getTotalCount() == 1) {
-            return latency(Math.round(h.getMean())) + " (one sample)";
+            return latency(statNanos(h, Percentile.AVG)) + " (one sample)";
         }
         StringBuilder b = new StringBuilder(withMin ? "Min: " + latency(h.getMinValue()) : "");
         for (Percentile p : which) {

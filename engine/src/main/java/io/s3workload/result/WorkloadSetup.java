@@ -41,7 +41,7 @@ final class WorkloadSetup {
                         .orElse(null));
         return new Summary.StageSetup(stage.index(), stage.name(), stage.kind().key(), stage.endpoint(),
                 stage.concurrency(), stage.workers(), stage.connections(), stage.roles().writers(),
-                stage.roles().readers(), stage.from().orElse(null), pacing,
+                stage.roles().readEndpoints(), stage.from().orElse(null), pacing,
                 stage.cells().stream().map(WorkloadSetup::cell).toList(), StageSettings.of(stage));
     }
 

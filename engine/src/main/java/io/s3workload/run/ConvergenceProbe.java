@@ -25,10 +25,12 @@ import java.util.concurrent.atomic.AtomicInteger;
  * or the timeout passes", timing convergence per writer-reader pair. What is written and what counts as shown is
  * the {@link Target}'s business (one object and GET/HEAD, or a batch of keys and a listing).
  *
- * <p>Convergence is measured from the response of the (last) write to the response of the first read that showed
- * it. The first read is made right after the write; reads then start every {@code pollInterval} (at once when a
- * read took longer). A read showing
- * another ETag (an older version) is stale and does not count as shown.
+ * <p>Convergence is measured from the response of the (last) write to the sending of the first read that showed
+ * it: 0 when the very first read, made right after the write, showed it. Reads then start every
+ * {@code pollInterval} (at once when a read took longer), so an eventual lag is known to within one interval. A
+ * read showing another ETag (an older version) is stale and does not count as shown. Each poll is counted for its
+ * pair as answered, "not yet" or failed; a reader's cell holds only the reads the server answered with content
+ * (the object, a listing) and the failed ones, never a 404.
  */
 final class ConvergenceProbe {
 
@@ -42,11 +44,24 @@ final class ConvergenceProbe {
     /** What one read found. */
     enum Seen { SHOWN, MISSING, STALE }
 
-    /** What one read saw, and the object bytes it read (0 for a HEAD or a listing). */
-    record Read(Seen seen, long bytes) {
+    /**
+     * What one read saw, and the object bytes it read (0 for a HEAD or a listing); {@code answered}: the server
+     * answered with content (the object, or a listing) rather than a 404, so the read belongs in the reader's cell.
+     */
+    record Read(Seen seen, long bytes, boolean answered) {
 
+        Read(Seen seen, long bytes) {
+            this(seen, bytes, true);
+        }
+
+        /** An answer without bytes: a HEAD's, or a listing's ({@code MISSING}: the keys were not all in it). */
         static Read of(Seen seen) {
-            return new Read(seen, 0);
+            return new Read(seen, 0, true);
+        }
+
+        /** A 404: the reader does not have the object (yet). */
+        static Read notFound() {
+            return new Read(Seen.MISSING, 0, false);
         }
     }
 
@@ -100,11 +115,11 @@ final class ConvergenceProbe {
         SizeSpec size = SizeSpec.of(probe.size());
         for (String writer : stage.roles().writers()) {
             writes.put(writer, new CellRecorder(new CellKey(stage.name(), target.writeOp(), writer, size)));
-            for (String reader : stage.roles().readers()) {
+            for (String reader : stage.roles().readersOf(writer)) {
                 pairs.put(writer + "\n" + reader, new ConvergenceRecorder(writer, reader));
             }
         }
-        for (String reader : stage.roles().readers()) {
+        for (String reader : stage.roles().readEndpoints()) {
             reads.put(reader, new CellRecorder(new CellKey(stage.name(), target.readOp(), reader, size)));
         }
     }
@@ -136,16 +151,15 @@ final class ConvergenceProbe {
     /** Iterations in the order they run: by iteration then writer, or pair by pair. */
     private List<Task> tasks() {
         List<Task> tasks = new ArrayList<>();
-        List<String> readers = stage.roles().readers();
         if (probe.pairs() == ConsistencyProbe.PairOrder.PARALLEL) {
             for (long i = 0; i < probe.iterations(); i++) {
                 for (String writer : stage.roles().writers()) {
-                    tasks.add(new Task(writer, readers, writer, i));
+                    tasks.add(new Task(writer, stage.roles().readersOf(writer), writer, i));
                 }
             }
         } else {
             for (String writer : stage.roles().writers()) {
-                for (String reader : readers) {
+                for (String reader : stage.roles().readersOf(writer)) {
                     for (long i = 0; i < probe.iterations(); i++) {
                         tasks.add(new Task(writer, List.of(reader), writer + "-to-" + reader, i));
                     }
@@ -206,18 +220,20 @@ final class ConvergenceProbe {
             try {
                 Read read = target.read(store, written, buffer, cell);
                 seen = read.seen();
-                cell.success(System.nanoTime() - t0, read.bytes());
-                pair.polled(false);
+                if (read.answered()) {
+                    cell.success(System.nanoTime() - t0, read.bytes());
+                }
+                pair.polled(seen == Seen.MISSING ? ConvergenceRecorder.Poll.NOT_YET : ConvergenceRecorder.Poll.ANSWERED);
             } catch (StoreException e) {
                 seen = null;
                 cell.failure(e.errorClass(), written.keys().get(0));
-                pair.polled(true);
+                pair.polled(ConvergenceRecorder.Poll.ERROR);
             }
             long now = System.nanoTime();
             if (seen == Seen.SHOWN) {
-                long elapsed = now - written.completedNanos();
-                pair.converged(elapsed, (attempt == 1 && polling.firstReadImmediate())
-                        || elapsed <= polling.immediateWithin().toNanos());
+                long lag = attempt == 1 ? 0 : t0 - written.completedNanos();
+                pair.converged(lag, now - t0, (attempt == 1 && polling.firstReadImmediate())
+                        || lag <= polling.immediateWithin().toNanos());
                 break;
             }
             stale |= seen == Seen.STALE;
@@ -238,7 +254,7 @@ final class ConvergenceProbe {
     }
 
     private ObjectStore store(String endpoint) {
-        return context.clients().shared(endpoint, stage.client());
+        return context.clients().sharedPrimed(endpoint, stage.client());
     }
 
     private static void sleepUntil(long wakeNanos) {

@@ -44,7 +44,7 @@ final class ReadAfterWriteRunner implements StageRunner {
     }
 
     private static ObjectStore store(StagePlan stage, RunContext context, String endpoint) {
-        return context.clients().shared(endpoint, stage.client());
+        return context.clients().sharedPrimed(endpoint, stage.client());
     }
 
     private record Target(ReadAfterWriteStage spec, RunContext context) implements ConvergenceProbe.Target {
@@ -102,7 +102,7 @@ final class ReadAfterWriteRunner implements StageRunner {
             return new ConvergenceProbe.Read(ConvergenceProbe.Seen.SHOWN, timing.bytes());
         } catch (StoreException e) {
             if (e.kind() == StoreException.Kind.NOT_FOUND) {
-                return ConvergenceProbe.Read.of(ConvergenceProbe.Seen.MISSING);
+                return ConvergenceProbe.Read.notFound();
             }
             throw e;
         }
@@ -122,7 +122,7 @@ final class ReadAfterWriteRunner implements StageRunner {
             bytes = etag.isPresent() ? timing.bytes() : 0;
         }
         if (etag.isEmpty()) {
-            return ConvergenceProbe.Read.of(ConvergenceProbe.Seen.MISSING);
+            return ConvergenceProbe.Read.notFound();
         }
         return new ConvergenceProbe.Read(etag.get().isEmpty() || ConvergenceProbe.sameEtag(etag.get(),
                 written.etags().get(0)) ? ConvergenceProbe.Seen.SHOWN : ConvergenceProbe.Seen.STALE, bytes);

@@ -124,6 +124,6 @@ final class TranscodeRunner implements StageRunner {
     }
 
     private static ObjectStore store(StagePlan stage, String endpoint, RunContext context) {
-        return context.clients().shared(endpoint, stage.client());
+        return context.clients().sharedPrimed(endpoint, stage.client());
     }
 }

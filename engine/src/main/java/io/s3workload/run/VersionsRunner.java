@@ -31,7 +31,7 @@ final class VersionsRunner implements StageRunner {
         long start = System.nanoTime();
         CellPlan cell = stage.cells().get(0);
         String prefix = context.keyPrefix(stage.name(), cell.size());
-        ObjectStore control = context.clients().shared(stage.endpoint(), stage.client());
+        ObjectStore control = context.clients().sharedPrimed(stage.endpoint(), stage.client());
         Optional<String> notVersioned = unversioned(stage, control, context);
         if (notVersioned.isPresent()) {
             CellRecorder refused = new CellRecorder(new CellKey(stage.name(), Op.PUT, stage.endpoint(), cell.size()));

@@ -8,7 +8,8 @@ import java.util.List;
  * every reader until it shows what was written (with the written ETag), or {@code timeout} after the write.
  *
  * @param writers         endpoints that write; empty means the stage's endpoint
- * @param readers         endpoints that read; empty means every endpoint of the workload
+ * @param readers         endpoints that read; empty means every endpoint of the workload; {@link #SELF} among them
+ *                        means each writer reads its own writes back too
  * @param immediateWithin a read that converges within this long of the write counts as immediate; zero means
  *                        only the first read does
  * @param overwrite       rewrite the same key(s) every iteration with new content, so a reader can be caught
@@ -19,6 +20,8 @@ public record ConsistencyProbe(List<String> writers, List<String> readers, int i
                                Duration pollInterval, Duration timeout, Duration immediateWithin, boolean overwrite,
                                PairOrder pairs) {
 
+    /** In {@code readers}: each writer itself, so that {@code [self, regional]} pairs every writer with itself. */
+    public static final String SELF = "self";
     public static final int DEFAULT_ITERATIONS = 10;
     public static final DataSize DEFAULT_SIZE = DataSize.ofBytes(1024);
     public static final Duration DEFAULT_POLL_INTERVAL = Duration.ofMillis(50);

@@ -13,6 +13,8 @@ import java.util.Optional;
  *
  * @param endpoints named endpoints in file order; empty means the embedded server
  * @param reports   the reports a run makes unless {@code --report} says otherwise; empty: the console alone
+ * @param sections  titles of the report's sections by stage tag, in order: the console prints a banner before the
+ *                  first stage of each and a verdict per section at the end (t3-validator's CONNECTIVITY TESTS)
  */
 public record Workload(
         String source,
@@ -27,7 +29,8 @@ public record Workload(
         Defaults defaults,
         FailOn failOn,
         List<StageSpec> stages,
-        List<String> reports) {
+        List<String> reports,
+        Map<String, String> sections) {
 
     public static final String DEFAULT_PREFIX = "s3workload";
     /** The report names {@code reports:} and {@code --report} know. */
@@ -38,16 +41,17 @@ public record Workload(
         endpoints = Collections.unmodifiableMap(new LinkedHashMap<>(endpoints));
         stages = List.copyOf(stages);
         reports = List.copyOf(reports);
+        sections = Collections.unmodifiableMap(new LinkedHashMap<>(sections));
     }
 
     public Workload withEndpoints(Map<String, EndpointSpec> newEndpoints) {
         return new Workload(source, name, description, newEndpoints, bucket, prefix, createBucket, keep, seed,
-                defaults, failOn, stages, reports);
+                defaults, failOn, stages, reports, sections);
     }
 
     public Workload withCreateBucket(boolean create) {
         return new Workload(source, name, description, endpoints, bucket, prefix, create, keep, seed, defaults,
-                failOn, stages, reports);
+                failOn, stages, reports, sections);
     }
 
     /**
@@ -61,7 +65,7 @@ public record Workload(
         int defaultWorkers = defaults.concurrency().orElse(Defaults.CONCURRENCY);
         return new Workload(source, name, description, endpoints, bucket, prefix, createBucket, keep, seed,
                 defaults.shared(shard), failOn, stages.stream().map(s -> s.shared(shard, defaultWorkers)).toList(),
-                reports);
+                reports, sections);
     }
 
     public List<String> stageNames() {

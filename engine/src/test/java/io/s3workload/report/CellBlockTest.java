@@ -29,15 +29,23 @@ class CellBlockTest {
 
     @Test
     void coresBusyAreBoundedByTheCpusTheProcessMayUse() {
-        String block = CellBlock.of(cell(), false, new CellBlock.Cpu(false, 2));
+        String block = CellBlock.of(cell(), false, new CellBlock.Cpu(false, 2, 10_000_000));
         assertTrue(block.contains("2.12 s process CPU, 2.00 of 2 cores busy"), block);
         assertFalse(block.contains("2.12 of"), block);
     }
 
     @Test
     void withTheServerInTheProcessTheCpuIsLabelledAsBoth() {
-        String block = CellBlock.of(cell(), false, new CellBlock.Cpu(true, 4));
+        String block = CellBlock.of(cell(), false, new CellBlock.Cpu(true, 4, 10_000_000));
         assertTrue(block.contains("2.12 s client + embedded server CPU, 2.12 of 4 cores busy"), block);
         assertTrue(block.contains("(2 attempts in 1.0s)") && block.contains("| 2 ok, 0 errors"), block);
+    }
+
+    @Test
+    void cpuFiguresCarryTheDigitsTheTenMillisecondClockMeasured() {
+        String block = CellBlock.of(cell(), false, new CellBlock.Cpu(false, 4, 10_000_000));
+        // 2.12 s to 10 ms over 2 MiB and 2 operations: 1085 CPU-s/GiB to 5, 1060 CPU-ms/op to 5 (no decimals)
+        assertTrue(block.contains("2.12 s process CPU, 2.12 of 4 cores busy, 1085 CPU-s/GiB, 1060 CPU-ms/op"),
+                block);
     }
 }

@@ -135,7 +135,7 @@ class FileReportsTest {
         for (StageResult stage : result.stages()) {
             for (CellStats cell : stage.cells()) {
                 Path log = out.resolve("hdr").resolve(HdrLogReporter.fileName(cell.key()));
-                org.HdrHistogram.Histogram merged = new org.HdrHistogram.Histogram(3);
+                org.HdrHistogram.Histogram merged = io.s3workload.metrics.CellRecorder.newHistogram();
                 int intervals = 0;
                 try (var reader = new org.HdrHistogram.HistogramLogReader(log.toFile())) {
                     for (var h = reader.nextIntervalHistogram(); h != null; h = reader.nextIntervalHistogram()) {

@@ -88,10 +88,14 @@ class GoldenFilesTest {
         CellStats get = cell(new CellKey("get", Op.GET, "s3", SizeSpec.of(DataSize.parse("4KiB").orElseThrow())),
                 50, 2, new long[] {1, 1, 2, 2, 40}, true, epoch + 1000, Map.of("HTTP 503 SlowDown", 2L), 3);
         Histogram convergence = CellRecorder.newHistogram();
-        for (long v : new long[] {5, 7, 120}) {
+        for (long v : new long[] {0, 0, 120}) {
             convergence.recordValue(v * MS);
         }
-        ConvergenceStats pair = new ConvergenceStats("s3", "s3", 4, 2, 1, 1, 0, 0, 9, 1, convergence);
+        Histogram reads = CellRecorder.newHistogram();
+        for (long v : new long[] {5, 7, 3}) {
+            reads.recordValue(v * MS);
+        }
+        ConvergenceStats pair = new ConvergenceStats("s3", "s3", 4, 2, 1, 1, 0, 0, 9, 5, 1, convergence, reads);
         List<StageReport> stages = new ArrayList<>(List.of(
                 stage("put", StageKind.PUT, List.of(put), List.of(), 0, Optional.empty()),
                 stage("get", StageKind.GET, List.of(get), List.of(), 2_000 * MS, Optional.empty()),

@@ -112,6 +112,24 @@ class ConnectivityTest {
     }
 
     @Test
+    void aHealthyServerReadsAsItsOwnTimeAndTheClientsStartIsReportedApart() throws Exception {
+        ByteArrayOutputStream console = new ByteArrayOutputStream();
+        RunResult result = new Engine(plan("""
+                stages:
+                  - {name: connectivity, kind: connectivity, endpoints: [good], attempts: 20}
+                """), List.of(new ConsoleReporter(new PrintStream(console, true, StandardCharsets.UTF_8), false,
+                false))).run();
+        CellStats good = cell(result, "good");
+        assertEquals(20, good.operations(), "the first request is not one of the attempts");
+        assertTrue(good.firstRequestNanos() > 0, "the first request's time is kept apart");
+        double avgMillis = good.latency().getMean() / 1e6;
+        assertTrue(avgMillis < 10, "the in-process server answers a HeadBucket in a few ms: " + avgMillis);
+        String out = console.toString(StandardCharsets.UTF_8);
+        assertTrue(out.contains("    (before them, a first request that also set up the client and its connection: "),
+                out);
+    }
+
+    @Test
     void failOnErrorRateTurnsAFailedCheckIntoExitCodeOne() throws Exception {
         RunResult result = new Engine(plan("""
                 stages:

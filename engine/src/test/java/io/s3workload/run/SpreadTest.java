@@ -71,6 +71,8 @@ class SpreadTest {
         Counting one = new Counting();
         Counting two = new Counting();
         try (HttpFront a = HttpFront.start(s3.endpoint(), one); HttpFront b = HttpFront.start(s3.endpoint(), two)) {
+            String nameA = "127.0.0.1-" + a.endpoint().getPort();
+            String nameB = "127.0.0.1-" + b.endpoint().getPort();
             String keys = "credentials: {accessKey: \"" + s3.server().accessKey() + "\", secretKey: \""
                     + s3.server().secretKey() + "\"}";
             RunResult result = new Engine(plan("""
@@ -79,11 +81,12 @@ class SpreadTest {
                       gw: {urls: ["%s", "%s"], %s}
                     stages:
                       - {name: put, kind: put, size: 4KiB, objects: 40, concurrency: 4, endpoints: [gw]}
-                      - {name: get, kind: get, from: put, operations: 100, concurrency: 3, endpoints: [gw-1, gw-2],
+                      - {name: get, kind: get, from: put, operations: 100, concurrency: 3, endpoints: [%s, %s],
                          hostSelect: random}
-                    """.formatted(a.endpoint(), b.endpoint(), keys)), List.of()).run();
+                    """.formatted(a.endpoint(), b.endpoint(), keys, nameA, nameB)), List.of()).run();
             List<CellStats> put = cells(result, "put");
-            assertEquals(List.of("gw-1", "gw-2", "all"), put.stream().map(c -> c.key().endpoint()).toList());
+            assertEquals(List.of(nameA, nameB, "all"), put.stream().map(c -> c.key().endpoint()).toList(),
+                    "members on one address are named by it and their ports");
             assertEquals(40, put.get(2).operations(), "the total");
             assertEquals(put.get(2).operations(), put.get(0).operations() + put.get(1).operations());
             assertEquals(put.get(0).operations(), one.count("PUT"), "what gw-1's cell counts is what it received");
@@ -98,7 +101,7 @@ class SpreadTest {
             assertEquals(get.get(0).operations(), one.count("GET"));
             assertEquals(get.get(1).operations(), two.count("GET"));
             get.forEach(c -> assertEquals(Map.of(), c.errorsByClass()));
-            assertEquals(List.of("gw-1", "gw-2"), result.stages().get(0).stage().endpoints());
+            assertEquals(List.of(nameA, nameB), result.stages().get(0).stage().endpoints());
         }
     }
 

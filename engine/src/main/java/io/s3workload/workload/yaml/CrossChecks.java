@@ -2,6 +2,7 @@ package io.s3workload.workload.yaml;
 
 import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.node.ArrayNode;
+import io.s3workload.workload.ConsistencyProbe;
 import io.s3workload.workload.StageKind;
 import java.util.ArrayList;
 import java.util.HashMap;
@@ -158,6 +159,9 @@ final class CrossChecks {
             for (String list : List.of("endpoints", "writers", "readers")) {
                 if (stage.path(list) instanceof ArrayNode names) {
                     for (int j = 0; j < names.size(); j++) {
+                        if (list.equals("readers") && names.get(j).asText().equals(ConsistencyProbe.SELF)) {
+                            continue; // each writer itself
+                        }
                         checkEndpoint(pointer + "/" + list + "/" + j, names.get(j), endpoints);
                     }
                 } else {

@@ -15,8 +15,9 @@ import java.util.Map;
 /**
  * An endpoint written with {@code urls:} (a list, or one comma-separated string such as
  * {@code ${REGIONAL_ENDPOINTS}}) instead of {@code url:} is a group: it becomes one endpoint per URL, named by the
- * URL host's first label ({@code https://iad.storage.dev} is {@code iad}; the group's name and a number when that
- * does not give a new name), each with the group's other settings. Where a stage lists endpoints
+ * URL host's first label ({@code https://iad.storage.dev} is {@code iad}), an address by itself
+ * ({@code http://10.0.0.5:9000} is {@code 10.0.0.5}), with the port when that name is taken ({@code iad-9001},
+ * {@code 10.0.0.5-9001}), else the group's name and a number; each with the group's other settings. Where a stage lists endpoints
  * ({@code endpoints}, {@code writers}, {@code readers}) the group's name stands for all its members.
  */
 final class EndpointGroups {
@@ -56,8 +57,10 @@ final class EndpointGroups {
             // that name it lose it, and a list left with no endpoint is reported where it is bound.
             List<String> members = new ArrayList<>();
             Location at = tree.valueLocation(LocatedTree.child(pointer, "urls"));
+            List<String> bases = urls.stream().map(EndpointGroups::baseName).toList();
             for (int i = 0; i < urls.size(); i++) {
-                String member = memberName(name, i, urls.get(i), endpoints, rebuilt, members);
+                String member = memberName(name, i, urls.get(i), java.util.Collections.frequency(bases, bases.get(i)) > 1,
+                        endpoints, rebuilt, members);
                 ObjectNode copy = spec.deepCopy();
                 copy.remove("urls");
                 copy.set("url", TextNode.valueOf(urls.get(i)));
@@ -129,21 +132,47 @@ final class EndpointGroups {
         return out;
     }
 
-    private static String memberName(String group, int index, String url, ObjectNode written, ObjectNode rebuilt,
-                                     List<String> taken) {
-        String host = "";
+    private static final java.util.regex.Pattern IPV4 = java.util.regex.Pattern.compile("\\d{1,3}(\\.\\d{1,3}){3}");
+
+    /** A member's name before clashes: its host's first label, or its address; empty when neither names it. */
+    private static String baseName(String url) {
+        String host = null;
         try {
             host = URI.create(url).getHost();
         } catch (IllegalArgumentException e) {
             // named by number; the URL itself is reported when the endpoint is bound
         }
-        String label = host == null ? "" : host.split("\\.")[0];
-        boolean usable = label.matches("[A-Za-z][A-Za-z0-9_-]*");
-        String name = usable ? label : group + "-" + (index + 1);
-        if (written.has(name) || rebuilt.has(name) || taken.contains(name)) {
-            name = group + "-" + (index + 1);
+        String base = host == null ? "" : IPV4.matcher(host).matches() ? host : host.split("\\.")[0];
+        return base.matches("[A-Za-z0-9][A-Za-z0-9._-]*") && !base.equals(io.s3workload.workload.ConsistencyProbe.SELF)
+                ? base : "";
+    }
+
+    /** {@code shared}: other members have the same base name, so each is told apart by its port. */
+    private static String memberName(String group, int index, String url, boolean shared, ObjectNode written,
+                                     ObjectNode rebuilt, List<String> taken) {
+        String base = baseName(url);
+        int port = -1;
+        try {
+            port = URI.create(url).getPort();
+        } catch (IllegalArgumentException e) {
+            // no port to tell it by
         }
-        return name;
+        List<String> candidates = new ArrayList<>();
+        if (!base.isEmpty()) {
+            if (!shared) {
+                candidates.add(base);
+            }
+            if (port > 0) {
+                candidates.add(base + "-" + port);
+            }
+        }
+        candidates.add(group + "-" + (index + 1));
+        for (String name : candidates) {
+            if (!written.has(name) && !rebuilt.has(name) && !taken.contains(name)) {
+                return name;
+            }
+        }
+        return group + "-" + (index + 1);
     }
 
     /** Replaces a group's name in the stages' endpoint lists by its members, in place. */

@@ -143,6 +143,10 @@ final class Scaling {
         return new Scaling(null, factor).size(bytes, false);
     }
 
+    static long scaleCount(long n, double factor) {
+        return new Scaling(null, factor).count(n);
+    }
+
     static Duration scaleDuration(Duration d, double factor) {
         return new Scaling(null, factor).duration(d);
     }

@@ -62,8 +62,10 @@ final class SweepStageBinder implements StageBinder {
         if (t.isEmpty() || s.isEmpty()) {
             return Optional.empty();
         }
-        Stop point = given.isEmpty() ? new Stop(Optional.of(Scaling.scaleDuration(preset.orElse(
-                SweepStage.Preset.QUICK).point().duration().orElseThrow(), scale)), java.util.OptionalLong.empty(),
+        Stop presetPoint = preset.orElse(SweepStage.Preset.QUICK).point();
+        Stop point = given.isEmpty() ? new Stop(presetPoint.duration().map(d -> Scaling.scaleDuration(d, scale)),
+                presetPoint.operations().isPresent() ? java.util.OptionalLong.of(Scaling.scaleCount(
+                presetPoint.operations().getAsLong(), scale)) : java.util.OptionalLong.empty(),
                 java.util.OptionalLong.empty()) : given;
         long objects = f.longAtLeast("objects", 1).orElse(SweepStage.defaultObjects(t));
         return Optional.of(new SweepStage(common, measure, t, s, point, objects));

@@ -2,6 +2,7 @@ package io.s3workload.workload.yaml;
 
 import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.node.ArrayNode;
+import io.s3workload.workload.ConsistencyProbe;
 import io.s3workload.workload.CredentialsSpec;
 import io.s3workload.workload.Defaults;
 import io.s3workload.workload.EndpointSpec;
@@ -33,7 +34,7 @@ import java.util.regex.Pattern;
 final class WorkloadBinder {
 
     static final Set<String> TOP_KEYS = Set.of("name", "description", "endpoints", "bucket", "prefix",
-            "createBucket", "keep", "seed", "defaults", "failOn", "stages", "reports");
+            "createBucket", "keep", "seed", "defaults", "failOn", "stages", "reports", "sections");
     static final Set<String> ENDPOINT_KEYS = Set.of("url", "region", "pathStyle", "credentials", "compat", "tls");
     static final Set<String> TLS_KEYS = Set.of("caCert", "insecure");
     static final Set<String> CREDENTIAL_KEYS = Set.of("accessKey", "secretKey", "sessionToken", "profile");
@@ -84,11 +85,46 @@ final class WorkloadBinder {
             }
             return Optional.of(report);
         }).orElse(List.of());
+        Map<String, String> sections = sections(top, stages);
         if (!binding.problems().isEmpty() || bucket.isEmpty()) {
             return Optional.empty();
         }
         return Optional.of(new Workload(tree.source(), name, description, endpoints, bucket.get(), prefix,
-                createBucket, keep, seed, defaults, failOn, stages, reports));
+                createBucket, keep, seed, defaults, failOn, stages, reports, sections));
+    }
+
+    /**
+     * {@code sections: {connectivity: CONNECTIVITY TESTS, ...}}: a title per stage tag, in order; each tag must be one
+     * a stage carries (of any kind, composites' inner stages included).
+     */
+    private Map<String, String> sections(Fields top, List<StageSpec> stages) {
+        Map<String, String> sections = new LinkedHashMap<>();
+        JsonNode node = top.raw("sections");
+        if (node == null || node.isNull()) {
+            return sections;
+        }
+        if (!node.isObject()) {
+            binding.problem(top.child("sections"), "expected a title per stage tag, e.g. sections: {connectivity:"
+                    + " CONNECTIVITY TESTS}, got " + Fields.describe(node));
+            return sections;
+        }
+        Set<String> tags = new TreeSet<>();
+        stages.forEach(s -> tags.addAll(s.common().tags()));
+        for (Iterator<String> it = node.fieldNames(); it.hasNext(); ) {
+            String tag = it.next();
+            String pointer = LocatedTree.child(top.child("sections"), tag);
+            JsonNode title = node.get(tag);
+            if (!tags.contains(tag)) {
+                binding.keyProblem(pointer, "no stage has the tag '" + tag + "'" + Suggestions.didYouMean(tag, tags)
+                        + (tags.isEmpty() ? "; give stages tags: [" + tag + "]" : "; tags: " + String.join(", ", tags)));
+            } else if (!title.isTextual() || title.textValue().isBlank()) {
+                binding.problem(pointer, "expected the section's title, e.g. " + tag.toUpperCase(java.util.Locale.ROOT)
+                        + " TESTS, got " + Fields.describe(title));
+            } else {
+                sections.put(tag, title.textValue().strip());
+            }
+        }
+        return sections;
     }
 
     private Map<String, EndpointSpec> endpoints(Fields top) {
@@ -107,6 +143,9 @@ final class WorkloadBinder {
             String pointer = LocatedTree.child(top.child("endpoints"), name);
             if (!NAME.matcher(name).matches()) {
                 binding.keyProblem(pointer, "endpoint names use letters, digits, '.', '_' and '-'");
+            } else if (name.equals(ConsistencyProbe.SELF)) {
+                binding.keyProblem(pointer, "'" + name + "' is reserved: in a probe's readers it stands for each"
+                        + " writer itself; name the endpoint otherwise");
             }
             Fields.of(binding, pointer, node.get(name), ENDPOINT_KEYS, "an endpoint")
                     .flatMap(f -> endpoint(name, f))

@@ -80,11 +80,44 @@ public final class WorkloadLoader {
         } catch (NoSuchFileException e) {
             throw new WorkloadException(List.of(new Problem(Location.of(file.toString()), "",
                     "no such file")));
+        } catch (java.nio.charset.CharacterCodingException e) {
+            throw new WorkloadException(List.of(notUtf8(file)));
         } catch (IOException e) {
             throw new WorkloadException(List.of(new Problem(Location.of(file.toString()), "",
                     "cannot read: " + e.getMessage())));
         }
         return parse(file.toString(), text);
+    }
+
+    /** Where {@code file} stops being UTF-8: the line and column of its first bad byte, and the way out. */
+    private static Problem notUtf8(Path file) {
+        byte[] bytes;
+        try {
+            bytes = Files.readAllBytes(file);
+        } catch (IOException e) {
+            return new Problem(Location.of(file.toString()), "", "cannot read: " + e.getMessage());
+        }
+        var decoder = StandardCharsets.UTF_8.newDecoder()
+                .onMalformedInput(java.nio.charset.CodingErrorAction.REPORT)
+                .onUnmappableCharacter(java.nio.charset.CodingErrorAction.REPORT);
+        java.nio.ByteBuffer in = java.nio.ByteBuffer.wrap(bytes);
+        java.nio.CharBuffer out = java.nio.CharBuffer.allocate(bytes.length + 1);
+        decoder.decode(in, out, true);
+        int bad = in.position();
+        int line = 1;
+        int column = 1;
+        out.flip();
+        for (int i = 0; i < out.length(); i++) {
+            if (out.charAt(i) == '\n') {
+                line++;
+                column = 1;
+            } else {
+                column++;
+            }
+        }
+        return new Problem(new Location(file.toString(), line, column), "", String.format(java.util.Locale.ROOT,
+                "the file is not UTF-8: expected UTF-8 text, found the byte 0x%02X; save it as UTF-8 (e.g. iconv -f"
+                + " latin1 -t utf-8 %s > fixed.yaml)", bytes[bad] & 0xff, file.getFileName()));
     }
 
     public Workload parse(String source, String text) throws WorkloadException {

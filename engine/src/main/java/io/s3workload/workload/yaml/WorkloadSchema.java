@@ -157,6 +157,8 @@ public final class WorkloadSchema {
                         .set("items", ref("stage"));
                 case "reports" -> JSON.createObjectNode().put("type", "array").set("items", enumOf(
                         Set.copyOf(Workload.REPORTS)));
+                case "sections" -> JSON.createObjectNode().put("type", "object")
+                        .set("additionalProperties", ref("text"));
                 default -> ref("text");
             });
         }

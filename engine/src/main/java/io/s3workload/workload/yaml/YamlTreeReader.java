@@ -51,7 +51,8 @@ public final class YamlTreeReader {
             tree.recordValue("", location(parser.currentTokenLocation()));
             readObjectInto(parser, tree.root(), "");
         } catch (JsonProcessingException e) {
-            throw new WorkloadException(List.of(syntaxProblem(e)));
+            throw new WorkloadException(List.of(e.getCause() instanceof org.yaml.snakeyaml.error.MarkedYAMLException
+                    marked ? YamlSyntax.explain(source, text, marked) : syntaxProblem(e)));
         } catch (IOException e) {
             throw new WorkloadException(List.of(new Problem(Location.of(source), "", e.getMessage())));
         }

@@ -59,9 +59,10 @@ class ScalingAndSelectionTest {
         assertEquals(Duration.ofSeconds(10), raw.probe().timeout());
         assertEquals(1, ((LoopsStage) w.stages().get(3)).count());
         SweepStage sweep = (SweepStage) w.stages().get(4);
-        assertEquals(SizeSpec.of(DataSize.ofBytes(10 * 1024)), sweep.sizes().get(0), "preset sizes scale too");
-        assertEquals(Duration.ofMillis(500), sweep.point().duration().orElseThrow());
-        assertEquals(List.of(8, 16), sweep.threads());
+        assertEquals(SizeSpec.of(DataSize.ofBytes(10)), sweep.sizes().get(0), "preset sizes scale too: 1 KiB");
+        assertEquals(java.util.OptionalLong.of(10), sweep.point().operations(), "and its 1000 samples a point");
+        assertTrue(sweep.point().duration().isEmpty(), "a count-bound point stays count-bound");
+        assertEquals(List.of(8, 9, 10, 11, 12, 13, 14, 15, 16), sweep.threads(), "threads are not scaled");
     }
 
     @Test
