@@ -13,10 +13,11 @@ import java.util.Optional;
  * @param endpoints the endpoints stages use; empty when the run is planned against the embedded server
  * @param seed      the payload seed; empty means the run picks one (and prints it, so it can be repeated)
  * @param sections  the report's section titles by stage tag, in order (the workload's {@code sections})
+ * @param scaled    what {@code --scale} changed
  */
 public record Plan(String name, String source, String bucket, String prefix, boolean createBucket, boolean keep,
                    Optional<Long> seed, Map<String, EndpointSpec> endpoints, List<StagePlan> stages,
-                   Map<String, String> sections) {
+                   Map<String, String> sections, io.s3workload.workload.Scaled scaled) {
 
     /** The endpoint name stages get when the workload defines none. */
     public static final String EMBEDDED = "embedded";
@@ -44,7 +45,7 @@ public record Plan(String name, String source, String bucket, String prefix, boo
     public Plan withEndpoint(EndpointSpec endpoint) {
         Map<String, EndpointSpec> replaced = new LinkedHashMap<>(endpoints);
         replaced.put(endpoint.name(), endpoint);
-        return new Plan(name, source, bucket, prefix, createBucket, keep, seed, replaced, stages, sections);
+        return new Plan(name, source, bucket, prefix, createBucket, keep, seed, replaced, stages, sections, scaled);
     }
 
     public StagePlan stage(String name) {

@@ -40,6 +40,11 @@ public final class PlanPrinter {
                 }).append(e.pathStyle() ? ", path-style" : "")
                 .append(", credentials from ").append(e.credentials()).append(StageHeaders.connection(e))
                 .append('\n'));
+        if (plan.scaled().scaled()) {
+            out.append("  scaled     ").append(plan.scaled().summary(0).replaceAll(", e\\.g\\. $", ":"))
+                    .append('\n');
+            plan.scaled().changes().forEach(c -> out.append("               ").append(c).append('\n'));
+        }
         out.append('\n');
         Table table = new Table(List.of("#", "stage", "kind", "endpoint", "workers", "size", "operations", "keys",
                 "duration", "bytes"), true, false, false, false, true, true, true, true, true, true);

@@ -50,9 +50,17 @@ public record Summary(int schemaVersion, Tool tool, Jvm jvm, Host host, Run run,
     public record ShardStatus(int index, String status, long operations, String directory, String detail) {
     }
 
-    /** The workload as compiled: every default resolved, endpoints without their secrets. */
+    /**
+     * The workload as compiled: every default resolved, endpoints without their secrets.
+     *
+     * @param scale what {@code --scale} changed; absent when the workload ran as written
+     */
     public record Workload(String name, String source, String bucket, String prefix, boolean keep,
-                           List<Endpoint> endpoints, List<StageSetup> stages) {
+                           List<Endpoint> endpoints, List<StageSetup> stages, Scale scale) {
+    }
+
+    /** {@code --scale}: its factor and every value it changed, as written and as run. */
+    public record Scale(double factor, List<io.s3workload.workload.Scaled.Change> changes) {
     }
 
     /** @param credentials where they come from, never the keys */

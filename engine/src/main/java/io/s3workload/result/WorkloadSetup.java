@@ -20,7 +20,8 @@ final class WorkloadSetup {
         List<Summary.Endpoint> endpoints = plan.endpoints().values().stream().map(WorkloadSetup::endpoint).toList();
         List<Summary.StageSetup> stages = plan.stages().stream().map(WorkloadSetup::stage).toList();
         return new Summary.Workload(plan.name(), plan.source(), plan.bucket(), plan.prefix(), plan.keep(), endpoints,
-                stages);
+                stages, plan.scaled().scaled() ? new Summary.Scale(plan.scaled().factor(), plan.scaled().changes())
+                : null);
     }
 
     private static Summary.Endpoint endpoint(EndpointSpec e) {

@@ -15,6 +15,7 @@ import java.util.Optional;
  * @param reports   the reports a run makes unless {@code --report} says otherwise; empty: the console alone
  * @param sections  titles of the report's sections by stage tag, in order: the console prints a banner before the
  *                  first stage of each and a verdict per section at the end (t3-validator's CONNECTIVITY TESTS)
+ * @param scaled    what {@code --scale} changed
  */
 public record Workload(
         String source,
@@ -30,7 +31,8 @@ public record Workload(
         FailOn failOn,
         List<StageSpec> stages,
         List<String> reports,
-        Map<String, String> sections) {
+        Map<String, String> sections,
+        Scaled scaled) {
 
     public static final String DEFAULT_PREFIX = "s3workload";
     /** The report names {@code reports:} and {@code --report} know. */
@@ -46,12 +48,17 @@ public record Workload(
 
     public Workload withEndpoints(Map<String, EndpointSpec> newEndpoints) {
         return new Workload(source, name, description, newEndpoints, bucket, prefix, createBucket, keep, seed,
-                defaults, failOn, stages, reports, sections);
+                defaults, failOn, stages, reports, sections, scaled);
+    }
+
+    public Workload withScaled(Scaled what) {
+        return new Workload(source, name, description, endpoints, bucket, prefix, createBucket, keep, seed,
+                defaults, failOn, stages, reports, sections, what);
     }
 
     public Workload withCreateBucket(boolean create) {
         return new Workload(source, name, description, endpoints, bucket, prefix, create, keep, seed, defaults,
-                failOn, stages, reports, sections);
+                failOn, stages, reports, sections, scaled);
     }
 
     /**
@@ -65,7 +72,7 @@ public record Workload(
         int defaultWorkers = defaults.concurrency().orElse(Defaults.CONCURRENCY);
         return new Workload(source, name, description, endpoints, bucket, prefix, createBucket, keep, seed,
                 defaults.shared(shard), failOn, stages.stream().map(s -> s.shared(shard, defaultWorkers)).toList(),
-                reports, sections);
+                reports, sections, scaled);
     }
 
     public List<String> stageNames() {

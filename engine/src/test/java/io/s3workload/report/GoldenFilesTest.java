@@ -115,7 +115,8 @@ class GoldenFilesTest {
                 List.of(new Summary.Endpoint("s3", "http://127.0.0.1:9000", "us-east-1", true, "s3", "static keys")),
                 List.of(new Summary.StageSetup(0, "put", "put", "s3", 4, 4, 4, List.of(), List.of(), null,
                         new Summary.Load(false, null, List.of(), null), List.of(new Summary.CellSetup("1KiB", 20L,
-                        null, null)), settings("http"))));
+                        null, null)), settings("http"))), new Summary.Scale(0.01, List.of(
+                new io.s3workload.workload.Scaled.Change("stages.put.size", "100KiB", "1 KiB"))));
         RunReport.About about = new RunReport.About(new Summary.Tool("s3workload", "1.2.3", "abc1234"),
                 new Summary.Jvm("Test VM", "21.0.1", "Vendor"), new Summary.Host("host", "Linux 6.1", "amd64", 2),
                 workload, "s3workload/20261123-100000-ab12/", null, List.of(), true);

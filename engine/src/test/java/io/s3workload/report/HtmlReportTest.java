@@ -52,7 +52,8 @@ class HtmlReportTest {
                 GoldenFilesTest.settings("http")));
         Summary.Workload w = fixed.about().workload();
         RunReport.About about = new RunReport.About(fixed.about().tool(), fixed.about().jvm(), fixed.about().host(),
-                new Summary.Workload(w.name(), w.source(), w.bucket(), w.prefix(), w.keep(), w.endpoints(), setups),
+                new Summary.Workload(w.name(), w.source(), w.bucket(), w.prefix(), w.keep(), w.endpoints(), setups,
+                        w.scale()),
                 fixed.about().prefix(), null, List.of(), true);
         RunReport report = new RunReport(about, fixed.runId(), fixed.startedAt(), fixed.wallNanos(), fixed.seed(),
                 fixed.exitCode(), fixed.interrupted(), fixed.endpointUrls(), stages, fixed.breaches(), fixed.cleanup(),

@@ -32,6 +32,41 @@ final class Binding {
         return scale;
     }
 
+    private final List<io.s3workload.workload.Scaled.Change> scaled = new ArrayList<>();
+
+    /** {@code --scale} changed the value at {@code pointer} from {@code from} to {@code to}. */
+    void scaled(String pointer, String from, String to) {
+        if (!from.equals(to)) {
+            scaled.add(new io.s3workload.workload.Scaled.Change(stagePath(pointer), from, to));
+        }
+    }
+
+    /** What {@code --scale} changed, so far. */
+    io.s3workload.workload.Scaled scaled() {
+        return new io.s3workload.workload.Scaled(scale, scaled);
+    }
+
+    /** {@code stages.put.sizes[0]} for {@code /stages/0/sizes/0}: stages by name, as --set addresses them. */
+    String stagePath(String pointer) {
+        StringBuilder path = new StringBuilder();
+        com.fasterxml.jackson.databind.JsonNode node = tree.root();
+        String[] parts = pointer.split("/");
+        for (int i = 1; i < parts.length; i++) {
+            String part = parts[i];
+            com.fasterxml.jackson.databind.JsonNode child = node.isArray() ? node.path(Integer.parseInt(part))
+                    : node.path(part);
+            if (node.isArray() && child.path("name").isTextual()) {
+                path.append('.').append(child.get("name").textValue());
+            } else if (node.isArray()) {
+                path.append('[').append(part).append(']');
+            } else {
+                path.append(path.isEmpty() ? "" : ".").append(part);
+            }
+            node = child;
+        }
+        return path.toString();
+    }
+
     LocatedTree tree() {
         return tree;
     }

@@ -33,21 +33,24 @@ final class Scaling {
 
     private final LocatedTree tree;
     private final double factor;
+    /** Told every value this changes (null: nobody asks). */
+    private final Binding binding;
     /**
      * The workers of the stage being walked when its workers write keys of their own (a put; 0 otherwise): its
      * scaled objects stay at least these.
      */
     private long putWorkers;
 
-    private Scaling(LocatedTree tree, double factor) {
+    private Scaling(LocatedTree tree, double factor, Binding binding) {
         this.tree = tree;
         this.factor = factor;
+        this.binding = binding;
     }
 
-    /** Scales the stages of {@code tree} by {@code factor} (1: unchanged). */
-    static void apply(LocatedTree tree, double factor) {
+    /** Scales the stages of {@code tree} by {@code factor} (1: unchanged), telling {@code binding} what changed. */
+    static void apply(LocatedTree tree, double factor, Binding binding) {
         if (factor != 1 && tree.root().get("stages") instanceof ArrayNode stages) {
-            new Scaling(tree, factor).walk(stages, "/stages", null);
+            new Scaling(tree, factor, binding).walk(stages, "/stages", null);
         }
     }
 
@@ -99,6 +102,17 @@ final class Scaling {
     }
 
     private java.util.Optional<TextNode> scaled(String key, String text, String pointer) {
+        java.util.Optional<TextNode> scaled = scaledValue(key, text, pointer);
+        scaled.ifPresent(v -> binding.scaled(pointer, text.strip(), shown(key, v.textValue())));
+        return scaled;
+    }
+
+    /** A scaled value as people read it: sizes with their unit (51 KiB), the rest as written. */
+    private static String shown(String key, String value) {
+        return SIZES.contains(key) ? DataSize.ofBytes(Long.parseLong(value)).toString() : value;
+    }
+
+    private java.util.Optional<TextNode> scaledValue(String key, String text, String pointer) {
         if (tree.valueLocation(pointer).line() == 0) {
             return java.util.Optional.empty();
         }
@@ -140,14 +154,14 @@ final class Scaling {
 
     /** A sweep preset's sizes, counts and durations scaled the same way. */
     static long scaleBytes(long bytes, double factor) {
-        return new Scaling(null, factor).size(bytes, false);
+        return new Scaling(null, factor, null).size(bytes, false);
     }
 
     static long scaleCount(long n, double factor) {
-        return new Scaling(null, factor).count(n);
+        return new Scaling(null, factor, null).count(n);
     }
 
     static Duration scaleDuration(Duration d, double factor) {
-        return new Scaling(null, factor).duration(d);
+        return new Scaling(null, factor, null).duration(d);
     }
 }

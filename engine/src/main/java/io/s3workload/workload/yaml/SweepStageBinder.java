@@ -59,6 +59,9 @@ final class SweepStageBinder implements StageBinder {
         double scale = f.binding().scale();
         List<SizeSpec> s = sizes.or(() -> preset.map(p -> p.sizes().stream().map(size -> SizeSpec.of(DataSize.ofBytes(
                 Scaling.scaleBytes(size.maxBytes(), scale)))).toList())).orElse(List.of());
+        if (sizes.isEmpty() && preset.isPresent()) {
+            f.binding().scaled(f.child("preset") + "/sizes", preset.get().sizes().toString(), s.toString());
+        }
         if (t.isEmpty() || s.isEmpty()) {
             return Optional.empty();
         }
@@ -67,7 +70,16 @@ final class SweepStageBinder implements StageBinder {
                 presetPoint.operations().isPresent() ? java.util.OptionalLong.of(Scaling.scaleCount(
                 presetPoint.operations().getAsLong(), scale)) : java.util.OptionalLong.empty(),
                 java.util.OptionalLong.empty()) : given;
+        if (given.isEmpty()) {
+            f.binding().scaled(f.child("preset") + "/point", per(presetPoint), per(point));
+        }
         long objects = f.longAtLeast("objects", 1).orElse(SweepStage.defaultObjects(t));
         return Optional.of(new SweepStage(common, measure, t, s, point, objects));
+    }
+
+    /** A point's stop as people say it: {@code 1000 operations}, {@code 30s}. */
+    private static String per(Stop point) {
+        return point.operations().isPresent() ? point.operations().getAsLong() + " operations"
+                : point.duration().map(io.s3workload.workload.Durations::format).orElse("?");
     }
 }

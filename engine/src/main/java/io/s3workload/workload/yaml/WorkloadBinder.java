@@ -3,6 +3,7 @@ package io.s3workload.workload.yaml;
 import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.node.ArrayNode;
 import io.s3workload.workload.ConsistencyProbe;
+import io.s3workload.workload.Scaled;
 import io.s3workload.workload.CredentialsSpec;
 import io.s3workload.workload.Defaults;
 import io.s3workload.workload.EndpointSpec;
@@ -90,7 +91,7 @@ final class WorkloadBinder {
             return Optional.empty();
         }
         return Optional.of(new Workload(tree.source(), name, description, endpoints, bucket.get(), prefix,
-                createBucket, keep, seed, defaults, failOn, stages, reports, sections));
+                createBucket, keep, seed, defaults, failOn, stages, reports, sections, Scaled.NONE));
     }
 
     /**

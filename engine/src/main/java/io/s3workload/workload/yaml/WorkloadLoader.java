@@ -128,7 +128,7 @@ public final class WorkloadLoader {
         endpoint.ifPresent(e -> overrideEndpoint(tree, binding, e));
         binding.addAll(Substitution.apply(tree, environment, endpointsReplaced));
         EndpointGroups.apply(tree, binding);
-        Scaling.apply(tree, scale);
+        Scaling.apply(tree, scale, binding);
         Optional<Workload> workload = new WorkloadBinder(binding).bind();
         new CrossChecks(binding).run();
         if (!binding.problems().isEmpty() || workload.isEmpty()) {
@@ -142,7 +142,7 @@ public final class WorkloadLoader {
         java.util.Map<String, io.s3workload.workload.EndpointSpec> proxied = new java.util.LinkedHashMap<>();
         selected.endpoints().forEach((name, e) -> proxied.put(name, io.s3workload.workload.Regions.resolve(e,
                 environment).withProxy(io.s3workload.workload.Proxies.forUrl(e.url(), environment))));
-        return selected.withEndpoints(proxied);
+        return selected.withEndpoints(proxied).withScaled(binding.scaled());
     }
 
     private void overrideEndpoint(LocatedTree tree, Binding binding, String option) {

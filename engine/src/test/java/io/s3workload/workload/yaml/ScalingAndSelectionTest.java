@@ -66,6 +66,23 @@ class ScalingAndSelectionTest {
     }
 
     @Test
+    void whatScaleChangedIsKeptValueByValueAsSetAddressesIt() throws Exception {
+        Workload w = load(0.01, List.of("stages.put.objects=7"), List.of(), List.of());
+        List<String> changes = w.scaled().changes().stream().map(Object::toString).toList();
+        assertEquals(0.01, w.scaled().factor());
+        assertTrue(changes.contains("stages.put.sizes[0] 100MiB -> 1 MiB"), changes.toString());
+        assertTrue(changes.contains("stages.put.operations 1000 -> 10"), changes.toString());
+        assertTrue(changes.contains("stages.get.duration 5m -> 3s"), changes.toString());
+        assertTrue(changes.contains("stages.loop.stages.p.size 1MiB -> 10 KiB"), changes.toString());
+        assertTrue(changes.contains("stages.sweep.preset.point 1000 operations -> 10 operations"),
+                changes.toString());
+        assertTrue(changes.stream().noneMatch(c -> c.startsWith("stages.put.objects")), "--set values stay");
+        assertTrue(w.scaled().summary(2).startsWith("x0.01 (--scale): " + changes.size() + " sizes, counts and"
+                + " durations changed, e.g. stages.put.sizes[0] 100MiB -> 1 MiB, "), w.scaled().summary(2));
+        assertTrue(load(1, List.of(), List.of(), List.of()).scaled().changes().isEmpty());
+    }
+
+    @Test
     void onlyAndSkipSelectByNameOrTag() throws Exception {
         assertEquals(List.of("raw"), load(1, List.of(), List.of("consistency"), List.of()).stageNames());
         assertEquals(List.of("put", "get", "h"), load(1, List.of(), List.of("perf", "h"), List.of()).stageNames());
