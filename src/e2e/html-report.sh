@@ -2,8 +2,12 @@
 # End to end: the HTML report renders in headless Chromium (the Debian package, installed by the check when it
 # can). Runs the quickstart (GETs for 4 s) and a small sweep with --report html, renders each report.html to a PNG
 # and checks the rendered page: the header names the tool version and commit, JVM and host; every cell heading has
-# its charts with their lines and no cell gets an empty frame (the short ones are table rows); the sweep's table and
-# its chart are there; no console error; a PNG that is not blank. Says SKIPPED and why when Chromium cannot be had.
+# its charts with their lines and no cell gets an empty frame (the short ones are table rows); a cell that moves data
+# has a MiB/s and an operations/s chart, whose lines draw every second of the cell's timeline, the last partial one
+# included; the sweep's table and its chart are there; no console error; a PNG that is not blank. Then, rendered 700 px
+# wide with a probe script run in the page: nothing overflows the window, every legend fits inside its chart, and
+# every axis tick is a round value (multiples of 1, 2, 2.5 or 5 times a power of ten, or p0/p50/p90/p99/p99.9...).
+# Says SKIPPED and why when Chromium cannot be had.
 #   src/e2e/html-report.sh [PNG_OUT]
 set -euo pipefail
 root=$(cd "$(dirname "${BASH_SOURCE[0]}")/../.." && pwd)
@@ -11,7 +15,7 @@ root=$(cd "$(dirname "${BASH_SOURCE[0]}")/../.." && pwd)
 need_package chromium chromium "e2e html-report" || exit 0
 work=$(mktemp -d)
 trap 'rm -rf "$work"' EXIT
-"$root/s3workload" run "$root/workloads/quickstart.yaml" --no-progress --report console,html --out "$work/out" \
+"$root/s3workload" run "$root/workloads/quickstart.yaml" --no-progress --report console,html,json --out "$work/out" \
   --set stages.get.duration=4s >"$work/run.log"
 cat >"$work/sweep.yaml" <<'YAML'
 name: sweep-e2e
@@ -29,11 +33,59 @@ for run in out sweep; do
   "${chrome[@]}" --window-size=1400,2000 --screenshot="$work/$run.png" "file://$report" >/dev/null 2>&1
 done
 cp "$work/out.png" "$png"
-python3 - "$work/out.dom.html" "$work/out.console.log" "$png" "$work/sweep.dom.html" <<'PY'
-import re, sys, zlib, struct
+# the narrow window: the page measures itself (a probe script added to a copy) and --dump-dom carries the answer
+for run in out sweep; do
+  sed 's#</body>#<script>(function(){var r={overflow:document.documentElement.scrollWidth-window.innerWidth,legends:[],ticks:[]};document.querySelectorAll("svg").forEach(function(s){var w=s.viewBox.baseVal.width;s.querySelectorAll("text.legend").forEach(function(t){var b=t.getBBox();if(b.x+b.width>w+0.5)r.legends.push(t.textContent+" ends at "+Math.round(b.x+b.width)+" of "+w)});["end","middle"].forEach(function(a){var axis=[];s.querySelectorAll("text.tick[text-anchor="+a+"]").forEach(function(t){axis.push(t.textContent)});if(axis.length)r.ticks.push(axis)})});var p=document.createElement("pre");p.id="probe";p.textContent=JSON.stringify(r);document.body.appendChild(p)})();</script></body>#' \
+    "$work/$run/report.html" >"$work/$run/narrow.html"
+  "${chrome[@]}" --window-size=700,2000 --dump-dom "file://$work/$run/narrow.html" >"$work/$run.narrow.dom.html" 2>/dev/null
+  "${chrome[@]}" --window-size=700,2000 --screenshot="$work/$run.narrow.png" "file://$work/$run/report.html" >/dev/null 2>&1
+done
+[ -n "${1:-}" ] && cp "$work/out.narrow.png" "${1%.png}-700px.png"
+python3 - "$work/out.dom.html" "$work/out.console.log" "$png" "$work/sweep.dom.html" "$work/out.narrow.dom.html" \
+  "$work/sweep.narrow.dom.html" "$work/out/summary.json" <<'PY'
+import json, html, re, sys, zlib, struct
 dom, console, png = open(sys.argv[1]).read(), open(sys.argv[2]).read(), open(sys.argv[3], 'rb').read()
 sweep = open(sys.argv[4]).read()
+summary = json.load(open(sys.argv[7]))
 problems = []
+def nice(step):
+    while step >= 10:
+        step /= 10
+    while step < 1:
+        step *= 10
+    return any(abs(step - m) < 1e-6 for m in (1, 2, 2.5, 5, 10))
+def round_axis(labels):
+    """An axis's ticks are round: usual percentiles, or multiples of one step of 1, 2, 2.5 or 5 times a power of ten."""
+    if all(re.fullmatch(r"p(0|50|90|99|99\.9+)", l) for l in labels):
+        return True
+    try:
+        values = [float(l) for l in labels]
+    except ValueError:
+        return False
+    if len(values) < 2:
+        return True
+    step = values[1] - values[0]
+    return step > 0 and nice(step) and all(abs(v / step - round(v / step)) < 1e-6 for v in values) \
+        and all(abs((b - a) - step) < 1e-6 * max(1, step) for a, b in zip(values, values[1:]))
+for narrow in (sys.argv[5], sys.argv[6]):
+    found = re.search(r'<pre id="probe">(.*?)</pre>', open(narrow).read(), re.S)
+    if not found:
+        problems.append("the 700 px probe did not run")
+        continue
+    probe = json.loads(html.unescape(found.group(1)))
+    if probe["overflow"] > 0:
+        problems.append(f"at 700 px the page is {probe['overflow']} px wider than the window")
+    problems += ["a legend is cut at its chart's edge: " + l for l in probe["legends"]]
+    odd = [", ".join(axis) for axis in probe["ticks"] if not round_axis(axis)]
+    if odd:
+        problems.append("axis ticks at odd values: " + " | ".join(odd[:4]))
+get = next(c for s in summary["stages"] if s["name"] == "get" for c in s["cells"] if c["size"] == "1MiB")
+seconds = sum(1 for s in get["timeline"] if s["intervalSeconds"] > 0)
+chart = dom.split("GET 1 MiB on embedded")[1].split('class="chart operations"')[1].split("</svg>")[0]
+points = len(re.search(r'<polyline class="series"[^>]*points="([^"]*)"', chart).group(1).split())
+if points != 2 * seconds:
+    problems.append(f"the GET 1 MiB operations/s line has {points} points for {seconds} seconds of timeline"
+                    " (a step per second, from its start to its end)")
 for part in ("s3workload ", "(commit ", " CPUs)", "8 workers, client http, endpoint embedded"):
     if part not in dom:
         problems.append(f"the header or a stage line lacks {part!r}")
@@ -48,6 +100,8 @@ for h in headings:
 n = dom.count('class="chart throughput"')
 if n != dom.count('class="chart latency"'):
     problems.append("throughput and latency charts do not pair up")
+if dom.count('class="chart operations"') != n:
+    problems.append("a data cell without its operations/s chart beside MiB/s")
 lines = len(re.findall(r'<polyline class="series"', dom))
 for svg in re.findall(r'<svg[^>]*class="(chart [a-z]+)"(.*?)</svg>', dom, re.S):
     want = 2 if svg[0] == "chart latency" else 1

@@ -334,7 +334,7 @@ def second_interrupt(server_port):
 
 
 def server_restart(server, server_port):
-    """The server is killed mid-stage and comes back 2 s later: the run goes on, counts add up, the reads after it
+    """The server is killed mid-stage and comes back 1 s later: the run goes on, counts add up, the reads after it
     find every key whose PUT succeeded, cleanup completes."""
     name = "server-restart"
     print(f"{name}: the server is killed (SIGKILL) 2 s into a 10 s PUT stage and restarted 1 s later")

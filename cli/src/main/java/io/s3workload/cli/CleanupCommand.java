@@ -26,17 +26,18 @@ import picocli.CommandLine.Option;
 @Command(name = "cleanup", header = "Delete what a run left behind: the keys of a cleanup manifest, or a run prefix.",
         mixinStandardHelpOptions = true, versionProvider = VersionProvider.class,
         description = {"A run deletes everything it wrote under its run prefix. When it cannot (the storage failing,"
-                + " the credentials revoked, the process killed), it writes the keys left to "
-                + "s3workload-cleanup-<run-id>.txt and says so. This command finishes the job through the workload's "
-                + "endpoints and credentials:", "",
+                + " the credentials revoked, the process killed), it writes the keys left to"
+                + " s3workload-cleanup-<run-id>.txt and says so. This command finishes the job through the workload's"
+                + " endpoints and credentials:", "",
             "  s3workload cleanup WORKLOAD.yaml --manifest s3workload-cleanup-<run-id>.txt",
-            "      deletes the keys listed (only those under the manifest's prefix) and, where it says 'unlisted',"
-                + " what a listing of the prefix finds, riding out transient failures; the file is rewritten with"
-                + " what is still left, or removed when nothing is",
-            "  s3workload cleanup WORKLOAD.yaml --prefix s3workload/<run-id>/ [--on ENDPOINT] [--yes]",
-            "      lists the prefix, says how many objects it holds and asks before deleting them", "",
-            "Nothing outside the given prefix is ever deleted. Exit codes: 0 everything removed; 1 something is left"
-                + " (the manifest says what); 2 bad input or not confirmed; 3 endpoint unreachable."})
+            "  s3workload cleanup WORKLOAD.yaml --prefix s3workload/<run-id>/ [--on ENDPOINT]", "",
+            "With --manifest it deletes the keys listed (only those under the manifest's prefix) and, where the"
+                + " manifest says 'unlisted', what a listing of the prefix finds, riding out transient failures; the"
+                + " file is rewritten with what is still left, or removed when nothing is. With --prefix it lists the"
+                + " prefix, says how many objects it holds and asks before deleting them (--yes: without asking).",
+            "", "Nothing outside the given prefix is ever deleted.", "",
+            "Exit codes: 0 everything removed; 1 something is left (the manifest says what); 2 bad input or not"
+                + " confirmed; 3 endpoint unreachable.", ""})
 final class CleanupCommand implements Callable<Integer> {
 
     @Mixin

@@ -15,9 +15,13 @@ import picocli.CommandLine.Command;
             CompletionCommand.class, CommandLine.HelpCommand.class},
         description = {"Declarative workloads for benchmarking and validating S3-compatible object storage.", "",
             "  s3workload run workloads/quickstart.yaml", ""},
-        footer = {"", "Exit codes: 0 ok; 1 a failOn threshold was crossed; 2 bad workload or usage;",
-            "3 endpoint unreachable, credentials refused or bucket missing; 4 internal error; 130 interrupted.",
-            "Set S3WORKLOAD_DEBUG=1 to see stack traces of internal errors."})
+        footer = {"", "Exit codes:",
+            "  0    ok",
+            "  1    a failOn threshold was crossed",
+            "  2    bad workload or usage",
+            "  3    endpoint unreachable, credentials refused or bucket missing",
+            "  4    internal error (set S3WORKLOAD_DEBUG=1 to see its stack trace)",
+            "  130  interrupted (Ctrl-C or SIGTERM)"})
 public final class Main implements Runnable {
 
     @CommandLine.Spec
@@ -27,6 +31,14 @@ public final class Main implements Runnable {
         System.exit(execute(args));
     }
 
+    /** The command line with every command, as {@link #execute} runs it (help as wide as the terminal). */
+    static CommandLine commandLine() {
+        CommandLine cli = new CommandLine(new Main());
+        cli.setExecutionExceptionHandler(Main::handle);
+        cli.setUsageHelpAutoWidth(true);
+        return cli;
+    }
+
     /** Runs the command line and returns the exit code (tests call this instead of {@link #main}). */
     public static int execute(String... args) {
         PrintStream out = System.out;
@@ -34,11 +46,9 @@ public final class Main implements Runnable {
         System.setOut(MaskedOutput.of(out));
         System.setErr(MaskedOutput.of(err));
         try {
-            CommandLine cli = new CommandLine(new Main());
+            CommandLine cli = commandLine();
             cli.setOut(new PrintWriter(System.out, true));
             cli.setErr(new PrintWriter(System.err, true));
-            cli.setExecutionExceptionHandler(Main::handle);
-            cli.setUsageHelpAutoWidth(true);
             return cli.execute(args);
         } finally {
             System.out.flush();

@@ -12,9 +12,9 @@ import picocli.CommandLine.Option;
 
 /** {@code s3workload plan}: prints the compiled plan; a dry run with no network. */
 @Command(name = "plan", header = "Print the compiled plan of a workload: a dry run, no network.", mixinStandardHelpOptions = true, versionProvider = VersionProvider.class,
-        description = {"Dry run: compile a workload and print the plan (stages in order, workers, sizes,",
-            "expected operations and bytes where known) without any network access.", "",
-            "Exit codes: 0 ok, 2 invalid workload."})
+        description = {"Dry run: compile a workload and print the plan (stages in order, workers, sizes, expected"
+                + " operations and bytes where known, what --scale changed) without any network access.", "",
+            "Exit codes: 0 ok, 2 invalid workload.", ""})
 final class PlanCommand implements Callable<Integer> {
 
     @Mixin

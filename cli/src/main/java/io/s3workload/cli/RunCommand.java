@@ -30,14 +30,22 @@ import picocli.CommandLine;
 
 /** {@code s3workload run}: runs a workload and prints its report. */
 @Command(name = "run", header = "Run a workload and report what it measured.", mixinStandardHelpOptions = true, versionProvider = VersionProvider.class,
-        description = {"Run a workload and print the report. Every object is written under",
-            "<prefix>/<run-id>/ and removed at the end (also on Ctrl-C) unless the workload says keep: true.",
-            "Without an endpoint in the workload or --endpoint, an in-process S3 server on 127.0.0.1 is used.",
+        abbreviateSynopsis = true,
+        description = {"Run a workload and print the report. Every object is written under <prefix>/<run-id>/ and"
+                + " removed at the end (also on Ctrl-C) unless the workload says keep: true. Without an endpoint in"
+                + " the workload or --endpoint, an in-process S3 server on 127.0.0.1 is used.",
             "",
-            "Exit codes: 0 ok; 1 a failOn threshold was crossed; 2 bad workload or usage;",
-            "3 endpoint unreachable, credentials refused or bucket missing; 4 internal error;",
-            "130 interrupted by Ctrl-C or SIGTERM: operations in flight were interrupted at once and the",
-            "cleanup ran within --cleanup-timeout (a second Ctrl-C skips it); what is left is in a manifest."})
+            "Exit codes:",
+            "  0    ok",
+            "  1    a failOn threshold was crossed",
+            "  2    bad workload or usage",
+            "  3    endpoint unreachable, credentials refused or bucket missing",
+            "  4    internal error",
+            "  130  interrupted by Ctrl-C or SIGTERM, cleanup done (see --cleanup-timeout)",
+            "",
+            "Ctrl-C interrupts the operations in flight at once and gives the cleanup --cleanup-timeout; a second"
+                + " Ctrl-C skips it. Whatever is left is written to a manifest that 's3workload cleanup' finishes.",
+            ""})
 final class RunCommand implements Callable<Integer> {
 
     /** How long past the cleanup timeout the shutdown hook waits for the run to end. */

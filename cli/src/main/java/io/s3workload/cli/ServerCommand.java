@@ -13,18 +13,19 @@ import picocli.CommandLine.Option;
 
 /** {@code s3workload server}: a standalone S3 endpoint on 127.0.0.1 for demos, benchmarks and tests. */
 @Command(name = "server", header = "Run an S3 server on 127.0.0.1: S3Proxy, or the null backend.", mixinStandardHelpOptions = true, versionProvider = VersionProvider.class,
-        description = {"Run an S3 server (S3Proxy) on 127.0.0.1 until Ctrl-C, and print its endpoint and",
-            "credentials, for example to benchmark a client in another process:",
+        description = {"Run an S3 server on 127.0.0.1 until Ctrl-C, and print its endpoint and credentials, for example"
+                + " to benchmark a client in another process:", "",
             "  s3workload server --backend fs --port 9000",
-            "  s3workload server --backend null --port 9000       (an iperf for S3 clients)",
-            "  s3workload run my.yaml --endpoint http://127.0.0.1:9000   (with the printed keys in the workload)"})
+            "  s3workload server --backend null --port 9000",
+            "  s3workload run my.yaml --endpoint http://127.0.0.1:9000", "",
+            "(the null backend is an iperf for S3 clients; give the run the printed keys in its workload)", ""})
 final class ServerCommand implements Callable<Integer> {
 
     @Option(names = "--backend", paramLabel = "memory|fs|null", defaultValue = "memory",
-            description = {"memory: S3Proxy, objects on the heap (at most 4 GiB at once); fs: S3Proxy, objects in a",
-                "temporary directory (or --dir), removed at exit; null: stores nothing, answers GETs with a byte",
-                "pattern of the size the key names (a segment like 1MiB in the key, else --object-size) - it",
-                "measures the client and the loopback alone."})
+            description = "memory: S3Proxy, objects on the heap (at most 4 GiB at once); fs: S3Proxy, objects in a"
+                    + " temporary directory (or --dir), removed at exit; null: stores nothing, answers GETs with a byte"
+                    + " pattern of the size the key names (a segment like 1MiB in the key, else --object-size), so it"
+                    + " measures the client and the loopback alone (default: ${DEFAULT-VALUE}).")
     String backend;
 
     @Option(names = "--dir", paramLabel = "DIR",
@@ -32,20 +33,23 @@ final class ServerCommand implements Callable<Integer> {
     java.nio.file.Path dir;
 
     @Option(names = "--object-size", paramLabel = "SIZE", defaultValue = "1MiB",
-            description = "null backend: the size of objects whose key names none (default ${DEFAULT-VALUE}).")
+            description = "null backend: the size of objects whose key names none (default: ${DEFAULT-VALUE}).")
     String objectSize;
 
     @Option(names = "--list-keys", paramLabel = "N", defaultValue = "0",
-            description = "null backend: how many synthetic keys a listing returns (default ${DEFAULT-VALUE}).")
+            description = "null backend: how many synthetic keys a listing returns (default: ${DEFAULT-VALUE}).")
     int listKeys;
 
-    @Option(names = "--port", defaultValue = "0", description = "Port on 127.0.0.1; 0 (the default) picks a free one.")
+    @Option(names = "--port", paramLabel = "PORT", defaultValue = "0",
+            description = "Port on 127.0.0.1; 0 (the default) picks a free one.")
     int port;
 
-    @Option(names = "--access-key", defaultValue = "s3workload", description = "Access key clients must use.")
+    @Option(names = "--access-key", paramLabel = "KEY", defaultValue = "s3workload",
+            description = "Access key clients must use (default: ${DEFAULT-VALUE}).")
     String accessKey;
 
-    @Option(names = "--secret-key", defaultValue = "s3workload-secret", description = "Secret key clients must use.")
+    @Option(names = "--secret-key", paramLabel = "KEY", defaultValue = "s3workload-secret",
+            description = "Secret key clients must use (default: ${DEFAULT-VALUE}).")
     String secretKey;
 
     @CommandLine.Spec

@@ -7,9 +7,9 @@ import picocli.CommandLine.Mixin;
 
 /** {@code s3workload validate}: reads and checks a workload without touching storage. */
 @Command(name = "validate", header = "Check a workload file without touching storage.", mixinStandardHelpOptions = true, versionProvider = VersionProvider.class,
-        description = {"Check a workload file without touching storage: YAML syntax, keys, values, references",
-            "between stages and endpoints. Prints every problem with file:line:column.", "",
-            "Exit codes: 0 valid, 2 invalid."})
+        description = {"Check a workload file without touching storage: YAML syntax, keys, values, references between"
+                + " stages and endpoints. Prints every problem with file:line:column.", "",
+            "Exit codes: 0 valid, 2 invalid.", ""})
 final class ValidateCommand implements Callable<Integer> {
 
     @Mixin

@@ -36,7 +36,7 @@ final class WorkloadOptions {
     List<String> skip = new ArrayList<>();
 
     @Option(names = "--scale", paramLabel = "FACTOR", defaultValue = "1",
-            description = "Multiply the stages' sizes, object and operation counts, iterations and durations by FACTOR (e.g. 0.01 for a quick trial run); workers, rates and timeouts stay. Durations stay at least 500ms, counts at least 1. Values given with --set are not scaled.")
+            description = "Multiply the stages' sizes, object and operation counts, iterations and durations by FACTOR (e.g. 0.01 for a quick trial run); workers, rates and timeouts stay. Durations stay at least 500ms, counts at least 1. Values given with --set are not scaled; the run's header, plan and summary.json list what changed (default: 1, the workload as written).")
     double scale = 1;
 
     /** Set by {@code run --embedded}: the workload's endpoints will be replaced, so their variables may be unset. */

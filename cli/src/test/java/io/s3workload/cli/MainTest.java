@@ -38,13 +38,48 @@ class MainTest {
         Console c = Console.run("--help");
         assertEquals(0, c.exitCode());
         for (String text : new String[] {"run", "validate", "plan", "report", "merge", "compare", "cleanup", "schema",
-            "server", "Exit codes", "3 endpoint unreachable"}) {
+            "server", "Exit codes", "3    endpoint unreachable"}) {
             assertTrue(c.out().contains(text), text + " in\n" + c.out());
         }
         Console run = Console.run("run", "--help");
         for (String text : new String[] {"--set", "--bucket", "--endpoint", "--embedded", "--no-progress",
-            "130 interrupted"}) {
+            "130  interrupted"}) {
             assertTrue(run.out().contains(text), text + " in\n" + run.out());
+        }
+    }
+
+    /**
+     * Every command's help as people read it: lines within 80 columns, wrapped by picocli at word boundaries (a
+     * description paragraph is one element, never a line broken by hand that picocli breaks again), no option shown
+     * with a bare {@code <name>} placeholder, and every default said.
+     */
+    @Test
+    void everyHelpWrapsAtWordsNamesItsValuesAndSaysItsDefaults() {
+        picocli.CommandLine main = Main.commandLine();
+        for (picocli.CommandLine command : main.getSubcommands().values()) {
+            String name = command.getCommandName();
+            if (name.equals("help")) {
+                continue;
+            }
+            String help = command.getUsageMessage(picocli.CommandLine.Help.Ansi.OFF);
+            help.lines().forEach(line -> assertTrue(line.length() <= 80, name + ": longer than 80 columns: " + line));
+            assertFalse(help.matches("(?s).*=<[a-zA-Z]+>.*"), name + ": an option without a value label\n" + help);
+            for (picocli.CommandLine.Model.OptionSpec option : command.getCommandSpec().options()) {
+                String description = String.join(" ", option.description());
+                if (option.defaultValue() != null && !option.usageHelp() && !option.versionHelp()) {
+                    assertTrue(description.contains("default"), name + " " + option.longestName()
+                            + ": its default (" + option.defaultValue() + ") is not said: " + description);
+                }
+            }
+            String[] paragraphs = command.getCommandSpec().usageMessage().description();
+            for (int i = 0; i + 1 < paragraphs.length; i++) {
+                String next = paragraphs[i + 1].strip();
+                boolean continues = !paragraphs[i].isBlank() && !paragraphs[i].startsWith("  ")
+                        && !paragraphs[i].strip().matches(".*[.:;)]$")
+                        && !next.isEmpty() && Character.isLowerCase(next.charAt(0));
+                assertFalse(continues, name + ": a sentence broken by hand across description lines: '"
+                        + paragraphs[i] + "' / '" + paragraphs[i + 1] + "'");
+            }
         }
     }
 

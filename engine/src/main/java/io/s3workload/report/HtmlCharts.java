@@ -7,6 +7,7 @@ import io.s3workload.workload.Percentile;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.Map;
+import java.util.function.ToDoubleFunction;
 import org.HdrHistogram.Histogram;
 import org.HdrHistogram.HistogramIterationValue;
 
@@ -25,42 +26,32 @@ final class HtmlCharts {
     private HtmlCharts() {
     }
 
-    /** Whether a cell ran long enough for charts over time. */
+    /** Whether a cell ran long enough for charts over time: at least {@link #MIN_SECONDS} whole seconds. */
     static boolean hasTimeCharts(CellStats cell) {
-        return seconds(cell.timeline()).size() >= MIN_SECONDS;
+        return cell.timeline().stream().filter(s -> s.durationNanos() >= 1_000_000_000L * 9 / 10).count()
+                >= MIN_SECONDS;
     }
 
     /**
-     * Throughput (a line per shard too, for a merged run) and p50/p99 per second, leaving out a last sliver under
-     * 250 ms whose rate would be noise; and the planned workers or rate when the stage ramps.
+     * Throughput in MiB/s (for operations that move data) and in operations/s (a line per shard too, for a merged
+     * run), and p50/p99 per second, the last partial second included (its rate is over its own length); and the
+     * planned workers or rate when the stage ramps.
      */
     static String overTime(CellStats cell, Map<Integer, List<Snapshot>> shards, Summary.Load load, int workers) {
         List<Snapshot> seconds = seconds(cell.timeline());
-        double[] t = new double[seconds.size()];
-        double[] rate = new double[seconds.size()];
-        double[] p50 = new double[seconds.size()];
-        double[] p99 = new double[seconds.size()];
-        boolean bytes = cell.key().op().movesData();
-        for (int i = 0; i < seconds.size(); i++) {
-            Snapshot s = seconds.get(i);
-            t[i] = s.endNanos() / 1e9;
-            rate[i] = bytes ? s.bytesPerSecond() / (1 << 20) : s.opsPerSecond();
-            p50[i] = s.latency(Percentile.P50) / 1e6;
-            p99[i] = s.latency(Percentile.P99) / 1e6;
-        }
-        SvgChart throughput = new SvgChart("Throughput", "seconds", bytes ? "MiB/s" : "ops/s")
-                .add(shards.isEmpty() ? (bytes ? "MiB/s" : "ops/s") : "all shards", t, rate);
+        double[] t = seconds.stream().mapToDouble(s -> s.endNanos() / 1e9).toArray();
         long cellStart = cell.timeline().get(0).epochMillis() - cell.timeline().get(0).endNanos() / 1_000_000;
-        shards.forEach((index, series) -> {
-            List<Snapshot> own = seconds(series);
-            double[] x = own.stream().mapToDouble(s -> (s.epochMillis() - cellStart) / 1e3).toArray();
-            double[] y = own.stream().mapToDouble(s -> bytes ? s.bytesPerSecond() / (1 << 20) : s.opsPerSecond())
-                    .toArray();
-            throughput.add("shard " + index, x, y);
-        });
-        StringBuilder c = new StringBuilder(throughput.render("chart throughput"));
-        c.append(new SvgChart("Latency per second", "seconds", "ms").add("p50", t, p50).add("p99", t, p99)
-                .render("chart latency"));
+        StringBuilder c = new StringBuilder();
+        if (cell.key().op().movesData()) {
+            c.append(rateChart("Throughput", "MiB/s", cellStart, seconds, shards,
+                    s -> s.bytesPerSecond() / (1 << 20)).render("chart throughput"));
+        }
+        c.append(rateChart("Operations per second", "ops/s", cellStart, seconds, shards, Snapshot::opsPerSecond)
+                .render(cell.key().op().movesData() ? "chart operations" : "chart throughput"));
+        SvgChart latency = new SvgChart("Latency per second", "seconds", "ms");
+        steps(latency, "p50", cellStart, seconds, s -> s.latency(Percentile.P50) / 1e6);
+        steps(latency, "p99", cellStart, seconds, s -> s.latency(Percentile.P99) / 1e6);
+        c.append(latency.render("chart latency"));
         if (load != null && !load.ramp().isEmpty()) {
             c.append(planned(load, workers, t, seconds));
         }
@@ -138,7 +129,37 @@ final class HtmlCharts {
                 points.stream().mapToDouble(p -> p[1]).toArray());
     }
 
+    /** A rate in {@code unit} over time: the cell's, and for a merged run each shard's on the cell's clock. */
+    private static SvgChart rateChart(String title, String unit, long cellStart, List<Snapshot> seconds,
+                                      Map<Integer, List<Snapshot>> shards, ToDoubleFunction<Snapshot> rate) {
+        SvgChart chart = new SvgChart(title, "seconds", unit);
+        steps(chart, shards.isEmpty() ? unit : "all shards", cellStart, seconds, rate);
+        shards.forEach((index, series) -> steps(chart, "shard " + index, cellStart, seconds(series), rate));
+        return chart;
+    }
+
+    /**
+     * A figure per interval drawn as a step over the interval it was measured in, from its start to its end (seconds
+     * from {@code cellStart}), so that the last partial second is drawn over its own length and no slope is
+     * invented between two seconds.
+     */
+    private static void steps(SvgChart chart, String name, long cellStart, List<Snapshot> seconds,
+                              ToDoubleFunction<Snapshot> value) {
+        double[] x = new double[seconds.size() * 2];
+        double[] y = new double[seconds.size() * 2];
+        for (int i = 0; i < seconds.size(); i++) {
+            Snapshot s = seconds.get(i);
+            double end = (s.epochMillis() - cellStart) / 1e3;
+            x[2 * i] = Math.max(0, end - s.durationNanos() / 1e9);
+            x[2 * i + 1] = end;
+            y[2 * i] = value.applyAsDouble(s);
+            y[2 * i + 1] = y[2 * i];
+        }
+        chart.add(name, x, y);
+    }
+
+    /** The seconds of a timeline that have a length to take a rate over (all but an empty last instant). */
     private static List<Snapshot> seconds(List<Snapshot> timeline) {
-        return timeline.stream().filter(s -> s.durationNanos() >= 250_000_000L || timeline.size() == 1).toList();
+        return timeline.stream().filter(s -> s.durationNanos() > 0).toList();
     }
 }

@@ -26,11 +26,13 @@ final class HtmlReporter extends EndOfRunFiles {
             body{font:14px/1.45 system-ui,-apple-system,"Segoe UI",Roboto,sans-serif;margin:24px auto;max-width:1360px;
             color:#1b1f23;padding:0 16px}h1{font-size:22px;margin:0 0 4px}h2{font-size:18px;margin:28px 0 8px;
             border-bottom:1px solid #d0d7de;padding-bottom:4px}h3{font-size:15px;margin:16px 0 6px}.meta{color:#57606a}
-            table{border-collapse:collapse;margin:6px 0 12px;font-variant-numeric:tabular-nums}th,td{padding:4px 10px;
+            .wide{overflow-x:auto;max-width:100%}table{border-collapse:collapse;margin:6px 0 12px;
+            font-variant-numeric:tabular-nums}th,td{padding:4px 10px;
             border-bottom:1px solid #eaeef2;text-align:right}th{background:#f6f8fa;font-weight:600}td.t,th.t{text-align:left}
-            .charts{display:flex;flex-wrap:wrap;gap:12px}svg{background:#fff;border:1px solid #eaeef2;border-radius:6px}
+            .charts{display:flex;flex-wrap:wrap;gap:12px}svg{background:#fff;border:1px solid #eaeef2;border-radius:6px;
+            max-width:100%;height:auto}p.meta{overflow-wrap:anywhere}
             svg .title{font-size:13px;font-weight:600}svg .tick{font-size:11px;fill:#57606a}svg .axis{font-size:11px;
-            fill:#57606a}svg .grid{stroke:#eaeef2}svg .legend{font-size:11px}.bad{color:#cf222e}.good{color:#1a7f37}
+            fill:#57606a}svg .grid{stroke:#eaeef2}svg .legend{font-size:11px}svg .legendbox{fill:#fff;fill-opacity:.85}.bad{color:#cf222e}.good{color:#1a7f37}
             """;
 
     HtmlReporter(ResultsDirectory results) {
@@ -72,7 +74,8 @@ final class HtmlReporter extends EndOfRunFiles {
         RunReport.About about = result.about();
         StringBuilder h = new StringBuilder("<h1>").append(esc(result.workload())).append("</h1>");
         h.append("<p class=\"meta\">run ").append(esc(result.runId())).append(" &middot; started ")
-                .append(esc(result.startedAt().toString())).append(" &middot; ").append(Units.seconds(result.wallNanos()))
+                .append(esc(result.startedAt().truncatedTo(java.time.temporal.ChronoUnit.SECONDS).toString()))
+                .append(" &middot; ").append(Units.seconds(result.wallNanos()))
                 .append(" &middot; bucket ").append(esc(result.bucket())).append(" &middot; seed ").append(result.seed())
                 .append(" &middot; exit code ").append(result.exitCode())
                 .append(result.interrupted() ? " (interrupted)" : "").append("</p>");
@@ -83,6 +86,11 @@ final class HtmlReporter extends EndOfRunFiles {
                 .append(esc(about.host().arch())).append(", ").append(about.host().cpus()).append(" CPUs)");
         if (about.serverInProcess()) {
             h.append(" &middot; S3 server in the same process: CPU figures are client + server");
+        }
+        Summary.Scale scale = about.workload().scale();
+        if (scale != null) {
+            h.append("<br>scaled ").append(esc(new io.s3workload.workload.Scaled(scale.factor(), scale.changes())
+                    .summary(3)));
         }
         h.append("<br>");
         result.endpointUrls().forEach((name, url) -> h.append("endpoint ").append(esc(name)).append(' ')

@@ -38,7 +38,7 @@ final class HtmlTables {
     }
 
     static String cells(StageReport stage) {
-        StringBuilder t = new StringBuilder("<table class=\"cells\"><tr><th class=\"t\">op</th><th class=\"t\">"
+        StringBuilder t = new StringBuilder("<div class=\"wide\"><table class=\"cells\"><tr><th class=\"t\">op</th><th class=\"t\">"
                 + "endpoint</th><th class=\"t\">size</th><th>ok</th><th>errors</th><th>seconds</th><th>ops/s</th>"
                 + "<th>MiB/s</th><th>Gbps</th><th>p50 (ms)</th><th>p99 (ms)</th><th>max (ms)</th>"
                 + "<th>TTFB p50 (ms)</th><th>TTFB p99 (ms)</th></tr>");
@@ -59,13 +59,14 @@ final class HtmlTables {
                     .append(ms(c.ttfb(), Percentile.P50)).append("</td><td>").append(ms(c.ttfb(), Percentile.P99))
                     .append("</td></tr>");
         }
-        return t.append("</table>").toString();
+        return t.append("</table></div>").toString();
     }
 
     static String convergence(StageReport stage) {
-        StringBuilder t = new StringBuilder("<table class=\"convergence\"><tr><th class=\"t\">pair</th><th class=\"t\">"
-                + "scope</th><th>iterations</th><th>immediate</th><th>eventual</th><th>timeout</th><th>failed</th>"
-                + "<th>stale</th><th>avg (ms)</th><th>p95 (ms)</th><th>p99 (ms)</th><th>max (ms)</th></tr>");
+        StringBuilder t = new StringBuilder("<div class=\"wide\"><table class=\"convergence\"><tr><th class=\"t\">"
+                + "pair</th><th class=\"t\">scope</th><th>iterations</th><th>immediate</th><th>eventual</th>"
+                + "<th>timeout</th><th>failed</th><th>stale</th><th>avg (ms)</th><th>p95 (ms)</th><th>p99 (ms)</th>"
+                + "<th>max (ms)</th><th>polls</th><th>not yet</th><th>showing read avg (ms)</th></tr>");
         for (ConvergenceStats p : stage.convergence()) {
             Histogram c = p.convergence();
             t.append("<tr><td class=\"t\">").append(esc(p.label())).append("</td><td class=\"t\">")
@@ -75,9 +76,11 @@ final class HtmlTables {
                     .append('>').append(pct(p.timeoutPercent())).append("</td><td>").append(p.failed())
                     .append("</td><td>").append(p.stale()).append("</td><td>").append(ms(c, Percentile.AVG))
                     .append("</td><td>").append(ms(c, Percentile.P95)).append("</td><td>").append(ms(c, Percentile.P99))
-                    .append("</td><td>").append(ms(c, Percentile.MAX)).append("</td></tr>");
+                    .append("</td><td>").append(ms(c, Percentile.MAX)).append("</td><td>").append(p.polls())
+                    .append("</td><td>").append(p.notYet()).append("</td><td>")
+                    .append(ms(p.showingRead(), Percentile.AVG)).append("</td></tr>");
         }
-        return t.append("</table>").toString();
+        return t.append("</table></div>").toString();
     }
 
     /** A sweep's, compare's or loops stage's table, values as the CSV has them, "-" where there is none. */
@@ -85,7 +88,7 @@ final class HtmlTables {
         StringBuilder t = new StringBuilder("<section class=\"composite\" id=\"").append(esc(table.kind())).append('-')
                 .append(esc(table.name())).append("\"><h2>").append(esc(table.name())).append(" <span class=\"meta\">")
                 .append(esc(table.kind())).append(": ").append(esc(table.title())).append("</span></h2>")
-                .append("<table class=\"").append(esc(table.kind())).append("\"><tr>");
+                .append("<div class=\"wide\"><table class=\"").append(esc(table.kind())).append("\"><tr>");
         for (String column : table.columns()) {
             t.append("<th>").append(esc(column)).append("</th>");
         }
@@ -101,7 +104,7 @@ final class HtmlTables {
             }
             t.append("</tr>");
         }
-        return t.append("</table></section>").toString();
+        return t.append("</table></div></section>").toString();
     }
 
     private static String ms(Histogram h, Percentile p) {

@@ -17,6 +17,9 @@ final class SvgChart {
     private static final int TOP = 28;
     private static final int BOTTOM = 40;
     private static final String[] COLOURS = {"#1f77b4", "#d62728", "#2ca02c", "#ff7f0e", "#9467bd"};
+    /** The legend's swatch and gap, and the width of one character of its 11 px text (a generous average). */
+    private static final int LEGEND_SWATCH = 16;
+    private static final double LEGEND_CHAR_WIDTH = 6.4;
 
     /** One line: a name for the legend and its points. */
     record Series(String name, double[] x, double[] y) {
@@ -60,10 +63,14 @@ final class SvgChart {
             minX = 0;
             maxX = 1;
         }
+        if (!logX) {
+            minX = Math.min(0, minX); // time from the cell's start, threads from none
+        }
         if (maxX - minX < 1e-9) {
             maxX = minX + 1;
         }
-        maxY = niceCeiling(maxY);
+        double yStep = maxY <= 0 ? 0.25 : niceStep(maxY / 4);
+        maxY = maxY <= 0 ? 1 : Math.ceil(maxY / yStep - 1e-9) * yStep;
         StringBuilder svg = new StringBuilder();
         svg.append(String.format(Locale.ROOT, "<svg class=\"%s\" viewBox=\"0 0 %d %d\" width=\"%d\" height=\"%d\" "
                 + "role=\"img\" aria-label=\"%s\">", cssClass, WIDTH, HEIGHT, WIDTH, HEIGHT, escape(title)));
@@ -71,19 +78,17 @@ final class SvgChart {
                 escape(title)));
         int plotW = WIDTH - LEFT - RIGHT;
         int plotH = HEIGHT - TOP - BOTTOM;
-        for (int i = 0; i <= 4; i++) {
-            double v = maxY * i / 4;
-            double y = TOP + plotH - plotH * i / 4.0;
+        for (double v = 0; v <= maxY + yStep / 1e6; v += yStep) {
+            double y = TOP + plotH - plotH * v / maxY;
             svg.append(String.format(Locale.ROOT, "<line x1=\"%d\" x2=\"%d\" y1=\"%.1f\" y2=\"%.1f\" class=\"grid\"/>",
                     LEFT, LEFT + plotW, y, y));
             svg.append(String.format(Locale.ROOT, "<text x=\"%d\" y=\"%.1f\" class=\"tick\" text-anchor=\"end\">%s"
-                    + "</text>", LEFT - 6, y + 4, number(v)));
+                    + "</text>", LEFT - 6, y + 4, number(v, yStep)));
         }
-        for (int i = 0; i <= 4; i++) {
-            double t = minX + (maxX - minX) * i / 4;
-            double x = LEFT + plotW * i / 4.0;
+        for (double[] tick : xTicks(minX, maxX)) {
+            double x = LEFT + plotW * (tick[0] - minX) / (maxX - minX);
             svg.append(String.format(Locale.ROOT, "<text x=\"%.1f\" y=\"%d\" class=\"tick\" text-anchor=\"middle\">"
-                    + "%s</text>", x, TOP + plotH + 16, logX ? percentileLabel(Math.pow(10, t)) : number(t)));
+                    + "%s</text>", x, TOP + plotH + 16, logX ? percentileLabel(tick[0]) : number(tick[0], tick[1])));
         }
         svg.append(String.format(Locale.ROOT, "<text x=\"%d\" y=\"%d\" class=\"axis\" text-anchor=\"middle\">%s"
                 + "</text>", LEFT + plotW / 2, HEIGHT - 6, escape(xLabel)));
@@ -101,9 +106,17 @@ final class SvgChart {
             svg.append(String.format(Locale.ROOT, "<polyline class=\"series\" data-series=\"%s\" fill=\"none\" "
                     + "stroke=\"%s\" stroke-width=\"2\" points=\"%s\"/>", escape(line.name()), colour,
                     points.toString().trim()));
+        }
+        // the legend over the lines, on a box of its own, right-aligned inside the plot so that it always fits
+        int legendWidth = LEGEND_SWATCH + (int) Math.ceil(LEGEND_CHAR_WIDTH * longestName());
+        int legendX = LEFT + plotW - 6 - legendWidth;
+        svg.append(String.format(Locale.ROOT, "<rect x=\"%d\" y=\"%d\" width=\"%d\" height=\"%d\" "
+                + "class=\"legendbox\"/>", legendX - 4, TOP + 1, legendWidth + 8, 16 * series.size() + 4));
+        for (int s = 0; s < series.size(); s++) {
             svg.append(String.format(Locale.ROOT, "<rect x=\"%d\" y=\"%d\" width=\"10\" height=\"10\" fill=\"%s\"/>"
-                    + "<text x=\"%d\" y=\"%d\" class=\"legend\">%s</text>", LEFT + plotW - 90, TOP + 4 + 16 * s,
-                    colour, LEFT + plotW - 74, TOP + 13 + 16 * s, escape(line.name())));
+                    + "<text x=\"%d\" y=\"%d\" class=\"legend\">%s</text>", legendX, TOP + 4 + 16 * s,
+                    COLOURS[s % COLOURS.length], legendX + LEGEND_SWATCH, TOP + 13 + 16 * s,
+                    escape(series.get(s).name())));
         }
         return svg.append("</svg>").toString();
     }
@@ -112,28 +125,61 @@ final class SvgChart {
         return logX ? Math.log10(Math.max(1, x)) : x;
     }
 
-    private static String percentileLabel(double inverse) {
-        double p = 100 * (1 - 1 / inverse);
-        return p < 99 ? String.format(Locale.ROOT, "p%.0f", p) : String.format(Locale.ROOT, "p%.2f", p)
-                .replaceAll("0+$", "").replaceAll("\\.$", "");
+    private int longestName() {
+        return series.stream().mapToInt(l -> l.name().length()).max().orElse(0);
     }
 
-    private static double niceCeiling(double v) {
-        if (v <= 0) {
+    /**
+     * The x ticks, as (position on the axis, step): for a linear axis the round values (1, 2, 2.5 or 5 times a power
+     * of ten apart) within it; for the percentile axis the usual percentiles (p0, p50, p90, p99, p99.9, ...).
+     */
+    private List<double[]> xTicks(double min, double max) {
+        List<double[]> ticks = new ArrayList<>();
+        if (logX) {
+            for (double inverse : new double[] {1, 2, 10, 100, 1e3, 1e4, 1e5, 1e6}) {
+                double at = Math.log10(inverse);
+                if (at >= min - 1e-9 && at <= max + 1e-9) {
+                    ticks.add(new double[] {at, 0});
+                }
+            }
+            return ticks;
+        }
+        double step = niceStep((max - min) / 4);
+        for (double v = Math.ceil(min / step - 1e-9) * step; v <= max + step / 1e6; v += step) {
+            ticks.add(new double[] {v, step});
+        }
+        return ticks;
+    }
+
+    /** The percentile a log-scale position stands for: {@code p0}, {@code p50}, {@code p99.9}. */
+    private static String percentileLabel(double position) {
+        double p = 100 * (1 - 1 / Math.pow(10, position));
+        return "p" + (p < 99 ? String.format(Locale.ROOT, "%.0f", p) : String.format(Locale.ROOT, "%.4f", p)
+                .replaceAll("0+$", "").replaceAll("\\.$", ""));
+    }
+
+    /** A round step about {@code raw} or above: 1, 2, 2.5 or 5 times a power of ten. */
+    static double niceStep(double raw) {
+        if (raw <= 0 || Double.isNaN(raw)) {
             return 1;
         }
-        double magnitude = Math.pow(10, Math.floor(Math.log10(v)));
+        double magnitude = Math.pow(10, Math.floor(Math.log10(raw)));
         for (double step : new double[] {1, 2, 2.5, 5, 10}) {
-            if (v <= step * magnitude) {
+            if (raw <= step * magnitude * (1 + 1e-9)) {
                 return step * magnitude;
             }
         }
         return 10 * magnitude;
     }
 
-    private static String number(double v) {
-        return v >= 100 || v == Math.rint(v) ? String.format(Locale.ROOT, "%.0f", v)
-                : String.format(Locale.ROOT, "%.2f", v);
+    /** {@code v} with the decimals its axis's {@code step} needs (2.5 steps: one decimal; 0.25: two). */
+    private static String number(double v, double step) {
+        int decimals = 0;
+        while (decimals < 4 && Math.abs(step * Math.pow(10, decimals) - Math.rint(step * Math.pow(10, decimals)))
+                > 1e-6) {
+            decimals++;
+        }
+        return String.format(Locale.ROOT, "%." + decimals + "f", Math.abs(v) < step / 1e6 ? 0 : v);
     }
 
     static String escape(String text) {

@@ -9,10 +9,12 @@ import java.util.regex.Matcher;
 import java.util.regex.Pattern;
 
 /**
- * Replication lag made real, in front of one in-process S3 server: a primary front that records when each PUT
- * through it was answered, and replica fronts that show each object only {@code lag} after that moment. Until
- * then a replica answers GET and HEAD with 404 (or, for an overwrite, with the previous version's ETag), and
- * leaves the key out of listings (or lists the previous ETag). Deletes take effect at once.
+ * Replication lag made real, in front of one S3 server: a primary front and replica fronts, each recording when each
+ * PUT through it was answered; a replica shows a write made through another front only {@code lag} after that
+ * moment (its own writes at once, as a region reads its own writes). Until then it answers GET and HEAD with 404
+ * (or, for an overwrite, with the previous version's ETag), and leaves the key out of listings (or lists the
+ * previous ETag). Deletes take effect at once. {@link #main} runs the fronts as a process of their own, in front of
+ * any server (MinIO, say), for tools that are not in this JVM.
  */
 public final class ReplicationLag implements AutoCloseable {
 
@@ -20,8 +22,11 @@ public final class ReplicationLag implements AutoCloseable {
     private static final Pattern KEY = Pattern.compile("<Key>(.*?)</Key>");
     private static final Pattern ETAG = Pattern.compile("<ETag>.*?</ETag>");
 
-    /** The last write of a key: its ETag, the one before (null if none), and when the PUT was answered. */
-    private record Write(String etag, String previousEtag, long answeredNanos) {
+    /**
+     * The last write of a key: its ETag, the one before (null if none), when the PUT was answered, and the front it
+     * went through (null: the primary).
+     */
+    private record Write(String etag, String previousEtag, long answeredNanos, Object through) {
     }
 
     private final URI upstream;
@@ -34,7 +39,7 @@ public final class ReplicationLag implements AutoCloseable {
         this.primary = HttpFront.start(upstream, new HttpFront.Interceptor() {
             @Override
             public HttpFront.Response after(HttpFront.Request request, HttpFront.Response response) {
-                record(request, response);
+                record(request, response, null);
                 return response;
             }
         });
@@ -52,7 +57,7 @@ public final class ReplicationLag implements AutoCloseable {
         return front.endpoint();
     }
 
-    private void record(HttpFront.Request request, HttpFront.Response response) {
+    private void record(HttpFront.Request request, HttpFront.Response response, Object through) {
         if (request.key().isEmpty() || response.status() / 100 != 2 || request.query().contains("uploadId")) {
             return;
         }
@@ -61,7 +66,7 @@ public final class ReplicationLag implements AutoCloseable {
             // a CopyObject answers with its ETag in the body (CopyObjectResult), not in a header
             String etag = response.header("ETag").or(() -> copyEtag(response)).orElse("");
             writes.compute(key, (k, before) -> new Write(etag, before == null ? null : before.etag(),
-                    System.nanoTime()));
+                    System.nanoTime(), through));
         } else if (request.method().equals("DELETE")) {
             writes.remove(key);
         }
@@ -80,10 +85,11 @@ public final class ReplicationLag implements AutoCloseable {
             this.lagNanos = lagNanos;
         }
 
-        /** The write of {@code key} this replica does not show yet, or null. */
+        /** The write of {@code key} this replica does not show yet (made through another front), or null. */
         private Write hidden(String key) {
             Write write = writes.get(key);
-            return write != null && System.nanoTime() - write.answeredNanos() < lagNanos ? write : null;
+            return write != null && write.through() != this && System.nanoTime() - write.answeredNanos() < lagNanos
+                    ? write : null;
         }
 
         @Override
@@ -100,6 +106,10 @@ public final class ReplicationLag implements AutoCloseable {
 
         @Override
         public HttpFront.Response after(HttpFront.Request request, HttpFront.Response response) {
+            if (request.key().isPresent() && (request.method().equals("PUT") || request.method().equals("DELETE"))) {
+                record(request, response, this);
+                return response;
+            }
             if (request.key().isPresent()) {
                 Write write = hidden(request.key().get());
                 return write != null && write.previousEtag() != null && response.status() == 200
@@ -148,5 +158,25 @@ public final class ReplicationLag implements AutoCloseable {
     public void close() {
         primary.close();
         replicas.forEach(HttpFront::close);
+    }
+
+    /**
+     * {@code ReplicationLag UPSTREAM_URL LAG...}: a primary front and a replica front per lag ({@code 0ms},
+     * {@code 300ms}) in front of {@code UPSTREAM_URL}, until killed; prints each front's URL, a line each.
+     */
+    public static void main(String[] args) throws Exception {
+        if (args.length < 1) {
+            System.err.println("usage: ReplicationLag UPSTREAM_URL LAG...");
+            System.exit(2);
+        }
+        ReplicationLag lag = new ReplicationLag(URI.create(args[0]));
+        System.out.println("primary " + lag.primary());
+        for (int i = 1; i < args.length; i++) {
+            Duration d = io.s3workload.workload.Durations.parse(args[i])
+                    .orElseThrow(() -> new IllegalArgumentException("not a duration: " + String.join(" ", args)));
+            System.out.println("replica " + args[i] + " " + lag.replica(d));
+        }
+        System.out.flush();
+        Thread.currentThread().join();
     }
 }
