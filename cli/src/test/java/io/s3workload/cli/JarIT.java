@@ -254,7 +254,7 @@ class JarIT {
             java.util.Map.entry("quickstart.yaml", List.of("PUT 10 KiB  (", "TTFB       - Avg: ", "Thresholds: all held.")),
             java.util.Map.entry("large-objects.yaml", List.of("PUT 1 MiB  (", "GET 1 MiB  (", "RANGE GET 1 MiB  (",
                     "Thresholds: all held.")),
-            java.util.Map.entry("consistency.yaml", List.of("Testing endpoint sjc: http://127.0.0.1:",
+            java.util.Map.entry("consistency.yaml", List.of("CONSISTENCY TESTS", "Testing endpoint sjc: http://127.0.0.1:",
                     "S3 Connectivity: SUCCESS - ", "global -> iad (1 iterations, cross endpoint)",
                     "Distribution - Immediate: 100.0%, Eventual: 0.0%, Timeout: 0.0%",
                     "SUCCESS - List-After-Write Consistency test completed", "Thresholds: all held.")),
@@ -263,13 +263,15 @@ class JarIT {
             java.util.Map.entry("transcode.yaml", List.of("Read Operations (Source Chunks, 1 MiB):",
                     "; kept for reuse: 1 source, 102.4 MiB, under transcode/sources/102.4MiB/",
                     "Write Operations (Output Segments, ", "Read-After-Write Consistency:")),
-            java.util.Map.entry("t3-validator.yaml", List.of("Testing endpoint ord: http://127.0.0.1:",
-                    "global -> sjc (1 iterations, cross endpoint)", "PUT|LIST (List-After-Write Consistency)",
-                    "PUT 1 MiB  (", "GET 1 MiB  (", "Read Operations (Source Chunks, 1 MiB):")),
+            java.util.Map.entry("t3-validator.yaml", List.of("CONNECTIVITY TESTS", "Testing endpoint ord: http://127.0.0.1:",
+                    "CONSISTENCY TESTS", "global -> sjc (1 iterations, cross endpoint)",
+                    "sjc -> ord (1 iterations, cross endpoint)", "PUT|LIST (List-After-Write Consistency)",
+                    "PERFORMANCE TESTS", "PUT 1 MiB  (", "GET 1 MiB  (", "TRANSCODING WORKLOAD TESTS",
+                    "Read Operations (Source Chunks, 1 MiB):", "TEST SUMMARY", " PERFORMANCE TESTS           PASSED")),
             java.util.Map.entry("wasabi.yaml", List.of("Loop 1: PUT time ", "Loop 1: GET time ",
-                    "Loop 1: DELETE time ", "Loops loop:")),
-            java.util.Map.entry("sweep-quick.yaml", List.of("Download performance with 10 KiB objects (sweep)",
-                    "Download performance with 328 KiB objects (sweep)", "| Threads |     Throughput |")),
+                    "Loop 1: DELETE time ", "Slowdowns = 0", "Loops loop:")),
+            java.util.Map.entry("sweep-quick.yaml", List.of("Download performance with 10 B objects (sweep)",
+                    "Download performance with 5 KiB objects (sweep)", "|      16 | ", "| Threads |     Throughput |")),
             java.util.Map.entry("sweep-full.yaml", List.of("Download performance with 10 B objects (sweep)",
                     "Download performance with 328 KiB objects (sweep)", "|      64 | ")),
             java.util.Map.entry("httpbench.yaml", List.of("HTTP GET  (", "Reqs: ", " GB/s  (", "Redirects followed: 0")),
@@ -305,6 +307,8 @@ class JarIT {
             assertTrue(r.output().contains(expected), "missing '" + expected + "' in\n" + r.output());
         }
         assertTrue(r.output().contains("SUMMARY  run ") && r.output().contains("Cleanup: removed "), r.output());
+        assertTrue(r.output().contains("  scaled    x0.01 (--scale): "), "the header says what --scale changed\n"
+                + r.output());
         com.fasterxml.jackson.databind.JsonNode summary = new com.fasterxml.jackson.databind.ObjectMapper()
                 .readTree(out.resolve("summary.json").toFile());
         int cells = 0;
