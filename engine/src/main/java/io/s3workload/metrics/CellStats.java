@@ -24,13 +24,32 @@ import org.HdrHistogram.Histogram;
  *                 one: "Please reduce your request rate.", "No writable volumes"
  * @param firstRequestNanos a request made before the measured ones and kept out of them, because it carried the
  *                          client's own start (connection set-up, class loading): how long it took; -1: none
+ * @param access   for a reading cell whose stage picks keys by a distribution other than in turn: the skew it
+ *                 offered; null otherwise
  */
 public record CellStats(CellKey key, long operations, long bytes, long errors, long items,
                         Map<String, Long> errorsByClass,
                         Map<String, List<String>> examples, Histogram latency, Histogram ttfb, long wallNanos,
                         long cpuNanos, long allocatedBytes, Histogram uncorrected, long late,
                         List<Snapshot> timeline, long retries, double stableAfterSeconds,
-                        Map<String, String> messages, long firstRequestNanos) {
+                        Map<String, String> messages, long firstRequestNanos, AccessStats access) {
+
+    public CellStats(CellKey key, long operations, long bytes, long errors, long items,
+                     Map<String, Long> errorsByClass, Map<String, List<String>> examples, Histogram latency,
+                     Histogram ttfb, long wallNanos, long cpuNanos, long allocatedBytes, Histogram uncorrected,
+                     long late, List<Snapshot> timeline, long retries, double stableAfterSeconds,
+                     Map<String, String> messages, long firstRequestNanos) {
+        this(key, operations, bytes, errors, items, errorsByClass, examples, latency, ttfb, wallNanos, cpuNanos,
+                allocatedBytes, uncorrected, late, timeline, retries, stableAfterSeconds, messages, firstRequestNanos,
+                null);
+    }
+
+    /** This cell with the skew its reads offered. */
+    public CellStats withAccess(AccessStats offered) {
+        return new CellStats(key, operations, bytes, errors, items, errorsByClass, examples, latency, ttfb, wallNanos,
+                cpuNanos, allocatedBytes, uncorrected, late, timeline, retries, stableAfterSeconds, messages,
+                firstRequestNanos, offered);
+    }
 
     public CellStats(CellKey key, long operations, long bytes, long errors, long items,
                      Map<String, Long> errorsByClass, Map<String, List<String>> examples, Histogram latency,
@@ -98,6 +117,7 @@ public record CellStats(CellKey key, long operations, long bytes, long errors, l
         long operations = 0, bytes = 0, errors = 0, items = 0, wall = 0, cpu = 0, allocated = 0, late = 0;
         long retries = 0;
         long firstRequest = -1;
+        AccessStats access = null;
         Map<String, Long> byClass = new java.util.HashMap<>();
         Map<String, List<String>> examples = new java.util.HashMap<>();
         Map<String, String> messages = new java.util.HashMap<>();
@@ -118,12 +138,13 @@ public record CellStats(CellKey key, long operations, long bytes, long errors, l
             late += c.late;
             retries += c.retries;
             firstRequest = Math.max(firstRequest, c.firstRequestNanos);
+            access = c.access == null ? access : access == null ? c.access : access.plus(c.access);
             c.errorsByClass.forEach((k, v) -> byClass.merge(k, v, Long::sum));
             c.examples.forEach((k, v) -> examples.putIfAbsent(k, v));
             c.messages.forEach((k, v) -> messages.putIfAbsent(k, v));
         }
         return new CellStats(first.key, operations, bytes, errors, items, byClass, examples, latency, ttfb, wall, cpu,
-                allocated, uncorrected, late, List.of(), retries, Double.NaN, messages, firstRequest);
+                allocated, uncorrected, late, List.of(), retries, Double.NaN, messages, firstRequest, access);
     }
 
     /** Whether the cell ended before its duration because its throughput held still ({@code stopWhenStable}). */
@@ -134,7 +155,8 @@ public record CellStats(CellKey key, long operations, long bytes, long errors, l
     /** This cell, ended by {@code stopWhenStable} after {@code seconds}. */
     public CellStats stoppedWhenStable(double seconds) {
         return new CellStats(key, operations, bytes, errors, items, errorsByClass, examples, latency, ttfb, wallNanos,
-                cpuNanos, allocatedBytes, uncorrected, late, timeline, retries, seconds, messages, firstRequestNanos);
+                cpuNanos, allocatedBytes, uncorrected, late, timeline, retries, seconds, messages, firstRequestNanos,
+                access);
     }
 
     /** Whether the cell ran open loop (at a rate), so that {@link #uncorrected} means something. */

@@ -297,7 +297,7 @@ public final class Planner {
             case GroupStage group -> throw expanded(group);
             case ReadAfterWriteStage raw -> probeShape(raw.probe(), 1, endpoint, all);
             case ListAfterWriteStage law -> probeShape(law.probe(), law.objects(), endpoint, all);
-            case RangeReadStage read -> new Shape(List.of(new CellPlan(SizeSpec.of(read.chunk()),
+            case RangeReadStage read -> new Shape(List.of(new CellPlan(read.chunk(),
                     read.stop().operations(), OptionalLong.of(read.sources().count()), read.stop().duration())),
                     Optional.empty(), OptionalLong.empty(), read.multipart().applies(read.sources().size().bytes())
                             ? read.multipart().parallel() : 1);

@@ -56,6 +56,7 @@ public final class ConsoleReporter implements Reporter {
         out.println("s3workload: workload " + run.plan().name() + " (" + run.plan().source() + ")");
         out.println("  run id    " + run.runId() + "   seed " + run.seed());
         out.println("  bucket    " + run.plan().bucket() + "   prefix " + run.runPrefix());
+        out.println("  data      " + StageHeaders.data(run.plan()));
         if (run.plan().scaled().scaled()) {
             out.println("  scaled    " + run.plan().scaled().summary(3) + (run.plan().scaled().changes().size() > 3
                     ? " (all of them: s3workload plan with the same --scale, or summary.json)" : ""));

@@ -112,6 +112,8 @@ public final class PlanPrinter {
             stage.spread().ifPresent(s -> parts.add("workers " + (s.select()
                     == io.s3workload.workload.LoadEndpoints.Select.ROUNDROBIN ? "in turn" : "at random") + " over "
                     + String.join(", ", s.names())));
+            stage.spec().bodies().ifPresent(data -> parts.add("data " + data + (data.unique()
+                    ? " (every body distinct, nothing for a data-reducing store to shrink)" : "")));
             var writes = stage.spec().writes();
             writes.sse().ifPresent(sse -> parts.add("sse " + sse.type().key() + sse.kmsKeyId().map(k -> " (" + k + ")")
                     .orElse("")));

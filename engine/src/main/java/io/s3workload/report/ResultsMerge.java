@@ -286,7 +286,7 @@ public final class ResultsMerge {
         return new CellStats(sum.key(), sum.operations(), sum.bytes(), sum.errors(), sum.items(), sum.errorsByClass(),
                 sum.examples(), sum.latency(), sum.ttfb(), spanNanos, sum.cpuNanos(), sum.allocatedBytes(),
                 sum.uncorrected(), sum.late(), timeline, sum.retries(), Double.NaN, sum.messages(),
-                sum.firstRequestNanos());
+                sum.firstRequestNanos(), sum.access());
     }
 
     /** The wall-clock second (from {@code start}) in which something ending at {@code endMillis} ended. */

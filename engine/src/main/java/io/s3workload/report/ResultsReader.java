@@ -135,7 +135,11 @@ public final class ResultsReader {
                 cell.lateStarts() != null ? cell.lateStarts() : 0, timeline, cell.retries(),
                 cell.stableAfterSeconds() != null ? cell.stableAfterSeconds() : Double.NaN,
                 cell.errorMessages() == null ? java.util.Map.of() : cell.errorMessages(),
-                cell.firstRequestMs() != null ? Math.round(cell.firstRequestMs() * 1e6) : -1);
+                cell.firstRequestMs() != null ? Math.round(cell.firstRequestMs() * 1e6) : -1,
+                cell.access() == null ? null : new io.s3workload.metrics.AccessStats(cell.access().distribution(),
+                        cell.access().keys(), cell.access().reads(), cell.access().distinctKeys(),
+                        cell.access().hottestKeyReads(), cell.access().hottestTenthReads(),
+                        cell.access().expectedTenthShare()));
     }
 
     /** One interval of an hdr log: its tag, its start and end (epoch milliseconds), its histogram. */

@@ -27,6 +27,18 @@ final class StageHeaders {
         }, RunSummary.RULE);
     }
 
+    /**
+     * What the run's bodies are made of: {@code unique: every body distinct, nothing for a data-reducing store to
+     * shrink}, or the stages that ask otherwise.
+     */
+    static String data(io.s3workload.plan.Plan plan) {
+        java.util.List<String> shaped = plan.stages().stream().filter(s -> s.spec().bodies()
+                .filter(d -> !d.unique()).isPresent()).map(s -> s.name() + ": " + s.spec().bodies().orElseThrow())
+                .toList();
+        String unique = "unique: every body distinct, nothing for a data-reducing store to shrink";
+        return shaped.isEmpty() ? unique : String.join("; ", shaped) + "; any other stage's bodies " + unique;
+    }
+
     /** A sweep's one header, before its first point. */
     static String sweep(StagePlan first, int stageCount) {
         StageGroup group = first.group().orElseThrow();

@@ -114,7 +114,18 @@ public record Summary(int schemaVersion, Tool tool, Jvm jvm, Host host, Run run,
                        long throttled, Map<String, Long> errorsByClass, Map<String, List<String>> errorExamples,
                        Stats latencyMs, Stats ttfbMs, Stats uncorrectedLatencyMs, Long lateStarts,
                        Double processCpuSeconds, Long processAllocatedBytes, List<Second> timeline,
-                       Double stableAfterSeconds, Map<String, String> errorMessages, Double firstRequestMs) {
+                       Double stableAfterSeconds, Map<String, String> errorMessages, Double firstRequestMs,
+                       Access access) {
+    }
+
+    /**
+     * The skew a reading cell offered (its stage's {@code access} other than in turn): over {@code keys} keys,
+     * {@code reads} reads of {@code distinctKeys} keys; the shares of the reads the most read key and the most read
+     * tenth of the keys took, and the share the distribution itself gives that tenth.
+     */
+    public record Access(String distribution, long keys, long reads, long distinctKeys, long hottestKeyReads,
+                         long hottestTenthReads, double hottestKeyShare, double hottestTenthShare,
+                         double expectedTenthShare) {
     }
 
     /** A distribution in milliseconds; only {@code count} when it is 0. */

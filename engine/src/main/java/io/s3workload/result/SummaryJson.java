@@ -102,7 +102,11 @@ public final class SummaryJson {
                 c.timeline().stream().map(SummaryJson::second).toList(),
                 c.stoppedWhenStable() ? c.stableAfterSeconds() : null,
                 c.messages().isEmpty() ? null : new TreeMap<>(c.messages()),
-                c.firstRequestNanos() >= 0 ? c.firstRequestNanos() / 1e6 : null);
+                c.firstRequestNanos() >= 0 ? c.firstRequestNanos() / 1e6 : null,
+                c.access() == null ? null : new Summary.Access(c.access().distribution(), c.access().keys(),
+                        c.access().reads(), c.access().distinct(), c.access().hottestKeyReads(),
+                        c.access().hottestTenthReads(), c.access().hottestKeyShare(), c.access().hottestTenthShare(),
+                        c.access().expectedTenthShare()));
     }
 
     private static Summary.Second second(Snapshot s) {

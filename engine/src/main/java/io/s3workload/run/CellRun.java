@@ -25,6 +25,18 @@ final class CellRun {
             this(stats, started, List.of());
         }
 
+        /**
+         * This outcome with the skew {@code picker} offered its {@link #started} operations on the total, when the
+         * stage asked for a distribution of its own (not its kind's default).
+         */
+        Outcome offered(KeyPicker picker, io.s3workload.workload.StageKind kind) {
+            if (picker.access().equals(io.s3workload.workload.Access.defaultFor(kind))) {
+                return this;
+            }
+            return picker.realised(started).map(a -> new Outcome(stats.withAccess(a), started, byEndpoint))
+                    .orElse(this);
+        }
+
         /** Every cell to report: each endpoint's, then the total; or the one cell. */
         List<CellStats> cells() {
             List<CellStats> all = new java.util.ArrayList<>(byEndpoint);

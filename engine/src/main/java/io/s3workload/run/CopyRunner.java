@@ -30,12 +30,14 @@ final class CopyRunner implements CellStageRunner {
         String prefix = context.keyPrefix(stage.name(), cell.size());
         CellKey key = new CellKey(stage.name(), Op.COPY, stage.endpoint(), cell.size());
         WrittenKeys written = new WrittenKeys();
+        KeyPicker picker = context.picker(stage, cell.size(), sources.count());
         CellRun.Outcome outcome = CellRun.run(context, stage, key, cell, cell.operationLimit(sources.count()),
                 (i, worker, recorder) -> {
-                    long index = i % sources.count();
+                    long index = picker.pick(i);
                     String sourceKey = sources.key(index);
                     String copyKey = prefix + i;
-                    Payload.Body original = context.payload().body(sources.contentKey(index), cell.size());
+                    Payload.Body original = context.payload().body(sources.contentKey(index), cell.size(),
+                            sources.shape());
                     long t0 = System.nanoTime();
                     Transfers.copy(worker.store(), sourceKey, copyKey, original.length(), spec.multipart());
                     long latency = System.nanoTime() - t0;
@@ -52,8 +54,8 @@ final class CopyRunner implements CellStageRunner {
                     }
                     recorder.success(latency, original.length());
                 });
-        KeySet wrote = written.keySet(prefix, outcome.started(), sources);
+        KeySet wrote = written.keySet(prefix, outcome.started(), sources, picker::pick);
         context.objects().register(stage.name(), cell.size(), wrote);
-        return outcome.cells();
+        return outcome.offered(picker, stage.kind()).cells();
     }
 }

@@ -36,11 +36,12 @@ final class GetRunner implements CellStageRunner {
         KeySet keys = source.get();
         long limit = cell.operationLimit(keys.count());
         CellKey key = new CellKey(stage.name(), Op.GET, stage.endpoint(), cell.size());
+        KeyPicker picker = context.picker(stage, cell.size(), keys.count());
         java.util.concurrent.atomic.LongAdder unvalidated = new java.util.concurrent.atomic.LongAdder();
         CellRun.Outcome outcome = CellRun.run(context, stage, key, cell, limit, (i, worker, recorder) -> {
-            long index = i % keys.count();
+            long index = picker.pick(i);
             String objectKey = keys.key(index);
-            Payload.Body body = context.payload().body(keys.contentKey(index), cell.size());
+            Payload.Body body = context.payload().body(keys.contentKey(index), cell.size(), keys.shape());
             boolean ranged = spec.ranges().applies(body.length());
             worker.timing().validateChecksum(spec.validateChecksum() && !ranged);
             long t0 = System.nanoTime();
@@ -61,7 +62,7 @@ final class GetRunner implements CellStageRunner {
                     + " were not checked against a checksum: the server sent none for the whole object (none"
                     + " stored, or a multipart object's composite one), or the object was read in ranges");
         }
-        return outcome.cells();
+        return outcome.offered(picker, stage.kind()).cells();
     }
 
     /** Records a finished read: a success, or a data error naming the key and the first wrong byte. */
@@ -83,14 +84,14 @@ final class GetRunner implements CellStageRunner {
         WrittenKeys written = new WrittenKeys();
         long started = ClosedLoop.run(loop, context::cancelled, seeding, (i, worker, recorder) -> {
             String objectKey = prefix + i;
-            Payload.Body body = context.payload().body(objectKey, cell.size());
+            Payload.Body body = context.payload().body(objectKey, cell.size(), spec.writes().data());
             Transfers.put(worker.store(), objectKey, body, spec.multipart(),
                     ObjectWrite.of(spec.writes(), context.payload(), objectKey));
             recorder.success(0, body.length());
             written.written(i);
         });
         CellStats seeded = seeding.finish(0, -1, -1);
-        KeySet keys = written.keySet(prefix, started);
+        KeySet keys = written.keySet(prefix, started).madeAs(spec.writes().data());
         if (seeded.errors() > 0) {
             context.note(stage.name(), "seeding: " + seeded.errors() + " of " + objects + " PUTs failed "
                     + seeded.errorsByClass() + "; the GETs read the " + keys.count() + " written");

@@ -21,8 +21,9 @@ final class HeadRunner implements CellStageRunner {
         KeySet keys = source.get();
         long limit = cell.operationLimit(keys.count());
         CellKey key = new CellKey(stage.name(), Op.HEAD, stage.endpoint(), cell.size());
+        KeyPicker picker = context.picker(stage, cell.size(), keys.count());
         return CellRun.run(context, stage, key, cell, limit, (i, worker, recorder) -> {
-            String objectKey = keys.key(i % keys.count());
+            String objectKey = keys.key(picker.pick(i));
             long t0 = System.nanoTime();
             boolean found = worker.store().head(objectKey).isPresent();
             long latency = System.nanoTime() - t0;
@@ -31,6 +32,6 @@ final class HeadRunner implements CellStageRunner {
             } else {
                 recorder.failure(ErrorClassifier.HEAD_NOT_FOUND, objectKey);
             }
-        }).cells();
+        }).offered(picker, stage.kind()).cells();
     }
 }

@@ -15,22 +15,49 @@ public final class KeySet {
     private final long[] missing;
     /** The keys whose bytes these hold (a copy stage's sources), or null when each holds its own payload. */
     private final KeySet origin;
+    /** What the bodies were made of. */
+    private final io.s3workload.workload.DataShape shape;
+    /** For copies: which of {@code origin}'s written keys key number {@code n} holds the bytes of. */
+    private final java.util.function.LongUnaryOperator copied;
 
     /** {@code count} keys, all written. */
     public KeySet(String prefix, long count) {
         this(prefix, count, new long[0], null);
     }
 
+    KeySet(String prefix, long span, long[] missing, KeySet origin) {
+        this(prefix, span, missing, origin, io.s3workload.workload.DataShape.UNIQUE,
+                origin == null ? null : n -> n % origin.count());
+    }
+
+    /** Copies of {@code origin}'s keys: key number {@code n} holds the bytes of its written key {@code copied(n)}. */
+    KeySet(String prefix, long span, long[] missing, KeySet origin, java.util.function.LongUnaryOperator copied) {
+        this(prefix, span, missing, origin, io.s3workload.workload.DataShape.UNIQUE, copied);
+    }
+
     /**
      * @param missing the sorted indices in {@code [0, span)} that were attempted but never written
      * @param origin  null, or the keys copied here: key number {@code n} holds the bytes of
-     *                {@code origin.key(n % origin.count())}
+     *                {@code origin.key(n % origin.count())} (or those {@code copied} names)
      */
-    KeySet(String prefix, long span, long[] missing, KeySet origin) {
+    private KeySet(String prefix, long span, long[] missing, KeySet origin, io.s3workload.workload.DataShape shape,
+                   java.util.function.LongUnaryOperator copied) {
         this.prefix = prefix;
         this.span = span;
         this.missing = missing.clone();
         this.origin = origin;
+        this.shape = shape;
+        this.copied = copied;
+    }
+
+    /** These keys, their bodies made as {@code made} says (the writing stage's {@code data}). */
+    KeySet madeAs(io.s3workload.workload.DataShape made) {
+        return new KeySet(prefix, span, missing, origin, made, copied);
+    }
+
+    /** What the bodies these keys hold were made of: the copied keys' for a copy. */
+    public io.s3workload.workload.DataShape shape() {
+        return origin == null ? shape : origin.shape();
     }
 
     public String prefix() {
@@ -62,7 +89,7 @@ public final class KeySet {
      * for a copy the source it was copied from (and so on down a chain of copies).
      */
     public String contentKey(long index) {
-        return origin == null ? key(index) : origin.contentKey(written(index) % origin.count());
+        return origin == null ? key(index) : origin.contentKey(copied.applyAsLong(written(index)));
     }
 
     /** The {@code index}-th attempted key ({@code 0 <= index < span()}), whether or not it was written. */

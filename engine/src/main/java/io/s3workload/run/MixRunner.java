@@ -23,7 +23,9 @@ import java.util.Optional;
  * of {@code W} owns the working-set slots {@code w, w + W, ...} and keeps which of them exist, so a GET, HEAD or
  * DELETE always names an object its worker knows is there and workers never race on a key. A PUT fills a
  * missing slot when there is one, else overwrites. An operation that needs an object when its worker has none
- * left becomes a PUT. One cell per operation kind, plus the total ({@code MIX}).
+ * left becomes a PUT. One cell per operation kind, plus the total ({@code MIX}). With an {@code access} distribution
+ * a worker's GETs, HEADs and DELETEs pick among its own slots by it (the first present slot from the drawn one when
+ * that one is deleted), and the skew the reads offered is counted on the total.
  */
 final class MixRunner implements StageRunner {
 
@@ -52,16 +54,31 @@ final class MixRunner implements StageRunner {
         }
         CellRecorder total = new CellRecorder(new CellKey(stage.name(), Op.MIX, CellRun.endpointOf(stage),
                 spec.size()));
+        boolean skewed = !spec.common().access().equals(io.s3workload.workload.Access.defaultFor(stage.kind()));
+        List<Slots> allSlots = java.util.Collections.synchronizedList(new ArrayList<>());
         List<CellRun.Outcome> outcomes = CellRun.run(context, stage, workers, total, List.copyOf(byOp.values()),
                 cell, cell.operations().orElse(ClosedLoop.UNBOUNDED), (i, worker, recorder) -> {
-                    Slots slots = worker.local(() -> new Slots(worker.index(), workers, spec.objects(), seeded));
+                    Slots slots = worker.local(() -> {
+                        Slots mine = new Slots(worker.index(), workers, spec.objects(), seeded, skewed
+                                ? context.picker(stage, spec.size(), Math.max(1, Slots.owned(worker.index(), workers,
+                                spec.objects()))) : null);
+                        allSlots.add(mine);
+                        return mine;
+                    });
                     MixOp op = draw[worker.random().nextInt(draw.length)];
                     if (op != MixOp.PUT && slots.presentCount() == 0) {
                         op = MixOp.PUT;
                     }
                     recorder.alsoInto(byOp.get(op));
+                    slots.next(i);
                     run(op, slots, worker, recorder, prefix, spec, context);
                 });
+        if (skewed && !outcomes.isEmpty()) {
+            CellRun.Outcome sum = outcomes.get(0);
+            outcomes = new ArrayList<>(outcomes);
+            outcomes.set(0, new CellRun.Outcome(sum.stats().withAccess(Slots.offered(allSlots,
+                    spec.common().access(), spec.objects())), sum.started(), sum.byEndpoint()));
+        }
         List<CellStats> cells = new ArrayList<>();
         outcomes.subList(1, outcomes.size()).stream().map(CellRun.Outcome::stats)
                 .filter(c -> c.attempted() > 0 || spec.weights().containsKey(mixOp(c.key().op())))
@@ -99,7 +116,7 @@ final class MixRunner implements StageRunner {
             case PUT -> {
                 int slot = slots.forPut(worker);
                 String key = prefix + slot;
-                Payload.Body body = context.payload().body(key, spec.size());
+                Payload.Body body = context.payload().body(key, spec.size(), spec.writes().data());
                 long t0 = System.nanoTime();
                 worker.store().put(key, body, ObjectWrite.of(spec.writes(), context.payload(), key));
                 recorder.success(System.nanoTime() - t0, body.length());
@@ -152,7 +169,7 @@ final class MixRunner implements StageRunner {
         WrittenKeys written = new WrittenKeys();
         ClosedLoop.run(loop, context::cancelled, seeding, (i, worker, recorder) -> {
             String key = prefix + i;
-            Payload.Body body = context.payload().body(key, spec.size());
+            Payload.Body body = context.payload().body(key, spec.size(), spec.writes().data());
             worker.store().put(key, body, ObjectWrite.of(spec.writes(), context.payload(), key));
             recorder.success(0, body.length());
             written.written(i);
@@ -179,11 +196,22 @@ final class MixRunner implements StageRunner {
         private final int worker;
         private int presentCount;
         private int missingCount;
+        /** With an access distribution: picks the rank among the owned slots, and counts each slot's reads. */
+        private final KeyPicker picker;
+        private final int[] reads;
+        private long operation;
 
-        Slots(int worker, int workers, long objects, WrittenKeys seeded) {
+        /** How many slots worker {@code worker} of {@code workers} owns out of {@code objects}. */
+        static int owned(int worker, int workers, long objects) {
+            return worker >= objects ? 0 : (int) ((objects - 1 - worker) / workers + 1);
+        }
+
+        Slots(int worker, int workers, long objects, WrittenKeys seeded, KeyPicker picker) {
             this.worker = worker;
             this.workers = workers;
-            int owned = worker >= objects ? 0 : (int) ((objects - 1 - worker) / workers + 1);
+            this.picker = picker;
+            int owned = owned(worker, workers, objects);
+            this.reads = picker == null ? null : new int[owned];
             present = new int[owned];
             missing = new int[owned];
             position = new int[owned];
@@ -203,8 +231,43 @@ final class MixRunner implements StageRunner {
             return presentCount;
         }
 
+        /** The number of the operation about to run (its draws come from it). */
+        void next(long operationNumber) {
+            operation = operationNumber;
+        }
+
+        /** A present slot: at random, or by the access distribution (the first present one from the drawn slot). */
         int anyPresent(WorkerState state) {
-            return present[state.random().nextInt(presentCount)];
+            if (picker == null) {
+                return present[state.random().nextInt(presentCount)];
+            }
+            int owned = position.length;
+            long rank = picker.rank(operation);
+            for (int n = 0; n < owned; n++, rank = (rank + 1) % owned) {
+                int local = (int) picker.scatterRank(rank);
+                int slot = worker + local * workers;
+                if (position[local] < presentCount && present[position[local]] == slot) {
+                    reads[(int) rank]++;
+                    return slot;
+                }
+            }
+            throw new IllegalStateException("no present slot, though " + presentCount + " are counted");
+        }
+
+        /**
+         * The skew the workers' picks offered over all their slots: each worker's reads counted by the rank its
+         * distribution gives its own slots, the workers' hottest tenths together.
+         */
+        static io.s3workload.metrics.AccessStats offered(List<Slots> all, io.s3workload.workload.Access access,
+                                                         long objects) {
+            io.s3workload.metrics.AccessStats sum = null;
+            for (Slots s : all) {
+                var one = KeyPicker.counted(s.reads, access + " (each worker over its own slots)",
+                        s.picker.expectedShare(0.1));
+                sum = sum == null ? one : sum.plus(one);
+            }
+            return sum == null ? new io.s3workload.metrics.AccessStats(access.toString(), objects, 0, 0, 0, 0, 0)
+                    : sum;
         }
 
         int forPut(WorkerState state) {

@@ -32,7 +32,7 @@ final class PutRunner implements CellStageRunner {
                     long number = claimed >= 0 ? claimed : i % keys;
                     try {
                         String objectKey = prefix + number;
-                        Payload.Body body = context.payload().body(objectKey, cell.size());
+                        Payload.Body body = context.payload().body(objectKey, cell.size(), spec.writes().data());
                         long t0 = System.nanoTime();
                         Transfers.put(worker.store(), objectKey, body, spec.multipart(),
                                 ObjectWrite.of(spec.writes(), context.payload(), objectKey));
@@ -44,7 +44,7 @@ final class PutRunner implements CellStageRunner {
                         }
                     }
                 });
-        KeySet wrote = written.keySet(prefix, Math.min(keys, outcome.started()));
+        KeySet wrote = written.keySet(prefix, Math.min(keys, outcome.started())).madeAs(spec.writes().data());
         context.objects().register(stage.name(), cell.size(), wrote);
         if (wrote.missing() > 0) {
             context.note(stage.name(), wrote.missing() + " of " + wrote.span() + " " + cell.size() + " keys were"

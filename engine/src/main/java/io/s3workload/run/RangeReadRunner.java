@@ -43,15 +43,25 @@ final class RangeReadRunner implements CellStageRunner {
             }
         }
         long size = sources.size().bytes();
-        long chunk = spec.chunk().bytes();
+        long chunk = spec.chunk().maxBytes();
         long chunks = (size + chunk - 1) / chunk;
+        boolean fixed = spec.chunk().minBytes() == chunk;
         AtomicLong unverified = new AtomicLong();
         long limit = cell.operations().orElse(ClosedLoop.UNBOUNDED);
-        List<CellStats> cells = CellRun.run(context, stage, key, cell, limit, (i, worker, recorder) -> {
-            int source = spec.sequential() ? (int) (i % sources.count()) : worker.random().nextInt(sources.count());
-            long index = spec.sequential() ? (i / sources.count()) % chunks : worker.random().nextLong(chunks);
-            long start = index * chunk;
-            long length = Math.min(chunk, size - start);
+        // the source each read takes: in turn when sequential, else by the stage's access (at random by default)
+        KeyPicker picker = context.picker(stage, cell.size(), sources.count());
+        CellRun.Outcome outcome = CellRun.run(context, stage, key, cell, limit, (i, worker, recorder) -> {
+            int source = spec.sequential() ? (int) (i % sources.count()) : (int) picker.pick(i);
+            long start;
+            long length;
+            if (fixed) {
+                long index = spec.sequential() ? (i / sources.count()) % chunks : worker.random().nextLong(chunks);
+                start = index * chunk;
+                length = Math.min(chunk, size - start);
+            } else {
+                length = spec.chunk().minBytes() + worker.random().nextLong(chunk - spec.chunk().minBytes() + 1);
+                start = worker.random().nextLong(size - length + 1);
+            }
             String objectKey = set.key(source);
             ReadTiming timing = worker.timing();
             Payload.Body expected = spec.verify() ? set.expected(source, start, length) : null;
@@ -62,7 +72,8 @@ final class RangeReadRunner implements CellStageRunner {
             long t0 = System.nanoTime();
             worker.store().getRange(objectKey, start, length, worker.readBuffer(), timing);
             GetRunner.recordRead(recorder, objectKey, System.nanoTime() - t0, t0, timing);
-        }).cells();
+        });
+        List<CellStats> cells = spec.sequential() ? outcome.cells() : outcome.offered(picker, stage.kind()).cells();
         if (unverified.get() > 0) {
             context.note(stage.name(), unverified.get() + " range reads were not verified (their sources have no"
                     + " recorded seed)");

@@ -82,6 +82,16 @@ final class RunContext {
         return payload;
     }
 
+    /**
+     * The key picker of a reading cell of {@code stage} over {@code keys} keys: the stage's access distribution, drawn
+     * from the run's seed with the stage's name and the cell's size mixed in (so stages and cells differ, and a shard,
+     * whose run prefix differs, draws its own sequence from the same distribution).
+     */
+    KeyPicker picker(io.s3workload.plan.StagePlan stage, io.s3workload.workload.SizeSpec size, long keys) {
+        long salt = (stage.name() + "\n" + size.label() + "\n" + runPrefix).hashCode();
+        return new KeyPicker(stage.spec().common().access(), keys, payload.seed() * 31 + salt);
+    }
+
     long seed() {
         return payload.seed();
     }

@@ -25,6 +25,11 @@ final class SourceSet {
 
     /** User metadata that records which seed wrote a source, so a later run can verify a reused one. */
     static final String SEED_METADATA = "s3workload-seed";
+    /**
+     * User metadata that records how a source's bytes were made ({@code 2:unique}): a source made otherwise — by an
+     * older s3workload, whose bodies were slices of one block, or with other data settings — is written again.
+     */
+    static final String DATA_METADATA = "s3workload-data";
     /** The error of a stage told to verify whose sources were all written by an unknown hand. */
     static final String NOTHING_VERIFIABLE = "verify: true, but no source can be verified (none has a recorded seed)";
 
@@ -72,14 +77,16 @@ final class SourceSet {
      */
     Payload.Body expected(int source, long start, long length) {
         Payload payload = payloads[source];
-        return payload == null ? null : payload.body(key(source), sources.size().bytes()).slice(start, length);
+        return payload == null ? null : payload.body(key(source), sources.size().bytes(), sources.data())
+                .slice(start, length);
     }
 
     /** Reuses or uploads every source; notes what it did. */
     static SourceSet prepare(StagePlan stage, Sources sources, Multipart multipart, RunContext context) {
         String prefix = sources.reuse()
-                ? context.sharedPrefix() + "sources/" + sources.size().label() + "/"
-                : context.runPrefix() + stage.name() + "/sources/" + sources.size().label() + "/";
+                ? context.sharedPrefix() + "sources/" + sources.label() + "/"
+                : context.runPrefix() + stage.name() + "/sources/" + sources.label() + "/";
+        String made = madeAs(sources.data());
         Payload[] payloads = new Payload[sources.count()];
         Map<Long, Payload> bySeed = new ConcurrentHashMap<>();
         CellKey preparation = new CellKey(stage.name(), Op.PUT, stage.endpoint(), SizeSpec.of(sources.size()));
@@ -99,7 +106,8 @@ final class SourceSet {
             try {
                 if (sources.reuse()) {
                     Optional<ObjectStore.ObjectInfo> existing = store.head(key);
-                    if (existing.isPresent() && existing.get().size() == sources.size().bytes()) {
+                    if (existing.isPresent() && existing.get().size() == sources.size().bytes()
+                            && reusable(existing.get(), made)) {
                         payloads[index] = seedOf(existing.get())
                                 .map(seed -> bySeed.computeIfAbsent(seed, Payload::new)).orElse(null);
                         reused.incrementAndGet();
@@ -107,9 +115,9 @@ final class SourceSet {
                         return;
                     }
                 }
-                Payload.Body body = context.payload().body(key, sources.size().bytes());
-                Transfers.put(store, key, body, multipart,
-                        ObjectWrite.metadata(Map.of(SEED_METADATA, Long.toString(context.seed()))));
+                Payload.Body body = context.payload().body(key, sources.size().bytes(), sources.data());
+                Transfers.put(store, key, body, multipart, ObjectWrite.metadata(Map.of(SEED_METADATA,
+                        Long.toString(context.seed()), DATA_METADATA, made)));
                 payloads[index] = context.payload();
                 ready[index] = true;
                 recorder.success(0, body.length());
@@ -140,6 +148,21 @@ final class SourceSet {
                 + (prepared.errors() > 0 ? ", " + prepared.errors() + " failed " + prepared.errorsByClass() : "")
                 + (sources.reuse() ? "; kept after the run for reuse" : ""));
         return new SourceSet(sources, prefix, payloads, failed);
+    }
+
+    /**
+     * Whether a source of the right size may be read as it is: one s3workload made the same way (then verifiable by its
+     * seed), or one another tool left (no record of its maker: read, but not verifiable). One s3workload made
+     * otherwise — an older version's block slices, or other data settings — is written again.
+     */
+    private static boolean reusable(ObjectStore.ObjectInfo info, String made) {
+        String data = info.metadata().get(DATA_METADATA);
+        return made.equals(data) || data == null && !info.metadata().containsKey(SEED_METADATA);
+    }
+
+    /** What {@link #DATA_METADATA} says of bodies made as {@code shape} by this generator (version 2). */
+    static String madeAs(io.s3workload.workload.DataShape shape) {
+        return "2:" + shape;
     }
 
     private static Optional<Long> seedOf(ObjectStore.ObjectInfo info) {

@@ -89,7 +89,7 @@ final class TranscodeRunner implements StageRunner {
     /** PUTs one segment; null (after recording the failure) when the PUT failed. */
     private static ConvergenceProbe.Written writeSegment(ObjectStore store, String key, TranscodeStage spec,
                                                          CellRecorder segments, RunContext context) {
-        Payload.Body body = context.payload().body(key, spec.segment());
+        Payload.Body body = context.payload().body(key, spec.segment(), spec.sources().data());
         long t0 = System.nanoTime();
         try {
             String etag = store.put(key, body);

@@ -37,6 +37,11 @@ final class WrittenKeys {
 
     /** As {@link #keySet(String, long)}, for keys that hold copies of {@code origin}'s (see {@link KeySet}). */
     KeySet keySet(String prefix, long span, KeySet origin) {
+        return keySet(prefix, span, origin, origin == null ? null : n -> n % origin.count());
+    }
+
+    /** As {@link #keySet(String, long, KeySet)}, key number {@code n} holding the bytes of {@code copied(n)}. */
+    KeySet keySet(String prefix, long span, KeySet origin, java.util.function.LongUnaryOperator copied) {
         long[] missing = new long[16];
         int n = 0;
         for (long number = 0; number < span; number++) {
@@ -47,6 +52,6 @@ final class WrittenKeys {
                 missing[n++] = number;
             }
         }
-        return new KeySet(prefix, span, java.util.Arrays.copyOf(missing, n), origin);
+        return new KeySet(prefix, span, java.util.Arrays.copyOf(missing, n), origin, copied);
     }
 }

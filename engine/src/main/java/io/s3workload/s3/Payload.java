@@ -1,69 +1,49 @@
 package io.s3workload.s3;
 
 import io.s3workload.s3.http.Http1Connection;
+import io.s3workload.workload.DataShape;
 import io.s3workload.workload.SizeSpec;
 import java.io.IOException;
 import java.io.InputStream;
 import java.io.OutputStream;
 import java.nio.ByteBuffer;
-import java.nio.channels.WritableByteChannel;
-import java.util.Arrays;
-import java.util.SplittableRandom;
 
 /**
- * Object bodies cut from one pre-generated random block: an object's bytes start at an offset derived from its
- * key and the run seed and wrap around the block. No body is ever copied or allocated per operation, any size
- * streams, and the bytes of (key, seed) can be regenerated to check what is read back.
+ * Object bodies, made as they are sent ({@link BodyBytes}): an object's bytes are a function of its key, the run's
+ * seed and its {@link DataShape} — unique by default — so any size streams, nothing is stored or allocated per
+ * operation beyond a reusable buffer, and what is read back can be checked against the bytes made again.
  */
 public final class Payload {
 
-    /** Block size: large enough that objects up to this size share no repeated stretch. */
-    public static final int BLOCK_BYTES = 16 * 1024 * 1024;
-
-    private final byte[] block;
     private final long seed;
-    /** The block off the heap, for writes to sockets that would otherwise copy it there first; made on first use. */
-    private volatile ByteBuffer direct;
 
     public Payload(long seed) {
         this.seed = seed;
-        this.block = new byte[BLOCK_BYTES];
-        SplittableRandom random = new SplittableRandom(seed);
-        for (int i = 0; i < BLOCK_BYTES; i += 8) {
-            long value = random.nextLong();
-            for (int b = 0; b < 8; b++) {
-                block[i + b] = (byte) (value >>> (8 * b));
-            }
-        }
     }
 
     public long seed() {
         return seed;
     }
 
-    private ByteBuffer direct() {
-        ByteBuffer d = direct;
-        if (d == null) {
-            synchronized (this) {
-                d = direct;
-                if (d == null) {
-                    d = ByteBuffer.allocateDirect(BLOCK_BYTES).put(block).flip();
-                    direct = d;
-                }
-            }
-        }
-        return d;
-    }
-
-    /** The body of {@code key}, {@code length} bytes long. */
+    /** The body of {@code key}, {@code length} bytes long, every byte unique. */
     public Body body(String key, long length) {
-        return new Body(this, (int) Math.floorMod(hash(key), (long) BLOCK_BYTES), length);
+        return body(key, length, DataShape.UNIQUE);
     }
 
-    /** The body of {@code key}, as long as {@code size} makes that key's object. */
+    /** The body of {@code key}, {@code length} bytes long, made as {@code shape} says. */
+    public Body body(String key, long length, DataShape shape) {
+        return new Body(new BodyBytes(hash(key), seed, shape), 0, length);
+    }
+
+    /** The body of {@code key}, as long as {@code size} makes that key's object, every byte unique. */
     public Body body(String key, SizeSpec size) {
+        return body(key, size, DataShape.UNIQUE);
+    }
+
+    /** The body of {@code key}, as long as {@code size} makes that key's object, made as {@code shape} says. */
+    public Body body(String key, SizeSpec size, DataShape shape) {
         long hash = hash(key);
-        return new Body(this, (int) Math.floorMod(hash, (long) BLOCK_BYTES), size.bytesFor(hash >>> 1));
+        return new Body(new BodyBytes(hash, seed, shape), 0, size.bytesFor(hash >>> 1));
     }
 
     /** A well-mixed 64-bit hash of the key and the seed. */
@@ -77,68 +57,36 @@ public final class Payload {
     }
 
     /**
-     * A body to upload or to check what was read against: {@code length} bytes of the block from {@code offset},
-     * wrapping. Opens a fresh stream each time the client asks (retries, signing).
+     * A body to upload or to check what was read against: the {@code length} bytes of an object's content from
+     * {@code start} (a part or a range of it). Opens a fresh stream each time the client asks (retries, signing).
      */
-    public record Body(Payload payload, int offset, long length) implements Http1Connection.Body {
+    public record Body(BodyBytes bytes, long start, long length) implements Http1Connection.Body {
 
+        /** The bytes as a stream, made into the reader's own buffer as it reads. */
         public InputStream open() {
-            return new BlockStream(payload.block, offset, length);
+            return new BodyStream(this);
         }
 
-        /** Copies the body into {@code target} from {@code at} (the caller made room for it). */
+        /** Makes the body's bytes {@code [position, position + len)} into {@code out} from {@code off}. */
         @Override
-        public void copyTo(byte[] target, int at) {
-            long done = 0;
-            while (done < length) {
-                int from = (int) ((offset + done) % BLOCK_BYTES);
-                int n = (int) Math.min(length - done, BLOCK_BYTES - from);
-                System.arraycopy(payload.block, from, target, at + (int) done, n);
-                done += n;
-            }
+        public void fill(long position, byte[] out, int off, int len) {
+            bytes.fill(start + position, out, off, len);
         }
 
-        /** Writes the body to {@code out} straight from the block, a stretch at a time. */
-        @Override
-        public void writeTo(OutputStream out) throws IOException {
-            long done = 0;
-            while (done < length) {
-                int from = (int) ((offset + done) % BLOCK_BYTES);
-                int n = (int) Math.min(length - done, BLOCK_BYTES - from);
-                out.write(payload.block, from, n);
-                done += n;
-            }
-        }
-
-        /** Writes the body to {@code channel} from the off-heap copy of the block: no copy in the JVM. */
-        @Override
-        public void writeTo(WritableByteChannel channel) throws IOException {
-            ByteBuffer block = payload.direct();
-            long done = 0;
-            while (done < length) {
-                int from = (int) ((offset + done) % BLOCK_BYTES);
-                int n = (int) Math.min(length - done, BLOCK_BYTES - from);
-                ByteBuffer stretch = block.slice(from, n);
-                while (stretch.hasRemaining()) {
-                    channel.write(stretch);
-                }
-                done += n;
-            }
-        }
-
-        /** The part {@code [start, start + length)} of this body. */
-        public Body slice(long start, long sliceLength) {
-            return new Body(payload, (int) ((offset + start) % BLOCK_BYTES), sliceLength);
+        /** The part {@code [from, from + sliceLength)} of this body. */
+        public Body slice(long from, long sliceLength) {
+            return new Body(bytes, start + from, sliceLength);
         }
 
         /**
-         * A read-only view (no copy) of up to {@code max} of the body's bytes from {@code position}, stopping at the
-         * end of the block: how the async client is handed the body.
+         * Up to {@code max} of the body's bytes from {@code position}, in a buffer of their own: how the async client,
+         * which may hold on to what it is given, is handed the body.
          */
         public ByteBuffer segment(long position, int max) {
-            int from = (int) ((offset + position) % BLOCK_BYTES);
-            int n = (int) Math.min(Math.min(max, length - position), BLOCK_BYTES - from);
-            return ByteBuffer.wrap(payload.block, from, n).asReadOnlyBuffer();
+            int n = (int) Math.min(max, length - position);
+            byte[] segment = new byte[n];
+            fill(position, segment, 0, n);
+            return ByteBuffer.wrap(segment).asReadOnlyBuffer();
         }
 
         /**
@@ -147,36 +95,34 @@ public final class Payload {
          */
         public long mismatch(long position, byte[] data, int off, int len) {
             long checkable = Math.max(0, Math.min(len, length - position));
-            int from = (int) ((offset + position) % BLOCK_BYTES);
-            int done = 0;
-            while (done < checkable) {
-                int step = (int) Math.min(checkable - done, BLOCK_BYTES - from);
-                int m = Arrays.mismatch(data, off + done, off + done + step, payload.block, from, from + step);
-                if (m >= 0) {
-                    return position + done + m;
-                }
-                done += step;
-                from = 0;
+            long at = bytes.mismatch(start + position, data, off, (int) checkable);
+            if (at >= 0) {
+                return at - start;
             }
             return checkable < len ? position + checkable : -1;
         }
+
+        /** Feeds the body to {@code out} a few KiB at a time (a checksum over it). */
+        public void writeTo(OutputStream out) throws IOException {
+            byte[] scratch = new byte[(int) Math.max(1, Math.min(length, 16 * 1024))];
+            for (long done = 0; done < length; ) {
+                int n = (int) Math.min(scratch.length, length - done);
+                fill(done, scratch, 0, n);
+                out.write(scratch, 0, n);
+                done += n;
+            }
+        }
     }
 
-    /** Reads {@code length} bytes of the block from {@code offset}, wrapping at its end. */
-    static final class BlockStream extends InputStream {
+    /** Reads a body, making its bytes into the caller's buffer. */
+    static final class BodyStream extends InputStream {
 
-        private final byte[] block;
-        private int position;
-        private long remaining;
-        private int markedPosition;
-        private long markedRemaining;
+        private final Body body;
+        private long position;
+        private long marked;
 
-        BlockStream(byte[] block, int offset, long length) {
-            this.block = block;
-            this.position = offset;
-            this.remaining = length;
-            this.markedPosition = offset;
-            this.markedRemaining = length;
+        BodyStream(Body body) {
+            this.body = body;
         }
 
         @Override
@@ -186,24 +132,22 @@ public final class Payload {
 
         @Override
         public void mark(int readLimit) {
-            markedPosition = position;
-            markedRemaining = remaining;
+            marked = position;
         }
 
         @Override
         public void reset() {
-            position = markedPosition;
-            remaining = markedRemaining;
+            position = marked;
         }
 
         @Override
         public int read() {
-            if (remaining <= 0) {
+            if (position >= body.length()) {
                 return -1;
             }
-            int b = block[position] & 0xFF;
-            advance(1);
-            return b;
+            byte[] one = new byte[1];
+            body.fill(position++, one, 0, 1);
+            return one[0] & 0xFF;
         }
 
         @Override
@@ -211,34 +155,25 @@ public final class Payload {
             if (len == 0) {
                 return 0;
             }
-            if (remaining <= 0) {
+            if (position >= body.length()) {
                 return -1;
             }
-            int n = (int) Math.min(Math.min(len, remaining), block.length - position);
-            System.arraycopy(block, position, out, off, n);
-            advance(n);
+            int n = (int) Math.min(len, body.length() - position);
+            body.fill(position, out, off, n);
+            position += n;
             return n;
         }
 
         @Override
         public long skip(long n) {
-            long skipped = Math.min(Math.max(n, 0), remaining);
-            remaining -= skipped;
-            position = (int) ((position + skipped) % block.length);
+            long skipped = Math.min(Math.max(n, 0), body.length() - position);
+            position += skipped;
             return skipped;
         }
 
         @Override
         public int available() {
-            return (int) Math.min(Integer.MAX_VALUE, remaining);
-        }
-
-        private void advance(int n) {
-            position += n;
-            if (position == block.length) {
-                position = 0;
-            }
-            remaining -= n;
+            return (int) Math.min(Integer.MAX_VALUE, body.length() - position);
         }
     }
 }

@@ -26,6 +26,12 @@ public record GetStage(StageCommon common, Optional<String> from, List<SizeSpec>
         this(common, from, sizes, stop, ranges, multipart, verify, ObjectSettings.NONE, false);
     }
 
+    /** The objects it seeds when it reads none of another stage's. */
+    @Override
+    public java.util.Optional<DataShape> bodies() {
+        return from.isPresent() ? java.util.Optional.empty() : java.util.Optional.of(writes.data());
+    }
+
     @Override
     public StageKind kind() {
         return StageKind.GET;

@@ -18,6 +18,11 @@ public record MixStage(StageCommon common, Map<MixOp, Integer> weights, long obj
     }
 
     @Override
+    public java.util.Optional<DataShape> bodies() {
+        return java.util.Optional.of(writes.data());
+    }
+
+    @Override
     public StageKind kind() {
         return StageKind.MIX;
     }

@@ -7,25 +7,37 @@ import java.util.Map;
 import java.util.Optional;
 
 /**
- * What a stage's writes ask the server to store with each object besides its bytes: server-side encryption, a
- * storage class, user metadata, object tags, and the checksum sent with every PUT and part.
+ * What a stage's writes store: what the bodies are made of ({@code data}), and what the server is asked to keep with
+ * each object besides its bytes: server-side encryption, a storage class, user metadata, object tags, and the
+ * checksum sent with every PUT and part.
  *
  * @param metadata user metadata ({@code x-amz-meta-NAME}), each value fixed or random of a size
  * @param tags     object tags ({@code x-amz-tagging}), the YAML key {@code objectTags}
+ * @param data     the bodies: unique, or compressible and deduplicable on purpose
  */
 public record ObjectSettings(Optional<Sse> sse, Optional<String> storageClass, Map<String, Value> metadata,
-                             Map<String, String> tags, Checksum checksum) {
+                             Map<String, String> tags, Checksum checksum, DataShape data) {
 
     public static final ObjectSettings NONE = new ObjectSettings(Optional.empty(), Optional.empty(), Map.of(),
-            Map.of(), Checksum.NONE);
+            Map.of(), Checksum.NONE, DataShape.UNIQUE);
+
+    public ObjectSettings(Optional<Sse> sse, Optional<String> storageClass, Map<String, Value> metadata,
+                          Map<String, String> tags, Checksum checksum) {
+        this(sse, storageClass, metadata, tags, checksum, DataShape.UNIQUE);
+    }
 
     public ObjectSettings {
         metadata = Map.copyOf(metadata);
         tags = Map.copyOf(tags);
     }
 
+    /** Whether the server is asked to keep nothing but the bytes (whatever they are made of). */
     public boolean isEmpty() {
-        return equals(NONE);
+        return withData(DataShape.UNIQUE).equals(NONE);
+    }
+
+    public ObjectSettings withData(DataShape shape) {
+        return new ObjectSettings(sse, storageClass, metadata, tags, checksum, shape);
     }
 
     /** Whether the objects are encrypted with a key of the run's (SSE-C), which every request for them must send. */

@@ -23,6 +23,11 @@ public record PutStage(StageCommon common, List<SizeSpec> sizes, Stop stop, Mult
     }
 
     @Override
+    public java.util.Optional<DataShape> bodies() {
+        return java.util.Optional.of(writes.data());
+    }
+
+    @Override
     public StageKind kind() {
         return StageKind.PUT;
     }

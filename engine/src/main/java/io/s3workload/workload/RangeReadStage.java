@@ -2,10 +2,17 @@ package io.s3workload.workload;
 
 /**
  * Reads {@code chunk}-sized ranges at random (or sequential) chunk-aligned offsets from a set of large source
- * objects, prepared first (streamed multipart) unless reusable ones exist.
+ * objects, prepared first (streamed multipart) unless reusable ones exist; with a chunk range ({@code {min, max}}),
+ * ranges of a random length in it at a random offset, as warp's {@code --range-size}. Which source each read takes
+ * is the stage's {@code access} (at random by default).
  */
-public record RangeReadStage(StageCommon common, Sources sources, DataSize chunk, boolean sequential, Stop stop,
+public record RangeReadStage(StageCommon common, Sources sources, SizeSpec chunk, boolean sequential, Stop stop,
                              Multipart multipart, boolean verify) implements StageSpec {
+
+    @Override
+    public java.util.Optional<DataShape> bodies() {
+        return java.util.Optional.of(sources.data());
+    }
 
     @Override
     public StageKind kind() {

@@ -7,16 +7,24 @@ import java.util.OptionalInt;
 /**
  * The settings every stage kind has: its unique name, the endpoint it talks to (or, for a load stage, the endpoints
  * it spreads its workers over: {@code spread}), its workers and their pacing, its
- * thresholds, the client it uses, the tags {@code --only} and {@code --skip} select it by, and its place in the graph
- * of stages.
+ * thresholds, the client it uses, the tags {@code --only} and {@code --skip} select it by, its place in the graph
+ * of stages, and for a stage that reads keys how it picks them ({@code access}).
  */
 public record StageCommon(String name, Optional<String> endpoint, OptionalInt concurrency, FailOn failOn,
                           ClientSpec client, LoadShape load, List<String> tags, StageGraph graph,
                           Optional<java.time.Duration> warmUp, Optional<StopWhenStable> stopWhenStable,
-                          Optional<LoadEndpoints> spread) {
+                          Optional<LoadEndpoints> spread, Access access) {
 
     public StageCommon {
         tags = List.copyOf(tags);
+    }
+
+    public StageCommon(String name, Optional<String> endpoint, OptionalInt concurrency, FailOn failOn,
+                       ClientSpec client, LoadShape load, List<String> tags, StageGraph graph,
+                       Optional<java.time.Duration> warmUp, Optional<StopWhenStable> stopWhenStable,
+                       Optional<LoadEndpoints> spread) {
+        this(name, endpoint, concurrency, failOn, client, load, tags, graph, warmUp, stopWhenStable, spread,
+                Access.ROUND_ROBIN);
     }
 
     public StageCommon(String name, Optional<String> endpoint, OptionalInt concurrency, FailOn failOn,
@@ -61,6 +69,6 @@ public record StageCommon(String name, Optional<String> endpoint, OptionalInt co
                 : kind.workers() == StageKind.Workers.CONCURRENCY && load.ramp().isEmpty()
                 ? OptionalInt.of(shard.part(defaultWorkers)) : OptionalInt.empty();
         return new StageCommon(name, endpoint, workers, failOn, client.shared(shard), load.shared(shard), tags, graph,
-                warmUp, stopWhenStable, spread);
+                warmUp, stopWhenStable, spread, access);
     }
 }

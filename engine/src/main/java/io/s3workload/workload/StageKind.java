@@ -18,21 +18,24 @@ public enum StageKind {
     PUT("put", Endpoints.ONE, Workers.CONCURRENCY, Trait.WRITES_SOURCES, Trait.KEYS_PER_WORKER,
             Trait.WARM_UP, Trait.STOP_WHEN_STABLE, Trait.SPREADS, Trait.MOVES_DATA),
     GET("get", Endpoints.ONE, Workers.CONCURRENCY,
-            Trait.WRITES_SOURCES, Trait.WARM_UP, Trait.STOP_WHEN_STABLE, Trait.SPREADS, Trait.MOVES_DATA),
+            Trait.WRITES_SOURCES, Trait.WARM_UP, Trait.STOP_WHEN_STABLE, Trait.SPREADS, Trait.MOVES_DATA,
+            Trait.PICKS_KEYS),
     DELETE("delete", Endpoints.ONE, Workers.CONCURRENCY, Trait.SPREADS),
-    HEAD("head", Endpoints.ONE, Workers.CONCURRENCY, Trait.WARM_UP, Trait.STOP_WHEN_STABLE, Trait.SPREADS),
+    HEAD("head", Endpoints.ONE, Workers.CONCURRENCY, Trait.WARM_UP, Trait.STOP_WHEN_STABLE, Trait.SPREADS,
+            Trait.PICKS_KEYS),
     LIST("list", Endpoints.ONE, Workers.CONCURRENCY, Trait.WARM_UP, Trait.STOP_WHEN_STABLE, Trait.SPREADS),
     RANGE_READ("rangeRead", Endpoints.ONE, Workers.CONCURRENCY,
-            Trait.WARM_UP, Trait.STOP_WHEN_STABLE, Trait.SPREADS, Trait.MOVES_DATA),
+            Trait.WARM_UP, Trait.STOP_WHEN_STABLE, Trait.SPREADS, Trait.MOVES_DATA, Trait.PICKS_KEYS),
     VERSIONS("versions", Endpoints.ONE, Workers.CONCURRENCY, Trait.MOVES_DATA),
     COPY("copy", Endpoints.ONE, Workers.CONCURRENCY,
-            Trait.WRITES_SOURCES, Trait.STOP_WHEN_STABLE, Trait.SPREADS, Trait.MOVES_DATA),
+            Trait.WRITES_SOURCES, Trait.STOP_WHEN_STABLE, Trait.SPREADS, Trait.MOVES_DATA, Trait.PICKS_KEYS),
     CONNECTIVITY("connectivity", Endpoints.OWN, Workers.ONE, Trait.PROBE),
     READ_AFTER_WRITE("readAfterWrite", Endpoints.WRITERS, Workers.ONE,
             Trait.PROBE, Trait.CONVERGENCE, Trait.MOVES_DATA),
     LIST_AFTER_WRITE("listAfterWrite", Endpoints.WRITERS, Workers.ONE,
             Trait.PROBE, Trait.CONVERGENCE, Trait.MOVES_DATA),
-    MIX("mix", Endpoints.ONE, Workers.CONCURRENCY, Trait.STOP_WHEN_STABLE, Trait.SPREADS, Trait.MOVES_DATA),
+    MIX("mix", Endpoints.ONE, Workers.CONCURRENCY, Trait.STOP_WHEN_STABLE, Trait.SPREADS, Trait.MOVES_DATA,
+            Trait.PICKS_KEYS),
     TRANSCODE("transcode", Endpoints.ONE, Workers.JOBS, Trait.CONVERGENCE, Trait.STOP_WHEN_STABLE, Trait.MOVES_DATA),
     HTTP_GET("httpGet", Endpoints.URLS, Workers.CONCURRENCY, Trait.STOP_WHEN_STABLE, Trait.MOVES_DATA),
     SWEEP("sweep", Endpoints.ONE, Workers.MEMBERS, Trait.COMPOSITE),
@@ -86,7 +89,9 @@ public enum StageKind {
         /** Its requests carry object bodies, so that bytes and MiB/s mean something in the plan. */
         MOVES_DATA,
         /** Made of other stages, which the planner expands it into. */
-        COMPOSITE
+        COMPOSITE,
+        /** Reads (or copies) keys it picks among many, so takes {@code access}: in turn, at random, zipf, hotspot. */
+        PICKS_KEYS
     }
 
     private final String key;

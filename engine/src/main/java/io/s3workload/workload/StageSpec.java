@@ -29,6 +29,14 @@ public sealed interface StageSpec permits PutStage, GetStage, DeleteStage, HeadS
         return ObjectSettings.NONE;
     }
 
+    /**
+     * What the bodies this stage writes are made of (its {@code data}); empty for a stage that writes no bodies of its
+     * own to be measured or read (a probe's small objects are unique, a copy holds its source's).
+     */
+    default java.util.Optional<DataShape> bodies() {
+        return java.util.Optional.empty();
+    }
+
     default String name() {
         return common().name();
     }

@@ -25,6 +25,11 @@ public record TranscodeStage(StageCommon common, Sources sources, DataSize chunk
     }
 
     @Override
+    public java.util.Optional<DataShape> bodies() {
+        return java.util.Optional.of(sources.data());
+    }
+
+    @Override
     public StageKind kind() {
         return StageKind.TRANSCODE;
     }

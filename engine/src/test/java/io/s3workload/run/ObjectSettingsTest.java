@@ -98,7 +98,7 @@ class ObjectSettingsTest {
     private static byte[] bytes(String key, long size) {
         Payload.Body body = new Payload(SEED).body(key, SizeSpec.of(DataSize.ofBytes(size)));
         byte[] b = new byte[(int) body.length()];
-        body.copyTo(b, 0);
+        body.fill(0, b, 0, b.length);
         return b;
     }
 

@@ -7,6 +7,7 @@ import java.io.OutputStream;
 import java.net.InetSocketAddress;
 import java.net.Socket;
 import java.net.SocketTimeoutException;
+import java.nio.ByteBuffer;
 import java.nio.channels.SocketChannel;
 import java.nio.channels.WritableByteChannel;
 
@@ -22,6 +23,8 @@ public final class Http1Connection implements AutoCloseable {
     private static final int COALESCE_BYTES = 64 * 1024;
     private static final int HEAD_BYTES = 16 * 1024;
 
+    /** The piece of a body made and written at a time. */
+    private static final int SCRATCH_BYTES = 64 * 1024;
     private final Socket socket;
     private final InputStream in;
     private final OutputStream out;
@@ -30,6 +33,9 @@ public final class Http1Connection implements AutoCloseable {
     private final int readTimeoutMillis;
     /** Outgoing: the request head (and a small body). */
     private byte[] request = new byte[HEAD_BYTES];
+    /** A larger body is made here a piece at a time, then written (through {@link #direct} to a channel). */
+    private byte[] scratch;
+    private ByteBuffer direct;
     private int requestLength;
     /** Through a forward proxy to a plain-HTTP origin: {@code http://host:port} before each path; else empty. */
     private String targetPrefix = "";
@@ -128,15 +134,27 @@ public final class Http1Connection implements AutoCloseable {
         if (bodyBytes <= COALESCE_BYTES) {
             ensure(requestLength + (int) bodyBytes);
             if (body != null) {
-                body.copyTo(request, requestLength);
+                body.fill(0, request, requestLength, (int) bodyBytes);
             }
             out.write(request, 0, requestLength + (int) bodyBytes);
         } else {
             out.write(request, 0, requestLength);
-            if (channel != null) {
-                body.writeTo(channel);
-            } else {
-                body.writeTo(out);
+            if (scratch == null) {
+                scratch = new byte[SCRATCH_BYTES];
+                direct = channel == null ? null : ByteBuffer.allocateDirect(SCRATCH_BYTES);
+            }
+            for (long done = 0; done < bodyBytes; ) {
+                int n = (int) Math.min(SCRATCH_BYTES, bodyBytes - done);
+                body.fill(done, scratch, 0, n);
+                if (channel != null) {
+                    direct.clear().put(scratch, 0, n).flip();
+                    while (direct.hasRemaining()) {
+                        channel.write(direct);
+                    }
+                } else {
+                    out.write(scratch, 0, n);
+                }
+                done += n;
             }
         }
         out.flush();
@@ -343,17 +361,12 @@ public final class Http1Connection implements AutoCloseable {
         }
     }
 
-    /** A request body that can be copied into the head buffer or streamed to the socket. */
+    /** A request body, made a piece at a time into the connection's buffers as it is sent. */
     public interface Body {
         long length();
 
-        void copyTo(byte[] target, int offset);
-
-        /** Writes the body to a stream (the TLS socket's). */
-        void writeTo(OutputStream out) throws IOException;
-
-        /** Writes the body to a plain connection's channel; from off-heap memory, this copies nothing in the JVM. */
-        void writeTo(WritableByteChannel channel) throws IOException;
+        /** Makes the body's bytes {@code [position, position + len)} into {@code out} from {@code off}. */
+        void fill(long position, byte[] out, int off, int len);
     }
 
     /** The connection ended in the middle of a response body: a truncated body, not a refused request. */

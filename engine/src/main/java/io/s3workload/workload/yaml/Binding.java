@@ -32,6 +32,17 @@ final class Binding {
         return scale;
     }
 
+    private io.s3workload.workload.DataShape defaultData = io.s3workload.workload.DataShape.UNIQUE;
+
+    /** The workload's {@code defaults.data}: what a writing stage's bodies are made of when it does not say. */
+    io.s3workload.workload.DataShape defaultData() {
+        return defaultData;
+    }
+
+    void defaultData(io.s3workload.workload.DataShape shape) {
+        defaultData = shape;
+    }
+
     private final List<io.s3workload.workload.Scaled.Change> scaled = new ArrayList<>();
 
     /** {@code --scale} changed the value at {@code pointer} from {@code from} to {@code to}. */

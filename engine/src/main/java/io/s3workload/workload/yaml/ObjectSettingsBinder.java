@@ -2,6 +2,7 @@ package io.s3workload.workload.yaml;
 
 import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.node.ObjectNode;
+import io.s3workload.workload.DataShape;
 import io.s3workload.workload.DataSize;
 import io.s3workload.workload.ObjectSettings;
 import io.s3workload.workload.ObjectSettings.Checksum;
@@ -23,7 +24,8 @@ import java.util.regex.Pattern;
  */
 final class ObjectSettingsBinder {
 
-    static final Set<String> KEYS = Set.of("sse", "storageClass", "metadata", "objectTags", "checksum");
+    static final Set<String> KEYS = Set.of("sse", "storageClass", "metadata", "objectTags", "checksum", "data");
+    static final Set<String> DATA_KEYS = Set.of("compressible", "dedupe");
     private static final Set<String> SSE_KEYS = Set.of("type", "kmsKeyId");
     private static final Pattern NAME = Pattern.compile("[A-Za-z0-9][A-Za-z0-9._-]*");
     private static final Pattern STORAGE_CLASS = Pattern.compile("[A-Z0-9_]+");
@@ -57,7 +59,56 @@ final class ObjectSettingsBinder {
             }
             return c.orElse(Checksum.NONE);
         }).orElse(Checksum.NONE);
-        return new ObjectSettings(sse, storageClass, metadata, tags, checksum);
+        return new ObjectSettings(sse, storageClass, metadata, tags, checksum, data(f));
+    }
+
+    /**
+     * {@code data: unique} or {@code data: {compressible: 2.0, dedupe: 3.0}}: what the bodies are made of; without it,
+     * the workload's {@code defaults.data}, else unique.
+     */
+    static DataShape data(Fields f) {
+        JsonNode raw = f.raw("data");
+        if (raw == null || raw.isNull()) {
+            return f.binding().defaultData();
+        }
+        if (raw.isTextual() && raw.textValue().trim().equals("unique")) {
+            return DataShape.UNIQUE;
+        }
+        if (!raw.isObject()) {
+            f.binding().problem(f.child("data"), "expected unique, or ratios such as {compressible: 2.0, dedupe:"
+                    + " 3.0}, got " + (raw.isTextual() ? "\"" + raw.textValue() + "\"" : Fields.describe(raw))
+                    + (raw.isTextual() ? Suggestions.didYouMean(raw.textValue().trim(), List.of("unique")) : ""));
+            return DataShape.UNIQUE;
+        }
+        return f.object("data", DATA_KEYS, "what object bodies are made of").map(d -> new DataShape(
+                ratio(d, "compressible", "a general-purpose compressor (zstd, gzip) shrinks each body by"),
+                ratio(d, "dedupe", "fixed 4 KiB-block deduplication over the run's objects reaches"))).orElse(
+                DataShape.UNIQUE);
+    }
+
+    /** A ratio above 1 and at most {@link DataShape#MAX_RATIO}: 1 when absent or wrong (the problem is reported). */
+    private static double ratio(Fields d, String key, String what) {
+        return d.text(key).map(text -> {
+            double ratio;
+            try {
+                ratio = Double.parseDouble(text.trim().replaceAll("[:x]1$|x$", ""));
+            } catch (NumberFormatException e) {
+                d.binding().problem(d.child(key), "expected a ratio like 2.0 (" + what + " that), got \"" + text + "\"");
+                return 1.0;
+            }
+            if (!(ratio > 1)) {
+                d.binding().problem(d.child(key), "expected a ratio above 1, got " + text.trim() + " (" + what
+                        + " that; 1 is the default, every byte unique: leave " + key + " out)");
+                return 1.0;
+            }
+            if (ratio > DataShape.MAX_RATIO) {
+                d.binding().problem(d.child(key), "expected a ratio of at most " + (int) DataShape.MAX_RATIO + ", got "
+                        + text.trim() + " (" + what + " that; beyond " + (int) DataShape.MAX_RATIO
+                        + ":1 a body is almost nothing but zeros or copies)");
+                return 1.0;
+            }
+            return ratio;
+        }).orElse(1.0);
     }
 
     /** {@code sse: s3|kms|c} or {@code sse: {type: kms, kmsKeyId: ID}}. */

@@ -16,16 +16,20 @@ final class RangeReadStageBinder implements StageBinder {
 
     @Override
     public Set<String> keys() {
-        return Set.of("sources", "chunk", "order", "duration", "operations", "verify", "multipart");
+        return Set.of("sources", "chunk", "order", "duration", "operations", "verify", "multipart", "data");
     }
 
     @Override
     public Optional<StageSpec> bind(StageCommon common, Fields f) {
         Optional<Sources> sources = SourcesBinder.sources(f);
-        Optional<DataSize> chunk = SourcesBinder.chunk(f, sources);
+        Optional<SizeSpec> chunk = SourcesBinder.chunkRange(f, sources);
         String order = f.text("order").orElse("random");
         if (!order.equals("random") && !order.equals("sequential")) {
             f.binding().problem(f.child("order"), "expected random or sequential, got \"" + order + "\"");
+        }
+        if (order.equals("sequential") && chunk.filter(c -> c.minBytes() != c.maxBytes()).isPresent()) {
+            f.binding().problem(f.child("order"), "order: sequential reads chunk after chunk of one size; a chunk"
+                    + " range reads random lengths at random offsets: give one chunk size, or leave order out");
         }
         Stop stop = StopBinder.stop(f);
         if (!f.mentions("duration") && !f.mentions("operations")) {

@@ -5,7 +5,10 @@ import io.s3workload.workload.Sources;
 import java.util.Optional;
 import java.util.Set;
 
-/** Reads what range-reading stages share: {@code sources: {count, size, reuse}} and {@code chunk}. */
+/**
+ * Reads what range-reading stages share: {@code sources: {count, size, reuse}} (their bodies made as the stage's
+ * {@code data} says) and {@code chunk}.
+ */
 final class SourcesBinder {
 
     private static final Set<String> SOURCE_KEYS = Set.of("count", "size", "reuse");
@@ -26,13 +29,31 @@ final class SourcesBinder {
                     }
                     int count = s.intAtLeast("count", 1).orElse(1);
                     boolean reuse = s.bool("reuse").orElse(false);
-                    return size.map(bytes -> new Sources(count, bytes, reuse));
+                    return size.map(bytes -> new Sources(count, bytes, reuse, ObjectSettingsBinder.data(f)));
                 });
         if (!f.mentions("sources")) {
             f.binding().problem(f.pointer(), "missing 'sources': the objects to read from, e.g. sources: {count: 10,"
                     + " size: 10GiB, reuse: true}");
         }
         return sources;
+    }
+
+    /**
+     * {@code chunk} of a rangeRead: one size, or a range {@code {min, max}} of lengths drawn at random; required,
+     * above zero, no larger than the sources.
+     */
+    static Optional<io.s3workload.workload.SizeSpec> chunkRange(Fields f, Optional<Sources> sources) {
+        if (!(f.raw("chunk") instanceof com.fasterxml.jackson.databind.node.ObjectNode)) {
+            return chunk(f, sources).map(io.s3workload.workload.SizeSpec::of);
+        }
+        Optional<io.s3workload.workload.SizeSpec> range = StopBinder.size(f, "chunk");
+        range.filter(r -> r.minBytes() == 0).ifPresent(r -> f.binding().problem(f.child("chunk"),
+                "min must be larger than 0"));
+        if (range.isPresent() && sources.isPresent() && range.get().maxBytes() > sources.get().size().bytes()) {
+            f.binding().problem(f.child("chunk"), "chunks up to " + range.get().maxBytes() + " bytes are larger than"
+                    + " the sources (" + sources.get().size() + ")");
+        }
+        return range.filter(r -> r.minBytes() > 0);
     }
 
     /** {@code chunk}: required, above zero, no larger than the sources. */

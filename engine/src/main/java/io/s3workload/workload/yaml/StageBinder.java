@@ -51,6 +51,9 @@ interface StageBinder {
             all.add("endpoints");
             all.add("hostSelect");
         }
+        if (kind.has(StageKind.Trait.PICKS_KEYS)) {
+            all.add("access");
+        }
         return all;
     }
 

@@ -15,7 +15,7 @@ final class TranscodeStageBinder implements StageBinder {
     @Override
     public Set<String> keys() {
         return Set.of("sources", "chunk", "segment", "jobs", "duration", "consistencyTarget", "readers",
-                "pollInterval", "timeout", "multipart");
+                "pollInterval", "timeout", "multipart", "data");
     }
 
     @Override

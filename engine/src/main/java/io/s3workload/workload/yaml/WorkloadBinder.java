@@ -41,7 +41,7 @@ final class WorkloadBinder {
     static final Set<String> CREDENTIAL_KEYS = Set.of("accessKey", "secretKey", "sessionToken", "profile");
     static final Set<String> FAIL_ON_KEYS = failOnKeys();
     static final Set<String> DEFAULT_KEYS = Set.of("endpoint", "concurrency", "client", "checksums",
-            "clients", "connections", "timeouts", "retries");
+            "clients", "connections", "timeouts", "retries", "data");
     private static final Pattern NAME = Pattern.compile("[A-Za-z0-9][A-Za-z0-9._-]*");
     private static final Pattern BUCKET = Pattern.compile("[a-z0-9][a-z0-9.-]{1,61}[a-z0-9]");
 
@@ -72,7 +72,10 @@ final class WorkloadBinder {
             }
         });
         Defaults defaults = top.object("defaults", DEFAULT_KEYS, "stage defaults")
-                .map(d -> new Defaults(d.text("endpoint"), d.intAtLeast("concurrency", 1), TransferBinder.client(d)))
+                .map(d -> {
+                    binding.defaultData(ObjectSettingsBinder.data(d));
+                    return new Defaults(d.text("endpoint"), d.intAtLeast("concurrency", 1), TransferBinder.client(d));
+                })
                 .orElse(Defaults.NONE);
         FailOn failOn = failOn(top);
         List<StageSpec> stages = stages(top);
@@ -294,7 +297,10 @@ final class WorkloadBinder {
                     f.intAtLeast("concurrency", 1), failOn(f), TransferBinder.client(f), load, tags, graph(f),
                     f.duration("warmUp").filter(d -> !d.isZero()),
                     kind.get().has(StageKind.Trait.STOP_WHEN_STABLE) ? StopBinder.whenStable(f) : Optional.empty(),
-                    kind.get().has(StageKind.Trait.SPREADS) ? spread(f) : Optional.empty());
+                    kind.get().has(StageKind.Trait.SPREADS) ? spread(f) : Optional.empty(),
+                    kind.get().has(StageKind.Trait.PICKS_KEYS) ? AccessBinder.access(f,
+                            io.s3workload.workload.Access.defaultFor(kind.get()))
+                            : io.s3workload.workload.Access.ROUND_ROBIN);
             if (common.failOn().timeoutRatePercent().isPresent() && !kind.get().convergence()) {
                 binding.problem(LocatedTree.child(f.child("failOn"), "timeoutRate"), "timeoutRate applies to"
                         + " readAfterWrite, listAfterWrite and transcode stages only; this is a " + kind.get()

@@ -52,7 +52,7 @@ public final class WorkloadSchema {
             Map.entry("storageClass", "text"), Map.entry("metadata", "metadata"), Map.entry("objectTags", "objectTags"),
             Map.entry("checksum", "checksum"), Map.entry("stopWhenStable", "stopWhenStable"),
             Map.entry("hostSelect", "hostSelect"), Map.entry("validateChecksum", "boolean"),
-            Map.entry("versions", "count"));
+            Map.entry("versions", "count"), Map.entry("data", "data"), Map.entry("access", "access"));
 
     private static final Map<StageKind, Map<String, String>> KIND_TYPES = Map.of(
             StageKind.RANGE_READ, Map.of("order", "rangeOrder"));
@@ -252,6 +252,18 @@ public final class WorkloadSchema {
                 .set("additionalProperties", ref("text")));
         d.set("checksum", enumOf(Set.copyOf(io.s3workload.workload.ObjectSettings.Checksum.keys())));
         d.set("timeouts", object(TransferBinder.TIMEOUT_KEYS, "duration"));
+        d.set("ratio", scalar(JSON.createObjectNode().put("type", "number").put("exclusiveMinimum", 1)
+                .put("maximum", io.s3workload.workload.DataShape.MAX_RATIO), "[0-9.]+"));
+        d.set("access", JSON.createObjectNode().set("anyOf", JSON.createArrayNode()
+                .add(enumOf(Set.of("roundRobin", "random")))
+                .add(object(Set.of("zipf"), null, Map.of("zipf", "exponent")))
+                .add(object(Set.of("hotspot"), null, Map.of("hotspot", "hotspot")))));
+        d.set("exponent", scalar(JSON.createObjectNode().put("type", "number").put("exclusiveMinimum", 0)
+                .put("maximum", AccessBinder.MAX_ZIPF), "[0-9.]+"));
+        d.set("hotspot", object(AccessBinder.HOTSPOT_KEYS, "percent"));
+        d.set("data", JSON.createObjectNode().set("anyOf", JSON.createArrayNode()
+                .add(JSON.createObjectNode().put("const", "unique"))
+                .add(object(ObjectSettingsBinder.DATA_KEYS, "ratio"))));
         d.set("stage", stage(false));
         d.set("innerStage", stage(true));
         d.set("innerStages", listOf(ref("innerStage")));

@@ -1,0 +1,146 @@
+package io.s3workload.s3;
+
+import io.s3workload.workload.DataShape;
+import java.lang.invoke.MethodHandles;
+import java.lang.invoke.VarHandle;
+import java.nio.ByteOrder;
+
+/**
+ * The bytes of one object's body, made as they are sent: a function of the object's seed (its key and the run's
+ * seed), the byte's position and the {@link DataShape}, so that any stretch can be made again to check what is read,
+ * and nothing is stored. Bodies come in blocks of 4 KiB; word {@code w} of a block (8 bytes, little-endian) is the
+ * SplitMix64 finalizer of {@code base + w * STEP}, where a unique block's base is the object's seed plus its position
+ * in words — counter mode: every word of every object is distinct — and a shared block's is one of
+ * {@value #SHARED} per run. A compressible shape keeps the first {@code 512 / ratio} words of each block random and
+ * makes the rest zeros. Chosen by measurement (src/bench/payload-generator.sh, docs/performance.md): 12 GB/s a core,
+ * no gain under zstd --long=27 or gzip, no repeated 4 KiB block.
+ */
+final class BodyBytes {
+
+    /** The golden-ratio step of SplitMix64's counter. */
+    static final long STEP = 0x9E3779B97F4A7C15L;
+    private static final VarHandle LONGS = MethodHandles.byteArrayViewVarHandle(long[].class,
+            ByteOrder.LITTLE_ENDIAN);
+    private static final int BLOCK = DataShape.BLOCK_BYTES;
+    private static final int WORDS = BLOCK / 8;
+    /** How many distinct blocks the deduplicated ones are copies of, per run. */
+    static final int SHARED = 16;
+
+    private final long objectSeed;
+    private final long sharedSeed;
+    private final int randomWords;
+    /** A block is unique when the mix of its number is below this (unsigned); always, without dedupe. */
+    private final long uniqueBelow;
+    private final boolean dedupe;
+
+    BodyBytes(long objectSeed, long runSeed, DataShape shape) {
+        this.objectSeed = objectSeed;
+        this.sharedSeed = mix(runSeed ^ 0x5DEECE66DL);
+        this.randomWords = (int) Math.max(1, Math.min(WORDS, Math.round(WORDS / shape.compressible())));
+        this.dedupe = shape.dedupe() > 1;
+        // the share 1/dedupe of all 2^64 values, as an unsigned bound
+        double bound = 0x1p64 / shape.dedupe();
+        this.uniqueBelow = !dedupe ? -1L : bound >= 0x1p63 ? (long) (bound - 0x1p63) ^ Long.MIN_VALUE : (long) bound;
+    }
+
+    /** SplitMix64's finalizer (Stafford's mix 13): every input bit reaches every output bit. */
+    static long mix(long z) {
+        z = (z ^ (z >>> 30)) * 0xBF58476D1CE4E5B9L;
+        z = (z ^ (z >>> 27)) * 0x94D049BB133111EBL;
+        return z ^ (z >>> 31);
+    }
+
+    /** The counter base of block {@code block}: the object's own, or a shared block's. */
+    private long base(long block) {
+        if (dedupe) {
+            long u = mix(objectSeed ^ (block + 1) * 0xC2B2AE3D27D4EB4FL);
+            if (Long.compareUnsigned(u, uniqueBelow) >= 0) {
+                return mix(sharedSeed + Long.remainderUnsigned(mix(u), SHARED) * STEP);
+            }
+        }
+        return objectSeed + block * WORDS * STEP;
+    }
+
+    /** Word {@code w} of the block whose base is {@code base}. */
+    private long word(long base, int w) {
+        return w < randomWords ? mix(base + w * STEP) : 0;
+    }
+
+    /** Writes the body's bytes {@code [position, position + len)} into {@code out} from {@code off}. */
+    void fill(long position, byte[] out, int off, int len) {
+        while (len > 0) {
+            int within = (int) (position & (BLOCK - 1));
+            int n = Math.min(len, BLOCK - within);
+            fillBlock(base(position >>> 12), within, out, off, n);
+            position += n;
+            off += n;
+            len -= n;
+        }
+    }
+
+    /** Bytes {@code [within, within + n)} of one block (n reaching at most its end). */
+    private void fillBlock(long base, int within, byte[] out, int off, int n) {
+        int w = within >>> 3;
+        int i = 0;
+        int skip = within & 7;
+        if (skip != 0) {
+            long v = word(base, w++);
+            for (; i < Math.min(8 - skip, n); i++) {
+                out[off + i] = (byte) (v >>> (8 * (skip + i)));
+            }
+        }
+        int whole = (n - i) >>> 3;
+        int random = Math.max(0, Math.min(whole, randomWords - w));
+        long counter = base + w * STEP;
+        for (int k = 0; k < random; k++, i += 8) {
+            LONGS.set(out, off + i, mix(counter));
+            counter += STEP;
+        }
+        w += random;
+        if (random < whole) {
+            java.util.Arrays.fill(out, off + i, off + i + (whole - random) * 8, (byte) 0);
+            i += (whole - random) * 8;
+            w += whole - random;
+        }
+        if (i < n) {
+            long v = word(base, w);
+            for (int k = 0; i < n; i++, k++) {
+                out[off + i] = (byte) (v >>> (8 * k));
+            }
+        }
+    }
+
+    /**
+     * Compares {@code data[off, off + len)} with the body's bytes from {@code position}: the position of the first
+     * byte that differs, or -1. Made a word at a time as it compares; nothing is stored.
+     */
+    long mismatch(long position, byte[] data, int off, int len) {
+        int i = 0;
+        while (i < len) {
+            long p = position + i;
+            long base = base(p >>> 12);
+            int within = (int) (p & (BLOCK - 1));
+            int end = Math.min(len, i + BLOCK - within);
+            while (i < end) {
+                int inBlock = (int) ((position + i) & (BLOCK - 1));
+                int w = inBlock >>> 3;
+                int skip = inBlock & 7;
+                long expected = word(base, w);
+                if (skip == 0 && i + 8 <= end) {
+                    long actual = (long) LONGS.get(data, off + i);
+                    if (actual != expected) {
+                        return position + i + Long.numberOfTrailingZeros(actual ^ expected) / 8;
+                    }
+                    i += 8;
+                } else {
+                    for (int k = skip; k < 8 && i < end; k++, i++) {
+                        if (data[off + i] != (byte) (expected >>> (8 * k))) {
+                            return position + i;
+                        }
+                    }
+                }
+            }
+        }
+        return -1;
+    }
+}
