@@ -41,6 +41,8 @@ public final class CellRecorder {
     private final java.util.List<Snapshot> timeline = new java.util.ArrayList<>();
     private final long startNanos = System.nanoTime();
     private volatile long firstRequestNanos = -1;
+    /** Latency by object size, for a cell whose objects come in several sizes; null otherwise. */
+    private final SizeBuckets bySize;
     private long sampledNanos = startNanos;
     private Histogram latencyInterval;
     private Histogram ttfbInterval;
@@ -56,6 +58,9 @@ public final class CellRecorder {
 
     public CellRecorder(CellKey key) {
         this.key = key;
+        // by size where an operation's time follows its object's size (a mix's deletes and HEADs would not)
+        this.bySize = key.op().movesData() && key.op() != Op.MIX && key.op() != Op.HTTP_GET
+                ? SizeBuckets.of(key.size()) : null;
     }
 
     public CellKey key() {
@@ -66,6 +71,9 @@ public final class CellRecorder {
         latency.recordValue(clamp(latencyNanos));
         operations.increment();
         bytes.add(bodyBytes);
+        if (bySize != null) {
+            bySize.record(bodyBytes, clamp(latencyNanos));
+        }
     }
 
     public void success(long latencyNanos, long ttfbNanos, long bodyBytes) {
@@ -177,7 +185,8 @@ public final class CellRecorder {
                 list.size())))));
         return new CellStats(key, sampledOperations, sampledBytes, sampledErrors, items.sum(), byClass, examples,
                 latencyTotal.copy(), ttfbTotal.copy(), wallNanos, cpuNanos, allocatedBytes, uncorrectedTotal.copy(),
-                late.sum(), timeline, retries.sum(), Double.NaN, Map.copyOf(messagesByClass), firstRequestNanos);
+                late.sum(), timeline, retries.sum(), Double.NaN, Map.copyOf(messagesByClass), firstRequestNanos, null,
+                bySize == null ? List.of() : bySize.finish());
     }
 
     private static long clamp(long nanos) {

@@ -26,13 +26,25 @@ import org.HdrHistogram.Histogram;
  *                          client's own start (connection set-up, class loading): how long it took; -1: none
  * @param access   for a reading cell whose stage picks keys by a distribution other than in turn: the skew it
  *                 offered; null otherwise
+ * @param bySize   for a cell whose objects come in several sizes: latency per size bucket; empty otherwise
  */
 public record CellStats(CellKey key, long operations, long bytes, long errors, long items,
                         Map<String, Long> errorsByClass,
                         Map<String, List<String>> examples, Histogram latency, Histogram ttfb, long wallNanos,
                         long cpuNanos, long allocatedBytes, Histogram uncorrected, long late,
                         List<Snapshot> timeline, long retries, double stableAfterSeconds,
-                        Map<String, String> messages, long firstRequestNanos, AccessStats access) {
+                        Map<String, String> messages, long firstRequestNanos, AccessStats access,
+                        List<SizeBucketStats> bySize) {
+
+    public CellStats(CellKey key, long operations, long bytes, long errors, long items,
+                     Map<String, Long> errorsByClass, Map<String, List<String>> examples, Histogram latency,
+                     Histogram ttfb, long wallNanos, long cpuNanos, long allocatedBytes, Histogram uncorrected,
+                     long late, List<Snapshot> timeline, long retries, double stableAfterSeconds,
+                     Map<String, String> messages, long firstRequestNanos, AccessStats access) {
+        this(key, operations, bytes, errors, items, errorsByClass, examples, latency, ttfb, wallNanos, cpuNanos,
+                allocatedBytes, uncorrected, late, timeline, retries, stableAfterSeconds, messages, firstRequestNanos,
+                access, List.of());
+    }
 
     public CellStats(CellKey key, long operations, long bytes, long errors, long items,
                      Map<String, Long> errorsByClass, Map<String, List<String>> examples, Histogram latency,
@@ -41,14 +53,14 @@ public record CellStats(CellKey key, long operations, long bytes, long errors, l
                      Map<String, String> messages, long firstRequestNanos) {
         this(key, operations, bytes, errors, items, errorsByClass, examples, latency, ttfb, wallNanos, cpuNanos,
                 allocatedBytes, uncorrected, late, timeline, retries, stableAfterSeconds, messages, firstRequestNanos,
-                null);
+                null, List.of());
     }
 
     /** This cell with the skew its reads offered. */
     public CellStats withAccess(AccessStats offered) {
         return new CellStats(key, operations, bytes, errors, items, errorsByClass, examples, latency, ttfb, wallNanos,
                 cpuNanos, allocatedBytes, uncorrected, late, timeline, retries, stableAfterSeconds, messages,
-                firstRequestNanos, offered);
+                firstRequestNanos, offered, bySize);
     }
 
     public CellStats(CellKey key, long operations, long bytes, long errors, long items,
@@ -99,6 +111,7 @@ public record CellStats(CellKey key, long operations, long bytes, long errors, l
     public static final int LATE_MILLIS = 10;
 
     public CellStats {
+        bySize = bySize == null ? List.of() : List.copyOf(bySize);
         errorsByClass = Map.copyOf(errorsByClass);
         examples = Map.copyOf(examples);
         messages = messages == null ? Map.of() : Map.copyOf(messages);
@@ -118,6 +131,7 @@ public record CellStats(CellKey key, long operations, long bytes, long errors, l
         long retries = 0;
         long firstRequest = -1;
         AccessStats access = null;
+        List<SizeBucketStats> bySize = first.bySize;
         Map<String, Long> byClass = new java.util.HashMap<>();
         Map<String, List<String>> examples = new java.util.HashMap<>();
         Map<String, String> messages = new java.util.HashMap<>();
@@ -139,12 +153,27 @@ public record CellStats(CellKey key, long operations, long bytes, long errors, l
             retries += c.retries;
             firstRequest = Math.max(firstRequest, c.firstRequestNanos);
             access = c.access == null ? access : access == null ? c.access : access.plus(c.access);
+            if (i > 0) {
+                bySize = plus(bySize, c.bySize);
+            }
             c.errorsByClass.forEach((k, v) -> byClass.merge(k, v, Long::sum));
             c.examples.forEach((k, v) -> examples.putIfAbsent(k, v));
             c.messages.forEach((k, v) -> messages.putIfAbsent(k, v));
         }
         return new CellStats(first.key, operations, bytes, errors, items, byClass, examples, latency, ttfb, wall, cpu,
-                allocated, uncorrected, late, List.of(), retries, Double.NaN, messages, firstRequest, access);
+                allocated, uncorrected, late, List.of(), retries, Double.NaN, messages, firstRequest, access, bySize);
+    }
+
+    /** Two cells' size buckets added up, bucket by bucket (the same buckets: the same size spec). */
+    private static List<SizeBucketStats> plus(List<SizeBucketStats> a, List<SizeBucketStats> b) {
+        if (a.isEmpty() || b.isEmpty() || a.size() != b.size()) {
+            return a.isEmpty() ? b : a;
+        }
+        List<SizeBucketStats> sum = new java.util.ArrayList<>();
+        for (int i = 0; i < a.size(); i++) {
+            sum.add(a.get(i).plus(b.get(i)));
+        }
+        return sum;
     }
 
     /** Whether the cell ended before its duration because its throughput held still ({@code stopWhenStable}). */
@@ -156,7 +185,7 @@ public record CellStats(CellKey key, long operations, long bytes, long errors, l
     public CellStats stoppedWhenStable(double seconds) {
         return new CellStats(key, operations, bytes, errors, items, errorsByClass, examples, latency, ttfb, wallNanos,
                 cpuNanos, allocatedBytes, uncorrected, late, timeline, retries, seconds, messages, firstRequestNanos,
-                access);
+                access, bySize);
     }
 
     /** Whether the cell ran open loop (at a rate), so that {@link #uncorrected} means something. */

@@ -22,9 +22,12 @@ public record CellPlan(SizeSpec size, OptionalLong operations, OptionalLong keys
         return operations.orElse(duration.isPresent() ? Long.MAX_VALUE : keyCount);
     }
 
-    /** Bytes moved if every operation succeeds (on average, for a size range), when the count is known. */
+    /**
+     * Bytes moved if every operation succeeds (on average, for a size range), when the count is known and so are the
+     * sizes (not those of existing objects, listed at run time).
+     */
     public OptionalLong expectedBytes() {
-        return operations.isPresent() ? OptionalLong.of(Math.round(operations.getAsLong() * size.meanBytes()))
+        return operations.isPresent() && size.known() ? OptionalLong.of(Math.round(operations.getAsLong() * size.meanBytes()))
                 : OptionalLong.empty();
     }
 }

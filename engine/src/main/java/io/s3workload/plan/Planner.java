@@ -3,6 +3,7 @@ package io.s3workload.plan;
 import io.s3workload.workload.ClientSpec;
 import io.s3workload.workload.CompareStage;
 import io.s3workload.workload.GroupStage;
+import io.s3workload.workload.ObjectsFrom;
 import io.s3workload.workload.HttpGetStage;
 import io.s3workload.workload.LoopsStage;
 import io.s3workload.workload.ParallelRanges;
@@ -148,7 +149,7 @@ public final class Planner {
                 String name = base + ".t" + threads;
                 StageCommon common = member(sweep.common(), name, threads);
                 StageSpec point = sweep.measure() == SweepStage.Measure.GET
-                        ? new GetStage(common, source, List.of(), sweep.point(), ParallelRanges.OFF, Multipart.DEFAULT,
+                        ? new GetStage(common, source.map(ObjectsFrom.Stage::new), List.of(), sweep.point(), ParallelRanges.OFF, Multipart.DEFAULT,
                         false)
                         : new PutStage(common, List.of(size), sweep.point(), Multipart.DEFAULT);
                 next = Entry.after(add(w, point, new Naming(name, Optional.empty(), Optional.of(StageGroup.sweep(
@@ -240,9 +241,11 @@ public final class Planner {
         Shape shape = switch (spec) {
             case PutStage put -> new Shape(putCells(put.sizes(), put.stop()), Optional.empty(), OptionalLong.empty(),
                     fanOut(put.multipart(), put.sizes()));
-            case GetStage get when get.from().isPresent() -> {
-                List<CellPlan> source = earlier.get(get.from().get()).cells();
-                yield new Shape(readCells(source, get.stop()), get.from(), OptionalLong.empty(),
+            case GetStage get when get.existing().isPresent() -> new Shape(existingCells(get.existing().get(),
+                    get.stop()), Optional.empty(), OptionalLong.empty(), Math.max(1, get.ranges().parallel()));
+            case GetStage get when get.readsFrom().isPresent() -> {
+                List<CellPlan> source = earlier.get(get.readsFrom().get()).cells();
+                yield new Shape(readCells(source, get.stop()), get.readsFrom(), OptionalLong.empty(),
                         Math.max(1, maxRanges(get, source)));
             }
             case GetStage get -> {
@@ -254,14 +257,19 @@ public final class Planner {
             }
             case DeleteStage delete -> new Shape(eachKeyOnce(earlier.get(delete.from()).cells()),
                     Optional.of(delete.from()), OptionalLong.empty(), 1);
-            case HeadStage head -> new Shape(readCells(earlier.get(head.from()).cells(), head.stop()),
-                    Optional.of(head.from()), OptionalLong.empty(), 1);
+            case HeadStage head -> new Shape(head.existing().isPresent()
+                    ? existingCells(head.existing().get(), head.stop())
+                    : readCells(earlier.get(head.readsFrom().get()).cells(), head.stop()), head.readsFrom(),
+                    OptionalLong.empty(), 1);
             case VersionsStage versions -> new Shape(List.of(new CellPlan(versions.size(),
                     OptionalLong.of(versions.objects() * versions.versions()), OptionalLong.of(versions.objects()),
                     Optional.empty())), Optional.empty(), OptionalLong.empty(), 1);
+            case CopyStage copy when copy.existing().isPresent() -> new Shape(copyCells(existingCells(
+                    copy.existing().get(), copy.stop()), copy.stop()), Optional.empty(), OptionalLong.empty(),
+                    copy.multipart().parallel());
             case CopyStage copy -> {
-                List<CellPlan> source = earlier.get(copy.from()).cells();
-                yield new Shape(copyCells(source, copy.stop()), Optional.of(copy.from()), OptionalLong.empty(),
+                List<CellPlan> source = earlier.get(copy.readsFrom().get()).cells();
+                yield new Shape(copyCells(source, copy.stop()), copy.readsFrom(), OptionalLong.empty(),
                         fanOut(copy.multipart(), source.stream().map(CellPlan::size).toList()));
             }
             case ListStage list -> new Shape(List.of(new CellPlan(SizeSpec.of(DataSize.ofBytes(0)),
@@ -297,10 +305,11 @@ public final class Planner {
             case GroupStage group -> throw expanded(group);
             case ReadAfterWriteStage raw -> probeShape(raw.probe(), 1, endpoint, all);
             case ListAfterWriteStage law -> probeShape(law.probe(), law.objects(), endpoint, all);
-            case RangeReadStage read -> new Shape(List.of(new CellPlan(read.chunk(),
-                    read.stop().operations(), OptionalLong.of(read.sources().count()), read.stop().duration())),
-                    Optional.empty(), OptionalLong.empty(), read.multipart().applies(read.sources().size().bytes())
-                            ? read.multipart().parallel() : 1);
+            case RangeReadStage read -> new Shape(List.of(new CellPlan(read.chunk(), read.stop().operations(),
+                    read.sources().map(s -> OptionalLong.of(s.count())).orElse(OptionalLong.empty()),
+                    read.stop().duration())), Optional.empty(), OptionalLong.empty(), read.sources()
+                    .filter(s -> read.multipart().applies(s.size().bytes())).isPresent() ? read.multipart().parallel()
+                    : 1);
         };
         return new StagePlan(index, spec, shape.roles().flatMap(r -> r.writers().isEmpty()
                 ? r.readers().stream().findFirst() : Optional.of(r.writers().get(0))).orElse(endpoint), concurrency, shape.cells(),
@@ -374,6 +383,15 @@ public final class Planner {
     private static List<CellPlan> copyCells(List<CellPlan> source, Stop stop) {
         return readCells(source, stop).stream().map(c -> new CellPlan(c.size(), c.operations(), c.operations(),
                 c.duration())).toList();
+    }
+
+    /**
+     * The one cell of a stage reading the existing objects under a prefix: their sizes and number are known only
+     * once listed, so it reads each once unless a stop says otherwise.
+     */
+    private static List<CellPlan> existingCells(ObjectsFrom.Prefix prefix, Stop stop) {
+        return readCells(List.of(new CellPlan(SizeSpec.Weighted.existing(prefix.prefix()), OptionalLong.empty(),
+                OptionalLong.empty(), Optional.empty())), stop);
     }
 
     private static List<CellPlan> eachKeyOnce(List<CellPlan> source) {

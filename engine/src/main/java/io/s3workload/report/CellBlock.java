@@ -54,6 +54,7 @@ final class CellBlock {
         if (cell.hasTtfb()) {
             b.append("    TTFB       - ").append(stats(cell.ttfb())).append('\n');
         }
+        bySize(b, cell);
         if (cell.openLoop()) {
             b.append("    Uncorrected- ").append(stats(cell.uncorrected())).append("  (from the actual start)\n");
             b.append("    Schedule   - ").append(cell.late()).append(" of ").append(cell.attempted())
@@ -124,6 +125,26 @@ final class CellBlock {
             b.append(String.format(Locale.ROOT, ", %.1f KiB allocated/op", cell.allocatedPerOperation() / 1024));
         }
         return b.toString();
+    }
+
+    /**
+     * A cell whose sizes vary: a line per size bucket under its latency, so that the large objects' times do not
+     * hide the small ones' ({@code 4 KiB-16 KiB   702 ok  Avg: 1.2 ms, ...}); empty buckets are left out.
+     */
+    private static void bySize(StringBuilder b, CellStats cell) {
+        List<io.s3workload.metrics.SizeBucketStats> buckets = cell.bySize().stream()
+                .filter(x -> x.operations() > 0).toList();
+        if (buckets.isEmpty()) {
+            return;
+        }
+        int label = buckets.stream().mapToInt(x -> x.label().length()).max().orElse(0);
+        int count = buckets.stream().mapToInt(x -> Long.toString(x.operations()).length()).max().orElse(0);
+        String lead = "    By size    - ";
+        for (io.s3workload.metrics.SizeBucketStats x : buckets) {
+            b.append(lead).append(String.format(Locale.ROOT, "%-" + label + "s  %" + count + "d ok  ", x.label(),
+                    x.operations())).append(stats(x.latency())).append('\n');
+            lead = " ".repeat(lead.length());
+        }
     }
 
     /**

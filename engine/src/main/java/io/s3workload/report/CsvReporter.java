@@ -17,13 +17,15 @@ import org.HdrHistogram.Histogram;
 
 /**
  * {@code summary.csv} (a row per stage/op/endpoint/size cell), {@code timeseries.csv} (a row per cell and
- * second) and a {@code table-<stage>.csv} per sweep, compare and loops stage ({@link CompositeTables}), written
+ * second), {@code by-size.csv} (a row per size bucket of each cell whose sizes vary, when one does) and a
+ * {@code table-<stage>.csv} per sweep, compare and loops stage ({@link CompositeTables}), written
  * when the run ends. Units are in the column names; numbers use a dot and no grouping, whatever the locale.
  */
 final class CsvReporter extends EndOfRunFiles {
 
     static final String SUMMARY = "summary.csv";
     static final String TIMESERIES = "timeseries.csv";
+    static final String BY_SIZE = "by-size.csv";
     private static final List<Percentile> STATS = List.of(Percentile.values());
 
     CsvReporter(ResultsDirectory results) {
@@ -39,6 +41,10 @@ final class CsvReporter extends EndOfRunFiles {
         Map<String, String> files = new java.util.LinkedHashMap<>();
         files.put(SUMMARY, lines(summary(report)));
         files.put(TIMESERIES, lines(timeseries(report)));
+        List<String> bySize = bySize(report);
+        if (bySize.size() > 1) {
+            files.put(BY_SIZE, lines(bySize));
+        }
         for (Summary.Table table : CompositeTables.of(report.stages())) {
             files.put(tableFile(table), lines(table(table)));
         }
@@ -109,6 +115,30 @@ final class CsvReporter extends EndOfRunFiles {
                 row.add(quote(c.errorsByClass().entrySet().stream().sorted(java.util.Map.Entry.comparingByKey())
                         .map(e -> e.getKey() + "=" + e.getValue()).reduce((a, b) -> a + "; " + b).orElse("")));
                 lines.add(String.join(",", row));
+            }
+        }
+        return lines;
+    }
+
+    /** A row per size bucket (with operations) of each cell whose sizes vary: its count and latency. */
+    static List<String> bySize(RunReport result) {
+        List<String> lines = new ArrayList<>();
+        List<String> header = new ArrayList<>(List.of("stage", "op", "endpoint", "size", "bucket", "from_bytes",
+                "to_bytes", "operations"));
+        STATS.forEach(p -> header.add("latency_" + column(p) + "_ms"));
+        lines.add(String.join(",", header));
+        for (StageReport stage : result.stages()) {
+            for (CellStats c : stage.cells()) {
+                for (io.s3workload.metrics.SizeBucketStats b : c.bySize()) {
+                    if (b.operations() == 0) {
+                        continue;
+                    }
+                    List<String> row = new ArrayList<>(List.of(stage.name(), c.key().op().name(),
+                            c.key().endpoint(), c.key().size().label(), text(b.label()), Long.toString(b.fromBytes()),
+                            Long.toString(b.toBytes()), Long.toString(b.operations())));
+                    stats(row, b.latency());
+                    lines.add(String.join(",", row));
+                }
             }
         }
         return lines;

@@ -23,8 +23,10 @@ import org.HdrHistogram.HistogramLogWriter;
  * latency tagged {@code latency}, time to first byte tagged {@code ttfb} and an open loop's uncorrected latency
  * tagged {@code uncorrected}, values in nanoseconds (the max column in milliseconds); and for a consistency probe
  * {@code hdr/<stage>.convergence.hlog}, one interval over the stage per writer-reader pair, tagged
- * {@code writer->reader}. Readable by HistogramLogProcessor and HistogramLogAnalyzer, and exactly mergeable
- * (HistogramLogReader, then add). The last partial second is written when the stage ends.
+ * {@code writer->reader}. A cell whose objects come in several sizes also gets, when it ends, one interval over the
+ * cell per size bucket, tagged {@code size:N} (N the bucket's place in summary.json's {@code bySize}). Readable by
+ * HistogramLogProcessor and HistogramLogAnalyzer, and exactly mergeable (HistogramLogReader, then add). The last
+ * partial second is written when the stage ends.
  */
 final class HdrLogReporter implements Reporter {
 
@@ -65,6 +67,11 @@ final class HdrLogReporter implements Reporter {
         for (CellStats cell : result.cells()) {
             Log log = log(cell.key(), cell.wallNanos());
             log.interval(seen.rest(cell));
+            double cellStart = log.seconds(System.currentTimeMillis() - cell.wallNanos() / 1_000_000);
+            for (int i = 0; i < cell.bySize().size(); i++) {
+                log.write(sizeTag(i), cell.bySize().get(i).latency(), Math.max(0, cellStart),
+                        log.seconds(System.currentTimeMillis()));
+            }
             log.out.close();
             logs.remove(cell.key());
         }
@@ -106,6 +113,11 @@ final class HdrLogReporter implements Reporter {
     /** The tag of a pair's convergence histogram; endpoint names hold neither spaces nor commas. */
     static String pairTag(String writer, String reader) {
         return writer + "->" + reader;
+    }
+
+    /** The tag of size bucket {@code index}'s latencies in a cell's log. */
+    static String sizeTag(int index) {
+        return "size:" + index;
     }
 
     /** The tag of the latencies of the reads that showed a pair's writes. */

@@ -113,7 +113,7 @@ final class HtmlReporter extends EndOfRunFiles {
         if (stage.cells().isEmpty() && stage.convergence().isEmpty()) {
             return h.append("</section>").toString();
         }
-        h.append(HtmlTables.cells(stage));
+        h.append(HtmlTables.cells(stage)).append(HtmlTables.bySize(stage));
         if (!stage.convergence().isEmpty()) {
             h.append(HtmlTables.convergence(stage)).append("<div class=\"charts\">");
             for (ConvergenceStats pair : stage.convergence()) {

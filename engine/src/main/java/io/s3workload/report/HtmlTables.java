@@ -62,6 +62,30 @@ final class HtmlTables {
         return t.append("</table></div>").toString();
     }
 
+    /** The latency per size bucket of the stage's cells whose sizes vary; empty when none does. */
+    static String bySize(StageReport stage) {
+        StringBuilder t = new StringBuilder();
+        for (CellStats c : stage.cells()) {
+            for (io.s3workload.metrics.SizeBucketStats b : c.bySize()) {
+                if (b.operations() == 0) {
+                    continue;
+                }
+                t.append("<tr><td class=\"t\">").append(c.key().op()).append("</td><td class=\"t\">")
+                        .append(esc(c.key().endpoint())).append("</td><td class=\"t\">")
+                        .append(esc(c.key().size().toString())).append("</td><td class=\"t\">").append(esc(b.label()))
+                        .append("</td><td>").append(b.operations()).append("</td><td>")
+                        .append(ms(b.latency(), Percentile.AVG)).append("</td><td>")
+                        .append(ms(b.latency(), Percentile.P50)).append("</td><td>")
+                        .append(ms(b.latency(), Percentile.P99)).append("</td><td>")
+                        .append(ms(b.latency(), Percentile.MAX)).append("</td></tr>");
+            }
+        }
+        return t.isEmpty() ? "" : "<div class=\"wide\"><table class=\"by-size\"><tr><th class=\"t\">op</th>"
+                + "<th class=\"t\">endpoint</th><th class=\"t\">size</th><th class=\"t\">by size</th><th>ok</th>"
+                + "<th>avg (ms)</th><th>p50 (ms)</th><th>p99 (ms)</th><th>max (ms)</th></tr>" + t
+                + "</table></div>";
+    }
+
     static String convergence(StageReport stage) {
         StringBuilder t = new StringBuilder("<div class=\"wide\"><table class=\"convergence\"><tr><th class=\"t\">"
                 + "pair</th><th class=\"t\">scope</th><th>iterations</th><th>immediate</th><th>eventual</th>"

@@ -66,7 +66,8 @@ public final class PlanPrinter {
                     stopsWith = true; // its count is a most: it stops when the stage it runs with ends
                 } else if (cell.operations().isPresent()) {
                     knownOps += cell.operations().getAsLong();
-                    knownBytes += movesData(stage) ? cell.expectedBytes().getAsLong() : 0;
+                    knownBytes += movesData(stage) ? cell.expectedBytes().orElse(0) : 0;
+                    open |= movesData(stage) && cell.expectedBytes().isEmpty(); // existing objects' sizes
                 } else {
                     open = true;
                 }
@@ -74,7 +75,7 @@ public final class PlanPrinter {
             stage.seedObjects().ifPresent(n -> table.add(List.of("", "  (seed)", "put", stage.endpoint(),
                     Integer.toString(stage.concurrency()), "each size", Long.toString(n), Long.toString(n), "-",
                     "not measured")));
-            Sources sources = stage.spec() instanceof RangeReadStage read ? read.sources()
+            Sources sources = stage.spec() instanceof RangeReadStage read ? read.sources().orElse(null)
                     : stage.spec() instanceof TranscodeStage transcode ? transcode.sources() : null;
             if (sources != null) {
                 table.add(List.of("", "  (sources)", "put", stage.endpoint(),
@@ -112,6 +113,8 @@ public final class PlanPrinter {
             stage.spread().ifPresent(s -> parts.add("workers " + (s.select()
                     == io.s3workload.workload.LoadEndpoints.Select.ROUNDROBIN ? "in turn" : "at random") + " over "
                     + String.join(", ", s.names())));
+            stage.spec().existing().ifPresent(p -> parts.add("reads the existing objects under " + p.prefix()
+                    + " (listed when the stage starts, not measured; never written, deleted or verified)"));
             stage.spec().bodies().ifPresent(data -> parts.add("data " + data + (data.unique()
                     ? " (every body distinct, nothing for a data-reducing store to shrink)" : "")));
             var writes = stage.spec().writes();

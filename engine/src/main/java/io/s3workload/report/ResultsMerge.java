@@ -252,6 +252,9 @@ public final class ResultsMerge {
                 errs[b] += s.errors();
             }
             for (ResultsReader.Interval interval : p.intervals()) {
+                if (!TAGS.contains(interval.tag())) {
+                    continue; // a size bucket's interval spans the cell: summed whole below
+                }
                 Histogram[] byBucket = histograms.computeIfAbsent(interval.tag(), t -> new Histogram[buckets]);
                 int b = bucket(interval.endMillis(), start, buckets);
                 if (byBucket[b] == null) {
@@ -282,11 +285,15 @@ public final class ResultsMerge {
                 }
             }
         }
+        for (int i = 0; i < sum.bySize().size(); i++) {
+            intervals.add(new ResultsReader.Interval(HdrLogReporter.sizeTag(i), start, end,
+                    sum.bySize().get(i).latency()));
+        }
         mergedIntervals.put(sum.key(), intervals);
         return new CellStats(sum.key(), sum.operations(), sum.bytes(), sum.errors(), sum.items(), sum.errorsByClass(),
                 sum.examples(), sum.latency(), sum.ttfb(), spanNanos, sum.cpuNanos(), sum.allocatedBytes(),
                 sum.uncorrected(), sum.late(), timeline, sum.retries(), Double.NaN, sum.messages(),
-                sum.firstRequestNanos(), sum.access());
+                sum.firstRequestNanos(), sum.access(), sum.bySize());
     }
 
     /** The wall-clock second (from {@code start}) in which something ending at {@code endMillis} ended. */

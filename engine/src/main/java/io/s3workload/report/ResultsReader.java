@@ -139,7 +139,21 @@ public final class ResultsReader {
                 cell.access() == null ? null : new io.s3workload.metrics.AccessStats(cell.access().distribution(),
                         cell.access().keys(), cell.access().reads(), cell.access().distinctKeys(),
                         cell.access().hottestKeyReads(), cell.access().hottestTenthReads(),
-                        cell.access().expectedTenthShare()));
+                        cell.access().expectedTenthShare()), bySize(cell, tags));
+    }
+
+    /** The size buckets of a cell, their histograms from its log (tagged {@code size:N}). */
+    private static List<io.s3workload.metrics.SizeBucketStats> bySize(Summary.Cell cell, Map<String, Histogram> tags) {
+        if (cell.bySize() == null) {
+            return List.of();
+        }
+        List<io.s3workload.metrics.SizeBucketStats> buckets = new ArrayList<>();
+        for (int i = 0; i < cell.bySize().size(); i++) {
+            Summary.SizeBucket b = cell.bySize().get(i);
+            buckets.add(new io.s3workload.metrics.SizeBucketStats(b.bucket(), b.fromBytes(), b.toBytes(),
+                    b.operations(), tags.getOrDefault(HdrLogReporter.sizeTag(i), CellRecorder.newHistogram())));
+        }
+        return buckets;
     }
 
     /** One interval of an hdr log: its tag, its start and end (epoch milliseconds), its histogram. */

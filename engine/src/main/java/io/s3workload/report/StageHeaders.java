@@ -23,7 +23,9 @@ final class StageHeaders {
             default -> pacing(stage) + stage.spread().map(s -> ", endpoints " + String.join(", ", s.names())
                     + " (" + (s.select() == io.s3workload.workload.LoadEndpoints.Select.ROUNDROBIN ? "in turn"
                     : "at random") + " by worker)").orElse(", endpoint " + stage.endpoint())
-                    + stage.from().map(f -> ", objects of " + f).orElse("");
+                    + stage.from().map(f -> ", objects of " + f).orElse("")
+                    + stage.spec().existing().map(p -> ", existing objects under " + p.prefix() + " (read only)")
+                    .orElse("");
         }, RunSummary.RULE);
     }
 

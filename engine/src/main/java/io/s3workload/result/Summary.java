@@ -115,7 +115,11 @@ public record Summary(int schemaVersion, Tool tool, Jvm jvm, Host host, Run run,
                        Stats latencyMs, Stats ttfbMs, Stats uncorrectedLatencyMs, Long lateStarts,
                        Double processCpuSeconds, Long processAllocatedBytes, List<Second> timeline,
                        Double stableAfterSeconds, Map<String, String> errorMessages, Double firstRequestMs,
-                       Access access) {
+                       Access access, List<SizeBucket> bySize) {
+    }
+
+    /** One size bucket of a cell whose objects come in several sizes: its successful operations and their latency. */
+    public record SizeBucket(String bucket, long fromBytes, long toBytes, long operations, Stats latencyMs) {
     }
 
     /**

@@ -106,7 +106,9 @@ public final class SummaryJson {
                 c.access() == null ? null : new Summary.Access(c.access().distribution(), c.access().keys(),
                         c.access().reads(), c.access().distinct(), c.access().hottestKeyReads(),
                         c.access().hottestTenthReads(), c.access().hottestKeyShare(), c.access().hottestTenthShare(),
-                        c.access().expectedTenthShare()));
+                        c.access().expectedTenthShare()),
+                c.bySize().isEmpty() ? null : c.bySize().stream().map(b -> new Summary.SizeBucket(b.label(),
+                        b.fromBytes(), b.toBytes(), b.operations(), stats(b.latency()))).toList());
     }
 
     private static Summary.Second second(Snapshot s) {
@@ -163,6 +165,13 @@ public final class SummaryJson {
 
     /** A size label as written ({@code 1MiB}, {@code 10KiB-61KiB}) back to its spec. */
     public static SizeSpec size(String label) {
+        if (label.startsWith("log")) {
+            int cut = label.indexOf('-');
+            return new SizeSpec.LogUniform(parse(label.substring(3, cut)), parse(label.substring(cut + 1)));
+        }
+        if (label.startsWith("w") || label.startsWith("hist-") || label.equals(SizeSpec.Weighted.EXISTING)) {
+            return SizeSpec.Weighted.named(label);
+        }
         int dash = label.indexOf('-');
         if (dash < 0) {
             return SizeSpec.of(parse(label));

@@ -22,13 +22,18 @@ final class CopyRunner implements CellStageRunner {
     @Override
     public List<CellStats> runCell(StagePlan stage, CellPlan cell, RunContext context) {
         CopyStage spec = stage.spec(CopyStage.class);
-        Optional<KeySet> source = context.sourceKeys(stage, cell.size());
+        Optional<RunContext.Reading> source = context.reading(stage, cell.size());
         if (source.isEmpty()) {
             return List.of();
         }
-        KeySet sources = source.get();
+        KeySet sources = source.get().keys();
         String prefix = context.keyPrefix(stage.name(), cell.size());
-        CellKey key = new CellKey(stage.name(), Op.COPY, stage.endpoint(), cell.size());
+        CellKey key = new CellKey(stage.name(), Op.COPY, stage.endpoint(), source.get().size());
+        boolean verify = spec.verify() && sources.verifiable();
+        if (spec.verify() && !verify) {
+            context.note(stage.name(), "verify: not done: the objects copied are copies of existing objects, whose"
+                    + " content the run does not know");
+        }
         WrittenKeys written = new WrittenKeys();
         KeyPicker picker = context.picker(stage, cell.size(), sources.count());
         CellRun.Outcome outcome = CellRun.run(context, stage, key, cell, cell.operationLimit(sources.count()),
@@ -36,15 +41,15 @@ final class CopyRunner implements CellStageRunner {
                     long index = picker.pick(i);
                     String sourceKey = sources.key(index);
                     String copyKey = prefix + i;
-                    Payload.Body original = context.payload().body(sources.contentKey(index), cell.size(),
-                            sources.shape());
+                    Payload.Body original = sources.verifiable() ? context.payload().body(
+                            sources.contentKey(index), cell.size(), sources.shape()) : null;
+                    long length = original == null ? sources.listedBytes(index) : original.length();
                     long t0 = System.nanoTime();
-                    Transfers.copy(worker.store(), sourceKey, copyKey, original.length(), spec.multipart());
+                    Transfers.copy(worker.store(), sourceKey, copyKey, length, spec.multipart());
                     long latency = System.nanoTime() - t0;
                     written.written(i);
-                    if (spec.verify()) {
-                        Transfers.get(worker.store(), copyKey, original.length(), ParallelRanges.OFF, worker,
-                                original);
+                    if (verify) {
+                        Transfers.get(worker.store(), copyKey, length, ParallelRanges.OFF, worker, original);
                         ReadTiming read = worker.timing();
                         if (read.mismatchAt() >= 0) {
                             recorder.failure(GetRunner.DATA_MISMATCH, copyKey + " (a copy of " + sourceKey
@@ -52,7 +57,7 @@ final class CopyRunner implements CellStageRunner {
                             return;
                         }
                     }
-                    recorder.success(latency, original.length());
+                    recorder.success(latency, length);
                 });
         KeySet wrote = written.keySet(prefix, outcome.started(), sources, picker::pick);
         context.objects().register(stage.name(), cell.size(), wrote);

@@ -232,7 +232,38 @@ public final class Engine {
                 stores.put(name, store);
             }
         }
+        for (StagePlan stage : plan.stages()) {
+            if (stage.spec().existing().isPresent()) {
+                checkExisting(stage, stage.spec().existing().get(), stores.get(stage.endpoint()));
+            }
+        }
         return stores;
+    }
+
+    /**
+     * A stage reading existing objects finds some under its prefix, or the run does not start: the error says where
+     * the prefix was written and which prefixes nearby do hold objects.
+     */
+    private void checkExisting(StagePlan stage, io.s3workload.workload.ObjectsFrom.Prefix prefix, ObjectStore store)
+            throws EndpointUnavailableException {
+        OwnRequests requests = OwnRequests.preflight(cancelled::get);
+        try {
+            if (!requests.call(() -> store.listPage(prefix.prefix(), null, 1)).keys().isEmpty()) {
+                return;
+            }
+            List<String> nearby = ExistingObjects.nearby(store, prefix.prefix(), requests);
+            String suggestion = io.s3workload.workload.yaml.Suggestions.didYouMean(prefix.prefix(), nearby);
+            throw new EndpointUnavailableException(prefix.where() + ": stage '" + stage.name() + "' reads the"
+                    + " existing objects under '" + prefix.prefix() + "', but bucket '" + plan.bucket() + "' on"
+                    + " endpoint '" + stage.endpoint() + "' holds none there" + suggestion + ". " + (nearby.isEmpty()
+                    ? "The bucket holds no objects at all." : "Prefixes that hold objects: " + String.join(", ",
+                    nearby.subList(0, Math.min(10, nearby.size()))) + (nearby.size() > 10 ? ", ..." : "") + ".")
+                    + " A prefix is matched as written, from the bucket's root (aws s3 ls s3://" + plan.bucket()
+                    + "/" + prefix.prefix() + " lists the same).");
+        } catch (io.s3workload.s3.StoreException e) {
+            throw new EndpointUnavailableException("stage '" + stage.name() + "' cannot list the existing objects"
+                    + " under '" + prefix.prefix() + "' (" + prefix.where() + "): " + e.errorClass());
+        }
     }
 
     /** Creates the bucket; another process (a shard) creating it at the same time is as good. */

@@ -16,7 +16,7 @@ import java.util.List;
 import java.util.Optional;
 
 /**
- * {@code kind: get}: closed-loop GETs over a source's keys (round-robin), as parallel ranges above the threshold,
+ * {@code kind: get}: closed-loop GETs over a source's keys or existing objects (picked by the stage's access), as parallel ranges above the threshold,
  * recording time to first byte and full latency, and checking every byte with {@code verify}. Without a source it
  * first seeds its own objects, unmeasured.
  */
@@ -27,26 +27,33 @@ final class GetRunner implements CellStageRunner {
     @Override
     public List<CellStats> runCell(StagePlan stage, CellPlan cell, RunContext context) {
         GetStage spec = stage.spec(GetStage.class);
-        Optional<KeySet> source = stage.from().isPresent()
-                ? context.sourceKeys(stage, cell.size())
-                : seed(stage, spec, cell, context).filter(k -> k.count() > 0);
+        Optional<RunContext.Reading> source = spec.from().isPresent() ? context.reading(stage, cell.size())
+                : seed(stage, spec, cell, context).filter(k -> k.count() > 0)
+                        .map(k -> new RunContext.Reading(k, cell.size()));
         if (source.isEmpty()) {
             return List.of();
         }
-        KeySet keys = source.get();
+        KeySet keys = source.get().keys();
         long limit = cell.operationLimit(keys.count());
-        CellKey key = new CellKey(stage.name(), Op.GET, stage.endpoint(), cell.size());
+        CellKey key = new CellKey(stage.name(), Op.GET, stage.endpoint(), source.get().size());
         KeyPicker picker = context.picker(stage, cell.size(), keys.count());
+        boolean verify = spec.verify() && keys.verifiable();
+        if (spec.verify() && !verify) {
+            context.note(stage.name(), "verify: not done: the objects read are copies of existing objects, whose"
+                    + " content the run does not know");
+        }
         java.util.concurrent.atomic.LongAdder unvalidated = new java.util.concurrent.atomic.LongAdder();
         CellRun.Outcome outcome = CellRun.run(context, stage, key, cell, limit, (i, worker, recorder) -> {
             long index = picker.pick(i);
             String objectKey = keys.key(index);
-            Payload.Body body = context.payload().body(keys.contentKey(index), cell.size(), keys.shape());
-            boolean ranged = spec.ranges().applies(body.length());
+            // what the run wrote it knows; an existing object (or a copy of one) is as long as listed
+            Payload.Body body = keys.verifiable()
+                    ? context.payload().body(keys.contentKey(index), cell.size(), keys.shape()) : null;
+            long length = body == null ? keys.listedBytes(index) : body.length();
+            boolean ranged = spec.ranges().applies(length);
             worker.timing().validateChecksum(spec.validateChecksum() && !ranged);
             long t0 = System.nanoTime();
-            Transfers.get(worker.store(), objectKey, body.length(), spec.ranges(), worker,
-                    spec.verify() ? body : null);
+            Transfers.get(worker.store(), objectKey, length, spec.ranges(), worker, verify ? body : null);
             long latency = System.nanoTime() - t0;
             if (spec.validateChecksum() && (ranged || worker.timing().checksum() == ReadTiming.Checksum.NONE_SENT)) {
                 unvalidated.increment();

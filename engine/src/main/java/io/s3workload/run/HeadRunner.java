@@ -9,18 +9,18 @@ import io.s3workload.s3.ErrorClassifier;
 import java.util.List;
 import java.util.Optional;
 
-/** {@code kind: head}: HeadObject over the source stage's keys, round-robin. */
+/** {@code kind: head}: HeadObject over the source stage's keys or existing objects, picked by the stage's access. */
 final class HeadRunner implements CellStageRunner {
 
     @Override
     public List<CellStats> runCell(StagePlan stage, CellPlan cell, RunContext context) {
-        Optional<KeySet> source = context.sourceKeys(stage, cell.size());
+        Optional<RunContext.Reading> source = context.reading(stage, cell.size());
         if (source.isEmpty()) {
             return List.of();
         }
-        KeySet keys = source.get();
+        KeySet keys = source.get().keys();
         long limit = cell.operationLimit(keys.count());
-        CellKey key = new CellKey(stage.name(), Op.HEAD, stage.endpoint(), cell.size());
+        CellKey key = new CellKey(stage.name(), Op.HEAD, stage.endpoint(), source.get().size());
         KeyPicker picker = context.picker(stage, cell.size(), keys.count());
         return CellRun.run(context, stage, key, cell, limit, (i, worker, recorder) -> {
             String objectKey = keys.key(picker.pick(i));

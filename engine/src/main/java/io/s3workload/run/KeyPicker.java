@@ -27,14 +27,22 @@ final class KeyPicker {
     private final long hot;
 
     KeyPicker(Access access, long keys, long seed) {
+        this(access, keys, seed, seed);
+    }
+
+    /**
+     * @param rankSeed which keys are hot (shards reading the same keys share it, so they share a hot set)
+     * @param drawSeed the sequence of draws (each shard its own)
+     */
+    KeyPicker(Access access, long keys, long rankSeed, long drawSeed) {
         if (keys <= 0) {
             throw new IllegalArgumentException("no keys to pick from");
         }
         this.access = access;
         this.keys = keys;
-        this.seed = mix(seed ^ 0x6A09E667F3BCC909L);
+        this.seed = mix(drawSeed ^ 0x6A09E667F3BCC909L);
         this.stride = keys % STRIDE == 0 ? STRIDE + 2 : STRIDE;
-        this.offset = Long.remainderUnsigned(this.seed, keys);
+        this.offset = Long.remainderUnsigned(mix(rankSeed ^ 0x3C6EF372FE94F82BL), keys);
         this.zipf = access instanceof Access.Zipf z ? new ZipfSampler(keys, z.exponent()) : null;
         this.hot = access instanceof Access.Hotspot h ? Math.max(1, Math.min(keys - 1, Math.round(keys * h.keys())))
                 : 0;

@@ -19,6 +19,8 @@ public final class KeySet {
     private final io.s3workload.workload.DataShape shape;
     /** For copies: which of {@code origin}'s written keys key number {@code n} holds the bytes of. */
     private final java.util.function.LongUnaryOperator copied;
+    /** Existing objects, listed, when these keys are theirs (not the run's): read, never written or deleted. */
+    private final ExistingObjects existing;
 
     /** {@code count} keys, all written. */
     public KeySet(String prefix, long count) {
@@ -42,6 +44,12 @@ public final class KeySet {
      */
     private KeySet(String prefix, long span, long[] missing, KeySet origin, io.s3workload.workload.DataShape shape,
                    java.util.function.LongUnaryOperator copied) {
+        this(prefix, span, missing, origin, shape, copied, null);
+    }
+
+    private KeySet(String prefix, long span, long[] missing, KeySet origin, io.s3workload.workload.DataShape shape,
+                   java.util.function.LongUnaryOperator copied, ExistingObjects existing) {
+        this.existing = existing;
         this.prefix = prefix;
         this.span = span;
         this.missing = missing.clone();
@@ -52,7 +60,30 @@ public final class KeySet {
 
     /** These keys, their bodies made as {@code made} says (the writing stage's {@code data}). */
     KeySet madeAs(io.s3workload.workload.DataShape made) {
-        return new KeySet(prefix, span, missing, origin, made, copied);
+        return new KeySet(prefix, span, missing, origin, made, copied, existing);
+    }
+
+    /** The keys of existing objects (not the run's): to read, never to write, delete or verify. */
+    static KeySet existing(ExistingObjects objects) {
+        return new KeySet(objects.prefix().prefix(), objects.count(), new long[0], null,
+                io.s3workload.workload.DataShape.UNIQUE, null, objects);
+    }
+
+    /**
+     * Whether what these keys hold is known, so that a read can be checked byte for byte: not for existing objects
+     * or copies of them.
+     */
+    boolean verifiable() {
+        return origin == null ? existing == null : origin.verifiable();
+    }
+
+    /**
+     * The size of the {@code index}-th written key's object as listed (existing objects, and copies of them); -1
+     * when its size is its size spec's, as for every object the run made itself.
+     */
+    long listedBytes(long index) {
+        return existing != null ? existing.size(index)
+                : origin != null ? origin.listedBytes(copied.applyAsLong(written(index))) : -1;
     }
 
     /** What the bodies these keys hold were made of: the copied keys' for a copy. */
@@ -81,7 +112,7 @@ public final class KeySet {
 
     /** The {@code index}-th written key ({@code 0 <= index < count()}). */
     public String key(long index) {
-        return prefix + written(index);
+        return existing != null ? existing.key(index) : prefix + written(index);
     }
 
     /**
@@ -94,6 +125,9 @@ public final class KeySet {
 
     /** The {@code index}-th attempted key ({@code 0 <= index < span()}), whether or not it was written. */
     public String attempted(long index) {
+        if (existing != null) {
+            throw new IllegalStateException("existing objects are never the run's to delete: " + prefix);
+        }
         return prefix + index;
     }
 

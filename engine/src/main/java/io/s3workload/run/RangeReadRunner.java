@@ -9,22 +9,30 @@ import io.s3workload.metrics.CellRecorder;
 import io.s3workload.s3.Payload;
 import io.s3workload.s3.ReadTiming;
 import io.s3workload.workload.RangeReadStage;
-import io.s3workload.workload.Sources;
 import java.util.List;
 import java.util.Optional;
 import java.util.concurrent.atomic.AtomicLong;
 
 /**
- * {@code kind: rangeRead}: prepares the sources (or finds reusable ones), then reads chunk-aligned ranges from
- * them, at random or in order, recording time to first byte and latency per range request.
+ * {@code kind: rangeRead}: prepares the sources (or finds reusable ones, or lists the existing objects it reads),
+ * then reads chunk-aligned ranges from them, at random or in order, or ranges of random lengths at random offsets,
+ * recording time to first byte and latency per range request.
  */
 final class RangeReadRunner implements CellStageRunner {
 
     @Override
     public List<CellStats> runCell(StagePlan stage, CellPlan cell, RunContext context) {
         RangeReadStage spec = stage.spec(RangeReadStage.class);
-        Sources sources = spec.sources();
-        SourceSet set = SourceSet.prepare(stage, sources, spec.multipart(), context);
+        SourceSet set;
+        if (spec.from().isPresent()) {
+            Optional<ExistingObjects> listed = context.existing(stage, 1); // an empty object has no range to read
+            if (listed.isEmpty()) {
+                return List.of();
+            }
+            set = SourceSet.existing(listed.get());
+        } else {
+            set = SourceSet.prepare(stage, spec.sources().get(), spec.multipart(), context);
+        }
         if (context.cancelled()) {
             return List.of();
         }
@@ -42,24 +50,27 @@ final class RangeReadRunner implements CellStageRunner {
                 return List.of(refused.finish(0, -1, -1));
             }
         }
-        long size = sources.size().bytes();
         long chunk = spec.chunk().maxBytes();
-        long chunks = (size + chunk - 1) / chunk;
+        int count = set.count();
         boolean fixed = spec.chunk().minBytes() == chunk;
         AtomicLong unverified = new AtomicLong();
         long limit = cell.operations().orElse(ClosedLoop.UNBOUNDED);
         // the source each read takes: in turn when sequential, else by the stage's access (at random by default)
-        KeyPicker picker = context.picker(stage, cell.size(), sources.count());
+        KeyPicker picker = context.picker(stage, cell.size(), count);
         CellRun.Outcome outcome = CellRun.run(context, stage, key, cell, limit, (i, worker, recorder) -> {
-            int source = spec.sequential() ? (int) (i % sources.count()) : (int) picker.pick(i);
+            int source = spec.sequential() ? (int) (i % count) : (int) picker.pick(i);
+            long size = set.size(source);
             long start;
             long length;
             if (fixed) {
-                long index = spec.sequential() ? (i / sources.count()) % chunks : worker.random().nextLong(chunks);
+                long chunks = (size + chunk - 1) / chunk;
+                long index = spec.sequential() ? (i / count) % chunks : worker.random().nextLong(chunks);
                 start = index * chunk;
                 length = Math.min(chunk, size - start);
             } else {
-                length = spec.chunk().minBytes() + worker.random().nextLong(chunk - spec.chunk().minBytes() + 1);
+                // a length in the range (no longer than the object), at an offset where it fits
+                length = Math.min(size, spec.chunk().minBytes()
+                        + worker.random().nextLong(chunk - spec.chunk().minBytes() + 1));
                 start = worker.random().nextLong(size - length + 1);
             }
             String objectKey = set.key(source);

@@ -84,12 +84,13 @@ final class RunContext {
 
     /**
      * The key picker of a reading cell of {@code stage} over {@code keys} keys: the stage's access distribution, drawn
-     * from the run's seed with the stage's name and the cell's size mixed in (so stages and cells differ, and a shard,
-     * whose run prefix differs, draws its own sequence from the same distribution).
+     * from the run's seed with the stage's name and the cell's size mixed in (so stages and cells differ). A shard,
+     * whose run prefix differs, draws its own sequence from the same distribution, over the same hot keys when it
+     * reads the same keys (existing objects).
      */
     KeyPicker picker(io.s3workload.plan.StagePlan stage, io.s3workload.workload.SizeSpec size, long keys) {
-        long salt = (stage.name() + "\n" + size.label() + "\n" + runPrefix).hashCode();
-        return new KeyPicker(stage.spec().common().access(), keys, payload.seed() * 31 + salt);
+        long ranks = payload.seed() * 31 + (stage.name() + "\n" + size.label()).hashCode();
+        return new KeyPicker(stage.spec().common().access(), keys, ranks, ranks * 31 + runPrefix.hashCode());
     }
 
     long seed() {
@@ -109,6 +110,24 @@ final class RunContext {
     }
 
     /**
+     * What a reading cell reads: its keys, and the sizes the cell is reported under (for existing objects, those
+     * listed; else the cell's own).
+     */
+    record Reading(KeySet keys, SizeSpec size) {
+    }
+
+    /**
+     * What a reading cell of {@code stage} reads at {@code size}: the existing objects under its prefix (listed now),
+     * or the keys its source stage wrote; empty (after a note) when there are none.
+     */
+    java.util.Optional<Reading> reading(io.s3workload.plan.StagePlan stage, SizeSpec size) {
+        if (stage.spec().existing().isPresent()) {
+            return existing(stage, 0).map(listed -> new Reading(KeySet.existing(listed), listed.sizes()));
+        }
+        return sourceKeys(stage, size).map(keys -> new Reading(keys, size));
+    }
+
+    /**
      * The keys the stage's source wrote at the cell's size; empty (after a note saying so) when it wrote none, so
      * that the cell is skipped.
      */
@@ -119,6 +138,37 @@ final class RunContext {
             note(stage.name(), "stage " + from + " wrote no " + size + " objects; cell skipped");
         }
         return keys;
+    }
+
+    /**
+     * The existing objects {@code stage} reads ({@code from: {prefix}}) of at least {@code smallest} bytes, listed now,
+     * before its cell, and not measured; the stage notes what it found. Empty, after a note, when there are none or
+     * the listing failed for good.
+     */
+    java.util.Optional<ExistingObjects> existing(io.s3workload.plan.StagePlan stage, long smallest) {
+        io.s3workload.workload.ObjectsFrom.Prefix prefix = stage.spec().existing().orElseThrow();
+        long started = System.nanoTime();
+        ExistingObjects listed;
+        try {
+            listed = ExistingObjects.list(clients.shared(stage.endpoint(), stage.client()), prefix,
+                    OwnRequests.preflight(this::cancelled), smallest);
+        } catch (io.s3workload.s3.StoreException e) {
+            note(stage.name(), "listing the existing objects under " + prefix.prefix() + " failed: " + e.errorClass()
+                    + "; cell skipped");
+            return java.util.Optional.empty();
+        }
+        note(stage.name(), "listed " + listed.count() + " existing objects, "
+                + io.s3workload.workload.DataSize.ofBytes(listed.totalBytes()) + ", under " + prefix.prefix() + " in "
+                + io.s3workload.result.Units.seconds(System.nanoTime() - started) + " (not measured; read only: never"
+                + " written, deleted or verified)" + (listed.skipped() > 0 ? "; left out " + listed.skipped()
+                + (smallest > 1 ? " empty objects and folder markers" : " folder markers") : "")
+                + (listed.truncated() ? "; the prefix holds more: the first " + ExistingObjects.MOST_KEYS
+                + " are read" : ""));
+        if (listed.count() == 0) {
+            note(stage.name(), "no object to read under " + prefix.prefix() + "; cell skipped");
+            return java.util.Optional.empty();
+        }
+        return java.util.Optional.of(listed);
     }
 
     boolean cancelled() {

@@ -18,7 +18,7 @@ import java.util.concurrent.atomic.AtomicLong;
 
 /**
  * The large source objects a stage reads ranges from (rangeRead, transcode): made sure to exist at the right size
- * before the stage measures anything — reused when present (with {@code reuse}), else uploaded as streamed
+ * before the stage measures anything (or, for a rangeRead over existing objects, those objects as listed) — reused when present (with {@code reuse}), else uploaded as streamed
  * multipart, unmeasured — with, per source, the payload that wrote it so reads can be verified.
  */
 final class SourceSet {
@@ -37,12 +37,22 @@ final class SourceSet {
     private final String prefix;
     private final Payload[] payloads;
     private final Optional<CellStats> failedUploads;
+    /** The existing objects read instead of sources of the run's own ({@code from: {prefix}}), or null. */
+    private final ExistingObjects existing;
 
-    private SourceSet(Sources sources, String prefix, Payload[] payloads, Optional<CellStats> failedUploads) {
+    private SourceSet(Sources sources, String prefix, Payload[] payloads, Optional<CellStats> failedUploads,
+                      ExistingObjects existing) {
         this.sources = sources;
         this.prefix = prefix;
         this.payloads = payloads;
         this.failedUploads = failedUploads;
+        this.existing = existing;
+    }
+
+    /** Existing objects to read ranges of, as they are: none is verifiable. */
+    static SourceSet existing(ExistingObjects objects) {
+        return new SourceSet(null, objects.prefix().prefix(), new Payload[objects.count()], Optional.empty(),
+                objects);
     }
 
     /**
@@ -68,7 +78,12 @@ final class SourceSet {
     }
 
     String key(int source) {
-        return prefix + source;
+        return existing != null ? existing.key(source) : prefix + source;
+    }
+
+    /** The size of a source, in bytes. */
+    long size(int source) {
+        return existing != null ? existing.size(source) : sources.size().bytes();
     }
 
     /**
@@ -147,7 +162,7 @@ final class SourceSet {
         context.note(stage.name(), "sources: " + reused.get() + " reused, " + prepared.operations() + " uploaded"
                 + (prepared.errors() > 0 ? ", " + prepared.errors() + " failed " + prepared.errorsByClass() : "")
                 + (sources.reuse() ? "; kept after the run for reuse" : ""));
-        return new SourceSet(sources, prefix, payloads, failed);
+        return new SourceSet(sources, prefix, payloads, failed, null);
     }
 
     /**

@@ -224,7 +224,10 @@ public interface ObjectStore extends AutoCloseable {
         }
     }
 
-    /** One page of a listing; {@code nextToken} is null on the last page. */
-    record ListPage(List<String> keys, List<String> etags, String nextToken) {
+    /**
+     * One page of a listing: its keys, with each one's ETag and size (-1 where the server gave none);
+     * {@code nextToken} is null on the last page.
+     */
+    record ListPage(List<String> keys, List<String> etags, List<Long> sizes, String nextToken) {
     }
 }

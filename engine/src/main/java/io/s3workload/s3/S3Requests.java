@@ -74,11 +74,12 @@ final class S3Requests {
         return parts;
     }
 
-    /** One page of a ListObjectsV2 answer: keys with their ETags, and the token for the next page if any. */
+    /** One page of a ListObjectsV2 answer: keys with their ETags and sizes, and the token for the next page if any. */
     static ObjectStore.ListPage page(ListObjectsV2Response response) {
         String next = Boolean.TRUE.equals(response.isTruncated()) ? response.nextContinuationToken() : null;
         return new ObjectStore.ListPage(response.contents().stream().map(S3Object::key).toList(),
-                response.contents().stream().map(S3Object::eTag).toList(), next);
+                response.contents().stream().map(S3Object::eTag).toList(),
+                response.contents().stream().map(o -> o.size() == null ? -1L : o.size()).toList(), next);
     }
 
     /** A ListObjectVersions answer: its versions and delete markers, and where the next page starts. */

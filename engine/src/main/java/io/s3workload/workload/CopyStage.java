@@ -1,12 +1,13 @@
 package io.s3workload.workload;
 
 /**
- * {@code kind: copy}: server-side copies of stage {@code from}'s objects to new keys of this stage, round-robin over
+ * {@code kind: copy}: server-side copies of stage {@code from}'s objects (or of existing objects under a prefix) to
+ * new keys of this stage, round-robin over
  * the sources; each source once unless a stop is given. Sources over the {@code multipart} threshold are copied in
  * parts with UploadPartCopy, {@code parallel} at a time. With {@code verify}, each copy is read back and checked
  * against its source's bytes before the worker's next copy (the read is not in the copy's latency).
  */
-public record CopyStage(StageCommon common, String from, Stop stop, Multipart multipart, boolean verify)
+public record CopyStage(StageCommon common, ObjectsFrom from, Stop stop, Multipart multipart, boolean verify)
         implements StageSpec {
 
     /**
@@ -22,7 +23,12 @@ public record CopyStage(StageCommon common, String from, Stop stop, Multipart mu
 
     @Override
     public java.util.Optional<String> readsFrom() {
-        return java.util.Optional.of(from);
+        return from.stage();
+    }
+
+    @Override
+    public java.util.Optional<ObjectsFrom.Prefix> existing() {
+        return from instanceof ObjectsFrom.Prefix p ? java.util.Optional.of(p) : java.util.Optional.empty();
     }
 
     @Override

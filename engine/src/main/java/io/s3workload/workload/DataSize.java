@@ -54,24 +54,35 @@ public record DataSize(long bytes) implements Comparable<DataSize> {
         return Optional.of(new DataSize((long) value));
     }
 
-    /** Human form with a binary unit: {@code 1 MiB}, {@code 1.5 GiB}, {@code 100 B}. */
+    /** Human form with a binary unit: {@code 1 MiB}, {@code 1.5 GiB}, {@code 100 B}; to two decimals at most. */
     @Override
     public String toString() {
-        int unit = 0;
-        double value = bytes;
-        while (value >= 1024 && unit < BINARY_SUFFIXES.length - 1) {
-            value /= 1024;
-            unit++;
-        }
-        String number = value == Math.rint(value)
-                ? Long.toString((long) value)
-                : String.format(Locale.ROOT, "%.2f", value).replaceAll("0+$", "");
+        int unit = unit();
+        String number = java.math.BigDecimal.valueOf(bytes).divide(java.math.BigDecimal.valueOf(1L << (10 * unit)))
+                .setScale(2, java.math.RoundingMode.HALF_UP).stripTrailingZeros().toPlainString();
         return number + " " + BINARY_SUFFIXES[unit];
     }
 
-    /** Compact form for object keys and labels: {@code 1MiB}. */
+    /**
+     * Compact and exact, for object keys and labels: {@code 1MiB}, {@code 1.5GiB}, and the bytes themselves
+     * ({@code 4097B}) where two decimals of a unit would round, so that two sizes never share a label.
+     */
     public String label() {
-        return toString().replace(" ", "");
+        int unit = unit();
+        java.math.BigDecimal value = java.math.BigDecimal.valueOf(bytes)
+                .divide(java.math.BigDecimal.valueOf(1L << (10 * unit)));
+        return value.scale() <= 2 ? value.stripTrailingZeros().toPlainString() + BINARY_SUFFIXES[unit] : bytes + "B";
+    }
+
+    /** The largest binary unit the size reaches: 0 for bytes, 1 for KiB, ... */
+    private int unit() {
+        int unit = 0;
+        long rest = bytes;
+        while (rest >= 1024 && unit < BINARY_SUFFIXES.length - 1) {
+            rest /= 1024;
+            unit++;
+        }
+        return unit;
     }
 
     @Override

@@ -4,13 +4,13 @@ import java.util.List;
 import java.util.Optional;
 
 /**
- * Closed-loop GETs recording time to first byte and full latency. Reads the objects of stage {@code from}, or,
- * without it, seeds {@code objects} objects of each size first (not measured). Objects over the range threshold
+ * Closed-loop GETs recording time to first byte and full latency. Reads the objects of stage {@code from} (or the
+ * existing objects under a prefix), or, without it, seeds {@code objects} objects of each size first (not measured). Objects over the range threshold
  * are read as parallel ranges; with {@code verify} every byte is checked, with {@code validateChecksum} the body
  * against the object's checksum the server sends. {@code writes} apply to the seeded
  * objects.
  */
-public record GetStage(StageCommon common, Optional<String> from, List<SizeSpec> sizes, Stop stop,
+public record GetStage(StageCommon common, Optional<ObjectsFrom> from, List<SizeSpec> sizes, Stop stop,
                        ParallelRanges ranges, Multipart multipart, boolean verify, ObjectSettings writes,
                        boolean validateChecksum) implements StageSpec {
 
@@ -21,7 +21,7 @@ public record GetStage(StageCommon common, Optional<String> from, List<SizeSpec>
         sizes = List.copyOf(sizes);
     }
 
-    public GetStage(StageCommon common, Optional<String> from, List<SizeSpec> sizes, Stop stop,
+    public GetStage(StageCommon common, Optional<ObjectsFrom> from, List<SizeSpec> sizes, Stop stop,
                     ParallelRanges ranges, Multipart multipart, boolean verify) {
         this(common, from, sizes, stop, ranges, multipart, verify, ObjectSettings.NONE, false);
     }
@@ -39,7 +39,12 @@ public record GetStage(StageCommon common, Optional<String> from, List<SizeSpec>
 
     @Override
     public java.util.Optional<String> readsFrom() {
-        return from;
+        return from.flatMap(ObjectsFrom::stage);
+    }
+
+    @Override
+    public java.util.Optional<ObjectsFrom.Prefix> existing() {
+        return from.filter(ObjectsFrom.Prefix.class::isInstance).map(ObjectsFrom.Prefix.class::cast);
     }
 
     @Override

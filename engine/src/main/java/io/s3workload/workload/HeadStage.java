@@ -1,7 +1,10 @@
 package io.s3workload.workload;
 
-/** HeadObject on the objects of stage {@code from}, round-robin; each object once unless a stop is given. */
-public record HeadStage(StageCommon common, String from, Stop stop) implements StageSpec {
+/**
+ * HeadObject on the objects of stage {@code from} (or the existing objects under a prefix), by the stage's access
+ * (in turn by default); each object once unless a stop is given.
+ */
+public record HeadStage(StageCommon common, ObjectsFrom from, Stop stop) implements StageSpec {
 
     @Override
     public StageKind kind() {
@@ -10,7 +13,12 @@ public record HeadStage(StageCommon common, String from, Stop stop) implements S
 
     @Override
     public java.util.Optional<String> readsFrom() {
-        return java.util.Optional.of(from);
+        return from.stage();
+    }
+
+    @Override
+    public java.util.Optional<ObjectsFrom.Prefix> existing() {
+        return from instanceof ObjectsFrom.Prefix p ? java.util.Optional.of(p) : java.util.Optional.empty();
     }
 
     @Override

@@ -1,17 +1,32 @@
 package io.s3workload.workload;
 
+import java.util.Optional;
+
 /**
  * Reads {@code chunk}-sized ranges at random (or sequential) chunk-aligned offsets from a set of large source
  * objects, prepared first (streamed multipart) unless reusable ones exist; with a chunk range ({@code {min, max}}),
  * ranges of a random length in it at a random offset, as warp's {@code --range-size}. Which source each read takes
- * is the stage's {@code access} (at random by default).
+ * is the stage's {@code access} (at random by default). With {@code from: {prefix}} instead of sources, it reads ranges
+ * of the existing objects under that prefix, each range within its object.
  */
-public record RangeReadStage(StageCommon common, Sources sources, SizeSpec chunk, boolean sequential, Stop stop,
+public record RangeReadStage(StageCommon common, Optional<Sources> sources, Optional<ObjectsFrom.Prefix> from,
+                             SizeSpec chunk, boolean sequential, Stop stop,
                              Multipart multipart, boolean verify) implements StageSpec {
 
     @Override
     public java.util.Optional<DataShape> bodies() {
-        return java.util.Optional.of(sources.data());
+        return sources.map(Sources::data);
+    }
+
+    public RangeReadStage {
+        if (sources.isPresent() == from.isPresent()) {
+            throw new IllegalArgumentException("a rangeRead reads its own sources or existing objects: one of them");
+        }
+    }
+
+    @Override
+    public Optional<ObjectsFrom.Prefix> existing() {
+        return from;
     }
 
     @Override
@@ -22,7 +37,7 @@ public record RangeReadStage(StageCommon common, Sources sources, SizeSpec chunk
     /** Its workers and operations are shared; its sources are not (each shard reads its own). */
     @Override
     public RangeReadStage shared(Shard shard, int defaultWorkers) {
-        return new RangeReadStage(common.shared(shard, kind(), defaultWorkers), sources, chunk, sequential, stop.shared(shard),
+        return new RangeReadStage(common.shared(shard, kind(), defaultWorkers), sources, from, chunk, sequential, stop.shared(shard),
                 multipart, verify);
     }
 }

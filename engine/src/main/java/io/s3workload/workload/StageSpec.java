@@ -24,6 +24,11 @@ public sealed interface StageSpec permits PutStage, GetStage, DeleteStage, HeadS
         return java.util.Optional.empty();
     }
 
+    /** The prefix of existing objects this stage reads ({@code from: {prefix: ...}}), if it reads one. */
+    default java.util.Optional<ObjectsFrom.Prefix> existing() {
+        return java.util.Optional.empty();
+    }
+
     /** What the stage's writes store with each object besides its bytes (none for a stage that writes none). */
     default ObjectSettings writes() {
         return ObjectSettings.NONE;

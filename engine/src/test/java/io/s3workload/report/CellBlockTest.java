@@ -48,4 +48,22 @@ class CellBlockTest {
         assertTrue(block.contains("2.12 s process CPU, 2.12 of 4 cores busy, 1085 CPU-s/GiB, 1060 CPU-ms/op"),
                 block);
     }
+
+    @Test
+    void aCellOfSeveralSizesListsItsLatencyPerSizeUnderItsTotalAlignedAndInEveryReport() {
+        io.s3workload.result.RunReport report = GoldenFilesTest.report();
+        io.s3workload.result.StageReport stage = report.stages().stream().filter(s -> s.name().equals("sizes"))
+                .findFirst().orElseThrow();
+        String block = CellBlock.of(stage.cells().get(0), false, new CellBlock.Cpu(false, 2, 10_000_000));
+        assertTrue(block.contains("""
+                    By size    - 4 KiB  3 ok  Avg: 2.00 ms, P50: 2.00 ms, P95: 3.00 ms, P99: 3.00 ms, Max: 3.00 ms
+                                 1 MiB  1 ok  20.00 ms (one sample)
+                """), block);
+        assertTrue(block.indexOf("Latency") < block.indexOf("By size")
+                && block.indexOf("By size") < block.indexOf("Throughput"), block);
+        String html = HtmlReporter.page(report);
+        assertTrue(html.contains("<table class=\"by-size\">") && html.contains("<td class=\"t\">1 MiB</td><td>1</td>"),
+                html);
+        assertTrue(CsvReporter.files(report).get(CsvReporter.BY_SIZE).contains("sizes,PUT,s3,w4KiB.70-1MiB.30,1 MiB,"));
+    }
 }

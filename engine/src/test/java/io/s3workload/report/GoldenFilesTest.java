@@ -68,7 +68,7 @@ class GoldenFilesTest {
                 assertEquals(Files.readString(golden, StandardCharsets.UTF_8), file.getValue(),
                         file.getKey() + " under " + tag);
             }
-            assertEquals(List.of("summary.csv", "timeseries.csv", "table-ab.csv", "summary.json"),
+            assertEquals(List.of("summary.csv", "timeseries.csv", "by-size.csv", "table-ab.csv", "summary.json"),
                     List.copyOf(files.keySet()), "the files a run with a compare stage writes");
 
             Path written = tmp.resolve(SummaryJson.FILE);
@@ -86,7 +86,11 @@ class GoldenFilesTest {
         CellStats put = cell(new CellKey("put", Op.PUT, "s3", SizeSpec.of(DataSize.parse("1KiB").orElseThrow())),
                 20, 0, new long[] {2, 3, 3, 4, 9}, false, epoch, Map.of(), 0);
         CellStats get = cell(new CellKey("get", Op.GET, "s3", SizeSpec.of(DataSize.parse("4KiB").orElseThrow())),
-                50, 2, new long[] {1, 1, 2, 2, 40}, true, epoch + 1000, Map.of("HTTP 503 SlowDown", 2L), 3);
+                50, 2, new long[] {1, 1, 2, 2, 40}, true, epoch + 1000, Map.of("HTTP 503 SlowDown", 2L), 3)
+                .withAccess(new io.s3workload.metrics.AccessStats("zipf 1.1", 100, 50, 40, 12, 31, 0.62));
+        CellStats sized = bySize(cell(new CellKey("sizes", Op.PUT, "s3", SizeSpec.Weighted.named(
+                "w4KiB.70-1MiB.30")), 10, 0, new long[] {1, 2, 3, 20}, false, epoch + 5000, Map.of(), 0),
+                new long[] {4096, 1 << 20}, new long[][] {{1, 2, 3}, {20}});
         Histogram convergence = CellRecorder.newHistogram();
         for (long v : new long[] {0, 0, 120}) {
             convergence.recordValue(v * MS);
@@ -110,6 +114,7 @@ class GoldenFilesTest {
             stages.add(new StageReport("ab." + endpoint, StageKind.GET, 1_000 * MS, false, false, List.of(c),
                     List.of(), 4_000 * MS, Optional.empty(), Optional.of(group)));
         }
+        stages.add(stage("sizes", StageKind.PUT, List.of(sized), List.of(), 5_000 * MS, Optional.empty()));
         stages.add(stage("later", StageKind.DELETE, List.of(), List.of(), 0, Optional.of("interrupted")));
         Summary.Workload workload = new Summary.Workload("golden", "golden.yaml", "bucket", "s3workload/", false,
                 List.of(new Summary.Endpoint("s3", "http://127.0.0.1:9000", "us-east-1", true, "s3", "static keys")),
@@ -167,6 +172,23 @@ class GoldenFilesTest {
                 : Map.of(errorsByClass.keySet().iterator().next(), List.of("GET k1: slow down, please"));
         return new CellStats(key, operations, operations * 1024, errors, 0, errorsByClass, examples, latency, ttfb,
                 1_500 * MS, 250 * MS, 1 << 20, uncorrected, late, timeline, 1);
+    }
+
+    /** {@code cell} with a size bucket per size, the latencies of bucket i {@code millis[i]}. */
+    private static CellStats bySize(CellStats c, long[] sizes, long[][] millis) {
+        List<io.s3workload.metrics.SizeBucketStats> buckets = new ArrayList<>();
+        for (int i = 0; i < sizes.length; i++) {
+            Histogram h = CellRecorder.newHistogram();
+            for (long v : millis[i]) {
+                h.recordValue(v * MS);
+            }
+            buckets.add(new io.s3workload.metrics.SizeBucketStats(DataSize.ofBytes(sizes[i]).toString(), sizes[i],
+                    sizes[i], millis[i].length, h));
+        }
+        return new CellStats(c.key(), c.operations(), c.bytes(), c.errors(), c.items(), c.errorsByClass(),
+                c.examples(), c.latency(), c.ttfb(), c.wallNanos(), c.cpuNanos(), c.allocatedBytes(), c.uncorrected(),
+                c.late(), c.timeline(), c.retries(), c.stableAfterSeconds(), c.messages(), c.firstRequestNanos(),
+                c.access(), buckets);
     }
 
     private static Map<Percentile, Long> stats(long lowMs, long highMs) {

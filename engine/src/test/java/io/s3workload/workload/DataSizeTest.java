@@ -24,8 +24,17 @@ class DataSizeTest {
     }
 
     @ParameterizedTest
-    @CsvSource({"1048576,1 MiB", "1536,1.5 KiB", "100,100 B", "10737418240,10 GiB", "0,0 B"})
+    @CsvSource({"1048576,1 MiB", "1536,1.5 KiB", "100,100 B", "10737418240,10 GiB", "0,0 B", "4097,4 KiB",
+        "1048575,1024 KiB", "10000000,9.54 MiB", "40970,40.01 KiB"})
     void prints(long bytes, String text) {
         assertEquals(text, DataSize.ofBytes(bytes).toString());
+    }
+
+    /** Labels name keys and cells: two sizes never share one, and a label parses back to its size. */
+    @ParameterizedTest
+    @CsvSource({"1048576,1MiB", "1536,1.5KiB", "100,100B", "4097,4097B", "10000000,10000000B", "1280,1.25KiB"})
+    void labelsExactly(long bytes, String label) {
+        assertEquals(label, DataSize.ofBytes(bytes).label());
+        assertEquals(bytes, DataSize.parse(label).orElseThrow().bytes());
     }
 }

@@ -7,7 +7,7 @@ import java.util.List;
 import java.util.Optional;
 import java.util.Set;
 
-/** {@code kind: copy}: server-side copies of stage {@code from}'s objects. */
+/** {@code kind: copy}: server-side copies of stage {@code from}'s objects, or of existing objects under a prefix. */
 final class CopyStageBinder implements StageBinder {
 
     @Override
@@ -20,7 +20,11 @@ final class CopyStageBinder implements StageBinder {
         var stop = StopBinder.stop(f);
         var multipart = TransferBinder.multipart(f, List.of(), CopyStage.DEFAULT_MULTIPART);
         boolean verify = f.bool("verify").orElse(false);
-        return f.requiredText("from", "the stage whose objects to copy, e.g. from: put-1mib")
-                .map(from -> new CopyStage(common, from, stop, multipart, verify));
+        Optional<io.s3workload.workload.ObjectsFrom> from = ObjectsFromBinder.required(f,
+                "the stage whose objects to copy, e.g. from: put-1mib");
+        if (verify && from.isPresent()) {
+            ObjectsFromBinder.unverifiable(f, from.get());
+        }
+        return from.map(source -> new CopyStage(common, source, stop, multipart, verify));
     }
 }

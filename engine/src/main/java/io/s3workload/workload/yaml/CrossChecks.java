@@ -221,7 +221,7 @@ final class CrossChecks {
         String kind = sourceStage.path("kind").asText("");
         Optional<StageKind> source = StageKind.fromKey(kind);
         boolean writes = source.map(k -> k.has(StageKind.Trait.WRITES_SOURCES)).orElse(false)
-                && !(source.get() == StageKind.GET && sourceStage.path("from").isTextual());
+                && !(source.get() == StageKind.GET && !sourceStage.path("from").isMissingNode());
         if (!writes) {
             binding.problem(pointer, "stage '" + from + "' (" + kind + ") writes no objects; 'from' must name a"
                     + " put or copy stage, or a get stage that seeds its own objects");

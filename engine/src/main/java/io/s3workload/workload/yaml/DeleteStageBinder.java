@@ -16,6 +16,11 @@ final class DeleteStageBinder implements StageBinder {
 
     @Override
     public Optional<StageSpec> bind(StageCommon common, Fields f) {
+        if (f.raw("from") != null && f.raw("from").isObject()) {
+            f.binding().problem(f.child("from"), "a delete stage deletes what an earlier stage of this run wrote:"
+                    + " name it (from: put-1mib); objects the run did not write are never deleted");
+            return Optional.empty();
+        }
         return f.requiredText("from", "the stage whose objects to delete")
                 .map(from -> new DeleteStage(common, from));
     }

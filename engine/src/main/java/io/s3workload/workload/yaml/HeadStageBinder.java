@@ -6,7 +6,7 @@ import io.s3workload.workload.StageSpec;
 import java.util.Optional;
 import java.util.Set;
 
-/** {@code kind: head}: HeadObject on stage {@code from}'s objects. */
+/** {@code kind: head}: HeadObject on stage {@code from}'s objects, or on existing objects under a prefix. */
 final class HeadStageBinder implements StageBinder {
 
     @Override
@@ -17,6 +17,7 @@ final class HeadStageBinder implements StageBinder {
     @Override
     public Optional<StageSpec> bind(StageCommon common, Fields f) {
         var stop = StopBinder.stop(f);
-        return f.requiredText("from", "the stage whose objects to HEAD").map(from -> new HeadStage(common, from, stop));
+        return ObjectsFromBinder.required(f, "the stage whose objects to HEAD").map(from -> new HeadStage(common, from,
+                stop));
     }
 }

@@ -1,6 +1,7 @@
 package io.s3workload.workload.yaml;
 
 import io.s3workload.workload.DataSize;
+import io.s3workload.workload.ObjectsFrom;
 import io.s3workload.workload.RangeReadStage;
 import io.s3workload.workload.SizeSpec;
 import io.s3workload.workload.Sources;
@@ -16,12 +17,31 @@ final class RangeReadStageBinder implements StageBinder {
 
     @Override
     public Set<String> keys() {
-        return Set.of("sources", "chunk", "order", "duration", "operations", "verify", "multipart", "data");
+        return Set.of("sources", "from", "chunk", "order", "duration", "operations", "verify", "multipart", "data");
     }
 
     @Override
     public Optional<StageSpec> bind(StageCommon common, Fields f) {
-        Optional<Sources> sources = SourcesBinder.sources(f);
+        Optional<ObjectsFrom> from = ObjectsFromBinder.from(f);
+        Optional<ObjectsFrom.Prefix> existing = from.filter(ObjectsFrom.Prefix.class::isInstance)
+                .map(ObjectsFrom.Prefix.class::cast);
+        if (from.isPresent() && existing.isEmpty()) {
+            f.binding().problem(f.child("from"), "a rangeRead reads its own large sources (sources: {count, size})"
+                    + " or existing objects (from: {prefix: datasets/2024/}), not another stage's objects");
+        }
+        boolean readsExisting = f.mentions("from");
+        Optional<Sources> sources = SourcesBinder.sources(f, readsExisting);
+        if (readsExisting) {
+            for (String written : List.of("data", "multipart")) {
+                if (f.has(written)) {
+                    f.binding().problem(f.child(written), "'" + written + "' applies to the sources a rangeRead"
+                            + " writes; reading existing objects it writes none");
+                }
+            }
+            if (f.bool("verify").orElse(false) && existing.isPresent()) {
+                ObjectsFromBinder.unverifiable(f, existing.get());
+            }
+        }
         Optional<SizeSpec> chunk = SourcesBinder.chunkRange(f, sources);
         String order = f.text("order").orElse("random");
         if (!order.equals("random") && !order.equals("sequential")) {
@@ -37,10 +57,10 @@ final class RangeReadStageBinder implements StageBinder {
         }
         var multipart = TransferBinder.multipart(f, sources.map(s -> List.of(SizeSpec.of(s.size()))).orElse(List.of()));
         boolean verify = f.bool("verify").orElse(false);
-        if (sources.isEmpty() || chunk.isEmpty()) {
+        if (sources.isEmpty() == existing.isEmpty() || chunk.isEmpty()) {
             return Optional.empty();
         }
-        return Optional.of(new RangeReadStage(common, sources.get(), chunk.get(), order.equals("sequential"), stop,
+        return Optional.of(new RangeReadStage(common, sources, existing, chunk.get(), order.equals("sequential"), stop,
                 multipart, verify));
     }
 }

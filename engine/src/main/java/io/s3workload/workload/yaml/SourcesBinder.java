@@ -16,6 +16,18 @@ final class SourcesBinder {
     private SourcesBinder() {
     }
 
+    /** {@code sources}, or, with {@code from: {prefix}}, nothing: the stage reads existing objects then. */
+    static Optional<Sources> sources(Fields f, boolean existing) {
+        if (existing) {
+            if (f.mentions("sources")) {
+                f.binding().problem(f.child("sources"), "a rangeRead reads its own sources or the existing objects"
+                        + " of 'from', not both: remove one");
+            }
+            return Optional.empty();
+        }
+        return sources(f);
+    }
+
     static Optional<Sources> sources(Fields f) {
         Optional<Sources> sources = f.object("sources", SOURCE_KEYS, "sources, e.g. {count: 10, size: 10GiB}")
                 .flatMap(s -> {
@@ -43,17 +55,25 @@ final class SourcesBinder {
      * above zero, no larger than the sources.
      */
     static Optional<io.s3workload.workload.SizeSpec> chunkRange(Fields f, Optional<Sources> sources) {
-        if (!(f.raw("chunk") instanceof com.fasterxml.jackson.databind.node.ObjectNode)) {
+        if (!(f.raw("chunk") instanceof com.fasterxml.jackson.databind.node.ObjectNode range)) {
             return chunk(f, sources).map(io.s3workload.workload.SizeSpec::of);
         }
-        Optional<io.s3workload.workload.SizeSpec> range = StopBinder.size(f, "chunk");
-        range.filter(r -> r.minBytes() == 0).ifPresent(r -> f.binding().problem(f.child("chunk"),
-                "min must be larger than 0"));
-        if (range.isPresent() && sources.isPresent() && range.get().maxBytes() > sources.get().size().bytes()) {
-            f.binding().problem(f.child("chunk"), "chunks up to " + range.get().maxBytes() + " bytes are larger than"
-                    + " the sources (" + sources.get().size() + ")");
+        for (java.util.Iterator<String> keys = range.fieldNames(); keys.hasNext(); ) {
+            String key = keys.next();
+            if (!key.equals("min") && !key.equals("max")) {
+                f.binding().keyProblem(LocatedTree.child(f.child("chunk"), key), "a chunk range is {min, max}:"
+                        + " lengths drawn uniformly between them; '" + key + "' belongs to object sizes");
+                return Optional.empty();
+            }
         }
-        return range.filter(r -> r.minBytes() > 0);
+        Optional<io.s3workload.workload.SizeSpec> lengths = StopBinder.size(f, "chunk");
+        lengths.filter(r -> r.minBytes() == 0).ifPresent(r -> f.binding().problem(f.child("chunk"),
+                "min must be larger than 0"));
+        if (lengths.isPresent() && sources.isPresent() && lengths.get().maxBytes() > sources.get().size().bytes()) {
+            f.binding().problem(f.child("chunk"), "chunks up to " + lengths.get().maxBytes() + " bytes are larger"
+                    + " than the sources (" + sources.get().size() + ")");
+        }
+        return lengths.filter(r -> r.minBytes() > 0);
     }
 
     /** {@code chunk}: required, above zero, no larger than the sources. */

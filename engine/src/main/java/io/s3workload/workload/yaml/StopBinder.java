@@ -13,7 +13,7 @@ import java.util.Set;
 /** Reads the keys closed-loop stages share: {@code duration}, {@code operations}, {@code objects}, sizes. */
 final class StopBinder {
 
-    private static final Set<String> RANGE_KEYS = Set.of("min", "max");
+    static final Set<String> RANGE_KEYS = Set.of("min", "max", "log", "weights", "file");
 
     private StopBinder() {
     }
@@ -97,8 +97,22 @@ final class StopBinder {
         if (node.isTextual()) {
             return f.parseSize(pointer, node.textValue()).map(SizeSpec::of);
         }
-        return Fields.of(f.binding(), pointer, node, RANGE_KEYS, "a size (10MiB) or a range {min: 1MiB, max: 6MiB}")
-                .flatMap(range -> {
+        return Fields.of(f.binding(), pointer, node, RANGE_KEYS, "a size (10MiB), a range {min: 1MiB, max: 6MiB}"
+                + " (log: true for log-uniform), weights {weights: {4KiB: 70%, 1MiB: 30%}} or a histogram {file:"
+                + " sizes.csv}").flatMap(range -> {
+                    int forms = (range.has("weights") ? 1 : 0) + (range.has("file") ? 1 : 0)
+                            + (range.has("min") || range.has("max") ? 1 : 0);
+                    if (forms > 1) {
+                        f.binding().problem(pointer, "give one of: a range (min, max), weights, or a file");
+                        return Optional.empty();
+                    }
+                    if (range.has("weights")) {
+                        return SizeDistributions.weights(range, pointer);
+                    }
+                    if (range.has("file")) {
+                        return SizeDistributions.file(range, pointer);
+                    }
+                    boolean log = range.bool("log").orElse(false);
                     Optional<DataSize> min = range.size("min");
                     Optional<DataSize> max = range.size("max");
                     if (min.isEmpty() || max.isEmpty()) {
@@ -111,7 +125,12 @@ final class StopBinder {
                         f.binding().problem(pointer, "min (" + min.get() + ") is larger than max (" + max.get() + ")");
                         return Optional.empty();
                     }
+                    if (log && min.get().bytes() == 0) {
+                        f.binding().problem(pointer, "a log-uniform range starts above 0 bytes, e.g. min: 1KiB");
+                        return Optional.empty();
+                    }
                     return Optional.of(min.get().equals(max.get()) ? SizeSpec.of(min.get())
+                            : log ? new SizeSpec.LogUniform(min.get(), max.get())
                             : new SizeSpec.Uniform(min.get(), max.get()));
                 });
     }

@@ -34,7 +34,7 @@ public final class WorkloadSchema {
             Map.entry("connections", "count"), Map.entry("rate", "rate"), Map.entry("ramp", "ramp"),
             Map.entry("thinkTime", "durationOrRange"), Map.entry("warmUp", "duration"), Map.entry("size", "sizeOrRange"), Map.entry("sizes", "sizes"),
             Map.entry("duration", "duration"), Map.entry("operations", "count"), Map.entry("objects", "count"),
-            Map.entry("from", "name"), Map.entry("multipart", "multipart"),
+            Map.entry("from", "from"), Map.entry("multipart", "multipart"),
             Map.entry("parallelRanges", "parallelRanges"), Map.entry("verify", "boolean"),
             Map.entry("pageSize", "count"), Map.entry("sources", "sources"), Map.entry("chunk", "size"),
             Map.entry("segment", "sizeOrRange"), Map.entry("jobs", "count"),
@@ -55,7 +55,9 @@ public final class WorkloadSchema {
             Map.entry("versions", "count"), Map.entry("data", "data"), Map.entry("access", "access"));
 
     private static final Map<StageKind, Map<String, String>> KIND_TYPES = Map.of(
-            StageKind.RANGE_READ, Map.of("order", "rangeOrder"));
+            StageKind.RANGE_READ, Map.of("order", "rangeOrder", "chunk", "sizeRange"),
+            StageKind.DELETE, Map.of("from", "name"), StageKind.LIST, Map.of("from", "name"),
+            StageKind.HTTP_GET, Map.of("from", "name"));
 
     private WorkloadSchema() {
     }
@@ -173,14 +175,24 @@ public final class WorkloadSchema {
         d.set("name", JSON.createObjectNode().put("type", "string").put("pattern",
                 "^([A-Za-z0-9][A-Za-z0-9._-]*|" + VARIABLE + ")$"));
         d.set("names", listOf(ref("name")));
+        d.set("from", JSON.createObjectNode().set("anyOf", JSON.createArrayNode().add(ref("name"))
+                .add(object(Set.of("prefix"), "text"))));
         d.set("boolean", scalar(JSON.createObjectNode().put("type", "boolean"), "true|false|yes|no|on|off"));
         d.set("whole", scalar(JSON.createObjectNode().put("type", "integer").put("minimum", 0), "[0-9_]+"));
         d.set("count", scalar(JSON.createObjectNode().put("type", "integer").put("minimum", 1), "[0-9_]+"));
         d.set("counts", listOf(ref("count")));
         d.set("size", scalar(JSON.createObjectNode().put("type", "integer").put("minimum", 0),
                 "[0-9.]+ ?([kKMGTP]i?[bB]?|[bB])?"));
-        d.set("sizeOrRange", JSON.createObjectNode().set("anyOf", JSON.createArrayNode().add(ref("size"))
+        d.set("sizeRange", JSON.createObjectNode().set("anyOf", JSON.createArrayNode().add(ref("size"))
                 .add(object(Set.of("min", "max"), "size"))));
+        d.set("sizeWeights", JSON.createObjectNode().put("type", "object").put("minProperties", 1)
+                .set("additionalProperties", JSON.createObjectNode().set("anyOf", JSON.createArrayNode()
+                        .add(JSON.createObjectNode().put("type", "number").put("exclusiveMinimum", 0))
+                        .add(ref("percent")))));
+        d.set("sizeOrRange", JSON.createObjectNode().set("anyOf", JSON.createArrayNode().add(ref("size"))
+                .add(object(Set.of("min", "max", "log"), "size", Map.of("log", "boolean")))
+                .add(object(Set.of("weights"), "sizeWeights"))
+                .add(object(Set.of("file"), "text"))));
         d.set("sizes", JSON.createObjectNode().set("anyOf", JSON.createArrayNode().add(ref("sizeOrRange"))
                 .add(listOf(ref("sizeOrRange")))));
         d.set("duration", scalar(null, "[0-9.]+ ?(ns|us|ms|s|m|h)"));

@@ -74,7 +74,7 @@ class WorkloadLoaderTest {
         assertEquals(Duration.ofSeconds(2), put.common().failOn().latency().get(Percentile.P99));
         assertEquals(0.5, w.failOn().errorRatePercent().getAsDouble());
         GetStage get = assertInstanceOf(GetStage.class, w.stages().get(1));
-        assertEquals(Optional.of("put-1mib"), get.from());
+        assertEquals(Optional.of("put-1mib"), get.readsFrom());
         assertEquals(Duration.ofSeconds(90), get.stop().duration().orElseThrow());
     }
 
