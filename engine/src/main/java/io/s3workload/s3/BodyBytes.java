@@ -68,6 +68,17 @@ final class BodyBytes {
 
     /** Writes the body's bytes {@code [position, position + len)} into {@code out} from {@code off}. */
     void fill(long position, byte[] out, int off, int len) {
+        fill(position, java.nio.ByteBuffer.wrap(out).order(ByteOrder.LITTLE_ENDIAN), off, len);
+    }
+
+    /**
+     * Writes the body's bytes {@code [position, position + len)} into {@code out} (the heap, or a direct buffer a
+     * socket channel writes from without a copy) from {@code off}.
+     */
+    void fill(long position, java.nio.ByteBuffer out, int off, int len) {
+        if (out.order() != ByteOrder.LITTLE_ENDIAN) {
+            throw new IllegalArgumentException("bodies are made little-endian");
+        }
         while (len > 0) {
             int within = (int) (position & (BLOCK - 1));
             int n = Math.min(len, BLOCK - within);
@@ -79,33 +90,35 @@ final class BodyBytes {
     }
 
     /** Bytes {@code [within, within + n)} of one block (n reaching at most its end). */
-    private void fillBlock(long base, int within, byte[] out, int off, int n) {
+    private void fillBlock(long base, int within, java.nio.ByteBuffer out, int off, int n) {
         int w = within >>> 3;
         int i = 0;
         int skip = within & 7;
         if (skip != 0) {
             long v = word(base, w++);
             for (; i < Math.min(8 - skip, n); i++) {
-                out[off + i] = (byte) (v >>> (8 * (skip + i)));
+                out.put(off + i, (byte) (v >>> (8 * (skip + i))));
             }
         }
         int whole = (n - i) >>> 3;
         int random = Math.max(0, Math.min(whole, randomWords - w));
         long counter = base + w * STEP;
         for (int k = 0; k < random; k++, i += 8) {
-            LONGS.set(out, off + i, mix(counter));
+            out.putLong(off + i, mix(counter));
             counter += STEP;
         }
         w += random;
         if (random < whole) {
-            java.util.Arrays.fill(out, off + i, off + i + (whole - random) * 8, (byte) 0);
+            for (int z = 0; z < whole - random; z++) {
+                out.putLong(off + i + 8 * z, 0L);
+            }
             i += (whole - random) * 8;
             w += whole - random;
         }
         if (i < n) {
             long v = word(base, w);
             for (int k = 0; i < n; i++, k++) {
-                out[off + i] = (byte) (v >>> (8 * k));
+                out.put(off + i, (byte) (v >>> (8 * k)));
             }
         }
     }

@@ -73,6 +73,11 @@ public final class Payload {
             bytes.fill(start + position, out, off, len);
         }
 
+        @Override
+        public void fill(long position, java.nio.ByteBuffer out, int len) {
+            bytes.fill(start + position, out, 0, len);
+        }
+
         /** The part {@code [from, from + sliceLength)} of this body. */
         public Body slice(long from, long sliceLength) {
             return new Body(bytes, start + from, sliceLength);

@@ -115,6 +115,16 @@ public final class ReadTiming {
         mismatchAt = -1;
     }
 
+    /** Whether the bytes read must be seen (to verify them, or to checksum them), not just counted. */
+    boolean looksAtBytes() {
+        return expected != null || running != null;
+    }
+
+    /** Accounts for {@code n} bytes read and not looked at. */
+    void skipped(int n) {
+        bytes += n;
+    }
+
     /** Accounts for {@code n} bytes just read into {@code buffer}. */
     void read(byte[] buffer, int n) {
         if (expected != null && mismatchAt < 0) {

@@ -33,9 +33,17 @@ public final class Http1Connection implements AutoCloseable {
     private final int readTimeoutMillis;
     /** Outgoing: the request head (and a small body). */
     private byte[] request = new byte[HEAD_BYTES];
-    /** A larger body is made here a piece at a time, then written (through {@link #direct} to a channel). */
+    /**
+     * A larger body is made a piece at a time into {@link #direct} and written from there to the socket's channel
+     * (into {@link #scratch} on a socket without one); a response body nobody looks at is read into {@link #direct}
+     * and forgotten.
+     */
     private byte[] scratch;
     private ByteBuffer direct;
+    /** While a read into {@link #direct} waits: when it times out ({@link ReadDeadlines}); else 0. */
+    private volatile long readDeadlineNanos;
+    private volatile boolean timedOut;
+    private boolean watched;
     private int requestLength;
     /** Through a forward proxy to a plain-HTTP origin: {@code http://host:port} before each path; else empty. */
     private String targetPrefix = "";
@@ -139,19 +147,18 @@ public final class Http1Connection implements AutoCloseable {
             out.write(request, 0, requestLength + (int) bodyBytes);
         } else {
             out.write(request, 0, requestLength);
-            if (scratch == null) {
-                scratch = new byte[SCRATCH_BYTES];
-                direct = channel == null ? null : ByteBuffer.allocateDirect(SCRATCH_BYTES);
-            }
+            ensureScratch();
             for (long done = 0; done < bodyBytes; ) {
                 int n = (int) Math.min(SCRATCH_BYTES, bodyBytes - done);
-                body.fill(done, scratch, 0, n);
                 if (channel != null) {
-                    direct.clear().put(scratch, 0, n).flip();
+                    // made off the heap, where the channel writes from without a copy
+                    body.fill(done, direct.clear(), n);
+                    direct.limit(n);
                     while (direct.hasRemaining()) {
                         channel.write(direct);
                     }
                 } else {
+                    body.fill(done, scratch, 0, n);
                     out.write(scratch, 0, n);
                 }
                 done += n;
@@ -260,6 +267,61 @@ public final class Http1Connection implements AutoCloseable {
         return n;
     }
 
+    /**
+     * Reads up to {@code len} bytes of the body and forgets them; -1 at its end. On a plain connection they go from
+     * the socket into the connection's direct buffer, with no copy into the heap (a GET nobody verifies costs a
+     * sixth less CPU per MiB against MinIO), under the same read timeout ({@link ReadDeadlines}); otherwise through
+     * {@link #readBody} into a scratch array.
+     */
+    public int skipBody(int len) throws IOException {
+        ensureScratch();
+        if (channel == null || chunked || bodyDone || bodyStart < limit) {
+            return readBody(scratch, 0, Math.min(len, scratch.length));
+        }
+        direct.clear().limit((int) Math.min(Math.min(len, SCRATCH_BYTES), remaining));
+        int n;
+        if (readTimeoutMillis > 0) {
+            if (!watched) {
+                watched = true;
+                ReadDeadlines.watch(this);
+            }
+            readDeadlineNanos = System.nanoTime() + readTimeoutMillis * 1_000_000L;
+        }
+        try {
+            n = channel.read(direct);
+        } catch (java.nio.channels.ClosedChannelException e) {
+            if (timedOut) {
+                throw new SocketTimeoutException("Read timed out");
+            }
+            throw e;
+        } finally {
+            readDeadlineNanos = 0;
+        }
+        if (n < 0) {
+            throw new BodyEndedEarly("the body ended " + remaining + " bytes before its Content-Length");
+        }
+        remaining -= n;
+        bodyDone = remaining == 0;
+        return n;
+    }
+
+    /** Closes the connection when it has been in a read past its deadline (called by {@link ReadDeadlines}). */
+    void expireIfDue(long nowNanos) {
+        long deadline = readDeadlineNanos;
+        if (deadline != 0 && nowNanos - deadline >= 0) {
+            timedOut = true;
+            close();
+        }
+    }
+
+    private void ensureScratch() {
+        if (scratch == null) {
+            scratch = new byte[SCRATCH_BYTES];
+            direct = channel == null ? null : ByteBuffer.allocateDirect(SCRATCH_BYTES)
+                    .order(java.nio.ByteOrder.LITTLE_ENDIAN);
+        }
+    }
+
     /** Reads what is left of the body and forgets it; false if that is more than {@code maxBytes}. */
     public boolean discardBody(byte[] scratch, long maxBytes) throws IOException {
         long seen = 0;
@@ -354,6 +416,9 @@ public final class Http1Connection implements AutoCloseable {
 
     @Override
     public void close() {
+        if (watched) {
+            ReadDeadlines.forget(this);
+        }
         try {
             socket.close();
         } catch (IOException ignored) {
@@ -367,6 +432,9 @@ public final class Http1Connection implements AutoCloseable {
 
         /** Makes the body's bytes {@code [position, position + len)} into {@code out} from {@code off}. */
         void fill(long position, byte[] out, int off, int len);
+
+        /** Makes the body's bytes {@code [position, position + len)} into {@code out} (little-endian) from its start. */
+        void fill(long position, ByteBuffer out, int len);
     }
 
     /** The connection ended in the middle of a response body: a truncated body, not a refused request. */
