@@ -73,6 +73,11 @@ requests() { curl -s "http://127.0.0.1:$port/minio/metrics/v3/api/requests" | aw
   index($1, "name=\"" api "\"") && $1 ~ /^minio_api_requests_total/ {n += $2}
   index($1, "name=\"" api "\"") && $1 ~ /^minio_api_requests_errors_total/ {e += $2}
   END {printf "%d %d\n", n - e, e}'; }
+# warp_percentile P FILE: warp's own P-th percentile request time from its report's "Reqs:" line, in ms
+# ("* Reqs: Avg: 0.8ms, 50%: 0.7ms, 90%: 1.3ms, 99%: 3.1ms, ..."; a value may be in µs, ms or s).
+warp_percentile() { grep -m1 ' \* Reqs:' "$2" | grep -o " $1%: [0-9.]*[µm]*s" | awk '{ v = $2
+  if (v ~ /µs$/) { sub(/µs$/, "", v); v /= 1000 } else if (v ~ /ms$/) { sub(/ms$/, "", v) } else { sub(/s$/, "", v); v *= 1000 }
+  printf "%.2f", v }'; }
 cpu_ticks() { awk '{print $14 + $15}' "/proc/$1/stat"; }
 wire_bytes() { awk '$1 == "lo:" {print $10}' /proc/net/dev; }
 bytes_of() { case $1 in *KiB) echo $(( ${1%KiB} * 1024 ));; *MiB) echo $(( ${1%MiB} * 1048576 ));; esac; }
@@ -106,9 +111,11 @@ EOF
       "$root/s3workload" run "$work/w.yaml" --no-progress >"$out" 2>&1 & pid=$!;;
     warp)
       local wop; case $op in GET) wop=get;; PUT) wop=put;; HEAD) wop=stat;; esac
-      warp "$wop" --host "127.0.0.1:$port" --access-key benchbench --secret-key bench-secret --bucket vs-warp \
-        --obj.size "$(bytes_of "$size")" --concurrent "$conc" --duration "${secs}s" --objects 200 --noclear \
-        $([ "$op" = PUT ] && echo --disable-sha256-payload) >"$out" 2>&1 & pid=$!;;
+      # warp put writes new objects and takes no --objects; its benchdata goes to this script's directory
+      (cd "$work" && warp "$wop" --host "127.0.0.1:$port" --access-key benchbench --secret-key bench-secret \
+        --bucket vs-warp --obj.size "$(bytes_of "$size")" --concurrent "$conc" --duration "${secs}s" --noclear \
+        --benchdata "$work/warp-$wop-$size-$conc" \
+        $([ "$op" = PUT ] && echo --disable-sha256-payload || echo --objects 200)) >"$out" 2>&1 & pid=$!;;
     s3loop)
       local lop; case $op in GET) lop=get;; PUT) lop=put;; HEAD) lop=stat;; esac
       "$work/s3loop" -endpoint "127.0.0.1:$port" -access-key benchbench -secret-key bench-secret -bucket vs-warp \
@@ -130,8 +137,7 @@ EOF
   case $tool in
     s3workload:*) read -r p50 p99 < <(awk '$1 == "measure" {print $(NF-2), $(NF-1)}' "$out" | tail -1);;
     s3loop) read -r p50 p99 < <(sed -n 's/.*p50 \([0-9.]*\) ms, p99 \([0-9.]*\) ms.*/\1 \2/p' "$out");;
-    warp) p50=$(grep -o '50%: [0-9.]*ms' "$out" | head -1 | grep -o '[0-9.]*' | head -1 || true)
-          p99=$(grep -o '99%: [0-9.]*ms' "$out" | head -1 | grep -o '[0-9.]*' | head -1 || true);;
+    warp) p50=$(warp_percentile 50 "$out"); p99=$(warp_percentile 99 "$out");;
   esac
   [ $((e1 - e0)) -eq 0 ] || { echo "vs-warp: $tool: $((e1 - e0)) $api requests failed in the window (left out of the figures):" >&2; tail -5 "$out" >&2; }
   awk -v c=$((c1 - c0)) -v b=$((b1 - b0)) -v n=$((n1 - n0)) -v t0="$t0" -v t1="$t1" -v hz="$hz" \

@@ -4,32 +4,14 @@ everything the run wrote, zstd (--long=27, and the default level) and gzip."""
 import gzip
 import hashlib
 import os
-import socket
+import ports
 import subprocess
 import sys
-import time
 
 JAVA, JAR, WORK = sys.argv[1:4]
 DATA = os.path.join(WORK, "data")
 BLOCK = 4096
 failures = []
-
-
-def free_port():
-    with socket.socket() as s:
-        s.bind(("127.0.0.1", 0))
-        return s.getsockname()[1]
-
-
-def wait_port(port):
-    deadline = time.time() + 60
-    while time.time() < deadline:
-        try:
-            socket.create_connection(("127.0.0.1", port), timeout=1).close()
-            return
-        except OSError:
-            time.sleep(0.1)
-    raise SystemExit(f"e2e data: FAILED: nothing listens on 127.0.0.1:{port}")
 
 
 def run(name, port, stages):
@@ -101,11 +83,11 @@ def zstd_one(data):
 
 def main():
     os.makedirs(DATA)
-    port = free_port()
+    port = ports.free_port()
     server = subprocess.Popen([JAVA, "-jar", JAR, "server", "--backend", "fs", "--dir", DATA, "--port", str(port)],
                               stdout=open(os.path.join(WORK, "server.log"), "w"), stderr=subprocess.STDOUT)
     try:
-        wait_port(port)
+        ports.wait_port(port, "e2e data")
         print("e2e data: default data (unique), 300 x 1 MiB and 1 x 256 MiB", flush=True)
         d = run("unique", port, "  - {name: small, kind: put, size: 1MiB, objects: 300, concurrency: 4}\n"
                                "  - {name: large, kind: put, size: 256MiB, objects: 1, concurrency: 1}")

@@ -10,7 +10,7 @@ import glob
 import json
 import os
 import signal
-import socket
+import ports
 import subprocess
 import sys
 import time
@@ -22,23 +22,8 @@ failures = []
 matrix = []
 
 
-def free_port():
-    s = socket.socket()
-    s.bind(("127.0.0.1", 0))
-    port = s.getsockname()[1]
-    s.close()
-    return port
-
-
 def wait_port(port, seconds=60):
-    deadline = time.time() + seconds
-    while time.time() < deadline:
-        try:
-            socket.create_connection(("127.0.0.1", port), timeout=1).close()
-            return
-        except OSError:
-            time.sleep(0.1)
-    raise SystemExit(f"e2e faults: FAILED: nothing listens on 127.0.0.1:{port}")
+    ports.wait_port(port, "e2e faults", seconds)
 
 
 def default_signals():
@@ -378,7 +363,7 @@ def server_restart(server, server_port):
 
 def main():
     os.makedirs(DATA, exist_ok=True)
-    server_port = free_port()
+    server_port = ports.free_port()
     server = start_server(server_port)
     try:
         code, summary, _, text = run("decoys", server_port,

@@ -71,6 +71,8 @@ final class StageSettings {
             case Duration d -> NODES.textNode(Durations.format(d));
             case DataSize d -> NODES.textNode(d.label());
             case SizeSpec s -> NODES.textNode(s.label());
+            case io.s3workload.workload.ObjectsFrom.Stage from -> NODES.textNode(from.name());
+            case io.s3workload.workload.ObjectsFrom.Prefix from -> NODES.objectNode().put("prefix", from.prefix());
             case Enum<?> e -> NODES.textNode(key(e));
             case String s -> NODES.textNode(s.contains("://") ? Urls.printable(s) : s);
             case URI u -> NODES.textNode(Urls.printable(u.toString()));

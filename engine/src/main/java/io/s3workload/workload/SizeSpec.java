@@ -5,7 +5,7 @@ package io.s3workload.workload;
  * by weight from a list of sizes (written in the workload, or a histogram read from a file). An object's size is a
  * function of its key's hash, so a reader knows it (to split ranges, to verify the length) without being told.
  */
-public sealed interface SizeSpec permits SizeSpec.Fixed, SizeSpec.Uniform, SizeSpec.LogUniform, SizeSpec.Weighted {
+public sealed interface SizeSpec permits SizeSpec.Fixed, SizeSpec.Range, SizeSpec.Weighted {
 
     /** The size of the object whose key hashes to {@code keyHash}. */
     long bytesFor(long keyHash);
@@ -71,22 +71,29 @@ public sealed interface SizeSpec permits SizeSpec.Fixed, SizeSpec.Uniform, SizeS
         }
     }
 
+    /** Sizes between two, both included, drawn one way or another. */
+    sealed interface Range extends SizeSpec permits Uniform, LogUniform {
+        DataSize min();
+
+        DataSize max();
+
+        @Override
+        default long minBytes() {
+            return min().bytes();
+        }
+
+        @Override
+        default long maxBytes() {
+            return max().bytes();
+        }
+    }
+
     /** Uniform between two sizes, both included: {@code 1 MiB-6 MiB}. */
-    record Uniform(DataSize min, DataSize max) implements SizeSpec {
+    record Uniform(DataSize min, DataSize max) implements Range {
         @Override
         public long bytesFor(long keyHash) {
             long span = max.bytes() - min.bytes() + 1;
             return min.bytes() + Math.floorMod(keyHash, span);
-        }
-
-        @Override
-        public long minBytes() {
-            return min.bytes();
-        }
-
-        @Override
-        public long maxBytes() {
-            return max.bytes();
         }
 
         @Override
@@ -106,23 +113,13 @@ public sealed interface SizeSpec permits SizeSpec.Fixed, SizeSpec.Uniform, SizeS
     }
 
     /** Log-uniform between two sizes: as many objects between 4 and 8 KiB as between 4 and 8 MiB. */
-    record LogUniform(DataSize min, DataSize max) implements SizeSpec {
+    record LogUniform(DataSize min, DataSize max) implements Range {
         @Override
         public long bytesFor(long keyHash) {
             double low = Math.log(min.bytes());
             double high = Math.log(max.bytes());
             long size = Math.round(Math.exp(low + unit(keyHash) * (high - low)));
             return Math.max(min.bytes(), Math.min(max.bytes(), size));
-        }
-
-        @Override
-        public long minBytes() {
-            return min.bytes();
-        }
-
-        @Override
-        public long maxBytes() {
-            return max.bytes();
         }
 
         @Override
