@@ -8,11 +8,11 @@ import io.s3workload.result.RunInfo;
 import io.s3workload.result.RunResult;
 import io.s3workload.result.StageResult;
 import io.s3workload.result.Units;
-import io.s3workload.workload.StageKind;
 import java.io.PrintStream;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.Map;
+import java.util.stream.Collectors;
 
 /**
  * Prints a run for people: a header, live progress (rewritten in place on a terminal, one plain line a second
@@ -143,20 +143,21 @@ public final class ConsoleReporter implements Reporter {
 
     /** The stage's own blocks: a probe's outcome, else a block per cell. */
     private String blocks(StageResult result) {
+        return switch (result.stage().kind()) {
+            case CONNECTIVITY -> ProbeBlocks.connectivity(result, endpointUrls);
+            case READ_AFTER_WRITE, LIST_AFTER_WRITE -> ProbeBlocks.convergence(result) + cellBlocks(result, true);
+            case TRANSCODE -> ProbeBlocks.transcode(result);
+            case HTTP_GET -> cellBlocks(result, result.stage().spread().isPresent())
+                    + result.cells().stream().map(GroupBlocks::httpBench).collect(Collectors.joining());
+            case PUT, GET, DELETE, HEAD, LIST, RANGE_READ, VERSIONS, COPY, MIX, SWEEP, COMPARE, LOOPS, GROUP ->
+                    cellBlocks(result, result.stage().spread().isPresent());
+        };
+    }
+
+    /** A block per cell, each followed by an empty line. */
+    private String cellBlocks(StageResult result, boolean showEndpoint) {
         StringBuilder b = new StringBuilder();
-        switch (result.stage().kind()) {
-            case CONNECTIVITY -> b.append(ProbeBlocks.connectivity(result, endpointUrls));
-            case READ_AFTER_WRITE, LIST_AFTER_WRITE -> {
-                b.append(ProbeBlocks.convergence(result));
-                result.cells().forEach(cell -> b.append(CellBlock.of(cell, true, cpu)).append('\n'));
-            }
-            case TRANSCODE -> b.append(ProbeBlocks.transcode(result));
-            default -> result.cells().forEach(cell -> b.append(CellBlock.of(cell, result.stage().spread().isPresent(),
-                    cpu)).append('\n'));
-        }
-        if (result.stage().kind() == StageKind.HTTP_GET) {
-            result.cells().forEach(cell -> b.append(GroupBlocks.httpBench(cell)));
-        }
+        result.cells().forEach(cell -> b.append(CellBlock.of(cell, showEndpoint, cpu)).append('\n'));
         return b.toString();
     }
 

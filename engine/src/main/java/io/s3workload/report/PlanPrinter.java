@@ -8,9 +8,6 @@ import java.time.Duration;
 import java.util.Optional;
 import io.s3workload.workload.DataSize;
 import io.s3workload.workload.Durations;
-import io.s3workload.workload.RangeReadStage;
-import io.s3workload.workload.Sources;
-import io.s3workload.workload.TranscodeStage;
 import io.s3workload.workload.StageKind;
 import java.util.List;
 
@@ -56,11 +53,7 @@ public final class PlanPrinter {
             for (CellPlan cell : stage.cells()) {
                 table.add(List.of(Integer.toString(stage.index() + 1), stage.name(), stage.kind().key(),
                         endpoints(stage), Integer.toString(stage.concurrency()),
-                        stage.kind() == StageKind.LIST || stage.kind() == StageKind.CONNECTIVITY ? "-"
-                                : cell.size().toString(),
-                        operations(stage, cell), cell.keys().isPresent() ? Long.toString(cell.keys().getAsLong())
-                                : stage.kind() == StageKind.PUT ? "1 per op"
-                                : stage.kind() == StageKind.CONNECTIVITY ? "-" : "from run",
+                        size(stage, cell), operations(stage, cell), keys(stage, cell),
                         cell.duration().map(Durations::format).orElse("-"), bytes(stage, cell)));
                 if (stage.with().isPresent()) {
                     stopsWith = true; // its count is a most: it stops when the stage it runs with ends
@@ -75,14 +68,12 @@ public final class PlanPrinter {
             stage.seedObjects().ifPresent(n -> table.add(List.of("", "  (seed)", "put", stage.endpoint(),
                     Integer.toString(stage.concurrency()), "each size", Long.toString(n), Long.toString(n), "-",
                     "not measured")));
-            Sources sources = stage.spec() instanceof RangeReadStage read ? read.sources().orElse(null)
-                    : stage.spec() instanceof TranscodeStage transcode ? transcode.sources() : null;
-            if (sources != null) {
+            stage.spec().preparedSources().ifPresent(sources -> {
                 table.add(List.of("", "  (sources)", "put", stage.endpoint(),
                         Integer.toString(Math.min(stage.concurrency(), sources.count())),
                         sources.size().toString(), Integer.toString(sources.count()),
                         Integer.toString(sources.count()), "-", sources.reuse() ? "unless present" : "not measured"));
-            }
+            });
         }
         out.append(table.render("  "));
         out.append('\n').append("  ").append(plan.stages().size()).append(" stages; ").append(knownOps)
@@ -240,6 +231,28 @@ public final class PlanPrinter {
         }
         return String.join(",", stage.roles().writers()) + " -> " + stage.roles().readersText().replace(" ", "")
                 + " (" + stage.roles().pairCount() + " pairs)";
+    }
+
+    /** A cell's object size; none for a stage that moves no objects of a size. */
+    private static String size(StagePlan stage, CellPlan cell) {
+        return switch (stage.kind()) {
+            case LIST, CONNECTIVITY -> "-";
+            case PUT, GET, DELETE, HEAD, RANGE_READ, VERSIONS, COPY, READ_AFTER_WRITE, LIST_AFTER_WRITE, MIX,
+                 TRANSCODE, HTTP_GET, SWEEP, COMPARE, LOOPS, GROUP -> cell.size().toString();
+        };
+    }
+
+    /** How many keys a cell touches: a count known in advance, or where they come from. */
+    private static String keys(StagePlan stage, CellPlan cell) {
+        if (cell.keys().isPresent()) {
+            return Long.toString(cell.keys().getAsLong());
+        }
+        return switch (stage.kind()) {
+            case PUT -> "1 per op";
+            case CONNECTIVITY -> "-";
+            case GET, DELETE, HEAD, LIST, RANGE_READ, VERSIONS, COPY, READ_AFTER_WRITE, LIST_AFTER_WRITE, MIX,
+                 TRANSCODE, HTTP_GET, SWEEP, COMPARE, LOOPS, GROUP -> "from run";
+        };
     }
 
     private static String operations(StagePlan stage, CellPlan cell) {

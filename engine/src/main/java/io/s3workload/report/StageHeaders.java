@@ -20,7 +20,8 @@ final class StageHeaders {
             case READ_AFTER_WRITE, LIST_AFTER_WRITE -> "writers " + String.join(", ", stage.roles().writers())
                     + ", readers " + stage.roles().readersText()
                     + (stage.concurrency() > 1 ? ", " + stage.concurrency() + " iterations at once" : "");
-            default -> pacing(stage) + stage.spread().map(s -> ", endpoints " + String.join(", ", s.names())
+            case PUT, GET, DELETE, HEAD, LIST, RANGE_READ, VERSIONS, COPY, MIX, HTTP_GET, SWEEP, COMPARE, LOOPS,
+                 GROUP -> pacing(stage) + stage.spread().map(s -> ", endpoints " + String.join(", ", s.names())
                     + " (" + (s.select() == io.s3workload.workload.LoadEndpoints.Select.ROUNDROBIN ? "in turn"
                     : "at random") + " by worker)").orElse(", endpoint " + stage.endpoint())
                     + stage.from().map(f -> ", objects of " + f).orElse("")

@@ -34,6 +34,11 @@ public record RangeReadStage(StageCommon common, Optional<Sources> sources, Opti
         return StageKind.RANGE_READ;
     }
 
+    @Override
+    public Optional<Sources> preparedSources() {
+        return sources;
+    }
+
     /** Its workers and operations are shared; its sources are not (each shard reads its own). */
     @Override
     public RangeReadStage shared(Shard shard, int defaultWorkers) {

@@ -42,6 +42,11 @@ public sealed interface StageSpec permits PutStage, GetStage, DeleteStage, HeadS
         return java.util.Optional.empty();
     }
 
+    /** The sources the stage uploads before it measures (rangeRead's and transcode's), if it has such. */
+    default java.util.Optional<Sources> preparedSources() {
+        return java.util.Optional.empty();
+    }
+
     default String name() {
         return common().name();
     }

@@ -30,6 +30,11 @@ public record TranscodeStage(StageCommon common, Sources sources, DataSize chunk
     }
 
     @Override
+    public java.util.Optional<Sources> preparedSources() {
+        return java.util.Optional.of(sources);
+    }
+
+    @Override
     public StageKind kind() {
         return StageKind.TRANSCODE;
     }
