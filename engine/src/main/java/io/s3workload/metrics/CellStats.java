@@ -36,64 +36,11 @@ public record CellStats(CellKey key, long operations, long bytes, long errors, l
                         Map<String, String> messages, long firstRequestNanos, AccessStats access,
                         List<SizeBucketStats> bySize) {
 
-    public CellStats(CellKey key, long operations, long bytes, long errors, long items,
-                     Map<String, Long> errorsByClass, Map<String, List<String>> examples, Histogram latency,
-                     Histogram ttfb, long wallNanos, long cpuNanos, long allocatedBytes, Histogram uncorrected,
-                     long late, List<Snapshot> timeline, long retries, double stableAfterSeconds,
-                     Map<String, String> messages, long firstRequestNanos, AccessStats access) {
-        this(key, operations, bytes, errors, items, errorsByClass, examples, latency, ttfb, wallNanos, cpuNanos,
-                allocatedBytes, uncorrected, late, timeline, retries, stableAfterSeconds, messages, firstRequestNanos,
-                access, List.of());
-    }
-
-    public CellStats(CellKey key, long operations, long bytes, long errors, long items,
-                     Map<String, Long> errorsByClass, Map<String, List<String>> examples, Histogram latency,
-                     Histogram ttfb, long wallNanos, long cpuNanos, long allocatedBytes, Histogram uncorrected,
-                     long late, List<Snapshot> timeline, long retries, double stableAfterSeconds,
-                     Map<String, String> messages, long firstRequestNanos) {
-        this(key, operations, bytes, errors, items, errorsByClass, examples, latency, ttfb, wallNanos, cpuNanos,
-                allocatedBytes, uncorrected, late, timeline, retries, stableAfterSeconds, messages, firstRequestNanos,
-                null, List.of());
-    }
-
     /** This cell with the skew its reads offered. */
     public CellStats withAccess(AccessStats offered) {
         return new CellStats(key, operations, bytes, errors, items, errorsByClass, examples, latency, ttfb, wallNanos,
                 cpuNanos, allocatedBytes, uncorrected, late, timeline, retries, stableAfterSeconds, messages,
                 firstRequestNanos, offered, bySize);
-    }
-
-    public CellStats(CellKey key, long operations, long bytes, long errors, long items,
-                     Map<String, Long> errorsByClass, Map<String, List<String>> examples, Histogram latency,
-                     Histogram ttfb, long wallNanos, long cpuNanos, long allocatedBytes, Histogram uncorrected,
-                     long late, List<Snapshot> timeline, long retries, double stableAfterSeconds,
-                     Map<String, String> messages) {
-        this(key, operations, bytes, errors, items, errorsByClass, examples, latency, ttfb, wallNanos, cpuNanos,
-                allocatedBytes, uncorrected, late, timeline, retries, stableAfterSeconds, messages, -1);
-    }
-
-    public CellStats(CellKey key, long operations, long bytes, long errors, long items,
-                     Map<String, Long> errorsByClass, Map<String, List<String>> examples, Histogram latency,
-                     Histogram ttfb, long wallNanos, long cpuNanos, long allocatedBytes, Histogram uncorrected,
-                     long late, List<Snapshot> timeline, long retries, double stableAfterSeconds) {
-        this(key, operations, bytes, errors, items, errorsByClass, examples, latency, ttfb, wallNanos, cpuNanos,
-                allocatedBytes, uncorrected, late, timeline, retries, stableAfterSeconds, Map.of());
-    }
-
-    public CellStats(CellKey key, long operations, long bytes, long errors, long items,
-                     Map<String, Long> errorsByClass, Map<String, List<String>> examples, Histogram latency,
-                     Histogram ttfb, long wallNanos, long cpuNanos, long allocatedBytes, Histogram uncorrected,
-                     long late, List<Snapshot> timeline, long retries) {
-        this(key, operations, bytes, errors, items, errorsByClass, examples, latency, ttfb, wallNanos, cpuNanos,
-                allocatedBytes, uncorrected, late, timeline, retries, Double.NaN);
-    }
-
-    public CellStats(CellKey key, long operations, long bytes, long errors, long items,
-                     Map<String, Long> errorsByClass, Map<String, List<String>> examples, Histogram latency,
-                     Histogram ttfb, long wallNanos, long cpuNanos, long allocatedBytes, Histogram uncorrected,
-                     long late, List<Snapshot> timeline) {
-        this(key, operations, bytes, errors, items, errorsByClass, examples, latency, ttfb, wallNanos, cpuNanos,
-                allocatedBytes, uncorrected, late, timeline, 0);
     }
 
     /** Errors that are the server asking to slow down (HTTP 503 SlowDown, 429), apart from the others. */
@@ -174,6 +121,16 @@ public record CellStats(CellKey key, long operations, long bytes, long errors, l
             sum.add(a.get(i).plus(b.get(i)));
         }
         return sum;
+    }
+
+    /**
+     * This cell over {@code wallNanos} with {@code timeline} as its seconds (a merge re-cuts several runs' series
+     * into the wall-clock seconds they spanned together).
+     */
+    public CellStats spanning(long wallNanos, List<Snapshot> timeline) {
+        return new CellStats(key, operations, bytes, errors, items, errorsByClass, examples, latency, ttfb, wallNanos,
+                cpuNanos, allocatedBytes, uncorrected, late, timeline, retries, stableAfterSeconds, messages,
+                firstRequestNanos, access, bySize);
     }
 
     /** Whether the cell ended before its duration because its throughput held still ({@code stopWhenStable}). */

@@ -47,4 +47,31 @@ public record ConvergenceStats(String writer, String reader, long iterations, lo
     private double percent(long count) {
         return iterations == 0 ? 0 : 100.0 * count / iterations;
     }
+
+    /** One pair measured by several runs (a run's shards), added up exactly: counts and histograms summed. */
+    public static ConvergenceStats sum(java.util.List<ConvergenceStats> pairs) {
+        ConvergenceStats first = pairs.get(0);
+        Histogram convergence = first.convergence.copy();
+        Histogram showingRead = first.showingRead.copy();
+        long iterations = 0, immediate = 0, eventual = 0, timedOut = 0, failed = 0, stale = 0, polls = 0;
+        long notYet = 0, errors = 0;
+        for (int i = 0; i < pairs.size(); i++) {
+            ConvergenceStats p = pairs.get(i);
+            if (i > 0) {
+                convergence.add(p.convergence);
+                showingRead.add(p.showingRead);
+            }
+            iterations += p.iterations;
+            immediate += p.immediate;
+            eventual += p.eventual;
+            timedOut += p.timedOut;
+            failed += p.failed;
+            stale += p.stale;
+            polls += p.polls;
+            notYet += p.notYet;
+            errors += p.pollErrors;
+        }
+        return new ConvergenceStats(first.writer, first.reader, iterations, immediate, eventual, timedOut, failed,
+                stale, polls, notYet, errors, convergence, showingRead);
+    }
 }

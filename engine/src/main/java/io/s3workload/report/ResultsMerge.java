@@ -108,11 +108,7 @@ public final class ResultsMerge {
                         "no results given for shard " + i + " of " + declared));
             }
         }
-        Map<CellKey, List<ResultsReader.Interval>> mergedIntervals = new LinkedHashMap<>();
-        Map<String, Map<Integer, List<Snapshot>>> shardTimelines = new LinkedHashMap<>();
-        RunReport report = mergeReports(reports, indexes, directories(shards), mergedIntervals, shardTimelines,
-                shards);
-        return new Merged(report, shards, mergedIntervals);
+        return mergeReports(reports, indexes, directories(shards), shards);
     }
 
     private static List<Path> directories(List<ShardResult> shards) {
@@ -146,10 +142,18 @@ public final class ResultsMerge {
         return report.stages().stream().flatMap(s -> s.cells().stream()).mapToLong(CellStats::operations).sum();
     }
 
-    private static RunReport mergeReports(List<RunReport> reports, List<Integer> indexes, List<Path> dirs,
-                                          Map<CellKey, List<ResultsReader.Interval>> mergedIntervals,
-                                          Map<String, Map<Integer, List<Snapshot>>> shardTimelines,
-                                          List<ShardResult> shards) throws IOException {
+    /**
+     * One cell merged: its figures, its merged log's intervals (none when no shard recorded a second of it), and each
+     * shard's own seconds (for report.html).
+     */
+    private record MergedCell(CellStats stats, java.util.Optional<List<ResultsReader.Interval>> intervals,
+                              Map<Integer, List<Snapshot>> shardTimelines) {
+    }
+
+    private static Merged mergeReports(List<RunReport> reports, List<Integer> indexes, List<Path> dirs,
+                                       List<ShardResult> shards) throws IOException {
+        Map<CellKey, List<ResultsReader.Interval>> mergedIntervals = new LinkedHashMap<>();
+        Map<String, Map<Integer, List<Snapshot>>> shardTimelines = new LinkedHashMap<>();
         RunReport first = reports.get(0);
         List<StageReport> stages = new ArrayList<>();
         for (StageReport stage : first.stages()) {
@@ -177,9 +181,12 @@ public final class ResultsMerge {
             }
             List<CellStats> merged = new ArrayList<>();
             for (Map.Entry<String, List<Part>> cell : cells.entrySet()) {
-                merged.add(mergeCell(cell.getValue(), mergedIntervals, shardTimelines, cell.getKey()));
+                MergedCell m = mergeCell(cell.getValue());
+                merged.add(m.stats());
+                m.intervals().ifPresent(i -> mergedIntervals.put(m.stats().key(), i));
+                shardTimelines.put(cell.getKey(), m.shardTimelines());
             }
-            List<ConvergenceStats> convergence = pairs.values().stream().map(ResultsMerge::mergePair).toList();
+            List<ConvergenceStats> convergence = pairs.values().stream().map(ConvergenceStats::sum).toList();
             stages.add(new StageReport(stage.name(), stage.kind(), wall, interrupted, stage.hasThresholds(), merged,
                     convergence, stage.startNanos(), stage.skipped(), stage.group()));
         }
@@ -188,23 +195,9 @@ public final class ResultsMerge {
                 .orElseThrow();
         Map<String, String> urls = new LinkedHashMap<>();
         List<Breach> breaches = new ArrayList<>();
-        long removed = 0;
-        long versions = 0;
-        List<String> left = new ArrayList<>();
-        List<String> errors = new ArrayList<>();
-        boolean skipped = true;
-        boolean exact = true;
-        List<CleanupResult.Kept> kept = new ArrayList<>();
         for (RunReport r : reports) {
             urls.putAll(r.endpointUrls());
             r.breaches().stream().filter(b -> !breaches.contains(b)).forEach(breaches::add);
-            removed += r.cleanup().removed();
-            versions += r.cleanup().versionsRemoved();
-            left.addAll(r.cleanup().leftBehind());
-            errors.addAll(r.cleanup().errors());
-            skipped &= r.cleanup().skipped();
-            exact &= r.cleanup().exact();
-            r.cleanup().kept().stream().filter(k -> !kept.contains(k)).forEach(kept::add);
         }
         int exit = reports.stream().mapToInt(RunReport::exitCode).max().orElse(0);
         List<Summary.ShardStatus> statuses = shards.stream().map(s -> new Summary.ShardStatus(s.index(),
@@ -212,19 +205,19 @@ public final class ResultsMerge {
                 s.directory() == null ? null : s.directory().toString(), s.detail().isEmpty() ? null : s.detail()))
                 .toList();
         RunReport.About about = first.about().merged(first.about().prefix().replaceAll("shard-\\d+/$", ""), statuses);
-        return new RunReport(about, first.runId(), start, java.time.Duration.between(start, end).toNanos(),
-                first.seed(), exit, reports.stream().anyMatch(RunReport::interrupted), urls, stages, breaches,
-                new CleanupResult(skipped, removed, left, exact, errors, java.util.Optional.empty(), kept, versions),
-                shardTimelines);
+        RunReport report = new RunReport(about, first.runId(), start, java.time.Duration.between(start, end)
+                .toNanos(), first.seed(), exit, reports.stream().anyMatch(RunReport::interrupted), urls, stages,
+                breaches, CleanupResult.sum(reports.stream().map(RunReport::cleanup).toList()), shardTimelines);
+        return new Merged(report, shards, mergedIntervals);
     }
 
     /**
      * A cell over every shard: counts and histograms summed exactly; the wall time the span from the first shard's
      * start to the last shard's end; the series re-cut into wall-clock seconds from that start.
      */
-    private static CellStats mergeCell(List<Part> parts, Map<CellKey, List<ResultsReader.Interval>> mergedIntervals,
-                                       Map<String, Map<Integer, List<Snapshot>>> shardTimelines, String id) {
+    private static MergedCell mergeCell(List<Part> parts) {
         CellStats sum = CellStats.sum(parts.stream().map(Part::stats).toList());
+        Map<Integer, List<Snapshot>> shardTimelines = new TreeMap<>();
         long start = Long.MAX_VALUE;
         long end = Long.MIN_VALUE;
         for (Part p : parts) {
@@ -233,10 +226,10 @@ public final class ResultsMerge {
                 start = Math.min(start, t.get(0).epochMillis() - t.get(0).durationNanos() / 1_000_000);
                 end = Math.max(end, t.get(t.size() - 1).epochMillis());
             }
-            shardTimelines.computeIfAbsent(id, k -> new TreeMap<>()).put(p.shard(), t);
+            shardTimelines.put(p.shard(), t);
         }
         if (start == Long.MAX_VALUE) {
-            return sum;
+            return new MergedCell(sum, java.util.Optional.empty(), shardTimelines);
         }
         long spanNanos = Math.max(1, end - start) * 1_000_000;
         int buckets = (int) Math.max(1, (end - start + 999) / 1000);
@@ -289,43 +282,13 @@ public final class ResultsMerge {
             intervals.add(new ResultsReader.Interval(HdrLogReporter.sizeTag(i), start, end,
                     sum.bySize().get(i).latency()));
         }
-        mergedIntervals.put(sum.key(), intervals);
-        return new CellStats(sum.key(), sum.operations(), sum.bytes(), sum.errors(), sum.items(), sum.errorsByClass(),
-                sum.examples(), sum.latency(), sum.ttfb(), spanNanos, sum.cpuNanos(), sum.allocatedBytes(),
-                sum.uncorrected(), sum.late(), timeline, sum.retries(), Double.NaN, sum.messages(),
-                sum.firstRequestNanos(), sum.access(), sum.bySize());
+        return new MergedCell(sum.spanning(spanNanos, timeline), java.util.Optional.of(intervals), shardTimelines);
     }
 
     /** The wall-clock second (from {@code start}) in which something ending at {@code endMillis} ended. */
     private static int bucket(long endMillis, long start, int buckets) {
         long b = (endMillis - start + 999) / 1000 - 1;
         return (int) Math.max(0, Math.min(buckets - 1, b));
-    }
-
-    private static ConvergenceStats mergePair(List<ConvergenceStats> pairs) {
-        ConvergenceStats first = pairs.get(0);
-        Histogram convergence = first.convergence().copy();
-        Histogram showingRead = first.showingRead().copy();
-        long iterations = 0, immediate = 0, eventual = 0, timedOut = 0, failed = 0, stale = 0, polls = 0, errors = 0;
-        long notYet = 0;
-        for (int i = 0; i < pairs.size(); i++) {
-            ConvergenceStats p = pairs.get(i);
-            if (i > 0) {
-                convergence.add(p.convergence());
-                showingRead.add(p.showingRead());
-            }
-            notYet += p.notYet();
-            iterations += p.iterations();
-            immediate += p.immediate();
-            eventual += p.eventual();
-            timedOut += p.timedOut();
-            failed += p.failed();
-            stale += p.stale();
-            polls += p.polls();
-            errors += p.pollErrors();
-        }
-        return new ConvergenceStats(first.writer(), first.reader(), iterations, immediate, eventual, timedOut, failed,
-                stale, polls, notYet, errors, convergence, showingRead);
     }
 
     /**

@@ -34,6 +34,30 @@ public record CleanupResult(boolean skipped, long removed, List<String> leftBehi
         kept = List.copyOf(kept);
     }
 
+    /**
+     * The cleanups of several runs of one workload (a run's shards) as one: counts summed, keys and errors listed
+     * together, skipped or exact only if every one was; no manifest (each shard wrote its own).
+     */
+    public static CleanupResult sum(List<CleanupResult> cleanups) {
+        long removed = 0;
+        long versions = 0;
+        List<String> left = new java.util.ArrayList<>();
+        List<String> errors = new java.util.ArrayList<>();
+        boolean skipped = true;
+        boolean exact = true;
+        List<Kept> kept = new java.util.ArrayList<>();
+        for (CleanupResult c : cleanups) {
+            removed += c.removed;
+            versions += c.versionsRemoved;
+            left.addAll(c.leftBehind);
+            errors.addAll(c.errors);
+            skipped &= c.skipped;
+            exact &= c.exact;
+            c.kept.stream().filter(k -> !kept.contains(k)).forEach(kept::add);
+        }
+        return new CleanupResult(skipped, removed, left, exact, errors, Optional.empty(), kept, versions);
+    }
+
     public CleanupResult(boolean skipped, long removed, List<String> leftBehind, boolean exact, List<String> errors,
                          Optional<Path> manifest) {
         this(skipped, removed, leftBehind, exact, errors, manifest, List.of(), 0);

@@ -329,9 +329,7 @@ public final class Cleanup {
          * some answer it): there is nothing it can list, so nothing to abort, and no error to print every run.
          */
         private static boolean listingUnsupported(StoreException e) {
-            String c = e.errorClass();
-            return c.startsWith("HTTP 501") || c.startsWith("HTTP 405") || c.contains("NotImplemented")
-                    || c.startsWith("HTTP 404") && !c.contains("NoSuchBucket");
+            return e.kind() == StoreException.Kind.NOT_SUPPORTED || e.kind() == StoreException.Kind.NOT_FOUND;
         }
 
         /** Deletes {@code keys} in batches, each retried; returns the keys not deleted. */

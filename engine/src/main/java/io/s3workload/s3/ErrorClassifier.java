@@ -252,7 +252,8 @@ public final class ErrorClassifier {
             case 401, 403 -> Kind.AUTH;
             case 404 -> code.toLowerCase(Locale.ROOT).contains("bucket") ? Kind.NO_BUCKET : Kind.NOT_FOUND;
             case 429, 503 -> Kind.THROTTLED;
-            default -> Kind.HTTP;
+            case 405, 501 -> Kind.NOT_SUPPORTED;
+            default -> code.equals("NotImplemented") ? Kind.NOT_SUPPORTED : Kind.HTTP;
         };
         return new StoreException(kind, label, endpoint + ": " + label + (message.isEmpty() ? "" : ": " + message),
                 null);

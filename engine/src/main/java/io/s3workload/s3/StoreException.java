@@ -7,7 +7,12 @@ package io.s3workload.s3;
 public final class StoreException extends RuntimeException {
 
     /** Broad causes, used to map a failed preflight to an exit code and a clear message. */
-    public enum Kind { UNREACHABLE, AUTH, NO_CREDENTIALS, NO_BUCKET, NOT_FOUND, THROTTLED, HTTP, TIMEOUT, CLIENT }
+    /**
+     * What kind of failure, for callers to switch on (never on the error class's text): {@code NOT_SUPPORTED} is a
+     * request the server does not implement (HTTP 501, 405, NotImplemented), which trying again will not change.
+     */
+    public enum Kind { UNREACHABLE, AUTH, NO_CREDENTIALS, NO_BUCKET, NOT_FOUND, NOT_SUPPORTED, THROTTLED, HTTP, TIMEOUT,
+        CLIENT }
 
     private final Kind kind;
     private final String errorClass;
@@ -78,12 +83,13 @@ public final class StoreException extends RuntimeException {
 
     /**
      * Whether trying again may succeed: throttling, timeouts, refused or reset connections, a truncated body, a
-     * 5xx answer but 501 Not Implemented. Not: 4xx answers (auth, not found), bad requests, client-side errors.
+     * 5xx answer but 501 Not Implemented. Not: 4xx answers (auth, not found), bad requests, requests the server does
+     * not implement, client-side errors.
      */
     public boolean retryable() {
         return switch (kind) {
             case THROTTLED, TIMEOUT, UNREACHABLE -> true;
-            case HTTP -> errorClass.startsWith("HTTP 5") && !errorClass.startsWith("HTTP 501"); // 501: never will
+            case HTTP -> errorClass.startsWith("HTTP 5");
             case CLIENT -> errorClass.equals(ErrorClassifier.RESET) || errorClass.equals(ErrorClassifier.TRUNCATED);
             default -> false;
         };

@@ -24,7 +24,7 @@ class CellBlockTest {
         latency.recordValue(7_000_000);
         return new CellStats(new CellKey("get", Op.GET, "s3", SizeSpec.of(DataSize.ofBytes(1 << 20))), 2, 2 << 20, 0,
                 0, Map.of(), Map.of(), latency, CellRecorder.newHistogram(), 1_000_000_000L, 2_120_000_000L, -1,
-                CellRecorder.newHistogram(), 0, List.of());
+                CellRecorder.newHistogram(), 0, List.of(), 0, Double.NaN, Map.of(), -1, null, List.of());
     }
 
     @Test

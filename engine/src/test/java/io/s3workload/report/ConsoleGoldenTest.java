@@ -63,7 +63,8 @@ class ConsoleGoldenTest {
         long bytes = op == Op.DELETE || op == Op.HEAD_BUCKET ? 0 : ok << 20;
         return new CellStats(new CellKey(stage, op, "embedded", SizeSpec.of(DataSize.ofMiB(1))), ok, bytes,
                 errors.values().stream().mapToLong(Long::longValue).sum(), 0, errors, Map.of(), latency,
-                CellRecorder.newHistogram(), wallMs * MS, -1, -1, CellRecorder.newHistogram(), 0, List.of());
+                CellRecorder.newHistogram(), wallMs * MS, -1, -1, CellRecorder.newHistogram(), 0, List.of(), 0, Double.NaN,
+                Map.of(), -1, null, List.of());
     }
 
     @Test

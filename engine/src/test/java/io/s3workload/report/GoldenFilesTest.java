@@ -171,7 +171,7 @@ class GoldenFilesTest {
         Map<String, List<String>> examples = errorsByClass.isEmpty() ? Map.of()
                 : Map.of(errorsByClass.keySet().iterator().next(), List.of("GET k1: slow down, please"));
         return new CellStats(key, operations, operations * 1024, errors, 0, errorsByClass, examples, latency, ttfb,
-                1_500 * MS, 250 * MS, 1 << 20, uncorrected, late, timeline, 1);
+                1_500 * MS, 250 * MS, 1 << 20, uncorrected, late, timeline, 1, Double.NaN, Map.of(), -1, null, List.of());
     }
 
     /** {@code cell} with a size bucket per size, the latencies of bucket i {@code millis[i]}. */

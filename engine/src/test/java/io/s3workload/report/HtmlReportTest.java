@@ -98,7 +98,7 @@ class HtmlReportTest {
         }
         CellStats cell = new CellStats(new CellKey("ramp", Op.GET, "s3", SizeSpec.of(DataSize.ofBytes(1 << 20))),
                 100, 100L << 20, 0, 0, Map.of(), Map.of(), latency, ttfb, 10_000 * MS, -1, -1,
-                CellRecorder.newHistogram(), 0, timeline);
+                CellRecorder.newHistogram(), 0, timeline, 0, Double.NaN, Map.of(), -1, null, List.of());
         return new StageReport("ramp", StageKind.GET, 10_000 * MS, false, false, List.of(cell), List.of(), 0,
                 Optional.empty(), Optional.empty());
     }

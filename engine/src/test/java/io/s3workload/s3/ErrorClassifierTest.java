@@ -21,4 +21,25 @@ class ErrorClassifierTest {
         assertEquals(StoreException.Kind.UNREACHABLE, e.kind());
         assertEquals("s3: host not found: " + host + " (" + message + ")", e.getMessage());
     }
+
+    /** Callers switch on the kind, never on the label's text: each answer's kind, and whether trying again may help. */
+    @ParameterizedTest(name = "{0} {1}")
+    @CsvSource(delimiter = '|', value = {
+        "501|NotImplemented|NOT_SUPPORTED|false",
+        "405|MethodNotAllowed|NOT_SUPPORTED|false",
+        "400|NotImplemented|NOT_SUPPORTED|false",
+        "500|InternalError|HTTP|true",
+        "503|SlowDown|THROTTLED|true",
+        "404|NoSuchBucket|NO_BUCKET|false",
+        "404|NoSuchKey|NOT_FOUND|false",
+        "404||NOT_FOUND|false",
+        "403|AccessDenied|AUTH|false",
+        "400|InvalidArgument|HTTP|false"})
+    void anAnswerHasAKindAndSaysWhetherToTryAgain(int status, String code, StoreException.Kind kind,
+                                                  boolean retryable) {
+        StoreException e = ErrorClassifier.httpError(status, code == null ? "" : code, "", "s3");
+        assertEquals(kind, e.kind());
+        assertEquals(retryable, e.retryable());
+        assertEquals(("HTTP " + status + " " + (code == null ? "" : code)).trim(), e.errorClass());
+    }
 }
