@@ -29,6 +29,7 @@ import io.s3workload.workload.PutStage;
 import io.s3workload.workload.RangeReadStage;
 import io.s3workload.workload.SizeSpec;
 import io.s3workload.workload.StageKind;
+import io.s3workload.workload.StageGraph;
 import io.s3workload.workload.StageSpec;
 import io.s3workload.workload.Stop;
 import io.s3workload.workload.Workload;
@@ -53,12 +54,15 @@ public final class Planner {
         Map<String, StagePlan> planned = new HashMap<>();
         Map<String, List<Integer>> ends = new HashMap<>();
         List<StagePlan> stages = new ArrayList<>();
-        Map<String, List<String>> needs = needs(workload.stages());
-        for (StageSpec spec : inDependencyOrder(workload.stages(), needs)) {
+        List<StageSpec> specs = workload.stages();
+        List<List<Integer>> needs = StageGraph.needs(specs.stream().map(StageSpec::name).toList(),
+                specs.stream().map(s -> s.common().graph()).toList());
+        for (int position : StageGraph.order(needs)) {
+            StageSpec spec = specs.get(position);
             var graph = spec.common().graph();
             OptionalInt with = graph.with().map(n -> OptionalInt.of(ends.get(n).get(0))).orElse(OptionalInt.empty());
-            List<Integer> after = with.isPresent() ? List.of() : needs.get(spec.name()).stream()
-                    .flatMap(n -> ends.getOrDefault(n, List.of()).stream()).distinct().toList();
+            List<Integer> after = with.isPresent() ? List.of() : needs.get(position).stream()
+                    .flatMap(n -> ends.getOrDefault(specs.get(n).name(), List.of()).stream()).distinct().toList();
             Entry entry = new Entry(after, with);
             List<Integer> mine = switch (spec) {
                 case SweepStage sweep -> sweep(workload, sweep, stages, planned, entry);
@@ -73,40 +77,6 @@ public final class Planner {
         return new Plan(workload.name(), workload.source(), workload.bucket(), workload.prefix(),
                 workload.createBucket(), workload.keep(), workload.seed(), workload.endpoints(), stages,
                 workload.sections(), workload.scaled());
-    }
-
-    /**
-     * What each stage waits for, by name: its {@code after}, or the stage written before it; for a stage 'with'
-     * another, that one (it must be planned first).
-     */
-    private static Map<String, List<String>> needs(List<StageSpec> specs) {
-        Map<String, List<String>> needs = new HashMap<>();
-        java.util.Set<String> present = new java.util.HashSet<>();
-        specs.forEach(s -> present.add(s.name()));
-        for (int i = 0; i < specs.size(); i++) {
-            var graph = specs.get(i).common().graph();
-            List<String> previous = i == 0 ? List.of() : List.of(specs.get(i - 1).name());
-            needs.put(specs.get(i).name(), graph.with().map(List::of).orElse(graph.after().orElse(previous))
-                    .stream().filter(present::contains).toList());
-        }
-        return needs;
-    }
-
-    /**
-     * The stages in an order where each comes after everything it needs (the workload's order where that allows);
-     * validation has rejected cycles and unknown names.
-     */
-    private static List<StageSpec> inDependencyOrder(List<StageSpec> specs, Map<String, List<String>> needs) {
-        List<StageSpec> ordered = new ArrayList<>();
-        java.util.Set<String> done = new java.util.HashSet<>();
-        while (ordered.size() < specs.size()) {
-            StageSpec next = specs.stream().filter(s -> !done.contains(s.name()))
-                    .filter(s -> done.containsAll(needs.get(s.name()))).findFirst()
-                    .orElseThrow(() -> new IllegalStateException("the stages depend on each other in a cycle"));
-            ordered.add(next);
-            done.add(next.name());
-        }
-        return ordered;
     }
 
     /**

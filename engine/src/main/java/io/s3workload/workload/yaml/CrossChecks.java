@@ -3,6 +3,7 @@ package io.s3workload.workload.yaml;
 import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.node.ArrayNode;
 import io.s3workload.workload.ConsistencyProbe;
+import io.s3workload.workload.StageGraph;
 import io.s3workload.workload.StageKind;
 import java.util.ArrayList;
 import java.util.HashMap;
@@ -51,54 +52,62 @@ final class CrossChecks {
                 index.putIfAbsent(stages.get(i).get("name").textValue(), i);
             }
         }
-        Map<Integer, List<Integer>> needs = new LinkedHashMap<>();
+        List<String> names = new ArrayList<>();
+        List<StageGraph> graphs = new ArrayList<>();
         Map<Integer, String> edgePointer = new HashMap<>();
         for (int n = 0; n < stages.size(); n++) {
             final int i = n;
             JsonNode stage = stages.get(i);
             String pointer = "/stages/" + i;
-            List<Integer> mine = new ArrayList<>();
+            names.add(stage.path("name").asText("/stages/" + i));
+            List<String> valid = new ArrayList<>();
+            Optional<String> with = Optional.empty();
             if (stage.path("after") instanceof ArrayNode after) {
                 for (int j = 0; j < after.size(); j++) {
                     String at = pointer + "/after/" + j;
                     resolve(after.get(j), at, i, index).ifPresent(target -> {
-                        mine.add(target);
+                        valid.add(stages.get(target).get("name").textValue());
                         edgePointer.putIfAbsent(i, at);
                     });
                 }
             } else if (stage.path("with").isTextual()) {
                 String at = pointer + "/with";
-                resolve(stage.get("with"), at, i, index).ifPresent(target -> {
-                    JsonNode targetStage = stages.get(target);
-                    String kind = targetStage.path("kind").asText("");
-                    if (targetStage.has("with")) {
-                        binding.problem(at, "stage '" + targetStage.path("name").asText() + "' itself runs with"
-                                + " another, so it has no end of its own to stop with; name the stage it runs with");
-                    } else if (StageKind.fromKey(kind).map(StageKind::composite).orElse(false)) {
-                        binding.problem(at, "stage '" + targetStage.path("name").asText() + "' is a " + kind
-                                + " of several stages; 'with' names a single stage (one of them, or a group member"
-                                + " as a stage of its own)");
-                    } else {
-                        mine.add(target);
-                        edgePointer.putIfAbsent(i, at);
-                    }
-                });
-            } else if (i > 0 && !stage.has("after")) {
-                mine.add(i - 1);
+                Optional<Integer> target = resolve(stage.get("with"), at, i, index).filter(t -> withTarget(stages, t,
+                        at));
+                if (target.isPresent()) {
+                    with = Optional.of(stages.get(target.get()).get("name").textValue());
+                    edgePointer.putIfAbsent(i, at);
+                }
             }
-            needs.put(i, mine);
+            // a stage with an 'after' or a 'with' whose names are wrong waits for none of them (each is reported)
+            boolean waitsForNamed = stage.has("after") || stage.has("with");
+            graphs.add(new StageGraph(waitsForNamed || i == 0 ? Optional.of(valid) : Optional.empty(), with,
+                    StageGraph.OnFailure.STOP_DEPENDANTS));
         }
-        int[] state = new int[stages.size()];
-        for (int i = 0; i < stages.size(); i++) {
-            List<Integer> cycle = cycleFrom(i, needs, state, new ArrayList<>());
-            if (cycle != null) {
-                int at = cycle.get(0);
-                List<String> names = cycle.stream().map(k -> stages.get(k).path("name").asText("?")).toList();
-                binding.problem(edgePointer.getOrDefault(at, "/stages/" + at), "stages " + String.join(" -> ", names)
-                        + " -> " + names.get(0) + " wait for each other in a cycle; none of them could ever start");
-                return;
-            }
+        StageGraph.cycle(StageGraph.needs(names, graphs)).ifPresent(cycle -> {
+            int at = cycle.get(0);
+            List<String> named = cycle.stream().map(k -> stages.get(k).path("name").asText("?")).toList();
+            binding.problem(edgePointer.getOrDefault(at, "/stages/" + at), "stages " + String.join(" -> ", named)
+                    + " -> " + named.get(0) + " wait for each other in a cycle; none of them could ever start");
+        });
+    }
+
+    /** Whether a 'with' may name stage {@code target}: one that ends on its own; else says why not. */
+    private boolean withTarget(ArrayNode stages, int target, String at) {
+        JsonNode targetStage = stages.get(target);
+        String kind = targetStage.path("kind").asText("");
+        if (targetStage.has("with")) {
+            binding.problem(at, "stage '" + targetStage.path("name").asText() + "' itself runs with"
+                    + " another, so it has no end of its own to stop with; name the stage it runs with");
+            return false;
         }
+        if (StageKind.fromKey(kind).map(StageKind::composite).orElse(false)) {
+            binding.problem(at, "stage '" + targetStage.path("name").asText() + "' is a " + kind
+                    + " of several stages; 'with' names a single stage (one of them, or a group member"
+                    + " as a stage of its own)");
+            return false;
+        }
+        return true;
     }
 
     private java.util.Optional<Integer> resolve(JsonNode name, String at, int self, Map<String, Integer> index) {
@@ -118,26 +127,6 @@ final class CrossChecks {
         return java.util.Optional.of(target);
     }
 
-    /** Depth-first: the stages of a cycle through {@code i}'s needs, or null. */
-    private static List<Integer> cycleFrom(int i, Map<Integer, List<Integer>> needs, int[] state, List<Integer> path) {
-        if (state[i] == 2) {
-            return null;
-        }
-        if (state[i] == 1) {
-            return new ArrayList<>(path.subList(path.indexOf(i), path.size()));
-        }
-        state[i] = 1;
-        path.add(i);
-        for (int next : needs.get(i)) {
-            List<Integer> cycle = cycleFrom(next, needs, state, path);
-            if (cycle != null) {
-                return cycle;
-            }
-        }
-        path.remove(path.size() - 1);
-        state[i] = 2;
-        return null;
-    }
 
     /**
      * The stages of one list (the workload's, or a loop's) in order: names unique in the list, endpoints defined,
