@@ -246,7 +246,7 @@ public final class Cleanup {
                 List<ObjectStore.KeyVersion> ours;
                 try {
                     ours = requests.call(() -> store.listVersions(prefix, null, null, BATCH)).versions().stream()
-                            .filter(v -> v.key().startsWith(prefix)).toList();
+                            .filter(v -> ours(v.key())).toList();
                 } catch (StoreException e) {
                     failed("listing the versions under " + prefix + " on " + name, e);
                     return;
@@ -272,7 +272,7 @@ public final class Cleanup {
 
         /** Deletes the keys named, one by one and in ranges; what it could not stays in {@link #leftKeys}. */
         void deleteByName(List<String> keys, List<KeySet> ranges) {
-            leftKeys.addAll(delete(keys.stream().filter(k -> k.startsWith(prefix)).distinct().toList()));
+            leftKeys.addAll(delete(keys.stream().distinct().toList()));
             for (KeySet range : ranges) {
                 for (long from = 0; from < range.span(); from += BATCH) {
                     if (requests.expired()) {
@@ -283,7 +283,7 @@ public final class Cleanup {
                     for (long i = from; i < Math.min(range.span(), from + BATCH); i++) {
                         batch.add(range.attempted(i));
                     }
-                    leftKeys.addAll(delete(batch.stream().filter(k -> k.startsWith(prefix)).toList()));
+                    leftKeys.addAll(delete(batch));
                 }
             }
         }
@@ -295,7 +295,7 @@ public final class Cleanup {
             try {
                 return Optional.of(requests.call(() -> {
                     List<String> keys = new ArrayList<>();
-                    store.listKeys(prefix, page -> page.stream().filter(k -> k.startsWith(prefix)).forEach(keys::add));
+                    store.listKeys(prefix, page -> page.stream().filter(this::ours).forEach(keys::add));
                     return keys;
                 }));
             } catch (StoreException e) {
@@ -313,7 +313,7 @@ public final class Cleanup {
         private void abortUploads() {
             try {
                 for (ObjectStore.Upload upload : requests.call(() -> store.multipartUploads(prefix))) {
-                    if (upload.key().startsWith(prefix) && !requests.expired()) {
+                    if (ours(upload.key()) && !requests.expired()) {
                         requests.run(() -> store.abortMultipart(upload.key(), upload.uploadId()));
                     }
                 }
@@ -332,8 +332,18 @@ public final class Cleanup {
             return e.kind() == StoreException.Kind.NOT_SUPPORTED || e.kind() == StoreException.Kind.NOT_FOUND;
         }
 
-        /** Deletes {@code keys} in batches, each retried; returns the keys not deleted. */
-        private List<String> delete(List<String> keys) {
+        /**
+         * Whether {@code key} is the run's to delete: under its prefix. Every delete, abort and version delete goes
+         * through it (a listing a server answers loosely, a manifest, a range of keys never reach the storage
+         * otherwise), so nothing outside the prefix is ever touched.
+         */
+        private boolean ours(String key) {
+            return key.startsWith(prefix);
+        }
+
+        /** Deletes those of {@code keys} that are ours in batches, each retried; returns the keys not deleted. */
+        private List<String> delete(List<String> candidates) {
+            List<String> keys = candidates.stream().filter(this::ours).toList();
             List<String> left = new ArrayList<>();
             for (int from = 0; from < keys.size(); from += BATCH) {
                 List<String> pending = keys.subList(from, Math.min(keys.size(), from + BATCH));
