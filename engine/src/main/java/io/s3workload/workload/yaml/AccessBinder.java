@@ -12,7 +12,6 @@ import java.util.Set;
 final class AccessBinder {
 
     static final List<String> NAMES = List.of("roundRobin", "random", "zipf", "hotspot");
-    static final Set<String> HOTSPOT_KEYS = Set.of("keys", "share");
     /** A Zipf exponent beyond this sends all but a handful of reads to the first key. */
     static final double MAX_ZIPF = 10;
 
@@ -47,7 +46,7 @@ final class AccessBinder {
                     + " share: 90%}}, got " + Fields.describe(raw));
             return Access.ROUND_ROBIN;
         }
-        return f.object("access", Set.of("zipf", "hotspot"), "how keys are picked").map(a -> a.has("zipf")
+        return f.object("access", Keys.names(Keys.Context.ACCESS), "how keys are picked").map(a -> a.has("zipf")
                 ? zipf(a) : hotspot(a)).orElse(Access.ROUND_ROBIN);
     }
 
@@ -68,7 +67,7 @@ final class AccessBinder {
     }
 
     private static Access hotspot(Fields a) {
-        return a.object("hotspot", HOTSPOT_KEYS, "the hot set, e.g. {keys: 10%, share: 90%}").map(h -> {
+        return a.object("hotspot", Keys.names(Keys.Context.HOTSPOT), "the hot set, e.g. {keys: 10%, share: 90%}").map(h -> {
             var keys = h.percent("keys");
             var share = h.percent("share");
             if (!h.has("keys") || !h.has("share")) {

@@ -7,22 +7,9 @@ import io.s3workload.workload.StageCommon;
 import io.s3workload.workload.StageSpec;
 import java.util.List;
 import java.util.Optional;
-import java.util.Set;
 
 /** {@code kind: compare}: {@code endpoints}, {@code order}, {@code rounds} and the inner {@code stage}. */
 final class CompareStageBinder implements StageBinder {
-
-    @Override
-    public Set<String> keys() {
-        return Set.of("endpoints", "order", "rounds", "stage");
-    }
-
-    /** Everything else belongs to the inner stage. */
-    @Override
-    public Set<String> allKeys() {
-        return new java.util.TreeSet<>(Set.of("name", "kind", "tags", "after", "onFailure", "endpoints", "order",
-                "rounds", "stage"));
-    }
 
     @Override
     public Optional<StageSpec> bind(StageCommon common, Fields f) {

@@ -4,15 +4,9 @@ import io.s3workload.workload.ConnectivityStage;
 import io.s3workload.workload.StageCommon;
 import io.s3workload.workload.StageSpec;
 import java.util.Optional;
-import java.util.Set;
 
 /** {@code kind: connectivity}: HeadBucket against each endpoint. */
 final class ConnectivityStageBinder implements StageBinder {
-
-    @Override
-    public Set<String> keys() {
-        return Set.of("endpoints", "attempts", "timeout");
-    }
 
     @Override
     public Optional<StageSpec> bind(StageCommon common, Fields f) {

@@ -5,15 +5,9 @@ import io.s3workload.workload.StageCommon;
 import io.s3workload.workload.StageSpec;
 import java.util.List;
 import java.util.Optional;
-import java.util.Set;
 
 /** {@code kind: copy}: server-side copies of stage {@code from}'s objects, or of existing objects under a prefix. */
 final class CopyStageBinder implements StageBinder {
-
-    @Override
-    public Set<String> keys() {
-        return Set.of("from", "duration", "operations", "multipart", "verify");
-    }
 
     @Override
     public Optional<StageSpec> bind(StageCommon common, Fields f) {

@@ -4,15 +4,9 @@ import io.s3workload.workload.DeleteStage;
 import io.s3workload.workload.StageCommon;
 import io.s3workload.workload.StageSpec;
 import java.util.Optional;
-import java.util.Set;
 
 /** {@code kind: delete}: deletes the objects of stage {@code from}. */
 final class DeleteStageBinder implements StageBinder {
-
-    @Override
-    public Set<String> keys() {
-        return Set.of("from");
-    }
 
     @Override
     public Optional<StageSpec> bind(StageCommon common, Fields f) {

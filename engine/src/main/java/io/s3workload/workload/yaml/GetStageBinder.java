@@ -7,18 +7,9 @@ import io.s3workload.workload.StageSpec;
 import io.s3workload.workload.Stop;
 import java.util.List;
 import java.util.Optional;
-import java.util.Set;
 
 /** {@code kind: get}: reads stage {@code from}'s objects or the existing objects under a prefix, or seeds its own. */
 final class GetStageBinder implements StageBinder {
-
-    @Override
-    public Set<String> keys() {
-        Set<String> keys = new java.util.HashSet<>(Set.of("from", "size", "sizes", "duration", "operations",
-                "objects", "parallelRanges", "verify", "multipart", "validateChecksum"));
-        keys.addAll(ObjectSettingsBinder.KEYS);
-        return keys;
-    }
 
     @Override
     public Optional<StageSpec> bind(StageCommon common, Fields f) {

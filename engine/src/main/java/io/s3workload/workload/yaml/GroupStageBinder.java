@@ -4,20 +4,9 @@ import io.s3workload.workload.GroupStage;
 import io.s3workload.workload.StageCommon;
 import io.s3workload.workload.StageSpec;
 import java.util.Optional;
-import java.util.Set;
 
 /** {@code kind: group}: the {@code stages} that run together. */
 final class GroupStageBinder implements StageBinder {
-
-    @Override
-    public Set<String> keys() {
-        return Set.of("stages");
-    }
-
-    @Override
-    public Set<String> allKeys() {
-        return new java.util.TreeSet<>(Set.of("name", "kind", "tags", "after", "onFailure", "stages"));
-    }
 
     @Override
     public Optional<StageSpec> bind(StageCommon common, Fields f) {

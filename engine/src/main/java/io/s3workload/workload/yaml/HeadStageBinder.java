@@ -4,15 +4,9 @@ import io.s3workload.workload.HeadStage;
 import io.s3workload.workload.StageCommon;
 import io.s3workload.workload.StageSpec;
 import java.util.Optional;
-import java.util.Set;
 
 /** {@code kind: head}: HeadObject on stage {@code from}'s objects, or on existing objects under a prefix. */
 final class HeadStageBinder implements StageBinder {
-
-    @Override
-    public Set<String> keys() {
-        return Set.of("from", "duration", "operations");
-    }
 
     @Override
     public Optional<StageSpec> bind(StageCommon common, Fields f) {

@@ -9,15 +9,9 @@ import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.List;
 import java.util.Optional;
-import java.util.Set;
 
 /** {@code kind: httpGet}: {@code urls}, {@code urlsFile} or {@code from}; duration or operations. */
 final class HttpGetStageBinder implements StageBinder {
-
-    @Override
-    public Set<String> keys() {
-        return Set.of("urls", "urlsFile", "from", "duration", "operations", "maxRedirects");
-    }
 
     @Override
     public Optional<StageSpec> bind(StageCommon common, Fields f) {

@@ -4,18 +4,9 @@ import io.s3workload.workload.ListAfterWriteStage;
 import io.s3workload.workload.StageCommon;
 import io.s3workload.workload.StageSpec;
 import java.util.Optional;
-import java.util.Set;
-import java.util.TreeSet;
 
 /** {@code kind: listAfterWrite}: PUT {@code objects} keys through writers, list them through readers. */
 final class ListAfterWriteStageBinder implements StageBinder {
-
-    @Override
-    public Set<String> keys() {
-        Set<String> keys = new TreeSet<>(ProbeBinder.KEYS);
-        keys.add("objects");
-        return keys;
-    }
 
     @Override
     public Optional<StageSpec> bind(StageCommon common, Fields f) {

@@ -4,15 +4,9 @@ import io.s3workload.workload.ListStage;
 import io.s3workload.workload.StageCommon;
 import io.s3workload.workload.StageSpec;
 import java.util.Optional;
-import java.util.Set;
 
 /** {@code kind: list}: complete ListObjectsV2 listings of stage {@code from}'s objects or of the run prefix. */
 final class ListStageBinder implements StageBinder {
-
-    @Override
-    public Set<String> keys() {
-        return Set.of("from", "pageSize", "duration", "operations");
-    }
 
     @Override
     public Optional<StageSpec> bind(StageCommon common, Fields f) {

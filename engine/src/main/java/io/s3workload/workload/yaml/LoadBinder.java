@@ -15,9 +15,6 @@ import java.util.Set;
 /** Reads a stage's pacing: {@code rate: 500/s}, {@code ramp: [{to: 250, over: 60s}]}, {@code thinkTime}. */
 final class LoadBinder {
 
-    static final Set<String> KEYS = Set.of("rate", "ramp", "thinkTime");
-    private static final Set<String> STEP_KEYS = Set.of("to", "over");
-    private static final Set<String> RANGE_KEYS = Set.of("min", "max");
 
     private LoadBinder() {
     }
@@ -81,7 +78,7 @@ final class LoadBinder {
         }
         for (int i = 0; i < array.size(); i++) {
             String at = f.child("ramp") + "/" + i;
-            Fields.of(f.binding(), at, array.get(i), STEP_KEYS, "a ramp step {to: 250, over: 60s}").ifPresent(step -> {
+            Fields.of(f.binding(), at, array.get(i), Keys.names(Keys.Context.RAMP_STEP), "a ramp step {to: 250, over: 60s}").ifPresent(step -> {
                 Optional<String> to = step.requiredText("to", openLoop ? "the rate to reach, e.g. 500/s"
                         : "the number of workers to reach");
                 Optional<Duration> over = step.requiredText("over", "how long the step takes, e.g. 60s")
@@ -125,7 +122,7 @@ final class LoadBinder {
         if (node.isTextual()) {
             return f.duration("thinkTime").map(d -> new LoadShape.ThinkTime(d, d));
         }
-        return Fields.of(f.binding(), f.child("thinkTime"), node, RANGE_KEYS,
+        return Fields.of(f.binding(), f.child("thinkTime"), node, Keys.names(Keys.Context.PAUSE_RANGE),
                 "a pause (100ms) or a range {min: 50ms, max: 200ms}").flatMap(range -> {
                     Optional<Duration> min = range.duration("min");
                     Optional<Duration> max = range.duration("max");

@@ -21,13 +21,6 @@ final class MixStageBinder implements StageBinder {
             .map(o -> o.name().toLowerCase(Locale.ROOT)).toList();
 
     @Override
-    public Set<String> keys() {
-        Set<String> keys = new java.util.HashSet<>(Set.of("ops", "objects", "size", "duration", "operations"));
-        keys.addAll(ObjectSettingsBinder.KEYS);
-        return keys;
-    }
-
-    @Override
     public Optional<StageSpec> bind(StageCommon common, Fields f) {
         Map<MixStage.MixOp, Integer> weights = weights(f);
         Optional<Long> objects = f.longAtLeast("objects", 1).stream().boxed().findFirst();

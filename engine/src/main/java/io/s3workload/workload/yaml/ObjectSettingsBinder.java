@@ -25,8 +25,6 @@ import java.util.regex.Pattern;
 final class ObjectSettingsBinder {
 
     static final Set<String> KEYS = Set.of("sse", "storageClass", "metadata", "objectTags", "checksum", "data");
-    static final Set<String> DATA_KEYS = Set.of("compressible", "dedupe");
-    private static final Set<String> SSE_KEYS = Set.of("type", "kmsKeyId");
     private static final Pattern NAME = Pattern.compile("[A-Za-z0-9][A-Za-z0-9._-]*");
     private static final Pattern STORAGE_CLASS = Pattern.compile("[A-Z0-9_]+");
     /** S3 limits user metadata to 2 KiB (names and values). */
@@ -80,7 +78,7 @@ final class ObjectSettingsBinder {
                     + (raw.isTextual() ? Suggestions.didYouMean(raw.textValue().trim(), List.of("unique")) : ""));
             return DataShape.UNIQUE;
         }
-        return f.object("data", DATA_KEYS, "what object bodies are made of").map(d -> new DataShape(
+        return f.object("data", Keys.names(Keys.Context.DATA), "what object bodies are made of").map(d -> new DataShape(
                 ratio(d, "compressible", "a general-purpose compressor (zstd, gzip) shrinks each body by"),
                 ratio(d, "dedupe", "fixed 4 KiB-block deduplication over the run's objects reaches"))).orElse(
                 DataShape.UNIQUE);
@@ -120,7 +118,7 @@ final class ObjectSettingsBinder {
         if (raw.isTextual()) {
             return sseType(f, f.child("sse"), raw.textValue()).map(t -> new Sse(t, Optional.empty()));
         }
-        return f.object("sse", SSE_KEYS, "encryption, e.g. sse: s3, or sse: {type: kms, kmsKeyId: alias/bench}")
+        return f.object("sse", Keys.names(Keys.Context.SSE), "encryption, e.g. sse: s3, or sse: {type: kms, kmsKeyId: alias/bench}")
                 .flatMap(s -> s.requiredText("type", "s3, kms or c").flatMap(t -> sseType(s, s.child("type"), t))
                         .map(type -> {
                             Optional<String> kmsKeyId = s.text("kmsKeyId").map(String::trim);

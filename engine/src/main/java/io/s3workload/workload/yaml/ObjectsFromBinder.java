@@ -11,7 +11,6 @@ import java.util.Set;
  */
 final class ObjectsFromBinder {
 
-    static final Set<String> KEYS = Set.of("prefix");
 
     private ObjectsFromBinder() {
     }
@@ -22,7 +21,7 @@ final class ObjectsFromBinder {
         if (node == null || node.isNull() || node.isTextual()) {
             return f.text("from").map(ObjectsFrom.Stage::new);
         }
-        return Fields.of(f.binding(), f.child("from"), node, KEYS, "an earlier stage's name (from: put-1mib) or"
+        return Fields.of(f.binding(), f.child("from"), node, Keys.names(Keys.Context.FROM), "an earlier stage's name (from: put-1mib) or"
                 + " existing objects (from: {prefix: datasets/2024/})").flatMap(ObjectsFromBinder::prefix);
     }
 

@@ -18,9 +18,8 @@ import java.util.Set;
  */
 final class Overrides {
 
-    /** Keys whose value is a list of scalars in some stage kind or at the top: a comma in their value separates. */
-    static final Set<String> LIST_KEYS = Set.of("threads", "sizes", "size", "tags", "after", "urls", "endpoints",
-            "writers", "readers", "reports");
+    /** Keys whose value is a list of scalars somewhere: a comma in their value separates. */
+    static final Set<String> LIST_KEYS = Keys.lists();
 
     private Overrides() {
     }

@@ -10,9 +10,6 @@ import java.util.Set;
 /** Reads the keys read-after-write and list-after-write probes share (see {@link ConsistencyProbe}). */
 final class ProbeBinder {
 
-    static final Set<String> KEYS = Set.of("writers", "readers", "iterations", "size", "pollInterval", "timeout",
-            "immediateWithin", "overwrite", "pairs");
-
     private ProbeBinder() {
     }
 

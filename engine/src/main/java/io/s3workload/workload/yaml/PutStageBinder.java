@@ -6,18 +6,9 @@ import io.s3workload.workload.StageSpec;
 import io.s3workload.workload.Stop;
 import java.util.List;
 import java.util.Optional;
-import java.util.Set;
 
 /** {@code kind: put}. */
 final class PutStageBinder implements StageBinder {
-
-    @Override
-    public Set<String> keys() {
-        Set<String> keys = new java.util.HashSet<>(Set.of("size", "sizes", "duration", "operations", "objects",
-                "multipart", "sharedKeys"));
-        keys.addAll(ObjectSettingsBinder.KEYS);
-        return keys;
-    }
 
     @Override
     public Optional<StageSpec> bind(StageCommon common, Fields f) {

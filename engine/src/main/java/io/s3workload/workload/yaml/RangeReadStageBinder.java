@@ -10,15 +10,9 @@ import io.s3workload.workload.StageSpec;
 import io.s3workload.workload.Stop;
 import java.util.List;
 import java.util.Optional;
-import java.util.Set;
 
 /** {@code kind: rangeRead}: chunk-sized range reads from large source objects. */
 final class RangeReadStageBinder implements StageBinder {
-
-    @Override
-    public Set<String> keys() {
-        return Set.of("sources", "from", "chunk", "order", "duration", "operations", "verify", "multipart", "data");
-    }
 
     @Override
     public Optional<StageSpec> bind(StageCommon common, Fields f) {

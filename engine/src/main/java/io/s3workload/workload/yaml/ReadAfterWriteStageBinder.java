@@ -4,22 +4,12 @@ import io.s3workload.workload.ReadAfterWriteStage;
 import io.s3workload.workload.StageCommon;
 import io.s3workload.workload.StageSpec;
 import java.util.Optional;
-import java.util.Set;
-import java.util.TreeSet;
 
 /**
  * {@code kind: readAfterWrite}: write (PUT, copy or new version) through writers, poll readers with GET or HEAD
  * until they show the write.
  */
 final class ReadAfterWriteStageBinder implements StageBinder {
-
-    @Override
-    public Set<String> keys() {
-        Set<String> keys = new TreeSet<>(ProbeBinder.KEYS);
-        keys.add("readWith");
-        keys.add("writeWith");
-        return keys;
-    }
 
     @Override
     public Optional<StageSpec> bind(StageCommon common, Fields f) {

@@ -13,10 +13,9 @@ import java.util.Set;
 
 /**
  * {@code --scale F}: shrinks (or grows) a workload's stages consistently before binding, so that any workload runs
- * in seconds against the embedded server. Sizes ({@code size}, {@code sizes}, {@code chunk}, {@code segment},
- * multipart and range {@code threshold}/{@code partSize}, range bounds), counts ({@code objects},
- * {@code operations}, {@code iterations}, {@code count}) and durations ({@code duration}, a ramp step's
- * {@code over}) are multiplied by F. Workers, rates, timeouts, poll intervals and think times are physics, not
+ * in seconds against the embedded server. The sizes, counts and durations {@link Keys} marks as scaled ({@code size},
+ * {@code chunk}, multipart {@code partSize}, range bounds; {@code objects}, {@code operations}; {@code duration}, a
+ * ramp step's {@code over}, ...) are multiplied by F, wherever their name is written. Workers, rates, timeouts, poll intervals and think times are physics, not
  * size, and stay. Values given with {@code --set} stay as given. Limits: durations at least 500 ms, counts at least
  * 1, sizes at least 1 byte (and whole KiB from 1 KiB up), part sizes at least S3's 5 MiB minimum, and a put stage's
  * {@code objects} at least its workers (as many as it had, when fewer), so that scaling down does not make workers
@@ -24,10 +23,9 @@ import java.util.Set;
  */
 final class Scaling {
 
-    private static final Set<String> SIZES = Set.of("size", "sizes", "chunk", "segment", "threshold", "partSize",
-            "min", "max");
-    private static final Set<String> COUNTS = Set.of("objects", "operations", "iterations", "count");
-    private static final Set<String> DURATIONS = Set.of("duration", "over");
+    private static final Set<String> SIZES = Keys.scaled(Keys.Scale.SIZE);
+    private static final Set<String> COUNTS = Keys.scaled(Keys.Scale.COUNT);
+    private static final Set<String> DURATIONS = Keys.scaled(Keys.Scale.DURATION);
     private static final Duration MIN_DURATION = Duration.ofMillis(500);
     private static final long MIN_PART_BYTES = 5L * 1024 * 1024;
 

@@ -11,7 +11,6 @@ import java.util.Set;
  */
 final class SourcesBinder {
 
-    private static final Set<String> SOURCE_KEYS = Set.of("count", "size", "reuse");
 
     private SourcesBinder() {
     }
@@ -29,7 +28,7 @@ final class SourcesBinder {
     }
 
     static Optional<Sources> sources(Fields f) {
-        Optional<Sources> sources = f.object("sources", SOURCE_KEYS, "sources, e.g. {count: 10, size: 10GiB}")
+        Optional<Sources> sources = f.object("sources", Keys.names(Keys.Context.SOURCES), "sources, e.g. {count: 10, size: 10GiB}")
                 .flatMap(s -> {
                     Optional<DataSize> size = s.size("size");
                     if (size.isEmpty() && !s.has("size")) {

@@ -13,7 +13,6 @@ import java.util.Set;
 /** Reads the keys closed-loop stages share: {@code duration}, {@code operations}, {@code objects}, sizes. */
 final class StopBinder {
 
-    static final Set<String> RANGE_KEYS = Set.of("min", "max", "log", "weights", "file");
 
     private StopBinder() {
     }
@@ -26,7 +25,6 @@ final class StopBinder {
      * {@code sizes: [1MiB, {min: 1MiB, max: 6MiB}]} or {@code size: ...} with one of them; empty when neither key
      * is given or the value is wrong (reported).
      */
-    static final java.util.Set<String> STABLE_KEYS = java.util.Set.of("window", "within");
 
     /**
      * {@code stopWhenStable: {window: 10s, within: 5%}} (either key may be left out), or {@code true} for the
@@ -42,7 +40,7 @@ final class StopBinder {
         if (raw.isTextual()) {
             stable = f.bool("stopWhenStable").filter(b -> b).map(b -> d);
         } else {
-            stable = f.object("stopWhenStable", STABLE_KEYS, "when to stop early, e.g. stopWhenStable: {window: 10s,"
+            stable = f.object("stopWhenStable", Keys.names(Keys.Context.STOP_WHEN_STABLE), "when to stop early, e.g. stopWhenStable: {window: 10s,"
                     + " within: 5%}").map(s -> {
                         var window = s.duration("window").orElse(d.window());
                         double within = s.percent("within").orElse(d.withinPercent());
@@ -97,7 +95,7 @@ final class StopBinder {
         if (node.isTextual()) {
             return f.parseSize(pointer, node.textValue()).map(SizeSpec::of);
         }
-        return Fields.of(f.binding(), pointer, node, RANGE_KEYS, "a size (10MiB), a range {min: 1MiB, max: 6MiB}"
+        return Fields.of(f.binding(), pointer, node, Keys.names(Keys.Context.SIZE_RANGE), "a size (10MiB), a range {min: 1MiB, max: 6MiB}"
                 + " (log: true for log-uniform), weights {weights: {4KiB: 70%, 1MiB: 30%}} or a histogram {file:"
                 + " sizes.csv}").flatMap(range -> {
                     int forms = (range.has("weights") ? 1 : 0) + (range.has("file") ? 1 : 0)

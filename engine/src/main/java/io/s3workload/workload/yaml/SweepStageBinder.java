@@ -8,25 +8,9 @@ import io.s3workload.workload.Stop;
 import io.s3workload.workload.SweepStage;
 import java.util.List;
 import java.util.Optional;
-import java.util.Set;
-import java.util.TreeSet;
 
 /** {@code kind: sweep}: a preset or explicit {@code threads} x {@code sizes}, one operation measured per point. */
 final class SweepStageBinder implements StageBinder {
-
-    @Override
-    public Set<String> keys() {
-        return Set.of("preset", "threads", "sizes", "op", "duration", "operations", "objects");
-    }
-
-    /** The sweep sets each point's workers and pacing itself. */
-    @Override
-    public Set<String> allKeys() {
-        Set<String> all = new TreeSet<>(Set.of("name", "kind", "tags", "endpoint", "failOn", "client", "checksums",
-                "clients", "connections", "timeouts", "retries", "after", "onFailure"));
-        all.addAll(keys());
-        return all;
-    }
 
     @Override
     public Optional<StageSpec> bind(StageCommon common, Fields f) {

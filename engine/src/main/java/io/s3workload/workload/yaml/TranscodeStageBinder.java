@@ -7,16 +7,9 @@ import io.s3workload.workload.TranscodeStage;
 import java.time.Duration;
 import java.util.List;
 import java.util.Optional;
-import java.util.Set;
 
 /** {@code kind: transcode}: chunk reads from sources, segment writes, read-back against a consistency target. */
 final class TranscodeStageBinder implements StageBinder {
-
-    @Override
-    public Set<String> keys() {
-        return Set.of("sources", "chunk", "segment", "jobs", "duration", "consistencyTarget", "readers",
-                "pollInterval", "timeout", "multipart", "data");
-    }
 
     @Override
     public Optional<StageSpec> bind(StageCommon common, Fields f) {

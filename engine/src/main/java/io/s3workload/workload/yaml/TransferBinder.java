@@ -13,10 +13,6 @@ import java.util.Set;
 /** Reads how large objects move ({@code multipart}, {@code parallelRanges}) and the client settings. */
 final class TransferBinder {
 
-    static final Set<String> CLIENT_KEYS = Set.of("client", "checksums", "clients");
-    static final Set<String> TIMEOUT_KEYS = Set.of("connect", "firstByte", "total");
-    private static final Set<String> MULTIPART_KEYS = Set.of("threshold", "partSize", "parallel");
-    private static final Set<String> RANGE_KEYS = Set.of("threshold", "chunk", "parallel");
 
     private TransferBinder() {
     }
@@ -31,7 +27,7 @@ final class TransferBinder {
         if (isOff(f, "multipart")) {
             return Multipart.OFF;
         }
-        return f.object("multipart", MULTIPART_KEYS, "multipart settings, e.g. {partSize: 10MiB, parallel: 10}")
+        return f.object("multipart", Keys.names(Keys.Context.MULTIPART), "multipart settings, e.g. {partSize: 10MiB, parallel: 10}")
                 .map(m -> {
                     DataSize partSize = m.size("partSize").orElse(d.partSize());
                     var threshold = m.size("threshold").orElse(d.threshold());
@@ -70,7 +66,7 @@ final class TransferBinder {
         if (isOff(f, "parallelRanges")) {
             return ParallelRanges.OFF;
         }
-        return f.object("parallelRanges", RANGE_KEYS, "range settings, e.g. {chunk: 10MiB, parallel: 10}")
+        return f.object("parallelRanges", Keys.names(Keys.Context.PARALLEL_RANGES), "range settings, e.g. {chunk: 10MiB, parallel: 10}")
                 .map(r -> {
                     ParallelRanges d = ParallelRanges.DEFAULT;
                     DataSize chunk = r.size("chunk").orElse(d.chunk());
@@ -96,7 +92,7 @@ final class TransferBinder {
     }
 
     private static Timeouts timeouts(Fields f) {
-        return f.object("timeouts", TIMEOUT_KEYS, "per-request time limits, e.g. timeouts: {connect: 2s, firstByte:"
+        return f.object("timeouts", Keys.names(Keys.Context.TIMEOUTS), "per-request time limits, e.g. timeouts: {connect: 2s, firstByte:"
                 + " 5s, total: 30s}").map(t -> new Timeouts(t.duration("connect"), t.duration("firstByte"),
                 t.duration("total"))).orElse(Timeouts.UNSET);
     }

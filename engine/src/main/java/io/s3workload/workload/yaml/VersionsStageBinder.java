@@ -4,15 +4,9 @@ import io.s3workload.workload.StageCommon;
 import io.s3workload.workload.StageSpec;
 import io.s3workload.workload.VersionsStage;
 import java.util.Optional;
-import java.util.Set;
 
 /** {@code kind: versions}: versions of keys written, listed, read and deleted by version id. */
 final class VersionsStageBinder implements StageBinder {
-
-    @Override
-    public Set<String> keys() {
-        return Set.of("size", "objects", "versions");
-    }
 
     @Override
     public Optional<StageSpec> bind(StageCommon common, Fields f) {

@@ -34,14 +34,6 @@ import java.util.regex.Pattern;
 /** Binds a located tree to a {@link Workload}, collecting every problem. */
 final class WorkloadBinder {
 
-    static final Set<String> TOP_KEYS = Set.of("name", "description", "endpoints", "bucket", "prefix",
-            "createBucket", "keep", "seed", "defaults", "failOn", "stages", "reports", "sections");
-    static final Set<String> ENDPOINT_KEYS = Set.of("url", "region", "pathStyle", "credentials", "compat", "tls");
-    static final Set<String> TLS_KEYS = Set.of("caCert", "insecure");
-    static final Set<String> CREDENTIAL_KEYS = Set.of("accessKey", "secretKey", "sessionToken", "profile");
-    static final Set<String> FAIL_ON_KEYS = failOnKeys();
-    static final Set<String> DEFAULT_KEYS = Set.of("endpoint", "concurrency", "client", "checksums",
-            "clients", "connections", "timeouts", "retries", "data");
     private static final Pattern NAME = Pattern.compile("[A-Za-z0-9][A-Za-z0-9._-]*");
     private static final Pattern BUCKET = Pattern.compile("[a-z0-9][a-z0-9.-]{1,61}[a-z0-9]");
 
@@ -53,7 +45,7 @@ final class WorkloadBinder {
 
     Optional<Workload> bind() {
         LocatedTree tree = binding.tree();
-        Fields top = Fields.of(binding, "", tree.root(), TOP_KEYS, "a workload").orElseThrow();
+        Fields top = Fields.of(binding, "", tree.root(), Keys.names(Keys.Context.TOP), "a workload").orElseThrow();
         String name = top.text("name").orElse(baseName(tree.source()));
         String description = top.text("description").orElse("");
         Map<String, EndpointSpec> endpoints = endpoints(top);
@@ -71,7 +63,7 @@ final class WorkloadBinder {
                 return Optional.empty();
             }
         });
-        Defaults defaults = top.object("defaults", DEFAULT_KEYS, "stage defaults")
+        Defaults defaults = top.object("defaults", Keys.defaultNames(), "stage defaults")
                 .map(d -> {
                     binding.defaultData(ObjectSettingsBinder.data(d));
                     return new Defaults(d.text("endpoint"), d.intAtLeast("concurrency", 1), TransferBinder.client(d));
@@ -151,7 +143,7 @@ final class WorkloadBinder {
                 binding.keyProblem(pointer, "'" + name + "' is reserved: in a probe's readers it stands for each"
                         + " writer itself; name the endpoint otherwise");
             }
-            Fields.of(binding, pointer, node.get(name), ENDPOINT_KEYS, "an endpoint")
+            Fields.of(binding, pointer, node.get(name), Keys.names(Keys.Context.ENDPOINT), "an endpoint")
                     .flatMap(f -> endpoint(name, f))
                     .ifPresent(e -> endpoints.put(name, e));
         }
@@ -164,11 +156,11 @@ final class WorkloadBinder {
         Optional<String> given = f.text("region");
         String region = given.orElse(EndpointSpec.DEFAULT_REGION);
         Optional<Boolean> pathStyle = f.bool("pathStyle");
-        CredentialsSpec credentials = f.object("credentials", CREDENTIAL_KEYS, "credentials")
+        CredentialsSpec credentials = f.object("credentials", Keys.names(Keys.Context.CREDENTIALS), "credentials")
                 .map(this::credentials).orElse(new CredentialsSpec.DefaultChain());
         EndpointSpec.Compat compat = TransferBinder.choice(f, "compat", EndpointSpec.Compat.class)
                 .orElse(EndpointSpec.Compat.S3);
-        Tls tls = f.object("tls", TLS_KEYS, "TLS settings").map(this::tls).orElse(Tls.SYSTEM);
+        Tls tls = f.object("tls", Keys.names(Keys.Context.TLS), "TLS settings").map(this::tls).orElse(Tls.SYSTEM);
         // Google Cloud Storage signs for "auto" (its XML API's documented region)
         boolean gcs = given.isEmpty() && compat == EndpointSpec.Compat.GCS;
         return url.map(u -> new EndpointSpec(name, u, gcs ? "auto" : region,
@@ -224,7 +216,7 @@ final class WorkloadBinder {
     }
 
     private FailOn failOn(Fields parent) {
-        return parent.object("failOn", FAIL_ON_KEYS, "thresholds, e.g. failOn: {errorRate: 1%, p99: 500ms}")
+        return parent.object("failOn", Keys.names(Keys.Context.FAIL_ON), "thresholds, e.g. failOn: {errorRate: 1%, p99: 500ms}")
                 .map(f -> {
                     EnumMap<Percentile, Duration> latency = new EnumMap<>(Percentile.class);
                     for (Percentile p : Percentile.values()) {
@@ -276,7 +268,7 @@ final class WorkloadBinder {
             return Optional.empty();
         }
         StageBinder binder = StageBinder.of(kind.get());
-        return Fields.of(binding, pointer, node, StageBinder.keysOf(kind.get()), "a stage").flatMap(f -> {
+        return Fields.of(binding, pointer, node, Keys.names(kind.get()), "a stage").flatMap(f -> {
             Optional<String> name = f.requiredText("name", "a unique stage name, e.g. put-1mib");
             name.filter(n -> !NAME.matcher(n).matches()).ifPresent(n -> binding.problem(f.child("name"),
                     "stage names use letters, digits, '.', '_' and '-', got \"" + n + "\""));
@@ -371,14 +363,6 @@ final class WorkloadBinder {
             return value;
         }).orElse(StageGraph.OnFailure.STOP_DEPENDANTS);
         return new StageGraph(after, with, onFailure);
-    }
-
-    private static Set<String> failOnKeys() {
-        Set<String> keys = new TreeSet<>(Percentile.keys());
-        keys.add("errorRate");
-        keys.add("timeoutRate");
-        keys.add("perSecond");
-        return keys;
     }
 
     private static String trimSlashes(String prefix) {
