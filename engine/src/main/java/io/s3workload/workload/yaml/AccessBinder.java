@@ -3,7 +3,6 @@ package io.s3workload.workload.yaml;
 import com.fasterxml.jackson.databind.JsonNode;
 import io.s3workload.workload.Access;
 import java.util.List;
-import java.util.Set;
 
 /**
  * {@code access}: how a reading stage picks its keys. {@code roundRobin} (the default) or {@code random}, or one
@@ -46,7 +45,7 @@ final class AccessBinder {
                     + " share: 90%}}, got " + Fields.describe(raw));
             return Access.ROUND_ROBIN;
         }
-        return f.object("access", Keys.names(Keys.Context.ACCESS), "how keys are picked").map(a -> a.has("zipf")
+        return f.object("access", Keys.in(Keys.Context.ACCESS), "how keys are picked").map(a -> a.has("zipf")
                 ? zipf(a) : hotspot(a)).orElse(Access.ROUND_ROBIN);
     }
 
@@ -67,7 +66,7 @@ final class AccessBinder {
     }
 
     private static Access hotspot(Fields a) {
-        return a.object("hotspot", Keys.names(Keys.Context.HOTSPOT), "the hot set, e.g. {keys: 10%, share: 90%}").map(h -> {
+        return a.object("hotspot", Keys.in(Keys.Context.HOTSPOT), "the hot set, e.g. {keys: 10%, share: 90%}").map(h -> {
             var keys = h.percent("keys");
             var share = h.percent("share");
             if (!h.has("keys") || !h.has("share")) {

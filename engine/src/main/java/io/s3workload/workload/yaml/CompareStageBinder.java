@@ -19,8 +19,7 @@ final class CompareStageBinder implements StageBinder {
         } else if (endpoints.isPresent() && endpoints.get().size() < 2) {
             f.binding().problem(f.child("endpoints"), "name at least two endpoints to compare");
         }
-        CompareStage.Order order = TransferBinder.choice(f, "order", CompareStage.Order.class)
-                .orElse(CompareStage.Order.IN_TURN);
+        CompareStage.Order order = f.choiceOr("order", CompareStage.Order.class);
         int rounds = f.intAtLeast("rounds", 1).orElse(order == CompareStage.Order.INTERLEAVED ? 3 : 1);
         JsonNode inner = f.raw("stage");
         if (inner == null || inner.isNull()) {

@@ -10,11 +10,11 @@ final class ConnectivityStageBinder implements StageBinder {
 
     @Override
     public Optional<StageSpec> bind(StageCommon common, Fields f) {
-        var timeout = f.duration("timeout").orElse(ConnectivityStage.DEFAULT_TIMEOUT);
+        var timeout = f.durationOr("timeout");
         if (timeout.isZero()) {
             f.binding().problem(f.child("timeout"), "must be longer than 0s");
         }
         return Optional.of(new ConnectivityStage(common, ProbeBinder.names(f, "endpoints"),
-                f.intAtLeast("attempts", 1).orElse(ConnectivityStage.DEFAULT_ATTEMPTS), timeout));
+                f.intOr("attempts", 1), timeout));
     }
 }

@@ -13,7 +13,7 @@ final class CopyStageBinder implements StageBinder {
     public Optional<StageSpec> bind(StageCommon common, Fields f) {
         var stop = StopBinder.stop(f);
         var multipart = TransferBinder.multipart(f, List.of(), CopyStage.DEFAULT_MULTIPART);
-        boolean verify = f.bool("verify").orElse(false);
+        boolean verify = f.boolOr("verify");
         Optional<io.s3workload.workload.ObjectsFrom> from = ObjectsFromBinder.required(f,
                 "the stage whose objects to copy, e.g. from: put-1mib");
         if (verify && from.isPresent()) {

@@ -6,33 +6,41 @@ import com.fasterxml.jackson.databind.node.ObjectNode;
 import io.s3workload.workload.DataSize;
 import io.s3workload.workload.Durations;
 import java.time.Duration;
+import io.s3workload.workload.ClientSpec;
 import java.util.ArrayList;
+import java.util.Collection;
 import java.util.HashSet;
 import java.util.Iterator;
 import java.util.List;
 import java.util.Locale;
+import java.util.Map;
 import java.util.Optional;
 import java.util.OptionalDouble;
 import java.util.OptionalInt;
 import java.util.OptionalLong;
 import java.util.Set;
+import java.util.TreeMap;
 import java.util.function.Function;
 
 /**
- * Reads the entries of one YAML mapping. Unknown keys are reported (with "did you mean") on construction; every
- * read reports a wrong value as a problem and returns empty, so binding goes on and all problems surface.
+ * Reads the entries of one YAML mapping, whose keys {@link Keys} describes. Unknown keys are reported (with "did you
+ * mean") on construction; every read reports a wrong value as a problem and returns empty, so binding goes on and
+ * all problems surface. The {@code ...Or} reads give the key's described default when it is not written.
  */
 final class Fields {
 
     private final Binding binding;
     private final String pointer;
     private final ObjectNode node;
+    private final Map<String, Key> described = new TreeMap<>();
     private final Set<String> misspelled = new HashSet<>();
 
-    private Fields(Binding binding, String pointer, ObjectNode node, Set<String> allowed) {
+    private Fields(Binding binding, String pointer, ObjectNode node, Collection<Key> keys) {
         this.binding = binding;
         this.pointer = pointer;
         this.node = node;
+        keys.forEach(k -> described.put(k.name(), k));
+        Set<String> allowed = described.keySet();
         for (Iterator<String> it = node.fieldNames(); it.hasNext(); ) {
             String key = it.next();
             if (!allowed.contains(key)) {
@@ -49,9 +57,9 @@ final class Fields {
     }
 
     /** Fields of the mapping at {@code pointer}; a problem and empty if the node is not a mapping. */
-    static Optional<Fields> of(Binding binding, String pointer, JsonNode node, Set<String> allowed, String what) {
+    static Optional<Fields> of(Binding binding, String pointer, JsonNode node, Collection<Key> keys, String what) {
         if (node instanceof ObjectNode object) {
-            return Optional.of(new Fields(binding, pointer, object, allowed));
+            return Optional.of(new Fields(binding, pointer, object, keys));
         }
         binding.problem(pointer, "expected " + what + " (a mapping of key: value), got " + describe(node));
         return Optional.empty();
@@ -221,12 +229,61 @@ final class Fields {
         return Optional.of(out);
     }
 
-    Optional<Fields> object(String key, Set<String> allowed, String what) {
+    Optional<Fields> object(String key, Collection<Key> keys, String what) {
         JsonNode value = node.get(key);
         if (value == null || value.isNull()) {
             return Optional.empty();
         }
-        return of(binding, child(key), value, allowed, what);
+        return of(binding, child(key), value, keys, what);
+    }
+
+    /** The default {@link Keys} gives {@code key} here: binders take it from there, never write it themselves. */
+    JsonNode defaultOf(String key) {
+        Key described = this.described.get(key);
+        if (described == null || described.defaultValue() == null) {
+            throw new IllegalStateException("Keys describes no default of '" + key + "' at " + pointer);
+        }
+        return described.defaultValue();
+    }
+
+    int intOr(String key, int min) {
+        return intAtLeast(key, min).orElseGet(() -> defaultOf(key).asInt());
+    }
+
+    long longOr(String key, long min) {
+        return longAtLeast(key, min).orElseGet(() -> defaultOf(key).asLong());
+    }
+
+    boolean boolOr(String key) {
+        return bool(key).orElseGet(() -> defaultOf(key).asBoolean());
+    }
+
+    Duration durationOr(String key) {
+        return duration(key).orElseGet(() -> Durations.parse(defaultOf(key).asText()).orElseThrow());
+    }
+
+    DataSize sizeOr(String key) {
+        return size(key).orElseGet(() -> DataSize.parse(defaultOf(key).asText()).orElseThrow());
+    }
+
+    double percentOr(String key) {
+        return percent(key).orElseGet(() -> Double.parseDouble(defaultOf(key).asText().replace("%", "")));
+    }
+
+    /** One of an enum's keys ({@code in-turn}), with a did-you-mean when it is none. */
+    <E extends Enum<E>> Optional<E> choice(String key, Class<E> type) {
+        return text(key).flatMap(text -> {
+            Optional<E> value = ClientSpec.parse(type, text.trim());
+            if (value.isEmpty()) {
+                binding.problem(child(key), "expected one of " + String.join(", ", ClientSpec.keys(type))
+                        + ", got \"" + text + "\"" + Suggestions.didYouMean(text, ClientSpec.keys(type)));
+            }
+            return value;
+        });
+    }
+
+    <E extends Enum<E>> E choiceOr(String key, Class<E> type) {
+        return choice(key, type).orElseGet(() -> ClientSpec.parse(type, defaultOf(key).asText()).orElseThrow());
     }
 
     /** One scalar of a list, with its pointer for problems. */

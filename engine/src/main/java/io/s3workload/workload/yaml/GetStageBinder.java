@@ -18,9 +18,9 @@ final class GetStageBinder implements StageBinder {
         Stop stop = StopBinder.stop(f);
         var ranges = TransferBinder.parallelRanges(f);
         var multipart = TransferBinder.multipart(f, sizes.orElse(List.of()));
-        boolean verify = f.bool("verify").orElse(false);
+        boolean verify = f.boolOr("verify");
         var settings = ObjectSettingsBinder.settings(f);
-        boolean validateChecksum = f.bool("validateChecksum").orElse(false);
+        boolean validateChecksum = f.boolOr("validateChecksum");
         if (from.isPresent()) {
             ObjectSettingsBinder.KEYS.stream().filter(f::has).findFirst().ifPresent(key -> f.binding().problem(
                     f.child(key), "'" + key + "' applies to the objects a get stage seeds itself; these"

@@ -40,7 +40,7 @@ final class HttpGetStageBinder implements StageBinder {
         if (stop.isEmpty()) {
             stop = new Stop(Optional.of(HttpGetStage.DEFAULT_DURATION), stop.operations(), stop.objects());
         }
-        int redirects = f.intAtLeast("maxRedirects", 0).orElse(HttpGetStage.DEFAULT_MAX_REDIRECTS);
+        int redirects = f.intOr("maxRedirects", 0);
         return Optional.of(new HttpGetStage(common, urls, file, from, stop, redirects));
     }
 

@@ -10,7 +10,7 @@ final class ListAfterWriteStageBinder implements StageBinder {
 
     @Override
     public Optional<StageSpec> bind(StageCommon common, Fields f) {
-        int objects = f.intAtLeast("objects", 1).orElse(ListAfterWriteStage.DEFAULT_OBJECTS);
+        int objects = f.intOr("objects", 1);
         if (objects > 1000) {
             f.binding().problem(f.child("objects"), "at most 1000, so that one ListObjectsV2 page shows them all;"
                     + " got " + objects);

@@ -10,7 +10,7 @@ final class ListStageBinder implements StageBinder {
 
     @Override
     public Optional<StageSpec> bind(StageCommon common, Fields f) {
-        int pageSize = f.intAtLeast("pageSize", 1).orElse(ListStage.DEFAULT_PAGE_SIZE);
+        int pageSize = f.intOr("pageSize", 1);
         if (pageSize > 1000) {
             f.binding().problem(f.child("pageSize"), "ListObjectsV2 returns at most 1000 keys a page, got "
                     + pageSize);

@@ -10,7 +10,6 @@ import java.util.List;
 import java.util.Locale;
 import java.util.Optional;
 import java.util.OptionalDouble;
-import java.util.Set;
 
 /** Reads a stage's pacing: {@code rate: 500/s}, {@code ramp: [{to: 250, over: 60s}]}, {@code thinkTime}. */
 final class LoadBinder {
@@ -78,7 +77,7 @@ final class LoadBinder {
         }
         for (int i = 0; i < array.size(); i++) {
             String at = f.child("ramp") + "/" + i;
-            Fields.of(f.binding(), at, array.get(i), Keys.names(Keys.Context.RAMP_STEP), "a ramp step {to: 250, over: 60s}").ifPresent(step -> {
+            Fields.of(f.binding(), at, array.get(i), Keys.in(Keys.Context.RAMP_STEP), "a ramp step {to: 250, over: 60s}").ifPresent(step -> {
                 Optional<String> to = step.requiredText("to", openLoop ? "the rate to reach, e.g. 500/s"
                         : "the number of workers to reach");
                 Optional<Duration> over = step.requiredText("over", "how long the step takes, e.g. 60s")
@@ -122,7 +121,7 @@ final class LoadBinder {
         if (node.isTextual()) {
             return f.duration("thinkTime").map(d -> new LoadShape.ThinkTime(d, d));
         }
-        return Fields.of(f.binding(), f.child("thinkTime"), node, Keys.names(Keys.Context.PAUSE_RANGE),
+        return Fields.of(f.binding(), f.child("thinkTime"), node, Keys.in(Keys.Context.PAUSE_RANGE),
                 "a pause (100ms) or a range {min: 50ms, max: 200ms}").flatMap(range -> {
                     Optional<Duration> min = range.duration("min");
                     Optional<Duration> max = range.duration("max");

@@ -10,7 +10,7 @@ final class LoopsStageBinder implements StageBinder {
 
     @Override
     public Optional<StageSpec> bind(StageCommon common, Fields f) {
-        int count = f.intAtLeast("count", 1).orElse(1);
+        int count = f.intOr("count", 1);
         return Composites.innerList(f, "the stages each loop runs").map(stages -> new LoopsStage(common, count,
                 stages));
     }

@@ -58,9 +58,8 @@ final class MixStageBinder implements StageBinder {
             }
             return weights;
         }
-        Set<String> allowed = new java.util.HashSet<>(OPS);
-        allowed.add("stat");
-        Optional<Fields> ops = Fields.of(f.binding(), f.child("ops"), node, allowed,
+        Set<String> allowed = Keys.names(Keys.Context.OPS);
+        Optional<Fields> ops = Fields.of(f.binding(), f.child("ops"), node, Keys.in(Keys.Context.OPS),
                 "weights by operation, e.g. {get: 45, put: 15}");
         if (ops.isEmpty()) {
             return weights;

@@ -78,7 +78,7 @@ final class ObjectSettingsBinder {
                     + (raw.isTextual() ? Suggestions.didYouMean(raw.textValue().trim(), List.of("unique")) : ""));
             return DataShape.UNIQUE;
         }
-        return f.object("data", Keys.names(Keys.Context.DATA), "what object bodies are made of").map(d -> new DataShape(
+        return f.object("data", Keys.in(Keys.Context.DATA), "what object bodies are made of").map(d -> new DataShape(
                 ratio(d, "compressible", "a general-purpose compressor (zstd, gzip) shrinks each body by"),
                 ratio(d, "dedupe", "fixed 4 KiB-block deduplication over the run's objects reaches"))).orElse(
                 DataShape.UNIQUE);
@@ -118,7 +118,7 @@ final class ObjectSettingsBinder {
         if (raw.isTextual()) {
             return sseType(f, f.child("sse"), raw.textValue()).map(t -> new Sse(t, Optional.empty()));
         }
-        return f.object("sse", Keys.names(Keys.Context.SSE), "encryption, e.g. sse: s3, or sse: {type: kms, kmsKeyId: alias/bench}")
+        return f.object("sse", Keys.in(Keys.Context.SSE), "encryption, e.g. sse: s3, or sse: {type: kms, kmsKeyId: alias/bench}")
                 .flatMap(s -> s.requiredText("type", "s3, kms or c").flatMap(t -> sseType(s, s.child("type"), t))
                         .map(type -> {
                             Optional<String> kmsKeyId = s.text("kmsKeyId").map(String::trim);

@@ -3,7 +3,6 @@ package io.s3workload.workload.yaml;
 import com.fasterxml.jackson.databind.JsonNode;
 import io.s3workload.workload.ObjectsFrom;
 import java.util.Optional;
-import java.util.Set;
 
 /**
  * Reads a reading stage's {@code from}: an earlier stage's name ({@code from: put-1mib}), or a prefix of the bucket
@@ -21,7 +20,7 @@ final class ObjectsFromBinder {
         if (node == null || node.isNull() || node.isTextual()) {
             return f.text("from").map(ObjectsFrom.Stage::new);
         }
-        return Fields.of(f.binding(), f.child("from"), node, Keys.names(Keys.Context.FROM), "an earlier stage's name (from: put-1mib) or"
+        return Fields.of(f.binding(), f.child("from"), node, Keys.in(Keys.Context.FROM), "an earlier stage's name (from: put-1mib) or"
                 + " existing objects (from: {prefix: datasets/2024/})").flatMap(ObjectsFromBinder::prefix);
     }
 

@@ -16,11 +16,11 @@ final class ProbeBinder {
     static Optional<ConsistencyProbe> probe(Fields f) {
         List<String> writers = names(f, "writers");
         List<String> readers = names(f, "readers");
-        int iterations = f.intAtLeast("iterations", 1).orElse(ConsistencyProbe.DEFAULT_ITERATIONS);
-        DataSize size = f.size("size").orElse(ConsistencyProbe.DEFAULT_SIZE);
-        Duration poll = f.duration("pollInterval").orElse(ConsistencyProbe.DEFAULT_POLL_INTERVAL);
-        Duration timeout = f.duration("timeout").orElse(ConsistencyProbe.DEFAULT_TIMEOUT);
-        Duration immediate = f.duration("immediateWithin").orElse(Duration.ZERO);
+        int iterations = f.intOr("iterations", 1);
+        DataSize size = f.sizeOr("size");
+        Duration poll = f.durationOr("pollInterval");
+        Duration timeout = f.durationOr("timeout");
+        Duration immediate = f.durationOr("immediateWithin");
         if (timeout.isZero()) {
             f.binding().problem(f.child("timeout"), "must be longer than 0s: it is how long a reader is polled");
         }
@@ -28,9 +28,8 @@ final class ProbeBinder {
             f.binding().problem(f.child("immediateWithin"), "must be shorter than the timeout (" + timeout.toMillis()
                     + "ms), or every converged read would count as immediate");
         }
-        boolean overwrite = f.bool("overwrite").orElse(false);
-        var pairs = TransferBinder.choice(f, "pairs", ConsistencyProbe.PairOrder.class)
-                .orElse(ConsistencyProbe.PairOrder.PARALLEL);
+        boolean overwrite = f.boolOr("overwrite");
+        var pairs = f.choiceOr("pairs", ConsistencyProbe.PairOrder.class);
         return Optional.of(new ConsistencyProbe(writers, readers, iterations, size, poll, timeout, immediate,
                 overwrite, pairs));
     }

@@ -23,7 +23,7 @@ final class PutStageBinder implements StageBinder {
         }
         var multipart = TransferBinder.multipart(f, sizes.orElse(List.of()));
         var settings = ObjectSettingsBinder.settings(f);
-        boolean shared = f.bool("sharedKeys").orElse(false);
+        boolean shared = f.boolOr("sharedKeys");
         return sizes.map(s -> new PutStage(common, s, stop, multipart, settings, shared));
     }
 }

@@ -1,6 +1,5 @@
 package io.s3workload.workload.yaml;
 
-import io.s3workload.workload.DataSize;
 import io.s3workload.workload.ObjectsFrom;
 import io.s3workload.workload.RangeReadStage;
 import io.s3workload.workload.SizeSpec;
@@ -37,7 +36,7 @@ final class RangeReadStageBinder implements StageBinder {
             }
         }
         Optional<SizeSpec> chunk = SourcesBinder.chunkRange(f, sources);
-        String order = f.text("order").orElse("random");
+        String order = f.text("order").orElseGet(() -> f.defaultOf("order").asText());
         if (!order.equals("random") && !order.equals("sequential")) {
             f.binding().problem(f.child("order"), "expected random or sequential, got \"" + order + "\"");
         }
@@ -50,7 +49,7 @@ final class RangeReadStageBinder implements StageBinder {
             f.binding().problem(f.pointer(), "a rangeRead stage needs a stop condition: duration or operations");
         }
         var multipart = TransferBinder.multipart(f, sources.map(s -> List.of(SizeSpec.of(s.size()))).orElse(List.of()));
-        boolean verify = f.bool("verify").orElse(false);
+        boolean verify = f.boolOr("verify");
         if (sources.isEmpty() == existing.isEmpty() || chunk.isEmpty()) {
             return Optional.empty();
         }

@@ -13,10 +13,8 @@ final class ReadAfterWriteStageBinder implements StageBinder {
 
     @Override
     public Optional<StageSpec> bind(StageCommon common, Fields f) {
-        var readWith = TransferBinder.choice(f, "readWith", ReadAfterWriteStage.ReadWith.class)
-                .orElse(ReadAfterWriteStage.ReadWith.GET);
-        var writeWith = TransferBinder.choice(f, "writeWith", ReadAfterWriteStage.WriteWith.class)
-                .orElse(ReadAfterWriteStage.WriteWith.PUT);
+        var readWith = f.choiceOr("readWith", ReadAfterWriteStage.ReadWith.class);
+        var writeWith = f.choiceOr("writeWith", ReadAfterWriteStage.WriteWith.class);
         if (writeWith == ReadAfterWriteStage.WriteWith.VERSION && readWith == ReadAfterWriteStage.ReadWith.HEAD) {
             f.binding().problem(f.child("readWith"), "a version is read back by its id with GET; 'readWith: head' does not go with"
                     + " 'writeWith: version'");

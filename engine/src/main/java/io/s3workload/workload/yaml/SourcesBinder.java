@@ -3,7 +3,6 @@ package io.s3workload.workload.yaml;
 import io.s3workload.workload.DataSize;
 import io.s3workload.workload.Sources;
 import java.util.Optional;
-import java.util.Set;
 
 /**
  * Reads what range-reading stages share: {@code sources: {count, size, reuse}} (their bodies made as the stage's
@@ -28,7 +27,7 @@ final class SourcesBinder {
     }
 
     static Optional<Sources> sources(Fields f) {
-        Optional<Sources> sources = f.object("sources", Keys.names(Keys.Context.SOURCES), "sources, e.g. {count: 10, size: 10GiB}")
+        Optional<Sources> sources = f.object("sources", Keys.in(Keys.Context.SOURCES), "sources, e.g. {count: 10, size: 10GiB}")
                 .flatMap(s -> {
                     Optional<DataSize> size = s.size("size");
                     if (size.isEmpty() && !s.has("size")) {
@@ -38,8 +37,8 @@ final class SourcesBinder {
                         s.binding().problem(s.child("size"), "must be larger than 0");
                         return Optional.empty();
                     }
-                    int count = s.intAtLeast("count", 1).orElse(1);
-                    boolean reuse = s.bool("reuse").orElse(false);
+                    int count = s.intOr("count", 1);
+                    boolean reuse = s.boolOr("reuse");
                     return size.map(bytes -> new Sources(count, bytes, reuse, ObjectSettingsBinder.data(f)));
                 });
         if (!f.mentions("sources")) {

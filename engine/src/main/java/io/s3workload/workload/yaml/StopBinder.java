@@ -8,7 +8,6 @@ import io.s3workload.workload.Stop;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.Optional;
-import java.util.Set;
 
 /** Reads the keys closed-loop stages share: {@code duration}, {@code operations}, {@code objects}, sizes. */
 final class StopBinder {
@@ -40,10 +39,10 @@ final class StopBinder {
         if (raw.isTextual()) {
             stable = f.bool("stopWhenStable").filter(b -> b).map(b -> d);
         } else {
-            stable = f.object("stopWhenStable", Keys.names(Keys.Context.STOP_WHEN_STABLE), "when to stop early, e.g. stopWhenStable: {window: 10s,"
+            stable = f.object("stopWhenStable", Keys.in(Keys.Context.STOP_WHEN_STABLE), "when to stop early, e.g. stopWhenStable: {window: 10s,"
                     + " within: 5%}").map(s -> {
-                        var window = s.duration("window").orElse(d.window());
-                        double within = s.percent("within").orElse(d.withinPercent());
+                        var window = s.durationOr("window");
+                        double within = s.percentOr("within");
                         if (window.toSeconds() < 2) {
                             s.binding().problem(s.child("window"), "the window holds one throughput sample a second;"
                                     + " give it at least 2s, e.g. 10s");
@@ -95,7 +94,7 @@ final class StopBinder {
         if (node.isTextual()) {
             return f.parseSize(pointer, node.textValue()).map(SizeSpec::of);
         }
-        return Fields.of(f.binding(), pointer, node, Keys.names(Keys.Context.SIZE_RANGE), "a size (10MiB), a range {min: 1MiB, max: 6MiB}"
+        return Fields.of(f.binding(), pointer, node, Keys.in(Keys.Context.SIZE_RANGE), "a size (10MiB), a range {min: 1MiB, max: 6MiB}"
                 + " (log: true for log-uniform), weights {weights: {4KiB: 70%, 1MiB: 30%}} or a histogram {file:"
                 + " sizes.csv}").flatMap(range -> {
                     int forms = (range.has("weights") ? 1 : 0) + (range.has("file") ? 1 : 0)
@@ -110,7 +109,7 @@ final class StopBinder {
                     if (range.has("file")) {
                         return SizeDistributions.file(range, pointer);
                     }
-                    boolean log = range.bool("log").orElse(false);
+                    boolean log = range.boolOr("log");
                     Optional<DataSize> min = range.size("min");
                     Optional<DataSize> max = range.size("max");
                     if (min.isEmpty() || max.isEmpty()) {

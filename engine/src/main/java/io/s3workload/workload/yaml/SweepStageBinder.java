@@ -14,7 +14,7 @@ final class SweepStageBinder implements StageBinder {
 
     @Override
     public Optional<StageSpec> bind(StageCommon common, Fields f) {
-        Optional<SweepStage.Preset> preset = TransferBinder.choice(f, "preset", SweepStage.Preset.class);
+        Optional<SweepStage.Preset> preset = f.choice("preset", SweepStage.Preset.class);
         Optional<List<Integer>> threads = f.list("threads", e -> {
             try {
                 int n = Integer.parseInt(e.text().trim());
@@ -28,8 +28,7 @@ final class SweepStageBinder implements StageBinder {
             return Optional.empty();
         });
         Optional<List<SizeSpec>> sizes = StopBinder.sizes(f);
-        SweepStage.Measure measure = TransferBinder.choice(f, "op", SweepStage.Measure.class)
-                .orElse(SweepStage.Measure.GET);
+        SweepStage.Measure measure = f.choiceOr("op", SweepStage.Measure.class);
         if (preset.isEmpty() && !f.mentions("preset")) {
             if (threads.isEmpty() && !f.mentions("threads")) {
                 f.binding().problem(f.pointer(), "missing 'threads' (e.g. [1, 8, 32]) or a 'preset' (quick, full)");

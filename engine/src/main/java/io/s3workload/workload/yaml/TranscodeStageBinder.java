@@ -27,10 +27,10 @@ final class TranscodeStageBinder implements StageBinder {
         if (f.has("concurrency")) {
             f.binding().problem(f.child("concurrency"), "a transcode stage sets its parallelism with 'jobs'");
         }
-        int jobs = f.intAtLeast("jobs", 1).orElse(TranscodeStage.DEFAULT_JOBS);
-        Duration target = f.duration("consistencyTarget").orElse(TranscodeStage.DEFAULT_TARGET);
-        Duration poll = f.duration("pollInterval").orElse(TranscodeStage.DEFAULT_POLL_INTERVAL);
-        Duration timeout = f.duration("timeout").orElse(TranscodeStage.DEFAULT_TIMEOUT);
+        int jobs = f.intOr("jobs", 1);
+        Duration target = f.durationOr("consistencyTarget");
+        Duration poll = f.durationOr("pollInterval");
+        Duration timeout = f.durationOr("timeout");
         if (target.compareTo(timeout) >= 0) {
             f.binding().problem(f.child(f.has("timeout") ? "timeout" : "consistencyTarget"), "the timeout ("
                     + timeout.toMillis() + "ms) must be longer than the consistency target (" + target.toMillis()

@@ -7,8 +7,6 @@ import io.s3workload.workload.Multipart;
 import io.s3workload.workload.ParallelRanges;
 import io.s3workload.workload.SizeSpec;
 import java.util.List;
-import java.util.Optional;
-import java.util.Set;
 
 /** Reads how large objects move ({@code multipart}, {@code parallelRanges}) and the client settings. */
 final class TransferBinder {
@@ -27,7 +25,7 @@ final class TransferBinder {
         if (isOff(f, "multipart")) {
             return Multipart.OFF;
         }
-        return f.object("multipart", Keys.names(Keys.Context.MULTIPART), "multipart settings, e.g. {partSize: 10MiB, parallel: 10}")
+        return f.object("multipart", Keys.in(Keys.Context.MULTIPART), "multipart settings, e.g. {partSize: 10MiB, parallel: 10}")
                 .map(m -> {
                     DataSize partSize = m.size("partSize").orElse(d.partSize());
                     var threshold = m.size("threshold").orElse(d.threshold());
@@ -66,7 +64,7 @@ final class TransferBinder {
         if (isOff(f, "parallelRanges")) {
             return ParallelRanges.OFF;
         }
-        return f.object("parallelRanges", Keys.names(Keys.Context.PARALLEL_RANGES), "range settings, e.g. {chunk: 10MiB, parallel: 10}")
+        return f.object("parallelRanges", Keys.in(Keys.Context.PARALLEL_RANGES), "range settings, e.g. {chunk: 10MiB, parallel: 10}")
                 .map(r -> {
                     ParallelRanges d = ParallelRanges.DEFAULT;
                     DataSize chunk = r.size("chunk").orElse(d.chunk());
@@ -86,26 +84,15 @@ final class TransferBinder {
      * {@code connections: N}.
      */
     static ClientSpec client(Fields f) {
-        return new ClientSpec(choice(f, "client", ClientSpec.Kind.class), choice(f, "checksums",
-                ClientSpec.Checksums.class), choice(f, "clients", ClientSpec.Sharing.class),
+        return new ClientSpec(f.choice("client", ClientSpec.Kind.class), f.choice("checksums",
+                ClientSpec.Checksums.class), f.choice("clients", ClientSpec.Sharing.class),
                 f.intAtLeast("connections", 1), timeouts(f), f.intAtLeast("retries", 0));
     }
 
     private static Timeouts timeouts(Fields f) {
-        return f.object("timeouts", Keys.names(Keys.Context.TIMEOUTS), "per-request time limits, e.g. timeouts: {connect: 2s, firstByte:"
+        return f.object("timeouts", Keys.in(Keys.Context.TIMEOUTS), "per-request time limits, e.g. timeouts: {connect: 2s, firstByte:"
                 + " 5s, total: 30s}").map(t -> new Timeouts(t.duration("connect"), t.duration("firstByte"),
                 t.duration("total"))).orElse(Timeouts.UNSET);
-    }
-
-    static <E extends Enum<E>> Optional<E> choice(Fields f, String key, Class<E> type) {
-        return f.text(key).flatMap(text -> {
-            Optional<E> value = ClientSpec.parse(type, text.trim());
-            if (value.isEmpty()) {
-                f.binding().problem(f.child(key), "expected one of " + String.join(", ", ClientSpec.keys(type))
-                        + ", got \"" + text + "\"" + Suggestions.didYouMean(text, ClientSpec.keys(type)));
-            }
-            return value;
-        });
     }
 
     private static boolean isOff(Fields f, String key) {

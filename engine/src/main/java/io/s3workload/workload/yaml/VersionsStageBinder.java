@@ -18,7 +18,7 @@ final class VersionsStageBinder implements StageBinder {
         if (!f.mentions("objects")) {
             f.binding().problem(f.pointer(), "missing 'objects': how many keys get versions, e.g. objects: 100");
         }
-        int versions = f.intAtLeast("versions", 1).orElse(VersionsStage.DEFAULT_VERSIONS);
+        int versions = f.intOr("versions", 1);
         if (size.isEmpty() || objects.isEmpty()) {
             return Optional.empty();
         }

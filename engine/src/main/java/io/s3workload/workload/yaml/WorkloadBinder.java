@@ -45,16 +45,16 @@ final class WorkloadBinder {
 
     Optional<Workload> bind() {
         LocatedTree tree = binding.tree();
-        Fields top = Fields.of(binding, "", tree.root(), Keys.names(Keys.Context.TOP), "a workload").orElseThrow();
+        Fields top = Fields.of(binding, "", tree.root(), Keys.in(Keys.Context.TOP), "a workload").orElseThrow();
         String name = top.text("name").orElse(baseName(tree.source()));
         String description = top.text("description").orElse("");
         Map<String, EndpointSpec> endpoints = endpoints(top);
         Optional<String> bucket = top.requiredText("bucket", "the bucket to run in (or pass --bucket)");
         bucket.filter(b -> !BUCKET.matcher(b).matches()).ifPresent(b -> binding.problem(top.child("bucket"),
                 "'" + b + "' is not a valid bucket name (3-63 lowercase letters, digits, dots and hyphens)"));
-        String prefix = top.text("prefix").map(WorkloadBinder::trimSlashes).orElse(Workload.DEFAULT_PREFIX);
-        boolean createBucket = top.bool("createBucket").orElse(false);
-        boolean keep = top.bool("keep").orElse(false);
+        String prefix = trimSlashes(top.text("prefix").orElseGet(() -> top.defaultOf("prefix").asText()));
+        boolean createBucket = top.boolOr("createBucket");
+        boolean keep = top.boolOr("keep");
         Optional<Long> seed = top.text("seed").flatMap(t -> {
             try {
                 return Optional.of(Long.parseLong(t.trim()));
@@ -63,7 +63,7 @@ final class WorkloadBinder {
                 return Optional.empty();
             }
         });
-        Defaults defaults = top.object("defaults", Keys.defaultNames(), "stage defaults")
+        Defaults defaults = top.object("defaults", Keys.defaultable(), "stage defaults")
                 .map(d -> {
                     binding.defaultData(ObjectSettingsBinder.data(d));
                     return new Defaults(d.text("endpoint"), d.intAtLeast("concurrency", 1), TransferBinder.client(d));
@@ -143,7 +143,7 @@ final class WorkloadBinder {
                 binding.keyProblem(pointer, "'" + name + "' is reserved: in a probe's readers it stands for each"
                         + " writer itself; name the endpoint otherwise");
             }
-            Fields.of(binding, pointer, node.get(name), Keys.names(Keys.Context.ENDPOINT), "an endpoint")
+            Fields.of(binding, pointer, node.get(name), Keys.in(Keys.Context.ENDPOINT), "an endpoint")
                     .flatMap(f -> endpoint(name, f))
                     .ifPresent(e -> endpoints.put(name, e));
         }
@@ -156,11 +156,10 @@ final class WorkloadBinder {
         Optional<String> given = f.text("region");
         String region = given.orElse(EndpointSpec.DEFAULT_REGION);
         Optional<Boolean> pathStyle = f.bool("pathStyle");
-        CredentialsSpec credentials = f.object("credentials", Keys.names(Keys.Context.CREDENTIALS), "credentials")
+        CredentialsSpec credentials = f.object("credentials", Keys.in(Keys.Context.CREDENTIALS), "credentials")
                 .map(this::credentials).orElse(new CredentialsSpec.DefaultChain());
-        EndpointSpec.Compat compat = TransferBinder.choice(f, "compat", EndpointSpec.Compat.class)
-                .orElse(EndpointSpec.Compat.S3);
-        Tls tls = f.object("tls", Keys.names(Keys.Context.TLS), "TLS settings").map(this::tls).orElse(Tls.SYSTEM);
+        EndpointSpec.Compat compat = f.choiceOr("compat", EndpointSpec.Compat.class);
+        Tls tls = f.object("tls", Keys.in(Keys.Context.TLS), "TLS settings").map(this::tls).orElse(Tls.SYSTEM);
         // Google Cloud Storage signs for "auto" (its XML API's documented region)
         boolean gcs = given.isEmpty() && compat == EndpointSpec.Compat.GCS;
         return url.map(u -> new EndpointSpec(name, u, gcs ? "auto" : region,
@@ -174,7 +173,7 @@ final class WorkloadBinder {
         caCert.filter(p -> !java.nio.file.Files.isReadable(p)).ifPresent(p -> binding.problem(f.child("caCert"),
                 "cannot read " + p.toAbsolutePath() + " (a PEM file of CA certificates; relative to the directory"
                         + " s3workload runs in)"));
-        boolean insecure = f.bool("insecure").orElse(false);
+        boolean insecure = f.boolOr("insecure");
         if (insecure && caCert.isPresent()) {
             binding.problem(f.child("insecure"), "give 'caCert' (verify against this CA) or 'insecure: true' (verify"
                     + " nothing), not both");
@@ -216,7 +215,7 @@ final class WorkloadBinder {
     }
 
     private FailOn failOn(Fields parent) {
-        return parent.object("failOn", Keys.names(Keys.Context.FAIL_ON), "thresholds, e.g. failOn: {errorRate: 1%, p99: 500ms}")
+        return parent.object("failOn", Keys.in(Keys.Context.FAIL_ON), "thresholds, e.g. failOn: {errorRate: 1%, p99: 500ms}")
                 .map(f -> {
                     EnumMap<Percentile, Duration> latency = new EnumMap<>(Percentile.class);
                     for (Percentile p : Percentile.values()) {
@@ -268,7 +267,7 @@ final class WorkloadBinder {
             return Optional.empty();
         }
         StageBinder binder = StageBinder.of(kind.get());
-        return Fields.of(binding, pointer, node, Keys.names(kind.get()), "a stage").flatMap(f -> {
+        return Fields.of(binding, pointer, node, Keys.of(kind.get()), "a stage").flatMap(f -> {
             Optional<String> name = f.requiredText("name", "a unique stage name, e.g. put-1mib");
             name.filter(n -> !NAME.matcher(n).matches()).ifPresent(n -> binding.problem(f.child("name"),
                     "stage names use letters, digits, '.', '_' and '-', got \"" + n + "\""));
