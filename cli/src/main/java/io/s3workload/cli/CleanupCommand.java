@@ -8,7 +8,7 @@ import io.s3workload.run.CleanupManifest;
 import io.s3workload.s3.ObjectStore;
 import io.s3workload.s3.StoreException;
 import io.s3workload.s3.StoreFactory;
-import io.s3workload.workload.ClientSpec;
+import io.s3workload.workload.ClientSettings;
 import io.s3workload.workload.EndpointSpec;
 import java.io.IOException;
 import java.nio.file.Files;
@@ -139,7 +139,7 @@ final class CleanupCommand implements Callable<Integer> {
         for (String name : names) {
             EndpointSpec endpoint = plan.endpoints().get(name);
             if (endpoint != null) {
-                stores.put(name, StoreFactory.create(endpoint, plan.bucket(), 16, ClientSpec.DEFAULT));
+                stores.put(name, StoreFactory.create(endpoint, plan.bucket(), 16, ClientSettings.DEFAULT));
             }
         }
         return stores;

@@ -1,6 +1,6 @@
 package io.s3workload.plan;
 
-import io.s3workload.workload.ClientSpec;
+import io.s3workload.workload.ClientSettings;
 import io.s3workload.workload.CompareStage;
 import io.s3workload.workload.GroupStage;
 import io.s3workload.workload.ObjectsFrom;
@@ -19,7 +19,6 @@ import io.s3workload.workload.ReadAfterWriteStage;
 import io.s3workload.workload.DataSize;
 import io.s3workload.workload.CopyStage;
 import io.s3workload.workload.DeleteStage;
-import io.s3workload.workload.Defaults;
 import io.s3workload.workload.GetStage;
 import io.s3workload.workload.HeadStage;
 import io.s3workload.workload.ListStage;
@@ -28,7 +27,6 @@ import io.s3workload.workload.Multipart;
 import io.s3workload.workload.PutStage;
 import io.s3workload.workload.RangeReadStage;
 import io.s3workload.workload.SizeSpec;
-import io.s3workload.workload.StageKind;
 import io.s3workload.workload.StageGraph;
 import io.s3workload.workload.StageSpec;
 import io.s3workload.workload.Stop;
@@ -189,6 +187,12 @@ public final class Planner {
         return stage.index();
     }
 
+    /** The pool size written for the stage, else in the workload's defaults. */
+    private static OptionalInt connections(Workload w, StageSpec spec) {
+        OptionalInt written = spec.common().client().connections();
+        return written.isPresent() ? written : w.defaults().client().connections();
+    }
+
     /** A composite's member: the composite's settings under its own name and worker count. */
     private static StageCommon member(StageCommon composite, String name, int concurrency) {
         return new StageCommon(name, composite.endpoint(), OptionalInt.of(concurrency), composite.failOn(),
@@ -203,11 +207,10 @@ public final class Planner {
                 .or(() -> w.defaults().endpoint())
                 .orElseGet(() -> w.endpoints().isEmpty() ? Plan.EMBEDDED : w.endpoints().keySet().iterator().next());
         int concurrency = spec instanceof TranscodeStage transcode ? transcode.jobs()
-                : spec.common().concurrency().orElse(spec.kind().workers() == StageKind.Workers.ONE ? 1
-                : w.defaults().concurrency().orElse(Defaults.CONCURRENCY));
+                : spec.common().concurrency().orElseGet(() -> spec.kind().workers().byDefault(w.defaults()));
         List<String> all = w.endpoints().isEmpty() ? List.of(Plan.EMBEDDED) : List.copyOf(w.endpoints().keySet());
         var failOn = w.failOn().overriddenBy(spec.common().failOn());
-        ClientSpec client = ClientSpec.DEFAULT.overriddenBy(w.defaults().client()).overriddenBy(spec.common().client());
+        ClientSettings client = ClientSettings.DEFAULT.with(w.defaults().client()).with(spec.common().client());
         Shape shape = switch (spec) {
             case PutStage put -> new Shape(putCells(put.sizes(), put.stop()), Optional.empty(), OptionalLong.empty(),
                     fanOut(put.multipart(), put.sizes()));
@@ -284,7 +287,7 @@ public final class Planner {
         return new StagePlan(index, spec, shape.roles().flatMap(r -> r.writers().isEmpty()
                 ? r.readers().stream().findFirst() : Optional.of(r.writers().get(0))).orElse(endpoint), concurrency, shape.cells(),
                 shape.from().map(from -> earlier.get(from).name()), shape.seedObjects(), failOn, client,
-                client.connections().orElse(spec.common().load().workers(concurrency) * shape.fanOut()),
+                connections(w, spec).orElse(spec.common().load().workers(concurrency) * shape.fanOut()),
                 shape.roles().orElse(spread.map(s -> new StagePlan.Roles(s.names(), s.names()))
                         .orElse(StagePlan.Roles.of(endpoint))), naming.name(), naming.group(), entry.after(),
                 entry.with(), spec.writes().customerKey()

@@ -1,6 +1,6 @@
 package io.s3workload.plan;
 
-import io.s3workload.workload.ClientSpec;
+import io.s3workload.workload.ClientSettings;
 import io.s3workload.workload.FailOn;
 import io.s3workload.workload.StageKind;
 import io.s3workload.workload.StageSpec;
@@ -28,7 +28,7 @@ import java.util.OptionalLong;
  *                    that every request for them carries the run's customer key
  */
 public record StagePlan(int index, StageSpec spec, String endpoint, int concurrency, List<CellPlan> cells,
-                        Optional<String> from, OptionalLong seedObjects, FailOn failOn, ClientSpec client,
+                        Optional<String> from, OptionalLong seedObjects, FailOn failOn, ClientSettings client,
                         int connections, Roles roles, String name, Optional<StageGroup> group, List<Integer> after,
                         java.util.OptionalInt with, boolean customerKey) {
 

@@ -5,6 +5,7 @@ import io.s3workload.plan.StagePlan;
 import io.s3workload.s3.CustomerKey;
 import io.s3workload.s3.ObjectStore;
 import io.s3workload.s3.StoreFactory;
+import io.s3workload.workload.ClientSettings;
 import io.s3workload.workload.ClientSpec;
 import io.s3workload.workload.EndpointSpec;
 import java.util.ArrayList;
@@ -39,8 +40,8 @@ final class Clients implements AutoCloseable {
     }
 
     /** The shared client for {@code endpoint} with the given settings. */
-    ObjectStore shared(String endpoint, ClientSpec client) {
-        String key = endpoint + "/" + client.kind().orElseThrow() + "/" + client.checksums().orElseThrow();
+    ObjectStore shared(String endpoint, ClientSettings client) {
+        String key = storeKey(endpoint, client);
         return shared.computeIfAbsent(key, k -> StoreFactory.create(endpoint(endpoint), plan.bucket(),
                 plan.maxConnections(endpoint), client));
     }
@@ -49,10 +50,19 @@ final class Clients implements AutoCloseable {
      * The shared client for {@code endpoint}, having sent its first request: the bucket check did for the clients
      * made before the run; one made later (another client kind on the endpoint) sends an unmeasured HeadBucket.
      */
-    ObjectStore sharedPrimed(String endpoint, ClientSpec client) {
-        String key = endpoint + "/" + client.kind().orElseThrow() + "/" + client.checksums().orElseThrow();
+    ObjectStore sharedPrimed(String endpoint, ClientSettings client) {
+        String key = storeKey(endpoint, client);
         ObjectStore existing = shared.get(key);
         return existing != null ? existing : primed(shared(endpoint, client));
+    }
+
+    /**
+     * What makes two stages' shared clients differ: the client, its checksums and its time limits (which its pool is
+     * built with); not the retries or the total limit, which the loop applies.
+     */
+    private static String storeKey(String endpoint, ClientSettings client) {
+        return endpoint + "/" + client.kind() + "/" + client.checksums() + "/" + client.timeouts().connect() + "/"
+                + client.timeouts().firstByte();
     }
 
     /** {@code store} after one unmeasured request, so that its start is not in the first measured operation. */
@@ -75,7 +85,7 @@ final class Clients implements AutoCloseable {
                 .orElse(worker -> stage.endpoint());
         boolean interruptible = stage.endpoints().stream()
                 .allMatch(e -> StoreFactory.lean(endpoint(e), stage.client()));
-        if (stage.client().sharing().orElseThrow() == ClientSpec.Sharing.SHARED) {
+        if (stage.client().sharing() == ClientSpec.Sharing.SHARED) {
             Map<String, ObjectStore> stores = new ConcurrentHashMap<>();
             return new Lease(interruptible, endpointOf, worker -> stores.computeIfAbsent(endpointOf.apply(worker),
                     e -> {

@@ -76,9 +76,8 @@ final class ClosedLoop {
         /** Unmeasured preparation (seeding, sources): 6 more attempts, about 4 s of back-off in all. */
         static final Recovery PREPARATION = new Recovery(6, 0);
 
-        static Recovery of(io.s3workload.workload.ClientSpec client) {
-            return new Recovery(client.retries().orElse(0),
-                    client.timeouts().total().map(java.time.Duration::toNanos).orElse(0L));
+        static Recovery of(io.s3workload.workload.ClientSettings client) {
+            return new Recovery(client.retries(), client.timeouts().total().map(java.time.Duration::toNanos).orElse(0L));
         }
     }
 

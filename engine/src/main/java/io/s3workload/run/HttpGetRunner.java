@@ -11,7 +11,7 @@ import io.s3workload.s3.StoreException;
 import io.s3workload.s3.StoreFactory;
 import io.s3workload.workload.HttpGetStage;
 import io.s3workload.workload.SizeSpec;
-import io.s3workload.workload.Timeouts;
+import io.s3workload.workload.ClientSettings;
 import io.s3workload.workload.Urls;
 import java.io.IOException;
 import java.io.InputStream;
@@ -51,11 +51,11 @@ final class HttpGetRunner implements StageRunner {
         }
         CellPlan cell = stage.cells().get(0);
         CellKey key = new CellKey(stage.name(), Op.HTTP_GET, "http", cell.size());
-        Timeouts timeouts = stage.client().timeouts();
+        ClientSettings.Limits timeouts = stage.client().timeouts();
         HttpClient client = HttpClient.newBuilder().version(HttpClient.Version.HTTP_1_1)
                 .followRedirects(HttpClient.Redirect.NEVER)
-                .connectTimeout(timeouts.connect().orElse(Timeouts.DEFAULT_CONNECT)).build();
-        Duration headers = timeouts.firstByte().orElse(Timeouts.DEFAULT_FIRST_BYTE);
+                .connectTimeout(timeouts.connect()).build();
+        Duration headers = timeouts.firstByte();
         try {
             CellStats stats = CellRun.run(context, stage, key, cell, cell.operationLimit(urls.size()),
                     (i, worker, recorder) -> {

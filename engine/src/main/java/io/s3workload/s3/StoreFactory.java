@@ -2,8 +2,8 @@ package io.s3workload.s3;
 
 import io.s3workload.s3.http.Http1Pool;
 import io.s3workload.s3.http.HttpProxy;
+import io.s3workload.workload.ClientSettings;
 import io.s3workload.workload.ClientSpec;
-import io.s3workload.workload.Timeouts;
 import io.s3workload.workload.CredentialsSpec;
 import io.s3workload.workload.EndpointSpec;
 import java.net.URI;
@@ -56,13 +56,13 @@ public final class StoreFactory {
      *
      * @param client which client and checksum behaviour; sharing is the caller's business
      */
-    public static ObjectStore create(EndpointSpec endpoint, String bucket, int connections, ClientSpec client) {
-        boolean always = client.checksums().orElseThrow() == ClientSpec.Checksums.ALWAYS
+    public static ObjectStore create(EndpointSpec endpoint, String bucket, int connections, ClientSettings client) {
+        boolean always = client.checksums() == ClientSpec.Checksums.ALWAYS
                 && endpoint.compat().flexibleChecksums();
         if (lean(endpoint, client)) {
             return httpStore(endpoint, bucket, connections, client.timeouts());
         }
-        return switch (client.kind().orElseThrow()) {
+        return switch (client.kind()) {
             case HTTP, SYNC -> sdkStore(endpoint, bucket, connections, always, client.timeouts());
             case CRT -> CrtObjectStore.create(endpoint, bucket, connections, always, credentials(endpoint),
                     endpoint.compat().batchDelete());
@@ -70,7 +70,7 @@ public final class StoreFactory {
     }
 
     private static ObjectStore sdkStore(EndpointSpec endpoint, String bucket, int connections, boolean always,
-                                        Timeouts timeouts) {
+                                        ClientSettings.Limits timeouts) {
         return new SdkObjectStore(endpoint.name(), bucket, syncClient(endpoint, connections, always, timeouts),
                 endpoint.compat().batchDelete());
     }
@@ -79,13 +79,13 @@ public final class StoreFactory {
      * The lean client for the hot operations, over a pool of {@code connections}; the SDK client (sharing the
      * limit, connecting only when used) for the rest.
      */
-    private static ObjectStore httpStore(EndpointSpec endpoint, String bucket, int connections, Timeouts timeouts) {
+    private static ObjectStore httpStore(EndpointSpec endpoint, String bucket, int connections, ClientSettings.Limits timeouts) {
         URI url = endpoint.url();
         boolean tls = "https".equalsIgnoreCase(url.getScheme());
         int port = url.getPort() >= 0 ? url.getPort() : tls ? 443 : 80;
         String host = HttpObjectStore.host(url, bucket, endpoint.pathStyle());
-        Duration connect = timeouts.connect().orElse(Timeouts.DEFAULT_CONNECT);
-        Duration read = timeouts.firstByte().orElse(Timeouts.DEFAULT_FIRST_BYTE);
+        Duration connect = timeouts.connect();
+        Duration read = timeouts.firstByte();
         Http1Pool pool = new Http1Pool(host, port, TlsContexts.sockets(endpoint),
                 endpoint.proxy().map(HttpProxy::of).orElse(null), Math.max(connections, 1), (int) connect.toMillis(),
                 (int) read.toMillis(), ACQUIRE_TIMEOUT.toNanos(), 0);
@@ -100,21 +100,21 @@ public final class StoreFactory {
      * are to be computed ({@code checksums: always} on a server that takes them), which only the SDK does. Its
      * blocking reads are interruptible on platform threads too.
      */
-    public static boolean lean(EndpointSpec endpoint, ClientSpec client) {
-        return client.kind().orElseThrow() == ClientSpec.Kind.HTTP
-                && !(client.checksums().orElseThrow() == ClientSpec.Checksums.ALWAYS
+    public static boolean lean(EndpointSpec endpoint, ClientSettings client) {
+        return client.kind() == ClientSpec.Kind.HTTP
+                && !(client.checksums() == ClientSpec.Checksums.ALWAYS
                 && endpoint.compat().flexibleChecksums());
     }
 
     /** The synchronous client exactly as the engine uses it; public for the bare baseline in src/bench. */
     public static S3Client syncClient(EndpointSpec endpoint, int connections, boolean checksumsAlways) {
-        return syncClient(endpoint, connections, checksumsAlways, Timeouts.UNSET);
+        return syncClient(endpoint, connections, checksumsAlways, ClientSettings.DEFAULT.timeouts());
     }
 
     private static S3Client syncClient(EndpointSpec endpoint, int connections, boolean checksumsAlways,
-                                       Timeouts timeouts) {
-        Duration connect = timeouts.connect().orElse(Timeouts.DEFAULT_CONNECT);
-        Duration read = timeouts.firstByte().orElse(Timeouts.DEFAULT_FIRST_BYTE);
+                                       ClientSettings.Limits timeouts) {
+        Duration connect = timeouts.connect();
+        Duration read = timeouts.firstByte();
         return S3Client.builder()
                 .endpointOverride(endpoint.url())
                 .region(Region.of(endpoint.region()))

@@ -7,8 +7,9 @@ import java.util.Optional;
 import java.util.OptionalInt;
 
 /**
- * Which S3 client a stage uses and how: its kind, checksums, sharing, pool size, time limits and retries. Each
- * part is optional: a stage's settings override the workload's {@code defaults}, which override {@link #DEFAULT}.
+ * Which S3 client a stage uses and how, as written: its kind, checksums, sharing, pool size, time limits and
+ * retries. Each part is optional: the planner resolves a stage's over the workload's {@code defaults} over
+ * {@link ClientSettings#DEFAULT}.
  *
  * @param retries how many times a failed attempt is tried again when the failure may pass (throttling, 5xx,
  *                timeouts, resets); 0 by default, so that no latency is hidden
@@ -18,10 +19,6 @@ public record ClientSpec(Optional<Kind> kind, Optional<Checksums> checksums, Opt
 
     public static final ClientSpec UNSET = new ClientSpec(Optional.empty(), Optional.empty(), Optional.empty(),
             OptionalInt.empty());
-    /** The defaults; no {@code connections}: a pool as large as the requests the busiest stage has in flight. */
-    public static final ClientSpec DEFAULT = new ClientSpec(Optional.of(Kind.HTTP), Optional.of(Checksums.WHEN_REQUIRED),
-            Optional.of(Sharing.SHARED), OptionalInt.empty(), Timeouts.DEFAULT, OptionalInt.of(0));
-
     public ClientSpec(Optional<Kind> kind, Optional<Checksums> checksums, Optional<Sharing> sharing,
                       OptionalInt connections) {
         this(kind, checksums, sharing, connections, Timeouts.UNSET, OptionalInt.empty());
@@ -43,12 +40,6 @@ public record ClientSpec(Optional<Kind> kind, Optional<Checksums> checksums, Opt
 
     /** {@code shared}: one client per endpoint; {@code per-worker}: one client (and pool) per worker. */
     public enum Sharing { SHARED, PER_WORKER }
-
-    public ClientSpec overriddenBy(ClientSpec other) {
-        return new ClientSpec(other.kind.or(() -> kind), other.checksums.or(() -> checksums),
-                other.sharing.or(() -> sharing), other.connections.isPresent() ? other.connections : connections,
-                timeouts.overriddenBy(other.timeouts), other.retries.isPresent() ? other.retries : retries);
-    }
 
     /** The YAML spelling of an enum constant: {@code WHEN_REQUIRED} is {@code when-required}. */
     public static String key(Enum<?> e) {

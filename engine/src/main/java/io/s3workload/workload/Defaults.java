@@ -10,6 +10,11 @@ public record Defaults(Optional<String> endpoint, OptionalInt concurrency, Clien
     /** Concurrency when neither a stage nor the workload's defaults give one. */
     public static final int CONCURRENCY = 16;
 
+    /** The workers of a stage that takes {@code concurrency} and gives none. */
+    public int workers() {
+        return concurrency.orElse(CONCURRENCY);
+    }
+
     /** Default workers and connections shared, as the stages' own. */
     public Defaults shared(Shard shard) {
         return new Defaults(endpoint, concurrency.isPresent() ? OptionalInt.of(shard.part(concurrency.getAsInt()))

@@ -64,7 +64,16 @@ public enum StageKind {
         /** One, unless {@code concurrency} says otherwise. */
         ONE,
         /** Those of its member stages. */
-        MEMBERS
+        MEMBERS;
+
+        /** The workers of a stage of the kind that gives no {@code concurrency}, under the workload's defaults. */
+        public int byDefault(Defaults defaults) {
+            return switch (this) {
+                case CONCURRENCY, MEMBERS -> defaults.workers();
+                case JOBS -> TranscodeStage.DEFAULT_JOBS;
+                case ONE -> 1;
+            };
+        }
     }
 
     /** What a kind does beyond loading an endpoint. */

@@ -63,13 +63,13 @@ public record Workload(
 
     /**
      * This workload as shard {@code shard} runs it: every stage {@link StageSpec#shared shared}, the default workers
-     * ({@code defaults.concurrency}, else {@link Defaults#CONCURRENCY}) made explicit where a stage would take them.
+     * ({@link Defaults#workers}) made explicit where a stage would take them.
      */
     public Workload shared(Shard shard) {
         if (shard.count() == 1) {
             return this;
         }
-        int defaultWorkers = defaults.concurrency().orElse(Defaults.CONCURRENCY);
+        int defaultWorkers = defaults.workers();
         return new Workload(source, name, description, endpoints, bucket, prefix, createBucket, keep, seed,
                 defaults.shared(shard), failOn, stages.stream().map(s -> s.shared(shard, defaultWorkers)).toList(),
                 reports, sections, scaled);

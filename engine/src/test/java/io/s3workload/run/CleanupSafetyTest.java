@@ -12,7 +12,7 @@ import io.s3workload.s3.StoreFactory;
 import io.s3workload.testing.Faults;
 import io.s3workload.testing.HttpFront;
 import io.s3workload.testing.TestS3;
-import io.s3workload.workload.ClientSpec;
+import io.s3workload.workload.ClientSettings;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.time.Duration;
@@ -92,7 +92,7 @@ class CleanupSafetyTest {
         assertEquals(DECOYS.size() + 30, keys().size(), "the run's objects are still there");
 
         Plan direct = s3.plan(STAGES);
-        try (ObjectStore store = StoreFactory.create(direct.endpoints().get("s3"), "cleanup", 4, ClientSpec.DEFAULT)) {
+        try (ObjectStore store = StoreFactory.create(direct.endpoints().get("s3"), "cleanup", 4, ClientSettings.DEFAULT)) {
             CleanupResult finished = Cleanup.finish(manifest, Map.of("s3", store), file);
             assertEquals(30, finished.removed());
             assertTrue(finished.complete(), finished.toString());

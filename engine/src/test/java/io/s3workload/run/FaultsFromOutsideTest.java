@@ -16,7 +16,7 @@ import io.s3workload.testing.Faults.Rule;
 import io.s3workload.testing.Faults;
 import io.s3workload.testing.HttpFront;
 import io.s3workload.testing.TestS3;
-import io.s3workload.workload.ClientSpec;
+import io.s3workload.workload.ClientSettings;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.time.Duration;
@@ -62,7 +62,7 @@ class FaultsFromOutsideTest {
     /** A client straight to the server, as {@code s3workload cleanup} would make one once the storage answers. */
     private static ObjectStore directStore() throws Exception {
         return StoreFactory.create(s3.plan("bucket: " + BUCKET + "\nstages: [{name: x, kind: put, size: 1KiB,"
-                + " objects: 1}]").endpoints().get("s3"), BUCKET, 2, ClientSpec.DEFAULT);
+                + " objects: 1}]").endpoints().get("s3"), BUCKET, 2, ClientSettings.DEFAULT);
     }
 
     private static CellStats cell(RunResult result, String stage) {

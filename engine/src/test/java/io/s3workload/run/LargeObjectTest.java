@@ -12,7 +12,7 @@ import io.s3workload.s3.StoreException;
 import io.s3workload.s3.StoreFactory;
 import io.s3workload.testing.RecordingReporter;
 import io.s3workload.testing.TestS3;
-import io.s3workload.workload.ClientSpec;
+import io.s3workload.workload.ClientSettings;
 import io.s3workload.workload.CredentialsSpec;
 import io.s3workload.workload.DataSize;
 import io.s3workload.workload.EndpointSpec;
@@ -105,7 +105,7 @@ class LargeObjectTest {
         s3.putBytes("large", "v/short", truncated);
         var ranges = ranged ? new io.s3workload.workload.ParallelRanges(DataSize.ofBytes(1), DataSize.ofBytes(16384), 3)
                 : io.s3workload.workload.ParallelRanges.OFF;
-        try (ObjectStore store = StoreFactory.create(endpoint(), "large", 8, ClientSpec.DEFAULT)) {
+        try (ObjectStore store = StoreFactory.create(endpoint(), "large", 8, ClientSettings.DEFAULT)) {
             WorkerState worker = new WorkerState(store, 1, 0);
             io.s3workload.metrics.CellRecorder recorder = new io.s3workload.metrics.CellRecorder(
                     new io.s3workload.metrics.CellKey("v", io.s3workload.metrics.Op.GET, "s3",
@@ -150,7 +150,7 @@ class LargeObjectTest {
 
     @Test
     void aFailedPartAbortsTheUploadAndLeavesNothingBehind() {
-        ObjectStore real = StoreFactory.create(endpoint(), "large", 8, ClientSpec.DEFAULT);
+        ObjectStore real = StoreFactory.create(endpoint(), "large", 8, ClientSettings.DEFAULT);
         ObjectStore failingThirdPart = new FaultyStore(real, 3);
         Multipart multipart = new Multipart(DataSize.ofMiB(5), DataSize.ofMiB(5), 2);
         StoreException e = assertThrows(StoreException.class, () -> Transfers.put(failingThirdPart, "abort/obj",
@@ -167,7 +167,7 @@ class LargeObjectTest {
         String orphan = result.info().runPrefix() + "orphan";
         s3.startMultipart("large", orphan);
         s3.startMultipart("large", "not-ours/upload");
-        try (ObjectStore store = StoreFactory.create(endpoint(), "large", 2, ClientSpec.DEFAULT)) {
+        try (ObjectStore store = StoreFactory.create(endpoint(), "large", 2, ClientSettings.DEFAULT)) {
             String prefix = result.info().runPrefix();
             Cleanup.finish(Cleanup.everything("large", prefix, List.of(store.endpointName()), List.of()),
                     java.util.Map.of(store.endpointName(), store), dir.resolve("manifest.txt"));

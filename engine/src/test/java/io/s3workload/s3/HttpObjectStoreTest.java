@@ -6,6 +6,7 @@ import static org.junit.jupiter.api.Assertions.assertThrows;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import io.s3workload.testing.TestS3;
+import io.s3workload.workload.ClientSettings;
 import io.s3workload.workload.ClientSpec;
 import io.s3workload.workload.CredentialsSpec;
 import io.s3workload.workload.EndpointSpec;
@@ -34,8 +35,7 @@ import org.junit.jupiter.api.Test;
  */
 class HttpObjectStoreTest {
 
-    private static final ClientSpec HTTP = new ClientSpec(Optional.of(ClientSpec.Kind.HTTP),
-            Optional.of(ClientSpec.Checksums.WHEN_REQUIRED), Optional.of(ClientSpec.Sharing.SHARED));
+    private static final ClientSettings HTTP = ClientSettings.DEFAULT.with(ClientSpec.Kind.HTTP);
     private static TestS3 s3;
 
     @BeforeAll

@@ -6,6 +6,7 @@ import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import com.sun.net.httpserver.Headers;
 import com.sun.net.httpserver.HttpServer;
+import io.s3workload.workload.ClientSettings;
 import io.s3workload.workload.ClientSpec;
 import io.s3workload.workload.CredentialsSpec;
 import io.s3workload.workload.EndpointSpec;
@@ -52,8 +53,7 @@ class WireFormatTest {
     void putsAreUnsignedSingleAttemptWithoutChecksumsOrExpectContinueEvenOverHttp(ClientSpec.Kind kind) {
         EndpointSpec endpoint = new EndpointSpec("wire", URI.create("http://127.0.0.1:" + server.getAddress()
                 .getPort()), "us-east-1", true, new CredentialsSpec.Static("ak", "sk", null));
-        ClientSpec client = ClientSpec.DEFAULT.overriddenBy(new ClientSpec(java.util.Optional.of(kind),
-                java.util.Optional.empty(), java.util.Optional.empty()));
+        ClientSettings client = ClientSettings.DEFAULT.with(kind);
         try (ObjectStore store = StoreFactory.create(endpoint, "bucket", 4, client)) {
             store.put("k", new Payload(1).body("k", 100_000));
         }
@@ -74,10 +74,7 @@ class WireFormatTest {
     void compatGcsDropsFlexibleChecksumsAndDeletesKeyByKey() {
         EndpointSpec endpoint = new EndpointSpec("gcs", URI.create("http://127.0.0.1:" + server.getAddress()
                 .getPort()), "auto", true, new CredentialsSpec.Static("ak", "sk", null), EndpointSpec.Compat.GCS);
-        var always = new io.s3workload.workload.ClientSpec(java.util.Optional.of(
-                io.s3workload.workload.ClientSpec.Kind.SYNC), java.util.Optional.of(
-                io.s3workload.workload.ClientSpec.Checksums.ALWAYS), java.util.Optional.of(
-                io.s3workload.workload.ClientSpec.Sharing.SHARED));
+        var always = ClientSettings.DEFAULT.with(ClientSpec.Kind.SYNC).with(ClientSpec.Checksums.ALWAYS);
         try (ObjectStore store = StoreFactory.create(endpoint, "bucket", 4, always)) {
             store.put("k", new Payload(1).body("k", 1000));
             DeleteOutcome outcome = store.deleteKeys(java.util.List.of("a", "b"));

@@ -55,6 +55,7 @@ record Key(Keys.Context context, String name, String type, Set<StageKind> kinds,
                     .put("partSize", m.partSize().label()).put("parallel", m.parallel());
             case ParallelRanges r -> YAML.createObjectNode().put("threshold", r.threshold().label())
                     .put("chunk", r.chunk().label()).put("parallel", r.parallel());
+            case Enum<?> e -> TextNode.valueOf(io.s3workload.workload.ClientSpec.key(e));
             default -> YAML.valueToTree(value);
         };
     }

@@ -39,6 +39,7 @@ import static io.s3workload.workload.yaml.Keys.Context.TIMEOUTS;
 import static io.s3workload.workload.yaml.Keys.Context.TLS;
 import static io.s3workload.workload.yaml.Keys.Context.TOP;
 
+import io.s3workload.workload.ClientSettings;
 import io.s3workload.workload.ConnectivityStage;
 import io.s3workload.workload.ConsistencyProbe;
 import io.s3workload.workload.CopyStage;
@@ -52,7 +53,6 @@ import io.s3workload.workload.ParallelRanges;
 import io.s3workload.workload.StageKind;
 import io.s3workload.workload.StageKind.Trait;
 import io.s3workload.workload.StopWhenStable;
-import io.s3workload.workload.Timeouts;
 import io.s3workload.workload.TranscodeStage;
 import io.s3workload.workload.VersionsStage;
 import io.s3workload.workload.Workload;
@@ -148,17 +148,17 @@ final class Keys {
                 + " operation at a time (for probes: iterations in flight).").inDefaults(),
         stage(STORE, "failOn", "failOn", null, "{errorRate: 1%, p99: 200ms}",
                 "Thresholds that fail the run (exit code 1), merged key by key over the workload's."),
-        stage(STORE, "client", "client", "http", "sync",
+        stage(STORE, "client", "client", ClientSettings.DEFAULT.kind(), "sync",
                 "The S3 client: http (the lean client), sync (AWS SDK, Apache) or crt (AWS CRT).").inDefaults(),
-        stage(STORE, "checksums", "checksums", "when-required", "always",
+        stage(STORE, "checksums", "checksums", ClientSettings.DEFAULT.checksums(), "always",
                 "The AWS SDK's own checksum policy for its clients: when-required or always.").inDefaults(),
-        stage(STORE, "clients", "clients", "shared", "per-worker",
+        stage(STORE, "clients", "clients", ClientSettings.DEFAULT.sharing(), "per-worker",
                 "One client shared by the stage's workers, or one per worker.").inDefaults(),
         stage(STORE, "connections", "count", null, 128,
                 "The connection pool's size; by default as many as the stage's workers can use.").inDefaults(),
         stage(STORE, "timeouts", "timeouts", null, "{connect: 2s, firstByte: 5s, total: 30s}",
                 "Per-request time limits.").inDefaults(),
-        stage(STORE, "retries", "whole", 0, 2, "More attempts for failures that may pass (5xx, resets, timeouts).")
+        stage(STORE, "retries", "whole", ClientSettings.DEFAULT.retries(), 2, "More attempts for failures that may pass (5xx, resets, timeouts).")
                 .inDefaults(),
         stage(WORKERS, "rate", "rate", null, "200/s",
                 "An open loop: operations started per second, however long they take."),
@@ -331,8 +331,8 @@ final class Keys {
         in(SOURCES, "count", "count", 1, 10, "How many source objects.").scaled(Scale.COUNT),
         in(SOURCES, "size", "size", null, "10GiB", "How large each source object is.").scaled(Scale.SIZE),
         in(SOURCES, "reuse", "boolean", false, true, "Keep the sources after the run and reuse them in later runs."),
-        in(TIMEOUTS, "connect", "duration", Timeouts.DEFAULT_CONNECT, "2s", "Time limit to open a connection."),
-        in(TIMEOUTS, "firstByte", "duration", Timeouts.DEFAULT_FIRST_BYTE, "5s",
+        in(TIMEOUTS, "connect", "duration", ClientSettings.DEFAULT.timeouts().connect(), "2s", "Time limit to open a connection."),
+        in(TIMEOUTS, "firstByte", "duration", ClientSettings.DEFAULT.timeouts().firstByte(), "5s",
                 "Time limit for the first byte of a response."),
         in(TIMEOUTS, "total", "duration", null, "30s", "Time limit for a whole request (none by default)."),
         in(SSE, "type", "sseType", null, "kms", "sse's type: s3, kms or c."),
