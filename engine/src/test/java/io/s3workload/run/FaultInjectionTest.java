@@ -117,6 +117,23 @@ class FaultInjectionTest {
                 + outcome.wallNanos() / 1e9 + " s");
     }
 
+    /**
+     * A stage's own time limits hold though an earlier stage (with the default ones) already made the endpoint's
+     * shared client: the client is shared only between stages with the same limits.
+     */
+    @Test
+    void aStageKeepsItsOwnFirstByteTimeoutAfterAnotherMadeTheEndpointsClient() throws Exception {
+        Faults faults = new Faults(29, Duration.ofSeconds(6), Rule.of("GET", OBJECT_GETS, 0.25, Fault.STALL_HEADERS));
+        Outcome outcome = run(faults, "  - {name: look, kind: head, endpoint: faulty, from: seed, operations: 4,"
+                + " concurrency: 2}\n" + gets(40, ", timeouts: {firstByte: 300ms}"));
+
+        long injected = faults.injected(Fault.STALL_HEADERS);
+        assertTrue(injected >= 4, "injected " + injected);
+        assertEquals(Map.of("timeout", injected), outcome.cell().errorsByClass());
+        assertTrue(outcome.wallNanos() < 5_000_000_000L, "no worker waited out a 6 s stall: "
+                + outcome.wallNanos() / 1e9 + " s");
+    }
+
     @Test
     void theTotalLimitEndsAnOperationWhateverItIsDoing() throws Exception {
         Faults faults = new Faults(13, Duration.ofSeconds(6), Rule.of("GET", OBJECT_GETS, 0.25, Fault.STALL_BODY));
