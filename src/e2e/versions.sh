@@ -41,7 +41,8 @@ bucket: versioned
 endpoints:
   moto: {url: "$MOTO_URL", credentials: {accessKey: a, secretKey: b}}
 stages:
-  - {name: versions, kind: versions, size: 8KiB, objects: 30, versions: 4, concurrency: 6}
+  - {name: versions, kind: versions, size: 8KiB, objects: 30, versions: 4, concurrency: 6,
+     data: {compressible: 2.0, dedupe: 2.0}}
 YAML
 for client in http sync crt; do
   "$root/s3workload" run "$work/versions.yaml" --set defaults.client=$client --no-progress --report console,json \

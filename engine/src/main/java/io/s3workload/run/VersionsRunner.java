@@ -44,7 +44,7 @@ final class VersionsRunner implements StageRunner {
         List<CellStats> cells = new ArrayList<>();
         cells.addAll(CellRun.run(context, stage, key(stage, Op.PUT, cell), cell, total, (i, worker, recorder) -> {
             int n = (int) i;
-            Payload.Body body = context.payload().body(content(prefix, spec, n), cell.size());
+            Payload.Body body = context.payload().body(content(prefix, spec, n), cell.size(), spec.data());
             long t0 = System.nanoTime();
             String id = worker.store().putVersion(prefix + (n % spec.objects()), body);
             recorder.success(System.nanoTime() - t0, body.length());
@@ -81,7 +81,8 @@ final class VersionsRunner implements StageRunner {
         cells.addAll(CellRun.run(context, stage, key(stage, Op.GET, cell), cell, written.size(),
                 (i, worker, recorder) -> {
                     int n = written.get((int) i);
-                    Payload.Body expected = context.payload().body(content(prefix, spec, n), cell.size());
+                    Payload.Body expected = context.payload().body(content(prefix, spec, n), cell.size(),
+                            spec.data());
                     worker.timing().expect(expected);
                     long t0 = System.nanoTime();
                     String key = prefix + (n % spec.objects());

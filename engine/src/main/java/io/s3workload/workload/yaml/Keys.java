@@ -228,7 +228,7 @@ final class Keys {
                 "Object tags stored with each object (x-amz-tagging); at most 10."),
         stage(WRITES_SETTINGS, "checksum", "checksum", "none", "crc32c", "A checksum computed over each PUT's (and"
                 + " part's) bytes and sent with it, so the server verifies what it stores."),
-        stage(EnumSet.of(PUT, GET, RANGE_READ, MIX, TRANSCODE), "data", "data", "unique",
+        stage(EnumSet.of(PUT, GET, RANGE_READ, VERSIONS, MIX, TRANSCODE), "data", "data", "unique",
                 "{compressible: 2.0, dedupe: 3.0}", "What object bodies are made of: unique (every byte distinct,"
                         + " nothing for a data-reducing store to shrink), or ratios to offer a compressor and fixed"
                         + " 4 KiB-block deduplication on purpose.").inDefaults(),

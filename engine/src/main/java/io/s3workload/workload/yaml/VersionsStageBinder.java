@@ -19,9 +19,10 @@ final class VersionsStageBinder implements StageBinder {
             f.binding().problem(f.pointer(), "missing 'objects': how many keys get versions, e.g. objects: 100");
         }
         int versions = f.intOr("versions", 1);
+        var data = ObjectSettingsBinder.data(f);
         if (size.isEmpty() || objects.isEmpty()) {
             return Optional.empty();
         }
-        return Optional.of(new VersionsStage(common, size.get(), objects.getAsLong(), versions));
+        return Optional.of(new VersionsStage(common, size.get(), objects.getAsLong(), versions, data));
     }
 }

@@ -12,6 +12,7 @@ import io.s3workload.workload.Percentile;
 import io.s3workload.workload.PutStage;
 import io.s3workload.workload.SizeSpec;
 import io.s3workload.workload.SweepStage;
+import io.s3workload.workload.VersionsStage;
 import io.s3workload.workload.Workload;
 import java.net.URI;
 import java.time.Duration;
@@ -165,5 +166,19 @@ class WorkloadLoaderTest {
                 .parse("w.yaml", "bucket: bench\ndescription: cost $${HOME}\n"
                         + "stages: [{name: p, kind: put, sizes: [1], objects: 1}]\n");
         assertEquals("cost ${HOME}", w.description());
+    }
+
+    /** A versions stage's bodies are made as its data says, or as the workload's defaults say. */
+    @Test
+    void aVersionsStageTakesItsDataOrTheDefaults() throws WorkloadException {
+        Workload w = WorkloadLoader.plain().parse("v.yaml", """
+                bucket: bench
+                defaults: {data: {dedupe: 3.0}}
+                stages:
+                  - {name: own, kind: versions, size: 8KiB, objects: 3, data: {compressible: 2.0}}
+                  - {name: inherited, kind: versions, size: 8KiB, objects: 3}
+                """);
+        assertEquals(new io.s3workload.workload.DataShape(2.0, 1), ((VersionsStage) w.stages().get(0)).data());
+        assertEquals(new io.s3workload.workload.DataShape(1, 3.0), ((VersionsStage) w.stages().get(1)).data());
     }
 }
