@@ -6,79 +6,170 @@ import java.util.Optional;
 import java.util.function.Consumer;
 
 /**
- * The storage operations the engine needs, on one bucket of one endpoint. Implementations are thread-safe and
- * throw {@link StoreException} for every failure. Kept small so other clients (CRT, plain HTTP) can stand in.
+ * The storage operations the engine needs, on one bucket of one endpoint: a client's {@link DataPath} for the hot
+ * operations, and the SDK's {@link SdkStore} for everything else, written once for every client. Thread-safe;
+ * every failure is a {@link StoreException}.
  */
-public interface ObjectStore extends AutoCloseable {
+public final class ObjectStore implements AutoCloseable {
+
+    private final DataPath data;
+    private final SdkStore control;
+    /** Run before the bucket check: the CRT's prompt look at the server's certificate; none for the others. */
+    private final Runnable beforeBucketCheck;
+
+    ObjectStore(DataPath data, SdkStore control, Runnable beforeBucketCheck) {
+        this.data = data;
+        this.control = control;
+        this.beforeBucketCheck = beforeBucketCheck;
+    }
+
+    /** The SDK's synchronous client for everything (its data path is its own). */
+    ObjectStore(SdkStore sdk) {
+        this(sdk, sdk, () -> { });
+    }
+
+    /** The client's own part, for tests that check which client a setting chose. */
+    DataPath dataPath() {
+        return data;
+    }
+
+    /** This store with its hot operations going through {@code wrap} of its data path (fault fixtures). */
+    public ObjectStore withDataPath(java.util.function.UnaryOperator<DataPath> wrap) {
+        return new ObjectStore(wrap.apply(data), control, beforeBucketCheck);
+    }
+
+    /**
+     * This store, sending the SSE-C headers of {@code key} with every object request (and the copy-source ones with
+     * copies), on this store's connections. Closing it closes this store when {@code owning}, else nothing.
+     */
+    public ObjectStore withCustomerKey(CustomerKey key, boolean owning) {
+        SdkStore sdk = control.withCustomerKey(key, owning);
+        return new ObjectStore(data == control ? sdk : data.withCustomerKey(key, owning), sdk, beforeBucketCheck);
+    }
 
     /** The endpoint's name in the workload. */
-    String endpointName();
+    public String endpointName() {
+        return data.endpointName();
+    }
 
-    void headBucket();
+    // ---- the hot operations: the client's own ----
+
+    /** Uploads {@code body} in one request with what {@code write} adds; returns the ETag. */
+    public String put(String key, Payload.Body body, ObjectWrite write) {
+        return data.put(key, body, write);
+    }
+
+    public String put(String key, Payload.Body body) {
+        return data.put(key, body, ObjectWrite.NONE);
+    }
+
+    /** Uploads part {@code partNumber} (from 1) with its {@code checksum} header (empty: none); returns its ETag. */
+    public String uploadPart(String key, String uploadId, int partNumber, Payload.Body body,
+                             Map<String, String> checksum) {
+        return data.uploadPart(key, uploadId, partNumber, body, checksum);
+    }
+
+    public String uploadPart(String key, String uploadId, int partNumber, Payload.Body body) {
+        return data.uploadPart(key, uploadId, partNumber, body, Map.of());
+    }
+
+    /** Reads the whole object into {@code buffer} (overwritten, never grown), filling {@code timing}. */
+    public void get(String key, byte[] buffer, ReadTiming timing) {
+        data.get(key, buffer, timing);
+    }
+
+    /** Reads bytes {@code [start, start + length)} of the object, as {@link #get} does. */
+    public void getRange(String key, long start, long length, byte[] buffer, ReadTiming timing) {
+        data.getRange(key, start, length, buffer, timing);
+    }
+
+    /** HeadObject; empty when there is no such object. */
+    public Optional<ObjectInfo> head(String key) {
+        return data.head(key);
+    }
+
+    public void delete(String key) {
+        data.delete(key);
+    }
+
+    // ---- the rest: the SDK's ----
+
+    public void headBucket() {
+        control.headBucket();
+    }
+
+    /**
+     * One unmeasured request through each client of this store, so that none starts in a measured operation: the
+     * SDK's HeadBucket, and the data path's own where it has a client of its own (the CRT).
+     */
+    public void prime() {
+        control.headBucket();
+        if (data != control) {
+            data.prime();
+        }
+    }
 
     /**
      * The check of the bucket before a run: HeadBucket, and when its bodiless answer is a refusal (HTTP 400, 403,
      * 404, 405 or 501), a listing of one key, whose answer carries the server's error code and message. So a bucket
      * "does not exist" only when the server says NoSuchBucket (versitygw answers an unknown access key with a HEAD
      * 404), a wrong region or key is named as such, and a server without HeadBucket that lists the bucket passes.
+     * A data path with a client of its own is primed after it.
      */
-    default void checkBucket() {
+    public void checkBucket() {
+        beforeBucketCheck.run();
         try {
-            headBucket();
+            control.headBucket();
         } catch (StoreException head) {
             if (!head.errorClass().matches("HTTP (400|403|404|405|501)\\b.*")) {
                 throw head;
             }
-            listPage("", null, 1); // throws, classified from the error body, when the bucket cannot be used
+            control.listPage("", null, 1); // throws, classified from the error body, when the bucket cannot be used
+        }
+        if (data != control) {
+            data.prime();
         }
     }
 
-    void createBucket();
-
-    /** Uploads {@code body} in one request with what {@code write} adds; returns the ETag. */
-    String put(String key, Payload.Body body, ObjectWrite write);
-
-    default String put(String key, Payload.Body body) {
-        return put(key, body, ObjectWrite.NONE);
+    public void createBucket() {
+        control.createBucket();
     }
 
     /** Starts a multipart upload with what {@code write} adds (its checksum algorithm included); returns its id. */
-    String createMultipart(String key, ObjectWrite write);
-
-    /**
-     * Uploads part {@code partNumber} (from 1) with its {@code checksum} header (empty: none); returns its ETag.
-     */
-    String uploadPart(String key, String uploadId, int partNumber, Payload.Body body, Map<String, String> checksum);
-
-    default String uploadPart(String key, String uploadId, int partNumber, Payload.Body body) {
-        return uploadPart(key, uploadId, partNumber, body, Map.of());
+    public String createMultipart(String key, ObjectWrite write) {
+        return control.createMultipart(key, write);
     }
 
     /** Completes an upload from its parts, in part order; returns the object's ETag. */
-    String completeMultipart(String key, String uploadId, List<Part> parts);
+    public String completeMultipart(String key, String uploadId, List<Part> parts) {
+        return control.completeMultipart(key, uploadId, parts);
+    }
 
-    /**
-     * This store, sending the SSE-C headers of {@code key} with every object request (and the copy-source ones with
-     * copies), on this store's connections. Closing it closes this store when {@code owning}, else nothing.
-     */
-    ObjectStore withCustomerKey(CustomerKey key, boolean owning);
-
-    void abortMultipart(String key, String uploadId);
+    public void abortMultipart(String key, String uploadId) {
+        control.abortMultipart(key, uploadId);
+    }
 
     /** CopyObject in the bucket, from {@code sourceKey} to {@code key} (S3 allows up to 5 GiB); returns the ETag. */
-    String copy(String sourceKey, String key);
+    public String copy(String sourceKey, String key) {
+        return control.copy(sourceKey, key);
+    }
 
     /**
      * UploadPartCopy: part {@code partNumber} (from 1) of upload {@code uploadId} is bytes
      * {@code [start, start + length)} of {@code sourceKey}; returns the part's ETag.
      */
-    String uploadPartCopy(String key, String uploadId, int partNumber, String sourceKey, long start, long length);
+    public String uploadPartCopy(String key, String uploadId, int partNumber, String sourceKey, long start,
+                                 long length) {
+        return control.uploadPartCopy(key, uploadId, partNumber, sourceKey, start, length);
+    }
 
     /** Whether the bucket keeps versions: GetBucketVersioning's status. */
-    Versioning versioning();
+    public Versioning versioning() {
+        return control.versioning();
+    }
 
     /** Whether the bucket keeps versions of every write (GetBucketVersioning says Enabled). */
-    default boolean versioningEnabled() {
+    public boolean versioningEnabled() {
         return versioning() == Versioning.ENABLED;
     }
 
@@ -86,42 +177,40 @@ public interface ObjectStore extends AutoCloseable {
      * A bucket's versioning. Both {@code ENABLED} and {@code SUSPENDED} buckets may hold versions and delete
      * markers besides their current objects; only a bucket that was never versioned holds none.
      */
-    enum Versioning { NEVER, ENABLED, SUSPENDED }
+    public enum Versioning { NEVER, ENABLED, SUSPENDED }
 
     /** PUTs a new version of {@code key}; returns its version id. */
-    String putVersion(String key, Payload.Body body);
+    public String putVersion(String key, Payload.Body body) {
+        return control.putVersion(key, body);
+    }
 
     /** Reads version {@code versionId} of {@code key}, as {@link #get} does. */
-    void getVersion(String key, String versionId, byte[] buffer, ReadTiming timing);
+    public void getVersion(String key, String versionId, byte[] buffer, ReadTiming timing) {
+        control.getVersion(key, versionId, buffer, timing);
+    }
 
     /** Deletes version {@code versionId} of {@code key} for good (or a delete marker, by its id). */
-    void deleteVersion(String key, String versionId);
+    public void deleteVersion(String key, String versionId) {
+        control.deleteVersion(key, versionId);
+    }
 
     /** One ListObjectVersions page under {@code prefix}: versions and delete markers, from the markers given. */
-    VersionPage listVersions(String prefix, String keyMarker, String versionIdMarker, int pageSize);
+    public VersionPage listVersions(String prefix, String keyMarker, String versionIdMarker, int pageSize) {
+        return control.listVersions(prefix, keyMarker, versionIdMarker, pageSize);
+    }
 
     /** Multipart uploads in progress under {@code prefix}. */
-    List<Upload> multipartUploads(String prefix);
-
-    /**
-     * Reads the whole object into {@code buffer} (overwritten, never grown), filling {@code timing} (the ETag
-     * included).
-     */
-    void get(String key, byte[] buffer, ReadTiming timing);
-
-    /** Reads bytes {@code [start, start + length)} of the object, as {@link #get} does. */
-    void getRange(String key, long start, long length, byte[] buffer, ReadTiming timing);
-
-    /** HeadObject; empty when there is no such object. */
-    Optional<ObjectInfo> head(String key);
-
-    void delete(String key);
+    public List<Upload> multipartUploads(String prefix) {
+        return control.multipartUploads(prefix);
+    }
 
     /** One ListObjectsV2 request under {@code prefix}. */
-    ListPage listPage(String prefix, String continuationToken, int pageSize);
+    public ListPage listPage(String prefix, String continuationToken, int pageSize) {
+        return control.listPage(prefix, continuationToken, pageSize);
+    }
 
     /** Lists every key under {@code prefix}, a page at a time. */
-    default void listKeys(String prefix, Consumer<List<String>> page) {
+    public void listKeys(String prefix, Consumer<List<String>> page) {
         String token = null;
         do {
             ListPage p = listPage(prefix, token, 1000);
@@ -130,80 +219,71 @@ public interface ObjectStore extends AutoCloseable {
         } while (token != null);
     }
 
+    /** Whether the server has DeleteObjects (Google Cloud Storage does not). */
+    public boolean batchDelete() {
+        return control.batchDelete();
+    }
+
     /**
      * Deletes up to 1000 keys: one DeleteObjects request, or one DeleteObject a key where the server has no
      * batch delete ({@link #batchDelete()}).
      */
-    default DeleteOutcome deleteKeys(List<String> keys) {
+    public DeleteOutcome deleteKeys(List<String> keys) {
         if (keys.isEmpty()) {
             return new DeleteOutcome(0, List.of(), List.of());
         }
-        return batchDelete() ? deleteBatch(keys) : deleteOneByOne(keys);
+        return batchDelete() ? control.deleteBatch(keys) : oneByOne(keys, this::delete, key -> key);
     }
 
     /**
      * Deletes up to 1000 versions (or delete markers) for good, each by its id: one DeleteObjects request, or one
      * DeleteObject a version where the server has no batch delete. Failures name the key and the version id.
      */
-    default DeleteOutcome deleteVersions(List<KeyVersion> versions) {
+    public DeleteOutcome deleteVersions(List<KeyVersion> versions) {
         if (versions.isEmpty()) {
             return new DeleteOutcome(0, List.of(), List.of());
         }
-        if (batchDelete()) {
-            return deleteVersionBatch(versions);
-        }
-        List<String> failed = new java.util.ArrayList<>();
-        List<String> errors = new java.util.ArrayList<>();
-        for (KeyVersion v : versions) {
-            try {
-                deleteVersion(v.key(), v.versionId());
-            } catch (StoreException e) {
-                failed.add(v.key() + " (version " + v.versionId() + ")");
-                errors.add(e.getMessage());
-            }
-        }
-        return new DeleteOutcome(versions.size() - failed.size(), failed, errors);
+        return batchDelete() ? control.deleteVersionBatch(versions) : oneByOne(versions,
+                v -> deleteVersion(v.key(), v.versionId()), v -> v.key() + " (version " + v.versionId() + ")");
     }
 
-    /** One DeleteObjects request for up to 1000 versions, each by its id. */
-    DeleteOutcome deleteVersionBatch(List<KeyVersion> versions);
-
-    /** Whether the server has DeleteObjects (Google Cloud Storage does not). */
-    boolean batchDelete();
-
-    /** One DeleteObjects request for up to 1000 keys. */
-    DeleteOutcome deleteBatch(List<String> keys);
-
-    private DeleteOutcome deleteOneByOne(List<String> keys) {
+    /** Deletes each of {@code items} with {@code delete}; a failure is counted under {@code named} and the rest go on. */
+    private static <T> DeleteOutcome oneByOne(List<T> items, Consumer<T> delete,
+                                              java.util.function.Function<T, String> named) {
         List<String> failed = new java.util.ArrayList<>();
         List<String> errors = new java.util.ArrayList<>();
-        for (String key : keys) {
+        for (T item : items) {
             try {
-                delete(key);
+                delete.accept(item);
             } catch (StoreException e) {
-                failed.add(key);
+                failed.add(named.apply(item));
                 errors.add(e.getMessage());
             }
         }
-        return new DeleteOutcome(keys.size() - failed.size(), failed, errors);
+        return new DeleteOutcome(items.size() - failed.size(), failed, errors);
     }
 
     @Override
-    void close();
+    public void close() {
+        data.close();
+        if (data != control) {
+            control.close();
+        }
+    }
 
     /** An uploaded part: its ETag and the checksum header it was sent with (empty: none). */
-    record Part(String etag, Map<String, String> checksum) {
+    public record Part(String etag, Map<String, String> checksum) {
         public Part {
             checksum = Map.copyOf(checksum);
         }
     }
 
     /** A multipart upload in progress. */
-    record Upload(String key, String uploadId) {
+    public record Upload(String key, String uploadId) {
     }
 
     /** What HeadObject tells: the size, the ETag, user metadata. */
-    record ObjectInfo(long size, String etag, Map<String, String> metadata) {
+    public record ObjectInfo(long size, String etag, Map<String, String> metadata) {
 
         /** Metadata names are looked up ignoring case: servers spell them as they like (rclone: S3workload-Seed). */
         public ObjectInfo {
@@ -214,11 +294,11 @@ public interface ObjectStore extends AutoCloseable {
     }
 
     /** A version of a key (or a delete marker). */
-    record KeyVersion(String key, String versionId, boolean deleteMarker) {
+    public record KeyVersion(String key, String versionId, boolean deleteMarker) {
     }
 
     /** One page of a version listing; the next markers are null on the last page. */
-    record VersionPage(List<KeyVersion> versions, String nextKeyMarker, String nextVersionIdMarker) {
+    public record VersionPage(List<KeyVersion> versions, String nextKeyMarker, String nextVersionIdMarker) {
         public boolean last() {
             return nextKeyMarker == null && nextVersionIdMarker == null;
         }
@@ -228,6 +308,6 @@ public interface ObjectStore extends AutoCloseable {
      * One page of a listing: its keys, with each one's ETag and size (-1 where the server gave none);
      * {@code nextToken} is null on the last page.
      */
-    record ListPage(List<String> keys, List<String> etags, List<Long> sizes, String nextToken) {
+    public record ListPage(List<String> keys, List<String> etags, List<Long> sizes, String nextToken) {
     }
 }

@@ -60,39 +60,43 @@ public final class StoreFactory {
         boolean always = client.checksums() == ClientSpec.Checksums.ALWAYS
                 && endpoint.compat().flexibleChecksums();
         if (lean(endpoint, client)) {
-            return httpStore(endpoint, bucket, connections, client.timeouts());
+            return new ObjectStore(leanPath(endpoint, bucket, connections, client.timeouts()),
+                    sdkStore(endpoint, bucket, connections, false, client.timeouts(), false), () -> { });
         }
         return switch (client.kind()) {
-            case HTTP, SYNC -> sdkStore(endpoint, bucket, connections, always, client.timeouts());
-            case CRT -> CrtObjectStore.create(endpoint, bucket, connections, always, credentials(endpoint),
-                    endpoint.compat().batchDelete());
+            case HTTP, SYNC -> new ObjectStore(sdkStore(endpoint, bucket, connections, always, client.timeouts(),
+                    false));
+            case CRT -> {
+                CrtDataPath crt = CrtDataPath.create(endpoint, bucket, connections, always, credentials(endpoint));
+                yield new ObjectStore(crt, sdkStore(endpoint, bucket, connections, always, client.timeouts(), true),
+                        crt::checkHandshake);
+            }
         };
     }
 
-    private static ObjectStore sdkStore(EndpointSpec endpoint, String bucket, int connections, boolean always,
-                                        ClientSettings.Limits timeouts) {
-        return new SdkObjectStore(endpoint.name(), bucket, syncClient(endpoint, connections, always, timeouts),
+    /**
+     * The SDK's synchronous client on {@code endpoint}: a client's data path ({@code client: sync}) and every
+     * client's other requests; beside the CRT ({@code withOsStore}) it also trusts the CA bundle the CRT trusts.
+     */
+    private static SdkStore sdkStore(EndpointSpec endpoint, String bucket, int connections, boolean always,
+                                     ClientSettings.Limits timeouts, boolean withOsStore) {
+        return new SdkStore(endpoint.name(), bucket, syncClient(endpoint, connections, always, timeouts, withOsStore),
                 endpoint.compat().batchDelete());
     }
 
-    /**
-     * The lean client for the hot operations, over a pool of {@code connections}; the SDK client (sharing the
-     * limit, connecting only when used) for the rest.
-     */
-    private static ObjectStore httpStore(EndpointSpec endpoint, String bucket, int connections, ClientSettings.Limits timeouts) {
+    /** The lean client's data path, over a pool of {@code connections}. */
+    private static DataPath leanPath(EndpointSpec endpoint, String bucket, int connections,
+                                     ClientSettings.Limits timeouts) {
         URI url = endpoint.url();
         boolean tls = "https".equalsIgnoreCase(url.getScheme());
         int port = url.getPort() >= 0 ? url.getPort() : tls ? 443 : 80;
-        String host = HttpObjectStore.host(url, bucket, endpoint.pathStyle());
-        Duration connect = timeouts.connect();
-        Duration read = timeouts.firstByte();
+        String host = HttpDataPath.host(url, bucket, endpoint.pathStyle());
         Http1Pool pool = new Http1Pool(host, port, TlsContexts.sockets(endpoint),
-                endpoint.proxy().map(HttpProxy::of).orElse(null), Math.max(connections, 1), (int) connect.toMillis(),
-                (int) read.toMillis(), ACQUIRE_TIMEOUT.toNanos(), 0);
-        RequestSigner signer = new RequestSigner(credentials(endpoint), endpoint.region(), host, port,
-                tls);
-        return new HttpObjectStore(sdkStore(endpoint, bucket, connections, false, timeouts), pool, signer,
-                endpoint.name(), HttpObjectStore.pathPrefix(url, bucket, endpoint.pathStyle()));
+                endpoint.proxy().map(HttpProxy::of).orElse(null), Math.max(connections, 1),
+                (int) timeouts.connect().toMillis(), (int) timeouts.firstByte().toMillis(), ACQUIRE_TIMEOUT.toNanos(), 0);
+        RequestSigner signer = new RequestSigner(credentials(endpoint), endpoint.region(), host, port, tls);
+        return new HttpDataPath(pool, signer, endpoint.name(), HttpDataPath.pathPrefix(url, bucket,
+                endpoint.pathStyle()));
     }
 
     /**
@@ -108,11 +112,11 @@ public final class StoreFactory {
 
     /** The synchronous client exactly as the engine uses it; public for the bare baseline in src/bench. */
     public static S3Client syncClient(EndpointSpec endpoint, int connections, boolean checksumsAlways) {
-        return syncClient(endpoint, connections, checksumsAlways, ClientSettings.DEFAULT.timeouts());
+        return syncClient(endpoint, connections, checksumsAlways, ClientSettings.DEFAULT.timeouts(), false);
     }
 
     private static S3Client syncClient(EndpointSpec endpoint, int connections, boolean checksumsAlways,
-                                       ClientSettings.Limits timeouts) {
+                                       ClientSettings.Limits timeouts, boolean withOsStore) {
         Duration connect = timeouts.connect();
         Duration read = timeouts.firstByte();
         return S3Client.builder()
@@ -120,7 +124,7 @@ public final class StoreFactory {
                 .region(Region.of(endpoint.region()))
                 .forcePathStyle(endpoint.pathStyle())
                 .credentialsProvider(credentials(endpoint))
-                .httpClientBuilder(trusting(endpoint, ApacheHttpClient.builder()
+                .httpClientBuilder(trusting(endpoint, withOsStore, ApacheHttpClient.builder()
                         .maxConnections(Math.max(connections, 1))
                         .connectionTimeout(connect)
                         .connectionAcquisitionTimeout(ACQUIRE_TIMEOUT)
@@ -163,9 +167,11 @@ public final class StoreFactory {
      * The Apache client as the endpoint's {@code tls:} asks: its trust managers, or for {@code insecure} no check of
      * certificate or host name (the SDK's TRUST_ALL_CERTIFICATES, which only the client's defaults can carry).
      */
-    private static SdkHttpClient.Builder<?> trusting(EndpointSpec endpoint, ApacheHttpClient.Builder apache) {
+    private static SdkHttpClient.Builder<?> trusting(EndpointSpec endpoint, boolean withOsStore,
+                                                     ApacheHttpClient.Builder apache) {
         if (!endpoint.tls().insecure()) {
-            return apache.tlsTrustManagersProvider(() -> TlsContexts.trustManagers(endpoint));
+            return apache.tlsTrustManagersProvider(() -> withOsStore ? TlsContexts.withOsStore(endpoint)
+                    : TlsContexts.trustManagers(endpoint));
         }
         return new TrustingEverything(apache);
     }

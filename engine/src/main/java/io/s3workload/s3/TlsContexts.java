@@ -6,11 +6,13 @@ import java.io.IOException;
 import java.io.InputStream;
 import java.net.Socket;
 import java.nio.file.Files;
+import java.nio.file.Path;
 import java.security.GeneralSecurityException;
 import java.security.KeyStore;
 import java.security.cert.Certificate;
 import java.security.cert.X509Certificate;
 import java.util.Collection;
+import java.util.List;
 import javax.net.ssl.SSLContext;
 import javax.net.ssl.SSLEngine;
 import javax.net.ssl.TrustManager;
@@ -30,13 +32,28 @@ public final class TlsContexts {
      */
     public static TrustManager[] trustManagers(EndpointSpec endpoint) {
         Tls tls = endpoint.tls();
-        if (tls.insecure()) {
+        return trustManagers(endpoint, tls.caCert().map(List::of).orElse(List.of()), "tls.caCert");
+    }
+
+    /**
+     * Trust managers for the SDK client beside {@code client: crt} (its bucket checks, listings, multipart
+     * administration): the JDK's and the operating system's CA bundle, which the CRT trusts, so that it never refuses
+     * a server the CRT accepts.
+     */
+    static TrustManager[] withOsStore(EndpointSpec endpoint) {
+        return trustManagers(endpoint, CrtHandshakeCheck.BUNDLES.stream().filter(Files::isReadable).limit(1)
+                .toList(), CrtHandshakeCheck.OS_STORE);
+    }
+
+    /** The JDK's trust managers plus the certificates of {@code pems} ({@code what} names them in errors). */
+    private static TrustManager[] trustManagers(EndpointSpec endpoint, List<Path> pems, String what) {
+        if (endpoint.tls().insecure()) {
             return new TrustManager[] {new TrustAll()};
         }
         try {
             TrustManagerFactory system = TrustManagerFactory.getInstance(TrustManagerFactory.getDefaultAlgorithm());
             system.init((KeyStore) null);
-            if (tls.caCert().isEmpty()) {
+            if (pems.isEmpty()) {
                 return system.getTrustManagers();
             }
             KeyStore store = KeyStore.getInstance(KeyStore.getDefaultType());
@@ -49,23 +66,25 @@ public final class TlsContexts {
                     }
                 }
             }
-            Collection<? extends Certificate> given;
-            try (InputStream in = Files.newInputStream(tls.caCert().get())) {
-                given = java.security.cert.CertificateFactory.getInstance("X.509").generateCertificates(in);
-            }
-            if (given.isEmpty()) {
-                throw new ClientSetupException("endpoint '" + endpoint.name() + "': tls.caCert " + tls.caCert().get()
-                        + " holds no certificate (expected PEM: -----BEGIN CERTIFICATE-----)");
-            }
-            for (Certificate ca : given) {
-                store.setCertificateEntry("given-" + n++, ca);
+            for (Path pem : pems) {
+                Collection<? extends Certificate> given;
+                try (InputStream in = Files.newInputStream(pem)) {
+                    given = java.security.cert.CertificateFactory.getInstance("X.509").generateCertificates(in);
+                }
+                if (given.isEmpty()) {
+                    throw new ClientSetupException("endpoint '" + endpoint.name() + "': " + what + " " + pem
+                            + " holds no certificate (expected PEM: -----BEGIN CERTIFICATE-----)");
+                }
+                for (Certificate ca : given) {
+                    store.setCertificateEntry("given-" + n++, ca);
+                }
             }
             TrustManagerFactory both = TrustManagerFactory.getInstance(TrustManagerFactory.getDefaultAlgorithm());
             both.init(store);
             return both.getTrustManagers();
         } catch (IOException | GeneralSecurityException e) {
-            throw new ClientSetupException("endpoint '" + endpoint.name() + "': cannot read tls.caCert "
-                    + tls.caCert().map(Object::toString).orElse("") + ": " + e.getMessage());
+            throw new ClientSetupException("endpoint '" + endpoint.name() + "': cannot read " + what + " "
+                    + String.join(", ", pems.stream().map(Path::toString).toList()) + ": " + e.getMessage());
         }
     }
 

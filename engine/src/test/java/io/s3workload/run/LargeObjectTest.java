@@ -151,7 +151,7 @@ class LargeObjectTest {
     @Test
     void aFailedPartAbortsTheUploadAndLeavesNothingBehind() {
         ObjectStore real = StoreFactory.create(endpoint(), "large", 8, ClientSettings.DEFAULT);
-        ObjectStore failingThirdPart = new FaultyStore(real, 3);
+        ObjectStore failingThirdPart = FaultyStore.failing(real, 3);
         Multipart multipart = new Multipart(DataSize.ofMiB(5), DataSize.ofMiB(5), 2);
         StoreException e = assertThrows(StoreException.class, () -> Transfers.put(failingThirdPart, "abort/obj",
                 new Payload(1).body("abort/obj", 26L * 1024 * 1024), multipart, io.s3workload.s3.ObjectWrite.NONE));

@@ -1,8 +1,7 @@
 package io.s3workload.s3;
 
 import io.s3workload.workload.EndpointSpec;
-import java.util.ArrayList;
-import java.util.List;
+import io.s3workload.s3.ObjectStore.ObjectInfo;
 import java.util.Map;
 import java.util.Optional;
 import java.util.concurrent.CompletableFuture;
@@ -14,13 +13,9 @@ import software.amazon.awssdk.core.checksums.RequestChecksumCalculation;
 import software.amazon.awssdk.core.checksums.ResponseChecksumValidation;
 import software.amazon.awssdk.regions.Region;
 import software.amazon.awssdk.services.s3.S3AsyncClient;
-import software.amazon.awssdk.services.s3.model.CompletedPart;
-import software.amazon.awssdk.services.s3.model.Delete;
 import software.amazon.awssdk.services.s3.model.GetObjectRequest;
 import software.amazon.awssdk.services.s3.model.HeadObjectResponse;
-import software.amazon.awssdk.services.s3.model.ListObjectsV2Response;
 import software.amazon.awssdk.services.s3.model.NoSuchKeyException;
-import software.amazon.awssdk.services.s3.model.ObjectIdentifier;
 import software.amazon.awssdk.services.s3.model.S3Exception;
 
 /**
@@ -28,7 +23,7 @@ import software.amazon.awssdk.services.s3.model.S3Exception;
  * Its automatic multipart upload is turned off (the engine does multipart and parallel ranges itself, as for the
  * sync client); it still splits GETs of more than 8 MiB into 8 MiB parts.
  */
-final class CrtObjectStore implements ObjectStore {
+final class CrtDataPath implements DataPath {
 
     /**
      * The CRT's part size: GETs up to this size are one request; larger ones the CRT splits into parts of this
@@ -40,7 +35,6 @@ final class CrtObjectStore implements ObjectStore {
     private final String endpointName;
     private final String bucket;
     private final S3AsyncClient s3;
-    private final boolean batchDelete;
     /** SSE-C: sent with every object request; null: none. */
     private final CustomerKey customerKey;
     /** Whether closing this store closes the client (not for a view that shares it). */
@@ -48,20 +42,19 @@ final class CrtObjectStore implements ObjectStore {
     /** A prompt check of the server's certificate (the CRT's own failure takes about 40 s and gives no reason). */
     private final Optional<CrtHandshakeCheck> handshake;
 
-    private CrtObjectStore(String endpointName, String bucket, S3AsyncClient s3, boolean batchDelete,
-                           CustomerKey customerKey, boolean owner, Optional<CrtHandshakeCheck> handshake) {
+    private CrtDataPath(String endpointName, String bucket, S3AsyncClient s3, CustomerKey customerKey,
+                        boolean owner, Optional<CrtHandshakeCheck> handshake) {
         this.handshake = handshake;
         this.endpointName = endpointName;
         this.bucket = bucket;
         this.s3 = s3;
-        this.batchDelete = batchDelete;
         this.customerKey = customerKey;
         this.owner = owner;
     }
 
     @Override
-    public ObjectStore withCustomerKey(CustomerKey key, boolean owning) {
-        return new CrtObjectStore(endpointName, bucket, s3, batchDelete, key, owning && owner, handshake);
+    public DataPath withCustomerKey(CustomerKey key, boolean owning) {
+        return new CrtDataPath(endpointName, bucket, s3, key, owning && owner, handshake);
     }
 
     /** Adds {@code headers} and this store's SSE-C headers to a request. */
@@ -69,13 +62,8 @@ final class CrtObjectStore implements ObjectStore {
         return S3Requests.headers(headers, customerKey);
     }
 
-    /** A copy's headers: with SSE-C, the key for the source and for the copy. */
-    private Consumer<AwsRequestOverrideConfiguration.Builder> copyHeaders() {
-        return S3Requests.copyHeaders(customerKey);
-    }
-
-    static CrtObjectStore create(EndpointSpec endpoint, String bucket, int connections, boolean checksumsAlways,
-                                 AwsCredentialsProvider credentials, boolean batchDelete) {
+    static CrtDataPath create(EndpointSpec endpoint, String bucket, int connections, boolean checksumsAlways,
+                              AwsCredentialsProvider credentials) {
         requireNativeLibrary();
         if (endpoint.tls().caCert().isPresent()) {
             throw new ClientSetupException("endpoint '" + endpoint.name() + "': client: crt does not take tls.caCert"
@@ -108,7 +96,7 @@ final class CrtObjectStore implements ObjectStore {
                         }))
                 .futureCompletionExecutor(Runnable::run)
                 .build();
-        return new CrtObjectStore(endpoint.name(), bucket, client, batchDelete, null, true,
+        return new CrtDataPath(endpoint.name(), bucket, client, null, true,
                 CrtHandshakeCheck.of(endpoint, bucket));
     }
 
@@ -133,7 +121,7 @@ final class CrtObjectStore implements ObjectStore {
             dir += "/" + libc;
         }
         String library = dir + "/" + System.mapLibraryName("aws-crt-jni");
-        if (CrtObjectStore.class.getResource("/" + library) == null) {
+        if (CrtDataPath.class.getResource("/" + library) == null) {
             throw new ClientSetupException("client: crt needs the AWS CRT's native library for this platform ("
                     + library + "), which this build of s3workload leaves out (it carries Linux x86_64 and aarch64"
                     + " with glibc). Use client: http or sync, or build the jar with ./mvnw package -Pall-platforms.");
@@ -153,15 +141,17 @@ final class CrtObjectStore implements ObjectStore {
         return endpointName;
     }
 
-    /** The bucket check, after a handshake that names a refused certificate at once (see CrtHandshakeCheck). */
-    @Override
-    public void checkBucket() {
+    /**
+     * A prompt look at the server's certificate as the CRT will judge it, before the bucket check (the CRT's own
+     * failure takes about 40 s and gives no reason); nothing where no check applies.
+     */
+    void checkHandshake() {
         handshake.ifPresent(CrtHandshakeCheck::verify);
-        ObjectStore.super.checkBucket();
     }
 
+    /** The CRT's first request, unmeasured: a HeadBucket, which also names a refused certificate promptly. */
     @Override
-    public void headBucket() {
+    public void prime() {
         try {
             s3.headBucket(b -> b.bucket(bucket)).join();
         } catch (CompletionException e) {
@@ -176,22 +166,10 @@ final class CrtObjectStore implements ObjectStore {
 
 
     @Override
-    public void createBucket() {
-        await(s3.createBucket(b -> b.bucket(bucket)));
-    }
-
-    @Override
     public String put(String key, Payload.Body body, ObjectWrite write) {
         Map<String, String> headers = write.putHeaders(body);
         return await(s3.putObject(r -> r.bucket(bucket).key(key).contentLength(body.length())
                 .overrideConfiguration(headers(headers)), new PayloadPublisher(body))).eTag();
-    }
-
-    @Override
-    public String createMultipart(String key, ObjectWrite write) {
-        Map<String, String> headers = write.createHeaders();
-        return await(s3.createMultipartUpload(r -> r.bucket(bucket).key(key).overrideConfiguration(headers(headers))))
-                .uploadId();
     }
 
     @Override
@@ -200,69 +178,6 @@ final class CrtObjectStore implements ObjectStore {
         return await(s3.uploadPart(r -> r.bucket(bucket).key(key).uploadId(uploadId).partNumber(partNumber)
                 .contentLength(body.length()).overrideConfiguration(headers(checksum)), new PayloadPublisher(body)))
                 .eTag();
-    }
-
-    @Override
-    public String copy(String sourceKey, String key) {
-        return await(s3.copyObject(r -> r.sourceBucket(bucket).sourceKey(sourceKey).destinationBucket(bucket)
-                .destinationKey(key).overrideConfiguration(copyHeaders()))).copyObjectResult().eTag();
-    }
-
-    @Override
-    public String uploadPartCopy(String key, String uploadId, int partNumber, String sourceKey, long start,
-                                 long length) {
-        return await(s3.uploadPartCopy(r -> r.sourceBucket(bucket).sourceKey(sourceKey).destinationBucket(bucket)
-                .destinationKey(key).uploadId(uploadId).partNumber(partNumber)
-                .copySourceRange(S3Requests.range(start, length)).overrideConfiguration(copyHeaders())))
-                .copyPartResult().eTag();
-    }
-
-    @Override
-    public String completeMultipart(String key, String uploadId, List<Part> parts) {
-        return await(s3.completeMultipartUpload(r -> r.bucket(bucket).key(key).uploadId(uploadId)
-                .multipartUpload(m -> m.parts(S3Requests.parts(parts))).overrideConfiguration(headers(Map.of()))))
-                .eTag();
-    }
-
-    @Override
-    public void abortMultipart(String key, String uploadId) {
-        await(s3.abortMultipartUpload(r -> r.bucket(bucket).key(key).uploadId(uploadId)));
-    }
-
-    @Override
-    public Versioning versioning() {
-        return S3Requests.versioning(await(s3.getBucketVersioning(r -> r.bucket(bucket))).status());
-    }
-
-    @Override
-    public String putVersion(String key, Payload.Body body) {
-        return await(s3.putObject(r -> r.bucket(bucket).key(key).contentLength(body.length())
-                .overrideConfiguration(headers(Map.of())), new PayloadPublisher(body))).versionId();
-    }
-
-    @Override
-    public void getVersion(String key, String versionId, byte[] buffer, ReadTiming timing) {
-        await(s3.getObject(GetObjectRequest.builder().bucket(bucket).key(key).versionId(versionId)
-                .overrideConfiguration(headers(Map.of())).build(), new DrainingTransformer(timing, buffer)));
-    }
-
-    @Override
-    public void deleteVersion(String key, String versionId) {
-        await(s3.deleteObject(r -> r.bucket(bucket).key(key).versionId(versionId)));
-    }
-
-    @Override
-    public VersionPage listVersions(String prefix, String keyMarker, String versionIdMarker, int pageSize) {
-        return S3Requests.versions(await(s3.listObjectVersions(r -> r.bucket(bucket).prefix(prefix)
-                .keyMarker(keyMarker).versionIdMarker(versionIdMarker).maxKeys(pageSize))));
-    }
-
-    @Override
-    public List<Upload> multipartUploads(String prefix) {
-        List<Upload> uploads = new ArrayList<>();
-        await(s3.listMultipartUploads(r -> r.bucket(bucket).prefix(prefix))).uploads()
-                .forEach(u -> uploads.add(new Upload(u.key(), u.uploadId())));
-        return uploads;
     }
 
     @Override
@@ -298,30 +213,6 @@ final class CrtObjectStore implements ObjectStore {
     @Override
     public void delete(String key) {
         await(s3.deleteObject(r -> r.bucket(bucket).key(key)));
-    }
-
-    @Override
-    public ListPage listPage(String prefix, String continuationToken, int pageSize) {
-        ListObjectsV2Response response = await(s3.listObjectsV2(r -> r.bucket(bucket).prefix(prefix).maxKeys(pageSize)
-                .continuationToken(continuationToken)));
-        return S3Requests.page(response);
-    }
-
-    @Override
-    public boolean batchDelete() {
-        return batchDelete;
-    }
-
-    @Override
-    public DeleteOutcome deleteVersionBatch(List<KeyVersion> versions) {
-        return S3Requests.versionOutcome(versions, await(s3.deleteObjects(r -> r.bucket(bucket)
-                .delete(S3Requests.deleteVersions(versions)))));
-    }
-
-    @Override
-    public DeleteOutcome deleteBatch(List<String> keys) {
-        return S3Requests.outcome(keys, await(s3.deleteObjects(r -> r.bucket(bucket)
-                .delete(S3Requests.delete(keys)))));
     }
 
     /** Waits for the request; an interrupt (the watchdog's {@code timeouts.total}) cancels it. */

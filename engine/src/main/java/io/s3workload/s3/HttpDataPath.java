@@ -7,19 +7,17 @@ import java.io.IOException;
 import java.io.InterruptedIOException;
 import java.net.URI;
 import java.nio.charset.StandardCharsets;
-import java.util.List;
+import io.s3workload.s3.ObjectStore.ObjectInfo;
 import java.util.Map;
 import java.util.Optional;
 import software.amazon.awssdk.http.SdkHttpMethod;
 
 /**
- * {@link ObjectStore} whose hot operations — GET, ranged GET, HEAD, PUT, UploadPart, DELETE — go over the lean
- * client: plain HTTP/1.1 on the JDK's sockets ({@link Http1Pool}), signed by the SDK's SigV4 signer
- * ({@link RequestSigner}), bodies streamed from the payload block and read straight into the worker's buffer.
- * Everything else (bucket checks, multipart create/complete/abort, listings, batch deletes) goes through the SDK
- * client, whose XML handling it needs and whose cost does not matter there.
+ * The lean client's {@link DataPath}: GET, ranged GET, HEAD, PUT, UploadPart and DELETE as plain HTTP/1.1 on the
+ * JDK's sockets ({@link Http1Pool}), signed by the SDK's SigV4 signer ({@link RequestSigner}), bodies streamed from
+ * the payload block and read straight into the worker's buffer. The rest is the SDK's ({@link ObjectStore}).
  */
-final class HttpObjectStore implements ObjectStore {
+final class HttpDataPath implements DataPath {
 
     /** Error bodies are read up to this size for their code and message; a larger one closes the connection. */
     private static final int ERROR_BODY_BYTES = 64 * 1024;
@@ -32,7 +30,6 @@ final class HttpObjectStore implements ObjectStore {
     /** Where bodies nobody reads go; shared, since its content is never looked at. */
     private static final byte[] DISCARDED = new byte[8192];
 
-    private final ObjectStore control;
     private final Http1Pool pool;
     private final RequestSigner signer;
     private final String endpointName;
@@ -40,17 +37,15 @@ final class HttpObjectStore implements ObjectStore {
     private final String pathPrefix;
     /** SSE-C: sent with every object request; null: none. */
     private final CustomerKey customerKey;
-    /** Whether closing this store closes the pool and the control client (not for a view that shares them). */
+    /** Whether closing this path closes the pool (not for a view that shares it). */
     private final boolean owner;
 
-    HttpObjectStore(ObjectStore control, Http1Pool pool, RequestSigner signer, String endpointName,
-                    String pathPrefix) {
-        this(control, pool, signer, endpointName, pathPrefix, null, true);
+    HttpDataPath(Http1Pool pool, RequestSigner signer, String endpointName, String pathPrefix) {
+        this(pool, signer, endpointName, pathPrefix, null, true);
     }
 
-    private HttpObjectStore(ObjectStore control, Http1Pool pool, RequestSigner signer, String endpointName,
-                            String pathPrefix, CustomerKey customerKey, boolean owner) {
-        this.control = control;
+    private HttpDataPath(Http1Pool pool, RequestSigner signer, String endpointName, String pathPrefix,
+                         CustomerKey customerKey, boolean owner) {
         this.pool = pool;
         this.signer = signer;
         this.endpointName = endpointName;
@@ -60,9 +55,8 @@ final class HttpObjectStore implements ObjectStore {
     }
 
     @Override
-    public ObjectStore withCustomerKey(CustomerKey key, boolean owning) {
-        return new HttpObjectStore(control.withCustomerKey(key, owning && owner), pool, signer, endpointName,
-                pathPrefix, key, owning && owner);
+    public DataPath withCustomerKey(CustomerKey key, boolean owning) {
+        return new HttpDataPath(pool, signer, endpointName, pathPrefix, key, owning && owner);
     }
 
     /** {@code headers} and this store's SSE-C headers, to be signed and sent. */
@@ -304,99 +298,10 @@ final class HttpObjectStore implements ObjectStore {
         return from >= 0 && to > from ? xml.substring(from + name.length() + 2, to).trim() : "";
     }
 
-    // ---- the rest goes through the SDK ----
-
-    @Override
-    public void headBucket() {
-        control.headBucket();
-    }
-
-    @Override
-    public void createBucket() {
-        control.createBucket();
-    }
-
-    @Override
-    public String createMultipart(String key, ObjectWrite write) {
-        return control.createMultipart(key, write);
-    }
-
-    @Override
-    public String copy(String sourceKey, String key) {
-        return control.copy(sourceKey, key);
-    }
-
-    @Override
-    public String uploadPartCopy(String key, String uploadId, int partNumber, String sourceKey, long start,
-                                 long length) {
-        return control.uploadPartCopy(key, uploadId, partNumber, sourceKey, start, length);
-    }
-
-    @Override
-    public String completeMultipart(String key, String uploadId, List<Part> parts) {
-        return control.completeMultipart(key, uploadId, parts);
-    }
-
-    @Override
-    public void abortMultipart(String key, String uploadId) {
-        control.abortMultipart(key, uploadId);
-    }
-
-    @Override
-    public Versioning versioning() {
-        return control.versioning();
-    }
-
-    @Override
-    public String putVersion(String key, Payload.Body body) {
-        return control.putVersion(key, body);
-    }
-
-    @Override
-    public void getVersion(String key, String versionId, byte[] buffer, ReadTiming timing) {
-        control.getVersion(key, versionId, buffer, timing);
-    }
-
-    @Override
-    public void deleteVersion(String key, String versionId) {
-        control.deleteVersion(key, versionId);
-    }
-
-    @Override
-    public VersionPage listVersions(String prefix, String keyMarker, String versionIdMarker, int pageSize) {
-        return control.listVersions(prefix, keyMarker, versionIdMarker, pageSize);
-    }
-
-    @Override
-    public List<Upload> multipartUploads(String prefix) {
-        return control.multipartUploads(prefix);
-    }
-
-    @Override
-    public ListPage listPage(String prefix, String continuationToken, int pageSize) {
-        return control.listPage(prefix, continuationToken, pageSize);
-    }
-
-    @Override
-    public boolean batchDelete() {
-        return control.batchDelete();
-    }
-
-    @Override
-    public DeleteOutcome deleteVersionBatch(List<KeyVersion> versions) {
-        return control.deleteVersionBatch(versions);
-    }
-
-    @Override
-    public DeleteOutcome deleteBatch(List<String> keys) {
-        return control.deleteBatch(keys);
-    }
-
     @Override
     public void close() {
         if (owner) {
             pool.close();
-            control.close();
         }
     }
 }

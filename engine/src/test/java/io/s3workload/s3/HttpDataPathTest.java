@@ -33,7 +33,7 @@ import org.junit.jupiter.api.Test;
  * The lean client ({@code client: http}) against a real S3 server (S3Proxy, which checks every signature) and against
  * a raw socket server that answers with exact bytes: framing, keep-alive, truncation, interruption.
  */
-class HttpObjectStoreTest {
+class HttpDataPathTest {
 
     private static final ClientSettings HTTP = ClientSettings.DEFAULT.with(ClientSpec.Kind.HTTP);
     private static TestS3 s3;
@@ -53,7 +53,7 @@ class HttpObjectStoreTest {
         EndpointSpec endpoint = new EndpointSpec("lean", url, "us-east-1", true,
                 new CredentialsSpec.Static(accessKey, secretKey, null));
         ObjectStore store = StoreFactory.create(endpoint, "lean", 4, HTTP);
-        assertTrue(store instanceof HttpObjectStore, "client: http takes the lean path");
+        assertTrue(store.dataPath() instanceof HttpDataPath, "client: http takes the lean path");
         return store;
     }
 

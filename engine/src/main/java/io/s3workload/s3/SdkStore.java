@@ -4,6 +4,13 @@ import java.io.IOException;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.Map;
+import io.s3workload.s3.ObjectStore.ListPage;
+import io.s3workload.s3.ObjectStore.ObjectInfo;
+import io.s3workload.s3.ObjectStore.Part;
+import io.s3workload.s3.ObjectStore.Upload;
+import io.s3workload.s3.ObjectStore.VersionPage;
+import io.s3workload.s3.ObjectStore.Versioning;
+import io.s3workload.s3.ObjectStore.KeyVersion;
 import java.util.Optional;
 import java.util.function.Consumer;
 import java.util.function.Supplier;
@@ -11,20 +18,20 @@ import software.amazon.awssdk.awscore.AwsRequestOverrideConfiguration;
 import software.amazon.awssdk.core.ResponseInputStream;
 import software.amazon.awssdk.core.sync.RequestBody;
 import software.amazon.awssdk.services.s3.S3Client;
-import software.amazon.awssdk.services.s3.model.Delete;
-import software.amazon.awssdk.services.s3.model.DeleteObjectsResponse;
 import software.amazon.awssdk.services.s3.model.ChecksumMode;
-import software.amazon.awssdk.services.s3.model.CompletedPart;
 import software.amazon.awssdk.services.s3.model.GetObjectRequest;
 import software.amazon.awssdk.services.s3.model.GetObjectResponse;
 import software.amazon.awssdk.services.s3.model.HeadObjectResponse;
 import software.amazon.awssdk.services.s3.model.ListObjectsV2Response;
 import software.amazon.awssdk.services.s3.model.NoSuchKeyException;
 import software.amazon.awssdk.services.s3.model.S3Exception;
-import software.amazon.awssdk.services.s3.model.ObjectIdentifier;
 
-/** {@link ObjectStore} over the AWS SDK's synchronous S3 client, meant to be called from virtual threads. */
-final class SdkObjectStore implements ObjectStore {
+/**
+ * The AWS SDK's synchronous S3 client, meant to be called from virtual threads: the data path of {@code client:
+ * sync}, and every client's other requests (bucket checks, multipart administration, copies, versions, listings,
+ * batch deletes), written here once.
+ */
+final class SdkStore implements DataPath {
 
     private static final String CONTENT_TYPE = "application/octet-stream";
 
@@ -37,11 +44,11 @@ final class SdkObjectStore implements ObjectStore {
     /** Whether closing this store closes the client (not for a view that shares it). */
     private final boolean owner;
 
-    SdkObjectStore(String endpointName, String bucket, S3Client s3, boolean batchDelete) {
+    SdkStore(String endpointName, String bucket, S3Client s3, boolean batchDelete) {
         this(endpointName, bucket, s3, batchDelete, null, true);
     }
 
-    private SdkObjectStore(String endpointName, String bucket, S3Client s3, boolean batchDelete,
+    private SdkStore(String endpointName, String bucket, S3Client s3, boolean batchDelete,
                            CustomerKey customerKey, boolean owner) {
         this.endpointName = endpointName;
         this.bucket = bucket;
@@ -52,8 +59,8 @@ final class SdkObjectStore implements ObjectStore {
     }
 
     @Override
-    public ObjectStore withCustomerKey(CustomerKey key, boolean owning) {
-        return new SdkObjectStore(endpointName, bucket, s3, batchDelete, key, owning && owner);
+    public SdkStore withCustomerKey(CustomerKey key, boolean owning) {
+        return new SdkStore(endpointName, bucket, s3, batchDelete, key, owning && owner);
     }
 
     /** Adds {@code headers} and this store's SSE-C headers to a request. */
@@ -66,7 +73,6 @@ final class SdkObjectStore implements ObjectStore {
         return endpointName;
     }
 
-    @Override
     public void headBucket() {
         try {
             s3.headBucket(b -> b.bucket(bucket));
@@ -76,7 +82,6 @@ final class SdkObjectStore implements ObjectStore {
     }
 
 
-    @Override
     public void createBucket() {
         call(() -> s3.createBucket(b -> b.bucket(bucket)));
     }
@@ -89,7 +94,6 @@ final class SdkObjectStore implements ObjectStore {
                 .overrideConfiguration(headers(headers)), requestBody).eTag());
     }
 
-    @Override
     public String createMultipart(String key, ObjectWrite write) {
         Map<String, String> headers = write.createHeaders();
         return call(key, () -> s3.createMultipartUpload(r -> r.bucket(bucket).key(key).contentType(CONTENT_TYPE)
@@ -104,14 +108,12 @@ final class SdkObjectStore implements ObjectStore {
                 RequestBody.fromContentProvider(body::open, body.length(), CONTENT_TYPE)).eTag());
     }
 
-    @Override
     public String copy(String sourceKey, String key) {
         return call(key, () -> s3.copyObject(r -> r.sourceBucket(bucket).sourceKey(sourceKey)
                 .destinationBucket(bucket).destinationKey(key).overrideConfiguration(copyHeaders()))
                 .copyObjectResult().eTag());
     }
 
-    @Override
     public String uploadPartCopy(String key, String uploadId, int partNumber, String sourceKey, long start,
                                  long length) {
         return call(key, () -> s3.uploadPartCopy(r -> r.sourceBucket(bucket).sourceKey(sourceKey)
@@ -125,48 +127,40 @@ final class SdkObjectStore implements ObjectStore {
         return S3Requests.copyHeaders(customerKey);
     }
 
-    @Override
     public String completeMultipart(String key, String uploadId, List<Part> parts) {
         return call(key, () -> s3.completeMultipartUpload(r -> r.bucket(bucket).key(key).uploadId(uploadId)
                 .multipartUpload(m -> m.parts(S3Requests.parts(parts))).overrideConfiguration(headers(Map.of())))
                 .eTag());
     }
 
-    @Override
     public void abortMultipart(String key, String uploadId) {
         call(key, () -> s3.abortMultipartUpload(r -> r.bucket(bucket).key(key).uploadId(uploadId)));
     }
 
-    @Override
     public Versioning versioning() {
         return S3Requests.versioning(call(() -> s3.getBucketVersioning(r -> r.bucket(bucket))).status());
     }
 
-    @Override
     public String putVersion(String key, Payload.Body body) {
         return call(key, () -> s3.putObject(r -> r.bucket(bucket).key(key).contentLength(body.length())
                         .overrideConfiguration(headers(Map.of())),
                 RequestBody.fromContentProvider(body::open, body.length(), CONTENT_TYPE)).versionId());
     }
 
-    @Override
     public void getVersion(String key, String versionId, byte[] buffer, ReadTiming timing) {
         read(GetObjectRequest.builder().bucket(bucket).key(key).versionId(versionId)
                 .overrideConfiguration(headers(Map.of())).build(), buffer, timing);
     }
 
-    @Override
     public void deleteVersion(String key, String versionId) {
         call(key, () -> s3.deleteObject(r -> r.bucket(bucket).key(key).versionId(versionId)));
     }
 
-    @Override
     public VersionPage listVersions(String prefix, String keyMarker, String versionIdMarker, int pageSize) {
         return call(() -> S3Requests.versions(s3.listObjectVersions(r -> r.bucket(bucket).prefix(prefix)
                 .keyMarker(keyMarker).versionIdMarker(versionIdMarker).maxKeys(pageSize))));
     }
 
-    @Override
     public List<Upload> multipartUploads(String prefix) {
         return call(() -> {
             List<Upload> uploads = new ArrayList<>();
@@ -242,7 +236,6 @@ final class SdkObjectStore implements ObjectStore {
         }
     }
 
-    @Override
     public ListPage listPage(String prefix, String continuationToken, int pageSize) {
         return call(() -> {
             ListObjectsV2Response response = s3.listObjectsV2(r -> r.bucket(bucket).prefix(prefix).maxKeys(pageSize)
@@ -251,18 +244,15 @@ final class SdkObjectStore implements ObjectStore {
         });
     }
 
-    @Override
     public boolean batchDelete() {
         return batchDelete;
     }
 
-    @Override
     public DeleteOutcome deleteVersionBatch(List<KeyVersion> versions) {
         return call(() -> S3Requests.versionOutcome(versions, s3.deleteObjects(r -> r.bucket(bucket)
                 .delete(S3Requests.deleteVersions(versions)))));
     }
 
-    @Override
     public DeleteOutcome deleteBatch(List<String> keys) {
         return call(() -> S3Requests.outcome(keys, s3.deleteObjects(r -> r.bucket(bucket)
                 .delete(S3Requests.delete(keys)))));
