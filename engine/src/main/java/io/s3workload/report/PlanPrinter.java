@@ -4,12 +4,14 @@ import io.s3workload.plan.CellPlan;
 import io.s3workload.plan.Plan;
 import io.s3workload.plan.Schedule;
 import io.s3workload.plan.StagePlan;
-import java.time.Duration;
-import java.util.Optional;
+import io.s3workload.workload.ClientSettings;
+import io.s3workload.workload.ClientSpec;
 import io.s3workload.workload.DataSize;
 import io.s3workload.workload.Durations;
 import io.s3workload.workload.StageKind;
+import java.time.Duration;
 import java.util.List;
+import java.util.Optional;
 
 /** Renders a compiled plan as text for {@code s3workload plan}: no network, nothing started. */
 public final class PlanPrinter {
@@ -88,14 +90,16 @@ public final class PlanPrinter {
     }
 
     /**
-     * What stages do besides the table's columns, one line a stage that sets any of it: warm-up, stopWhenStable,
-     * how workers spread over endpoints, what writes store with each object, checksum validation on reads.
+     * What stages do besides the table's columns, one line a stage that sets any of it: its client where it is not
+     * the default one, warm-up, stopWhenStable, how workers spread over endpoints, what writes store with each
+     * object, checksum validation on reads.
      */
     static String extras(Plan plan) {
         StringBuilder out = new StringBuilder();
         for (StagePlan stage : plan.stages()) {
             var common = stage.spec().common();
             List<String> parts = new java.util.ArrayList<>();
+            client(stage.client()).ifPresent(parts::add);
             common.warmUp().ifPresent(d -> parts.add("warm-up " + io.s3workload.workload.Durations.format(d)
                     + " a cell, not measured"));
             common.stopWhenStable().ifPresent(w -> parts.add("stops when stable (each second within "
@@ -130,6 +134,27 @@ public final class PlanPrinter {
             }
         }
         return out.toString();
+    }
+
+    /** The client a stage runs with, as far as it is not {@link ClientSettings#DEFAULT}: what runs, resolved. */
+    static Optional<String> client(ClientSettings c) {
+        ClientSettings d = ClientSettings.DEFAULT;
+        List<String> said = new java.util.ArrayList<>();
+        if (c.kind() != d.kind() || c.checksums() != d.checksums()) {
+            said.add("client " + ClientSpec.key(c.kind()) + ", checksums " + ClientSpec.key(c.checksums()));
+        }
+        if (c.sharing() != d.sharing()) {
+            said.add("one client per worker");
+        }
+        if (!c.timeouts().equals(d.timeouts())) {
+            said.add("timeouts connect " + Durations.format(c.timeouts().connect()) + ", first byte "
+                    + Durations.format(c.timeouts().firstByte())
+                    + c.timeouts().total().map(t -> ", total " + Durations.format(t)).orElse(""));
+        }
+        if (c.retries() != d.retries()) {
+            said.add(c.retries() + (c.retries() == 1 ? " retry" : " retries") + " of a failure that may pass");
+        }
+        return said.isEmpty() ? Optional.empty() : Optional.of(String.join("; ", said));
     }
 
     private static final int LANE_WIDTH = 48;
