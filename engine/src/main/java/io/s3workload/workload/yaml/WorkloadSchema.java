@@ -85,16 +85,16 @@ public final class WorkloadSchema {
         d.set("rate", scalar(JSON.createObjectNode().put("type", "number").put("exclusiveMinimum", 0),
                 "[0-9.]+ ?(/s)?"));
         d.set("ramp", listOf(object(Context.RAMP_STEP)));
-        d.set("client", enumOf(Set.of("http", "sync", "crt")));
-        d.set("checksums", enumOf(Set.of("when-required", "always")));
-        d.set("clients", enumOf(Set.of("shared", "per-worker")));
-        d.set("pairs", enumOf(Set.of("parallel", "sequential")));
-        d.set("readWith", enumOf(Set.of("get", "head")));
-        d.set("writeWith", enumOf(Set.of("put", "copy", "version")));
-        d.set("preset", enumOf(Set.copyOf(ClientSpec.keys(SweepStage.Preset.class))));
-        d.set("sweepOp", enumOf(Set.copyOf(ClientSpec.keys(SweepStage.Measure.class))));
+        d.set("client", enumOf(ClientSpec.Kind.class));
+        d.set("checksums", enumOf(ClientSpec.Checksums.class));
+        d.set("clients", enumOf(ClientSpec.Sharing.class));
+        d.set("pairs", enumOf(io.s3workload.workload.ConsistencyProbe.PairOrder.class));
+        d.set("readWith", enumOf(io.s3workload.workload.ReadAfterWriteStage.ReadWith.class));
+        d.set("writeWith", enumOf(io.s3workload.workload.ReadAfterWriteStage.WriteWith.class));
+        d.set("preset", enumOf(SweepStage.Preset.class));
+        d.set("sweepOp", enumOf(SweepStage.Measure.class));
         d.set("rangeOrder", enumOf(Set.of("random", "sequential")));
-        d.set("compareOrder", enumOf(Set.copyOf(ClientSpec.keys(CompareStage.Order.class))));
+        d.set("compareOrder", enumOf(CompareStage.Order.class));
         d.set("kind", enumOf(Set.copyOf(StageKind.keys())));
         d.set("urls", listOf(scalar(null, "https?://.+")));
         ObjectNode weights = object(Context.OPS);
@@ -117,7 +117,7 @@ d.set("failOn", object(Context.FAIL_ON));
         d.set("endpointUrls", JSON.createObjectNode().set("anyOf", JSON.createArrayNode().add(ref("text"))
                 .add(listOf(ref("text")))));
         d.set("credentials", object(Context.CREDENTIALS));
-        d.set("compat", enumOf(Set.of("s3", "gcs")));
+        d.set("compat", enumOf(io.s3workload.workload.EndpointSpec.Compat.class));
         d.set("tls", object(Context.TLS));
         d.set("onFailure", enumOf(Set.of("stopDependants", "stopRun")));
         d.set("sse", JSON.createObjectNode().set("anyOf", JSON.createArrayNode().add(enumOf(Set.of("s3", "kms", "c")))
@@ -213,6 +213,12 @@ d.set("failOn", object(Context.FAIL_ON));
 
     private static ObjectNode listOf(ObjectNode items) {
         return JSON.createObjectNode().put("type", "array").set("items", items);
+    }
+
+    /** An enum's constants as YAML spells them ({@code WHEN_REQUIRED}: {@code when-required}). */
+    private static ObjectNode enumOf(Class<? extends Enum<?>> type) {
+        return enumOf(java.util.Arrays.stream(type.getEnumConstants()).map(ClientSpec::key)
+                .collect(java.util.stream.Collectors.toSet()));
     }
 
     private static ObjectNode enumOf(Set<String> values) {
