@@ -41,8 +41,14 @@ public record ClientSpec(Optional<Kind> kind, Optional<Checksums> checksums, Opt
     /** {@code shared}: one client per endpoint; {@code per-worker}: one client (and pool) per worker. */
     public enum Sharing { SHARED, PER_WORKER }
 
-    /** The YAML spelling of an enum constant: {@code WHEN_REQUIRED} is {@code when-required}. */
+    /**
+     * The YAML spelling of an enum constant: its own where it has one ({@link Keyed}: {@code stopDependants}), else
+     * {@code WHEN_REQUIRED} is {@code when-required}.
+     */
     public static String key(Enum<?> e) {
+        if (e instanceof Keyed keyed) {
+            return keyed.key();
+        }
         return e.name().toLowerCase(Locale.ROOT).replace('_', '-');
     }
 

@@ -24,7 +24,7 @@ public record StageGraph(Optional<List<String>> after, Optional<String> with, On
     }
 
     /** {@code stopDependants}: the stages that need this one are skipped; {@code stopRun}: the whole run stops. */
-    public enum OnFailure {
+    public enum OnFailure implements Keyed {
         STOP_DEPENDANTS("stopDependants"), STOP_RUN("stopRun");
 
         private final String key;
@@ -33,12 +33,9 @@ public record StageGraph(Optional<List<String>> after, Optional<String> with, On
             this.key = key;
         }
 
+        @Override
         public String key() {
             return key;
-        }
-
-        public static Optional<OnFailure> fromKey(String key) {
-            return java.util.Arrays.stream(values()).filter(v -> v.key.equals(key)).findFirst();
         }
     }
 

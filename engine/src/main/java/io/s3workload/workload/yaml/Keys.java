@@ -50,6 +50,7 @@ import io.s3workload.workload.ListAfterWriteStage;
 import io.s3workload.workload.ListStage;
 import io.s3workload.workload.Multipart;
 import io.s3workload.workload.ParallelRanges;
+import io.s3workload.workload.StageGraph;
 import io.s3workload.workload.StageKind;
 import io.s3workload.workload.StageKind.Trait;
 import io.s3workload.workload.StopWhenStable;
@@ -139,7 +140,7 @@ final class Keys {
         stage(ALL, "tags", "names", null, "[perf]", "Names --only and --skip select the stage by.").list(),
         stage(ALL, "after", "names", null, "[put-1mib]", "Stages that must end before this one starts; [] starts it"
                 + " at once. Default: the stage written before it.").list(),
-        stage(ALL, "onFailure", "onFailure", "stopDependants", "stopRun",
+        stage(ALL, "onFailure", "onFailure", StageGraph.OnFailure.STOP_DEPENDANTS, "stopRun",
                 "What this stage crossing a failOn threshold stops: the stages after it, or the whole run."),
         stage(WORKERS, "with", "name", null, "load-200", "Start with that stage and stop when it stops."),
         stage(STORE, "endpoint", "name", null, "s3", "The endpoint a stage talks to (for probes: the default writer).")

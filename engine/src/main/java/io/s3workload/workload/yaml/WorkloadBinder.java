@@ -351,17 +351,7 @@ final class WorkloadBinder {
             binding.problem(f.child("with"), "a stage runs 'with' another (starting and stopping with it) or"
                     + " 'after' others, not both");
         }
-        StageGraph.OnFailure onFailure = f.text("onFailure").flatMap(text -> {
-            Optional<StageGraph.OnFailure> value = StageGraph.OnFailure.fromKey(text.trim());
-            if (value.isEmpty()) {
-                List<String> keys = java.util.Arrays.stream(StageGraph.OnFailure.values())
-                        .map(StageGraph.OnFailure::key).toList();
-                binding.problem(f.child("onFailure"), "expected one of " + String.join(", ", keys) + ", got \""
-                        + text + "\"" + Suggestions.didYouMean(text, keys));
-            }
-            return value;
-        }).orElse(StageGraph.OnFailure.STOP_DEPENDANTS);
-        return new StageGraph(after, with, onFailure);
+        return new StageGraph(after, with, f.choiceOr("onFailure", StageGraph.OnFailure.class));
     }
 
     private static String trimSlashes(String prefix) {

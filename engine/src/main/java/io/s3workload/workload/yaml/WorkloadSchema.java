@@ -119,7 +119,7 @@ d.set("failOn", object(Context.FAIL_ON));
         d.set("credentials", object(Context.CREDENTIALS));
         d.set("compat", enumOf(io.s3workload.workload.EndpointSpec.Compat.class));
         d.set("tls", object(Context.TLS));
-        d.set("onFailure", enumOf(Set.of("stopDependants", "stopRun")));
+        d.set("onFailure", enumOf(io.s3workload.workload.StageGraph.OnFailure.class));
         d.set("sse", JSON.createObjectNode().set("anyOf", JSON.createArrayNode().add(enumOf(Set.of("s3", "kms", "c")))
                 .add(object(Context.SSE))));
         d.set("sseType", enumOf(Set.of("s3", "kms", "c")));
