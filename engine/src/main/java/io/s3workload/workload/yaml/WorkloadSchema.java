@@ -165,7 +165,8 @@ d.set("failOn", object(Context.FAIL_ON));
         if (!inner) {
             ((ArrayNode) s.get("required")).add("name");
         }
-        Key kindKey = Keys.of(StageKind.PUT).stream().filter(k -> k.name().equals("kind")).findFirst().orElseThrow();
+        Key kindKey = Keys.in(Context.STAGE).stream().filter(k -> k.name().equals("kind")).findFirst()
+                .orElseThrow();
         ObjectNode kindProperty = inner ? enumOf(StageKind.keys().stream()
                 .filter(k -> !StageKind.fromKey(k).orElseThrow().composite()).collect(java.util.stream.Collectors
                         .toSet())) : ref("kind");

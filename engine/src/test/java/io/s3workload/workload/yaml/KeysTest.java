@@ -61,6 +61,33 @@ class KeysTest {
         }
     }
 
+    /**
+     * A binder that reads a key with its default ({@code f.intOr("pageSize", 1)}) finds one described: else a
+     * workload leaving the key out would end in an exception, not a report.
+     */
+    @Test
+    void everyKeyReadWithItsDefaultHasOne() throws Exception {
+        Pattern read = Pattern.compile("\\b(?:intOr|longOr|boolOr|durationOr|sizeOr|percentOr|choiceOr|defaultOf)"
+                + "\\(\"(\\w+)\"");
+        Set<String> withDefault = Keys.all().stream().filter(k -> k.defaultValue() != null).map(Key::name)
+                .collect(Collectors.toSet());
+        Set<String> missing = new TreeSet<>();
+        int reads = 0;
+        try (var sources = Files.list(Path.of("src/main/java/io/s3workload/workload/yaml"))) {
+            for (Path source : sources.toList()) {
+                Matcher m = read.matcher(Files.readString(source));
+                while (m.find()) {
+                    reads++;
+                    if (!withDefault.contains(m.group(1))) {
+                        missing.add(source.getFileName() + ": " + m.group(1));
+                    }
+                }
+            }
+        }
+        assertEquals(Set.of(), missing);
+        assertTrue(reads >= 30, "reads found: " + reads);
+    }
+
     @Test
     void theThresholdsAreThePercentilesAndTheRates() {
         Set<String> expected = new TreeSet<>(Percentile.keys());
