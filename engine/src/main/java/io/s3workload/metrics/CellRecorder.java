@@ -39,11 +39,21 @@ public final class CellRecorder {
     private final Histogram ttfbTotal = newHistogram();
     private final Histogram uncorrectedTotal = newHistogram();
     private final java.util.List<Snapshot> timeline = new java.util.ArrayList<>();
-    private final long startNanos = System.nanoTime();
+    /** When the measured cell started: made, or {@link #measuring()} after an unmeasured warm-up. */
+    private long startNanos = System.nanoTime();
     private volatile long firstRequestNanos = -1;
     /** Latency by object size, for a cell whose objects come in several sizes; null otherwise. */
     private final SizeBuckets bySize;
     private long sampledNanos = startNanos;
+
+    /**
+     * The measured cell starts now: its timeline counts from here (a warm-up before it, recorded elsewhere, is
+     * not in its first second). Called before the sampler starts.
+     */
+    public void measuring() {
+        startNanos = System.nanoTime();
+        sampledNanos = startNanos;
+    }
     private Histogram latencyInterval;
     private Histogram ttfbInterval;
     private Histogram uncorrectedInterval;

@@ -86,6 +86,8 @@ final class CellRun {
                              List<CellRecorder> details, CellPlan cell, long operationLimit, Operation operation) {
         CellKey key = recorder.key();
         warmUp(context, stage, workers, cell, operation, key);
+        recorder.measuring();
+        details.forEach(CellRecorder::measuring);
         long cpuStart = ProcessCost.cpuNanos();
         long allocatedStart = ProcessCost.allocatedBytes();
         long start = System.nanoTime();
