@@ -279,6 +279,10 @@ class JarIT {
                     "law-1600  global -> sjc", "raw-800   global -> iad")),
             java.util.Map.entry("proxy-ab.yaml", List.of("Compare upload-1mb-10: direct vs proxy (2 rounds each",
                     "Compare download-100mb-500: direct vs proxy")),
+            java.util.Map.entry("capacity.yaml", List.of("get-capacity - capacity, get load at 50/s x1.5 up to 20000/s",
+                    "  Capacity search (rate), SLO p99 ≤ 100ms, errors ≤ 1%, throttled ≤ 0.5%:",
+                    "within p99 ≤ 100ms, errors ≤ 1%, throttled ≤ 0.5%", "get-capacity.step1 ",
+                    "put-capacity.step1 ")),
             java.util.Map.entry("production-like.yaml", List.of("data      write-reducible: compressible 2.0, dedupe 3.0",
                     "    By size    - ", "Access     - zipf 1.1 over ",
                     "Access     - hotspot: 10% of the keys take 90% of the reads over ", "Thresholds: all held.")));

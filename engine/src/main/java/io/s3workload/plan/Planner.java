@@ -1,6 +1,8 @@
 package io.s3workload.plan;
 
+import io.s3workload.workload.CapacityStage;
 import io.s3workload.workload.ClientSettings;
+import io.s3workload.workload.FailOn;
 import io.s3workload.workload.CompareStage;
 import io.s3workload.workload.GroupStage;
 import io.s3workload.workload.ObjectsFrom;
@@ -28,6 +30,7 @@ import io.s3workload.workload.PutStage;
 import io.s3workload.workload.RangeReadStage;
 import io.s3workload.workload.SizeSpec;
 import io.s3workload.workload.StageGraph;
+import io.s3workload.workload.StageKind;
 import io.s3workload.workload.StageSpec;
 import io.s3workload.workload.Stop;
 import io.s3workload.workload.Workload;
@@ -201,6 +204,9 @@ public final class Planner {
 
     private static StagePlan plan(Workload w, StageSpec spec, int index, Map<String, StagePlan> earlier,
                                   Naming naming, Entry entry) {
+        if (spec instanceof CapacityStage capacity) {
+            return capacity(w, capacity, index, earlier, naming, entry);
+        }
         Optional<LoadEndpoints> spread = naming.endpoint().isPresent() ? Optional.empty() : spec.common().spread();
         String endpoint = naming.endpoint().or(() -> spec.common().endpoint())
                 .or(() -> spread.map(s -> s.names().get(0)))
@@ -272,6 +278,7 @@ public final class Planner {
                     http.stop().operations(), OptionalLong.empty(), http.stop().duration())), http.from(),
                     OptionalLong.empty(), 0, http.from().isPresent() ? StagePlan.Roles.of(endpoint)
                     : new StagePlan.Roles(List.of(), List.of()));
+            case CapacityStage capacity -> throw new IllegalStateException("planned as its load");
             case SweepStage sweep -> throw expanded(sweep);
             case CompareStage compare -> throw expanded(compare);
             case LoopsStage loops -> throw expanded(loops);
@@ -292,6 +299,27 @@ public final class Planner {
                         .orElse(StagePlan.Roles.of(endpoint))), naming.name(), naming.group(), entry.after(),
                 entry.with(), spec.writes().customerKey()
                         || shape.from().map(from -> earlier.get(from).customerKey()).orElse(false));
+    }
+
+    /**
+     * A capacity search: planned as its load, with the load's one cell (the first size: a search answers for one)
+     * held for {@code hold} at every step, and as many workers as the most operations it has in flight: its
+     * concurrency, by default the workload's, or for a users search at least its most users.
+     */
+    private static StagePlan capacity(Workload w, CapacityStage capacity, int index, Map<String, StagePlan> earlier,
+                                      Naming naming, Entry entry) {
+        StagePlan load = plan(w, capacity.load(), index, earlier, naming, entry);
+        var search = capacity.search();
+        int workers = capacity.common().concurrency().orElseGet(() -> search.mode() == CapacityStage.Mode.USERS
+                && search.max().isPresent() ? (int) search.max().getAsDouble()
+                : Math.max(StageKind.CAPACITY.workers().byDefault(w.defaults()), search.mode()
+                == CapacityStage.Mode.USERS ? (int) search.start() : 0));
+        CellPlan first = load.cells().get(0);
+        CellPlan step = new CellPlan(first.size(), OptionalLong.empty(), first.keys(), Optional.of(capacity.hold()));
+        int perWorker = Math.max(1, load.connections() / Math.max(1, load.workers()));
+        return new StagePlan(index, capacity, load.endpoint(), workers, List.of(step), load.from(), load.seedObjects(),
+                FailOn.NONE, load.client(), connections(w, capacity.load()).orElse(workers * perWorker), load.roles(),
+                load.name(), load.group(), load.after(), load.with(), load.customerKey());
     }
 
     private static IllegalStateException expanded(StageSpec composite) {

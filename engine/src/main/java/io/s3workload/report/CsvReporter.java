@@ -101,7 +101,7 @@ final class CsvReporter extends EndOfRunFiles {
         lines.add(String.join(",", header));
         for (StageReport stage : result.stages()) {
             for (CellStats c : stage.cells()) {
-                List<String> row = new ArrayList<>(List.of(stage.name(), c.key().op().name(),
+                List<String> row = new ArrayList<>(List.of(c.key().stage(), c.key().op().name(),
                         c.key().endpoint(), c.key().op().sized() ? c.key().size().label() : "",
                         Long.toString(c.operations()), Long.toString(c.errors()), Long.toString(c.bytes()),
                         number(c.seconds()), number(c.opsPerSecond()), number(c.bytesPerSecond() / (1 << 20)),
@@ -133,7 +133,7 @@ final class CsvReporter extends EndOfRunFiles {
                     if (b.operations() == 0) {
                         continue;
                     }
-                    List<String> row = new ArrayList<>(List.of(stage.name(), c.key().op().name(),
+                    List<String> row = new ArrayList<>(List.of(c.key().stage(), c.key().op().name(),
                             c.key().endpoint(), c.key().size().label(), text(b.label()), Long.toString(b.fromBytes()),
                             Long.toString(b.toBytes()), Long.toString(b.operations())));
                     stats(row, b.latency());
@@ -153,7 +153,7 @@ final class CsvReporter extends EndOfRunFiles {
         for (StageReport stage : result.stages()) {
             for (CellStats c : stage.cells()) {
                 for (Snapshot s : c.timeline()) {
-                    List<String> row = new ArrayList<>(List.of(stage.name(), c.key().op().name(),
+                    List<String> row = new ArrayList<>(List.of(c.key().stage(), c.key().op().name(),
                             c.key().endpoint(), c.key().op().sized() ? c.key().size().label() : "",
                             Long.toString(s.epochMillis()), number(s.endNanos() / 1e9),
                             number(s.durationNanos() / 1e9), Long.toString(s.operations()),

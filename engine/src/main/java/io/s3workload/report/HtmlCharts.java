@@ -113,6 +113,39 @@ final class HtmlCharts {
         return chart.render("chart sweep");
     }
 
+    /**
+     * A capacity search's curve: p50 and p99 latency against the throughput achieved, step by step in order of the
+     * load offered, the sustained step marked and the SLO's latency limit drawn. Latencies are drawn up to three times
+     * that limit (a broken step's can be a hundred times it, which would flatten every other step).
+     */
+    static String capacity(Summary.Table table, io.s3workload.result.CapacitySearch search) {
+        int offered = 2;
+        int achieved = table.columns().indexOf("achieved (ops/s)");
+        int p50 = table.columns().indexOf("p50 (ms)");
+        int p99 = table.columns().indexOf("p99 (ms)");
+        int sustained = table.columns().indexOf("sustained");
+        List<List<Object>> rows = table.rows().stream().filter(r -> r.get(p99) != null)
+                .sorted(java.util.Comparator.comparingDouble(r -> ((Number) r.get(offered)).doubleValue())).toList();
+        java.util.OptionalDouble limit = search.slo().latency().values().stream()
+                .mapToDouble(d -> d.toNanos() / 1e6).max();
+        double top = limit.isPresent() ? 3 * limit.getAsDouble() : Double.MAX_VALUE;
+        boolean clipped = rows.stream().anyMatch(r -> ((Number) r.get(p99)).doubleValue() > top);
+        SvgChart chart = new SvgChart("Latency against throughput: " + table.name(), "achieved ops/s",
+                clipped ? "ms (up to " + Math.round(top) + ")" : "ms");
+        java.util.function.BiFunction<List<List<Object>>, Integer, double[]> column = (list, c) -> list.stream()
+                .mapToDouble(r -> Math.min(top, ((Number) r.get(c)).doubleValue())).toArray();
+        double[] x = column.apply(rows, achieved);
+        chart.add("p99", x, column.apply(rows, p99));
+        chart.add("p50", x, column.apply(rows, p50));
+        if (limit.isPresent() && x.length > 0) {
+            double most = java.util.Arrays.stream(x).max().orElse(0);
+            chart.add("SLO limit", new double[] {0, most}, new double[] {limit.getAsDouble(), limit.getAsDouble()});
+        }
+        List<List<Object>> answer = rows.stream().filter(r -> Boolean.TRUE.equals(r.get(sustained))).toList();
+        chart.points("sustained (p99)", column.apply(answer, achieved), column.apply(answer, p99));
+        return chart.render("chart capacity");
+    }
+
     private static void curve(SvgChart chart, String name, Histogram h) {
         List<double[]> points = new ArrayList<>();
         if (h.getTotalCount() > 0) {

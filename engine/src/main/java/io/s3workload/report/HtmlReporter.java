@@ -59,6 +59,10 @@ final class HtmlReporter extends EndOfRunFiles {
             h.append(HtmlTables.composite(table));
             if (table.kind().equals("sweep")) {
                 h.append("<div class=\"charts\">").append(HtmlCharts.sweep(table)).append("</div>");
+            } else if (table.kind().equals("capacity")) {
+                result.stages().stream().filter(st -> st.name().equals(table.name())).findFirst()
+                        .flatMap(StageReport::capacity).ifPresent(search -> h.append("<div class=\"charts\">")
+                                .append(HtmlCharts.capacity(table, search)).append("</div>"));
             }
         }
         for (StageReport stage : result.stages()) {

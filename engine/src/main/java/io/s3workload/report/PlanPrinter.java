@@ -99,6 +99,9 @@ public final class PlanPrinter {
         for (StagePlan stage : plan.stages()) {
             var common = stage.spec().common();
             List<String> parts = new java.util.ArrayList<>();
+            if (stage.spec() instanceof io.s3workload.workload.CapacityStage capacity) {
+                parts.add("capacity search: " + capacity.schedule() + ", SLO " + capacity.slo().text());
+            }
             client(stage.client()).ifPresent(parts::add);
             common.warmUp().ifPresent(d -> parts.add("warm-up " + io.s3workload.workload.Durations.format(d)
                     + " a cell, not measured"));
@@ -208,6 +211,9 @@ public final class PlanPrinter {
 
     /** What a stage without a known run time runs for. */
     private static String runs(StagePlan stage) {
+        if (stage.spec() instanceof io.s3workload.workload.CapacityStage capacity) {
+            return "until its search ends: " + capacity.longest();
+        }
         boolean timed = !stage.cells().isEmpty() && stage.cells().stream().allMatch(c -> c.duration().isPresent()
                 && c.operations().isEmpty());
         return timed ? Durations.format(stage.cells().stream().map(c -> c.duration().orElseThrow())
@@ -263,7 +269,7 @@ public final class PlanPrinter {
         return switch (stage.kind()) {
             case LIST, CONNECTIVITY -> "-";
             case PUT, GET, DELETE, HEAD, RANGE_READ, VERSIONS, COPY, READ_AFTER_WRITE, LIST_AFTER_WRITE, MIX,
-                 TRANSCODE, HTTP_GET, SWEEP, COMPARE, LOOPS, GROUP -> cell.size().toString();
+                 TRANSCODE, HTTP_GET, CAPACITY, SWEEP, COMPARE, LOOPS, GROUP -> cell.size().toString();
         };
     }
 
@@ -275,6 +281,8 @@ public final class PlanPrinter {
         return switch (stage.kind()) {
             case PUT -> "1 per op";
             case CONNECTIVITY -> "-";
+            case CAPACITY -> stage.spec(io.s3workload.workload.CapacityStage.class).load().kind()
+                    == io.s3workload.workload.StageKind.PUT ? "1 per op" : "from run";
             case GET, DELETE, HEAD, LIST, RANGE_READ, VERSIONS, COPY, READ_AFTER_WRITE, LIST_AFTER_WRITE, MIX,
                  TRANSCODE, HTTP_GET, SWEEP, COMPARE, LOOPS, GROUP -> "from run";
         };

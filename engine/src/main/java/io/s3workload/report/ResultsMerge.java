@@ -161,6 +161,7 @@ public final class ResultsMerge {
             Map<String, List<ConvergenceStats>> pairs = new LinkedHashMap<>();
             long wall = 0;
             boolean interrupted = false;
+            List<io.s3workload.result.CapacitySearch> searches = new ArrayList<>();
             for (int s = 0; s < reports.size(); s++) {
                 StageReport mine = reports.get(s).stages().stream().filter(x -> x.name().equals(stage.name()))
                         .findFirst().orElse(null);
@@ -169,6 +170,7 @@ public final class ResultsMerge {
                 }
                 wall = Math.max(wall, mine.wallNanos());
                 interrupted |= mine.interrupted();
+                mine.capacity().ifPresent(searches::add);
                 for (CellStats cell : mine.cells()) {
                     List<ResultsReader.Interval> intervals = ResultsReader.intervals(dirs.get(s)
                             .resolve(HdrLogReporter.DIRECTORY).resolve(HdrLogReporter.fileName(cell.key())));
@@ -188,7 +190,9 @@ public final class ResultsMerge {
             }
             List<ConvergenceStats> convergence = pairs.values().stream().map(ConvergenceStats::sum).toList();
             stages.add(new StageReport(stage.name(), stage.kind(), wall, interrupted, stage.hasThresholds(), merged,
-                    convergence, stage.startNanos(), stage.skipped(), stage.group()));
+                    convergence, stage.startNanos(), stage.skipped(), stage.group(),
+                    searches.isEmpty() ? java.util.Optional.empty() : java.util.Optional.of(
+                            io.s3workload.result.CapacitySearch.sum(searches))));
         }
         Instant start = reports.stream().map(RunReport::startedAt).min(Instant::compareTo).orElseThrow();
         Instant end = reports.stream().map(r -> r.startedAt().plusNanos(r.wallNanos())).max(Instant::compareTo)

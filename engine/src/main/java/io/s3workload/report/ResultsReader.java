@@ -83,8 +83,10 @@ public final class ResultsReader {
         StageKind kind = StageKind.fromKey(stage.kind())
                 .orElseThrow(() -> new IllegalArgumentException("unknown stage kind " + stage.kind()));
         List<CellStats> cells = new ArrayList<>();
-        for (Summary.Cell cell : stage.cells()) {
-            cells.add(cell(name, cell));
+        for (int i = 0; i < stage.cells().size(); i++) {
+            // a capacity search's cells are its steps', each under its own name
+            cells.add(cell(stage.capacity() != null && i < stage.capacity().steps().size()
+                    ? stage.capacity().steps().get(i).cell() : name, stage.cells().get(i)));
         }
         List<ConvergenceStats> pairs = new ArrayList<>();
         if (!stage.convergence().isEmpty()) {
@@ -101,7 +103,8 @@ public final class ResultsReader {
         }
         return new StageReport(name, kind, SummaryJson.nanos(stage.wallSeconds()), stage.interrupted(),
                 stage.hasThresholds(), cells, pairs, SummaryJson.nanos(stage.startSeconds()),
-                Optional.ofNullable(stage.skipped()), Optional.ofNullable(stage.group()).map(SummaryJson::group));
+                Optional.ofNullable(stage.skipped()), Optional.ofNullable(stage.group()).map(SummaryJson::group),
+                Optional.ofNullable(stage.capacity()).map(SummaryJson::capacity));
     }
 
     private CellStats cell(String stage, Summary.Cell cell) throws IOException {

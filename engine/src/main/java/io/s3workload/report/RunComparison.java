@@ -59,6 +59,7 @@ public final class RunComparison {
                     delta(rp99 - lp99), percent(rp99, lp99)));
         }
         out.append(table.render(""));
+        out.append(capacities(left, right));
         if (!onlyLeft.isEmpty() || !rightCells.isEmpty()) {
             out.append('\n');
             onlyLeft.forEach(k -> out.append("only in A: ").append(k.replace('\t', ' ')).append('\n'));
@@ -66,6 +67,52 @@ public final class RunComparison {
         }
         out.append("\nΔ: B minus A; a positive latency Δ means B is slower.\n");
         return out.toString();
+    }
+
+    /**
+     * The answers of the capacity stages both runs have, side by side: what each sustained and measured there, what
+     * broke first and where. Their steps are not compared cell by cell: a search's steps differ run to run.
+     */
+    private static String capacities(Summary left, Summary right) {
+        Table table = new Table(List.of("capacity stage", "A sustained", "B sustained", "B/A", "A achieved (ops/s)",
+                "B achieved (ops/s)", "A broke first", "B broke first"), false, true, true, true, true, true, false,
+                false);
+        int rows = 0;
+        for (Summary.Stage l : left.stages()) {
+            Summary.Stage r = right.stages().stream().filter(s -> s.name().equals(l.name())).findFirst()
+                    .orElse(null);
+            if (l.capacity() == null || r == null || r.capacity() == null) {
+                continue;
+            }
+            Summary.Capacity a = l.capacity();
+            Summary.Capacity b = r.capacity();
+            table.add(List.of(l.name(), sustained(a), sustained(b), a.sustained() == null || b.sustained() == null
+                    || a.sustained() == 0 ? "-" : String.format(Locale.ROOT, "%.3f", b.sustained() / a.sustained()),
+                    a.achieved() == null ? "-" : Units.rate(a.achieved()), b.achieved() == null ? "-"
+                            : Units.rate(b.achieved()), brokeFirst(a), brokeFirst(b)));
+            rows++;
+        }
+        return rows == 0 ? "" : "\n" + table.render("") + "(sustained: the highest load that held, per second or"
+                + " users; \"at least\" where the search ended before the store broke)\n";
+    }
+
+    private static String sustained(Summary.Capacity c) {
+        if (c.sustained() == null) {
+            return "none held";
+        }
+        String load = c.mode().equals("users") ? Math.round(c.sustained()) + " users"
+                : io.s3workload.result.CapacitySearch.rate(c.sustained()) + "/s";
+        return (c.brokenBy().isEmpty() || c.clientBound() != null ? "at least " : "") + load;
+    }
+
+    private static String brokeFirst(Summary.Capacity c) {
+        if (c.brokenBy().isEmpty()) {
+            return c.clientBound() != null ? "client-bound" : "-";
+        }
+        String at = c.mode().equals("users") ? Math.round(c.brokenAt()) + " users"
+                : io.s3workload.result.CapacitySearch.rate(c.brokenAt()) + "/s";
+        return String.join(", ", c.brokenBy().stream().map(x -> x.substring(0, x.indexOf(' '))).toList()) + " at "
+                + at;
     }
 
     private static double orNaN(Double value) {
@@ -79,6 +126,9 @@ public final class RunComparison {
     private static Map<String, Summary.Cell> cells(Summary summary) {
         Map<String, Summary.Cell> cells = new LinkedHashMap<>();
         for (Summary.Stage stage : summary.stages()) {
+            if (stage.capacity() != null) {
+                continue; // its answer is compared, not its steps
+            }
             for (Summary.Cell cell : stage.cells()) {
                 cells.put(String.join("\t", stage.name(), cell.op(), cell.endpoint(),
                         cell.size() == null ? "-" : cell.size()), cell);

@@ -63,7 +63,7 @@ final class RunSummary {
             for (CellStats c : stage.cells()) {
                 boolean timed = c.latency().getTotalCount() > 0;
                 boolean moves = c.key().op().movesData();
-                table.add(List.of(stage.name(), c.key().op().toString(), c.key().endpoint(),
+                table.add(List.of(c.key().stage(), c.key().op().toString(), c.key().endpoint(),
                         c.key().op().sized() ? c.key().size().toString() : "-",
                         Long.toString(c.operations()), Long.toString(c.errors()), Units.rate(c.opsPerSecond()),
                         moves ? Units.mib(c.bytesPerSecond()) : "-",

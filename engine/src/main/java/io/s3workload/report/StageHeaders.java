@@ -20,6 +20,9 @@ final class StageHeaders {
             case READ_AFTER_WRITE, LIST_AFTER_WRITE -> "writers " + String.join(", ", stage.roles().writers())
                     + ", readers " + stage.roles().readersText()
                     + (stage.concurrency() > 1 ? ", " + stage.concurrency() + " iterations at once" : "");
+            case CAPACITY -> stage.spec(io.s3workload.workload.CapacityStage.class).schedule() + ", at most "
+                    + stage.concurrency() + " in flight, endpoint " + stage.endpoint()
+                    + stage.from().map(f -> ", objects of " + f).orElse("");
             case PUT, GET, DELETE, HEAD, LIST, RANGE_READ, VERSIONS, COPY, MIX, HTTP_GET, SWEEP, COMPARE, LOOPS,
                  GROUP -> pacing(stage) + stage.spread().map(s -> ", endpoints " + String.join(", ", s.names())
                     + " (" + (s.select() == io.s3workload.workload.LoadEndpoints.Select.ROUNDROBIN ? "in turn"

@@ -22,7 +22,7 @@ final class SvgChart {
     private static final double LEGEND_CHAR_WIDTH = 6.4;
 
     /** One line: a name for the legend and its points. */
-    record Series(String name, double[] x, double[] y) {
+    record Series(String name, double[] x, double[] y, boolean points) {
     }
 
     private final String title;
@@ -38,7 +38,13 @@ final class SvgChart {
     }
 
     SvgChart add(String name, double[] x, double[] y) {
-        series.add(new Series(name, x, y));
+        series.add(new Series(name, x, y, false));
+        return this;
+    }
+
+    /** A series drawn as marked points, not a line: a point of note (a capacity search's answer). */
+    SvgChart points(String name, double[] x, double[] y) {
+        series.add(new Series(name, x, y, true));
         return this;
     }
 
@@ -103,6 +109,17 @@ final class SvgChart {
                 points.append(String.format(Locale.ROOT, "%.1f,%.1f ", x, y));
             }
             String colour = COLOURS[s % COLOURS.length];
+            if (line.points()) {
+                if (points.isEmpty()) {
+                    continue;
+                }
+                for (String point : points.toString().trim().split(" ")) {
+                    String[] xy = point.split(",");
+                    svg.append(String.format(Locale.ROOT, "<circle class=\"point\" data-series=\"%s\" cx=\"%s\" "
+                            + "cy=\"%s\" r=\"5\" fill=\"%s\"/>", escape(line.name()), xy[0], xy[1], colour));
+                }
+                continue;
+            }
             svg.append(String.format(Locale.ROOT, "<polyline class=\"series\" data-series=\"%s\" fill=\"none\" "
                     + "stroke=\"%s\" stroke-width=\"2\" points=\"%s\"/>", escape(line.name()), colour,
                     points.toString().trim()));

@@ -39,7 +39,33 @@ public final class CompositeTables {
             case COMPARE -> compare(name, list);
             default -> loops(name, list);
         }));
+        stages.stream().filter(s -> s.capacity().isPresent())
+                .forEach(s -> tables.add(capacity(s.name(), s.capacity().get(), s.cells())));
         return tables;
+    }
+
+    /** A capacity search's steps in the order run: offered against achieved, latencies, errors, the verdict. */
+    public static Summary.Table capacity(String name, CapacitySearch search, List<CellStats> cells) {
+        CapacitySearch.Verdict v = search.judge(cells);
+        List<List<Object>> rows = new ArrayList<>();
+        for (CapacitySearch.Judged j : v.steps()) {
+            CellStats c = j.cell();
+            boolean any = c.latency().getTotalCount() > 0;
+            rows.add(Arrays.asList(j.index() + 1, c.key().stage(), j.offered(), c.opsPerSecond(),
+                    any ? Units.statNanos(c.latency(), Percentile.P50) / 1e6 : null,
+                    any ? Units.statNanos(c.latency(), Percentile.P99) / 1e6 : null,
+                    any ? c.latency().getMaxValue() / 1e6 : null, c.errorPercent(),
+                    c.attempted() == 0 ? 0.0 : 100.0 * c.throttled() / c.attempted(),
+                    j.held() ? "held" : j.clientBound().isPresent() ? "client-bound" : "broke",
+                    v.sustained().filter(x -> x.index() == j.index()).isPresent()));
+        }
+        String unit = search.mode() == io.s3workload.workload.CapacityStage.Mode.RATE ? "offered (ops/s)"
+                : "offered (users)";
+        String answer = v.steps().isEmpty() ? "no step ran"
+                : search.sentence(v, v.steps().get(0).cell().key().label());
+        return new Summary.Table("capacity", name, answer,
+                List.of("step", "cell", unit, "achieved (ops/s)", "p50 (ms)", "p99 (ms)", "max (ms)", "errors (%)",
+                        "throttled (%)", "verdict", "sustained"), rows);
     }
 
     public static Summary.Table sweep(String name, List<StageReport> points) {

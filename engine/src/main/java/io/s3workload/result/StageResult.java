@@ -7,10 +7,12 @@ import java.util.List;
 
 /**
  * A finished (or interrupted) stage: its plan, one {@link CellStats} per cell that ran, its wall time, and for
- * consistency probes one {@link ConvergenceStats} per writer-reader pair, in the order writers then readers.
+ * consistency probes one {@link ConvergenceStats} per writer-reader pair, in the order writers then readers; for a
+ * capacity search, the search (its cells are its steps').
  */
 public record StageResult(StagePlan stage, List<CellStats> cells, long wallNanos, boolean interrupted,
-                          List<ConvergenceStats> convergence, long startNanos, java.util.Optional<String> skipped) {
+                          List<ConvergenceStats> convergence, long startNanos, java.util.Optional<String> skipped,
+                          java.util.Optional<CapacitySearch> capacity) {
 
     public StageResult {
         cells = List.copyOf(cells);
@@ -19,16 +21,25 @@ public record StageResult(StagePlan stage, List<CellStats> cells, long wallNanos
 
     public StageResult(StagePlan stage, List<CellStats> cells, long wallNanos, boolean interrupted,
                        List<ConvergenceStats> convergence) {
-        this(stage, cells, wallNanos, interrupted, convergence, 0, java.util.Optional.empty());
+        this(stage, cells, wallNanos, interrupted, convergence, 0, java.util.Optional.empty(),
+                java.util.Optional.empty());
     }
 
     public StageResult(StagePlan stage, List<CellStats> cells, long wallNanos, boolean interrupted) {
         this(stage, cells, wallNanos, interrupted, List.of());
     }
 
+    /** A capacity search's result: a cell per step, in the order run. */
+    public static StageResult capacity(StagePlan stage, List<CellStats> steps, long wallNanos, boolean interrupted,
+                                       CapacitySearch search) {
+        return new StageResult(stage, steps, wallNanos, interrupted, List.of(), 0, java.util.Optional.empty(),
+                java.util.Optional.of(search));
+    }
+
     /** A stage that never started, and why. */
     public static StageResult skipped(StagePlan stage, String reason) {
-        return new StageResult(stage, List.of(), 0, false, List.of(), 0, java.util.Optional.of(reason));
+        return new StageResult(stage, List.of(), 0, false, List.of(), 0, java.util.Optional.of(reason),
+                java.util.Optional.empty());
     }
 
     /**
@@ -36,7 +47,7 @@ public record StageResult(StagePlan stage, List<CellStats> cells, long wallNanos
      * it was cut short by the run stopping (a stage stopped with its 'with' target is not).
      */
     public StageResult placed(long startNanos, boolean interrupted) {
-        return new StageResult(stage, cells, wallNanos, interrupted, convergence, startNanos, skipped);
+        return new StageResult(stage, cells, wallNanos, interrupted, convergence, startNanos, skipped, capacity);
     }
 
     /** When it ended, from the run's start. */

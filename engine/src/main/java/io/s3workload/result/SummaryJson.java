@@ -16,6 +16,7 @@ import java.io.IOException;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.LinkedHashMap;
+import java.util.List;
 import java.util.Map;
 import java.util.Optional;
 import java.util.OptionalInt;
@@ -89,7 +90,52 @@ public final class SummaryJson {
         return new Summary.Stage(stage.name(), stage.kind().key(), stage.hasThresholds(), stage.startNanos() / 1e9,
                 stage.endNanos() / 1e9, stage.wallNanos() / 1e9, stage.interrupted(), stage.skipped().orElse(null),
                 stage.group().map(SummaryJson::group).orElse(null), stage.cells().stream().map(SummaryJson::cell)
-                .toList(), stage.convergence().stream().map(SummaryJson::pair).toList());
+                .toList(), stage.convergence().stream().map(SummaryJson::pair).toList(),
+                stage.capacity().map(c -> capacity(c, stage.cells())).orElse(null));
+    }
+
+    private static Summary.Capacity capacity(CapacitySearch search, List<CellStats> cells) {
+        CapacitySearch.Verdict v = search.judge(cells);
+        Map<String, Double> latency = new LinkedHashMap<>();
+        search.slo().latency().forEach((p, d) -> latency.put(p.key(), d.toNanos() / 1e6));
+        Summary.Slo slo = new Summary.Slo(latency, search.slo().errorsPercent().isPresent()
+                ? search.slo().errorsPercent().getAsDouble() : null, search.slo().throttledPercent().isPresent()
+                ? search.slo().throttledPercent().getAsDouble() : null);
+        List<Summary.CapacityStep> steps = v.steps().stream().map(j -> {
+            CellStats c = j.cell();
+            boolean any = c.latency().getTotalCount() > 0;
+            return new Summary.CapacityStep(j.index() + 1, c.key().stage(), j.offered(), c.opsPerSecond(),
+                    any ? Units.statNanos(c.latency(), Percentile.P50) / 1e6 : null,
+                    any ? Units.statNanos(c.latency(), Percentile.P99) / 1e6 : null,
+                    any ? c.latency().getMaxValue() / 1e6 : null, c.errorPercent(),
+                    c.attempted() == 0 ? 0 : 100.0 * c.throttled() / c.attempted(), j.held(), j.broken(),
+                    j.clientBound().orElse(null));
+        }).toList();
+        String what = v.steps().isEmpty() ? "" : v.steps().get(0).cell().key().label();
+        return new Summary.Capacity(search.mode().key(), slo, search.precision(),
+                v.sustained().map(CapacitySearch.Judged::offered).orElse(null),
+                v.sustained().map(j -> j.cell().opsPerSecond()).orElse(null),
+                v.broke().map(CapacitySearch.Judged::broken).orElse(List.of()),
+                v.broke().map(CapacitySearch.Judged::offered).orElse(null),
+                v.clientLimit().flatMap(CapacitySearch.Judged::clientBound).orElse(null),
+                v.clientLimit().map(CapacitySearch.Judged::offered).orElse(null), search.ended().key(),
+                v.complete(), v.steps().isEmpty() ? "No step ran." : search.sentence(v, what), steps);
+    }
+
+    /** A capacity search as a summary.json gives it: for the merge to judge again on its cells. */
+    public static CapacitySearch capacity(Summary.Capacity c) {
+        java.util.EnumMap<Percentile, java.time.Duration> latency = new java.util.EnumMap<>(Percentile.class);
+        c.slo().latencyMs().forEach((k, ms) -> latency.put(Percentile.fromKey(k).orElseThrow(),
+                java.time.Duration.ofNanos(Math.round(ms * 1e6))));
+        var slo = new io.s3workload.workload.CapacityStage.Slo(latency, c.slo().errorsPercent() == null
+                ? java.util.OptionalDouble.empty() : java.util.OptionalDouble.of(c.slo().errorsPercent()),
+                c.slo().throttledPercent() == null ? java.util.OptionalDouble.empty()
+                        : java.util.OptionalDouble.of(c.slo().throttledPercent()));
+        return new CapacitySearch(slo, io.s3workload.workload.ClientSpec.parse(
+                io.s3workload.workload.CapacityStage.Mode.class, c.mode()).orElseThrow(), c.precisionPercent(),
+                c.steps().stream().map(s -> new CapacitySearch.Step(s.offered(),
+                        java.util.Optional.ofNullable(s.clientBound()))).toList(),
+                io.s3workload.workload.ClientSpec.parse(CapacitySearch.End.class, c.ended()).orElseThrow());
     }
 
     private static Summary.Cell cell(CellStats c) {

@@ -68,8 +68,10 @@ final class CellRun {
         if (warmUp.isEmpty() || context.cancelled()) {
             return;
         }
-        context.note(stage.name(), "warming up " + cell.size() + " for " + io.s3workload.workload.Durations.format(
-                warmUp.get()) + " (not measured)");
+        if (context.notesWarmUp()) {
+            context.note(stage.name(), "warming up " + cell.size() + " for " + io.s3workload.workload.Durations
+                    .format(warmUp.get()) + " (not measured)");
+        }
         var load = stage.spec().common().load();
         var spec = new ClosedLoop.Spec(key.stage() + "-warm-up", workers, ClosedLoop.UNBOUNDED,
                 System.nanoTime() + warmUp.get().toNanos(), context.clients().lease(stage),

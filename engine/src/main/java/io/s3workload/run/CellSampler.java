@@ -73,7 +73,9 @@ final class CellSampler implements AutoCloseable {
                 Progress progress = new Progress(recorder.key(), now - startNanos, plannedNanos,
                         interval.totalOperations(), plannedOperations, interval.operations() / seconds,
                         interval.bytes() / seconds, interval.totalErrors(), interval, load.apply(now - startNanos));
-                context.reporters().post(r -> r.progress(progress));
+                if (context.reported()) {
+                    context.reporters().post(r -> r.progress(progress));
+                }
                 whenStable.ifPresent(band -> judge(band, recorder.key().op().movesData()
                         ? interval.bytes() / seconds : interval.operations() / seconds, now - startNanos));
             }

@@ -166,7 +166,11 @@ public final class Engine {
     }
 
     static StageRunner runner(StagePlan stage) {
-        return switch (stage.kind()) {
+        return runner(stage.kind());
+    }
+
+    static StageRunner runner(StageKind kind) {
+        return switch (kind) {
             case PUT -> new PutRunner();
             case GET -> new GetRunner();
             case DELETE -> new DeleteRunner();
@@ -181,7 +185,8 @@ public final class Engine {
             case MIX -> new MixRunner();
             case TRANSCODE -> new TranscodeRunner();
             case HTTP_GET -> new HttpGetRunner();
-            case SWEEP, COMPARE, LOOPS, GROUP -> throw new IllegalStateException(stage.kind() + " stages are expanded by the"
+            case CAPACITY -> new CapacityRunner();
+            case SWEEP, COMPARE, LOOPS, GROUP -> throw new IllegalStateException(kind + " stages are expanded by the"
                     + " planner");
         };
     }

@@ -18,15 +18,24 @@ final class RunContext {
     private final java.util.function.BooleanSupplier cancelled;
     private final java.util.List<io.s3workload.result.CleanupResult.Kept> kept =
             new java.util.concurrent.CopyOnWriteArrayList<>();
+    /**
+     * What running cells say as they go: {@link Chatter#ALL} but for a capacity search's steps (their settling is in
+     * the stage's header) and probes (kept out of the results, so live reporters count only what the results hold).
+     */
+    private final Chatter chatter;
+
+    /** What running cells post: progress each second, and a note when they warm up. */
+    enum Chatter { ALL, NO_WARM_UP_NOTE, NOTHING }
 
     RunContext(String runPrefix, String sharedPrefix, Payload payload, Clients clients, ReporterBus reporters,
                AtomicBoolean cancelled) {
-        this(runPrefix, sharedPrefix, payload, clients, reporters, cancelled, cancelled::get, new ObjectRegistry());
+        this(runPrefix, sharedPrefix, payload, clients, reporters, cancelled, cancelled::get, new ObjectRegistry(),
+                Chatter.ALL);
     }
 
     private RunContext(String runPrefix, String sharedPrefix, Payload payload, Clients clients,
                        ReporterBus reporters, AtomicBoolean runCancelled, java.util.function.BooleanSupplier cancelled,
-                       ObjectRegistry objects) {
+                       ObjectRegistry objects, Chatter chatter) {
         this.runPrefix = runPrefix;
         this.sharedPrefix = sharedPrefix;
         this.payload = payload;
@@ -35,13 +44,30 @@ final class RunContext {
         this.runCancelled = runCancelled;
         this.cancelled = cancelled;
         this.objects = objects;
+        this.chatter = chatter;
+    }
+
+    /** The same run, its cells saying only {@code chatter}. */
+    RunContext saying(Chatter chatter) {
+        return new RunContext(runPrefix, sharedPrefix, payload, clients, reporters, runCancelled, cancelled, objects,
+                chatter);
+    }
+
+    /** Whether running cells post their progress each second. */
+    boolean reported() {
+        return chatter != Chatter.NOTHING;
+    }
+
+    /** Whether a cell says when it warms up. */
+    boolean notesWarmUp() {
+        return chatter == Chatter.ALL;
     }
 
     /** The same run, for a stage that must also stop when {@code stop} says so (a stage running 'with' another). */
     RunContext stoppingWhen(java.util.function.BooleanSupplier stop) {
         java.util.function.BooleanSupplier outer = cancelled;
         return new RunContext(runPrefix, sharedPrefix, payload, clients, reporters, runCancelled,
-                () -> outer.getAsBoolean() || stop.getAsBoolean(), objects);
+                () -> outer.getAsBoolean() || stop.getAsBoolean(), objects, chatter);
     }
 
     /**

@@ -12,7 +12,7 @@ import java.util.Optional;
  */
 public record GetStage(StageCommon common, Optional<ObjectsFrom> from, List<SizeSpec> sizes, Stop stop,
                        ParallelRanges ranges, Multipart multipart, boolean verify, ObjectSettings writes,
-                       boolean validateChecksum) implements StageSpec {
+                       boolean validateChecksum) implements StageSpec, CapacityStage.Body {
 
     /** Objects seeded per size when a get stage has no {@code from} and no {@code objects}. */
     public static final long DEFAULT_SEED_OBJECTS = 16;
@@ -51,5 +51,10 @@ public record GetStage(StageCommon common, Optional<ObjectsFrom> from, List<Size
     public GetStage shared(Shard shard, int defaultWorkers) {
         return new GetStage(common.shared(shard, kind(), defaultWorkers), from, sizes, stop.shared(shard), ranges, multipart, verify, writes,
                 validateChecksum);
+    }
+
+    @Override
+    public GetStage offered(StageCommon common) {
+        return new GetStage(common, from, sizes, stop, ranges, multipart, verify, writes, validateChecksum);
     }
 }

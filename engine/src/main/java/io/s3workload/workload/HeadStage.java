@@ -4,7 +4,7 @@ package io.s3workload.workload;
  * HeadObject on the objects of stage {@code from} (or the existing objects under a prefix), by the stage's access
  * (in turn by default); each object once unless a stop is given.
  */
-public record HeadStage(StageCommon common, ObjectsFrom from, Stop stop) implements StageSpec {
+public record HeadStage(StageCommon common, ObjectsFrom from, Stop stop) implements StageSpec, CapacityStage.Body {
 
     @Override
     public StageKind kind() {
@@ -24,5 +24,10 @@ public record HeadStage(StageCommon common, ObjectsFrom from, Stop stop) impleme
     @Override
     public HeadStage shared(Shard shard, int defaultWorkers) {
         return new HeadStage(common.shared(shard, kind(), defaultWorkers), from, stop.shared(shard));
+    }
+
+    @Override
+    public HeadStage offered(StageCommon common) {
+        return new HeadStage(common, from, stop);
     }
 }

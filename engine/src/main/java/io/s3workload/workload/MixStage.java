@@ -11,7 +11,7 @@ import java.util.Map;
  * @param writes   what its PUTs (and the seeded working set) store with each object
  */
 public record MixStage(StageCommon common, Map<MixOp, Integer> weights, long objects, SizeSpec size, Stop stop,
-                       ObjectSettings writes) implements StageSpec {
+                       ObjectSettings writes) implements StageSpec, CapacityStage.Body {
 
     public MixStage {
         weights = Map.copyOf(weights);
@@ -33,5 +33,10 @@ public record MixStage(StageCommon common, Map<MixOp, Integer> weights, long obj
     @Override
     public MixStage shared(Shard shard, int defaultWorkers) {
         return new MixStage(common.shared(shard, kind(), defaultWorkers), weights, shard.part(objects), size, stop.shared(shard), writes);
+    }
+
+    @Override
+    public MixStage offered(StageCommon common) {
+        return new MixStage(common, weights, objects, size, stop, writes);
     }
 }

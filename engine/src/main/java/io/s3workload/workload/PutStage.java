@@ -12,7 +12,7 @@ import java.util.List;
  *                   {@code objects} is at least the workers
  */
 public record PutStage(StageCommon common, List<SizeSpec> sizes, Stop stop, Multipart multipart,
-                       ObjectSettings writes, boolean sharedKeys) implements StageSpec {
+                       ObjectSettings writes, boolean sharedKeys) implements StageSpec, CapacityStage.Body {
 
     public PutStage {
         sizes = List.copyOf(sizes);
@@ -35,5 +35,10 @@ public record PutStage(StageCommon common, List<SizeSpec> sizes, Stop stop, Mult
     @Override
     public PutStage shared(Shard shard, int defaultWorkers) {
         return new PutStage(common.shared(shard, kind(), defaultWorkers), sizes, stop.shared(shard), multipart, writes, sharedKeys);
+    }
+
+    @Override
+    public PutStage offered(StageCommon common) {
+        return new PutStage(common, sizes, stop, multipart, writes, sharedKeys);
     }
 }

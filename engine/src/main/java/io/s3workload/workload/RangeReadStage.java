@@ -11,7 +11,7 @@ import java.util.Optional;
  */
 public record RangeReadStage(StageCommon common, Optional<Sources> sources, Optional<ObjectsFrom.Prefix> from,
                              SizeSpec chunk, boolean sequential, Stop stop,
-                             Multipart multipart, boolean verify) implements StageSpec {
+                             Multipart multipart, boolean verify) implements StageSpec, CapacityStage.Body {
 
     @Override
     public java.util.Optional<DataShape> bodies() {
@@ -44,5 +44,10 @@ public record RangeReadStage(StageCommon common, Optional<Sources> sources, Opti
     public RangeReadStage shared(Shard shard, int defaultWorkers) {
         return new RangeReadStage(common.shared(shard, kind(), defaultWorkers), sources, from, chunk, sequential, stop.shared(shard),
                 multipart, verify);
+    }
+
+    @Override
+    public RangeReadStage offered(StageCommon common) {
+        return new RangeReadStage(common, sources, from, chunk, sequential, stop, multipart, verify);
     }
 }

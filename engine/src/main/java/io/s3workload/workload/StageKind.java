@@ -38,6 +38,7 @@ public enum StageKind {
             Trait.PICKS_KEYS),
     TRANSCODE("transcode", Endpoints.ONE, Workers.JOBS, Trait.CONVERGENCE, Trait.STOP_WHEN_STABLE, Trait.MOVES_DATA),
     HTTP_GET("httpGet", Endpoints.URLS, Workers.CONCURRENCY, Trait.STOP_WHEN_STABLE, Trait.MOVES_DATA),
+    CAPACITY("capacity", Endpoints.ONE, Workers.CONCURRENCY),
     SWEEP("sweep", Endpoints.ONE, Workers.MEMBERS, Trait.COMPOSITE),
     COMPARE("compare", Endpoints.OWN, Workers.MEMBERS, Trait.COMPOSITE),
     LOOPS("loops", Endpoints.OWN, Workers.MEMBERS, Trait.COMPOSITE),

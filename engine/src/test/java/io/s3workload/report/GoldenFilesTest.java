@@ -112,7 +112,7 @@ class GoldenFilesTest {
                     endpoint.equals("a") ? new long[] {10, 12, 14} : new long[] {11, 13, 18}, false, epoch + 4000,
                     Map.of(), 0);
             stages.add(new StageReport("ab." + endpoint, StageKind.GET, 1_000 * MS, false, false, List.of(c),
-                    List.of(), 4_000 * MS, Optional.empty(), Optional.of(group)));
+                    List.of(), 4_000 * MS, Optional.empty(), Optional.of(group), Optional.empty()));
         }
         stages.add(stage("sizes", StageKind.PUT, List.of(sized), List.of(), 5_000 * MS, Optional.empty()));
         stages.add(stage("later", StageKind.DELETE, List.of(), List.of(), 0, Optional.of("interrupted")));
@@ -145,7 +145,7 @@ class GoldenFilesTest {
                                      List<ConvergenceStats> pairs, long startNanos, Optional<String> skipped) {
         long wall = skipped.isPresent() ? 0 : 2_000 * MS;
         return new StageReport(name, kind, wall, false, name.equals("get"), cells, pairs, startNanos, skipped,
-                Optional.empty());
+                Optional.empty(), Optional.empty());
     }
 
     /** A cell whose latencies are {@code millis}, over two seconds, the first holding all but the last. */

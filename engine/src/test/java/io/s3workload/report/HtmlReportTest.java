@@ -45,7 +45,7 @@ class HtmlReportTest {
         stages.add(new StageReport("raw-long", StageKind.READ_AFTER_WRITE, 5_000 * MS, false, false, List.of(),
                 List.of(new ConvergenceStats("a", "b", 40, 10, 30, 0, 0, 0, 90, 50, 0, convergence,
                         CellRecorder.newHistogram())), 0,
-                Optional.empty(), Optional.empty()));
+                Optional.empty(), Optional.empty(), Optional.empty()));
         List<Summary.StageSetup> setups = new ArrayList<>(fixed.about().workload().stages());
         setups.add(new Summary.StageSetup(9, "ramp", "get", "s3", 2, 8, 8, List.of(), List.of(), "put",
                 new Summary.Load(false, null, List.of(new Summary.RampStep(8, 4)), null), List.of(),
@@ -100,6 +100,6 @@ class HtmlReportTest {
                 100, 100L << 20, 0, 0, Map.of(), Map.of(), latency, ttfb, 10_000 * MS, -1, -1,
                 CellRecorder.newHistogram(), 0, timeline, 0, Double.NaN, Map.of(), -1, null, List.of());
         return new StageReport("ramp", StageKind.GET, 10_000 * MS, false, false, List.of(cell), List.of(), 0,
-                Optional.empty(), Optional.empty());
+                Optional.empty(), Optional.empty(), Optional.empty());
     }
 }

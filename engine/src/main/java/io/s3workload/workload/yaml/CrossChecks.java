@@ -179,8 +179,11 @@ final class CrossChecks {
             if (stage.path("from").isTextual()) {
                 checkFrom(pointer + "/from", stage.get("from").textValue(), stages, i, scope);
             }
-            if (kind.orElse(null) == StageKind.COMPARE && stage.path("stage").path("from").isTextual()) {
-                checkFrom(pointer + "/stage/from", stage.get("stage").get("from").textValue(), stages, i, scope);
+            String body = kind.orElse(null) == StageKind.COMPARE ? "stage"
+                    : kind.orElse(null) == StageKind.CAPACITY ? "load" : null;
+            if (body != null && stage.path(body).path("from").isTextual()) {
+                checkFrom(pointer + "/" + body + "/from", stage.get(body).get("from").textValue(), stages, i,
+                        scope);
             }
             if (kind.orElse(null) == StageKind.LOOPS && stage.path("stages") instanceof ArrayNode inner) {
                 checkList(inner, pointer + "/stages", new HashMap<>(scope), endpoints, hasDefaultEndpoint);

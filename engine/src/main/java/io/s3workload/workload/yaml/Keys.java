@@ -1,6 +1,7 @@
 package io.s3workload.workload.yaml;
 
 import static io.s3workload.workload.StageKind.CONNECTIVITY;
+import static io.s3workload.workload.StageKind.CAPACITY;
 import static io.s3workload.workload.StageKind.COMPARE;
 import static io.s3workload.workload.StageKind.COPY;
 import static io.s3workload.workload.StageKind.DELETE;
@@ -19,6 +20,8 @@ import static io.s3workload.workload.StageKind.SWEEP;
 import static io.s3workload.workload.StageKind.TRANSCODE;
 import static io.s3workload.workload.StageKind.VERSIONS;
 import static io.s3workload.workload.yaml.Keys.Context.ACCESS;
+import static io.s3workload.workload.yaml.Keys.Context.CAPACITY_RATE;
+import static io.s3workload.workload.yaml.Keys.Context.CAPACITY_USERS;
 import static io.s3workload.workload.yaml.Keys.Context.CREDENTIALS;
 import static io.s3workload.workload.yaml.Keys.Context.DATA;
 import static io.s3workload.workload.yaml.Keys.Context.ENDPOINT;
@@ -32,6 +35,7 @@ import static io.s3workload.workload.yaml.Keys.Context.PARALLEL_RANGES;
 import static io.s3workload.workload.yaml.Keys.Context.PAUSE_RANGE;
 import static io.s3workload.workload.yaml.Keys.Context.RAMP_STEP;
 import static io.s3workload.workload.yaml.Keys.Context.SIZE_RANGE;
+import static io.s3workload.workload.yaml.Keys.Context.SLO;
 import static io.s3workload.workload.yaml.Keys.Context.SOURCES;
 import static io.s3workload.workload.yaml.Keys.Context.SSE;
 import static io.s3workload.workload.yaml.Keys.Context.STOP_WHEN_STABLE;
@@ -39,6 +43,7 @@ import static io.s3workload.workload.yaml.Keys.Context.TIMEOUTS;
 import static io.s3workload.workload.yaml.Keys.Context.TLS;
 import static io.s3workload.workload.yaml.Keys.Context.TOP;
 
+import io.s3workload.workload.CapacityStage;
 import io.s3workload.workload.ClientSettings;
 import io.s3workload.workload.ConnectivityStage;
 import io.s3workload.workload.ConsistencyProbe;
@@ -71,8 +76,14 @@ import java.util.Set;
 final class Keys {
 
     private static final Set<StageKind> ALL = EnumSet.allOf(StageKind.class);
-    /** The kinds that talk to a store themselves: all but the composites that only hold other stages. */
-    private static final Set<StageKind> STORE = EnumSet.complementOf(EnumSet.of(COMPARE, LOOPS, GROUP));
+    /**
+     * The kinds that talk to a store themselves: all but the composites that only hold other stages, and capacity,
+     * whose load says how it talks to the store.
+     */
+    private static final Set<StageKind> STORE = EnumSet.complementOf(EnumSet.of(COMPARE, LOOPS, GROUP, CAPACITY));
+    /** The kinds that pace their own workers: capacity's steps pace its load. */
+    private static final Set<StageKind> PACED = EnumSet.complementOf(EnumSet.of(SWEEP, COMPARE, LOOPS, GROUP,
+            CAPACITY));
     /** The kinds that run workers of their own (a sweep's members do). */
     private static final Set<StageKind> WORKERS = EnumSet.complementOf(EnumSet.of(SWEEP, COMPARE, LOOPS, GROUP));
     private static final Set<StageKind> PROBES = EnumSet.of(READ_AFTER_WRITE, LIST_AFTER_WRITE);
@@ -143,7 +154,8 @@ final class Keys {
         stage(ALL, "onFailure", "onFailure", StageGraph.OnFailure.STOP_DEPENDANTS, "stopRun",
                 "What this stage crossing a failOn threshold stops: the stages after it, or the whole run."),
         stage(WORKERS, "with", "name", null, "load-200", "Start with that stage and stop when it stops."),
-        stage(STORE, "endpoint", "name", null, "s3", "The endpoint a stage talks to (for probes: the default writer).")
+        stage(union(STORE, EnumSet.of(CAPACITY)), "endpoint", "name", null, "s3",
+                "The endpoint a stage talks to (for probes: the default writer; for capacity: its load's).")
                 .inDefaults(),
         stage(WORKERS, "concurrency", "count", Defaults.CONCURRENCY, 64, "Workers, each a virtual thread running one"
                 + " operation at a time (for probes: iterations in flight).").inDefaults(),
@@ -161,11 +173,11 @@ final class Keys {
                 "Per-request time limits.").inDefaults(),
         stage(STORE, "retries", "whole", ClientSettings.DEFAULT.retries(), 2, "More attempts for failures that may pass (5xx, resets, timeouts).")
                 .inDefaults(),
-        stage(WORKERS, "rate", "rate", null, "200/s",
+        stage(PACED, "rate", "rate", null, "200/s",
                 "An open loop: operations started per second, however long they take."),
-        stage(WORKERS, "ramp", "ramp", null, "[{to: 64, over: 30s}]",
+        stage(PACED, "ramp", "ramp", null, "[{to: 64, over: 30s}]",
                 "Steps the workers (closed loop) or the rate (open loop) move through, each over a time."),
-        stage(WORKERS, "thinkTime", "durationOrRange", null, "100ms",
+        stage(PACED, "thinkTime", "durationOrRange", null, "100ms",
                 "A pause between a worker's operations (closed loop), fixed or {min, max}."),
         stage(trait(Trait.WARM_UP), "warmUp", "duration", null, "10s",
                 "Run each cell's load unmeasured for this long first."),
@@ -293,11 +305,48 @@ final class Keys {
         stage(EnumSet.of(COMPARE), "rounds", "count", null, 3, "Rounds of a compare (default 1; interleaved: 3)."),
         stage(EnumSet.of(COMPARE), "stage", "innerStage", null, "{kind: get, size: 1MiB, duration: 30s}",
                 "The stage a compare runs against each endpoint."),
+        stage(EnumSet.of(CAPACITY), "load", "capacityLoad", null, "{kind: get, from: seed}", "What a capacity"
+                + " search offers at every step: a get, put, head, mix or rangeRead stage's settings (endpoint,"
+                + " sizes, from, access, data, client), without its pacing or stop."),
+        stage(EnumSet.of(CAPACITY), "slo", "slo", null, "{p99: 50ms, errors: 1%}",
+                "What a step must meet to hold: latency limits, errors and throttled shares."),
+        stage(EnumSet.of(CAPACITY), "rate", "capacityRate", null, "{start: 100/s, factor: 1.5, max: 5000/s}",
+                "Search over open-loop rates: from start, each step factor times the last (rate or users)."),
+        stage(EnumSet.of(CAPACITY), "users", "capacityUsers", null, "{start: 10, step: 50, max: 500}",
+                "Search over closed-loop users (workers): from start, each step so many more (rate or users)."),
+        stage(EnumSet.of(CAPACITY), "hold", "duration", CapacityStage.DEFAULT_HOLD, "30s",
+                "How long each step is measured.").scaled(Scale.DURATION),
+        stage(EnumSet.of(CAPACITY), "settle", "duration", CapacityStage.DEFAULT_SETTLE, "5s",
+                "How long each step runs unmeasured before its hold.").scaled(Scale.DURATION),
+        stage(EnumSet.of(CAPACITY), "precision", "percent", CapacityStage.DEFAULT_PRECISION, "2%", "How close the"
+                + " last step that held and the first that broke must be, in percent of the lower, to end the search."),
+        stage(EnumSet.of(CAPACITY), "duration", "duration", CapacityStage.DEFAULT_DURATION, "30m",
+                "The most the whole search may take; it then ends with the best answer so far.")
+                .scaled(Scale.DURATION),
+        stage(EnumSet.of(CAPACITY), "coolDown", "duration", CapacityStage.DEFAULT_COOL_DOWN, "1m", "The most a"
+                + " pause after a step that broke may last, waiting for one request to be as fast as unloaded."),
         stage(EnumSet.of(LOOPS), "count", "count", 1, 10, "How many times the loop runs its stages.")
                 .scaled(Scale.COUNT),
         stage(EnumSet.of(LOOPS, GROUP), "stages", "innerStages", null, "[{name: put, kind: put, size: 1MiB}]",
                 "The stages, in order (a graph with after and with)."),
 
+        in(SLO, "errors", "percent", null, "1%", "A step breaks when more than this share of its operations failed."),
+        in(SLO, "throttled", "percent", null, "0.5%",
+                "A step breaks when more than this share of its operations were refused as throttling (503, 429)."),
+        in(SLO, "avg", "duration", null, "20ms", "A step breaks when its average latency is above this."),
+        in(SLO, "p50", "duration", null, "10ms", "A step breaks when its median latency is above this."),
+        in(SLO, "p90", "duration", null, "30ms", "A step breaks when its 90th percentile latency is above this."),
+        in(SLO, "p95", "duration", null, "40ms", "A step breaks when its 95th percentile latency is above this."),
+        in(SLO, "p99", "duration", null, "50ms", "A step breaks when its 99th percentile latency is above this."),
+        in(SLO, "p99.9", "duration", null, "200ms", "A step breaks when its 99.9th percentile latency is above this."),
+        in(SLO, "max", "duration", null, "1s", "A step breaks when its slowest operation took longer than this."),
+        in(CAPACITY_RATE, "start", "rate", null, "100/s", "The first step's rate."),
+        in(CAPACITY_RATE, "factor", "ratio", CapacityStage.DEFAULT_FACTOR, 2, "Each step's rate over the last's"
+                + " (more than 1)."),
+        in(CAPACITY_RATE, "max", "rate", null, "5000/s", "The highest rate offered."),
+        in(CAPACITY_USERS, "start", "count", null, 10, "The first step's users."),
+        in(CAPACITY_USERS, "step", "count", null, 50, "Users added at each step."),
+        in(CAPACITY_USERS, "max", "count", null, 500, "The most users offered (by default the stage's concurrency)."),
         in(FROM, "prefix", "text", null, "datasets/2024/", "Read the objects already under this prefix of the bucket"
                 + " (from its root): listed once before the stage, never written, deleted or verified."),
         in(SIZE_RANGE, "min", "size", null, "1MiB", "The smallest value of a range (included).").scaled(Scale.SIZE),
@@ -362,7 +411,8 @@ final class Keys {
     /** Where a key is written: the workload's top level, a stage, or a mapping inside one (its schema type). */
     enum Context {
         TOP, STAGE, ENDPOINT, CREDENTIALS, TLS, FAIL_ON, FROM, SIZE_RANGE, PAUSE_RANGE, RAMP_STEP, OPS, MULTIPART,
-        PARALLEL_RANGES, SOURCES, TIMEOUTS, SSE, STOP_WHEN_STABLE, METADATA, ACCESS, HOTSPOT, DATA
+        PARALLEL_RANGES, SOURCES, TIMEOUTS, SSE, STOP_WHEN_STABLE, METADATA, ACCESS, HOTSPOT, DATA, SLO,
+        CAPACITY_RATE, CAPACITY_USERS
     }
 
     /** What {@code --scale F} does to a key's value: multiplies sizes, counts and durations by F; the rest stay. */

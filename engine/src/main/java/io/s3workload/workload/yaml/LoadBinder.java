@@ -30,7 +30,7 @@ final class LoadBinder {
     }
 
     /** {@code 500/s}, {@code 30000/m}, {@code 2/ms} or a bare number (per second). */
-    private static OptionalDouble rate(Fields f, String pointer, String text) {
+    static OptionalDouble rate(Fields f, String pointer, String text) {
         OptionalDouble perSecond = perSecond(text);
         if (perSecond.isEmpty()) {
             f.binding().problem(pointer, "expected a rate like 500/s, 30000/m or 500 (per second), got \"" + text

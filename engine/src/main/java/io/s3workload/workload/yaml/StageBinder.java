@@ -28,6 +28,7 @@ interface StageBinder {
             case MIX -> new MixStageBinder();
             case TRANSCODE -> new TranscodeStageBinder();
             case HTTP_GET -> new HttpGetStageBinder();
+            case CAPACITY -> new CapacityStageBinder();
             case SWEEP -> new SweepStageBinder();
             case COMPARE -> new CompareStageBinder();
             case LOOPS -> new LoopsStageBinder();

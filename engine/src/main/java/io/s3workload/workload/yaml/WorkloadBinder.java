@@ -271,7 +271,8 @@ final class WorkloadBinder {
             Optional<String> name = f.requiredText("name", "a unique stage name, e.g. put-1mib");
             name.filter(n -> !NAME.matcher(n).matches()).ifPresent(n -> binding.problem(f.child("name"),
                     "stage names use letters, digits, '.', '_' and '-', got \"" + n + "\""));
-            LoadShape load = LoadBinder.load(f);
+            // a capacity stage's rate is its search's, its load paced by each step
+            LoadShape load = kind.get() == StageKind.CAPACITY ? LoadShape.CLOSED : LoadBinder.load(f);
             if (kind.get().probe() && (f.has("rate") || f.has("ramp") || f.has("thinkTime"))) {
                 binding.problem(f.child(f.has("rate") ? "rate" : f.has("ramp") ? "ramp" : "thinkTime"),
                         "a " + kind.get() + " stage paces itself (iterations, pollInterval); rate, ramp and"

@@ -155,6 +155,10 @@ d.set("failOn", object(Context.FAIL_ON));
         d.set("stage", stage(false));
         d.set("innerStage", stage(true));
         d.set("innerStages", listOf(ref("innerStage")));
+        d.set("capacityLoad", ref("innerStage"));
+        d.set("slo", object(Context.SLO));
+        d.set("capacityRate", object(Context.CAPACITY_RATE));
+        d.set("capacityUsers", object(Context.CAPACITY_USERS));
         return d;
     }
 

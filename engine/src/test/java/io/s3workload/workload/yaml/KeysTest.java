@@ -105,7 +105,7 @@ class KeysTest {
                 && counts.stream().noneMatch(durations::contains), sizes + " " + counts + " " + durations);
         assertTrue(sizes.containsAll(Set.of("size", "sizes", "chunk", "segment", "threshold", "partSize", "min",
                 "max")) && counts.containsAll(Set.of("objects", "operations", "iterations", "count"))
-                && durations.equals(Set.of("duration", "over")));
+                && durations.equals(Set.of("duration", "over", "hold", "settle")));
     }
 
     @Test

@@ -1,0 +1,206 @@
+package io.s3workload.result;
+
+import io.s3workload.metrics.CellStats;
+import io.s3workload.workload.CapacityStage;
+import io.s3workload.workload.Percentile;
+import java.time.Duration;
+import java.util.ArrayList;
+import java.util.List;
+import java.util.Locale;
+import java.util.Map;
+import java.util.Optional;
+
+/**
+ * A capacity search as it ran: the SLO it judged by, what it offered and, step by step in the order run, the load
+ * offered and whether the client was what limited it. The stage's cells are the steps' (the i-th cell is the i-th
+ * step's), so the verdict is always judged on the cells: a shard's own, or the fleet's after a merge.
+ *
+ * @param ended why the search stopped: {@link End}
+ */
+public record CapacitySearch(CapacityStage.Slo slo, CapacityStage.Mode mode, double precision, List<Step> steps,
+                             End ended) {
+
+    public CapacitySearch {
+        steps = List.copyOf(steps);
+    }
+
+    /**
+     * One step: the load offered (operations per second, or users) and, when the client could not offer it while the
+     * store was not the cause, why ({@code clientBound}: empty otherwise).
+     */
+    public record Step(double offered, Optional<String> clientBound) {
+    }
+
+    /** Why a search stopped. */
+    public enum End implements io.s3workload.workload.Keyed {
+        /** The last step that held and the first that broke are within the precision. */
+        CONVERGED("converged"),
+        /** Every step held up to {@code max}. */
+        MAX("max"),
+        /** The whole search's {@code duration} ran out. */
+        DURATION("duration"),
+        /** The client could not offer a step that broke: the answer is a lower bound. */
+        CLIENT("client"),
+        /** Most operations of a step failed: the search stopped without bisecting. */
+        ERRORS("errors"),
+        /** Every step ran, as one shard of several, for the merge to judge. */
+        LADDER("ladder"),
+        /** The run was stopped (Ctrl-C). */
+        INTERRUPTED("interrupted");
+
+        private final String key;
+
+        End(String key) {
+            this.key = key;
+        }
+
+        @Override
+        public String key() {
+            return key;
+        }
+    }
+
+    /**
+     * The searches of several shards as the fleet's: each step's offered load summed over the shards that ran it
+     * (each offered its share at the same moments), client-bound where any shard was; the merge judges the steps on
+     * the merged cells. Shards run the same ladder, so their steps line up; a shard that stopped early (interrupted)
+     * leaves the fleet with the steps all of them ran.
+     */
+    public static CapacitySearch sum(List<CapacitySearch> shards) {
+        CapacitySearch first = shards.get(0);
+        int count = shards.stream().mapToInt(s -> s.steps().size()).min().orElse(0);
+        List<Step> steps = new ArrayList<>();
+        for (int i = 0; i < count; i++) {
+            final int step = i;
+            steps.add(new Step(shards.stream().mapToDouble(s -> s.steps().get(step).offered()).sum(),
+                    shards.stream().map(s -> s.steps().get(step).clientBound()).flatMap(Optional::stream)
+                            .findFirst()));
+        }
+        End ended = shards.stream().map(CapacitySearch::ended).filter(e -> e != End.LADDER).findFirst()
+                .orElse(End.LADDER);
+        return new CapacitySearch(first.slo(), first.mode(), first.precision(), steps, ended);
+    }
+
+    /** A step judged: its load, its cell, the SLO clauses it broke ({@code p99 61.20 ms > 50 ms}). */
+    public record Judged(int index, double offered, CellStats cell, List<String> broken, Optional<String> clientBound) {
+
+        public boolean held() {
+            return broken.isEmpty();
+        }
+
+        /** A broken step the client could not offer is not the store's limit. */
+        public boolean storeBroke() {
+            return !held() && clientBound.isEmpty();
+        }
+    }
+
+    /**
+     * The answer: the highest load that held below the lowest the store broke ({@code sustained}, empty when none
+     * did), what was measured there, and the step the store first broke at with the clauses it broke.
+     */
+    public record Verdict(List<Judged> steps, Optional<Judged> sustained, Optional<Judged> broke,
+                          Optional<Judged> clientLimit, End ended) {
+
+        /** Whether the answer is final: the search converged, or held up to its max. */
+        public boolean complete() {
+            return ended == End.CONVERGED || ended == End.MAX || ended == End.LADDER;
+        }
+    }
+
+    /** The steps judged on {@code cells} (the stage's, one per step) against the SLO. */
+    public Verdict judge(List<CellStats> cells) {
+        List<Judged> judged = new ArrayList<>();
+        for (int i = 0; i < steps.size() && i < cells.size(); i++) {
+            judged.add(new Judged(i, steps.get(i).offered(), cells.get(i), broken(slo, cells.get(i)),
+                    steps.get(i).clientBound()));
+        }
+        Optional<Judged> broke = judged.stream().filter(Judged::storeBroke)
+                .min(java.util.Comparator.comparingDouble(Judged::offered));
+        double ceiling = broke.map(Judged::offered).orElse(Double.POSITIVE_INFINITY);
+        Optional<Judged> sustained = judged.stream().filter(j -> j.held() && j.offered() < ceiling)
+                .max(java.util.Comparator.comparingDouble(Judged::offered));
+        Optional<Judged> clientLimit = judged.stream().filter(j -> !j.held() && j.clientBound().isPresent()
+                && j.offered() < ceiling).min(java.util.Comparator.comparingDouble(Judged::offered));
+        return new Verdict(judged, sustained, broke, clientLimit, ended);
+    }
+
+    /** The clauses of {@code slo} that {@code cell} broke, each with what was measured and the limit. */
+    public static List<String> broken(CapacityStage.Slo slo, CellStats cell) {
+        List<String> broken = new ArrayList<>();
+        double errors = cell.errorPercent();
+        if (slo.errorsPercent().isPresent() && errors > slo.errorsPercent().getAsDouble()) {
+            broken.add(String.format(Locale.ROOT, "errors %.2f%% > %s", errors,
+                    CapacityStage.Slo.percent(slo.errorsPercent().getAsDouble())));
+        }
+        double throttled = cell.attempted() == 0 ? 0 : 100.0 * cell.throttled() / cell.attempted();
+        if (slo.throttledPercent().isPresent() && throttled > slo.throttledPercent().getAsDouble()) {
+            broken.add(String.format(Locale.ROOT, "throttled %.2f%% > %s", throttled,
+                    CapacityStage.Slo.percent(slo.throttledPercent().getAsDouble())));
+        }
+        for (Map.Entry<Percentile, Duration> limit : slo.latency().entrySet()) {
+            long measured = cell.latency().getTotalCount() == 0 ? Long.MAX_VALUE
+                    : Units.statNanos(cell.latency(), limit.getKey());
+            if (measured > limit.getValue().toNanos()) {
+                broken.add(limit.getKey().key() + " " + (measured == Long.MAX_VALUE ? "none succeeded"
+                        : Units.latency(measured)) + " > " + Units.latency(limit.getValue().toNanos()));
+            }
+        }
+        return broken;
+    }
+
+    /** {@code 1,840/s} or {@code 120 users}. */
+    public String load(double offered) {
+        return mode == CapacityStage.Mode.RATE ? rate(offered) + "/s" : Math.round(offered) + " users";
+    }
+
+    public static String rate(double perSecond) {
+        return perSecond >= 100 ? String.format(Locale.ROOT, "%,.0f", perSecond)
+                : perSecond >= 10 ? String.format(Locale.ROOT, "%.1f", perSecond)
+                : String.format(Locale.ROOT, "%.2f", perSecond);
+    }
+
+    /**
+     * The answer in one sentence: {@code Sustained 1,840/s GET 1 MiB within p99 ≤ 50 ms (measured 1,836 ops/s,
+     * p99 41.20 ms); p99 broke first, at 1,932/s (p99 80.10 ms > 50 ms).}
+     */
+    public String sentence(Verdict v, String what) {
+        StringBuilder b = new StringBuilder();
+        if (v.sustained().isPresent()) {
+            Judged s = v.sustained().get();
+            boolean lowerBound = v.broke().isEmpty() || v.clientLimit().isPresent();
+            b.append(lowerBound ? "Sustained at least " : "Sustained ").append(load(s.offered())).append(" ")
+                    .append(what).append(" within ").append(slo.text()).append(" (measured ")
+                    .append(rate(s.cell().opsPerSecond())).append(" ops/s, p99 ")
+                    .append(Units.latency(Units.statNanos(s.cell().latency(), Percentile.P99))).append(")");
+        } else if (v.broke().isPresent()) {
+            b.append("No step held: the first, ").append(load(v.steps().get(0).offered()))
+                    .append(", already broke the SLO; start lower");
+        } else {
+            b.append("No step held");
+        }
+        if (v.clientLimit().isPresent()) {
+            Judged c = v.clientLimit().get();
+            b.append("; the client could not offer ").append(load(c.offered())).append(": ")
+                    .append(c.clientBound().orElseThrow());
+        } else if (v.broke().isPresent()) {
+            Judged broke = v.broke().get();
+            b.append("; ").append(clauseNames(broke.broken())).append(" broke first, at ").append(load(broke.offered()))
+                    .append(" (").append(String.join(", ", broke.broken())).append(")");
+        } else if (v.sustained().isPresent()) {
+            b.append("; no step broke the SLO").append(v.ended() == End.MAX ? " up to max" : "");
+        }
+        switch (v.ended()) {
+            case DURATION -> b.append(". Incomplete: the search's duration ran out");
+            case INTERRUPTED -> b.append(". Incomplete: the run was stopped");
+            case ERRORS -> b.append(". The search stopped: most operations of a step failed");
+            default -> {
+            }
+        }
+        return b.append('.').toString();
+    }
+
+    /** {@code p99 and errors}: the names of broken clauses. */
+    private static String clauseNames(List<String> broken) {
+        return String.join(" and ", broken.stream().map(c -> c.substring(0, c.indexOf(' '))).toList());
+    }
+}

@@ -1,0 +1,270 @@
+package io.s3workload.run;
+
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertTrue;
+
+import io.s3workload.metrics.CellStats;
+import io.s3workload.plan.Plan;
+import io.s3workload.plan.Planner;
+import io.s3workload.report.Reporters;
+import io.s3workload.report.ResultsDirectory;
+import io.s3workload.report.ResultsMerge;
+import io.s3workload.result.CapacitySearch;
+import io.s3workload.result.Reporter;
+import io.s3workload.result.RunResult;
+import io.s3workload.result.StageReport;
+import io.s3workload.result.StageResult;
+import io.s3workload.testing.HttpFront;
+import io.s3workload.testing.KnownCapacity;
+import io.s3workload.testing.TestS3;
+import io.s3workload.workload.Shard;
+import io.s3workload.workload.Workload;
+import io.s3workload.workload.yaml.WorkloadLoader;
+import java.nio.file.Path;
+import java.time.Duration;
+import java.time.Instant;
+import java.util.ArrayList;
+import java.util.List;
+import java.util.Map;
+import java.util.Optional;
+import java.util.concurrent.ExecutorService;
+import java.util.concurrent.Executors;
+import java.util.concurrent.Future;
+import org.junit.jupiter.api.AfterAll;
+import org.junit.jupiter.api.BeforeAll;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.io.TempDir;
+import org.junit.jupiter.params.ParameterizedTest;
+import org.junit.jupiter.params.provider.ValueSource;
+
+/**
+ * Capacity searches against a store of known capacity: a front before a real S3 server that admits N requests a
+ * second in one queue (over N its queue and latency grow without bound). The search must find N, tell a client that
+ * could not offer the load from a store that could not take it, and give the same answer from merged shards.
+ */
+class CapacityTest {
+
+    private static final Duration SERVICE = Duration.ofMillis(5);
+    private static TestS3 s3;
+
+    @BeforeAll
+    static void start() {
+        s3 = new TestS3();
+        s3.createBucket("capacity");
+    }
+
+    @AfterAll
+    static void stop() {
+        s3.close();
+    }
+
+    /** Seeds 20 objects of 4 KiB directly, then runs {@code search} (a capacity stage of GETs) through {@code front}. */
+    private static Workload workload(HttpFront front, String search) throws Exception {
+        return workload(front, """
+                  - {name: seed, kind: put, size: 4KiB, objects: 20, concurrency: 4, endpoint: direct}
+                  - name: cap
+                    kind: capacity
+                    endpoint: store
+                    load: {kind: get, from: seed}
+                """, search);
+    }
+
+    private static Workload workload(HttpFront front, String stages, String search) throws Exception {
+        String yaml = """
+                bucket: capacity
+                endpoints:
+                  direct: {url: "${URL}", credentials: {accessKey: "${AK}", secretKey: "${SK}"}}
+                  store: {url: "${FRONT}", credentials: {accessKey: "${AK}", secretKey: "${SK}"}}
+                stages:
+                """ + stages + search;
+        return new WorkloadLoader(Map.of("URL", s3.endpoint().toString(), "FRONT", front.endpoint().toString(),
+                "AK", s3.server().accessKey(), "SK", s3.server().secretKey()), List.of(), Optional.empty(),
+                Optional.empty()).parse("capacity.yaml", yaml);
+    }
+
+    private static StageResult run(HttpFront front, String search) throws Exception {
+        return run(workload(front, search));
+    }
+
+    private static StageResult run(Workload workload) throws Exception {
+        RunResult result = new Engine(Planner.plan(workload), List.of()).run();
+        return result.stages().get(result.stages().size() - 1);
+    }
+
+    private static CapacitySearch.Verdict verdict(StageResult stage) {
+        return stage.capacity().orElseThrow().judge(stage.cells());
+    }
+
+    @ParameterizedTest(name = "{0} requests/s")
+    @ValueSource(ints = {100, 300})
+    void aRateSearchFindsTheKnownCapacityAndP99IsWhatBreaks(int capacity) throws Exception {
+        try (HttpFront front = HttpFront.start(s3.endpoint(), new KnownCapacity(capacity, SERVICE))) {
+            StageResult stage = run(front, """
+                        slo: {p99: 50ms, errors: 1%%}
+                        rate: {start: %d/s, factor: 1.5, max: %d/s}
+                        hold: 1500ms
+                        settle: 500ms
+                        concurrency: 64
+                    """.formatted(capacity * 2 / 5, capacity * 10));
+            CapacitySearch.Verdict v = verdict(stage);
+            double found = v.sustained().orElseThrow().offered();
+            System.out.printf(java.util.Locale.ROOT, "capacity %d/s: sustained %.2f/s (%+.1f%%) in %d steps: %s%n",
+                    capacity, found, 100 * (found - capacity) / capacity, v.steps().size(), steps(v));
+            assertTrue(Math.abs(found - capacity) <= capacity * 0.10, "sustained " + found + " for a capacity of "
+                    + capacity + ": " + steps(v));
+            assertEquals(CapacitySearch.End.CONVERGED, v.ended());
+            assertTrue(v.broke().orElseThrow().broken().stream().anyMatch(c -> c.startsWith("p99")), steps(v));
+            assertTrue(v.steps().stream().allMatch(j -> j.clientBound().isEmpty()), "the store, not the client: "
+                    + steps(v));
+            CellStats at = v.sustained().get().cell();
+            assertTrue(Math.abs(at.opsPerSecond() - found) <= found * 0.05, "achieved " + at.opsPerSecond()
+                    + " where " + found + "/s was offered");
+            List<CapacitySearch.Judged> held = v.steps().stream().filter(CapacitySearch.Judged::held)
+                    .sorted(java.util.Comparator.comparingDouble(CapacitySearch.Judged::offered)).toList();
+            for (int i = 1; i < held.size(); i++) {
+                assertTrue(held.get(i).cell().opsPerSecond() > held.get(i - 1).cell().opsPerSecond(),
+                        "up to the knee, more offered is more achieved: " + steps(v));
+            }
+            assertEquals(stage.stage().name() + ".step1", stage.cells().get(0).key().stage());
+        }
+    }
+
+    @Test
+    void aUsersSearchFindsHowManyUsersTheStoreServesWithinTheSlo() throws Exception {
+        // over capacity, N users wait N / capacity each (Little's law): p99 <= 50 ms allows about 5 at 100/s
+        try (HttpFront front = HttpFront.start(s3.endpoint(), new KnownCapacity(100, SERVICE))) {
+            StageResult stage = run(front, """
+                        slo: {p99: 50ms}
+                        users: {start: 1, step: 2, max: 40}
+                        hold: 1s
+                        settle: 500ms
+                    """);
+            CapacitySearch.Verdict v = verdict(stage);
+            double users = v.sustained().orElseThrow().offered();
+            assertTrue(users >= 3 && users <= 6, "sustained " + users + " users: " + steps(v));
+            assertTrue(Math.abs(v.sustained().get().cell().opsPerSecond() - 100) <= 10, steps(v));
+            assertEquals(CapacitySearch.End.CONVERGED, v.ended());
+        }
+    }
+
+    @Test
+    void aStoppedSearchReportsTheStepsItRanAndSaysItIsIncomplete() throws Exception {
+        try (HttpFront front = HttpFront.start(s3.endpoint(), new KnownCapacity(100, SERVICE))) {
+            Engine engine = new Engine(Planner.plan(workload(front, """
+                        slo: {p99: 50ms}
+                        rate: {start: 20/s, factor: 1.5}
+                        hold: 1s
+                        settle: 200ms
+                    """)), List.of());
+            Thread stopper = Thread.ofVirtual().start(() -> {
+                try {
+                    Thread.sleep(3_500);
+                } catch (InterruptedException e) {
+                    return;
+                }
+                engine.cancel();
+            });
+            RunResult result = engine.run();
+            stopper.join();
+            StageResult stage = result.stages().get(result.stages().size() - 1);
+            CapacitySearch.Verdict v = verdict(stage);
+            assertEquals(CapacitySearch.End.INTERRUPTED, v.ended());
+            assertTrue(stage.interrupted() && !v.steps().isEmpty() && !v.complete(), steps(v));
+            assertTrue(stage.capacity().get().sentence(v, "GET 4 KiB").contains("Incomplete: the run was stopped"));
+        }
+    }
+
+    @Test
+    void aStepTheClientCouldNotOfferIsNeverTheStoresCapacity() throws Exception {
+        // two workers at 20 ms a request can start 100 a second: 400/s is far beyond them, not beyond the store
+        try (HttpFront front = HttpFront.start(s3.endpoint(), new KnownCapacity(100_000, Duration.ofMillis(20)))) {
+            StageResult stage = run(front, """
+                        slo: {p99: 100ms}
+                        rate: {start: 400/s}
+                        hold: 1s
+                        settle: 200ms
+                        concurrency: 2
+                    """);
+            CapacitySearch.Verdict v = verdict(stage);
+            assertEquals(CapacitySearch.End.CLIENT, v.ended());
+            assertTrue(v.sustained().isEmpty(), steps(v));
+            assertTrue(v.broke().isEmpty(), "nothing is blamed on the store: " + steps(v));
+            String why = v.steps().get(0).clientBound().orElseThrow();
+            assertTrue(why.contains("started late while the store answered within the SLO") && why.contains(
+                    "raise concurrency"), why);
+            String sentence = stage.capacity().get().sentence(v, "GET 4 KiB");
+            assertTrue(sentence.contains("the client could not offer 400/s"), sentence);
+        }
+    }
+
+    @Test
+    void threeShardsMergedGiveTheCurveOfOneRunJudgedOnTheMergedHistograms(@TempDir Path out) throws Exception {
+        String search = """
+                    slo: {p99: 50ms}
+                    rate: {start: 50/s, factor: 1.6, max: 300/s}
+                    hold: 1500ms
+                    settle: 500ms
+                    concurrency: 32
+                """;
+        List<Path> dirs = new ArrayList<>();
+        StageResult whole;
+        try (HttpFront front = HttpFront.start(s3.endpoint(), new KnownCapacity(100, SERVICE))) {
+            // the search is the first stage, so every shard starts it at --start-at, and its steps on one schedule
+            Workload w = workload(front, """
+                      - name: cap
+                        kind: capacity
+                        endpoint: store
+                        load: {kind: put, size: 4KiB}
+                    """, search);
+            Instant at = Instant.now().plusSeconds(2);
+            ExecutorService pool = Executors.newFixedThreadPool(3);
+            List<Future<RunResult>> shards = new ArrayList<>();
+            for (int i = 0; i < 3; i++) {
+                Path dir = out.resolve("shard-" + i);
+                dirs.add(dir);
+                Plan plan = Planner.plan(w.shared(new Shard(i, 3)));
+                List<Reporter> reporters = Reporters.create(List.of("json", "hdr"), new Reporters.Settings(
+                        System.out, false, false, new ResultsDirectory(Optional.of(dir)), "test"));
+                RunOptions options = new RunOptions(Optional.of("capacity-shards"), Optional.of(new Shard(i, 3)),
+                        Optional.of(at), out, RunOptions.DEFAULT_STOPPED_CLEANUP);
+                shards.add(pool.submit(() -> new Engine(plan, reporters, options).run()));
+            }
+            for (Future<RunResult> shard : shards) {
+                StageResult mine = shard.get().stages().get(0);
+                assertEquals(CapacitySearch.End.LADDER, mine.capacity().orElseThrow().ended(),
+                        "a shard runs every step for the merge to judge");
+            }
+            pool.shutdown();
+            whole = run(w);
+        }
+        StageReport merged = ResultsMerge.merge(dirs).report().stages().stream().filter(s -> s.name().equals("cap"))
+                .findFirst().orElseThrow();
+        CapacitySearch.Verdict fleet = merged.capacity().orElseThrow().judge(merged.cells());
+        CapacitySearch.Verdict one = verdict(whole);
+        // three open loops of a third each arrive less evenly than one: steps near the knee are left out
+        assertEquals(5, fleet.steps().size(), "50, 80, 128, 204.8, 300: " + steps(fleet));
+        for (CapacitySearch.Judged step : fleet.steps().subList(0, 3)) {
+            CapacitySearch.Judged same = one.steps().get(step.index());
+            assertEquals(same.offered(), step.offered(), 1e-6, "the shards' offered loads add up to the step's");
+            assertEquals(same.held(), step.held(), "step " + (step.index() + 1) + ": one run " + steps(one)
+                    + ", merged " + steps(fleet));
+            assertTrue(Math.abs(step.cell().opsPerSecond() - same.cell().opsPerSecond())
+                    <= same.cell().opsPerSecond() * 0.1, steps(one) + " vs " + steps(fleet));
+        }
+        assertEquals(80, fleet.sustained().orElseThrow().offered(), 1e-6, steps(fleet));
+        assertTrue(fleet.broke().orElseThrow().broken().get(0).startsWith("p99"), steps(fleet));
+        long stepOperations = merged.cells().get(0).operations();
+        assertTrue(stepOperations >= 70 && stepOperations <= 80, "50/s for 1.5 s over three shards: "
+                + stepOperations);
+    }
+
+    private static String steps(CapacitySearch.Verdict v) {
+        StringBuilder b = new StringBuilder();
+        for (CapacitySearch.Judged j : v.steps()) {
+            b.append(String.format(java.util.Locale.ROOT, "[%.1f -> %.1f/s %s%s] ", j.offered(),
+                    j.cell().opsPerSecond(), j.held() ? "held" : "broke " + j.broken(),
+                    j.clientBound().map(c -> " client").orElse("")));
+        }
+        return b.toString();
+    }
+}
