@@ -50,4 +50,4 @@ if command -v chromium >/dev/null; then
   chromium --headless --no-sandbox --disable-gpu --hide-scrollbars --window-size=1400,1800 \
     --screenshot="$out/report.png" "file://$out/report.html" >/dev/null 2>&1 && echo "screenshot: $out/report.png"
 fi
-echo "results: $out (console.txt, summary.json, report.html, table-capacity-*.csv)"
+echo "results: $out (console.txt, summary.json, report.html, table-*-capacity.csv)"

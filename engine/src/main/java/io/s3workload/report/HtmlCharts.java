@@ -133,16 +133,18 @@ final class HtmlCharts {
         SvgChart chart = new SvgChart("Latency against throughput: " + table.name(), "achieved ops/s",
                 clipped ? "ms (up to " + Math.round(top) + ")" : "ms");
         java.util.function.BiFunction<List<List<Object>>, Integer, double[]> column = (list, c) -> list.stream()
+                .mapToDouble(r -> ((Number) r.get(c)).doubleValue()).toArray();
+        java.util.function.BiFunction<List<List<Object>>, Integer, double[]> latency = (list, c) -> list.stream()
                 .mapToDouble(r -> Math.min(top, ((Number) r.get(c)).doubleValue())).toArray();
         double[] x = column.apply(rows, achieved);
-        chart.add("p99", x, column.apply(rows, p99));
-        chart.add("p50", x, column.apply(rows, p50));
+        chart.add("p99", x, latency.apply(rows, p99));
+        chart.add("p50", x, latency.apply(rows, p50));
         if (limit.isPresent() && x.length > 0) {
             double most = java.util.Arrays.stream(x).max().orElse(0);
             chart.add("SLO limit", new double[] {0, most}, new double[] {limit.getAsDouble(), limit.getAsDouble()});
         }
         List<List<Object>> answer = rows.stream().filter(r -> Boolean.TRUE.equals(r.get(sustained))).toList();
-        chart.points("sustained (p99)", column.apply(answer, achieved), column.apply(answer, p99));
+        chart.points("sustained (p99)", column.apply(answer, achieved), latency.apply(answer, p99));
         return chart.render("chart capacity");
     }
 

@@ -237,8 +237,14 @@ class CapacityTest {
             pool.shutdown();
             whole = run(w);
         }
-        StageReport merged = ResultsMerge.merge(dirs).report().stages().stream().filter(s -> s.name().equals("cap"))
-                .findFirst().orElseThrow();
+        io.s3workload.result.RunReport report = ResultsMerge.merge(dirs).report();
+        StageReport merged = report.stages().stream().filter(s -> s.name().equals("cap")).findFirst().orElseThrow();
+        Path merged0 = out.resolve("merged");
+        java.nio.file.Files.createDirectories(merged0);
+        io.s3workload.report.ReportFiles.write(report, List.of("html"), merged0);
+        String html = java.nio.file.Files.readString(merged0.resolve("report.html"));
+        assertTrue(html.contains("<svg class=\"chart capacity\"") && html.contains("<circle class=\"point\""
+                + " data-series=\"sustained (p99)\""), "report.html charts the merged curve, the answer marked");
         CapacitySearch.Verdict fleet = merged.capacity().orElseThrow().judge(merged.cells());
         CapacitySearch.Verdict one = verdict(whole);
         // three open loops of a third each arrive less evenly than one: steps near the knee are left out
