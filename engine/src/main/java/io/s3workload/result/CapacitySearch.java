@@ -43,6 +43,8 @@ public record CapacitySearch(CapacityStage.Slo slo, CapacityStage.Mode mode, dou
         CLIENT("client"),
         /** Most operations of a step failed: the search stopped without bisecting. */
         ERRORS("errors"),
+        /** A step had nothing to do (its load found nothing to read: the notes say why). */
+        EMPTY("empty"),
         /** Every step ran, as one shard of several, for the merge to judge. */
         LADDER("ladder"),
         /** The run was stopped (Ctrl-C). */
@@ -193,6 +195,7 @@ public record CapacitySearch(CapacityStage.Slo slo, CapacityStage.Mode mode, dou
             case DURATION -> b.append(". Incomplete: the search's duration ran out");
             case INTERRUPTED -> b.append(". Incomplete: the run was stopped");
             case ERRORS -> b.append(". The search stopped: most operations of a step failed");
+            case EMPTY -> b.append(". The search stopped: a step had nothing to do (see the notes)");
             default -> {
             }
         }

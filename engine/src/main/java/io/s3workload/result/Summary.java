@@ -111,7 +111,7 @@ public record Summary(int schemaVersion, Tool tool, Jvm jvm, Host host, Run run,
      * @param brokenBy  the SLO clauses the store broke first, at {@code brokenAt}; empty when no step broke them
      * @param clientBound the client could not offer a step that broke, at {@code clientBoundAt}: the answer is a
      *                    lower bound
-     * @param ended     why the search stopped: converged, max, duration, client, errors, ladder, interrupted
+     * @param ended     why the search stopped: converged, max, duration, client, errors, empty, ladder, interrupted
      * @param complete  whether the answer is final (converged or held to max; a shard's ladder is the merge's to judge)
      * @param steps     one per step, in the order run
      */

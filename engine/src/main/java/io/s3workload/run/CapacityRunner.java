@@ -85,8 +85,8 @@ final class CapacityRunner implements StageRunner {
                         + " longer coincide exactly");
             }
             Optional<CellStats> measured = step(stage, spec, load, context, offered, index);
-            if (measured.isEmpty() || context.cancelled() && measured.get().attempted() == 0) {
-                end = End.INTERRUPTED;
+            if (measured.isEmpty() || measured.get().attempted() == 0) {
+                end = context.cancelled() ? End.INTERRUPTED : End.EMPTY;
                 break;
             }
             CellStats cell = measured.get();
