@@ -38,7 +38,7 @@ final class CapacityBlocks {
                     verdict(step, verdict)));
         }
         String what = verdict.steps().get(0).cell().key().label();
-        return "  Capacity search (" + search.mode().key() + "), SLO " + search.slo().text() + ":\n"
+        return "  Capacity search (" + io.s3workload.workload.ClientSpec.key(search.mode()) + "), SLO " + search.slo().text() + ":\n"
                 + table.render("  ") + "\n  " + search.sentence(verdict, what) + "\n\n";
     }
 

@@ -32,34 +32,23 @@ public record CapacitySearch(CapacityStage.Slo slo, CapacityStage.Mode mode, dou
     }
 
     /** Why a search stopped. */
-    public enum End implements io.s3workload.workload.Keyed {
+    public enum End {
         /** The last step that held and the first that broke are within the precision. */
-        CONVERGED("converged"),
+        CONVERGED,
         /** Every step held up to {@code max}. */
-        MAX("max"),
+        MAX,
         /** The whole search's {@code duration} ran out. */
-        DURATION("duration"),
+        DURATION,
         /** The client could not offer a step that broke: the answer is a lower bound. */
-        CLIENT("client"),
+        CLIENT,
         /** Most operations of a step failed: the search stopped without bisecting. */
-        ERRORS("errors"),
+        ERRORS,
         /** A step had nothing to do (its load found nothing to read: the notes say why). */
-        EMPTY("empty"),
+        EMPTY,
         /** Every step ran, as one shard of several, for the merge to judge. */
-        LADDER("ladder"),
+        LADDER,
         /** The run was stopped (Ctrl-C). */
-        INTERRUPTED("interrupted");
-
-        private final String key;
-
-        End(String key) {
-            this.key = key;
-        }
-
-        @Override
-        public String key() {
-            return key;
-        }
+        INTERRUPTED
     }
 
     /**

@@ -112,13 +112,13 @@ public final class SummaryJson {
                     j.clientBound().orElse(null));
         }).toList();
         String what = v.steps().isEmpty() ? "" : v.steps().get(0).cell().key().label();
-        return new Summary.Capacity(search.mode().key(), slo, search.precision(),
+        return new Summary.Capacity(io.s3workload.workload.ClientSpec.key(search.mode()), slo, search.precision(),
                 v.sustained().map(CapacitySearch.Judged::offered).orElse(null),
                 v.sustained().map(j -> j.cell().opsPerSecond()).orElse(null),
                 v.broke().map(CapacitySearch.Judged::broken).orElse(List.of()),
                 v.broke().map(CapacitySearch.Judged::offered).orElse(null),
                 v.clientLimit().flatMap(CapacitySearch.Judged::clientBound).orElse(null),
-                v.clientLimit().map(CapacitySearch.Judged::offered).orElse(null), search.ended().key(),
+                v.clientLimit().map(CapacitySearch.Judged::offered).orElse(null), io.s3workload.workload.ClientSpec.key(search.ended()),
                 v.complete(), v.steps().isEmpty() ? "No step ran." : search.sentence(v, what), steps);
     }
 

@@ -71,20 +71,7 @@ public record CapacityStage(StageCommon common, StageSpec load, Slo slo, Search 
     }
 
     /** What a step offers: an open-loop rate (operations per second) or a number of closed-loop users. */
-    public enum Mode implements Keyed {
-        RATE("rate"), USERS("users");
-
-        private final String key;
-
-        Mode(String key) {
-            this.key = key;
-        }
-
-        @Override
-        public String key() {
-            return key;
-        }
-    }
+    public enum Mode { RATE, USERS }
 
     /**
      * The steps: from {@code start}, each next one {@code growth} times the last (rate) or {@code growth} more
