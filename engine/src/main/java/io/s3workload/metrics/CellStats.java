@@ -175,6 +175,11 @@ public record CellStats(CellKey key, long operations, long bytes, long errors, l
         return attempted() == 0 ? 0 : 100.0 * errors / attempted();
     }
 
+    /** Operations the server refused as throttling over attempted operations, in percent. */
+    public double throttledPercent() {
+        return attempted() == 0 ? 0 : 100.0 * throttled() / attempted();
+    }
+
     /** Process CPU seconds per GiB moved, or NaN when unknown or nothing moved. */
     public double cpuSecondsPerGiB() {
         return cpuNanos < 0 || bytes == 0 ? Double.NaN : cpuNanos / 1e9 / (bytes / (1024.0 * 1024 * 1024));

@@ -27,19 +27,21 @@ final class CapacityBlocks {
                 "verdict"), true, true, true, true, true, true, true, true, false);
         for (CapacitySearch.Judged step : verdict.steps()) {
             CellStats c = step.cell();
-            boolean any = c.latency().getTotalCount() > 0;
             table.add(List.of(Integer.toString(step.index() + 1), search.load(step.offered()).replace("/s", "")
-                            .replace(" users", ""), CapacitySearch.rate(c.opsPerSecond()),
-                    any ? Units.latency(Units.statNanos(c.latency(), Percentile.P50)) : "-",
-                    any ? Units.latency(Units.statNanos(c.latency(), Percentile.P99)) : "-",
-                    any ? Units.latency(c.latency().getMaxValue()) : "-",
+                            .replace(" users", ""), CapacitySearch.rate(c.opsPerSecond()), ms(step, Percentile.P50),
+                    ms(step, Percentile.P99), ms(step, Percentile.MAX),
                     String.format(Locale.ROOT, "%.2f%%", c.errorPercent()),
-                    String.format(Locale.ROOT, "%.2f%%", c.attempted() == 0 ? 0 : 100.0 * c.throttled() / c.attempted()),
+                    String.format(Locale.ROOT, "%.2f%%", c.throttledPercent()),
                     verdict(step, verdict)));
         }
         String what = verdict.steps().get(0).cell().key().label();
         return "  Capacity search (" + io.s3workload.workload.ClientSpec.key(search.mode()) + "), SLO " + search.slo().text() + ":\n"
                 + table.render("  ") + "\n  " + search.sentence(verdict, what) + "\n\n";
+    }
+
+    private static String ms(CapacitySearch.Judged step, Percentile p) {
+        Double ms = step.ms(p);
+        return ms == null ? "-" : Units.latency(Math.round(ms * 1e6));
     }
 
     private static String verdict(CapacitySearch.Judged step, CapacitySearch.Verdict verdict) {

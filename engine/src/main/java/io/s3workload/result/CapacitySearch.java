@@ -79,6 +79,11 @@ public record CapacitySearch(CapacityStage.Slo slo, CapacityStage.Mode mode, dou
             return broken.isEmpty();
         }
 
+        /** The step's latency statistic {@code p} in milliseconds; null when no operation succeeded. */
+        public Double ms(Percentile p) {
+            return cell.latency().getTotalCount() == 0 ? null : Units.statNanos(cell.latency(), p) / 1e6;
+        }
+
         /** A broken step the client could not offer is not the store's limit. */
         public boolean storeBroke() {
             return !held() && clientBound.isEmpty();
@@ -123,7 +128,7 @@ public record CapacitySearch(CapacityStage.Slo slo, CapacityStage.Mode mode, dou
             broken.add(String.format(Locale.ROOT, "errors %.2f%% > %s", errors,
                     CapacityStage.Slo.percent(slo.errorsPercent().getAsDouble())));
         }
-        double throttled = cell.attempted() == 0 ? 0 : 100.0 * cell.throttled() / cell.attempted();
+        double throttled = cell.throttledPercent();
         if (slo.throttledPercent().isPresent() && throttled > slo.throttledPercent().getAsDouble()) {
             broken.add(String.format(Locale.ROOT, "throttled %.2f%% > %s", throttled,
                     CapacityStage.Slo.percent(slo.throttledPercent().getAsDouble())));

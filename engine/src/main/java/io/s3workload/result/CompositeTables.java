@@ -50,12 +50,8 @@ public final class CompositeTables {
         List<List<Object>> rows = new ArrayList<>();
         for (CapacitySearch.Judged j : v.steps()) {
             CellStats c = j.cell();
-            boolean any = c.latency().getTotalCount() > 0;
-            rows.add(Arrays.asList(j.index() + 1, c.key().stage(), j.offered(), c.opsPerSecond(),
-                    any ? Units.statNanos(c.latency(), Percentile.P50) / 1e6 : null,
-                    any ? Units.statNanos(c.latency(), Percentile.P99) / 1e6 : null,
-                    any ? c.latency().getMaxValue() / 1e6 : null, c.errorPercent(),
-                    c.attempted() == 0 ? 0.0 : 100.0 * c.throttled() / c.attempted(),
+            rows.add(Arrays.asList(j.index() + 1, c.key().stage(), j.offered(), c.opsPerSecond(), j.ms(Percentile.P50),
+                    j.ms(Percentile.P99), j.ms(Percentile.MAX), c.errorPercent(), c.throttledPercent(),
                     j.held() ? "held" : j.clientBound().isPresent() ? "client-bound" : "broke",
                     v.sustained().filter(x -> x.index() == j.index()).isPresent()));
         }

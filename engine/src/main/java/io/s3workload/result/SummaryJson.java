@@ -103,13 +103,9 @@ public final class SummaryJson {
                 ? search.slo().throttledPercent().getAsDouble() : null);
         List<Summary.CapacityStep> steps = v.steps().stream().map(j -> {
             CellStats c = j.cell();
-            boolean any = c.latency().getTotalCount() > 0;
             return new Summary.CapacityStep(j.index() + 1, c.key().stage(), j.offered(), c.opsPerSecond(),
-                    any ? Units.statNanos(c.latency(), Percentile.P50) / 1e6 : null,
-                    any ? Units.statNanos(c.latency(), Percentile.P99) / 1e6 : null,
-                    any ? c.latency().getMaxValue() / 1e6 : null, c.errorPercent(),
-                    c.attempted() == 0 ? 0 : 100.0 * c.throttled() / c.attempted(), j.held(), j.broken(),
-                    j.clientBound().orElse(null));
+                    j.ms(Percentile.P50), j.ms(Percentile.P99), j.ms(Percentile.MAX), c.errorPercent(),
+                    c.throttledPercent(), j.held(), j.broken(), j.clientBound().orElse(null));
         }).toList();
         String what = v.steps().isEmpty() ? "" : v.steps().get(0).cell().key().label();
         return new Summary.Capacity(io.s3workload.workload.ClientSpec.key(search.mode()), slo, search.precision(),
