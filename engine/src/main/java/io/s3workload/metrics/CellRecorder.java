@@ -44,6 +44,8 @@ public final class CellRecorder {
     private volatile long firstRequestNanos = -1;
     /** Latency by object size, for a cell whose objects come in several sizes; null otherwise. */
     private final SizeBuckets bySize;
+    /** The slowest operations and first failures of each class, named; see {@link Notable.Keeper}. */
+    private final Notable.Keeper notable;
     private long sampledNanos = startNanos;
 
     /**
@@ -66,8 +68,17 @@ public final class CellRecorder {
         return new Histogram(LOWEST_NANOS, HIGHEST_NANOS, DIGITS);
     }
 
+    /** The slowest operations (and first failures of each class) a cell names unless told otherwise. */
+    public static final int DEFAULT_NAMED = 10;
+
     public CellRecorder(CellKey key) {
+        this(key, DEFAULT_NAMED);
+    }
+
+    /** A cell that names its {@code named} slowest operations and first failures of each class (0: none). */
+    public CellRecorder(CellKey key, int named) {
         this.key = key;
+        this.notable = new Notable.Keeper(named);
         // by size where an operation's time follows its object's size (a mix's deletes and HEADs would not)
         this.bySize = key.op().movesData() && key.op() != Op.MIX && key.op() != Op.HTTP_GET
                 ? SizeBuckets.of(key.size()) : null;
@@ -146,6 +157,44 @@ public final class CellRecorder {
         }
     }
 
+    /** Whether an operation of {@code latencyNanos} is among the cell's slowest so far: then name it. */
+    public boolean slowEnough(long latencyNanos) {
+        return notable.slowEnough(latencyNanos);
+    }
+
+    /** Names one of the slowest operations ({@link #slowEnough}). */
+    public void keepSlow(NamedRequest request) {
+        notable.keep(request);
+    }
+
+    /**
+     * An operation that began at {@code startNanos} ({@link System#nanoTime()}) failed now because the store could
+     * not be reached: an outage begins or goes on.
+     */
+    public void unreachable(long startNanos) {
+        notable.unreachable(startNanos, System.nanoTime());
+    }
+
+    /** Whether an outage is open: then a success should say when it began ({@link #reached}). */
+    public boolean down() {
+        return notable.down();
+    }
+
+    /** An operation that began at {@code startNanos} succeeded: an outage it began in is over. */
+    public void reached(long startNanos) {
+        notable.reached(startNanos);
+    }
+
+    /** Whether a failure of {@code errorClass} is among the first of its class: then name it. */
+    public boolean wantsFailure(String errorClass) {
+        return notable.wantsFailure(errorClass);
+    }
+
+    /** Names one of the first failures of its class ({@link #wantsFailure}). */
+    public void keepFailure(NamedRequest failure) {
+        notable.keepFailure(failure);
+    }
+
     /**
      * Folds what was recorded since the last sample into the totals, keeps the interval as a {@link Snapshot} of
      * the cell's timeline, and returns the interval's counts.
@@ -196,7 +245,7 @@ public final class CellRecorder {
         return new CellStats(key, sampledOperations, sampledBytes, sampledErrors, items.sum(), byClass, examples,
                 latencyTotal.copy(), ttfbTotal.copy(), wallNanos, cpuNanos, allocatedBytes, uncorrectedTotal.copy(),
                 late.sum(), timeline, retries.sum(), Double.NaN, Map.copyOf(messagesByClass), firstRequestNanos, null,
-                bySize == null ? List.of() : bySize.finish());
+                bySize == null ? List.of() : bySize.finish(), notable.finish());
     }
 
     private static long clamp(long nanos) {

@@ -27,6 +27,8 @@ import org.HdrHistogram.Histogram;
  * @param access   for a reading cell whose stage picks keys by a distribution other than in turn: the skew it
  *                 offered; null otherwise
  * @param bySize   for a cell whose objects come in several sizes: latency per size bucket; empty otherwise
+ * @param notable  its slowest operations and first failures of each class, named with the server's request ids,
+ *                 and the windows its store could not be reached
  */
 public record CellStats(CellKey key, long operations, long bytes, long errors, long items,
                         Map<String, Long> errorsByClass,
@@ -34,13 +36,24 @@ public record CellStats(CellKey key, long operations, long bytes, long errors, l
                         long cpuNanos, long allocatedBytes, Histogram uncorrected, long late,
                         List<Snapshot> timeline, long retries, double stableAfterSeconds,
                         Map<String, String> messages, long firstRequestNanos, AccessStats access,
-                        List<SizeBucketStats> bySize) {
+                        List<SizeBucketStats> bySize, Notable notable) {
+
+    /** A cell that names no operation. */
+    public CellStats(CellKey key, long operations, long bytes, long errors, long items, Map<String, Long> errorsByClass,
+                     Map<String, List<String>> examples, Histogram latency, Histogram ttfb, long wallNanos,
+                     long cpuNanos, long allocatedBytes, Histogram uncorrected, long late, List<Snapshot> timeline,
+                     long retries, double stableAfterSeconds, Map<String, String> messages, long firstRequestNanos,
+                     AccessStats access, List<SizeBucketStats> bySize) {
+        this(key, operations, bytes, errors, items, errorsByClass, examples, latency, ttfb, wallNanos, cpuNanos,
+                allocatedBytes, uncorrected, late, timeline, retries, stableAfterSeconds, messages, firstRequestNanos,
+                access, bySize, Notable.NONE);
+    }
 
     /** This cell with the skew its reads offered. */
     public CellStats withAccess(AccessStats offered) {
         return new CellStats(key, operations, bytes, errors, items, errorsByClass, examples, latency, ttfb, wallNanos,
                 cpuNanos, allocatedBytes, uncorrected, late, timeline, retries, stableAfterSeconds, messages,
-                firstRequestNanos, offered, bySize);
+                firstRequestNanos, offered, bySize, notable);
     }
 
     /** Errors that are the server asking to slow down (HTTP 503 SlowDown, 429), apart from the others. */
@@ -59,6 +72,7 @@ public record CellStats(CellKey key, long operations, long bytes, long errors, l
 
     public CellStats {
         bySize = bySize == null ? List.of() : List.copyOf(bySize);
+        notable = notable == null ? Notable.NONE : notable;
         errorsByClass = Map.copyOf(errorsByClass);
         examples = Map.copyOf(examples);
         messages = messages == null ? Map.of() : Map.copyOf(messages);
@@ -82,6 +96,7 @@ public record CellStats(CellKey key, long operations, long bytes, long errors, l
         Map<String, Long> byClass = new java.util.HashMap<>();
         Map<String, List<String>> examples = new java.util.HashMap<>();
         Map<String, String> messages = new java.util.HashMap<>();
+        List<Notable> notable = new java.util.ArrayList<>();
         for (int i = 0; i < cells.size(); i++) {
             CellStats c = cells.get(i);
             if (i > 0) {
@@ -106,9 +121,11 @@ public record CellStats(CellKey key, long operations, long bytes, long errors, l
             c.errorsByClass.forEach((k, v) -> byClass.merge(k, v, Long::sum));
             c.examples.forEach((k, v) -> examples.putIfAbsent(k, v));
             c.messages.forEach((k, v) -> messages.putIfAbsent(k, v));
+            notable.add(c.notable);
         }
         return new CellStats(first.key, operations, bytes, errors, items, byClass, examples, latency, ttfb, wall, cpu,
-                allocated, uncorrected, late, List.of(), retries, Double.NaN, messages, firstRequest, access, bySize);
+                allocated, uncorrected, late, List.of(), retries, Double.NaN, messages, firstRequest, access, bySize,
+                Notable.sum(notable));
     }
 
     /** Two cells' size buckets added up, bucket by bucket (the same buckets: the same size spec). */
@@ -130,7 +147,7 @@ public record CellStats(CellKey key, long operations, long bytes, long errors, l
     public CellStats spanning(long wallNanos, List<Snapshot> timeline) {
         return new CellStats(key, operations, bytes, errors, items, errorsByClass, examples, latency, ttfb, wallNanos,
                 cpuNanos, allocatedBytes, uncorrected, late, timeline, retries, stableAfterSeconds, messages,
-                firstRequestNanos, access, bySize);
+                firstRequestNanos, access, bySize, notable);
     }
 
     /** Whether the cell ended before its duration because its throughput held still ({@code stopWhenStable}). */
@@ -142,7 +159,7 @@ public record CellStats(CellKey key, long operations, long bytes, long errors, l
     public CellStats stoppedWhenStable(double seconds) {
         return new CellStats(key, operations, bytes, errors, items, errorsByClass, examples, latency, ttfb, wallNanos,
                 cpuNanos, allocatedBytes, uncorrected, late, timeline, retries, seconds, messages, firstRequestNanos,
-                access, bySize);
+                access, bySize, notable);
     }
 
     /** Whether the cell ran open loop (at a rate), so that {@link #uncorrected} means something. */

@@ -98,7 +98,62 @@ final class CellBlock {
             b.append("\n    Retries    - ").append(cell.retries()).append(" attempts repeated; latency counts from"
                     + " each operation's first attempt");
         }
+        outages(b, cell);
+        slowest(b, cell, showEndpoint);
         return b.toString();
+    }
+
+    /**
+     * The windows the store could not be reached, one line each, after a line of the store's availability over
+     * the cell: {@code Outages    - 1 window, unreachable 3.21 s of 20.0 s (84.0% available)}.
+     */
+    private static void outages(StringBuilder b, CellStats cell) {
+        List<io.s3workload.metrics.Outage> outages = cell.notable().outages();
+        if (outages.isEmpty()) {
+            return;
+        }
+        long end = cell.timeline().isEmpty() ? 0 : cell.timeline().get(cell.timeline().size() - 1).epochMillis();
+        long down = outages.stream().mapToLong(o -> Math.max(0, o.millis(Math.max(end, o.fromEpochMillis())))).sum();
+        double wallMillis = cell.wallNanos() / 1e6;
+        b.append(String.format(Locale.ROOT, "\n    Outages    - %d window%s, unreachable %s of %s (%.1f%% available),"
+                        + " %d operations refused", outages.size(), outages.size() == 1 ? "" : "s",
+                Units.seconds(down * 1_000_000), Units.seconds(cell.wallNanos()),
+                wallMillis <= 0 ? 100.0 : Math.max(0, 100.0 * (1 - down / wallMillis)),
+                outages.stream().mapToLong(io.s3workload.metrics.Outage::failed).sum()));
+        for (io.s3workload.metrics.Outage o : outages) {
+            b.append("\n                 ").append(CLOCK.format(java.time.Instant.ofEpochMilli(o.fromEpochMillis())))
+                    .append(" to ").append(o.ongoing() ? "the end (still unreachable)"
+                            : CLOCK.format(java.time.Instant.ofEpochMilli(o.toEpochMillis())))
+                    .append(String.format(Locale.ROOT, "  %s  %d operations refused",
+                            Units.seconds(Math.max(0, o.millis(Math.max(end, o.fromEpochMillis()))) * 1_000_000L),
+                            o.failed()));
+        }
+    }
+
+    /** The console names this many of a cell's slowest operations (summary.json and report.html all it kept). */
+    static final int SLOWEST_SHOWN = 3;
+    private static final java.time.format.DateTimeFormatter CLOCK = java.time.format.DateTimeFormatter
+            .ofPattern("HH:mm:ss.SSS'Z'").withZone(java.time.ZoneOffset.UTC);
+
+    /**
+     * The slowest operations, one line each: {@code 52.82 ms  22:02:02.527Z  200  id 18EB1A3C42D20830  KEY}, so that
+     * they can be looked up in the server's logs.
+     */
+    private static void slowest(StringBuilder b, CellStats cell, boolean showEndpoint) {
+        List<io.s3workload.metrics.NamedRequest> slowest = cell.notable().slowest();
+        for (int i = 0; i < Math.min(SLOWEST_SHOWN, slowest.size()); i++) {
+            io.s3workload.metrics.NamedRequest r = slowest.get(i);
+            b.append(i == 0 ? "\n    Slowest    - " : "\n                 ").append(named(r, showEndpoint));
+        }
+    }
+
+    /** One named operation on one line: its time, when it began (UTC), its status, the server's id, its key. */
+    static String named(io.s3workload.metrics.NamedRequest r, boolean showEndpoint) {
+        return String.format(Locale.ROOT, "%9s  %s  %s  id %s  %s%s", Units.latency(r.latencyNanos()),
+                CLOCK.format(java.time.Instant.ofEpochMilli(r.startEpochMillis())),
+                r.status() == 0 ? "---" : Integer.toString(r.status()),
+                r.requestId() == null ? "(none sent)" : r.requestId(), r.key() == null ? "" : r.key(),
+                showEndpoint && r.endpoint() != null ? " on " + r.endpoint() : "");
     }
 
     /**

@@ -42,11 +42,13 @@ final class HtmlCharts {
         double[] t = seconds.stream().mapToDouble(s -> s.endNanos() / 1e9).toArray();
         long cellStart = cell.timeline().get(0).epochMillis() - cell.timeline().get(0).endNanos() / 1_000_000;
         StringBuilder c = new StringBuilder();
+        double end = t.length == 0 ? 0 : t[t.length - 1];
         if (cell.key().op().movesData()) {
-            c.append(rateChart("Throughput", "MiB/s", cellStart, seconds, shards,
-                    s -> s.bytesPerSecond() / (1 << 20)).render("chart throughput"));
+            c.append(outages(rateChart("Throughput", "MiB/s", cellStart, seconds, shards,
+                    s -> s.bytesPerSecond() / (1 << 20)), cell, cellStart, end).render("chart throughput"));
         }
-        c.append(rateChart("Operations per second", "ops/s", cellStart, seconds, shards, Snapshot::opsPerSecond)
+        c.append(outages(rateChart("Operations per second", "ops/s", cellStart, seconds, shards,
+                Snapshot::opsPerSecond), cell, cellStart, end)
                 .render(cell.key().op().movesData() ? "chart operations" : "chart throughput"));
         SvgChart latency = new SvgChart("Latency per second", "seconds", "ms");
         steps(latency, "p50", cellStart, seconds, s -> s.latency(Percentile.P50) / 1e6);
@@ -56,6 +58,17 @@ final class HtmlCharts {
             c.append(planned(load, workers, t, seconds));
         }
         return c.toString();
+    }
+
+    /** The windows the cell's store could not be reached, shaded on a chart over the cell's seconds. */
+    private static SvgChart outages(SvgChart chart, CellStats cell, long cellStartMillis, double endSeconds) {
+        for (io.s3workload.metrics.Outage o : cell.notable().outages()) {
+            double from = (o.fromEpochMillis() - cellStartMillis) / 1e3;
+            double to = o.ongoing() ? endSeconds : (o.toEpochMillis() - cellStartMillis) / 1e3;
+            chart.band(from, to, String.format(java.util.Locale.ROOT, "store unreachable %.1f s: %d operations"
+                    + " refused", Math.max(0, to - from), o.failed()));
+        }
+        return chart;
     }
 
     /**

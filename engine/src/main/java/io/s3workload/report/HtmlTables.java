@@ -86,6 +86,62 @@ final class HtmlTables {
                 + "</table></div>";
     }
 
+    /** The windows in which the stage's cells could not reach their store; empty when none. */
+    static String outages(StageReport stage) {
+        StringBuilder t = new StringBuilder();
+        for (CellStats c : stage.cells()) {
+            for (io.s3workload.metrics.Outage o : c.notable().outages()) {
+                t.append("<tr class=\"bad\"><td class=\"t\">").append(c.key().op()).append("</td><td class=\"t\">")
+                        .append(esc(c.key().endpoint())).append("</td><td class=\"t\">")
+                        .append(java.time.Instant.ofEpochMilli(o.fromEpochMillis())).append("</td><td class=\"t\">")
+                        .append(o.ongoing() ? "still unreachable at the end"
+                                : java.time.Instant.ofEpochMilli(o.toEpochMillis()).toString())
+                        .append("</td><td>").append(o.ongoing() ? "-" : String.format(Locale.ROOT, "%.2f",
+                                (o.toEpochMillis() - o.fromEpochMillis()) / 1e3))
+                        .append("</td><td>").append(o.failed()).append("</td></tr>");
+            }
+        }
+        return t.isEmpty() ? "" : "<div class=\"wide\"><table class=\"outages\"><tr><th class=\"t\">op</th>"
+                + "<th class=\"t\">endpoint</th><th class=\"t\">store unreachable from (UTC)</th><th class=\"t\">"
+                + "to</th><th>seconds</th><th>operations refused</th></tr>" + t + "</table></div>";
+    }
+
+    /**
+     * The operations the stage's cells named, to be found in the server's logs: each cell's slowest, then its first
+     * failures of each class, with the server's request ids; empty when none named any.
+     */
+    static String named(StageReport stage) {
+        StringBuilder t = new StringBuilder();
+        for (CellStats c : stage.cells()) {
+            for (io.s3workload.metrics.NamedRequest r : c.notable().slowest()) {
+                named(t, c, "slowest", r);
+            }
+            for (io.s3workload.metrics.NamedRequest r : c.notable().failures()) {
+                named(t, c, r.errorClass(), r);
+            }
+        }
+        return t.isEmpty() ? "" : "<details class=\"named\"><summary>Slowest operations and first failures, with"
+                + " the server's request ids</summary><div class=\"wide\"><table class=\"named\"><tr>"
+                + "<th class=\"t\">op</th><th class=\"t\">endpoint</th><th class=\"t\">size</th><th class=\"t\">"
+                + "which</th><th>latency (ms)</th><th>TTFB (ms)</th><th>commit (ms)</th><th class=\"t\">began (UTC)"
+                + "</th><th>status</th><th class=\"t\">x-amz-request-id</th><th class=\"t\">x-amz-id-2</th>"
+                + "<th class=\"t\">key</th></tr>" + t + "</table></div></details>";
+    }
+
+    private static void named(StringBuilder t, CellStats c, String which, io.s3workload.metrics.NamedRequest r) {
+        t.append("<tr").append(r.failed() ? " class=\"bad\"" : "").append("><td class=\"t\">").append(c.key().op())
+                .append("</td><td class=\"t\">").append(esc(r.endpoint() == null ? c.key().endpoint() : r.endpoint()))
+                .append("</td><td class=\"t\">").append(esc(c.key().size().toString())).append("</td><td class=\"t\">")
+                .append(esc(which)).append("</td><td>").append(Units.millis(r.latencyNanos())).append("</td><td>")
+                .append(r.ttfbNanos() < 0 ? "-" : Units.millis(r.ttfbNanos())).append("</td><td>")
+                .append(r.commitNanos() < 0 ? "-" : Units.millis(r.commitNanos())).append("</td><td class=\"t\">")
+                .append(java.time.Instant.ofEpochMilli(r.startEpochMillis())).append("</td><td>")
+                .append(r.status() == 0 ? "-" : r.status()).append("</td><td class=\"t\">")
+                .append(r.requestId() == null ? "-" : esc(r.requestId())).append("</td><td class=\"t\">")
+                .append(r.id2() == null ? "-" : esc(r.id2())).append("</td><td class=\"t\">")
+                .append(r.key() == null ? "-" : esc(r.key())).append("</td></tr>");
+    }
+
     static String convergence(StageReport stage) {
         StringBuilder t = new StringBuilder("<div class=\"wide\"><table class=\"convergence\"><tr><th class=\"t\">"
                 + "pair</th><th class=\"t\">scope</th><th>iterations</th><th>immediate</th><th>eventual</th>"

@@ -142,7 +142,18 @@ public final class ResultsReader {
                 cell.access() == null ? null : new io.s3workload.metrics.AccessStats(cell.access().distribution(),
                         cell.access().keys(), cell.access().reads(), cell.access().distinctKeys(),
                         cell.access().hottestKeyReads(), cell.access().hottestTenthReads(),
-                        cell.access().expectedTenthShare()), bySize(cell, tags));
+                        cell.access().expectedTenthShare()), bySize(cell, tags), named(cell));
+    }
+
+    /** The operations a cell named, with the limit it kept them to (at least as many as it named). */
+    private static io.s3workload.metrics.Notable named(Summary.Cell cell) {
+        List<io.s3workload.metrics.NamedRequest> slowest = cell.slowest() == null ? List.of()
+                : cell.slowest().stream().map(SummaryJson::request).toList();
+        List<io.s3workload.metrics.NamedRequest> failures = cell.failures() == null ? List.of()
+                : cell.failures().stream().map(SummaryJson::request).toList();
+        int limit = Math.max(slowest.size(), io.s3workload.metrics.CellRecorder.DEFAULT_NAMED);
+        return new io.s3workload.metrics.Notable(limit, slowest, failures, cell.outages() == null ? List.of()
+                : cell.outages().stream().map(SummaryJson::outage).toList());
     }
 
     /** The size buckets of a cell, their histograms from its log (tagged {@code size:N}). */

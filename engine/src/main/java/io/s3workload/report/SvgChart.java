@@ -29,6 +29,9 @@ final class SvgChart {
     private final String xLabel;
     private final String yLabel;
     private final List<Series> series = new ArrayList<>();
+    /** Spans of x shaded behind the lines, each with what it was (an outage): {from, to} and a title. */
+    private final List<double[]> bands = new ArrayList<>();
+    private final List<String> bandTitles = new ArrayList<>();
     private boolean logX;
 
     SvgChart(String title, String xLabel, String yLabel) {
@@ -45,6 +48,13 @@ final class SvgChart {
     /** A series drawn as marked points, not a line: a point of note (a capacity search's answer). */
     SvgChart points(String name, double[] x, double[] y) {
         series.add(new Series(name, x, y, true));
+        return this;
+    }
+
+    /** Shades x from {@code from} to {@code to} behind the lines (class {@code band}), titled {@code title}. */
+    SvgChart band(double from, double to, String title) {
+        bands.add(new double[] {from, to});
+        bandTitles.add(title);
         return this;
     }
 
@@ -100,6 +110,13 @@ final class SvgChart {
                 + "</text>", LEFT + plotW / 2, HEIGHT - 6, escape(xLabel)));
         svg.append(String.format(Locale.ROOT, "<text x=\"14\" y=\"%d\" class=\"axis\" text-anchor=\"middle\" "
                 + "transform=\"rotate(-90 14 %d)\">%s</text>", TOP + plotH / 2, TOP + plotH / 2, escape(yLabel)));
+        for (int b = 0; b < bands.size(); b++) {
+            double from = LEFT + plotW * (Math.max(minX, tx(bands.get(b)[0])) - minX) / (maxX - minX);
+            double to = LEFT + plotW * (Math.min(maxX, tx(bands.get(b)[1])) - minX) / (maxX - minX);
+            svg.append(String.format(Locale.ROOT, "<rect class=\"band\" x=\"%.1f\" y=\"%d\" width=\"%.1f\" "
+                    + "height=\"%d\" fill=\"#d62728\" fill-opacity=\"0.15\"><title>%s</title></rect>", from, TOP,
+                    Math.max(1, to - from), plotH, escape(bandTitles.get(b))));
+        }
         for (int s = 0; s < series.size(); s++) {
             Series line = series.get(s);
             StringBuilder points = new StringBuilder();

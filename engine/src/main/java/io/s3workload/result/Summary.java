@@ -150,7 +150,31 @@ public record Summary(int schemaVersion, Tool tool, Jvm jvm, Host host, Run run,
                        Stats latencyMs, Stats ttfbMs, Stats uncorrectedLatencyMs, Long lateStarts,
                        Double processCpuSeconds, Long processAllocatedBytes, List<Second> timeline,
                        Double stableAfterSeconds, Map<String, String> errorMessages, Double firstRequestMs,
-                       Access access, List<SizeBucket> bySize) {
+                       Access access, List<SizeBucket> bySize, List<Request> slowest, List<Request> failures,
+                       List<Outage> outages) {
+    }
+
+    /**
+     * A window in which the cell's store could not be reached (connections refused, no route): from the first
+     * operation refused to the start of the first that then succeeded ({@code toEpochMs} null: still down as the
+     * cell ended), and the operations it cost.
+     */
+    public record Outage(long fromEpochMs, Long toEpochMs, double seconds, long failed) {
+    }
+
+    /**
+     * One operation named so that it can be found in the server's logs: one of its cell's slowest ({@code slowest})
+     * or of the first failures of its class ({@code failures}).
+     *
+     * @param latencyMs its own time, first attempt to end (an open loop's lateness not included)
+     * @param ttfbMs    time to first byte (reads); null otherwise
+     * @param commitMs  an upload's time from its body's last byte to the answer; null when not known
+     * @param status    the HTTP status of its last request; null when no answer came
+     * @param requestId the server's x-amz-request-id; null when it sent none (or the client cannot tell)
+     * @param id2       the server's x-amz-id-2; null when it sent none
+     */
+    public record Request(long startEpochMs, double latencyMs, Double ttfbMs, Double commitMs, String endpoint,
+                          String key, Integer status, String errorClass, String requestId, String id2) {
     }
 
     /** One size bucket of a cell whose objects come in several sizes: its successful operations and their latency. */

@@ -150,7 +150,38 @@ public final class SummaryJson {
                         c.access().hottestTenthReads(), c.access().hottestKeyShare(), c.access().hottestTenthShare(),
                         c.access().expectedTenthShare()),
                 c.bySize().isEmpty() ? null : c.bySize().stream().map(b -> new Summary.SizeBucket(b.label(),
-                        b.fromBytes(), b.toBytes(), b.operations(), stats(b.latency()))).toList());
+                        b.fromBytes(), b.toBytes(), b.operations(), stats(b.latency()))).toList(),
+                c.notable().slowest().isEmpty() ? null : c.notable().slowest().stream().map(SummaryJson::request).toList(),
+                c.notable().failures().isEmpty() ? null
+                        : c.notable().failures().stream().map(SummaryJson::request).toList(),
+                c.notable().outages().isEmpty() ? null : c.notable().outages().stream().map(o -> outage(o, c))
+                        .toList());
+    }
+
+    private static Summary.Outage outage(io.s3workload.metrics.Outage o, CellStats cell) {
+        long end = cell.timeline().isEmpty() ? o.fromEpochMillis()
+                : cell.timeline().get(cell.timeline().size() - 1).epochMillis();
+        return new Summary.Outage(o.fromEpochMillis(), o.ongoing() ? null : o.toEpochMillis(),
+                Math.max(0, o.millis(Math.max(end, o.fromEpochMillis()))) / 1e3, o.failed());
+    }
+
+    /** An outage as a summary.json gives it. */
+    public static io.s3workload.metrics.Outage outage(Summary.Outage o) {
+        return new io.s3workload.metrics.Outage(o.fromEpochMs(), o.toEpochMs() == null ? -1 : o.toEpochMs(),
+                o.failed());
+    }
+
+    private static Summary.Request request(io.s3workload.metrics.NamedRequest r) {
+        return new Summary.Request(r.startEpochMillis(), r.latencyNanos() / 1e6,
+                r.ttfbNanos() >= 0 ? r.ttfbNanos() / 1e6 : null, r.commitNanos() >= 0 ? r.commitNanos() / 1e6 : null,
+                r.endpoint(), r.key(), r.status() > 0 ? r.status() : null, r.errorClass(), r.requestId(), r.id2());
+    }
+
+    /** A named operation as a summary.json gives it: for the merge to name the slowest of several shards. */
+    public static io.s3workload.metrics.NamedRequest request(Summary.Request r) {
+        return new io.s3workload.metrics.NamedRequest(r.startEpochMs(), nanos(r.latencyMs() / 1e3),
+                r.ttfbMs() == null ? -1 : nanos(r.ttfbMs() / 1e3), r.commitMs() == null ? -1 : nanos(r.commitMs() / 1e3),
+                r.endpoint(), r.key(), r.status() == null ? 0 : r.status(), r.errorClass(), r.requestId(), r.id2());
     }
 
     private static Summary.Second second(Snapshot s) {

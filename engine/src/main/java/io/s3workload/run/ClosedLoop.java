@@ -70,16 +70,21 @@ final class ClosedLoop {
      * What a loop does about failures: {@code retries} more attempts for failures that may pass (with jittered
      * exponential back-off), and a limit on each operation's whole time (0: none).
      */
-    record Recovery(int retries, long totalNanos) {
+    record Recovery(int retries, long totalNanos, boolean backOff) {
 
-        static final Recovery NONE = new Recovery(0, 0);
+        static final Recovery NONE = new Recovery(0, 0, true);
         /** Unmeasured preparation (seeding, sources): 6 more attempts, about 4 s of back-off in all. */
-        static final Recovery PREPARATION = new Recovery(6, 0);
+        static final Recovery PREPARATION = new Recovery(6, 0, true);
 
         static Recovery of(io.s3workload.workload.ClientSettings client) {
-            return new Recovery(client.retries(), client.timeouts().total().map(java.time.Duration::toNanos).orElse(0L));
+            return new Recovery(client.retries(), client.timeouts().total().map(java.time.Duration::toNanos).orElse(0L),
+                    client.backOff());
         }
     }
+
+    /** A worker refused again and again waits this long after its first refusal, doubling up to the cap. */
+    private static final long REFUSED_BASE_NANOS = TimeUnit.MILLISECONDS.toNanos(50);
+    private static final long REFUSED_CAP_NANOS = TimeUnit.SECONDS.toNanos(1);
 
     private static final long BACKOFF_BASE_NANOS = TimeUnit.MILLISECONDS.toNanos(50);
     private static final long BACKOFF_CAP_NANOS = TimeUnit.SECONDS.toNanos(2);
@@ -112,8 +117,8 @@ final class ClosedLoop {
                         WorkerState state = new WorkerState(store, workerSeed, worker, spec.bufferBytes());
                         OpRecorder ops = new OpRecorder(recorder, byEndpoint == null ? null
                                 : byEndpoint.apply(spec.clients().endpointOf(worker)), spec.load().openLoop());
-                        Attempts attempts = new Attempts(spec.recovery().retries(), watchdog,
-                                watchdog == null ? null : watchdog.register(), cancelled);
+                        Attempts attempts = new Attempts(spec.recovery().retries(), spec.recovery().backOff(),
+                                watchdog, watchdog == null ? null : watchdog.register(), cancelled);
                         if (spec.load().openLoop()) {
                             openLoop(spec, worker, start, curve, cancelled, state, ops, started, operation, attempts);
                         } else {
@@ -221,7 +226,24 @@ final class ClosedLoop {
      * each attempt within the watchdog's limit if there is one. Every operation ends as exactly one success or one
      * error (its last attempt's), so that successes and errors add up to the operations started.
      */
-    private record Attempts(int retries, Watchdog watchdog, Watchdog.Slot slot, BooleanSupplier cancelled) {
+    private static final class Attempts {
+
+        private final int retries;
+        /** Whether a refused (or unroutable) operation makes the worker wait before its next. */
+        private final boolean backOff;
+        private final Watchdog watchdog;
+        private final Watchdog.Slot slot;
+        private final BooleanSupplier cancelled;
+        /** This worker's operations refused in a row, for the back-off. */
+        private int refusedInARow;
+
+        Attempts(int retries, boolean backOff, Watchdog watchdog, Watchdog.Slot slot, BooleanSupplier cancelled) {
+            this.retries = retries;
+            this.backOff = backOff;
+            this.watchdog = watchdog;
+            this.slot = slot;
+            this.cancelled = cancelled;
+        }
 
         void run(long index, WorkerState state, OpRecorder ops, Operation operation) {
             ops.begin();
@@ -229,16 +251,22 @@ final class ClosedLoop {
                 long attemptStart = System.nanoTime();
                 StoreException failure = once(index, state, ops, operation);
                 if (failure == null) {
+                    refusedInARow = 0;
                     return;
                 }
                 for (int hidden = 0; hidden < failure.hiddenRetries(); hidden++) {
                     ops.retried(0); // the client library's own attempts: counted, their time already in the latency
                 }
                 if (attempt >= retries || !failure.retryable() || cancelled.getAsBoolean()) {
+                    ops.nameFailure(failure.errorClass());
                     if (failure.key() == null) {
                         ops.failure(failure.errorClass());
                     } else {
                         ops.failure(failure.errorClass(), failure.key(), failure.detail());
+                    }
+                    if (failure.kind() == StoreException.Kind.UNREACHABLE) {
+                        ops.unreachable();
+                        backOff(state);
                     }
                     return;
                 }
@@ -246,6 +274,19 @@ final class ClosedLoop {
                 LockSupport.parkNanos(state.random().nextLong(cap / 2, cap + 1));
                 ops.retried(System.nanoTime() - attemptStart);
             }
+        }
+
+        /**
+         * After an operation the store refused: the worker waits (50 ms, doubling with each refusal in a row up to
+         * 1 s, jittered between half and all of it) so that a store that went away is not hammered as fast as the
+         * kernel refuses, and a recovering one is not flooded. Nothing when {@code backOff: false}.
+         */
+        private void backOff(WorkerState state) {
+            if (!backOff || cancelled.getAsBoolean()) {
+                return;
+            }
+            long cap = Math.min(REFUSED_CAP_NANOS, REFUSED_BASE_NANOS << Math.min(refusedInARow++, 20));
+            LockSupport.parkNanos(state.random().nextLong(cap / 2, cap + 1));
         }
 
         /** One attempt: null on success (recorded by the operation), else its failure. */

@@ -1,6 +1,8 @@
 package io.s3workload.run;
 
 import io.s3workload.metrics.CellRecorder;
+import io.s3workload.metrics.NamedRequest;
+import io.s3workload.s3.RequestTrace;
 
 /**
  * A worker's way to record its operations into the cell's {@link CellRecorder}. In an open loop the loop sets
@@ -18,6 +20,8 @@ final class OpRecorder {
     private long retriedNanos;
     private boolean late;
     private CellRecorder detail;
+    /** When the current operation began ({@link #begin}). */
+    private long beganNanos;
 
     OpRecorder(CellRecorder cell, boolean openLoop) {
         this(cell, null, openLoop);
@@ -45,6 +49,8 @@ final class OpRecorder {
     void begin() {
         retriedNanos = 0;
         detail = null;
+        beganNanos = System.nanoTime();
+        RequestTrace.current().begin(null, null); // nothing of the last operation's is named as this one's
     }
 
     /**
@@ -74,6 +80,7 @@ final class OpRecorder {
     }
 
     void success(long latencyNanos, long bodyBytes) {
+        name(latencyNanos + retriedNanos, -1);
         success(cell, latencyNanos, bodyBytes);
         if (endpoint != null) {
             success(endpoint, latencyNanos, bodyBytes);
@@ -91,6 +98,7 @@ final class OpRecorder {
     }
 
     void success(long latencyNanos, long ttfbNanos, long bodyBytes) {
+        name(latencyNanos + retriedNanos, ttfbNanos + retriedNanos);
         success(cell, latencyNanos, ttfbNanos, bodyBytes);
         if (endpoint != null) {
             success(endpoint, latencyNanos, ttfbNanos, bodyBytes);
@@ -129,6 +137,75 @@ final class OpRecorder {
 
     void failure(String errorClass, String example) {
         failure(errorClass, example, null);
+    }
+
+    /**
+     * Names the operation that just succeeded, taking {@code ownNanos} from its first attempt, where it is among the
+     * slowest of a cell it is recorded into: with its last request's key, status and the server's ids from the
+     * thread's {@link RequestTrace}. Costs a volatile read per cell otherwise.
+     */
+    private void name(long ownNanos, long ttfbNanos) {
+        reached(cell, ownNanos);
+        reached(endpoint, ownNanos);
+        reached(detail, ownNanos);
+        if (cell.slowEnough(ownNanos) || endpoint != null && endpoint.slowEnough(ownNanos)
+                || detail != null && detail.slowEnough(ownNanos)) {
+            NamedRequest named = named(ownNanos, ttfbNanos, null);
+            keepSlow(cell, named);
+            keepSlow(endpoint, named);
+            keepSlow(detail, named);
+        }
+    }
+
+    /** A success ends an outage open in {@code into} if it began in it (one volatile read when none is open). */
+    private static void reached(CellRecorder into, long ownNanos) {
+        if (into != null && into.down()) {
+            into.reached(System.nanoTime() - ownNanos);
+        }
+    }
+
+    /** The current operation failed for good because the store could not be reached: an outage begins or goes on. */
+    void unreachable() {
+        cell.unreachable(beganNanos);
+        if (endpoint != null) {
+            endpoint.unreachable(beganNanos);
+        }
+        if (detail != null) {
+            detail.unreachable(beganNanos);
+        }
+    }
+
+    private static void keepSlow(CellRecorder into, NamedRequest named) {
+        if (into != null && into.slowEnough(named.latencyNanos())) {
+            into.keepSlow(named);
+        }
+    }
+
+    private static void keepFailure(CellRecorder into, NamedRequest named) {
+        if (into != null && into.wantsFailure(named.errorClass())) {
+            into.keepFailure(named);
+        }
+    }
+
+    private NamedRequest named(long ownNanos, long ttfbNanos, String errorClass) {
+        RequestTrace trace = RequestTrace.current();
+        return new NamedRequest(System.currentTimeMillis() - ownNanos / 1_000_000, ownNanos, ttfbNanos,
+                errorClass == null ? trace.commitNanos() : -1, trace.endpoint(), trace.key(), trace.status(),
+                errorClass, trace.requestId(), trace.id2());
+    }
+
+    /**
+     * The current operation failed for good, of {@code errorClass}: where it is among the first of its class in
+     * a cell, named with its last request's status and the server's ids.
+     */
+    void nameFailure(String errorClass) {
+        if (cell.wantsFailure(errorClass) || endpoint != null && endpoint.wantsFailure(errorClass)
+                || detail != null && detail.wantsFailure(errorClass)) {
+            NamedRequest named = named(System.nanoTime() - beganNanos, -1, errorClass);
+            keepFailure(cell, named);
+            keepFailure(endpoint, named);
+            keepFailure(detail, named);
+        }
     }
 
     /** A failure, with the server's message ({@code null}: none), the first of each class kept for the report. */

@@ -168,40 +168,43 @@ final class CrtDataPath implements DataPath {
     @Override
     public String put(String key, Payload.Body body, ObjectWrite write) {
         Map<String, String> headers = write.putHeaders(body);
-        return await(s3.putObject(r -> r.bucket(bucket).key(key).contentLength(body.length())
+        return await(key, () -> s3.putObject(r -> r.bucket(bucket).key(key).contentLength(body.length())
                 .overrideConfiguration(headers(headers)), new PayloadPublisher(body))).eTag();
     }
 
     @Override
     public String uploadPart(String key, String uploadId, int partNumber, Payload.Body body,
                              Map<String, String> checksum) {
-        return await(s3.uploadPart(r -> r.bucket(bucket).key(key).uploadId(uploadId).partNumber(partNumber)
-                .contentLength(body.length()).overrideConfiguration(headers(checksum)), new PayloadPublisher(body)))
-                .eTag();
+        return await(key, () -> s3.uploadPart(r -> r.bucket(bucket).key(key).uploadId(uploadId)
+                .partNumber(partNumber).contentLength(body.length()).overrideConfiguration(headers(checksum)),
+                new PayloadPublisher(body))).eTag();
     }
 
     @Override
     public void get(String key, byte[] buffer, ReadTiming timing) {
-        await(s3.getObject(GetObjectRequest.builder().bucket(bucket).key(key).overrideConfiguration(headers(Map.of()))
-                        .checksumMode(timing.validateChecksum
+        read(key, () -> s3.getObject(GetObjectRequest.builder().bucket(bucket).key(key)
+                        .overrideConfiguration(headers(Map.of())).checksumMode(timing.validateChecksum
                                 ? software.amazon.awssdk.services.s3.model.ChecksumMode.ENABLED : null).build(),
-                new DrainingTransformer(timing, buffer)));
+                new DrainingTransformer(timing, buffer, RequestTrace.current())));
     }
 
     @Override
     public void getRange(String key, long start, long length, byte[] buffer, ReadTiming timing) {
-        await(s3.getObject(GetObjectRequest.builder().bucket(bucket).key(key)
+        read(key, () -> s3.getObject(GetObjectRequest.builder().bucket(bucket).key(key)
                 .range(S3Requests.range(start, length)).overrideConfiguration(headers(Map.of())).build(),
-                new DrainingTransformer(timing, buffer)));
+                new DrainingTransformer(timing, buffer, RequestTrace.current())));
     }
 
     @Override
     public Optional<ObjectInfo> head(String key) {
+        RequestTrace trace = RequestTrace.current();
+        trace.begin(endpointName, key);
         try {
-            HeadObjectResponse r = s3.headObject(b -> b.bucket(bucket).key(key)
-                    .overrideConfiguration(headers(Map.of()))).join();
+            HeadObjectResponse r = trace.answered(s3.headObject(b -> b.bucket(bucket).key(key)
+                    .overrideConfiguration(headers(Map.of()))).join());
             return Optional.of(new ObjectInfo(r.contentLength(), r.eTag(), r.metadata()));
         } catch (CompletionException e) {
+            trace.failed(e);
             if (e.getCause() instanceof NoSuchKeyException
                     || e.getCause() instanceof S3Exception s && s.statusCode() == 404) {
                 return Optional.empty();
@@ -212,14 +215,33 @@ final class CrtDataPath implements DataPath {
 
     @Override
     public void delete(String key) {
-        await(s3.deleteObject(r -> r.bucket(bucket).key(key)));
+        await(key, () -> s3.deleteObject(r -> r.bucket(bucket).key(key)));
+    }
+
+    /**
+     * Sends a request on {@code key} and waits for its answer, noting its status and the server's ids in the
+     * thread's {@link RequestTrace}.
+     */
+    private <R extends software.amazon.awssdk.core.SdkResponse> R await(String key,
+                                                                        java.util.function.Supplier<CompletableFuture<R>> request) {
+        RequestTrace trace = RequestTrace.current();
+        trace.begin(endpointName, key);
+        return trace.answered(await(trace, request.get()));
+    }
+
+    /** A GET on {@code key}, its answer noted in the trace by its {@link DrainingTransformer}. */
+    private void read(String key, java.util.function.Supplier<CompletableFuture<Void>> request) {
+        RequestTrace trace = RequestTrace.current();
+        trace.begin(endpointName, key);
+        await(trace, request.get());
     }
 
     /** Waits for the request; an interrupt (the watchdog's {@code timeouts.total}) cancels it. */
-    private <T> T await(CompletableFuture<T> future) {
+    private <T> T await(RequestTrace trace, CompletableFuture<T> future) {
         try {
             return future.get();
         } catch (java.util.concurrent.ExecutionException | CompletionException e) {
+            trace.failed(e);
             throw ErrorClassifier.classify(e.getCause() != null ? e.getCause() : e, endpointName);
         } catch (InterruptedException e) {
             future.cancel(true);

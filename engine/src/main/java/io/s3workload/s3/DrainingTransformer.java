@@ -13,11 +13,14 @@ final class DrainingTransformer implements AsyncResponseTransformer<GetObjectRes
 
     private final ReadTiming timing;
     private final byte[] scratch;
+    /** Where the response's status and the server's ids are noted (the calling thread's: this runs on the CRT's). */
+    private final RequestTrace trace;
     private CompletableFuture<Void> done;
 
-    DrainingTransformer(ReadTiming timing, byte[] scratch) {
+    DrainingTransformer(ReadTiming timing, byte[] scratch, RequestTrace trace) {
         this.timing = timing;
         this.scratch = scratch;
+        this.trace = trace;
     }
 
     @Override
@@ -29,6 +32,7 @@ final class DrainingTransformer implements AsyncResponseTransformer<GetObjectRes
 
     @Override
     public void onResponse(GetObjectResponse response) {
+        trace.answered(response);
         timing.etag = response.eTag();
         timing.checksumValidatedByClient(S3Requests.wholeChecksum(response)); // the CRT checks it as the body ends
     }

@@ -164,7 +164,7 @@ final class HttpDataPath implements DataPath {
         Exchange x = begin(key);
         try {
             x.send(SdkHttpMethod.HEAD, Map.of(), amz(Map.of()), null, null);
-            ResponseHead r = x.connection.readHead(false);
+            ResponseHead r = x.readHead(false);
             if (r.status() == 404) {
                 return Optional.empty();
             }
@@ -192,6 +192,7 @@ final class HttpDataPath implements DataPath {
     }
 
     private Exchange begin(String key) {
+        RequestTrace.current().begin(endpointName, key);
         try {
             return new Exchange(pool.acquire(false), key);
         } catch (InterruptedException e) {
@@ -226,11 +227,21 @@ final class HttpDataPath implements DataPath {
     private final class Exchange {
         final Http1Connection connection;
         final String key;
+        private final RequestTrace trace = RequestTrace.current();
         private boolean broken;
 
         Exchange(Http1Connection connection, String key) {
             this.connection = connection;
             this.key = key;
+        }
+
+        /** Reads the response head, noting its status and the server's ids in the thread's trace. */
+        ResponseHead readHead(boolean expectBody) throws IOException {
+            ResponseHead r = connection.readHead(expectBody);
+            trace.answered(r.status());
+            trace.requestIdBytes(r.requestIdBytes(), 0, r.requestIdLength());
+            trace.id2Bytes(r.id2Bytes(), 0, r.id2Length());
+            return r;
         }
 
         /**
@@ -251,11 +262,14 @@ final class HttpDataPath implements DataPath {
                 connection.header("Content-Length", body.length());
             }
             connection.send(body);
+            if (body != null) {
+                trace.bodySent();
+            }
         }
 
         /** Reads the response head, throwing the server's error for a status other than 2xx. */
         ResponseHead head(boolean expectBody) throws IOException {
-            ResponseHead r = connection.readHead(expectBody);
+            ResponseHead r = readHead(expectBody);
             check(r);
             return r;
         }

@@ -88,24 +88,23 @@ final class SdkStore implements DataPath {
 
     @Override
     public String put(String key, Payload.Body body, ObjectWrite write) {
-        RequestBody requestBody = RequestBody.fromContentProvider(body::open, body.length(), CONTENT_TYPE);
         Map<String, String> headers = write.putHeaders(body);
-        return call(key, () -> s3.putObject(r -> r.bucket(bucket).key(key).contentLength(body.length())
-                .overrideConfiguration(headers(headers)), requestBody).eTag());
+        return request(key, () -> s3.putObject(r -> r.bucket(bucket).key(key).contentLength(body.length())
+                .overrideConfiguration(headers(headers)), traced(body))).eTag();
     }
 
     public String createMultipart(String key, ObjectWrite write) {
         Map<String, String> headers = write.createHeaders();
-        return call(key, () -> s3.createMultipartUpload(r -> r.bucket(bucket).key(key).contentType(CONTENT_TYPE)
-                .overrideConfiguration(headers(headers))).uploadId());
+        return request(key, () -> s3.createMultipartUpload(r -> r.bucket(bucket).key(key).contentType(CONTENT_TYPE)
+                .overrideConfiguration(headers(headers)))).uploadId();
     }
 
     @Override
     public String uploadPart(String key, String uploadId, int partNumber, Payload.Body body,
                              Map<String, String> checksum) {
-        return call(key, () -> s3.uploadPart(r -> r.bucket(bucket).key(key).uploadId(uploadId).partNumber(partNumber)
-                        .contentLength(body.length()).overrideConfiguration(headers(checksum)),
-                RequestBody.fromContentProvider(body::open, body.length(), CONTENT_TYPE)).eTag());
+        return request(key, () -> s3.uploadPart(r -> r.bucket(bucket).key(key).uploadId(uploadId)
+                .partNumber(partNumber).contentLength(body.length()).overrideConfiguration(headers(checksum)),
+                traced(body))).eTag();
     }
 
     public String copy(String sourceKey, String key) {
@@ -128,9 +127,9 @@ final class SdkStore implements DataPath {
     }
 
     public String completeMultipart(String key, String uploadId, List<Part> parts) {
-        return call(key, () -> s3.completeMultipartUpload(r -> r.bucket(bucket).key(key).uploadId(uploadId)
-                .multipartUpload(m -> m.parts(S3Requests.parts(parts))).overrideConfiguration(headers(Map.of())))
-                .eTag());
+        return request(key, () -> s3.completeMultipartUpload(r -> r.bucket(bucket).key(key).uploadId(uploadId)
+                .multipartUpload(m -> m.parts(S3Requests.parts(parts))).overrideConfiguration(headers(Map.of()))))
+                .eTag();
     }
 
     public void abortMultipart(String key, String uploadId) {
@@ -183,8 +182,11 @@ final class SdkStore implements DataPath {
     }
 
     private void read(GetObjectRequest request, byte[] buffer, ReadTiming timing) {
+        RequestTrace trace = RequestTrace.current();
+        trace.begin(endpointName, request.key());
         timing.start();
         try (ResponseInputStream<GetObjectResponse> in = s3.getObject(request)) {
+            trace.answered(in.response());
             timing.etag = in.response().eTag();
             int n = in.read(buffer);
             timing.firstByteNanos = System.nanoTime();
@@ -195,30 +197,55 @@ final class SdkStore implements DataPath {
             timing.end(); // the SDK has validated the checksum, if one came, by the end of the stream
             timing.checksumValidatedByClient(S3Requests.wholeChecksum(in.response()));
         } catch (IOException | RuntimeException e) {
+            trace.failed(e);
             throw ErrorClassifier.classify(e, endpointName).withKey(request.key());
         }
     }
 
     @Override
     public Optional<ObjectInfo> head(String key) {
+        RequestTrace trace = RequestTrace.current();
+        trace.begin(endpointName, key);
         try {
-            HeadObjectResponse r = s3.headObject(b -> b.bucket(bucket).key(key).overrideConfiguration(headers(Map.of())));
+            HeadObjectResponse r = trace.answered(s3.headObject(b -> b.bucket(bucket).key(key)
+                    .overrideConfiguration(headers(Map.of()))));
             return Optional.of(new ObjectInfo(r.contentLength(), r.eTag(), r.metadata()));
-        } catch (NoSuchKeyException e) {
-            return Optional.empty();
         } catch (S3Exception e) {
-            if (e.statusCode() == 404) {
+            trace.failed(e);
+            if (e instanceof NoSuchKeyException || e.statusCode() == 404) {
                 return Optional.empty();
             }
             throw ErrorClassifier.headFailure(e, endpointName).withKey(key);
         } catch (RuntimeException e) {
+            trace.failed(e);
             throw ErrorClassifier.classify(e, endpointName).withKey(key);
         }
     }
 
     @Override
     public void delete(String key) {
-        call(key, () -> s3.deleteObject(r -> r.bucket(bucket).key(key)));
+        request(key, () -> s3.deleteObject(r -> r.bucket(bucket).key(key)));
+    }
+
+    /**
+     * Sends an SDK request on {@code key}, noting it in the thread's {@link RequestTrace} (the status and the
+     * server's ids, of a failure too), turning every failure into a classified {@link StoreException} naming the key.
+     */
+    private <R extends software.amazon.awssdk.services.s3.model.S3Response> R request(String key, Supplier<R> request) {
+        RequestTrace trace = RequestTrace.current();
+        trace.begin(endpointName, key);
+        try {
+            return trace.answered(request.get());
+        } catch (RuntimeException e) {
+            trace.failed(e);
+            throw ErrorClassifier.classify(e, endpointName).withKey(key);
+        }
+    }
+
+    /** An upload's body, noting in the thread's trace when the SDK has read its last byte. */
+    private static RequestBody traced(Payload.Body body) {
+        RequestTrace trace = RequestTrace.current();
+        return RequestBody.fromContentProvider(() -> trace.markingEnd(body.open()), body.length(), CONTENT_TYPE);
     }
 
     /** Runs an SDK call, turning every failure into a classified {@link StoreException}. */

@@ -13,12 +13,15 @@ import java.util.Optional;
  *
  * @param retries how many times a failed attempt is tried again when the failure may pass (throttling, 5xx,
  *                timeouts, resets)
+ * @param backOff whether a worker whose connection is refused (or whose server cannot be reached) waits before its
+ *                next operation (50 ms, doubling to 1 s, jittered) rather than failing as fast as the kernel refuses
  */
-public record ClientSettings(Kind kind, Checksums checksums, Sharing sharing, Limits timeouts, int retries) {
+public record ClientSettings(Kind kind, Checksums checksums, Sharing sharing, Limits timeouts, int retries,
+                             boolean backOff) {
 
     /** What a stage gets when neither it nor the workload's defaults say; {@code Keys} shows these. */
     public static final ClientSettings DEFAULT = new ClientSettings(Kind.HTTP, Checksums.WHEN_REQUIRED,
-            Sharing.SHARED, new Limits(Duration.ofSeconds(10), Duration.ofSeconds(120), Optional.empty()), 0);
+            Sharing.SHARED, new Limits(Duration.ofSeconds(10), Duration.ofSeconds(120), Optional.empty()), 0, true);
 
     /**
      * Per-request time limits. A request past one fails with class {@code timeout} and the run goes on.
@@ -38,14 +41,14 @@ public record ClientSettings(Kind kind, Checksums checksums, Sharing sharing, Li
         return new ClientSettings(written.kind().orElse(kind), written.checksums().orElse(checksums),
                 written.sharing().orElse(sharing), new Limits(t.connect().orElse(timeouts.connect),
                 t.firstByte().orElse(timeouts.firstByte), t.total().or(timeouts::total)),
-                written.retries().orElse(retries));
+                written.retries().orElse(retries), written.backOff().orElse(backOff));
     }
 
     public ClientSettings with(Kind other) {
-        return new ClientSettings(other, checksums, sharing, timeouts, retries);
+        return new ClientSettings(other, checksums, sharing, timeouts, retries, backOff);
     }
 
     public ClientSettings with(Checksums other) {
-        return new ClientSettings(kind, other, sharing, timeouts, retries);
+        return new ClientSettings(kind, other, sharing, timeouts, retries, backOff);
     }
 }

@@ -13,12 +13,20 @@ import java.util.OptionalInt;
  *
  * @param retries how many times a failed attempt is tried again when the failure may pass (throttling, 5xx,
  *                timeouts, resets); 0 by default, so that no latency is hidden
+ * @param backOff whether a worker whose connection is refused (or whose server cannot be reached) waits before its
+ *                next operation rather than failing as fast as the kernel refuses
  */
 public record ClientSpec(Optional<Kind> kind, Optional<Checksums> checksums, Optional<Sharing> sharing,
-                         OptionalInt connections, Timeouts timeouts, OptionalInt retries) {
+                         OptionalInt connections, Timeouts timeouts, OptionalInt retries, Optional<Boolean> backOff) {
 
     public static final ClientSpec UNSET = new ClientSpec(Optional.empty(), Optional.empty(), Optional.empty(),
             OptionalInt.empty());
+
+    public ClientSpec(Optional<Kind> kind, Optional<Checksums> checksums, Optional<Sharing> sharing,
+                      OptionalInt connections, Timeouts timeouts, OptionalInt retries) {
+        this(kind, checksums, sharing, connections, timeouts, retries, Optional.empty());
+    }
+
     public ClientSpec(Optional<Kind> kind, Optional<Checksums> checksums, Optional<Sharing> sharing,
                       OptionalInt connections) {
         this(kind, checksums, sharing, connections, Timeouts.UNSET, OptionalInt.empty());
@@ -63,6 +71,6 @@ public record ClientSpec(Optional<Kind> kind, Optional<Checksums> checksums, Opt
     /** Connections shared, as the workers they serve. */
     public ClientSpec shared(Shard shard) {
         return connections.isEmpty() ? this : new ClientSpec(kind, checksums, sharing,
-                OptionalInt.of(shard.part(connections.getAsInt())), timeouts, retries);
+                OptionalInt.of(shard.part(connections.getAsInt())), timeouts, retries, backOff);
     }
 }

@@ -124,16 +124,26 @@ public final class HttpFront implements AutoCloseable {
     private final Interceptor interceptor;
     private final Thread acceptor;
 
-    private HttpFront(URI upstream, Interceptor interceptor) throws IOException {
-        this.listener = new ServerSocket(0, 128, InetAddress.getLoopbackAddress());
+    /** The connections open now, closed with the front (a server that goes away drops them). */
+    private final java.util.Set<Socket> open = java.util.concurrent.ConcurrentHashMap.newKeySet();
+
+    private HttpFront(URI upstream, Interceptor interceptor, int port) throws IOException {
+        this.listener = new ServerSocket();
+        listener.setReuseAddress(true);
+        listener.bind(new java.net.InetSocketAddress(InetAddress.getLoopbackAddress(), port), 128);
         this.upstream = upstream;
         this.interceptor = interceptor;
         this.acceptor = Thread.ofVirtual().name("http-front").start(this::accept);
     }
 
     public static HttpFront start(URI upstream, Interceptor interceptor) {
+        return start(upstream, interceptor, 0);
+    }
+
+    /** A front on {@code port} of 127.0.0.1 (0: any free one): to come back where a closed one was. */
+    public static HttpFront start(URI upstream, Interceptor interceptor, int port) {
         try {
-            return new HttpFront(upstream, interceptor);
+            return new HttpFront(upstream, interceptor, port);
         } catch (IOException e) {
             throw new java.io.UncheckedIOException(e);
         }
@@ -155,6 +165,7 @@ public final class HttpFront implements AutoCloseable {
     }
 
     private void serve(Socket client) {
+        open.add(client);
         try (client; Socket server = new Socket(upstream.getHost(), upstream.getPort())) {
             client.setTcpNoDelay(true);
             server.setTcpNoDelay(true);
@@ -193,6 +204,8 @@ public final class HttpFront implements AutoCloseable {
             }
         } catch (IOException e) {
             // the client or the server closed the connection
+        } finally {
+            open.remove(client);
         }
     }
 
@@ -384,5 +397,12 @@ public final class HttpFront implements AutoCloseable {
             // closing anyway
         }
         acceptor.interrupt();
+        for (Socket connection : open) {
+            try {
+                connection.close();
+            } catch (IOException e) {
+                // closing anyway
+            }
+        }
     }
 }

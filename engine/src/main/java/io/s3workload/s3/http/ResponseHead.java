@@ -8,7 +8,8 @@ import java.util.Map;
 /**
  * The parsed head of one HTTP/1.1 response, reused from request to request on its connection. Only the headers the
  * client acts on are kept: framing (Content-Length, Transfer-Encoding, Connection), the ETag, user metadata
- * ({@code x-amz-meta-*}) and {@code x-amz-bucket-region}; the rest are skipped without allocating.
+ * ({@code x-amz-meta-*}), {@code x-amz-bucket-region}, and the server's request ids (copied as bytes, so that only
+ * the few requests a report names ever become text); the rest are skipped without allocating.
  */
 public final class ResponseHead {
 
@@ -25,6 +26,12 @@ public final class ResponseHead {
     /** The first {@code x-amz-checksum-ALG} header (not -mode or -type): ALG, and its value; null when none. */
     private String checksumAlgorithm;
     private String checksum;
+    /** The server's {@code x-amz-request-id} and {@code x-amz-id-2}, copied (not made into text) as they came. */
+    private final byte[] requestId = new byte[ID_BYTES];
+    private int requestIdLength;
+    private final byte[] id2 = new byte[ID_BYTES];
+    private int id2Length;
+    private static final int ID_BYTES = 128;
 
     public int status() {
         return status;
@@ -64,6 +71,26 @@ public final class ResponseHead {
         return bucketRegion;
     }
 
+    /** The bytes of the server's {@code x-amz-request-id}, valid up to {@link #requestIdLength()}. */
+    public byte[] requestIdBytes() {
+        return requestId;
+    }
+
+    /** The length of the server's {@code x-amz-request-id} (at most 128 bytes kept); 0: none sent. */
+    public int requestIdLength() {
+        return requestIdLength;
+    }
+
+    /** The bytes of the server's {@code x-amz-id-2}, valid up to {@link #id2Length()}. */
+    public byte[] id2Bytes() {
+        return id2;
+    }
+
+    /** The length of the server's {@code x-amz-id-2} (at most 128 bytes kept); 0: none sent. */
+    public int id2Length() {
+        return id2Length;
+    }
+
     /** User metadata, names without the {@code x-amz-meta-} prefix as the server spelled them. */
     public Map<String, String> metadata() {
         return metadata == null ? Map.of() : metadata;
@@ -80,6 +107,8 @@ public final class ResponseHead {
         metadata = null;
         checksumAlgorithm = null;
         checksum = null;
+        requestIdLength = 0;
+        id2Length = 0;
         int lineEnd = lineEnd(head, 0, end);
         parseStatusLine(head, lineEnd);
         int from = lineEnd + 2;
@@ -131,6 +160,12 @@ public final class ResponseHead {
             close = text(head, valueFrom, valueTo).equalsIgnoreCase("close");
         } else if (is(head, from, nameLength, "etag")) {
             etag = text(head, valueFrom, valueTo);
+        } else if (is(head, from, nameLength, "x-amz-request-id")) {
+            requestIdLength = Math.min(valueTo - valueFrom, ID_BYTES);
+            System.arraycopy(head, valueFrom, requestId, 0, requestIdLength);
+        } else if (is(head, from, nameLength, "x-amz-id-2")) {
+            id2Length = Math.min(valueTo - valueFrom, ID_BYTES);
+            System.arraycopy(head, valueFrom, id2, 0, id2Length);
         } else if (is(head, from, nameLength, "x-amz-bucket-region")) {
             bucketRegion = text(head, valueFrom, valueTo);
         } else if (nameLength > CHECKSUM.length() && is(head, from, CHECKSUM.length(), CHECKSUM)

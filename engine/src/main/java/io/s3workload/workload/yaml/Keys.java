@@ -173,6 +173,9 @@ final class Keys {
                 "Per-request time limits.").inDefaults(),
         stage(STORE, "retries", "whole", ClientSettings.DEFAULT.retries(), 2, "More attempts for failures that may pass (5xx, resets, timeouts).")
                 .inDefaults(),
+        stage(STORE, "backOff", "boolean", ClientSettings.DEFAULT.backOff(), false, "A worker whose connection is"
+                + " refused (or whose server cannot be reached) waits before its next operation, 50 ms doubling to 1 s,"
+                + " jittered; false: fail as fast as the kernel refuses.").inDefaults(),
         stage(PACED, "rate", "rate", null, "200/s",
                 "An open loop: operations started per second, however long they take."),
         stage(PACED, "ramp", "ramp", null, "[{to: 64, over: 30s}]",

@@ -86,7 +86,7 @@ final class TransferBinder {
     static ClientSpec client(Fields f) {
         return new ClientSpec(f.choice("client", ClientSpec.Kind.class), f.choice("checksums",
                 ClientSpec.Checksums.class), f.choice("clients", ClientSpec.Sharing.class),
-                f.intAtLeast("connections", 1), timeouts(f), f.intAtLeast("retries", 0));
+                f.intAtLeast("connections", 1), timeouts(f), f.intAtLeast("retries", 0), f.bool("backOff"));
     }
 
     private static Timeouts timeouts(Fields f) {
