@@ -352,10 +352,21 @@ def server_restart(server, server_port):
     outage = {"connection refused", "connection reset", "truncated body", "timeout"}
     check(name, put["errors"] > 0 and set(put["errorsByClass"]) <= outage,
           f"PUT errors during the outage should be of {outage}: {put['errorsByClass']}")
+    # the outage as a window: one, counting the refused operations, about as long as the server was down; and the
+    # 4 workers backed off instead of failing as fast as the kernel refuses (145,240 refusals in ~3 s before)
+    refused = put["errorsByClass"].get("connection refused", 0)
+    windows = put.get("outages") or []
+    check(name, len(windows) == 1 and windows[0]["failed"] == refused and "toEpochMs" in windows[0],
+          f"one closed outage window counting the {refused} refused PUTs: {windows}")
+    if windows and "up" in state and "toEpochMs" in windows[0]:
+        check(name, abs(windows[0]["toEpochMs"] / 1e3 - state["up"]) < 3.0 and 0.5 < windows[0]["seconds"] < 10,
+              f"the window should end as the server came back ({state['up']:.3f}): {windows[0]}")
+    check(name, 0 < refused <= 4 * 40, f"4 workers backing off (50 ms doubling to 1 s) over a ~3 s outage: {refused}"
+          " refused")
     check(name, get["operations"] + get["errors"] == 400 and get["errors"] == 0,
           f"GETs after the restart: {get['operations']} + {get['errors']} errors {get['errorsByClass']}")
     matrix.append((name, "PUT", "server down ~3 s (kill, restart)", ", ".join(f"{k} {v}" for k, v in put["errorsByClass"].items())
-                   + f"; {put['operations']} ok"))
+                   + f"; {put['operations']} ok; outage " + ", ".join(f"{w['seconds']:.1f} s" for w in windows)))
     matrix.append((name, "GET", "-", f"{get['operations']} ok, {get['errors']} errors"))
     cleanup_checks(name, summary)
     return state.get("server", server)
