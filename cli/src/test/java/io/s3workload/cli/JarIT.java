@@ -499,8 +499,9 @@ class JarIT {
     }
 
     /**
-     * A secret planted in every way one can reach the tool — user info in an endpoint's {@code url:}, in
-     * {@code --endpoint} and in {@code --set}, keys and a session token from the environment — appears in no output
+     * A secret planted in every way one can reach the tool — user info in an endpoint's {@code url:} and its
+     * {@code serverMetrics} URL, in {@code --endpoint} and in {@code --set}, keys and a session token (also the
+     * metrics' bearer token) from the environment — appears in no output
      * of {@code validate}, {@code plan}, {@code run} (every file reporter, the console) or an error, also with
      * {@code S3WORKLOAD_DEBUG=1}.
      */
@@ -514,14 +515,16 @@ class JarIT {
             Path workload = dir.resolve("secrets.yaml");
             Files.writeString(workload, """
                     endpoints:
-                      s3: {url: "%s", credentials: {accessKey: "${AK}", secretKey: "${SK}"}}
+                      s3: {url: "%s", credentials: {accessKey: "${AK}", secretKey: "${SK}"},
+                           serverMetrics: {url: "http://me:%s@127.0.0.1:1/metrics", bearerToken: "${TOKEN}",
+                                           requests: {metric: s3_requests_total}}}
                     bucket: secrets
                     createBucket: true
                     stages:
                       - {name: put, kind: put, size: 4KiB, objects: 4, concurrency: 2}
                       - {name: get, kind: get, from: put}
                       - {name: raw, kind: readAfterWrite, iterations: 2}
-                    """.formatted(withUserInfo));
+                    """.formatted(withUserInfo, urlSecret));
             // the in-process server refuses session tokens (HTTP 501), so they go where no request is answered
             Path withToken = dir.resolve("token.yaml");
             Files.writeString(withToken, Files.readString(workload).replace("secretKey: \"${SK}\"",

@@ -245,7 +245,7 @@ public final class CellRecorder {
         return new CellStats(key, sampledOperations, sampledBytes, sampledErrors, items.sum(), byClass, examples,
                 latencyTotal.copy(), ttfbTotal.copy(), wallNanos, cpuNanos, allocatedBytes, uncorrectedTotal.copy(),
                 late.sum(), timeline, retries.sum(), Double.NaN, Map.copyOf(messagesByClass), firstRequestNanos, null,
-                bySize == null ? List.of() : bySize.finish(), notable.finish());
+                bySize == null ? List.of() : bySize.finish(), notable.finish(), null);
     }
 
     private static long clamp(long nanos) {

@@ -29,6 +29,7 @@ import org.HdrHistogram.Histogram;
  * @param bySize   for a cell whose objects come in several sizes: latency per size bucket; empty otherwise
  * @param notable  its slowest operations and first failures of each class, named with the server's request ids,
  *                 and the windows its store could not be reached
+ * @param server   what its store counted itself over the cell, from its metrics; null when they were not read
  */
 public record CellStats(CellKey key, long operations, long bytes, long errors, long items,
                         Map<String, Long> errorsByClass,
@@ -36,7 +37,7 @@ public record CellStats(CellKey key, long operations, long bytes, long errors, l
                         long cpuNanos, long allocatedBytes, Histogram uncorrected, long late,
                         List<Snapshot> timeline, long retries, double stableAfterSeconds,
                         Map<String, String> messages, long firstRequestNanos, AccessStats access,
-                        List<SizeBucketStats> bySize, Notable notable) {
+                        List<SizeBucketStats> bySize, Notable notable, ServerView server) {
 
     /** A cell that names no operation. */
     public CellStats(CellKey key, long operations, long bytes, long errors, long items, Map<String, Long> errorsByClass,
@@ -46,14 +47,21 @@ public record CellStats(CellKey key, long operations, long bytes, long errors, l
                      AccessStats access, List<SizeBucketStats> bySize) {
         this(key, operations, bytes, errors, items, errorsByClass, examples, latency, ttfb, wallNanos, cpuNanos,
                 allocatedBytes, uncorrected, late, timeline, retries, stableAfterSeconds, messages, firstRequestNanos,
-                access, bySize, Notable.NONE);
+                access, bySize, Notable.NONE, null);
     }
 
     /** This cell with the skew its reads offered. */
     public CellStats withAccess(AccessStats offered) {
         return new CellStats(key, operations, bytes, errors, items, errorsByClass, examples, latency, ttfb, wallNanos,
                 cpuNanos, allocatedBytes, uncorrected, late, timeline, retries, stableAfterSeconds, messages,
-                firstRequestNanos, offered, bySize, notable);
+                firstRequestNanos, offered, bySize, notable, server);
+    }
+
+    /** This cell with what its store counted over it. */
+    public CellStats withServer(ServerView view) {
+        return new CellStats(key, operations, bytes, errors, items, errorsByClass, examples, latency, ttfb, wallNanos,
+                cpuNanos, allocatedBytes, uncorrected, late, timeline, retries, stableAfterSeconds, messages,
+                firstRequestNanos, access, bySize, notable, view);
     }
 
     /** Errors that are the server asking to slow down (HTTP 503 SlowDown, 429), apart from the others. */
@@ -125,7 +133,8 @@ public record CellStats(CellKey key, long operations, long bytes, long errors, l
         }
         return new CellStats(first.key, operations, bytes, errors, items, byClass, examples, latency, ttfb, wall, cpu,
                 allocated, uncorrected, late, List.of(), retries, Double.NaN, messages, firstRequest, access, bySize,
-                Notable.sum(notable));
+                Notable.sum(notable), ServerView.merged(cells.stream().map(CellStats::server)
+                        .filter(java.util.Objects::nonNull).toList()));
     }
 
     /** Two cells' size buckets added up, bucket by bucket (the same buckets: the same size spec). */
@@ -147,7 +156,7 @@ public record CellStats(CellKey key, long operations, long bytes, long errors, l
     public CellStats spanning(long wallNanos, List<Snapshot> timeline) {
         return new CellStats(key, operations, bytes, errors, items, errorsByClass, examples, latency, ttfb, wallNanos,
                 cpuNanos, allocatedBytes, uncorrected, late, timeline, retries, stableAfterSeconds, messages,
-                firstRequestNanos, access, bySize, notable);
+                firstRequestNanos, access, bySize, notable, server);
     }
 
     /** Whether the cell ended before its duration because its throughput held still ({@code stopWhenStable}). */
@@ -159,7 +168,7 @@ public record CellStats(CellKey key, long operations, long bytes, long errors, l
     public CellStats stoppedWhenStable(double seconds) {
         return new CellStats(key, operations, bytes, errors, items, errorsByClass, examples, latency, ttfb, wallNanos,
                 cpuNanos, allocatedBytes, uncorrected, late, timeline, retries, seconds, messages, firstRequestNanos,
-                access, bySize, notable);
+                access, bySize, notable, server);
     }
 
     /** Whether the cell ran open loop (at a rate), so that {@link #uncorrected} means something. */

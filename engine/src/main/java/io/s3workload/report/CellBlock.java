@@ -99,6 +99,7 @@ final class CellBlock {
                     + " each operation's first attempt");
         }
         outages(b, cell);
+        server(b, cell);
         slowest(b, cell, showEndpoint);
         return b.toString();
     }
@@ -127,6 +128,43 @@ final class CellBlock {
                     .append(String.format(Locale.ROOT, "  %s  %d operations refused",
                             Units.seconds(Math.max(0, o.millis(Math.max(end, o.fromEpochMillis()))) * 1_000_000L),
                             o.failed()));
+        }
+    }
+
+    /**
+     * What the store counted itself over the cell, from its metrics: its requests and errors of the cell's APIs,
+     * bytes, CPU and memory where its metrics give them, then a sentence setting its count beside the client's.
+     */
+    private static void server(StringBuilder b, CellStats cell) {
+        io.s3workload.metrics.ServerView v = cell.server();
+        if (v == null) {
+            return;
+        }
+        StringBuilder line = new StringBuilder();
+        if (v.known()) {
+            line.append(String.format(Locale.ROOT, "%s: %,d requests", v.apiNames(), v.requests()));
+            if (v.errors() >= 0) {
+                line.append(String.format(Locale.ROOT, ", %,d errors (client: %,d answered with an error)",
+                        v.errors(), v.clientErrors()));
+            }
+            if (!Double.isNaN(v.bytesSent()) || !Double.isNaN(v.bytesReceived())) {
+                line.append(String.format(Locale.ROOT, "; %s sent, %s received (all APIs)",
+                        Units.mib(v.bytesSent()) + " MiB", Units.mib(v.bytesReceived()) + " MiB"));
+            }
+            if (!Double.isNaN(v.cpuSeconds())) {
+                line.append(String.format(Locale.ROOT, "; %.2f CPU-s (%.2f cores)", v.cpuSeconds(),
+                        v.coresBusy(cell.seconds())));
+            }
+            if (!Double.isNaN(v.memoryMaxBytes())) {
+                line.append(String.format(Locale.ROOT, "; %s MiB resident at most", Units.mib(v.memoryMaxBytes())));
+            }
+            b.append("\n    Server     - ").append(line).append("\n                 ").append(v.sentence());
+        } else {
+            b.append("\n    Server     - ").append(v.sentence());
+        }
+        if (v.known() && v.failedScrapes() > 0) {
+            b.append(String.format(Locale.ROOT, "\n                 %d of %d scrapes of %s failed (%s)",
+                    v.failedScrapes(), v.scrapes(), v.url(), v.firstFailure()));
         }
     }
 

@@ -63,7 +63,9 @@ public final class ConsoleReporter implements Reporter {
         }
         run.endpointUrls().forEach((name, url) -> out.println("  endpoint  " + name + "  " + url
                 + (run.serverInProcess() ? "  (embedded: in this process, so CPU figures are client + server)"
-                : "") + StageHeaders.connection(run.plan().endpoints().get(name))));
+                : "") + StageHeaders.connection(run.plan().endpoints().get(name))
+                + run.plan().endpoints().get(name).serverMetrics().map(m -> "\n            metrics "
+                        + m.describe()).orElse("")));
         out.flush();
     }
 

@@ -18,7 +18,9 @@ import org.HdrHistogram.Histogram;
 /**
  * {@code summary.csv} (a row per stage/op/endpoint/size cell), {@code timeseries.csv} (a row per cell and
  * second), {@code by-size.csv} (a row per size bucket of each cell whose sizes vary, when one does) and a
- * {@code table-<stage>.csv} per sweep, compare and loops stage ({@link CompositeTables}), written
+ * {@code table-<stage>.csv} per sweep, compare and loops stage ({@link CompositeTables}), {@code server.csv} (a
+ * row per cell whose store's metrics were read: the store's counts beside the client's) and {@code slowest.csv}
+ * (each cell's slowest operations and first failures, with the server's request ids), written
  * when the run ends. Units are in the column names; numbers use a dot and no grouping, whatever the locale.
  */
 final class CsvReporter extends EndOfRunFiles {
@@ -26,6 +28,8 @@ final class CsvReporter extends EndOfRunFiles {
     static final String SUMMARY = "summary.csv";
     static final String TIMESERIES = "timeseries.csv";
     static final String BY_SIZE = "by-size.csv";
+    static final String SERVER = "server.csv";
+    static final String SLOWEST = "slowest.csv";
     private static final List<Percentile> STATS = List.of(Percentile.values());
 
     CsvReporter(ResultsDirectory results) {
@@ -44,6 +48,14 @@ final class CsvReporter extends EndOfRunFiles {
         List<String> bySize = bySize(report);
         if (bySize.size() > 1) {
             files.put(BY_SIZE, lines(bySize));
+        }
+        List<String> server = server(report);
+        if (server.size() > 1) {
+            files.put(SERVER, lines(server));
+        }
+        List<String> slowest = slowest(report);
+        if (slowest.size() > 1) {
+            files.put(SLOWEST, lines(slowest));
         }
         for (Summary.Table table : CompositeTables.of(report.stages())) {
             files.put(tableFile(table), lines(table(table)));
@@ -118,6 +130,64 @@ final class CsvReporter extends EndOfRunFiles {
             }
         }
         return lines;
+    }
+
+    /** A row per cell whose store's metrics were read: what the store counted beside what the client sent. */
+    static List<String> server(RunReport result) {
+        List<String> lines = new ArrayList<>();
+        lines.add("stage,op,endpoint,size,store_apis,store_requests,client_requests,difference,tolerance,agrees,"
+                + "store_errors,client_errors,store_bytes_sent,store_bytes_received,store_cpu_s,store_memory_max_bytes,"
+                + "scrapes,failed_scrapes,sentence");
+        for (StageReport stage : result.stages()) {
+            for (CellStats c : stage.cells()) {
+                io.s3workload.metrics.ServerView v = c.server();
+                if (v == null) {
+                    continue;
+                }
+                lines.add(String.join(",", List.of(c.key().stage(), c.key().op().name(), c.key().endpoint(),
+                        c.key().op().sized() ? c.key().size().label() : "", text(v.apiNames()),
+                        v.known() ? Long.toString(v.requests()) : "", Long.toString(v.clientRequests()),
+                        v.known() ? Long.toString(v.difference()) : "", Long.toString(v.tolerance()),
+                        v.known() && v.uncompared() == null ? Boolean.toString(!v.disagrees()) : "",
+                        v.errors() >= 0 ? Long.toString(v.errors()) : "", Long.toString(v.clientErrors()),
+                        known(v.bytesSent()), known(v.bytesReceived()), known(v.cpuSeconds()),
+                        known(v.memoryMaxBytes()), Integer.toString(v.scrapes()), Integer.toString(v.failedScrapes()),
+                        text(v.sentence()))));
+            }
+        }
+        return lines;
+    }
+
+    private static String known(double v) {
+        return Double.isNaN(v) ? "" : number(v);
+    }
+
+    /** A row per operation a cell named: its slowest, then its first failures of each class. */
+    static List<String> slowest(RunReport result) {
+        List<String> lines = new ArrayList<>();
+        lines.add("stage,op,endpoint,size,which,start_epoch_ms,latency_ms,ttfb_ms,commit_ms,request_endpoint,key,"
+                + "status,error_class,x_amz_request_id,x_amz_id_2");
+        for (StageReport stage : result.stages()) {
+            for (CellStats c : stage.cells()) {
+                for (io.s3workload.metrics.NamedRequest r : c.notable().slowest()) {
+                    lines.add(named(c, "slowest", r));
+                }
+                for (io.s3workload.metrics.NamedRequest r : c.notable().failures()) {
+                    lines.add(named(c, "failure", r));
+                }
+            }
+        }
+        return lines;
+    }
+
+    private static String named(CellStats c, String which, io.s3workload.metrics.NamedRequest r) {
+        return String.join(",", List.of(c.key().stage(), c.key().op().name(), c.key().endpoint(),
+                c.key().op().sized() ? c.key().size().label() : "", which, Long.toString(r.startEpochMillis()),
+                number(r.latencyNanos() / 1e6), r.ttfbNanos() < 0 ? "" : number(r.ttfbNanos() / 1e6),
+                r.commitNanos() < 0 ? "" : number(r.commitNanos() / 1e6),
+                r.endpoint() == null ? "" : text(r.endpoint()), r.key() == null ? "" : text(r.key()),
+                r.status() == 0 ? "" : Integer.toString(r.status()), r.errorClass() == null ? "" : text(r.errorClass()),
+                r.requestId() == null ? "" : text(r.requestId()), r.id2() == null ? "" : text(r.id2())));
     }
 
     /** A row per size bucket (with operations) of each cell whose sizes vary: its count and latency. */

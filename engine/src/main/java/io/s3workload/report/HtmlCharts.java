@@ -47,9 +47,12 @@ final class HtmlCharts {
             c.append(outages(rateChart("Throughput", "MiB/s", cellStart, seconds, shards,
                     s -> s.bytesPerSecond() / (1 << 20)), cell, cellStart, end).render("chart throughput"));
         }
-        c.append(outages(rateChart("Operations per second", "ops/s", cellStart, seconds, shards,
-                Snapshot::opsPerSecond), cell, cellStart, end)
+        c.append(outages(server(rateChart("Operations per second", "ops/s", cellStart, seconds, shards,
+                Snapshot::opsPerSecond), cell, cellStart), cell, cellStart, end)
                 .render(cell.key().op().movesData() ? "chart operations" : "chart throughput"));
+        if (cell.server() != null && cell.server().timeline().stream().anyMatch(second -> !Double.isNaN(second.cpuSeconds()))) {
+            c.append(serverCpu(cell, cellStart).render("chart server-cpu"));
+        }
         SvgChart latency = new SvgChart("Latency per second", "seconds", "ms");
         steps(latency, "p50", cellStart, seconds, s -> s.latency(Percentile.P50) / 1e6);
         steps(latency, "p99", cellStart, seconds, s -> s.latency(Percentile.P99) / 1e6);
@@ -58,6 +61,46 @@ final class HtmlCharts {
             c.append(planned(load, workers, t, seconds));
         }
         return c.toString();
+    }
+
+    /**
+     * The store's own requests per second of the cell's APIs, from its metrics, over the client's operations per
+     * second: the two lines lie on each other when every operation reached the store once.
+     */
+    private static SvgChart server(SvgChart chart, CellStats cell, long cellStartMillis) {
+        if (cell.server() == null || cell.server().timeline().isEmpty()) {
+            return chart;
+        }
+        List<io.s3workload.metrics.ServerView.Second> seconds = cell.server().timeline().stream()
+                .filter(t -> t.seconds() > 0).toList();
+        double[] x = new double[seconds.size() * 2];
+        double[] y = new double[seconds.size() * 2];
+        for (int i = 0; i < seconds.size(); i++) {
+            var t = seconds.get(i);
+            double end = (t.epochMillis() - cellStartMillis) / 1e3;
+            x[2 * i] = Math.max(0, end - t.seconds());
+            x[2 * i + 1] = end;
+            y[2 * i] = t.requests() / t.seconds();
+            y[2 * i + 1] = y[2 * i];
+        }
+        return chart.add("store requests/s", x, y);
+    }
+
+    /** The store's CPU per second of the cell, in cores, from its metrics. */
+    private static SvgChart serverCpu(CellStats cell, long cellStartMillis) {
+        List<io.s3workload.metrics.ServerView.Second> seconds = cell.server().timeline().stream()
+                .filter(t -> t.seconds() > 0 && !Double.isNaN(t.cpuSeconds())).toList();
+        double[] x = new double[seconds.size() * 2];
+        double[] y = new double[seconds.size() * 2];
+        for (int i = 0; i < seconds.size(); i++) {
+            var t = seconds.get(i);
+            double end = (t.epochMillis() - cellStartMillis) / 1e3;
+            x[2 * i] = Math.max(0, end - t.seconds());
+            x[2 * i + 1] = end;
+            y[2 * i] = t.cpuSeconds() / t.seconds();
+            y[2 * i + 1] = y[2 * i];
+        }
+        return new SvgChart("Store CPU", "seconds", "cores").add("store CPU", x, y);
     }
 
     /** The windows the cell's store could not be reached, shaded on a chart over the cell's seconds. */

@@ -86,6 +86,35 @@ final class HtmlTables {
                 + "</table></div>";
     }
 
+    /**
+     * What the stage's stores counted themselves beside what the client sent, a row per cell whose store's metrics
+     * were read, with the sentence that says whether they agree; empty when none were.
+     */
+    static String server(StageReport stage) {
+        StringBuilder t = new StringBuilder();
+        for (CellStats c : stage.cells()) {
+            io.s3workload.metrics.ServerView v = c.server();
+            if (v == null) {
+                continue;
+            }
+            t.append("<tr").append(v.disagrees() ? " class=\"bad\"" : "").append("><td class=\"t\">")
+                    .append(c.key().op()).append("</td><td class=\"t\">").append(esc(c.key().endpoint()))
+                    .append("</td><td class=\"t\">").append(esc(v.apiNames())).append("</td><td>")
+                    .append(v.known() ? Long.toString(v.requests()) : "-").append("</td><td>")
+                    .append(v.clientRequests()).append("</td><td>")
+                    .append(v.known() ? String.format(Locale.ROOT, "%+d", v.difference()) : "-").append("</td><td>")
+                    .append(v.errors() >= 0 ? Long.toString(v.errors()) : "-").append("</td><td>")
+                    .append(v.clientErrors()).append("</td><td>")
+                    .append(Double.isNaN(v.cpuSeconds()) ? "-" : String.format(Locale.ROOT, "%.2f",
+                            v.coresBusy(c.seconds()))).append("</td><td class=\"t\">").append(esc(v.sentence()))
+                    .append("</td></tr>");
+        }
+        return t.isEmpty() ? "" : "<div class=\"wide\"><table class=\"server\"><tr><th class=\"t\">op</th>"
+                + "<th class=\"t\">endpoint</th><th class=\"t\">store's APIs</th><th>store requests</th>"
+                + "<th>client requests</th><th>difference</th><th>store errors</th><th>client errors (HTTP)</th>"
+                + "<th>store CPU (cores)</th><th class=\"t\">the two together</th></tr>" + t + "</table></div>";
+    }
+
     /** The windows in which the stage's cells could not reach their store; empty when none. */
     static String outages(StageReport stage) {
         StringBuilder t = new StringBuilder();

@@ -38,7 +38,8 @@ public final class PlanPrinter {
                     default -> " (from " + e.regionFrom() + ")";
                 }).append(e.pathStyle() ? ", path-style" : "")
                 .append(", credentials from ").append(e.credentials()).append(StageHeaders.connection(e))
-                .append('\n'));
+                .append(e.serverMetrics().map(m -> "; its store's metrics from "
+                        + m.describe()).orElse("")).append('\n'));
         if (plan.scaled().scaled()) {
             out.append("  scaled     ").append(plan.scaled().summary(0).replaceAll(", e\\.g\\. $", ":"))
                     .append('\n');

@@ -142,7 +142,8 @@ public final class ResultsReader {
                 cell.access() == null ? null : new io.s3workload.metrics.AccessStats(cell.access().distribution(),
                         cell.access().keys(), cell.access().reads(), cell.access().distinctKeys(),
                         cell.access().hottestKeyReads(), cell.access().hottestTenthReads(),
-                        cell.access().expectedTenthShare()), bySize(cell, tags), named(cell));
+                        cell.access().expectedTenthShare()), bySize(cell, tags), named(cell),
+                cell.server() == null ? null : SummaryJson.server(cell.server()));
     }
 
     /** The operations a cell named, with the limit it kept them to (at least as many as it named). */

@@ -63,9 +63,12 @@ public record Summary(int schemaVersion, Tool tool, Jvm jvm, Host host, Run run,
     public record Scale(double factor, List<io.s3workload.workload.Scaled.Change> changes) {
     }
 
-    /** @param credentials where they come from, never the keys */
+    /**
+     * @param credentials   where they come from, never the keys
+     * @param serverMetrics the store's metrics URL the run scraped (user info masked), and its preset; null: none
+     */
     public record Endpoint(String name, String url, String region, boolean pathStyle, String compat,
-                           String credentials) {
+                           String credentials, String serverMetrics) {
     }
 
     /**
@@ -151,7 +154,33 @@ public record Summary(int schemaVersion, Tool tool, Jvm jvm, Host host, Run run,
                        Double processCpuSeconds, Long processAllocatedBytes, List<Second> timeline,
                        Double stableAfterSeconds, Map<String, String> errorMessages, Double firstRequestMs,
                        Access access, List<SizeBucket> bySize, List<Request> slowest, List<Request> failures,
-                       List<Outage> outages) {
+                       List<Outage> outages, Server server) {
+    }
+
+    /**
+     * What the cell's store counted itself over the cell, from its own metrics, beside what the client sent.
+     *
+     * @param apis           the S3 APIs the cell's operations end in: the requests compared
+     * @param requests       requests of those APIs the store counted; null when its metrics were not read
+     * @param errors         failed requests of those APIs it counted; null when its metrics do not say
+     * @param clientRequests requests the client sent that could have reached it
+     * @param clientErrors   the client's failures that got an HTTP answer
+     * @param tolerance      how far the counts may differ at the window's edges
+     * @param difference     the store's requests less the client's
+     * @param agrees         whether they agree within the tolerance; null when not compared
+     * @param uncompared     why they were not compared (a shard's, an operation of several requests)
+     * @param sentence       what the two say together
+     * @param timeline       the store's figures per scrape interval, beside the client's seconds
+     */
+    public record Server(String endpoint, String url, List<String> apis, Long requests, Long errors,
+                         Double bytesSent, Double bytesReceived, Double cpuSeconds, Double memoryMaxBytes,
+                         long clientRequests, long clientErrors, long tolerance, Long difference, Boolean agrees,
+                         String uncompared, String sentence, int scrapes, int failedScrapes, String firstFailure,
+                         List<ServerSecond> timeline) {
+    }
+
+    /** One scrape interval of the store's figures: when it ended, its length, and what the store counted in it. */
+    public record ServerSecond(long epochMs, double seconds, long requests, Long errors, Double cpuSeconds) {
     }
 
     /**

@@ -155,7 +155,35 @@ public final class SummaryJson {
                 c.notable().failures().isEmpty() ? null
                         : c.notable().failures().stream().map(SummaryJson::request).toList(),
                 c.notable().outages().isEmpty() ? null : c.notable().outages().stream().map(o -> outage(o, c))
-                        .toList());
+                        .toList(), c.server() == null ? null : server(c.server()));
+    }
+
+    private static Double known(double v) {
+        return Double.isNaN(v) ? null : v;
+    }
+
+    private static Summary.Server server(io.s3workload.metrics.ServerView v) {
+        return new Summary.Server(v.endpoint(), v.url(), v.apis(), v.known() ? v.requests() : null,
+                v.errors() >= 0 ? v.errors() : null, known(v.bytesSent()), known(v.bytesReceived()),
+                known(v.cpuSeconds()), known(v.memoryMaxBytes()), v.clientRequests(), v.clientErrors(), v.tolerance(),
+                v.known() ? v.difference() : null, v.known() && v.uncompared() == null ? !v.disagrees() : null,
+                v.uncompared(), v.sentence(), v.scrapes(), v.failedScrapes(), v.firstFailure(),
+                v.timeline().stream().map(t -> new Summary.ServerSecond(t.epochMillis(), t.seconds(), t.requests(),
+                        t.errors() >= 0 ? t.errors() : null, known(t.cpuSeconds()))).toList());
+    }
+
+    /** A store's view as a summary.json gives it: for the merge to set the shards' together. */
+    public static io.s3workload.metrics.ServerView server(Summary.Server s) {
+        return new io.s3workload.metrics.ServerView(s.endpoint(), s.url(), s.apis(), s.uncompared(),
+                s.requests() == null ? -1 : s.requests(), s.errors() == null ? -1 : s.errors(),
+                s.bytesSent() == null ? Double.NaN : s.bytesSent(),
+                s.bytesReceived() == null ? Double.NaN : s.bytesReceived(),
+                s.cpuSeconds() == null ? Double.NaN : s.cpuSeconds(),
+                s.memoryMaxBytes() == null ? Double.NaN : s.memoryMaxBytes(), s.clientRequests(), s.clientErrors(),
+                s.tolerance(), s.scrapes(), s.failedScrapes(), s.firstFailure(), s.timeline() == null ? List.of()
+                        : s.timeline().stream().map(t -> new io.s3workload.metrics.ServerView.Second(t.epochMs(),
+                        t.seconds(), t.requests(), t.errors() == null ? -1 : t.errors(),
+                        t.cpuSeconds() == null ? Double.NaN : t.cpuSeconds())).toList());
     }
 
     private static Summary.Outage outage(io.s3workload.metrics.Outage o, CellStats cell) {

@@ -30,7 +30,7 @@ final class WorkloadSetup {
                     case CredentialsSpec.Static s -> "static keys";
                     case CredentialsSpec.Profile p -> "profile " + p.name();
                     case CredentialsSpec.DefaultChain d -> "AWS default chain";
-                });
+                }, e.serverMetrics().map(io.s3workload.workload.ServerMetrics::describe).orElse(null));
     }
 
     private static Summary.StageSetup stage(StagePlan stage) {

@@ -109,13 +109,16 @@ final class CellRun {
                 new CellKey(key.stage(), key.op(), e, key.size())))));
         List<CellRecorder> sampled = new java.util.ArrayList<>(details);
         sampled.addAll(byEndpoint.values());
+        ServerWatch server = ServerWatch.start(context.clients(), stage.spread().map(s -> s.names())
+                .orElse(List.of(stage.endpoint())));
         CellSampler sampler = new CellSampler(context, recorder, sampled, start, plannedNanos, plannedOps,
-                ClosedLoop.loadAt(spec), whenStable);
+                ClosedLoop.loadAt(spec), whenStable, server::tick);
         try {
             started = ClosedLoop.run(spec, () -> context.cancelled() || sampler.stable(), recorder,
                     byEndpoint.isEmpty() ? null : byEndpoint::get, operation);
         } finally {
             sampler.close();
+            server.end();
         }
         long wall = System.nanoTime() - start;
         long cpu = cpuStart < 0 ? -1 : ProcessCost.cpuNanos() - cpuStart;
@@ -129,14 +132,14 @@ final class CellRun {
                     + "; stopped at " + io.s3workload.result.Units.seconds(wall) + " of "
                     + io.s3workload.workload.Durations.format(cell.duration().orElseThrow()) + " (stopWhenStable)");
         }
-        CellStats stats = recorder.finish(wall, cpu, allocated);
+        CellStats stats = server.withView(recorder.finish(wall, cpu, allocated), stage, workers);
         List<CellStats> endpoints = byEndpoint.values().stream().map(r -> {
-            CellStats e = r.finish(wall, -1, -1);
+            CellStats e = server.withView(r.finish(wall, -1, -1), stage, workers);
             return stable ? e.stoppedWhenStable(wall / 1e9) : e;
         }).toList();
         outcomes.add(new Outcome(stable ? stats.stoppedWhenStable(wall / 1e9) : stats, started, endpoints));
         for (CellRecorder detail : details) {
-            CellStats d = detail.finish(wall, -1, -1);
+            CellStats d = server.withView(detail.finish(wall, -1, -1), stage, workers);
             outcomes.add(new Outcome(stable ? d.stoppedWhenStable(wall / 1e9) : d, started));
         }
         return outcomes;

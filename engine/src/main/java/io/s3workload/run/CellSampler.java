@@ -22,6 +22,8 @@ final class CellSampler implements AutoCloseable {
     private final OptionalLong plannedNanos;
     private final OptionalLong plannedOperations;
     private final java.util.function.LongFunction<Progress.Load> load;
+    /** Run at each tick after the cell's sample, so that what it reads lines up with it (the store's metrics). */
+    private final Runnable onTick;
     private final Thread thread;
     private volatile boolean stopped;
     /** {@code stopWhenStable}: the band, the samples so far (bytes/s, or operations/s for requests with no body). */
@@ -34,7 +36,7 @@ final class CellSampler implements AutoCloseable {
     CellSampler(RunContext context, CellRecorder recorder, long startNanos, OptionalLong plannedNanos,
                 OptionalLong plannedOperations) {
         this(context, recorder, java.util.List.of(), startNanos, plannedNanos, plannedOperations,
-                elapsed -> Progress.Load.UNKNOWN, java.util.Optional.empty());
+                elapsed -> Progress.Load.UNKNOWN, java.util.Optional.empty(), () -> { });
     }
 
     /**
@@ -44,8 +46,9 @@ final class CellSampler implements AutoCloseable {
     CellSampler(RunContext context, CellRecorder recorder, java.util.List<CellRecorder> others, long startNanos,
                 OptionalLong plannedNanos, OptionalLong plannedOperations,
                 java.util.function.LongFunction<Progress.Load> load,
-                java.util.Optional<io.s3workload.workload.StopWhenStable> whenStable) {
+                java.util.Optional<io.s3workload.workload.StopWhenStable> whenStable, Runnable onTick) {
         this.context = context;
+        this.onTick = onTick;
         this.whenStable = whenStable;
         this.load = load;
         this.recorder = recorder;
@@ -68,6 +71,7 @@ final class CellSampler implements AutoCloseable {
                 long now = System.nanoTime();
                 CellRecorder.Interval interval = recorder.sample();
                 others.forEach(CellRecorder::sample);
+                onTick.run();
                 double seconds = (now - last) / 1e9;
                 last = now;
                 Progress progress = new Progress(recorder.key(), now - startNanos, plannedNanos,

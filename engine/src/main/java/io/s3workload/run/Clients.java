@@ -35,8 +35,33 @@ final class Clients implements AutoCloseable {
     /** The run's SSE-C key, for the stages whose objects are encrypted with one; never written anywhere. */
     private final CustomerKey customerKey = CustomerKey.random();
 
+    /** The scrapers of the endpoints whose store's metrics are read ({@code serverMetrics}), made on first use. */
+    private final Map<String, ServerScraper> scrapers = new ConcurrentHashMap<>();
+    /** Whether this run is one shard of several, whose store serves the others too. */
+    private final boolean sharded;
+
     Clients(Plan plan) {
+        this(plan, false);
+    }
+
+    Clients(Plan plan, boolean sharded) {
         this.plan = plan;
+        this.sharded = sharded;
+    }
+
+    /** The scraper of {@code endpoint}'s store's metrics, when it names them. */
+    java.util.Optional<ServerScraper> scraper(String endpoint) {
+        EndpointSpec spec = plan.endpoints().get(endpoint);
+        if (spec == null || spec.serverMetrics().isEmpty()) {
+            return java.util.Optional.empty();
+        }
+        return java.util.Optional.of(scrapers.computeIfAbsent(endpoint, e -> new ServerScraper(e,
+                spec.serverMetrics().get())));
+    }
+
+    /** Whether this run is one shard of several (the store counts the others' requests too). */
+    boolean sharded() {
+        return sharded;
     }
 
     /** The shared client for {@code endpoint} with the given settings. */
@@ -164,6 +189,7 @@ final class Clients implements AutoCloseable {
     @Override
     public void close() {
         shared.values().forEach(ObjectStore::close);
+        scrapers.values().forEach(ServerScraper::close);
     }
 
     /** Gives a worker its client and takes it back, and makes the threads workers run on. */

@@ -104,7 +104,7 @@ public final class Engine {
                 + options.shard().map(io.s3workload.workload.Shard::prefix).orElse("");
         long seed = plan.seed().orElseGet(() -> ThreadLocalRandom.current().nextLong());
         String sharedPrefix = plan.prefix().isEmpty() ? "" : plan.prefix() + "/";
-        try (Clients clients = new Clients(plan); ReporterBus bus = new ReporterBus(reporters)) {
+        try (Clients clients = new Clients(plan, options.shard().filter(s -> s.count() > 1).isPresent()); ReporterBus bus = new ReporterBus(reporters)) {
             this.clients = clients;
             if (cancelled.get()) {
                 clients.interruptAll();

@@ -11,7 +11,13 @@ import java.util.Optional;
  *                   default, which the run may correct from what the server says)
  */
 public record EndpointSpec(String name, URI url, String region, boolean pathStyle, CredentialsSpec credentials,
-                           Compat compat, Tls tls, Optional<URI> proxy, String regionFrom) {
+                           Compat compat, Tls tls, Optional<URI> proxy, String regionFrom,
+                           Optional<ServerMetrics> serverMetrics) {
+
+    public EndpointSpec(String name, URI url, String region, boolean pathStyle, CredentialsSpec credentials,
+                        Compat compat, Tls tls, Optional<URI> proxy, String regionFrom) {
+        this(name, url, region, pathStyle, credentials, compat, tls, proxy, regionFrom, Optional.empty());
+    }
 
     public static final String DEFAULT_REGION = "us-east-1";
     public static final String REGION_GIVEN = "region:";
@@ -38,21 +44,26 @@ public record EndpointSpec(String name, URI url, String region, boolean pathStyl
     }
 
     public EndpointSpec withUrl(URI newUrl) {
-        return new EndpointSpec(name, newUrl, region, pathStyle, credentials, compat, tls, proxy, regionFrom);
+        return new EndpointSpec(name, newUrl, region, pathStyle, credentials, compat, tls, proxy, regionFrom, serverMetrics);
     }
 
     public EndpointSpec withCredentials(CredentialsSpec newCredentials) {
-        return new EndpointSpec(name, url, region, pathStyle, newCredentials, compat, tls, proxy, regionFrom);
+        return new EndpointSpec(name, url, region, pathStyle, newCredentials, compat, tls, proxy, regionFrom, serverMetrics);
     }
 
     /** This endpoint reached through {@code viaProxy} (empty: directly); see {@link Proxies}. */
     public EndpointSpec withProxy(Optional<URI> viaProxy) {
-        return new EndpointSpec(name, url, region, pathStyle, credentials, compat, tls, viaProxy, regionFrom);
+        return new EndpointSpec(name, url, region, pathStyle, credentials, compat, tls, viaProxy, regionFrom, serverMetrics);
     }
 
     /** This endpoint signing for {@code newRegion}, which came from {@code from}. */
     public EndpointSpec withRegion(String newRegion, String from) {
-        return new EndpointSpec(name, url, newRegion, pathStyle, credentials, compat, tls, proxy, from);
+        return new EndpointSpec(name, url, newRegion, pathStyle, credentials, compat, tls, proxy, from, serverMetrics);
+    }
+
+    /** This endpoint with its store's metrics scraped as {@code metrics} says. */
+    public EndpointSpec withServerMetrics(Optional<ServerMetrics> metrics) {
+        return new EndpointSpec(name, url, region, pathStyle, credentials, compat, tls, proxy, regionFrom, metrics);
     }
 
     /** Whether the region was given nowhere, so that the server's word on it may replace the default. */

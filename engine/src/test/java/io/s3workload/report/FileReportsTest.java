@@ -165,8 +165,8 @@ class FileReportsTest {
 
         List<Path> written = ReportFiles.write(ResultsReader.read(copy), List.of("html", "csv"), copy);
 
-        assertEquals(3, written.size(), written.toString());
-        for (String file : List.of("report.html", "summary.csv", "timeseries.csv")) {
+        assertEquals(4, written.size(), written.toString());
+        for (String file : List.of("report.html", "summary.csv", "timeseries.csv", "slowest.csv")) {
             assertEquals(Files.readString(out.resolve(file)), Files.readString(copy.resolve(file)), file);
         }
     }

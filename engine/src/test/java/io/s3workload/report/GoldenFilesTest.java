@@ -117,7 +117,7 @@ class GoldenFilesTest {
         stages.add(stage("sizes", StageKind.PUT, List.of(sized), List.of(), 5_000 * MS, Optional.empty()));
         stages.add(stage("later", StageKind.DELETE, List.of(), List.of(), 0, Optional.of("interrupted")));
         Summary.Workload workload = new Summary.Workload("golden", "golden.yaml", "bucket", "s3workload/", false,
-                List.of(new Summary.Endpoint("s3", "http://127.0.0.1:9000", "us-east-1", true, "s3", "static keys")),
+                List.of(new Summary.Endpoint("s3", "http://127.0.0.1:9000", "us-east-1", true, "s3", "static keys", null)),
                 List.of(new Summary.StageSetup(0, "put", "put", "s3", 4, 4, 4, List.of(), List.of(), null,
                         new Summary.Load(false, null, List.of(), null), List.of(new Summary.CellSetup("1KiB", 20L,
                         null, null)), settings("http"))), new Summary.Scale(0.01, List.of(

@@ -184,15 +184,20 @@ class NamedRequestsTest {
             try (HttpFront second = HttpFront.start(s3.endpoint(), new HttpFront.Interceptor() { }, port)) {
                 CellStats cell = lastCell(run.get());
                 List<Outage> outages = cell.notable().outages();
-                assertEquals(1, outages.size(), outages.toString());
-                Outage o = outages.get(0);
-                assertFalse(o.ongoing());
-                assertTrue(o.fromEpochMillis() >= wentAway - 100 && o.fromEpochMillis() <= wentAway + 500,
-                        "began as the store went away: " + o + " vs " + wentAway);
-                assertTrue(o.toEpochMillis() >= cameBack - 100 && o.toEpochMillis() <= cameBack + 1500,
-                        "ended as it came back: " + o + " vs " + cameBack);
+                // backed off, the store's going and return are clean edges; hammering it, the moments it goes
+                // (its open connections closed one by one) and comes back may flap: blips of their own
+                assertTrue(backOff ? outages.size() == 1 : outages.size() >= 1 && outages.size() <= 4,
+                        outages.toString());
+                Outage first = outages.get(0);
+                Outage last = outages.get(outages.size() - 1);
+                assertFalse(last.ongoing());
+                assertTrue(first.fromEpochMillis() >= wentAway - 100 && first.fromEpochMillis() <= wentAway + 500,
+                        "began as the store went away: " + outages + " vs " + wentAway);
+                assertTrue(last.toEpochMillis() >= cameBack - 100 && last.toEpochMillis() <= cameBack + 1500,
+                        "ended as it came back: " + outages + " vs " + cameBack);
                 long refused = cell.errorsByClass().getOrDefault("connection refused", 0L);
-                assertEquals(refused, o.failed(), "the window counts the refused operations");
+                assertEquals(refused, outages.stream().mapToLong(Outage::failed).sum(),
+                        "the windows count the refused operations");
                 assertTrue(cell.operations() > 0);
                 if (backOff) {
                     // 8 workers waiting 50 ms doubling to 1 s over 1.5 s: about 6 refusals each

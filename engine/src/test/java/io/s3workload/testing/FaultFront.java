@@ -20,7 +20,9 @@ import java.util.List;
  * </pre>
  *
  * It writes its port to PORT_FILE once listening, and on every request that matched a rule rewrites COUNTS_FILE:
- * one line per rule, {@code <index> <method> <fault> <matched> <injected>}. It runs until killed.
+ * one line per rule, {@code <index> <method> <fault> <matched> <injected>}. With {@code FAULT_IDS_FILE} set it
+ * appends {@code <method> <target> <x-amz-request-id>} of the server's answer to every request it put a fault on
+ * there (a capturing front). It runs until killed.
  */
 public final class FaultFront {
 
@@ -45,6 +47,9 @@ public final class FaultFront {
                     f.length > 5 ? Long.parseLong(f[5]) : 0, Faults.Fault.valueOf(f[2])));
         }
         Faults faults = new Faults(1, stall, rules.toArray(Faults.Rule[]::new));
+        // FAULT_IDS_FILE: a capturing front, noting the server's request id of every request it put a fault on
+        String ids = System.getenv("FAULT_IDS_FILE");
+        Path idsFile = ids == null || ids.isBlank() ? null : Path.of(ids);
         HttpFront.Interceptor counting = new HttpFront.Interceptor() {
             @Override
             public HttpFront.Response before(HttpFront.Request request) {
@@ -54,7 +59,15 @@ public final class FaultFront {
             }
 
             @Override
+            public int sendTimes(HttpFront.Request request) {
+                return faults.sendTimes(request);
+            }
+
+            @Override
             public HttpFront.Response after(HttpFront.Request request, HttpFront.Response upstreamResponse) {
+                if (idsFile != null && faults.injectedNow()) {
+                    recordId(idsFile, request, upstreamResponse);
+                }
                 return faults.after(request, upstreamResponse);
             }
         };
@@ -64,6 +77,17 @@ public final class FaultFront {
         Files.writeString(temporary, Integer.toString(front.endpoint().getPort()));
         Files.move(temporary, portFile, java.nio.file.StandardCopyOption.ATOMIC_MOVE);
         Thread.currentThread().join();
+    }
+
+    /** Appends {@code METHOD TARGET x-amz-request-id} of a request a fault was put on. */
+    private static synchronized void recordId(Path file, HttpFront.Request request, HttpFront.Response upstream) {
+        try {
+            Files.writeString(file, request.method() + " " + request.target() + " "
+                    + upstream.header("x-amz-request-id").orElse("-") + "\n", StandardCharsets.UTF_8,
+                    java.nio.file.StandardOpenOption.CREATE, java.nio.file.StandardOpenOption.APPEND);
+        } catch (IOException e) {
+            System.err.println("fault front: cannot write " + file + ": " + e.getMessage());
+        }
     }
 
     private static synchronized void writeCounts(Faults faults, Path file) {

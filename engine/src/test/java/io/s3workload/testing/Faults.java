@@ -20,7 +20,9 @@ public final class Faults implements HttpFront.Interceptor {
         SLOW_DOWN, INTERNAL_ERROR, FORBIDDEN, RESET_BEFORE_RESPONSE, RESET_MID_BODY, TRUNCATED_BODY, STALL_HEADERS,
         STALL_BODY, WRONG_ETAG,
         /** The request reaches the server (a PUT is stored), then the connection is reset before the answer. */
-        LOST_RESPONSE
+        LOST_RESPONSE,
+        /** The request is sent to the server twice, as a proxy that retries would; the client gets the last answer. */
+        DUPLICATE
     }
 
     /**
@@ -162,6 +164,16 @@ public final class Faults implements HttpFront.Interceptor {
                     .delivered(HttpFront.Delivery.RESET_BEFORE_HEADERS, Duration.ZERO);
             default -> null;
         };
+    }
+
+    /** Whether this thread's current request has a fault put on it (between {@link #before} and {@link #after}). */
+    public boolean injectedNow() {
+        return pending.get() != null;
+    }
+
+    @Override
+    public int sendTimes(HttpFront.Request request) {
+        return pending.get() == Fault.DUPLICATE ? 2 : 1;
     }
 
     @Override

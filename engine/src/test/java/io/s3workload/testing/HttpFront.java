@@ -117,6 +117,14 @@ public final class HttpFront implements AutoCloseable {
         default Response after(Request request, Response upstream) {
             return upstream;
         }
+
+        /**
+         * How many times to send the request upstream (a proxy that retries: the server sees it again, the client
+         * gets the last answer).
+         */
+        default int sendTimes(Request request) {
+            return 1;
+        }
     }
 
     private final ServerSocket listener;
@@ -189,12 +197,15 @@ public final class HttpFront implements AutoCloseable {
                 Request request = parseRequest(asSent, fromClient);
                 Response response = interceptor.before(request);
                 if (response == null) {
-                    toServer.write(head);
-                    toServer.write(request.body());
-                    toServer.flush();
-                    Response upstreamResponse = readResponse(fromServer, request.method());
-                    if (upstreamResponse == null) {
-                        return;
+                    Response upstreamResponse = null;
+                    for (int sent = 0, times = Math.max(1, interceptor.sendTimes(request)); sent < times; sent++) {
+                        toServer.write(head);
+                        toServer.write(request.body());
+                        toServer.flush();
+                        upstreamResponse = readResponse(fromServer, request.method());
+                        if (upstreamResponse == null) {
+                            return;
+                        }
                     }
                     response = interceptor.after(request, upstreamResponse);
                 }

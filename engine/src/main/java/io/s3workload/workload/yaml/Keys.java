@@ -42,6 +42,8 @@ import static io.s3workload.workload.yaml.Keys.Context.STOP_WHEN_STABLE;
 import static io.s3workload.workload.yaml.Keys.Context.TIMEOUTS;
 import static io.s3workload.workload.yaml.Keys.Context.TLS;
 import static io.s3workload.workload.yaml.Keys.Context.TOP;
+import static io.s3workload.workload.yaml.Keys.Context.SERVER_METRICS;
+import static io.s3workload.workload.yaml.Keys.Context.METRIC;
 
 import io.s3workload.workload.CapacityStage;
 import io.s3workload.workload.ClientSettings;
@@ -125,6 +127,33 @@ final class Keys {
         in(ENDPOINT, "compat", "compat", "s3", "gcs", "The server's dialect: s3, or gcs for Google Cloud Storage's XML API."),
         in(ENDPOINT, "tls", "tls", null, "{caCert: /etc/ssl/ca.pem}",
                 "TLS settings: a private CA, or no verification at all."),
+        in(ENDPOINT, "serverMetrics", "serverMetrics", null,
+                "{url: \"http://minio:9000/minio/metrics/v3\", preset: minio}", "The store's own Prometheus metrics:"
+                        + " scraped as each cell runs, its requests, errors, bytes and CPU set beside the client's."),
+        in(SERVER_METRICS, "url", "text", null, "http://minio:9000/minio/metrics/v3", "The metrics URL (user info"
+                + " in it is sent as basic authentication and masked when printed)."),
+        in(SERVER_METRICS, "preset", "metricsPreset", null, "minio", "The store whose metric names to use: minio"
+                + " (metrics v3) or garage; keys written beside it replace the preset's."),
+        in(SERVER_METRICS, "bearerToken", "text", null, "${MINIO_METRICS_TOKEN}",
+                "Sent as Authorization: Bearer (write it as ${ENV_VAR}); never printed."),
+        in(SERVER_METRICS, "requests", "metric", null, "{metric: s3_requests_total, api: operation}",
+                "The counter of requests, by S3 API where 'api' names the label."),
+        in(SERVER_METRICS, "errors", "metric", null, "{metric: s3_requests_total, api: operation, where: {code:"
+                + " \"[45]..\"}}", "The counter of failed requests, by S3 API where 'api' names the label."),
+        in(SERVER_METRICS, "bytesSent", "metric", null, "{metric: s3_tx_bytes_total}",
+                "The counter of bytes the store sent."),
+        in(SERVER_METRICS, "bytesReceived", "metric", null, "{metric: s3_rx_bytes_total}",
+                "The counter of bytes the store received."),
+        in(SERVER_METRICS, "cpu", "metric", null, "{metric: process_cpu_seconds_total}",
+                "The counter of the store's CPU seconds."),
+        in(SERVER_METRICS, "memory", "metric", null, "{metric: process_resident_memory_bytes}",
+                "The gauge of the store's resident memory in bytes."),
+        in(SERVER_METRICS, "apis", "apiNames", null, "{UploadPart: PutObjectPart}",
+                "The store's names of S3 APIs where they are not AWS's."),
+        in(METRIC, "metric", "text", null, "s3_requests_total", "The metric's name."),
+        in(METRIC, "api", "text", null, "operation", "The label whose value names the S3 API."),
+        in(METRIC, "where", "labelFilters", null, "{type: s3}", "Label filters: each a regular expression the"
+                + " label's whole value must match (PromQL's =~)."),
         in(CREDENTIALS, "accessKey", "text", null, "${AWS_ACCESS_KEY_ID}",
                 "The access key id (with secretKey); prefer ${AWS_ACCESS_KEY_ID} over writing it here."),
         in(CREDENTIALS, "secretKey", "text", null, "${AWS_SECRET_ACCESS_KEY}",
@@ -415,7 +444,7 @@ final class Keys {
     enum Context {
         TOP, STAGE, ENDPOINT, CREDENTIALS, TLS, FAIL_ON, FROM, SIZE_RANGE, PAUSE_RANGE, RAMP_STEP, OPS, MULTIPART,
         PARALLEL_RANGES, SOURCES, TIMEOUTS, SSE, STOP_WHEN_STABLE, METADATA, ACCESS, HOTSPOT, DATA, SLO,
-        CAPACITY_RATE, CAPACITY_USERS
+        CAPACITY_RATE, CAPACITY_USERS, SERVER_METRICS, METRIC
     }
 
     /** What {@code --scale F} does to a key's value: multiplies sizes, counts and durations by F; the rest stay. */

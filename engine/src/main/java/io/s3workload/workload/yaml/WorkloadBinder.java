@@ -7,6 +7,7 @@ import io.s3workload.workload.Scaled;
 import io.s3workload.workload.CredentialsSpec;
 import io.s3workload.workload.Defaults;
 import io.s3workload.workload.EndpointSpec;
+import io.s3workload.workload.ServerMetrics;
 import io.s3workload.workload.FailOn;
 import io.s3workload.workload.LoadEndpoints;
 import io.s3workload.workload.LoadShape;
@@ -162,9 +163,74 @@ final class WorkloadBinder {
         Tls tls = f.object("tls", Keys.in(Keys.Context.TLS), "TLS settings").map(this::tls).orElse(Tls.SYSTEM);
         // Google Cloud Storage signs for "auto" (its XML API's documented region)
         boolean gcs = given.isEmpty() && compat == EndpointSpec.Compat.GCS;
+        Optional<ServerMetrics> metrics = f.object("serverMetrics", Keys.in(Keys.Context.SERVER_METRICS),
+                "the store's metrics, e.g. serverMetrics: {url: http://minio:9000/minio/metrics/v3, preset: minio}")
+                .flatMap(this::serverMetrics);
         return url.map(u -> new EndpointSpec(name, u, gcs ? "auto" : region,
                 pathStyle.orElse(!u.getHost().endsWith("amazonaws.com")), credentials, compat, tls, Optional.empty(),
-                given.isPresent() ? EndpointSpec.REGION_GIVEN : gcs ? "compat: gcs" : EndpointSpec.REGION_DEFAULTED));
+                given.isPresent() ? EndpointSpec.REGION_GIVEN : gcs ? "compat: gcs" : EndpointSpec.REGION_DEFAULTED,
+                metrics));
+    }
+
+    /**
+     * {@code serverMetrics: {url, preset, bearerToken, requests: {metric, api, where}, ..., apis}}: a preset's
+     * selectors with what is written over them; without a preset, {@code requests} at least.
+     */
+    private Optional<ServerMetrics> serverMetrics(Fields f) {
+        Optional<URI> url = f.requiredText("url", "the store's Prometheus metrics URL, e.g."
+                + " http://minio:9000/minio/metrics/v3").flatMap(u -> url(f.child("url"), u));
+        Optional<ServerMetrics.Preset> preset = f.choice("preset", ServerMetrics.Preset.class);
+        Map<ServerMetrics.Signal, ServerMetrics.Selector> signals = new java.util.EnumMap<>(
+                ServerMetrics.Signal.class);
+        preset.ifPresent(p -> signals.putAll(p.signals()));
+        for (ServerMetrics.Signal signal : ServerMetrics.Signal.values()) {
+            f.object(signal.key(), Keys.in(Keys.Context.METRIC), "how the store's metrics give " + signal.key()
+                    + ", e.g. {metric: s3_requests_total, api: operation}").ifPresent(m -> m.requiredText("metric",
+                            "the metric's name, e.g. s3_requests_total").ifPresent(metric -> signals.put(signal,
+                    new ServerMetrics.Selector(metric, m.text("api"), textMap(m, "where")))));
+        }
+        if (preset.isEmpty() && !f.has("requests") && url.isPresent()) {
+            binding.problem(f.pointer(), "give a 'preset' (" + String.join(", ", io.s3workload.workload.ClientSpec
+                    .keys(ServerMetrics.Preset.class)) + ") or at least 'requests' (e.g. requests: {metric:"
+                    + " s3_requests_total, api: operation})");
+            return Optional.empty();
+        }
+        Map<String, String> apis = new java.util.HashMap<>();
+        preset.ifPresent(p -> apis.putAll(p.apis()));
+        apis.putAll(textMap(f, "apis"));
+        return url.map(u -> new ServerMetrics(u, preset, f.text("bearerToken"), signals, apis));
+    }
+
+    /** A mapping of names to texts ({@code where: {type: s3}}); empty when absent. */
+    private Map<String, String> textMap(Fields f, String key) {
+        JsonNode node = f.raw(key);
+        Map<String, String> map = new java.util.LinkedHashMap<>();
+        if (node == null || node.isNull()) {
+            return map;
+        }
+        if (!node.isObject()) {
+            binding.problem(f.child(key), "expected names and texts, e.g. {type: s3}, got " + Fields.describe(node));
+            return map;
+        }
+        node.fields().forEachRemaining(e -> {
+            if (e.getValue().isValueNode()) {
+                map.put(e.getKey(), e.getValue().asText());
+            } else {
+                binding.problem(LocatedTree.child(f.child(key), e.getKey()), "expected a text, got "
+                        + Fields.describe(e.getValue()));
+            }
+        });
+        if (key.equals("where")) {
+            map.forEach((label, pattern) -> {
+                try {
+                    java.util.regex.Pattern.compile(pattern);
+                } catch (java.util.regex.PatternSyntaxException e) {
+                    binding.problem(LocatedTree.child(f.child(key), label), "not a regular expression: "
+                            + e.getDescription());
+                }
+            });
+        }
+        return map;
     }
 
     /** {@code tls: {caCert: FILE, insecure: BOOL}}; the CA file must be readable now, not at the first request. */

@@ -119,6 +119,13 @@ d.set("failOn", object(Context.FAIL_ON));
         d.set("credentials", object(Context.CREDENTIALS));
         d.set("compat", enumOf(io.s3workload.workload.EndpointSpec.Compat.class));
         d.set("tls", object(Context.TLS));
+        ObjectNode serverMetrics = object(Context.SERVER_METRICS);
+        serverMetrics.putArray("required").add("url");
+        d.set("serverMetrics", serverMetrics);
+        d.set("metricsPreset", enumOf(io.s3workload.workload.ServerMetrics.Preset.class));
+        d.set("metric", object(Context.METRIC));
+        d.set("labelFilters", JSON.createObjectNode().put("type", "object").set("additionalProperties", ref("text")));
+        d.set("apiNames", JSON.createObjectNode().put("type", "object").set("additionalProperties", ref("text")));
         d.set("onFailure", enumOf(io.s3workload.workload.StageGraph.OnFailure.class));
         d.set("sse", JSON.createObjectNode().set("anyOf", JSON.createArrayNode().add(enumOf(Set.of("s3", "kms", "c")))
                 .add(object(Context.SSE))));
