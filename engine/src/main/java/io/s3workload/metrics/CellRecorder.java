@@ -25,6 +25,9 @@ public final class CellRecorder {
     private final Recorder latency = new Recorder(LOWEST_NANOS, HIGHEST_NANOS, DIGITS);
     private final Recorder ttfb = new Recorder(LOWEST_NANOS, HIGHEST_NANOS, DIGITS);
     private final Recorder uncorrected = new Recorder(LOWEST_NANOS, HIGHEST_NANOS, DIGITS);
+    /** Where uploads' time went ({@link WriteSplit}): made on the first upload that says. */
+    private volatile Recorder send;
+    private volatile Recorder commit;
     private final LongAdder late = new LongAdder();
     private final LongAdder retries = new LongAdder();
     private final LongAdder operations = new LongAdder();
@@ -69,7 +72,7 @@ public final class CellRecorder {
     }
 
     /** The slowest operations (and first failures of each class) a cell names unless told otherwise. */
-    public static final int DEFAULT_NAMED = 10;
+    public static final int DEFAULT_NAMED = io.s3workload.workload.Workload.DEFAULT_SLOWEST;
 
     public CellRecorder(CellKey key) {
         this(key, DEFAULT_NAMED);
@@ -175,6 +178,23 @@ public final class CellRecorder {
         notable.unreachable(startNanos, System.nanoTime());
     }
 
+    /**
+     * An upload (a PUT, a part) took {@code sendNanos} to send its body and {@code commitNanos} from its last byte
+     * to the answer.
+     */
+    public void writeSplit(long sendNanos, long commitNanos) {
+        if (commit == null) {
+            synchronized (this) {
+                if (commit == null) {
+                    send = new Recorder(LOWEST_NANOS, HIGHEST_NANOS, DIGITS);
+                    commit = new Recorder(LOWEST_NANOS, HIGHEST_NANOS, DIGITS);
+                }
+            }
+        }
+        send.recordValue(clamp(sendNanos));
+        commit.recordValue(clamp(commitNanos));
+    }
+
     /** Whether an outage is open: then a success should say when it began ({@link #reached}). */
     public boolean down() {
         return notable.down();
@@ -245,7 +265,8 @@ public final class CellRecorder {
         return new CellStats(key, sampledOperations, sampledBytes, sampledErrors, items.sum(), byClass, examples,
                 latencyTotal.copy(), ttfbTotal.copy(), wallNanos, cpuNanos, allocatedBytes, uncorrectedTotal.copy(),
                 late.sum(), timeline, retries.sum(), Double.NaN, Map.copyOf(messagesByClass), firstRequestNanos, null,
-                bySize == null ? List.of() : bySize.finish(), notable.finish(), null);
+                bySize == null ? List.of() : bySize.finish(), notable.finish(), null, commit == null
+                        ? WriteSplit.empty() : new WriteSplit(send.getIntervalHistogram(), commit.getIntervalHistogram()));
     }
 
     private static long clamp(long nanos) {

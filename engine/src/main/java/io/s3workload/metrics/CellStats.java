@@ -30,6 +30,7 @@ import org.HdrHistogram.Histogram;
  * @param notable  its slowest operations and first failures of each class, named with the server's request ids,
  *                 and the windows its store could not be reached
  * @param server   what its store counted itself over the cell, from its metrics; null when they were not read
+ * @param writes   where its uploads' time went: sending the body, then the server's commit; empty otherwise
  */
 public record CellStats(CellKey key, long operations, long bytes, long errors, long items,
                         Map<String, Long> errorsByClass,
@@ -37,7 +38,8 @@ public record CellStats(CellKey key, long operations, long bytes, long errors, l
                         long cpuNanos, long allocatedBytes, Histogram uncorrected, long late,
                         List<Snapshot> timeline, long retries, double stableAfterSeconds,
                         Map<String, String> messages, long firstRequestNanos, AccessStats access,
-                        List<SizeBucketStats> bySize, Notable notable, ServerView server) {
+                        List<SizeBucketStats> bySize, Notable notable, ServerView server,
+                        WriteSplit writes) {
 
     /** A cell that names no operation. */
     public CellStats(CellKey key, long operations, long bytes, long errors, long items, Map<String, Long> errorsByClass,
@@ -47,21 +49,21 @@ public record CellStats(CellKey key, long operations, long bytes, long errors, l
                      AccessStats access, List<SizeBucketStats> bySize) {
         this(key, operations, bytes, errors, items, errorsByClass, examples, latency, ttfb, wallNanos, cpuNanos,
                 allocatedBytes, uncorrected, late, timeline, retries, stableAfterSeconds, messages, firstRequestNanos,
-                access, bySize, Notable.NONE, null);
+                access, bySize, Notable.NONE, null, WriteSplit.empty());
     }
 
     /** This cell with the skew its reads offered. */
     public CellStats withAccess(AccessStats offered) {
         return new CellStats(key, operations, bytes, errors, items, errorsByClass, examples, latency, ttfb, wallNanos,
                 cpuNanos, allocatedBytes, uncorrected, late, timeline, retries, stableAfterSeconds, messages,
-                firstRequestNanos, offered, bySize, notable, server);
+                firstRequestNanos, offered, bySize, notable, server, writes);
     }
 
     /** This cell with what its store counted over it. */
     public CellStats withServer(ServerView view) {
         return new CellStats(key, operations, bytes, errors, items, errorsByClass, examples, latency, ttfb, wallNanos,
                 cpuNanos, allocatedBytes, uncorrected, late, timeline, retries, stableAfterSeconds, messages,
-                firstRequestNanos, access, bySize, notable, view);
+                firstRequestNanos, access, bySize, notable, view, writes);
     }
 
     /** Errors that are the server asking to slow down (HTTP 503 SlowDown, 429), apart from the others. */
@@ -81,6 +83,7 @@ public record CellStats(CellKey key, long operations, long bytes, long errors, l
     public CellStats {
         bySize = bySize == null ? List.of() : List.copyOf(bySize);
         notable = notable == null ? Notable.NONE : notable;
+        writes = writes == null ? WriteSplit.empty() : writes;
         errorsByClass = Map.copyOf(errorsByClass);
         examples = Map.copyOf(examples);
         messages = messages == null ? Map.of() : Map.copyOf(messages);
@@ -105,6 +108,7 @@ public record CellStats(CellKey key, long operations, long bytes, long errors, l
         Map<String, List<String>> examples = new java.util.HashMap<>();
         Map<String, String> messages = new java.util.HashMap<>();
         List<Notable> notable = new java.util.ArrayList<>();
+        WriteSplit writes = WriteSplit.empty();
         for (int i = 0; i < cells.size(); i++) {
             CellStats c = cells.get(i);
             if (i > 0) {
@@ -130,11 +134,12 @@ public record CellStats(CellKey key, long operations, long bytes, long errors, l
             c.examples.forEach((k, v) -> examples.putIfAbsent(k, v));
             c.messages.forEach((k, v) -> messages.putIfAbsent(k, v));
             notable.add(c.notable);
+            writes = writes.plus(c.writes);
         }
         return new CellStats(first.key, operations, bytes, errors, items, byClass, examples, latency, ttfb, wall, cpu,
                 allocated, uncorrected, late, List.of(), retries, Double.NaN, messages, firstRequest, access, bySize,
                 Notable.sum(notable), ServerView.merged(cells.stream().map(CellStats::server)
-                        .filter(java.util.Objects::nonNull).toList()));
+                        .filter(java.util.Objects::nonNull).toList()), writes);
     }
 
     /** Two cells' size buckets added up, bucket by bucket (the same buckets: the same size spec). */
@@ -156,7 +161,7 @@ public record CellStats(CellKey key, long operations, long bytes, long errors, l
     public CellStats spanning(long wallNanos, List<Snapshot> timeline) {
         return new CellStats(key, operations, bytes, errors, items, errorsByClass, examples, latency, ttfb, wallNanos,
                 cpuNanos, allocatedBytes, uncorrected, late, timeline, retries, stableAfterSeconds, messages,
-                firstRequestNanos, access, bySize, notable, server);
+                firstRequestNanos, access, bySize, notable, server, writes);
     }
 
     /** Whether the cell ended before its duration because its throughput held still ({@code stopWhenStable}). */
@@ -168,7 +173,7 @@ public record CellStats(CellKey key, long operations, long bytes, long errors, l
     public CellStats stoppedWhenStable(double seconds) {
         return new CellStats(key, operations, bytes, errors, items, errorsByClass, examples, latency, ttfb, wallNanos,
                 cpuNanos, allocatedBytes, uncorrected, late, timeline, retries, seconds, messages, firstRequestNanos,
-                access, bySize, notable, server);
+                access, bySize, notable, server, writes);
     }
 
     /** Whether the cell ran open loop (at a rate), so that {@link #uncorrected} means something. */

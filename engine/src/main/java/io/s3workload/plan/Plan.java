@@ -14,10 +14,11 @@ import java.util.Optional;
  * @param seed      the payload seed; empty means the run picks one (and prints it, so it can be repeated)
  * @param sections  the report's section titles by stage tag, in order (the workload's {@code sections})
  * @param scaled    what {@code --scale} changed
+ * @param slowest   how many of each cell's slowest operations, and first failures of each class, are named
  */
 public record Plan(String name, String source, String bucket, String prefix, boolean createBucket, boolean keep,
                    Optional<Long> seed, Map<String, EndpointSpec> endpoints, List<StagePlan> stages,
-                   Map<String, String> sections, io.s3workload.workload.Scaled scaled) {
+                   Map<String, String> sections, io.s3workload.workload.Scaled scaled, int slowest) {
 
     /** The endpoint name stages get when the workload defines none. */
     public static final String EMBEDDED = "embedded";
@@ -45,7 +46,8 @@ public record Plan(String name, String source, String bucket, String prefix, boo
     public Plan withEndpoint(EndpointSpec endpoint) {
         Map<String, EndpointSpec> replaced = new LinkedHashMap<>(endpoints);
         replaced.put(endpoint.name(), endpoint);
-        return new Plan(name, source, bucket, prefix, createBucket, keep, seed, replaced, stages, sections, scaled);
+        return new Plan(name, source, bucket, prefix, createBucket, keep, seed, replaced, stages, sections, scaled,
+                slowest);
     }
 
     public StagePlan stage(String name) {

@@ -54,6 +54,15 @@ final class CellBlock {
         if (cell.hasTtfb()) {
             b.append("    TTFB       - ").append(stats(cell.ttfb())).append('\n');
         }
+        if (!cell.writes().isEmpty()) {
+            // where uploads' time went: sending the body, then the server's commit (from its last byte)
+            b.append("    Send       - ").append(stats(cell.writes().send())).append("  (request start to the body's"
+                    + " last byte)\n");
+            b.append("    Commit     - ").append(stats(cell.writes().commit())).append("  (last byte to the answer")
+                    .append(cell.writes().commit().getTotalCount() != cell.operations()
+                            ? ", " + cell.writes().commit().getTotalCount() + " uploads" : "")
+                    .append(")\n");
+        }
         bySize(b, cell);
         if (cell.openLoop()) {
             b.append("    Uncorrected- ").append(stats(cell.uncorrected())).append("  (from the actual start)\n");

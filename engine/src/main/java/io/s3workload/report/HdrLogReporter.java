@@ -24,7 +24,8 @@ import org.HdrHistogram.HistogramLogWriter;
  * tagged {@code uncorrected}, values in nanoseconds (the max column in milliseconds); and for a consistency probe
  * {@code hdr/<stage>.convergence.hlog}, one interval over the stage per writer-reader pair, tagged
  * {@code writer->reader}. A cell whose objects come in several sizes also gets, when it ends, one interval over the
- * cell per size bucket, tagged {@code size:N} (N the bucket's place in summary.json's {@code bySize}). Readable by
+ * cell per size bucket, tagged {@code size:N} (N the bucket's place in summary.json's {@code bySize}), and for an
+ * upload cell its split, tagged {@code send} and {@code commit} ({@link io.s3workload.metrics.WriteSplit}). Readable by
  * HistogramLogProcessor and HistogramLogAnalyzer, and exactly mergeable (HistogramLogReader, then add). The last
  * partial second is written when the stage ends.
  */
@@ -35,6 +36,9 @@ final class HdrLogReporter implements Reporter {
     static final String LATENCY = "latency";
     static final String TTFB = "ttfb";
     static final String UNCORRECTED = "uncorrected";
+    /** An upload cell's split, one interval over the cell when it ends: sending the body, then the commit. */
+    static final String SEND = "send";
+    static final String COMMIT = "commit";
 
     private final ResultsDirectory results;
     private final Map<CellKey, Log> logs = new HashMap<>();
@@ -70,6 +74,11 @@ final class HdrLogReporter implements Reporter {
             double cellStart = log.seconds(System.currentTimeMillis() - cell.wallNanos() / 1_000_000);
             for (int i = 0; i < cell.bySize().size(); i++) {
                 log.write(sizeTag(i), cell.bySize().get(i).latency(), Math.max(0, cellStart),
+                        log.seconds(System.currentTimeMillis()));
+            }
+            if (!cell.writes().isEmpty()) {
+                log.write(SEND, cell.writes().send(), Math.max(0, cellStart), log.seconds(System.currentTimeMillis()));
+                log.write(COMMIT, cell.writes().commit(), Math.max(0, cellStart),
                         log.seconds(System.currentTimeMillis()));
             }
             log.out.close();

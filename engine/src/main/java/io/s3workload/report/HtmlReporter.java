@@ -117,7 +117,7 @@ final class HtmlReporter extends EndOfRunFiles {
         if (stage.cells().isEmpty() && stage.convergence().isEmpty()) {
             return h.append("</section>").toString();
         }
-        h.append(HtmlTables.cells(stage)).append(HtmlTables.bySize(stage)).append(HtmlTables.server(stage)).append(HtmlTables.outages(stage))
+        h.append(HtmlTables.cells(stage)).append(HtmlTables.bySize(stage)).append(HtmlTables.writes(stage)).append(HtmlTables.server(stage)).append(HtmlTables.outages(stage))
                 .append(HtmlTables.named(stage));
         if (!stage.convergence().isEmpty()) {
             h.append(HtmlTables.convergence(stage)).append("<div class=\"charts\">");

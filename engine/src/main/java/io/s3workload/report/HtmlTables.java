@@ -86,6 +86,28 @@ final class HtmlTables {
                 + "</table></div>";
     }
 
+    /** Where the stage's uploads' time went: sending the body, then the server's commit; empty when none says. */
+    static String writes(StageReport stage) {
+        StringBuilder t = new StringBuilder();
+        for (CellStats c : stage.cells()) {
+            if (c.writes().isEmpty()) {
+                continue;
+            }
+            t.append("<tr><td class=\"t\">").append(c.key().op()).append("</td><td class=\"t\">")
+                    .append(esc(c.key().endpoint())).append("</td><td class=\"t\">")
+                    .append(esc(c.key().size().toString())).append("</td><td>")
+                    .append(c.writes().commit().getTotalCount()).append("</td><td>")
+                    .append(ms(c.writes().send(), Percentile.P50)).append("</td><td>")
+                    .append(ms(c.writes().send(), Percentile.P99)).append("</td><td>")
+                    .append(ms(c.writes().commit(), Percentile.P50)).append("</td><td>")
+                    .append(ms(c.writes().commit(), Percentile.P99)).append("</td></tr>");
+        }
+        return t.isEmpty() ? "" : "<div class=\"wide\"><table class=\"writes\"><tr><th class=\"t\">op</th>"
+                + "<th class=\"t\">endpoint</th><th class=\"t\">size</th><th>uploads</th><th>send p50 (ms)</th>"
+                + "<th>send p99 (ms)</th><th>commit p50 (ms)</th><th>commit p99 (ms)</th></tr>" + t
+                + "</table></div>";
+    }
+
     /**
      * What the stage's stores counted themselves beside what the client sent, a row per cell whose store's metrics
      * were read, with the sentence that says whether they agree; empty when none were.

@@ -143,7 +143,9 @@ public final class ResultsReader {
                         cell.access().keys(), cell.access().reads(), cell.access().distinctKeys(),
                         cell.access().hottestKeyReads(), cell.access().hottestTenthReads(),
                         cell.access().expectedTenthShare()), bySize(cell, tags), named(cell),
-                cell.server() == null ? null : SummaryJson.server(cell.server()));
+                cell.server() == null ? null : SummaryJson.server(cell.server()),
+                new io.s3workload.metrics.WriteSplit(tags.getOrDefault(HdrLogReporter.SEND, CellRecorder.newHistogram()),
+                        tags.getOrDefault(HdrLogReporter.COMMIT, CellRecorder.newHistogram())));
     }
 
     /** The operations a cell named, with the limit it kept them to (at least as many as it named). */
@@ -152,7 +154,10 @@ public final class ResultsReader {
                 : cell.slowest().stream().map(SummaryJson::request).toList();
         List<io.s3workload.metrics.NamedRequest> failures = cell.failures() == null ? List.of()
                 : cell.failures().stream().map(SummaryJson::request).toList();
-        int limit = Math.max(slowest.size(), io.s3workload.metrics.CellRecorder.DEFAULT_NAMED);
+        // the limit the run named to: at least as many as it named of the slowest or of any error class
+        int limit = Math.max(slowest.size(), failures.stream().collect(java.util.stream.Collectors.groupingBy(
+                io.s3workload.metrics.NamedRequest::errorClass, java.util.stream.Collectors.counting())).values()
+                .stream().mapToInt(Long::intValue).max().orElse(0));
         return new io.s3workload.metrics.Notable(limit, slowest, failures, cell.outages() == null ? List.of()
                 : cell.outages().stream().map(SummaryJson::outage).toList());
     }

@@ -154,7 +154,7 @@ public record Summary(int schemaVersion, Tool tool, Jvm jvm, Host host, Run run,
                        Double processCpuSeconds, Long processAllocatedBytes, List<Second> timeline,
                        Double stableAfterSeconds, Map<String, String> errorMessages, Double firstRequestMs,
                        Access access, List<SizeBucket> bySize, List<Request> slowest, List<Request> failures,
-                       List<Outage> outages, Server server) {
+                       List<Outage> outages, Server server, Stats sendMs, Stats commitMs) {
     }
 
     /**

@@ -155,7 +155,9 @@ public final class SummaryJson {
                 c.notable().failures().isEmpty() ? null
                         : c.notable().failures().stream().map(SummaryJson::request).toList(),
                 c.notable().outages().isEmpty() ? null : c.notable().outages().stream().map(o -> outage(o, c))
-                        .toList(), c.server() == null ? null : server(c.server()));
+                        .toList(), c.server() == null ? null : server(c.server()),
+                c.writes().isEmpty() ? null : stats(c.writes().send()),
+                c.writes().isEmpty() ? null : stats(c.writes().commit()));
     }
 
     private static Double known(double v) {

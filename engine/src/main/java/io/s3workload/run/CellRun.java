@@ -53,7 +53,7 @@ final class CellRun {
     static Outcome run(RunContext context, StagePlan stage, CellKey key, CellPlan cell, long operationLimit,
                        Operation operation) {
         CellKey total = new CellKey(key.stage(), key.op(), endpointOf(stage), key.size());
-        return run(context, stage, stage.workers(), new CellRecorder(total), List.of(), cell, operationLimit,
+        return run(context, stage, stage.workers(), context.recorder(total), List.of(), cell, operationLimit,
                 operation).get(0);
     }
 
@@ -77,7 +77,7 @@ final class CellRun {
                 System.nanoTime() + warmUp.get().toNanos(), context.clients().lease(stage),
                 context.seed() ^ key.hashCode() ^ 0x5741524dL, load, load.ratePerSecond().orElse(stage.concurrency()),
                 WorkerState.bufferFor(cell.size().maxBytes()), ClosedLoop.Recovery.of(stage.client()));
-        ClosedLoop.run(spec, context::cancelled, new CellRecorder(key), operation);
+        ClosedLoop.run(spec, context::cancelled, context.recorder(key), operation);
     }
 
     /**
@@ -105,7 +105,7 @@ final class CellRun {
                 ClosedLoop.Recovery.of(stage.client()));
         var whenStable = stage.spec().common().stopWhenStable().filter(s -> plannedNanos.isPresent());
         java.util.Map<String, CellRecorder> byEndpoint = new java.util.LinkedHashMap<>();
-        stage.spread().ifPresent(s -> s.names().forEach(e -> byEndpoint.put(e, new CellRecorder(
+        stage.spread().ifPresent(s -> s.names().forEach(e -> byEndpoint.put(e, context.recorder(
                 new CellKey(key.stage(), key.op(), e, key.size())))));
         List<CellRecorder> sampled = new java.util.ArrayList<>(details);
         sampled.addAll(byEndpoint.values());

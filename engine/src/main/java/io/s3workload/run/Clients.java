@@ -59,6 +59,11 @@ final class Clients implements AutoCloseable {
                 spec.serverMetrics().get())));
     }
 
+    /** How many of each cell's slowest operations (and first failures of each class) the run names. */
+    int slowest() {
+        return plan.slowest();
+    }
+
     /** Whether this run is one shard of several (the store counts the others' requests too). */
     boolean sharded() {
         return sharded;

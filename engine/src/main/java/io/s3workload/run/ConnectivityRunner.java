@@ -72,7 +72,7 @@ final class ConnectivityRunner implements StageRunner {
     }
 
     private static CellStats check(StagePlan stage, ConnectivityStage spec, String endpoint, RunContext context) {
-        CellRecorder recorder = new CellRecorder(new CellKey(stage.name(), Op.HEAD_BUCKET, endpoint,
+        CellRecorder recorder = context.recorder(new CellKey(stage.name(), Op.HEAD_BUCKET, endpoint,
                 SizeSpec.of(DataSize.ofBytes(0))));
         long start = System.nanoTime();
         ObjectStore store = context.clients().shared(endpoint, stage.client());

@@ -114,13 +114,13 @@ final class ConvergenceProbe {
         this.context = context;
         SizeSpec size = SizeSpec.of(probe.size());
         for (String writer : stage.roles().writers()) {
-            writes.put(writer, new CellRecorder(new CellKey(stage.name(), target.writeOp(), writer, size)));
+            writes.put(writer, context.recorder(new CellKey(stage.name(), target.writeOp(), writer, size)));
             for (String reader : stage.roles().readersOf(writer)) {
                 pairs.put(writer + "\n" + reader, new ConvergenceRecorder(writer, reader));
             }
         }
         for (String reader : stage.roles().readEndpoints()) {
-            reads.put(reader, new CellRecorder(new CellKey(stage.name(), target.readOp(), reader, size)));
+            reads.put(reader, context.recorder(new CellKey(stage.name(), target.readOp(), reader, size)));
         }
     }
 

@@ -42,7 +42,7 @@ final class MixRunner implements StageRunner {
         Map<MixOp, CellRecorder> byOp = new EnumMap<>(MixOp.class);
         for (MixOp op : MixOp.values()) {
             if (spec.weights().containsKey(op) || op == MixOp.PUT) {
-                byOp.put(op, new CellRecorder(new CellKey(stage.name(), op(op), CellRun.endpointOf(stage),
+                byOp.put(op, context.recorder(new CellKey(stage.name(), op(op), CellRun.endpointOf(stage),
                         spec.size())));
             }
         }
@@ -52,7 +52,7 @@ final class MixRunner implements StageRunner {
             context.note(stage.name(), "running " + workers + " workers, not " + stage.workers() + ": each owns a"
                     + " share of the " + spec.objects() + " objects");
         }
-        CellRecorder total = new CellRecorder(new CellKey(stage.name(), Op.MIX, CellRun.endpointOf(stage),
+        CellRecorder total = context.recorder(new CellKey(stage.name(), Op.MIX, CellRun.endpointOf(stage),
                 spec.size()));
         boolean skewed = !spec.common().access().equals(io.s3workload.workload.Access.defaultFor(stage.kind()));
         List<Slots> allSlots = java.util.Collections.synchronizedList(new ArrayList<>());
@@ -162,7 +162,7 @@ final class MixRunner implements StageRunner {
     /** Writes the working set, unmeasured; a failed seed PUT leaves its slot missing until a PUT fills it. */
     private static WrittenKeys seed(StagePlan stage, MixStage spec, String prefix, RunContext context) {
         context.note(stage.name(), "seeding " + spec.objects() + " objects of " + spec.size() + " (not measured)");
-        CellRecorder seeding = new CellRecorder(new CellKey(stage.name(), Op.PUT, stage.endpoint(), spec.size()));
+        CellRecorder seeding = context.recorder(new CellKey(stage.name(), Op.PUT, stage.endpoint(), spec.size()));
         var loop = ClosedLoop.Spec.unpaced(stage.name() + "-seed", Math.min(stage.workers(),
                 (int) Math.min(Integer.MAX_VALUE, spec.objects())), spec.objects(), context.clients().lease(stage),
                 context.seed());

@@ -50,7 +50,7 @@ final class OpRecorder {
         retriedNanos = 0;
         detail = null;
         beganNanos = System.nanoTime();
-        RequestTrace.current().begin(null, null); // nothing of the last operation's is named as this one's
+        RequestTrace.current().beginOperation(); // nothing of the last operation's is named as this one's
     }
 
     /**
@@ -81,6 +81,7 @@ final class OpRecorder {
 
     void success(long latencyNanos, long bodyBytes) {
         name(latencyNanos + retriedNanos, -1);
+        split();
         success(cell, latencyNanos, bodyBytes);
         if (endpoint != null) {
             success(endpoint, latencyNanos, bodyBytes);
@@ -154,6 +155,30 @@ final class OpRecorder {
             keepSlow(cell, named);
             keepSlow(endpoint, named);
             keepSlow(detail, named);
+        }
+    }
+
+    /**
+     * Where an upload's time went: its parts' (send, commit) as their threads found them, or the single request's
+     * from this thread's trace, into every cell the operation is recorded in. Nothing for operations that sent no
+     * body, or a client that does not say when the body went (the CRT).
+     */
+    private void split() {
+        RequestTrace trace = RequestTrace.current();
+        if (trace.hasSplits()) {
+            trace.splits((send, commit) -> split(send, commit));
+        } else if (trace.commitNanos() >= 0 && trace.sendNanos() >= 0) {
+            split(trace.sendNanos(), trace.commitNanos());
+        }
+    }
+
+    private void split(long sendNanos, long commitNanos) {
+        cell.writeSplit(sendNanos, commitNanos);
+        if (endpoint != null) {
+            endpoint.writeSplit(sendNanos, commitNanos);
+        }
+        if (detail != null) {
+            detail.writeSplit(sendNanos, commitNanos);
         }
     }
 

@@ -47,6 +47,11 @@ final class RunContext {
         this.chatter = chatter;
     }
 
+    /** A recorder for a cell of this run: naming as many of its slowest operations as the workload says. */
+    io.s3workload.metrics.CellRecorder recorder(io.s3workload.metrics.CellKey key) {
+        return new io.s3workload.metrics.CellRecorder(key, clients.slowest());
+    }
+
     /** The same run, its cells saying only {@code chatter}. */
     RunContext saying(Chatter chatter) {
         return new RunContext(runPrefix, sharedPrefix, payload, clients, reporters, runCancelled, cancelled, objects,

@@ -43,13 +43,13 @@ final class TranscodeRunner implements StageRunner {
             return new StageResult(stage, List.of(sources.failedUploads().get()), System.nanoTime() - start, false);
         }
         String writer = stage.endpoint();
-        CellRecorder chunks = new CellRecorder(new CellKey(stage.name(), Op.RANGE_GET, writer,
+        CellRecorder chunks = context.recorder(new CellKey(stage.name(), Op.RANGE_GET, writer,
                 SizeSpec.of(spec.chunk())));
-        CellRecorder segments = new CellRecorder(new CellKey(stage.name(), Op.PUT, writer, spec.segment()));
+        CellRecorder segments = context.recorder(new CellKey(stage.name(), Op.PUT, writer, spec.segment()));
         Map<String, CellRecorder> readBacks = new LinkedHashMap<>();
         Map<String, ConvergenceRecorder> pairs = new LinkedHashMap<>();
         for (String reader : stage.roles().readers()) {
-            readBacks.put(reader, new CellRecorder(new CellKey(stage.name(), Op.GET, reader, spec.segment())));
+            readBacks.put(reader, context.recorder(new CellKey(stage.name(), Op.GET, reader, spec.segment())));
             pairs.put(reader, new ConvergenceRecorder(writer, reader));
         }
         List<CellRecorder> details = new ArrayList<>(List.of(segments));

@@ -32,10 +32,18 @@ final class Transfers {
         if (!multipart.applies(body.length())) {
             return store.put(key, body, write);
         }
+        io.s3workload.s3.RequestTrace operation = io.s3workload.s3.RequestTrace.current();
         return inParts(store, key, body.length(), multipart, write, (uploadId, part, start, length) -> {
             Payload.Body slice = body.slice(start, length);
             Map<String, String> checksum = write.checksumHeaders(slice);
-            return new ObjectStore.Part(store.uploadPart(key, uploadId, part, slice, checksum), checksum);
+            ObjectStore.Part written = new ObjectStore.Part(store.uploadPart(key, uploadId, part, slice, checksum),
+                    checksum);
+            // where the part's time went, from the trace of the thread that sent it, for the operation's cell
+            io.s3workload.s3.RequestTrace sent = io.s3workload.s3.RequestTrace.current();
+            if (sent.commitNanos() >= 0 && sent.sendNanos() >= 0) {
+                operation.addSplit(sent.sendNanos(), sent.commitNanos());
+            }
+            return written;
         });
     }
 

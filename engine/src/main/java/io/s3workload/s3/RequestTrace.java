@@ -26,8 +26,15 @@ public final class RequestTrace {
     private final byte[] id2 = new byte[ID_BYTES];
     private int id2Length;
     private String id2Text;
+    private long startNanos;
     private long bodySentNanos;
     private long responseNanos;
+    /**
+     * The current operation's uploads' (send, commit) pairs, two longs each, from the threads that sent its parts
+     * ({@link #addSplit}); reused, grown to the most parts an operation had.
+     */
+    private long[] splits = new long[16];
+    private int splitCount;
 
     /** The calling thread's trace. */
     public static RequestTrace current() {
@@ -38,6 +45,7 @@ public final class RequestTrace {
     public void begin(String endpoint, String key) {
         this.endpoint = endpoint;
         this.key = key;
+        startNanos = System.nanoTime();
         status = 0;
         requestIdLength = 0;
         requestIdText = null;
@@ -95,25 +103,35 @@ public final class RequestTrace {
         return id == null || id.isEmpty() || id.equals("UNKNOWN") ? null : id;
     }
 
-    /** {@code body}, noting in this trace when it has been read to its end (the upload's last byte handed over). */
-    public java.io.InputStream markingEnd(java.io.InputStream body) {
+    /**
+     * {@code body} of {@code length} bytes, noting in this trace when its last byte has been read (the client
+     * handing it to the connection; the SDK reads no further than the length it was given).
+     */
+    public java.io.InputStream markingEnd(java.io.InputStream body, long length) {
         return new java.io.FilterInputStream(body) {
+            private long read;
+
             @Override
             public int read() throws java.io.IOException {
                 int b = super.read();
-                if (b < 0) {
-                    bodySent();
-                }
+                counted(b < 0 ? -1 : 1);
                 return b;
             }
 
             @Override
             public int read(byte[] into, int off, int len) throws java.io.IOException {
                 int n = super.read(into, off, len);
-                if (n < 0) {
+                counted(n);
+                return n;
+            }
+
+            private void counted(int n) {
+                if (n > 0) {
+                    read += n;
+                }
+                if ((n < 0 || read >= length) && bodySentNanos == 0) {
                     bodySent();
                 }
-                return n;
             }
         };
     }
@@ -142,6 +160,48 @@ public final class RequestTrace {
         int n = Math.min(to - from, into.length);
         System.arraycopy(bytes, from, into, 0, n);
         return n;
+    }
+
+    /** A new operation begins on this thread: nothing of the last one's, its uploads' splits included, remains. */
+    public void beginOperation() {
+        begin(null, null);
+        synchronized (this) {
+            splitCount = 0;
+        }
+    }
+
+    /**
+     * One upload of the current operation (a part, sent on another thread) took {@code sendNanos} to send its body
+     * and {@code commitNanos} from its last byte to the answer.
+     */
+    public synchronized void addSplit(long sendNanos, long commitNanos) {
+        if (2 * splitCount + 2 > splits.length) {
+            splits = java.util.Arrays.copyOf(splits, splits.length * 2);
+        }
+        splits[2 * splitCount] = sendNanos;
+        splits[2 * splitCount + 1] = commitNanos;
+        splitCount++;
+    }
+
+    /** The current operation's uploads' splits added by its parts, handed to {@code sink} (send, commit). */
+    public synchronized int splits(java.util.function.BiConsumer<Long, Long> sink) {
+        for (int i = 0; i < splitCount; i++) {
+            sink.accept(splits[2 * i], splits[2 * i + 1]);
+        }
+        return splitCount;
+    }
+
+    /** Whether parts of the current operation added their splits. */
+    public synchronized boolean hasSplits() {
+        return splitCount > 0;
+    }
+
+    /**
+     * An upload's time from its request's start to its body's last byte handed to the connection, or -1 when not
+     * known (no body, or a client that does not say).
+     */
+    public long sendNanos() {
+        return bodySentNanos == 0 ? -1 : Math.max(0, bodySentNanos - startNanos);
     }
 
     /** The last byte of the request's body was handed to the connection now. */

@@ -245,7 +245,8 @@ final class SdkStore implements DataPath {
     /** An upload's body, noting in the thread's trace when the SDK has read its last byte. */
     private static RequestBody traced(Payload.Body body) {
         RequestTrace trace = RequestTrace.current();
-        return RequestBody.fromContentProvider(() -> trace.markingEnd(body.open()), body.length(), CONTENT_TYPE);
+        return RequestBody.fromContentProvider(() -> trace.markingEnd(body.open(), body.length()), body.length(),
+                CONTENT_TYPE);
     }
 
     /** Runs an SDK call, turning every failure into a classified {@link StoreException}. */

@@ -16,6 +16,7 @@ import java.util.Optional;
  * @param sections  titles of the report's sections by stage tag, in order: the console prints a banner before the
  *                  first stage of each and a verdict per section at the end (t3-validator's CONNECTIVITY TESTS)
  * @param scaled    what {@code --scale} changed
+ * @param slowest   how many of each cell's slowest operations, and first failures of each class, are named
  */
 public record Workload(
         String source,
@@ -32,7 +33,11 @@ public record Workload(
         List<StageSpec> stages,
         List<String> reports,
         Map<String, String> sections,
-        Scaled scaled) {
+        Scaled scaled,
+        int slowest) {
+
+    /** How many of each cell's slowest operations (and first failures of each class) a run names by default. */
+    public static final int DEFAULT_SLOWEST = 10;
 
     public static final String DEFAULT_PREFIX = "s3workload";
     /** The report names {@code reports:} and {@code --report} know. */
@@ -48,17 +53,17 @@ public record Workload(
 
     public Workload withEndpoints(Map<String, EndpointSpec> newEndpoints) {
         return new Workload(source, name, description, newEndpoints, bucket, prefix, createBucket, keep, seed,
-                defaults, failOn, stages, reports, sections, scaled);
+                defaults, failOn, stages, reports, sections, scaled, slowest);
     }
 
     public Workload withScaled(Scaled what) {
         return new Workload(source, name, description, endpoints, bucket, prefix, createBucket, keep, seed,
-                defaults, failOn, stages, reports, sections, what);
+                defaults, failOn, stages, reports, sections, what, slowest);
     }
 
     public Workload withCreateBucket(boolean create) {
         return new Workload(source, name, description, endpoints, bucket, prefix, create, keep, seed, defaults,
-                failOn, stages, reports, sections, scaled);
+                failOn, stages, reports, sections, scaled, slowest);
     }
 
     /**
@@ -72,7 +77,7 @@ public record Workload(
         int defaultWorkers = defaults.workers();
         return new Workload(source, name, description, endpoints, bucket, prefix, createBucket, keep, seed,
                 defaults.shared(shard), failOn, stages.stream().map(s -> s.shared(shard, defaultWorkers)).toList(),
-                reports, sections, scaled);
+                reports, sections, scaled, slowest);
     }
 
     public List<String> stageNames() {

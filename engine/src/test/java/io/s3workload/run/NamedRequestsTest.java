@@ -71,7 +71,11 @@ class NamedRequestsTest {
     }
 
     private static Workload workload(URI front, String stages) throws Exception {
-        String yaml = """
+        return workload(front, stages, "");
+    }
+
+    private static Workload workload(URI front, String stages, String top) throws Exception {
+        String yaml = top + """
                 bucket: named
                 endpoints:
                   direct: {url: "${URL}", credentials: {accessKey: "${AK}", secretKey: "${SK}"}}
@@ -147,10 +151,11 @@ class NamedRequestsTest {
         try (HttpFront front = HttpFront.start(s3.endpoint(), naming)) {
             CellStats cell = lastCell(new Engine(Planner.plan(workload(front.endpoint(), """
                       - {name: get, kind: get, from: seed, operations: 200, concurrency: 2, endpoint: store}
-                    """)), List.of()).run());
+                    """, "slowest: 4\n")), List.of()).run());
             assertEquals(40, cell.errors());
             List<NamedRequest> failures = cell.notable().failures();
-            assertEquals(10, failures.size(), "the first ten of the class");
+            assertEquals(4, failures.size(), "the first four of the class (slowest: 4)");
+            assertEquals(4, cell.notable().slowest().size(), "and the four slowest");
             for (NamedRequest f : failures) {
                 assertEquals(503, f.status());
                 assertTrue(f.failed() && f.errorClass().contains("503"), f.toString());
@@ -188,12 +193,12 @@ class NamedRequestsTest {
                 // (its open connections closed one by one) and comes back may flap: blips of their own
                 assertTrue(backOff ? outages.size() == 1 : outages.size() >= 1 && outages.size() <= 4,
                         outages.toString());
-                Outage first = outages.get(0);
-                Outage last = outages.get(outages.size() - 1);
-                assertFalse(last.ongoing());
-                assertTrue(first.fromEpochMillis() >= wentAway - 100 && first.fromEpochMillis() <= wentAway + 500,
+                Outage opened = outages.get(0);
+                Outage closed = outages.get(outages.size() - 1);
+                assertFalse(closed.ongoing());
+                assertTrue(opened.fromEpochMillis() >= wentAway - 100 && opened.fromEpochMillis() <= wentAway + 500,
                         "began as the store went away: " + outages + " vs " + wentAway);
-                assertTrue(last.toEpochMillis() >= cameBack - 100 && last.toEpochMillis() <= cameBack + 1500,
+                assertTrue(closed.toEpochMillis() >= cameBack - 100 && closed.toEpochMillis() <= cameBack + 1500,
                         "ended as it came back: " + outages + " vs " + cameBack);
                 long refused = cell.errorsByClass().getOrDefault("connection refused", 0L);
                 assertEquals(refused, outages.stream().mapToLong(Outage::failed).sum(),

@@ -156,7 +156,7 @@ class PreflightTest {
             var given = new io.s3workload.plan.Plan(plan.name(), plan.source(), plan.bucket(), plan.prefix(),
                     plan.createBucket(), plan.keep(), plan.seed(), java.util.Map.of("s3", plan.endpoints().get("s3")
                     .withRegion("auto", io.s3workload.workload.EndpointSpec.REGION_GIVEN)), plan.stages(),
-                    plan.sections(), plan.scaled());
+                    plan.sections(), plan.scaled(), plan.slowest());
             var e = assertThrows(EndpointUnavailableException.class, () -> new Engine(given, List.of()).run());
             assertTrue(e.getMessage().contains("signs requests for region 'auto' (as the workload's region: says),"
                     + " but the server says bucket 'exists' is in 'eu-west-1'"), e.getMessage());

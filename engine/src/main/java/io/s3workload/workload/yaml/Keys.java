@@ -102,6 +102,8 @@ final class Keys {
         top("createBucket", "boolean", false, true,
                 "Create the bucket when it does not exist (a missing bucket is otherwise exit code 3)."),
         top("keep", "boolean", false, true, "Skip the cleanup at the end (the run's objects stay under its prefix)."),
+        top("slowest", "whole", Workload.DEFAULT_SLOWEST, 20, "How many of each cell's slowest operations, and first"
+                + " failures of each error class, are named with the server's request ids (0: none)."),
         top("seed", "whole", null, 42, "Object bodies are a function of (key, seed): give one to repeat a run's bytes."),
         top("defaults", "defaults", null, "{endpoint: s3, concurrency: 32}",
                 "Settings every stage takes unless it sets its own."),

@@ -87,7 +87,8 @@ final class WorkloadBinder {
             return Optional.empty();
         }
         return Optional.of(new Workload(tree.source(), name, description, endpoints, bucket.get(), prefix,
-                createBucket, keep, seed, defaults, failOn, stages, reports, sections, Scaled.NONE));
+                createBucket, keep, seed, defaults, failOn, stages, reports, sections, Scaled.NONE,
+                top.intOr("slowest", 0)));
     }
 
     /**
