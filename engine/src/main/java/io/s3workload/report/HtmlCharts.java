@@ -64,6 +64,13 @@ final class HtmlCharts {
     }
 
     /**
+     * The shortest scrape interval drawn as a rate: the last one, from the cell's last second to its end, may be a
+     * few milliseconds, over which a store's counters (its CPU counter ticks every 10 ms) make no rate worth
+     * drawing. Its counts are in the totals all the same.
+     */
+    private static final double MIN_SERVER_SECONDS = 0.5;
+
+    /**
      * The store's own requests per second of the cell's APIs, from its metrics, over the client's operations per
      * second: the two lines lie on each other when every operation reached the store once.
      */
@@ -72,7 +79,7 @@ final class HtmlCharts {
             return chart;
         }
         List<io.s3workload.metrics.ServerView.Second> seconds = cell.server().timeline().stream()
-                .filter(t -> t.seconds() > 0).toList();
+                .filter(t -> t.seconds() >= MIN_SERVER_SECONDS).toList();
         double[] x = new double[seconds.size() * 2];
         double[] y = new double[seconds.size() * 2];
         for (int i = 0; i < seconds.size(); i++) {
@@ -89,7 +96,7 @@ final class HtmlCharts {
     /** The store's CPU per second of the cell, in cores, from its metrics. */
     private static SvgChart serverCpu(CellStats cell, long cellStartMillis) {
         List<io.s3workload.metrics.ServerView.Second> seconds = cell.server().timeline().stream()
-                .filter(t -> t.seconds() > 0 && !Double.isNaN(t.cpuSeconds())).toList();
+                .filter(t -> t.seconds() >= MIN_SERVER_SECONDS && !Double.isNaN(t.cpuSeconds())).toList();
         double[] x = new double[seconds.size() * 2];
         double[] y = new double[seconds.size() * 2];
         for (int i = 0; i < seconds.size(); i++) {

@@ -98,7 +98,9 @@ final class HtmlReporter extends EndOfRunFiles {
         }
         h.append("<br>");
         result.endpointUrls().forEach((name, url) -> h.append("endpoint ").append(esc(name)).append(' ')
-                .append(esc(url)).append("<br>"));
+                .append(esc(url)).append(about.workload().endpoints().stream().filter(e -> e.name().equals(name)
+                        && e.serverMetrics() != null).findFirst().map(e -> " · its store's metrics from "
+                        + esc(e.serverMetrics())).orElse("")).append("<br>"));
         about.shards().forEach(s -> h.append("shard ").append(s.index()).append(": ").append(esc(s.status()))
                 .append(", ").append(s.operations()).append(" operations").append(s.detail() == null ? ""
                         : " (" + esc(s.detail()) + ")").append("<br>"));
