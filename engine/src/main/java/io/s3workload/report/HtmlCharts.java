@@ -78,25 +78,20 @@ final class HtmlCharts {
         if (cell.server() == null || cell.server().timeline().isEmpty()) {
             return chart;
         }
-        List<io.s3workload.metrics.ServerView.Second> seconds = cell.server().timeline().stream()
-                .filter(t -> t.seconds() >= MIN_SERVER_SECONDS).toList();
-        double[] x = new double[seconds.size() * 2];
-        double[] y = new double[seconds.size() * 2];
-        for (int i = 0; i < seconds.size(); i++) {
-            var t = seconds.get(i);
-            double end = (t.epochMillis() - cellStartMillis) / 1e3;
-            x[2 * i] = Math.max(0, end - t.seconds());
-            x[2 * i + 1] = end;
-            y[2 * i] = t.requests() / t.seconds();
-            y[2 * i + 1] = y[2 * i];
-        }
-        return chart.add("store requests/s", x, y);
+        return serverSteps(chart, "store requests/s", cell, cellStartMillis, t -> t.requests() / t.seconds());
     }
 
     /** The store's CPU per second of the cell, in cores, from its metrics. */
     private static SvgChart serverCpu(CellStats cell, long cellStartMillis) {
+        return serverSteps(new SvgChart("Store CPU", "seconds", "cores"), "store CPU", cell, cellStartMillis,
+                t -> t.cpuSeconds() / t.seconds());
+    }
+
+    /** A rate of the store's per scrape interval as a step over it (the intervals it is known for, long enough). */
+    private static SvgChart serverSteps(SvgChart chart, String name, CellStats cell, long cellStartMillis,
+                                        ToDoubleFunction<io.s3workload.metrics.ServerView.Second> rate) {
         List<io.s3workload.metrics.ServerView.Second> seconds = cell.server().timeline().stream()
-                .filter(t -> t.seconds() >= MIN_SERVER_SECONDS && !Double.isNaN(t.cpuSeconds())).toList();
+                .filter(t -> t.seconds() >= MIN_SERVER_SECONDS && !Double.isNaN(rate.applyAsDouble(t))).toList();
         double[] x = new double[seconds.size() * 2];
         double[] y = new double[seconds.size() * 2];
         for (int i = 0; i < seconds.size(); i++) {
@@ -104,10 +99,10 @@ final class HtmlCharts {
             double end = (t.epochMillis() - cellStartMillis) / 1e3;
             x[2 * i] = Math.max(0, end - t.seconds());
             x[2 * i + 1] = end;
-            y[2 * i] = t.cpuSeconds() / t.seconds();
+            y[2 * i] = rate.applyAsDouble(t);
             y[2 * i + 1] = y[2 * i];
         }
-        return new SvgChart("Store CPU", "seconds", "cores").add("store CPU", x, y);
+        return chart.add(name, x, y);
     }
 
     /** The windows the cell's store could not be reached, shaded on a chart over the cell's seconds. */

@@ -65,19 +65,8 @@ public record ServerMetrics(URI url, Optional<Preset> preset, Optional<String> b
      * Stores whose metrics s3workload knows: {@code minio} (metrics v3, MinIO 2024 and later; checked against MinIO
      * built from source, docs/metrics.md), {@code garage} (from Garage's monitoring reference; no bytes or CPU).
      */
-    public enum Preset implements Keyed {
-        MINIO("minio"), GARAGE("garage");
-
-        private final String key;
-
-        Preset(String key) {
-            this.key = key;
-        }
-
-        @Override
-        public String key() {
-            return key;
-        }
+    public enum Preset {
+        MINIO, GARAGE;
 
         /** The preset's selectors. */
         public Map<Signal, Selector> signals() {
@@ -122,7 +111,7 @@ public record ServerMetrics(URI url, Optional<Preset> preset, Optional<String> b
 
     /** {@code http://minio:9000/minio/metrics/v3 (preset minio)}: where the store's metrics are read, as printed. */
     public String describe() {
-        return printableUrl() + preset.map(p -> " (preset " + p.key() + ")").orElse("");
+        return printableUrl() + preset.map(p -> " (preset " + ClientSpec.key(p) + ")").orElse("");
     }
 
     /** The URL as printed: user info masked. */
