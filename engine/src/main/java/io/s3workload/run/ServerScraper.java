@@ -40,7 +40,8 @@ final class ServerScraper implements AutoCloseable {
     ServerScraper(String endpoint, ServerMetrics metrics) {
         this.endpoint = endpoint;
         this.metrics = metrics;
-        this.http = HttpClient.newBuilder().connectTimeout(TIMEOUT).proxy(java.net.ProxySelector.of(null))
+        this.http = HttpClient.newBuilder().version(HttpClient.Version.HTTP_1_1).connectTimeout(TIMEOUT)
+                .proxy(java.net.ProxySelector.of(null))
                 .followRedirects(HttpClient.Redirect.NORMAL).build();
         String userInfo = metrics.url().getRawUserInfo();
         this.authorization = metrics.bearerToken().map(t -> "Bearer " + t)
