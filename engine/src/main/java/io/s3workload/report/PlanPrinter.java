@@ -158,6 +158,9 @@ public final class PlanPrinter {
         if (c.retries() != d.retries()) {
             said.add(c.retries() + (c.retries() == 1 ? " retry" : " retries") + " of a failure that may pass");
         }
+        if (c.backOff() != d.backOff()) {
+            said.add("no back-off from a refused store");
+        }
         return said.isEmpty() ? Optional.empty() : Optional.of(String.join("; ", said));
     }
 

@@ -32,19 +32,29 @@ final class Transfers {
         if (!multipart.applies(body.length())) {
             return store.put(key, body, write);
         }
-        io.s3workload.s3.RequestTrace operation = io.s3workload.s3.RequestTrace.current();
-        return inParts(store, key, body.length(), multipart, write, (uploadId, part, start, length) -> {
+        // where each part's time went, from the trace of the thread that sent it; handed to the operation's trace
+        // once all parts are in (a part of a failed upload still running never writes into another operation's)
+        int parts = multipart.parts(body.length());
+        long[] sends = new long[parts];
+        long[] commits = new long[parts];
+        java.util.Arrays.fill(commits, -1);
+        String etag = inParts(store, key, body.length(), multipart, write, (uploadId, part, start, length) -> {
             Payload.Body slice = body.slice(start, length);
             Map<String, String> checksum = write.checksumHeaders(slice);
             ObjectStore.Part written = new ObjectStore.Part(store.uploadPart(key, uploadId, part, slice, checksum),
                     checksum);
-            // where the part's time went, from the trace of the thread that sent it, for the operation's cell
             io.s3workload.s3.RequestTrace sent = io.s3workload.s3.RequestTrace.current();
-            if (sent.commitNanos() >= 0 && sent.sendNanos() >= 0) {
-                operation.addSplit(sent.sendNanos(), sent.commitNanos());
-            }
+            sends[part - 1] = sent.sendNanos();
+            commits[part - 1] = sent.sendNanos() >= 0 ? sent.commitNanos() : -1;
             return written;
         });
+        io.s3workload.s3.RequestTrace operation = io.s3workload.s3.RequestTrace.current();
+        for (int i = 0; i < parts; i++) {
+            if (commits[i] >= 0) {
+                operation.addSplit(sends[i], commits[i]);
+            }
+        }
+        return etag;
     }
 
     /**

@@ -192,9 +192,10 @@ final class HttpDataPath implements DataPath {
     }
 
     private Exchange begin(String key) {
-        RequestTrace.current().begin(endpointName, key);
+        RequestTrace trace = RequestTrace.current();
+        trace.begin(endpointName, key);
         try {
-            return new Exchange(pool.acquire(false), key);
+            return new Exchange(pool.acquire(false), key, trace);
         } catch (InterruptedException e) {
             Thread.currentThread().interrupt();
             throw ErrorClassifier.classify(new InterruptedIOException("interrupted while waiting for a connection"),
@@ -227,12 +228,13 @@ final class HttpDataPath implements DataPath {
     private final class Exchange {
         final Http1Connection connection;
         final String key;
-        private final RequestTrace trace = RequestTrace.current();
+        private final RequestTrace trace;
         private boolean broken;
 
-        Exchange(Http1Connection connection, String key) {
+        Exchange(Http1Connection connection, String key, RequestTrace trace) {
             this.connection = connection;
             this.key = key;
+            this.trace = trace;
         }
 
         /** Reads the response head, noting its status and the server's ids in the thread's trace. */

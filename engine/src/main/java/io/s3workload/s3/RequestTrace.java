@@ -30,8 +30,8 @@ public final class RequestTrace {
     private long bodySentNanos;
     private long responseNanos;
     /**
-     * The current operation's uploads' (send, commit) pairs, two longs each, from the threads that sent its parts
-     * ({@link #addSplit}); reused, grown to the most parts an operation had.
+     * The current operation's parts' (send, commit) pairs, two longs each ({@link #addSplit}, on this thread);
+     * reused, grown to the most parts an operation had.
      */
     private long[] splits = new long[16];
     private int splitCount;
@@ -165,16 +165,14 @@ public final class RequestTrace {
     /** A new operation begins on this thread: nothing of the last one's, its uploads' splits included, remains. */
     public void beginOperation() {
         begin(null, null);
-        synchronized (this) {
-            splitCount = 0;
-        }
+        splitCount = 0;
     }
 
     /**
-     * One upload of the current operation (a part, sent on another thread) took {@code sendNanos} to send its body
-     * and {@code commitNanos} from its last byte to the answer.
+     * One upload of the current operation (a part of it, sent on another thread and handed over once all its parts
+     * are in) took {@code sendNanos} to send its body and {@code commitNanos} from its last byte to the answer.
      */
-    public synchronized void addSplit(long sendNanos, long commitNanos) {
+    public void addSplit(long sendNanos, long commitNanos) {
         if (2 * splitCount + 2 > splits.length) {
             splits = java.util.Arrays.copyOf(splits, splits.length * 2);
         }
@@ -183,8 +181,14 @@ public final class RequestTrace {
         splitCount++;
     }
 
-    /** The current operation's uploads' splits added by its parts, handed to {@code sink} (send, commit). */
-    public synchronized int splits(java.util.function.BiConsumer<Long, Long> sink) {
+    /** Takes one upload's split: its time to send the body, and from its last byte to the answer. */
+    @FunctionalInterface
+    public interface SplitSink {
+        void accept(long sendNanos, long commitNanos);
+    }
+
+    /** The current operation's parts' splits, handed to {@code sink}; how many there were. */
+    public int splits(SplitSink sink) {
         for (int i = 0; i < splitCount; i++) {
             sink.accept(splits[2 * i], splits[2 * i + 1]);
         }
@@ -192,7 +196,7 @@ public final class RequestTrace {
     }
 
     /** Whether parts of the current operation added their splits. */
-    public synchronized boolean hasSplits() {
+    public boolean hasSplits() {
         return splitCount > 0;
     }
 

@@ -190,7 +190,7 @@ final class WorkloadBinder {
                             "the metric's name, e.g. s3_requests_total").ifPresent(metric -> signals.put(signal,
                     new ServerMetrics.Selector(metric, m.text("api"), textMap(m, "where")))));
         }
-        if (preset.isEmpty() && !f.has("requests") && url.isPresent()) {
+        if (!f.has("preset") && !f.has("requests") && url.isPresent()) {
             binding.problem(f.pointer(), "give a 'preset' (" + String.join(", ", io.s3workload.workload.ClientSpec
                     .keys(ServerMetrics.Preset.class)) + ") or at least 'requests' (e.g. requests: {metric:"
                     + " s3_requests_total, api: operation})");
