@@ -27,11 +27,6 @@ public record Notable(int limit, List<NamedRequest> slowest, List<NamedRequest> 
         return slowest.isEmpty() && failures.isEmpty() && outages.isEmpty();
     }
 
-    /** The operations the outages cost, in all. */
-    public long failedInOutages() {
-        return outages.stream().mapToLong(Outage::failed).sum();
-    }
-
     /**
      * Several runs of the same cell (shards, rounds) named together: the slowest of all their slowest, and the
      * first failures of each class by start time.

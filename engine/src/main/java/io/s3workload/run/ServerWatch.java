@@ -54,10 +54,6 @@ final class ServerWatch {
         return watch;
     }
 
-    boolean watching() {
-        return !tracks.isEmpty();
-    }
-
     /** A second of the cell has passed: scrape again, without waiting for the answers (the sampler's thread). */
     void tick() {
         tracks.values().forEach(t -> {

@@ -213,11 +213,6 @@ public final class RequestTrace {
         bodySentNanos = System.nanoTime();
     }
 
-    /** The answer's head arrived now (before its body is read). */
-    public void headArrived() {
-        responseNanos = System.nanoTime();
-    }
-
     public String endpoint() {
         return endpoint;
     }
@@ -249,10 +244,5 @@ public final class RequestTrace {
      */
     public long commitNanos() {
         return bodySentNanos == 0 || responseNanos == 0 ? -1 : Math.max(0, responseNanos - bodySentNanos);
-    }
-
-    /** When the body's last byte was handed over ({@link System#nanoTime()}), or 0 when not known. */
-    public long bodySentNanos() {
-        return bodySentNanos;
     }
 }

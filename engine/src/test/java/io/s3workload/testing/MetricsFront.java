@@ -4,7 +4,6 @@ import java.nio.charset.StandardCharsets;
 import java.util.List;
 import java.util.Map;
 import java.util.concurrent.ConcurrentHashMap;
-import java.util.concurrent.atomic.AtomicLong;
 import java.util.concurrent.atomic.LongAdder;
 
 /**
@@ -19,7 +18,6 @@ public final class MetricsFront implements HttpFront.Interceptor {
     private final Map<String, LongAdder> errors = new ConcurrentHashMap<>();
     private final LongAdder sent = new LongAdder();
     private final LongAdder received = new LongAdder();
-    private final AtomicLong scrapes = new AtomicLong();
     private volatile boolean metricsDown;
 
     /** The S3 API a path-style request calls, by AWS's names; "other" for what a benchmark does not send. */
@@ -48,7 +46,6 @@ public final class MetricsFront implements HttpFront.Interceptor {
             if (metricsDown) {
                 return new HttpFront.Response(503, "Service Unavailable", List.of(), new byte[0]);
             }
-            scrapes.incrementAndGet();
             return new HttpFront.Response(200, "OK", List.of(new HttpFront.Header("Content-Type",
                     "text/plain; version=0.0.4")), text().getBytes(StandardCharsets.UTF_8));
         }
@@ -71,16 +68,6 @@ public final class MetricsFront implements HttpFront.Interceptor {
     /** Every request after this answers the metrics endpoint with 503 (true), or serves it again (false). */
     public void metricsDown(boolean down) {
         this.metricsDown = down;
-    }
-
-    /** The requests of {@code api} counted so far. */
-    public long requests(String api) {
-        LongAdder n = requests.get(api);
-        return n == null ? 0 : n.sum();
-    }
-
-    public long scrapes() {
-        return scrapes.get();
     }
 
     private String text() {
