@@ -3,6 +3,10 @@ package io.s3workload.metrics;
 /** The kinds of request a cell measures. */
 public enum Op {
     PUT, GET, DELETE, HEAD, LIST, RANGE_GET, HEAD_BUCKET,
+    /** One part of a multipart upload (UploadPart), measured on its own ({@code measureParts}). */
+    UPLOAD_PART,
+    /** An append to an object (a PUT with {@code x-amz-write-offset-bytes}). */
+    APPEND,
     /** A server-side copy (CopyObject, or the parts of a multipart copy); its bytes are those copied. */
     COPY,
     /** A plain HTTP GET of a URL, unsigned, redirects followed. */
@@ -12,7 +16,8 @@ public enum Op {
 
     /** Whether the operation moves object bytes, so that MiB/s and Gbps mean something. */
     public boolean movesData() {
-        return this == PUT || this == GET || this == RANGE_GET || this == MIX || this == HTTP_GET || this == COPY;
+        return this == PUT || this == GET || this == RANGE_GET || this == MIX || this == HTTP_GET || this == COPY
+                || this == UPLOAD_PART || this == APPEND;
     }
 
     /** Whether its bytes cross the client's network, so that Gbps means something (a copy's stay in the server). */

@@ -234,7 +234,9 @@ public final class Planner {
                 yield new Shape(readCells(seededCells, get.stop()), Optional.empty(), OptionalLong.of(seeded),
                         Math.max(maxRanges(get, seededCells), fanOut(get.multipart(), get.sizes())));
             }
-            case DeleteStage delete -> new Shape(eachKeyOnce(earlier.get(delete.from()).cells()),
+            case DeleteStage delete -> new Shape(earlier.get(delete.from()).cells().stream().map(c -> new CellPlan(
+                    c.size(), c.keys().isPresent() ? OptionalLong.of(delete.operations(c.keys().getAsLong()))
+                    : OptionalLong.empty(), c.keys(), Optional.empty())).toList(),
                     Optional.of(delete.from()), OptionalLong.empty(), 1);
             case HeadStage head -> new Shape(head.existing().isPresent()
                     ? existingCells(head.existing().get(), head.stop())
@@ -393,10 +395,6 @@ public final class Planner {
     private static List<CellPlan> existingCells(ObjectsFrom.Prefix prefix, Stop stop) {
         return readCells(List.of(new CellPlan(SizeSpec.Weighted.existing(prefix.prefix()), OptionalLong.empty(),
                 OptionalLong.empty(), Optional.empty())), stop);
-    }
-
-    private static List<CellPlan> eachKeyOnce(List<CellPlan> source) {
-        return source.stream().map(c -> new CellPlan(c.size(), c.keys(), c.keys(), Optional.empty())).toList();
     }
 
     private static int fanOut(Multipart multipart, List<SizeSpec> sizes) {

@@ -72,14 +72,17 @@ final class CellBlock {
         }
         String counts = cell.operations() + " ok, " + cell.errors() + " errors";
         b.append("    Throughput - ").append(switch (cell.key().op()) {
-            case DELETE -> Units.rate(cell.opsPerSecond()) + " deletes/s | " + counts;
+            case DELETE -> cell.items() == 0 ? Units.rate(cell.opsPerSecond()) + " deletes/s | " + counts
+                    : Units.rate(cell.opsPerSecond()) + " DeleteObjects/s | " + Units.rate(cell.itemsPerSecond())
+                    + " keys/s | " + String.format("%,d", cell.items()) + " keys in " + cell.operations()
+                    + " requests ok, " + cell.errors() + " errors";
             case HEAD, HEAD_BUCKET -> Units.rate(cell.opsPerSecond()) + " ops/s | " + counts;
             case LIST -> Units.rate(cell.opsPerSecond()) + " pages/s | " + Units.rate(cell.itemsPerSecond())
                     + " keys/s | " + cell.items() + " keys in " + cell.operations() + " pages ok, " + cell.errors()
                     + " errors";
             case COPY -> Units.mibPerSecond(cell.bytesPerSecond()) + " copied on the server | "
                     + Units.rate(cell.opsPerSecond()) + " copies/s | " + counts;
-            case PUT, GET, RANGE_GET, MIX, HTTP_GET -> Units.gbps(cell.bytesPerSecond()) + " | "
+            case PUT, GET, RANGE_GET, MIX, HTTP_GET, UPLOAD_PART, APPEND -> Units.gbps(cell.bytesPerSecond()) + " | "
                     + Units.mibPerSecond(cell.bytesPerSecond()) + " | " + Units.rate(cell.opsPerSecond()) + " ops/s | "
                     + counts;
         });

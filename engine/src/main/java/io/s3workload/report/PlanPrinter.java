@@ -129,6 +129,23 @@ public final class PlanPrinter {
             if (writes.checksum() != io.s3workload.workload.ObjectSettings.Checksum.NONE) {
                 parts.add("checksum " + writes.checksum().key());
             }
+            writes.retention().ifPresent(r -> parts.add(r.mode().key() + " retention for "
+                    + io.s3workload.workload.Durations.format(r.period()) + " from each write (" + (r.mode()
+                    == io.s3workload.workload.ObjectSettings.Retention.Mode.GOVERNANCE
+                    ? "the cleanup bypasses it: needs s3:BypassGovernanceRetention"
+                    : "nobody can lift it: the cleanup waits it out") + ")"));
+            if (writes.legalHold()) {
+                parts.add("legal hold on each object (the cleanup lifts it: needs s3:PutObjectLegalHold)");
+            }
+            if (stage.spec() instanceof io.s3workload.workload.PutStage put
+                    && put.conditional() != io.s3workload.workload.Conditional.NONE) {
+                parts.add(put.conditional() == io.s3workload.workload.Conditional.IF_MATCH
+                        ? "conditional: If-Match the ETag last written (If-None-Match: * on a key's first write)"
+                        : "conditional: If-None-Match: * (create only)");
+            }
+            if (stage.spec() instanceof io.s3workload.workload.DeleteStage delete && delete.batched()) {
+                parts.add("DeleteObjects of " + delete.batch() + " keys an operation");
+            }
             if (stage.spec() instanceof io.s3workload.workload.GetStage get && get.validateChecksum()) {
                 parts.add("reads checked against the server's checksum");
             }

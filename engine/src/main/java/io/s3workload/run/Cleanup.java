@@ -62,6 +62,15 @@ public final class Cleanup {
      */
     static CleanupResult finish(CleanupManifest manifest, Map<String, ObjectStore> stores, Path file,
                                 OwnRequests requests) {
+        return finish(manifest, stores, file, requests, java.time.Instant.EPOCH);
+    }
+
+    /**
+     * As {@link #finish(CleanupManifest, Map, Path, OwnRequests)}, knowing that no compliance retention the run set
+     * lasts past {@code complianceEnds}: what a store that cannot say a version's retention (moto) is waited for.
+     */
+    static CleanupResult finish(CleanupManifest manifest, Map<String, ObjectStore> stores, Path file,
+                                OwnRequests requests, java.time.Instant complianceEnds) {
         Tally tally = new Tally();
         Map<String, List<String>> left = new LinkedHashMap<>();
         Map<String, List<KeySet>> leftRanges = new LinkedHashMap<>();
@@ -78,7 +87,7 @@ public final class Cleanup {
                 keep(endpoint, keys, ranges, unlisted, left, leftRanges, stillUnlisted);
                 continue;
             }
-            Endpoint e = new Endpoint(endpoint, manifest.prefix(), store, requests, tally);
+            Endpoint e = new Endpoint(endpoint, manifest.prefix(), store, requests, tally, complianceEnds);
             if (unlisted) {
                 e.clearPrefix(keys, ranges);
             } else {
@@ -164,6 +173,8 @@ public final class Cleanup {
     private static final class Endpoint {
         private final String name;
         private final String prefix;
+        /** When the run's longest compliance retention ends at the latest (EPOCH: it set none). */
+        private final java.time.Instant complianceEnds;
         private final ObjectStore store;
         private final OwnRequests requests;
         private final Tally tally;
@@ -176,7 +187,9 @@ public final class Cleanup {
         /** A DeleteObjects request failed for good (refused, or failing past its retries). */
         private boolean refused;
 
-        Endpoint(String name, String prefix, ObjectStore store, OwnRequests requests, Tally tally) {
+        Endpoint(String name, String prefix, ObjectStore store, OwnRequests requests, Tally tally,
+                 java.time.Instant complianceEnds) {
+            this.complianceEnds = complianceEnds;
             this.name = name;
             this.prefix = prefix;
             this.store = store;
@@ -258,6 +271,10 @@ public final class Cleanup {
                     DeleteOutcome outcome = requests.call(() -> store.deleteVersions(ours));
                     tally.versions += outcome.deleted();
                     if (!outcome.failedKeys().isEmpty()) {
+                        outcome = unlock(refused(ours, outcome), outcome);
+                        tally.versions += outcome.deleted();
+                    }
+                    if (!outcome.failedKeys().isEmpty()) {
                         tally.error(outcome.failedKeys().size() + " versions could not be deleted on " + name
                                 + " (first: " + outcome.failedKeys().get(0) + ")");
                         outcome.errors().stream().limit(3).forEach(tally::error);
@@ -268,6 +285,61 @@ public final class Cleanup {
                     return;
                 }
             }
+        }
+
+        /**
+         * Versions a delete refused, deleted again as object lock allows, once the run's own lock is off: each
+         * one's legal hold lifted (a run that set none is answered so, harmlessly), governance retention bypassed,
+         * and compliance retention, which nobody can lift, waited out when it ends before the cleanup's deadline
+         * (a workload keeps it short). Returns the versions these attempts deleted, and those still refused.
+         */
+        private DeleteOutcome unlock(List<ObjectStore.KeyVersion> locked, DeleteOutcome refused) {
+            if (locked.isEmpty() || requests.expired()) {
+                return new DeleteOutcome(0, refused.failedKeys(), refused.errors());
+            }
+            for (ObjectStore.KeyVersion v : locked) {
+                if (!v.deleteMarker() && ours(v.key()) && !requests.expired()) {
+                    try {
+                        requests.run(() -> store.liftLegalHold(v));
+                    } catch (StoreException noHold) {
+                        // none set, or no object lock here: the delete below says what stands
+                    }
+                }
+            }
+            DeleteOutcome outcome = requests.call(() -> store.deleteLockedVersions(locked));
+            if (outcome.failedKeys().isEmpty()) {
+                return outcome;
+            }
+            List<ObjectStore.KeyVersion> still = refused(locked, outcome);
+            java.time.Instant until = java.time.Instant.EPOCH;
+            for (ObjectStore.KeyVersion v : still) {
+                try {
+                    java.time.Instant latest = until;
+                    until = store.retainedUntil(v).filter(latest::isBefore).orElse(latest);
+                } catch (StoreException e) {
+                    until = complianceEnds; // the store cannot say (moto answers 500): the run's own longest
+                    break;
+                }
+            }
+            long wait = java.time.Duration.between(java.time.Instant.now(), until).toNanos()
+                    + java.util.concurrent.TimeUnit.SECONDS.toNanos(1); // the store's clock may run a little late
+            if (until.equals(java.time.Instant.EPOCH) || !requests.outlasts(wait)) {
+                return outcome;
+            }
+            java.util.concurrent.locks.LockSupport.parkNanos(wait);
+            DeleteOutcome last = requests.call(() -> store.deleteLockedVersions(still));
+            return new DeleteOutcome(outcome.deleted() + last.deleted(), last.failedKeys(), last.errors());
+        }
+
+        /**
+         * Those of {@code asked} that {@code outcome} says were not deleted: by key and version id, or by key where
+         * the server named no version (moto leaves it out of its errors) — then not the key's delete markers, which
+         * no lock holds (and which went).
+         */
+        private static List<ObjectStore.KeyVersion> refused(List<ObjectStore.KeyVersion> asked, DeleteOutcome outcome) {
+            Set<String> named = Set.copyOf(outcome.failedKeys());
+            return asked.stream().filter(v -> named.contains(v.named()) || !v.deleteMarker()
+                    && named.contains(ObjectStore.KeyVersion.named(v.key(), null))).toList();
         }
 
         /** Deletes the keys named, one by one and in ranges; what it could not stays in {@link #leftKeys}. */
@@ -367,6 +439,13 @@ public final class Cleanup {
                 try {
                     DeleteOutcome outcome = requests.call(() -> store.deleteKeys(now));
                     tally.removed += outcome.deleted();
+                    if (attempt == 0 && !outcome.failedKeys().isEmpty()) {
+                        // refused outright where the bucket keeps no versions (versitygw): its current objects locked
+                        List<ObjectStore.KeyVersion> current = now.stream().filter(outcome.failedKeys()::contains)
+                                .map(k -> new ObjectStore.KeyVersion(k, null, false)).toList();
+                        outcome = unlock(current, outcome);
+                        tally.removed += outcome.deleted();
+                    }
                     if (attempt == ROUNDS - 1) {
                         outcome.errors().stream().limit(5).forEach(tally::error);
                     }

@@ -306,7 +306,7 @@ public final class Engine {
         java.util.concurrent.atomic.AtomicReference<CleanupResult> result = new java.util.concurrent.atomic
                 .AtomicReference<>();
         Thread cleaning = Thread.ofVirtual().name("s3workload-cleanup").unstarted(() -> result.set(
-                Cleanup.finish(everything, stores, file, OwnRequests.until(deadline))));
+                Cleanup.finish(everything, stores, file, OwnRequests.until(deadline), complianceEnds())));
         cleanupThread = cleaning;
         cleaning.start();
         if (cleanupSkipped.get()) {
@@ -332,6 +332,18 @@ public final class Engine {
                     done.kept(), done.versionsRemoved());
         }
         return done;
+    }
+
+    /**
+     * When the longest compliance retention the run's writes set ends at the latest: now plus the longest period
+     * (every write came before now); EPOCH when none set one.
+     */
+    private java.time.Instant complianceEnds() {
+        return plan.stages().stream().map(s -> s.spec().writes().retention())
+                .flatMap(java.util.Optional::stream)
+                .filter(r -> r.mode() == io.s3workload.workload.ObjectSettings.Retention.Mode.COMPLIANCE)
+                .map(r -> java.time.Instant.now().plus(r.period())).max(java.util.Comparator.naturalOrder())
+                .orElse(java.time.Instant.EPOCH);
     }
 
     private static final String SKIPPED = "the cleanup was skipped (a second Ctrl-C)";

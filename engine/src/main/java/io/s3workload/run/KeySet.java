@@ -21,6 +21,11 @@ public final class KeySet {
     private final java.util.function.LongUnaryOperator copied;
     /** Existing objects, listed, when these keys are theirs (not the run's): read, never written or deleted. */
     private final ExistingObjects existing;
+    /**
+     * Where each write of a key carried bytes of its own (conditional PUTs), the payload key of the write the store
+     * kept of key number {@code n}; null when each key holds its own key's payload.
+     */
+    private final java.util.function.LongFunction<String> kept;
 
     /** {@code count} keys, all written. */
     public KeySet(String prefix, long count) {
@@ -44,12 +49,14 @@ public final class KeySet {
      */
     private KeySet(String prefix, long span, long[] missing, KeySet origin, io.s3workload.workload.DataShape shape,
                    java.util.function.LongUnaryOperator copied) {
-        this(prefix, span, missing, origin, shape, copied, null);
+        this(prefix, span, missing, origin, shape, copied, null, null);
     }
 
     private KeySet(String prefix, long span, long[] missing, KeySet origin, io.s3workload.workload.DataShape shape,
-                   java.util.function.LongUnaryOperator copied, ExistingObjects existing) {
+                   java.util.function.LongUnaryOperator copied, ExistingObjects existing,
+                   java.util.function.LongFunction<String> kept) {
         this.existing = existing;
+        this.kept = kept;
         this.prefix = prefix;
         this.span = span;
         this.missing = missing.clone();
@@ -60,13 +67,21 @@ public final class KeySet {
 
     /** These keys, their bodies made as {@code made} says (the writing stage's {@code data}). */
     KeySet madeAs(io.s3workload.workload.DataShape made) {
-        return new KeySet(prefix, span, missing, origin, made, copied, existing);
+        return new KeySet(prefix, span, missing, origin, made, copied, existing, kept);
+    }
+
+    /**
+     * These keys, key number {@code n} holding the payload of {@code kept(n)} (the write of it the store kept)
+     * rather than of its own key.
+     */
+    KeySet keeping(java.util.function.LongFunction<String> kept) {
+        return new KeySet(prefix, span, missing, origin, shape, copied, existing, kept);
     }
 
     /** The keys of existing objects (not the run's): to read, never to write, delete or verify. */
     static KeySet existing(ExistingObjects objects) {
         return new KeySet(objects.prefix().prefix(), objects.count(), new long[0], null,
-                io.s3workload.workload.DataShape.UNIQUE, null, objects);
+                io.s3workload.workload.DataShape.UNIQUE, null, objects, null);
     }
 
     /**
@@ -120,6 +135,9 @@ public final class KeySet {
      * for a copy the source it was copied from (and so on down a chain of copies).
      */
     public String contentKey(long index) {
+        if (kept != null) {
+            return kept.apply(written(index));
+        }
         return origin == null ? key(index) : origin.contentKey(copied.applyAsLong(written(index)));
     }
 

@@ -23,11 +23,15 @@ import java.util.Optional;
  * of {@code W} owns the working-set slots {@code w, w + W, ...} and keeps which of them exist, so a GET, HEAD or
  * DELETE always names an object its worker knows is there and workers never race on a key. A PUT fills a
  * missing slot when there is one, else overwrites. An operation that needs an object when its worker has none
- * left becomes a PUT. One cell per operation kind, plus the total ({@code MIX}). With an {@code access} distribution
+ * left becomes a PUT. A LIST reads the working set's first page; a COPY copies a present slot's object on the
+ * server to the slot's copy key. One cell per operation kind, plus the total ({@code MIX}). With an {@code access} distribution
  * a worker's GETs, HEADs and DELETEs pick among its own slots by it (the first present slot from the drawn one when
  * that one is deleted), and the skew the reads offered is counted on the total.
  */
 final class MixRunner implements StageRunner {
+
+    /** A COPY writes slot N's object to key N + this, beside the working set (under the run's prefix). */
+    static final String COPY_SUFFIX = "-copy";
 
     @Override
     public StageResult run(StagePlan stage, RunContext context) {
@@ -113,6 +117,21 @@ final class MixRunner implements StageRunner {
                 worker.store().delete(prefix + slot);
                 recorder.success(System.nanoTime() - t0, 0);
             }
+            case LIST -> {
+                long t0 = System.nanoTime();
+                int listed = worker.store().listPage(prefix, null, MixStage.LIST_PAGE).keys().size();
+                recorder.success(System.nanoTime() - t0, 0);
+                recorder.items(listed);
+            }
+            case COPY -> {
+                // the copy of a slot is its worker's alone, as the slot is: no two workers copy onto one key
+                int slot = slots.anyPresent(worker);
+                String source = prefix + slot;
+                long length = context.payload().body(source, spec.size(), spec.writes().data()).length();
+                long t0 = System.nanoTime();
+                worker.store().copy(source, source + COPY_SUFFIX);
+                recorder.success(System.nanoTime() - t0, length);
+            }
             case PUT -> {
                 int slot = slots.forPut(worker);
                 String key = prefix + slot;
@@ -130,6 +149,8 @@ final class MixRunner implements StageRunner {
             case GET -> MixOp.GET;
             case DELETE -> MixOp.DELETE;
             case HEAD -> MixOp.HEAD;
+            case LIST -> MixOp.LIST;
+            case COPY -> MixOp.COPY;
             default -> MixOp.PUT;
         };
     }
@@ -140,6 +161,8 @@ final class MixRunner implements StageRunner {
             case PUT -> Op.PUT;
             case DELETE -> Op.DELETE;
             case HEAD -> Op.HEAD;
+            case LIST -> Op.LIST;
+            case COPY -> Op.COPY;
         };
     }
 

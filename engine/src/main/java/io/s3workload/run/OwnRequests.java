@@ -52,6 +52,11 @@ final class OwnRequests {
                 || stopped.getAsBoolean();
     }
 
+    /** Whether a wait of {@code nanos} from now ends before the deadline. */
+    boolean outlasts(long nanos) {
+        return deadlineNanos - System.nanoTime() - nanos > 0 && !expired();
+    }
+
     /** Runs {@code request} until it succeeds or fails for good; throws its last failure. */
     <T> T call(Supplier<T> request) {
         long giveUp = Math.min(deadlineNanos - System.nanoTime(), BUDGET.toNanos()) + System.nanoTime();

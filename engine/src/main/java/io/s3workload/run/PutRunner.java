@@ -1,13 +1,17 @@
 package io.s3workload.run;
 
 import io.s3workload.metrics.CellKey;
+import io.s3workload.metrics.CellRecorder;
 import io.s3workload.metrics.CellStats;
 import io.s3workload.metrics.Op;
 import io.s3workload.plan.CellPlan;
 import io.s3workload.plan.StagePlan;
 import io.s3workload.s3.ObjectWrite;
 import io.s3workload.s3.Payload;
+import io.s3workload.s3.StoreException;
+import io.s3workload.workload.Conditional;
 import io.s3workload.workload.PutStage;
+import io.s3workload.workload.SizeSpec;
 import java.util.Map;
 import java.util.List;
 import java.util.Optional;
@@ -23,34 +27,67 @@ final class PutRunner implements CellStageRunner {
         PutStage spec = stage.spec(PutStage.class);
         String prefix = context.keyPrefix(stage.name(), cell.size());
         long keys = cell.keys().orElse(ClosedLoop.UNBOUNDED);
-        CellKey key = new CellKey(stage.name(), Op.PUT, stage.endpoint(), cell.size());
         WrittenKeys written = new WrittenKeys();
         KeyClaims claims = spec.sharedKeys() || keys > KeyClaims.MOST_KEYS ? null : new KeyClaims(keys);
-        CellRun.Outcome outcome = CellRun.run(context, stage, key, cell, cell.operations().orElse(ClosedLoop.UNBOUNDED),
+        ConditionalWrites conditional = spec.conditional() == Conditional.NONE ? null
+                : new ConditionalWrites(spec.conditional(), keys);
+        // with measureParts, each part of the cell's multipart uploads in a cell of its own beside the uploads
+        CellRecorder parts = spec.multipart().measureParts() && spec.multipart().applies(cell.size().maxBytes())
+                ? context.recorder(new CellKey(stage.name(), Op.UPLOAD_PART, CellRun.endpointOf(stage),
+                SizeSpec.of(spec.multipart().partSize()))) : null;
+        List<CellRun.Outcome> outcomes = CellRun.run(context, stage, stage.workers(), context.recorder(new CellKey(
+                stage.name(), Op.PUT, CellRun.endpointOf(stage), cell.size())), parts == null ? List.of()
+                : List.of(parts), cell, cell.operations().orElse(ClosedLoop.UNBOUNDED),
                 (i, worker, recorder) -> {
                     long claimed = claims == null ? -1 : claims.claim(i % keys);
                     long number = claimed >= 0 ? claimed : i % keys;
                     try {
                         String objectKey = prefix + number;
-                        Payload.Body body = context.payload().body(objectKey, cell.size(), spec.writes().data());
+                        ObjectWrite write = ObjectWrite.of(spec.writes(), context.payload(), objectKey);
+                        Payload.Body body = context.payload().body(conditional == null ? objectKey
+                                : conditional.payloadKey(objectKey, i), cell.size(), spec.writes().data());
+                        String expected = conditional == null ? null : conditional.begin(number);
+                        if (conditional != null) {
+                            write = ConditionalWrites.write(write, expected);
+                        }
                         long t0 = System.nanoTime();
-                        Transfers.put(worker.store(), objectKey, body, spec.multipart(),
-                                ObjectWrite.of(spec.writes(), context.payload(), objectKey));
+                        String etag;
+                        try {
+                            etag = Transfers.put(worker.store(), objectKey, body, spec.multipart(), write, parts);
+                        } catch (StoreException e) {
+                            if (conditional != null) {
+                                conditional.refused(number, objectKey, expected, e, worker.store());
+                            }
+                            throw e;
+                        }
                         recorder.success(System.nanoTime() - t0, body.length());
+                        if (conditional != null) {
+                            conditional.kept(number, i, expected, etag);
+                        }
                         written.written(number);
                     } finally {
+                        if (conditional != null) {
+                            conditional.end(number);
+                        }
                         if (claimed >= 0) {
                             claims.release(claimed);
                         }
                     }
                 });
+        CellRun.Outcome outcome = outcomes.get(0);
         KeySet wrote = written.keySet(prefix, Math.min(keys, outcome.started())).madeAs(spec.writes().data());
+        if (conditional != null) {
+            wrote = conditional.keySet(wrote);
+            conditional.report(stage, cell, prefix, context);
+        }
         context.objects().register(stage.name(), cell.size(), wrote);
         if (wrote.missing() > 0) {
             context.note(stage.name(), wrote.missing() + " of " + wrote.span() + " " + cell.size() + " keys were"
                     + " never written (every PUT of them failed); stages reading from " + stage.name()
                     + " read the other " + wrote.count());
         }
-        return outcome.cells();
+        List<CellStats> cells = new java.util.ArrayList<>(outcome.cells());
+        outcomes.subList(1, outcomes.size()).forEach(part -> cells.add(part.stats()));
+        return cells;
     }
 }

@@ -151,12 +151,15 @@ final class ServerWatch {
         return switch (op) {
             case GET, RANGE_GET, HTTP_GET -> List.of("GetObject");
             case PUT -> List.of("PutObject", "CompleteMultipartUpload");
+            case UPLOAD_PART -> List.of("UploadPart");
+            case APPEND -> List.of("PutObject");
             case HEAD -> List.of("HeadObject");
-            case DELETE -> List.of("DeleteObject");
+            case DELETE -> List.of("DeleteObject", "DeleteObjects"); // a batched delete stage sends the second
             case LIST -> List.of("ListObjectsV2");
             case COPY -> List.of("CopyObject", "CompleteMultipartUpload");
             case HEAD_BUCKET -> List.of("HeadBucket");
-            case MIX -> List.of("GetObject", "PutObject", "CompleteMultipartUpload", "HeadObject", "DeleteObject");
+            case MIX -> List.of("GetObject", "PutObject", "CompleteMultipartUpload", "HeadObject", "DeleteObject",
+                    "ListObjectsV2", "CopyObject");
         };
     }
 

@@ -29,27 +29,50 @@ final class Transfers {
      * returns the ETag.
      */
     static String put(ObjectStore store, String key, Payload.Body body, Multipart multipart, ObjectWrite write) {
+        return put(store, key, body, multipart, write, null);
+    }
+
+    /**
+     * As {@link #put(ObjectStore, String, Payload.Body, Multipart, ObjectWrite)}, each part of a multipart upload
+     * also measured into {@code parts} (null: not), on the thread that sends it.
+     */
+    static String put(ObjectStore store, String key, Payload.Body body, Multipart multipart, ObjectWrite write,
+                      io.s3workload.metrics.CellRecorder partCell) {
         if (!multipart.applies(body.length())) {
             return store.put(key, body, write);
         }
         // where each part's time went, from the trace of the thread that sent it; handed to the operation's trace
         // once all parts are in (a part of a failed upload still running never writes into another operation's)
-        int parts = multipart.parts(body.length());
-        long[] sends = new long[parts];
-        long[] commits = new long[parts];
+        int count = multipart.parts(body.length());
+        long[] sends = new long[count];
+        long[] commits = new long[count];
         java.util.Arrays.fill(commits, -1);
         String etag = inParts(store, key, body.length(), multipart, write, (uploadId, part, start, length) -> {
             Payload.Body slice = body.slice(start, length);
             Map<String, String> checksum = write.checksumHeaders(slice);
-            ObjectStore.Part written = new ObjectStore.Part(store.uploadPart(key, uploadId, part, slice, checksum),
-                    checksum);
+            long t0 = System.nanoTime();
+            String partEtag;
+            try {
+                partEtag = store.uploadPart(key, uploadId, part, slice, checksum);
+            } catch (StoreException e) {
+                if (partCell != null) {
+                    partCell.failure(e.errorClass(), key + " part " + part);
+                }
+                throw e;
+            }
             io.s3workload.s3.RequestTrace sent = io.s3workload.s3.RequestTrace.current();
             sends[part - 1] = sent.sendNanos();
             commits[part - 1] = sent.sendNanos() >= 0 ? sent.commitNanos() : -1;
-            return written;
+            if (partCell != null) {
+                partCell.success(System.nanoTime() - t0, length);
+                if (commits[part - 1] >= 0) {
+                    partCell.writeSplit(sends[part - 1], commits[part - 1]);
+                }
+            }
+            return new ObjectStore.Part(partEtag, checksum);
         });
         io.s3workload.s3.RequestTrace operation = io.s3workload.s3.RequestTrace.current();
-        for (int i = 0; i < parts; i++) {
+        for (int i = 0; i < count; i++) {
             if (commits[i] >= 0) {
                 operation.addSplit(sends[i], commits[i]);
             }
@@ -88,7 +111,7 @@ final class Transfers {
                 long start = part * partBytes;
                 done[part] = writer.write(uploadId, part + 1, start, Math.min(partBytes, length - start));
             });
-            return store.completeMultipart(key, uploadId, Arrays.asList(done));
+            return store.completeMultipart(key, uploadId, Arrays.asList(done), write.condition());
         } catch (RuntimeException e) {
             try {
                 store.abortMultipart(key, uploadId);

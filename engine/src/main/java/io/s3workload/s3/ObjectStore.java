@@ -142,7 +142,15 @@ public final class ObjectStore implements AutoCloseable {
 
     /** Completes an upload from its parts, in part order; returns the object's ETag. */
     public String completeMultipart(String key, String uploadId, List<Part> parts) {
-        return control.completeMultipart(key, uploadId, parts);
+        return control.completeMultipart(key, uploadId, parts, Map.of());
+    }
+
+    /**
+     * Completes an upload where {@code condition} holds ({@link ObjectWrite#condition}: the store answers 412 and
+     * keeps what it had where it does not); returns the object's ETag.
+     */
+    public String completeMultipart(String key, String uploadId, List<Part> parts, Map<String, String> condition) {
+        return control.completeMultipart(key, uploadId, parts, condition);
     }
 
     public void abortMultipart(String key, String uploadId) {
@@ -236,6 +244,14 @@ public final class ObjectStore implements AutoCloseable {
     }
 
     /**
+     * Deletes up to 1000 keys in one DeleteObjects request, whether or not the server has it (a refusal is a
+     * {@link StoreException}); keys the server could not delete are in the outcome.
+     */
+    public DeleteOutcome deleteBatch(List<String> keys) {
+        return control.deleteBatch(keys);
+    }
+
+    /**
      * Deletes up to 1000 versions (or delete markers) for good, each by its id: one DeleteObjects request, or one
      * DeleteObject a version where the server has no batch delete. Failures name the key and the version id.
      */
@@ -243,8 +259,26 @@ public final class ObjectStore implements AutoCloseable {
         if (versions.isEmpty()) {
             return new DeleteOutcome(0, List.of(), List.of());
         }
-        return batchDelete() ? control.deleteVersionBatch(versions) : oneByOne(versions,
-                v -> deleteVersion(v.key(), v.versionId()), v -> v.key() + " (version " + v.versionId() + ")");
+        return batchDelete() ? control.deleteVersionBatch(versions, false) : oneByOne(versions,
+                v -> deleteVersion(v.key(), v.versionId()), KeyVersion::named);
+    }
+
+    /**
+     * Deletes up to 1000 versions under object lock: one DeleteObjects request bypassing governance retention
+     * ({@code x-amz-bypass-governance-retention}); compliance retention and legal holds still refuse.
+     */
+    public DeleteOutcome deleteLockedVersions(List<KeyVersion> versions) {
+        return control.deleteVersionBatch(versions, true);
+    }
+
+    /** Lifts the legal hold of one version (PutObjectLegalHold OFF). */
+    public void liftLegalHold(KeyVersion version) {
+        control.liftLegalHold(version);
+    }
+
+    /** Until when a version is retained (GetObjectRetention); empty when it is not. */
+    public Optional<java.time.Instant> retainedUntil(KeyVersion version) {
+        return control.retainedUntil(version);
     }
 
     /** Deletes each of {@code items} with {@code delete}; a failure is counted under {@code named} and the rest go on. */
@@ -295,6 +329,15 @@ public final class ObjectStore implements AutoCloseable {
 
     /** A version of a key (or a delete marker). */
     public record KeyVersion(String key, String versionId, boolean deleteMarker) {
+
+        /** As a failed delete names it: {@code KEY (version ID)}. */
+        public String named() {
+            return named(key, versionId);
+        }
+
+        public static String named(String key, String versionId) {
+            return key + " (version " + versionId + ")";
+        }
     }
 
     /** One page of a version listing; the next markers are null on the last page. */

@@ -15,16 +15,34 @@ import software.amazon.awssdk.checksums.spi.ChecksumAlgorithm;
 
 /**
  * The headers one object's write sends besides its body, the same for every client: {@code headers} (user metadata,
- * storage class, encryption, tags) on the PUT or CreateMultipartUpload, and a {@code checksum} computed over the
- * bytes of the PUT or of each part. SSE-C keys are not here: a store made for them sends them on every request
- * ({@link ObjectStore#withCustomerKey}).
+ * storage class, encryption, tags, retention) on the PUT or CreateMultipartUpload, a {@code checksum} computed over
+ * the bytes of the PUT or of each part, and a {@code condition} ({@code If-None-Match}, {@code If-Match}) on the PUT
+ * or on the CompleteMultipartUpload, where the store decides whether the object is stored. SSE-C keys are not here:
+ * a store made for them sends them on every request ({@link ObjectStore#withCustomerKey}).
  */
-public record ObjectWrite(Map<String, String> headers, Checksum checksum) {
+public record ObjectWrite(Map<String, String> headers, Checksum checksum, Map<String, String> condition) {
 
     public static final ObjectWrite NONE = new ObjectWrite(Map.of(), Checksum.NONE);
+    /** Create only: the store refuses (412) when the key has an object. */
+    public static final Map<String, String> IF_NONE_MATCH = Map.of("If-None-Match", "*");
 
     public ObjectWrite {
         headers = Map.copyOf(headers);
+        condition = Map.copyOf(condition);
+    }
+
+    public ObjectWrite(Map<String, String> headers, Checksum checksum) {
+        this(headers, checksum, Map.of());
+    }
+
+    /** This write, stored only where {@code condition} holds ({@link #IF_NONE_MATCH}, {@link #ifMatch}). */
+    public ObjectWrite when(Map<String, String> condition) {
+        return new ObjectWrite(headers, checksum, condition);
+    }
+
+    /** Stored only over the object of ETag {@code etag} (quoted as the store gave it). */
+    public static Map<String, String> ifMatch(String etag) {
+        return Map.of("If-Match", etag);
     }
 
     /** A write of user metadata only ({@code x-amz-meta-NAME: value}). */
@@ -66,6 +84,15 @@ public record ObjectWrite(Map<String, String> headers, Checksum checksum) {
                 }
             }
         });
+        settings.retention().ifPresent(r -> {
+            headers.put("x-amz-object-lock-mode", r.mode().name());
+            // whole seconds, as S3 keeps them: the date is when this write is sent, plus the period
+            headers.put("x-amz-object-lock-retain-until-date", java.time.Instant.now().plus(r.period())
+                    .truncatedTo(java.time.temporal.ChronoUnit.SECONDS).toString());
+        });
+        if (settings.legalHold()) {
+            headers.put("x-amz-object-lock-legal-hold", "ON");
+        }
         if (!settings.tags().isEmpty()) {
             StringBuilder tagging = new StringBuilder();
             settings.tags().entrySet().stream().sorted(Map.Entry.comparingByKey()).forEach(e -> tagging
@@ -78,7 +105,8 @@ public record ObjectWrite(Map<String, String> headers, Checksum checksum) {
 
     /** The headers of a PutObject of {@code body}: these, and its checksum. */
     public Map<String, String> putHeaders(Payload.Body body) {
-        return checksum == Checksum.NONE ? headers : with(headers, checksumHeaders(body));
+        Map<String, String> all = checksum == Checksum.NONE ? headers : with(headers, checksumHeaders(body));
+        return condition.isEmpty() ? all : with(all, condition);
     }
 
     /** The headers of a CreateMultipartUpload: these, and the checksum algorithm its parts will carry. */

@@ -108,7 +108,7 @@ final class S3Requests {
         List<String> failed = new ArrayList<>();
         List<String> errors = new ArrayList<>();
         response.errors().forEach(e -> {
-            failed.add(e.key() + " (version " + e.versionId() + ")");
+            failed.add(ObjectStore.KeyVersion.named(e.key(), e.versionId()));
             errors.add(e.code() + ": " + e.message());
         });
         return new DeleteOutcome(versions.size() - failed.size(), failed, errors);

@@ -126,9 +126,9 @@ final class SdkStore implements DataPath {
         return S3Requests.copyHeaders(customerKey);
     }
 
-    public String completeMultipart(String key, String uploadId, List<Part> parts) {
+    public String completeMultipart(String key, String uploadId, List<Part> parts, Map<String, String> condition) {
         return request(key, () -> s3.completeMultipartUpload(r -> r.bucket(bucket).key(key).uploadId(uploadId)
-                .multipartUpload(m -> m.parts(S3Requests.parts(parts))).overrideConfiguration(headers(Map.of()))))
+                .multipartUpload(m -> m.parts(S3Requests.parts(parts))).overrideConfiguration(headers(condition))))
                 .eTag();
     }
 
@@ -276,13 +276,29 @@ final class SdkStore implements DataPath {
         return batchDelete;
     }
 
-    public DeleteOutcome deleteVersionBatch(List<KeyVersion> versions) {
+    public DeleteOutcome deleteVersionBatch(List<KeyVersion> versions, boolean bypassGovernance) {
         return call(() -> S3Requests.versionOutcome(versions, s3.deleteObjects(r -> r.bucket(bucket)
-                .delete(S3Requests.deleteVersions(versions)))));
+                .delete(S3Requests.deleteVersions(versions)).bypassGovernanceRetention(bypassGovernance ? true
+                        : null))));
     }
 
+    /** PutObjectLegalHold OFF on one version. */
+    public void liftLegalHold(KeyVersion version) {
+        call(version.key(), () -> s3.putObjectLegalHold(r -> r.bucket(bucket).key(version.key())
+                .versionId(version.versionId()).legalHold(h -> h.status(
+                        software.amazon.awssdk.services.s3.model.ObjectLockLegalHoldStatus.OFF))));
+    }
+
+    /** GetObjectRetention of one version: until when it is retained; empty when it is not. */
+    public java.util.Optional<java.time.Instant> retainedUntil(KeyVersion version) {
+        var retention = call(version.key(), () -> s3.getObjectRetention(r -> r.bucket(bucket).key(version.key())
+                .versionId(version.versionId()))).retention();
+        return java.util.Optional.ofNullable(retention == null ? null : retention.retainUntilDate());
+    }
+
+    /** One DeleteObjects request (traced as one request, named by its first key). */
     public DeleteOutcome deleteBatch(List<String> keys) {
-        return call(() -> S3Requests.outcome(keys, s3.deleteObjects(r -> r.bucket(bucket)
+        return S3Requests.outcome(keys, request(keys.get(0), () -> s3.deleteObjects(r -> r.bucket(bucket)
                 .delete(S3Requests.delete(keys)))));
     }
 

@@ -1,7 +1,28 @@
 package io.s3workload.workload;
 
-/** Deletes every object stage {@code from} wrote, one DeleteObject per operation, and reports deletes/s. */
-public record DeleteStage(StageCommon common, String from) implements StageSpec {
+/**
+ * Deletes every object stage {@code from} wrote, and reports deletes/s: one DeleteObject per operation, or with
+ * {@code batch} above 1 one DeleteObjects request of up to that many keys per operation (its items the keys
+ * removed).
+ */
+public record DeleteStage(StageCommon common, String from, int batch) implements StageSpec {
+
+    /** S3's most keys in one DeleteObjects request. */
+    public static final int MAX_BATCH = 1000;
+
+    public DeleteStage(StageCommon common, String from) {
+        this(common, from, 1);
+    }
+
+    /** Whether each operation is one DeleteObjects request rather than one DeleteObject. */
+    public boolean batched() {
+        return batch > 1;
+    }
+
+    /** The operations that delete {@code keys} keys: one a batch. */
+    public long operations(long keys) {
+        return (keys + batch - 1) / batch;
+    }
 
     @Override
     public StageKind kind() {
@@ -15,6 +36,6 @@ public record DeleteStage(StageCommon common, String from) implements StageSpec 
 
     @Override
     public DeleteStage shared(Shard shard, int defaultWorkers) {
-        return new DeleteStage(common.shared(shard, kind(), defaultWorkers), from);
+        return new DeleteStage(common.shared(shard, kind(), defaultWorkers), from, batch);
     }
 }

@@ -5,7 +5,7 @@ import java.util.Map;
 /**
  * Weighted operations over a working set: {@code objects} objects of {@code size} are seeded first (not
  * measured), then each operation is drawn by weight, e.g. {@code {get: 45, put: 15, delete: 10, head: 30}} as in
- * warp's mixed benchmark. Each operation kind is measured on its own, and all of them together.
+ * warp's mixed benchmark; {@code list} and {@code copy} may join them. Each operation kind is measured on its own, and all of them together.
  *
  * @param weights  relative weights by operation (only positive ones)
  * @param writes   what its PUTs (and the seeded working set) store with each object
@@ -27,8 +27,14 @@ public record MixStage(StageCommon common, Map<MixOp, Integer> weights, long obj
         return StageKind.MIX;
     }
 
-    /** The operations a mix draws from. */
-    public enum MixOp { GET, PUT, DELETE, HEAD }
+    /**
+     * The operations a mix draws from. {@code LIST} is one ListObjectsV2 page of {@link #LIST_PAGE} keys of the
+     * working set; {@code COPY} copies one of its objects on the server to a key of its own beside it.
+     */
+    public enum MixOp { GET, PUT, DELETE, HEAD, LIST, COPY }
+
+    /** Keys a mix's LIST asks for: one page, S3's largest. */
+    public static final int LIST_PAGE = 1000;
 
     @Override
     public MixStage shared(Shard shard, int defaultWorkers) {

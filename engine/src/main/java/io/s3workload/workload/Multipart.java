@@ -3,8 +3,14 @@ package io.s3workload.workload;
 /**
  * How PUTs of large objects go: objects larger than {@code threshold} are uploaded in {@code partSize} parts,
  * {@code parallel} at a time per object.
+ *
+ * @param measureParts whether a put stage measures each part (UploadPart) in a cell of its own beside the uploads
  */
-public record Multipart(DataSize threshold, DataSize partSize, int parallel) {
+public record Multipart(DataSize threshold, DataSize partSize, int parallel, boolean measureParts) {
+
+    public Multipart(DataSize threshold, DataSize partSize, int parallel) {
+        this(threshold, partSize, parallel, false);
+    }
 
     /** S3's smallest part (all but the last). */
     public static final DataSize MIN_PART = DataSize.ofMiB(5);

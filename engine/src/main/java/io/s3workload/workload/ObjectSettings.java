@@ -14,9 +14,12 @@ import java.util.Optional;
  * @param metadata user metadata ({@code x-amz-meta-NAME}), each value fixed or random of a size
  * @param tags     object tags ({@code x-amz-tagging}), the YAML key {@code objectTags}
  * @param data     the bodies: unique, or compressible and deduplicable on purpose
+ * @param retention object lock retention set on each object as it is written
+ * @param legalHold whether each object is written under a legal hold
  */
 public record ObjectSettings(Optional<Sse> sse, Optional<String> storageClass, Map<String, Value> metadata,
-                             Map<String, String> tags, Checksum checksum, DataShape data) {
+                             Map<String, String> tags, Checksum checksum, DataShape data,
+                             Optional<Retention> retention, boolean legalHold) {
 
     public static final ObjectSettings NONE = new ObjectSettings(Optional.empty(), Optional.empty(), Map.of(),
             Map.of(), Checksum.NONE, DataShape.UNIQUE);
@@ -24,6 +27,34 @@ public record ObjectSettings(Optional<Sse> sse, Optional<String> storageClass, M
     public ObjectSettings(Optional<Sse> sse, Optional<String> storageClass, Map<String, Value> metadata,
                           Map<String, String> tags, Checksum checksum) {
         this(sse, storageClass, metadata, tags, checksum, DataShape.UNIQUE);
+    }
+
+    public ObjectSettings(Optional<Sse> sse, Optional<String> storageClass, Map<String, Value> metadata,
+                          Map<String, String> tags, Checksum checksum, DataShape data) {
+        this(sse, storageClass, metadata, tags, checksum, data, Optional.empty(), false);
+    }
+
+    /** Whether the objects are written under object lock (a retention or a legal hold). */
+    public boolean locked() {
+        return retention.isPresent() || legalHold;
+    }
+
+    /**
+     * Object lock retention: {@code mode} for {@code period} from each write. Governance retention the run's cleanup
+     * bypasses; compliance retention nobody can lift, so the cleanup waits it out (it is kept short).
+     */
+    public record Retention(Mode mode, java.time.Duration period) {
+
+        /** The longest compliance retention a workload may set: the cleanup waits it out. */
+        public static final java.time.Duration MOST_COMPLIANCE = java.time.Duration.ofMinutes(5);
+
+        public enum Mode {
+            GOVERNANCE, COMPLIANCE;
+
+            public String key() {
+                return name().toLowerCase(Locale.ROOT);
+            }
+        }
     }
 
     public ObjectSettings {
@@ -37,7 +68,7 @@ public record ObjectSettings(Optional<Sse> sse, Optional<String> storageClass, M
     }
 
     public ObjectSettings withData(DataShape shape) {
-        return new ObjectSettings(sse, storageClass, metadata, tags, checksum, shape);
+        return new ObjectSettings(sse, storageClass, metadata, tags, checksum, shape, retention, legalHold);
     }
 
     /** Whether the objects are encrypted with a key of the run's (SSE-C), which every request for them must send. */

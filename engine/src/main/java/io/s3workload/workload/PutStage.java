@@ -10,16 +10,25 @@ import java.util.List;
  * @param sharedKeys whether workers may write one key at the same time (overwrite contention, on purpose); by
  *                   default a worker skips to a key no other worker is writing, which there is whenever
  *                   {@code objects} is at least the workers
+ * @param conditional what each PUT (or multipart completion) asks the store to check first; with one, each write
+ *                    of a key carries bytes of its own, so that which write the store kept can be told
  */
 public record PutStage(StageCommon common, List<SizeSpec> sizes, Stop stop, Multipart multipart,
-                       ObjectSettings writes, boolean sharedKeys) implements StageSpec, CapacityStage.Body {
+                       ObjectSettings writes, boolean sharedKeys, Conditional conditional)
+        implements StageSpec, CapacityStage.Body {
+
+    /**
+     * The most keys a conditional stage tracks (which write of each the store kept, and for {@code ifMatch} its
+     * last ETag): 4 Mi keys, 32 MiB of winners.
+     */
+    public static final long MOST_CONDITIONAL_KEYS = 1L << 22;
 
     public PutStage {
         sizes = List.copyOf(sizes);
     }
 
     public PutStage(StageCommon common, List<SizeSpec> sizes, Stop stop, Multipart multipart) {
-        this(common, sizes, stop, multipart, ObjectSettings.NONE, false);
+        this(common, sizes, stop, multipart, ObjectSettings.NONE, false, Conditional.NONE);
     }
 
     @Override
@@ -34,11 +43,12 @@ public record PutStage(StageCommon common, List<SizeSpec> sizes, Stop stop, Mult
 
     @Override
     public PutStage shared(Shard shard, int defaultWorkers) {
-        return new PutStage(common.shared(shard, kind(), defaultWorkers), sizes, stop.shared(shard), multipart, writes, sharedKeys);
+        return new PutStage(common.shared(shard, kind(), defaultWorkers), sizes, stop.shared(shard), multipart, writes, sharedKeys,
+                conditional);
     }
 
     @Override
     public PutStage offered(StageCommon common) {
-        return new PutStage(common, sizes, stop, multipart, writes, sharedKeys);
+        return new PutStage(common, sizes, stop, multipart, writes, sharedKeys, conditional);
     }
 }

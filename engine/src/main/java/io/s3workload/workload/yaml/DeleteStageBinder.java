@@ -15,7 +15,12 @@ final class DeleteStageBinder implements StageBinder {
                     + " name it (from: put-1mib); objects the run did not write are never deleted");
             return Optional.empty();
         }
+        int batch = f.intOr("batch", 1);
+        if (batch > DeleteStage.MAX_BATCH) {
+            f.binding().problem(f.child("batch"), "a DeleteObjects request names at most " + DeleteStage.MAX_BATCH
+                    + " keys, got " + batch);
+        }
         return f.requiredText("from", "the stage whose objects to delete")
-                .map(from -> new DeleteStage(common, from));
+                .map(from -> new DeleteStage(common, from, batch));
     }
 }

@@ -38,6 +38,7 @@ import static io.s3workload.workload.yaml.Keys.Context.SIZE_RANGE;
 import static io.s3workload.workload.yaml.Keys.Context.SLO;
 import static io.s3workload.workload.yaml.Keys.Context.SOURCES;
 import static io.s3workload.workload.yaml.Keys.Context.SSE;
+import static io.s3workload.workload.yaml.Keys.Context.RETENTION;
 import static io.s3workload.workload.yaml.Keys.Context.STOP_WHEN_STABLE;
 import static io.s3workload.workload.yaml.Keys.Context.TIMEOUTS;
 import static io.s3workload.workload.yaml.Keys.Context.TLS;
@@ -265,6 +266,9 @@ final class Keys {
                 + " and check the body against it; a difference is a \"checksum mismatch\" error."),
         stage(EnumSet.of(PUT), "sharedKeys", "boolean", false, true, "Let workers PUT one key at the same time"
                 + " (overwrite contention on purpose); by default a worker takes a key no other is writing."),
+        stage(EnumSet.of(PUT), "conditional", "conditional", "none", "ifNoneMatch", "A condition each PUT (and"
+                + " multipart completion) sends: ifNoneMatch (If-None-Match: *, create only) or ifMatch (If-Match:"
+                + " the ETag last written); a store that finds it false answers 412, counted as PreconditionFailed."),
         stage(WRITES_SETTINGS, "sse", "sse", null, "s3", "Server-side encryption: s3, kms, or c (a random key per run,"
                 + " sent on every request for the objects)."),
         stage(WRITES_SETTINGS, "storageClass", "text", null, "STANDARD_IA",
@@ -274,11 +278,19 @@ final class Keys {
         stage(WRITES_SETTINGS, "objectTags", "objectTags", null, "{project: bench}",
                 "Object tags stored with each object (x-amz-tagging); at most 10."),
         stage(WRITES_SETTINGS, "checksum", "checksum", "none", "crc32c", "A checksum computed over each PUT's (and"
-                + " part's) bytes and sent with it, so the server verifies what it stores."),
+                + " part's) bytes and sent with it, so the server verifies what it stores (md5 when none is given"
+                + " and the objects are written under object lock, which S3 requires)."),
+        stage(WRITES_SETTINGS, "retention", "retention", null, "{mode: governance, for: 1h}", "Object lock"
+                + " retention set on each object as it is written (the bucket must have object lock enabled);"
+                + " the cleanup bypasses governance and waits compliance out."),
+        stage(WRITES_SETTINGS, "legalHold", "boolean", false, true, "Write each object under an object lock legal"
+                + " hold (x-amz-object-lock-legal-hold: ON); the cleanup lifts it before deleting."),
         stage(EnumSet.of(PUT, GET, RANGE_READ, VERSIONS, MIX, TRANSCODE), "data", "data", "unique",
                 "{compressible: 2.0, dedupe: 3.0}", "What object bodies are made of: unique (every byte distinct,"
                         + " nothing for a data-reducing store to shrink), or ratios to offer a compressor and fixed"
                         + " 4 KiB-block deduplication on purpose.").inDefaults(),
+        stage(EnumSet.of(DELETE), "batch", "count", 1, 500, "Keys per operation: above 1, each operation is one"
+                + " DeleteObjects request of up to this many keys (at most 1000), its items the keys removed."),
         stage(EnumSet.of(LIST), "pageSize", "count", ListStage.DEFAULT_PAGE_SIZE, 100, "Keys per ListObjectsV2 page."),
         stage(EnumSet.of(VERSIONS), "versions", "count", VersionsStage.DEFAULT_VERSIONS, 10,
                 "Versions written of each key."),
@@ -402,11 +414,17 @@ final class Keys {
         in(OPS, "delete", "whole", null, 10, "Weight of DELETE in the mix."),
         in(OPS, "head", "whole", null, 30, "Weight of HEAD in the mix."),
         in(OPS, "stat", "whole", null, 30, "Weight of HEAD (warp's stat) in the mix."),
+        in(OPS, "list", "whole", null, 5, "Weight of LIST in the mix: one ListObjectsV2 page of up to 1000 keys of"
+                + " the working set."),
+        in(OPS, "copy", "whole", null, 5, "Weight of COPY in the mix: one CopyObject of a working-set object to a"
+                + " key of its own beside it."),
         in(MULTIPART, "threshold", "size", Multipart.DEFAULT.threshold(), "128MiB",
                 "Objects larger than this go in parts.").scaled(Scale.SIZE),
         in(MULTIPART, "partSize", "size", Multipart.DEFAULT.partSize(), "16MiB",
                 "Bytes per part (at least 5 MiB, as S3 requires).").scaled(Scale.SIZE),
         in(MULTIPART, "parallel", "count", Multipart.DEFAULT.parallel(), 4, "Parts in flight per object."),
+        in(MULTIPART, "measureParts", "boolean", false, true, "On a put stage: each part (UploadPart) measured in a"
+                + " cell of its own, UPLOAD PART, beside the uploads (latency and throughput per part)."),
         in(PARALLEL_RANGES, "threshold", "size", ParallelRanges.DEFAULT.threshold(), "128MiB",
                 "Objects larger than this are read in ranges.").scaled(Scale.SIZE),
         in(PARALLEL_RANGES, "chunk", "size", ParallelRanges.DEFAULT.chunk(), "16MiB", "Bytes per range.")
@@ -420,6 +438,9 @@ final class Keys {
                 "Time limit for the first byte of a response."),
         in(TIMEOUTS, "total", "duration", null, "30s", "Time limit for a whole request (none by default)."),
         in(SSE, "type", "sseType", null, "kms", "sse's type: s3, kms or c."),
+        in(RETENTION, "mode", "retentionMode", null, "governance", "governance (lifted by a caller with"
+                + " s3:BypassGovernanceRetention, as the cleanup does) or compliance (lifted by nobody: at most 5m)."),
+        in(RETENTION, "for", "duration", null, "1h", "How long each object is retained after its write."),
         in(SSE, "kmsKeyId", "text", null, "alias/bench",
                 "The KMS key for sse: kms (without it, the bucket's default key)."),
         in(STOP_WHEN_STABLE, "window", "duration", StopWhenStable.DEFAULT.window(), "20s",
@@ -446,7 +467,7 @@ final class Keys {
     enum Context {
         TOP, STAGE, ENDPOINT, CREDENTIALS, TLS, FAIL_ON, FROM, SIZE_RANGE, PAUSE_RANGE, RAMP_STEP, OPS, MULTIPART,
         PARALLEL_RANGES, SOURCES, TIMEOUTS, SSE, STOP_WHEN_STABLE, METADATA, ACCESS, HOTSPOT, DATA, SLO,
-        CAPACITY_RATE, CAPACITY_USERS, SERVER_METRICS, METRIC
+        CAPACITY_RATE, CAPACITY_USERS, SERVER_METRICS, METRIC, RETENTION
     }
 
     /** What {@code --scale F} does to a key's value: multiplies sizes, counts and durations by F; the rest stay. */

@@ -6,6 +6,7 @@ import io.s3workload.workload.DataShape;
 import io.s3workload.workload.DataSize;
 import io.s3workload.workload.ObjectSettings;
 import io.s3workload.workload.ObjectSettings.Checksum;
+import io.s3workload.workload.ObjectSettings.Retention;
 import io.s3workload.workload.ObjectSettings.Sse;
 import java.util.Arrays;
 import java.util.Iterator;
@@ -24,7 +25,8 @@ import java.util.regex.Pattern;
  */
 final class ObjectSettingsBinder {
 
-    static final Set<String> KEYS = Set.of("sse", "storageClass", "metadata", "objectTags", "checksum", "data");
+    static final Set<String> KEYS = Set.of("sse", "storageClass", "metadata", "objectTags", "checksum", "data",
+            "retention", "legalHold");
     private static final Pattern NAME = Pattern.compile("[A-Za-z0-9][A-Za-z0-9._-]*");
     private static final Pattern STORAGE_CLASS = Pattern.compile("[A-Z0-9_]+");
     /** S3 limits user metadata to 2 KiB (names and values). */
@@ -57,7 +59,48 @@ final class ObjectSettingsBinder {
             }
             return c.orElse(Checksum.NONE);
         }).orElse(Checksum.NONE);
-        return new ObjectSettings(sse, storageClass, metadata, tags, checksum, data(f));
+        Optional<Retention> retention = retention(f);
+        boolean legalHold = f.boolOr("legalHold");
+        if ((retention.isPresent() || legalHold) && checksum == Checksum.NONE) {
+            checksum = Checksum.MD5; // S3 takes object lock headers only on a PUT whose body is checked
+        }
+        return new ObjectSettings(sse, storageClass, metadata, tags, checksum, data(f), retention, legalHold);
+    }
+
+    /**
+     * {@code retention: {mode: governance|compliance, for: DURATION}}; compliance retention at most
+     * {@link Retention#MOST_COMPLIANCE}, since nobody can lift it and the cleanup waits it out.
+     */
+    private static Optional<Retention> retention(Fields f) {
+        return f.object("retention", Keys.in(Keys.Context.RETENTION), "object lock retention, e.g. {mode:"
+                + " governance, for: 1h}").flatMap(r -> {
+                    Optional<Retention.Mode> mode = r.requiredText("mode", "governance or compliance")
+                            .flatMap(text -> {
+                                Optional<Retention.Mode> m = Arrays.stream(Retention.Mode.values())
+                                        .filter(v -> v.key().equals(text.trim())).findFirst();
+                                if (m.isEmpty()) {
+                                    r.binding().problem(r.child("mode"), "expected governance or compliance, got \""
+                                            + text + "\"" + Suggestions.didYouMean(text.trim(),
+                                            List.of("governance", "compliance")));
+                                }
+                                return m;
+                            });
+                    Optional<java.time.Duration> period = r.duration("for");
+                    if (!r.mentions("for")) {
+                        r.binding().problem(r.pointer(), "missing 'for': how long each object is retained after"
+                                + " its write, e.g. for: 1h");
+                    }
+                    period.filter(p -> p.compareTo(java.time.Duration.ofSeconds(1)) < 0).ifPresent(p -> r.binding()
+                            .problem(r.child("for"), "a retention is set in whole seconds: at least 1s"));
+                    if (mode.filter(m -> m == Retention.Mode.COMPLIANCE).isPresent() && period.filter(p -> p
+                            .compareTo(Retention.MOST_COMPLIANCE) > 0).isPresent()) {
+                        r.binding().problem(r.child("for"), "compliance retention cannot be lifted by anyone, so the"
+                                + " cleanup waits it out: at most " + io.s3workload.workload.Durations.format(
+                                Retention.MOST_COMPLIANCE) + " (governance retention, which the cleanup bypasses,"
+                                + " may be as long as you like)");
+                    }
+                    return mode.flatMap(m -> period.map(p -> new Retention(m, p)));
+                });
     }
 
     /**

@@ -17,11 +17,20 @@ final class TransferBinder {
 
     /** {@code multipart: {threshold, partSize, parallel}} (unset keys take the defaults) or {@code false}. */
     static Multipart multipart(Fields f, List<SizeSpec> sizes) {
-        return multipart(f, sizes, Multipart.DEFAULT);
+        return multipart(f, sizes, Multipart.DEFAULT, false);
+    }
+
+    /** As {@link #multipart(Fields, List)} for a put stage, whose parts may be measured ({@code measureParts}). */
+    static Multipart uploads(Fields f, List<SizeSpec> sizes) {
+        return multipart(f, sizes, Multipart.DEFAULT, true);
     }
 
     /** As {@link #multipart(Fields, List)}, with the kind's own defaults {@code d} for unset keys. */
     static Multipart multipart(Fields f, List<SizeSpec> sizes, Multipart d) {
+        return multipart(f, sizes, d, false);
+    }
+
+    private static Multipart multipart(Fields f, List<SizeSpec> sizes, Multipart d, boolean partsMeasured) {
         if (isOff(f, "multipart")) {
             return Multipart.OFF;
         }
@@ -35,7 +44,12 @@ final class TransferBinder {
                                 + " got " + partSize);
                         return d;
                     }
-                    Multipart result = new Multipart(threshold, partSize, parallel);
+                    boolean measureParts = m.boolOr("measureParts");
+                    if (measureParts && !partsMeasured) {
+                        m.binding().problem(m.child("measureParts"), "measureParts applies to a put stage's"
+                                + " uploads, whose parts are measured in a cell of their own; here they are not");
+                    }
+                    Multipart result = new Multipart(threshold, partSize, parallel, measureParts);
                     checkPartCount(m, result, sizes);
                     return result;
                 })

@@ -93,6 +93,7 @@ public final class WorkloadSchema {
         d.set("writeWith", enumOf(io.s3workload.workload.ReadAfterWriteStage.WriteWith.class));
         d.set("preset", enumOf(SweepStage.Preset.class));
         d.set("sweepOp", enumOf(SweepStage.Measure.class));
+        d.set("conditional", enumOf(io.s3workload.workload.Conditional.class));
         d.set("rangeOrder", enumOf(Set.of("random", "sequential")));
         d.set("compareOrder", enumOf(CompareStage.Order.class));
         d.set("kind", enumOf(Set.copyOf(StageKind.keys())));
@@ -130,6 +131,10 @@ d.set("failOn", object(Context.FAIL_ON));
         d.set("sse", JSON.createObjectNode().set("anyOf", JSON.createArrayNode().add(enumOf(Set.of("s3", "kms", "c")))
                 .add(object(Context.SSE))));
         d.set("sseType", enumOf(Set.of("s3", "kms", "c")));
+        ObjectNode retention = object(Context.RETENTION);
+        retention.putArray("required").add("mode").add("for");
+        d.set("retention", retention);
+        d.set("retentionMode", enumOf(Set.of("governance", "compliance")));
         d.set("hostSelect", enumOf(Set.of("roundrobin", "random")));
         d.set("stopWhenStable", JSON.createObjectNode().set("anyOf", JSON.createArrayNode().add(ref("boolean"))
                 .add(object(Context.STOP_WHEN_STABLE))));
