@@ -16,26 +16,11 @@ root=$(cd "$(dirname "${BASH_SOURCE[0]}")/../.." && pwd)
 check="e2e server-metrics"
 . "$root/src/bin/find-jdk.sh"
 s3w_find_jdk >/dev/null || exit 2
-# MinIO from the Go module proxy (a pseudo-version: MinIO tags no module versions), built once per machine
-MINIO_MODULE=${MINIO_MODULE:-github.com/minio/minio@v0.0.0-20260212201848-7aac2a2c5b7c}
-minio=""
-for bin in "$(command -v minio || true)" "$(go env GOPATH 2>/dev/null || true)/bin/minio"; do
-  if [ -n "$bin" ] && [ -x "$bin" ]; then minio=$bin; break; fi
-done
-if [ -z "$minio" ] && command -v go >/dev/null; then
-  echo "$check: building MinIO ($MINIO_MODULE) with go install: a few minutes, once per machine"
-  build_log=$(mktemp)
-  if GOFLAGS=-mod=mod go install "$MINIO_MODULE" >"$build_log" 2>&1; then
-    minio="$(go env GOPATH)/bin/minio"
-  else
-    echo "$check: SKIPPED: go install $MINIO_MODULE failed: $(tail -1 "$build_log")"
-    rm -f "$build_log"
-    exit 0
-  fi
-  rm -f "$build_log"
-fi
-if [ -z "$minio" ]; then
-  echo "$check: SKIPPED: no minio binary on PATH or in GOPATH/bin, and no go to build one"
+work=$(mktemp -d)
+. "$root/src/e2e/lib/servers.sh"
+if ! minio=$(minio_binary); then
+  echo "$check: SKIPPED: $minio"
+  rm -rf "$work"
   exit 0
 fi
 jar=$root/cli/target/s3workload.jar
@@ -44,11 +29,9 @@ if [ ! -f "$jar" ] || [ ! -f "$root/engine/target/test-classes/io/s3workload/tes
   echo "$check: FAILED: build first (./mvnw verify): need $jar and the engine's test classes"
   exit 1
 fi
-work=$(mktemp -d)
 pids=()
 cleanup() { for p in "${pids[@]}"; do kill "$p" 2>/dev/null || true; done; rm -rf "$work"; }
 trap cleanup EXIT
-free_port() { python3 -c 'import socket; s=socket.socket(); s.bind(("127.0.0.1",0)); print(s.getsockname()[1])'; }
 wait_port() { python3 -c "import sys; sys.path.insert(0, \"$root/src/e2e/lib\"); import ports; ports.wait_port($1, \"$check\", 60)"; }
 
 port=$(free_port)

@@ -15,6 +15,7 @@ import io.s3workload.workload.ConnectivityStage;
 import io.s3workload.workload.ConsistencyProbe;
 import io.s3workload.workload.ListAfterWriteStage;
 import io.s3workload.workload.MixStage;
+import io.s3workload.workload.AppendStage;
 import io.s3workload.workload.TranscodeStage;
 import io.s3workload.workload.VersionsStage;
 import io.s3workload.workload.ReadAfterWriteStage;
@@ -265,6 +266,9 @@ public final class Planner {
                         Optional.empty())), Optional.empty(), OptionalLong.empty(), 1,
                         new StagePlan.Roles(List.of(), targets));
             }
+            case AppendStage append -> new Shape(List.of(new CellPlan(append.append(), append.stop().operations(),
+                    OptionalLong.of(append.objects()), append.stop().duration())), Optional.empty(),
+                    OptionalLong.empty(), 1);
             case MixStage mix -> new Shape(List.of(new CellPlan(mix.size(), mix.stop().operations(),
                     OptionalLong.of(mix.objects()), mix.stop().duration())), Optional.empty(),
                     OptionalLong.of(mix.objects()), 1);

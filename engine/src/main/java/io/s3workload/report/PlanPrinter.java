@@ -289,7 +289,7 @@ public final class PlanPrinter {
     private static String size(StagePlan stage, CellPlan cell) {
         return switch (stage.kind()) {
             case LIST, CONNECTIVITY -> "-";
-            case PUT, GET, DELETE, HEAD, RANGE_READ, VERSIONS, COPY, READ_AFTER_WRITE, LIST_AFTER_WRITE, MIX,
+            case PUT, GET, DELETE, HEAD, RANGE_READ, VERSIONS, APPEND, COPY, READ_AFTER_WRITE, LIST_AFTER_WRITE, MIX,
                  TRANSCODE, HTTP_GET, CAPACITY, SWEEP, COMPARE, LOOPS, GROUP -> cell.size().toString();
         };
     }
@@ -304,7 +304,7 @@ public final class PlanPrinter {
             case CONNECTIVITY -> "-";
             case CAPACITY -> stage.spec(io.s3workload.workload.CapacityStage.class).load().kind()
                     == io.s3workload.workload.StageKind.PUT ? "1 per op" : "from run";
-            case GET, DELETE, HEAD, LIST, RANGE_READ, VERSIONS, COPY, READ_AFTER_WRITE, LIST_AFTER_WRITE, MIX,
+            case GET, DELETE, HEAD, LIST, RANGE_READ, VERSIONS, APPEND, COPY, READ_AFTER_WRITE, LIST_AFTER_WRITE, MIX,
                  TRANSCODE, HTTP_GET, SWEEP, COMPARE, LOOPS, GROUP -> "from run";
         };
     }

@@ -179,6 +179,7 @@ public final class Engine {
             case RANGE_READ -> new RangeReadRunner();
             case COPY -> new CopyRunner();
             case VERSIONS -> new VersionsRunner();
+            case APPEND -> new AppendRunner();
             case CONNECTIVITY -> new ConnectivityRunner();
             case READ_AFTER_WRITE -> new ReadAfterWriteRunner();
             case LIST_AFTER_WRITE -> new ListAfterWriteRunner();

@@ -27,6 +27,8 @@ public enum StageKind {
     RANGE_READ("rangeRead", Endpoints.ONE, Workers.CONCURRENCY,
             Trait.WARM_UP, Trait.STOP_WHEN_STABLE, Trait.SPREADS, Trait.MOVES_DATA, Trait.PICKS_KEYS),
     VERSIONS("versions", Endpoints.ONE, Workers.CONCURRENCY, Trait.MOVES_DATA),
+    APPEND("append", Endpoints.ONE, Workers.CONCURRENCY, Trait.KEYS_PER_WORKER, Trait.STOP_WHEN_STABLE,
+            Trait.MOVES_DATA),
     COPY("copy", Endpoints.ONE, Workers.CONCURRENCY,
             Trait.WRITES_SOURCES, Trait.STOP_WHEN_STABLE, Trait.SPREADS, Trait.MOVES_DATA, Trait.PICKS_KEYS),
     CONNECTIVITY("connectivity", Endpoints.OWN, Workers.ONE, Trait.PROBE),

@@ -19,6 +19,7 @@ import static io.s3workload.workload.StageKind.READ_AFTER_WRITE;
 import static io.s3workload.workload.StageKind.SWEEP;
 import static io.s3workload.workload.StageKind.TRANSCODE;
 import static io.s3workload.workload.StageKind.VERSIONS;
+import static io.s3workload.workload.StageKind.APPEND;
 import static io.s3workload.workload.yaml.Keys.Context.ACCESS;
 import static io.s3workload.workload.yaml.Keys.Context.CAPACITY_RATE;
 import static io.s3workload.workload.yaml.Keys.Context.CAPACITY_USERS;
@@ -227,14 +228,14 @@ final class Keys {
                 + " its keys: roundRobin (each in turn; a rangeRead's default is random), random (uniform),"
                 + " {zipf: EXPONENT} (the r-th most read key in proportion to r^-exponent) or {hotspot: {keys, share}}."),
 
-        stage(EnumSet.of(PUT, GET, HEAD, LIST, RANGE_READ, COPY, MIX, TRANSCODE, SWEEP), "duration", "duration",
+        stage(EnumSet.of(PUT, GET, HEAD, LIST, RANGE_READ, COPY, MIX, TRANSCODE, SWEEP, APPEND), "duration", "duration",
                 null, "30s", "How long each cell runs; with stopWhenStable, the most it may run.").scaled(Scale.DURATION),
         stage(EnumSet.of(HTTP_GET), "duration", "duration", HttpGetStage.DEFAULT_DURATION, "30s",
                 "How long the stage fetches; with stopWhenStable, the most it may run.").scaled(Scale.DURATION),
-        stage(EnumSet.of(PUT, GET, HEAD, LIST, RANGE_READ, COPY, MIX, HTTP_GET, SWEEP), "operations", "count", null,
+        stage(EnumSet.of(PUT, GET, HEAD, LIST, RANGE_READ, COPY, MIX, HTTP_GET, SWEEP, APPEND), "operations", "count", null,
                 1000, "Operations per cell.").scaled(Scale.COUNT),
-        stage(EnumSet.of(PUT, VERSIONS, MIX, SWEEP), "objects", "count", null, 100,
-                "Distinct keys: written round-robin (put, versions) or seeded (mix, sweep).").scaled(Scale.COUNT),
+        stage(EnumSet.of(PUT, VERSIONS, MIX, SWEEP, APPEND), "objects", "count", null, 100,
+                "Distinct keys: written round-robin (put, versions), seeded (mix, sweep) or grown in turn (append).").scaled(Scale.COUNT),
         stage(EnumSet.of(GET), "objects", "count", GetStage.DEFAULT_SEED_OBJECTS, 100,
                 "The objects a get stage seeds itself (with sizes).").scaled(Scale.COUNT),
         stage(EnumSet.of(LIST_AFTER_WRITE), "objects", "count", ListAfterWriteStage.DEFAULT_OBJECTS, 100,
@@ -292,6 +293,8 @@ final class Keys {
         stage(EnumSet.of(DELETE), "batch", "count", 1, 500, "Keys per operation: above 1, each operation is one"
                 + " DeleteObjects request of up to this many keys (at most 1000), its items the keys removed."),
         stage(EnumSet.of(LIST), "pageSize", "count", ListStage.DEFAULT_PAGE_SIZE, 100, "Keys per ListObjectsV2 page."),
+        stage(EnumSet.of(APPEND), "append", "size", null, "64KiB", "Bytes each append adds to an object (the"
+                + " first write of each creates it with as many).").scaled(Scale.SIZE),
         stage(EnumSet.of(VERSIONS), "versions", "count", VersionsStage.DEFAULT_VERSIONS, 10,
                 "Versions written of each key."),
         stage(EnumSet.of(MIX), "ops", "weights", null, "{get: 45, head: 30, put: 15, delete: 10}",

@@ -22,6 +22,7 @@ interface StageBinder {
             case RANGE_READ -> new RangeReadStageBinder();
             case COPY -> new CopyStageBinder();
             case VERSIONS -> new VersionsStageBinder();
+            case APPEND -> new AppendStageBinder();
             case CONNECTIVITY -> new ConnectivityStageBinder();
             case READ_AFTER_WRITE -> new ReadAfterWriteStageBinder();
             case LIST_AFTER_WRITE -> new ListAfterWriteStageBinder();

@@ -43,6 +43,7 @@ class StageKindsTest {
                 + " operations: 10}");
         m.put(StageKind.COPY, "{name: s, kind: copy, from: src, operations: 10}");
         m.put(StageKind.VERSIONS, "{name: s, kind: versions, size: 1KiB, objects: 5, versions: 2}");
+        m.put(StageKind.APPEND, "{name: s, kind: append, append: 4KiB, objects: 4, operations: 20}");
         m.put(StageKind.CONNECTIVITY, "{name: s, kind: connectivity}");
         m.put(StageKind.READ_AFTER_WRITE, "{name: s, kind: readAfterWrite, iterations: 10}");
         m.put(StageKind.LIST_AFTER_WRITE, "{name: s, kind: listAfterWrite, iterations: 10}");

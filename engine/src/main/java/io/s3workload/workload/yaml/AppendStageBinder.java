@@ -1,0 +1,38 @@
+package io.s3workload.workload.yaml;
+
+import io.s3workload.workload.AppendStage;
+import io.s3workload.workload.StageCommon;
+import io.s3workload.workload.StageSpec;
+import io.s3workload.workload.Stop;
+import java.util.Optional;
+
+/** {@code kind: append}: objects grown by appends ({@code x-amz-write-offset-bytes}). */
+final class AppendStageBinder implements StageBinder {
+
+    @Override
+    public Optional<StageSpec> bind(StageCommon common, Fields f) {
+        var append = f.size("append").filter(a -> {
+            if (a.bytes() == 0) {
+                f.binding().problem(f.child("append"), "an append adds at least 1 byte");
+            }
+            return a.bytes() > 0;
+        }).map(io.s3workload.workload.SizeSpec::of);
+        if (!f.mentions("append")) {
+            f.binding().problem(f.pointer(), "missing 'append': the bytes each append adds, e.g. append: 64KiB");
+        }
+        var objects = f.longAtLeast("objects", 1);
+        if (!f.mentions("objects")) {
+            f.binding().problem(f.pointer(), "missing 'objects': how many objects to grow, each by one writer at"
+                    + " a time, e.g. objects: 16");
+        }
+        Stop stop = new Stop(f.duration("duration"), f.longAtLeast("operations", 1), java.util.OptionalLong.empty());
+        if (!f.mentions("duration") && !f.mentions("operations")) {
+            f.binding().problem(f.pointer(), "an append stage needs a stop condition: duration (e.g. 30s) or"
+                    + " operations");
+        }
+        if (append.isEmpty() || objects.isEmpty()) {
+            return Optional.empty();
+        }
+        return Optional.of(new AppendStage(common, append.get(), objects.getAsLong(), stop));
+    }
+}

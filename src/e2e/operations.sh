@@ -1,0 +1,234 @@
+#!/usr/bin/env bash
+# The operations production workloads lean on, against real S3 implementations (docs/compatibility.md,
+# "Operations"): moto's server, the Versity S3 Gateway and MinIO (lib/servers.sh: each from its package registry,
+# MinIO built with go install when there is no binary), with the lean http client and the CRT client:
+#  - conditional writes: 16 workers PUT one key with If-None-Match: * — exactly one kept, 15 refused with 412, and
+#    the key holds the winner's bytes; the same with multipart uploads (the condition on the completion); an
+#    If-Match commit loop (8 workers, 4 keys) with no lost update and every key holding its last kept write;
+#  - a batched delete (DeleteObjects of 100 keys an operation, the items the keys removed), a mix with LIST and
+#    COPY, parts measured one by one, appends (x-amz-write-offset-bytes);
+#  - object lock in a bucket created with it: governance retention, a legal hold, a short compliance retention,
+#    and a complete cleanup of them all (nothing left, versions included).
+# What each server did is classified, printed as the table, and compared with the table in docs/compatibility.md:
+# a difference fails the check, so the page stays true (a cell starting "sometimes" is a race in the server: either
+# way passes). A server that cannot be installed is SKIPPED with the reason.
+#   src/e2e/operations.sh                    (needs the jar: run after ./mvnw verify, or let the launcher build it)
+#   OPERATIONS_SERVERS=moto src/e2e/operations.sh
+set -euo pipefail
+root=$(cd "$(dirname "${BASH_SOURCE[0]}")/../.." && pwd)
+check="e2e operations"
+work=$(mktemp -d)
+. "$root/src/e2e/lib/servers.sh"
+trap 'stop_servers; rm -rf "$work"' EXIT
+export AWS_ACCESS_KEY_ID=compat-key AWS_SECRET_ACCESS_KEY=compat-secret-key AWS_REGION=us-east-1
+
+cat >"$work/operations.yaml" <<'YAML'
+bucket: ops
+endpoints:
+  s3: {url: "http://127.0.0.1:1"}
+stages:
+  - {name: race, kind: put, size: 64KiB, objects: 1, operations: 16, concurrency: 16, sharedKeys: true,
+     conditional: ifNoneMatch}
+  - {name: race-read, kind: get, from: race, operations: 4, verify: true}
+  - {name: race-multipart, kind: put, size: 11MiB, objects: 1, operations: 8, concurrency: 8, sharedKeys: true,
+     conditional: ifNoneMatch, multipart: {threshold: 6MiB, partSize: 5MiB}}
+  - {name: commit-loop, kind: put, size: 16KiB, objects: 4, operations: 200, concurrency: 8, sharedKeys: true,
+     conditional: ifMatch}
+  - {name: commit-read, kind: get, from: commit-loop, operations: 8, verify: true}
+  - {name: parts, kind: put, size: 12MiB, objects: 2, concurrency: 1,
+     multipart: {threshold: 6MiB, partSize: 5MiB, parallel: 3, measureParts: true}}
+  - {name: many, kind: put, size: 1KiB, objects: 300, concurrency: 8}
+  - {name: batch-delete, kind: delete, from: many, batch: 100, concurrency: 2}
+  - {name: mix, kind: mix, size: 8KiB, objects: 50, operations: 300, concurrency: 4,
+     ops: {get: 30, put: 20, list: 20, copy: 20, delete: 10}}
+  - {name: append, kind: append, append: 16KiB, objects: 4, operations: 40, concurrency: 4}
+YAML
+cat >"$work/lock.yaml" <<'YAML'
+bucket: locked
+endpoints:
+  s3: {url: "http://127.0.0.1:1"}
+stages:
+  - {name: governance, kind: put, size: 16KiB, objects: 20, concurrency: 4, retention: {mode: governance, for: 1h}}
+  - {name: governance-read, kind: get, from: governance, operations: 20, verify: true}
+  - {name: legal-hold, kind: put, size: 16KiB, objects: 20, concurrency: 4, legalHold: true}
+  - {name: compliance, kind: put, size: 16KiB, objects: 5, concurrency: 4, retention: {mode: compliance, for: 3s}}
+YAML
+
+# classify SERVER CLIENT: what the runs in $work/SERVER-CLIENT-{operations,lock} show, one "row<TAB>class" a line
+classify() {
+  python3 - "$work/$1-$2" <<'PY'
+import json, re, sys
+base = sys.argv[1]
+def load(name):
+    log = open(f"{base}-{name}.log").read()
+    try:
+        summary = json.load(open(f"{base}-{name}/summary.json"))
+    except Exception as e:
+        summary = {'stages': [], 'cleanup': {}, 'failed': f"no summary ({e.__class__.__name__}): {log[-300:]}"}
+    return log, summary
+def cells(summary, stage):
+    return [c for s in summary['stages'] if s['name'] == stage for c in s.get('cells', [])]
+def errors(summary, stage):
+    out = {}
+    for c in cells(summary, stage):
+        for k, v in (c.get('errorsByClass') or {}).items():
+            out[k] = out.get(k, 0) + v
+    return out
+def note(log, stage):
+    m = re.search(rf"^  {re.escape(stage)}: (conditional PUTs|\d+ objects created).*$", log, re.M)
+    return m.group(0) if m else ''
+def clean(summary):
+    c = summary.get('cleanup', {})
+    return not (c.get('leftBehind', 0) or c.get('exact') is False or c.get('errors'))
+def refusal(errs):
+    return 'refused: ' + ', '.join(sorted(errs))
+
+rows = []
+log, s = load('operations')
+if 'failed' in s:
+    print(f"run\t{s['failed']}"); sys.exit(0)
+for stage, racers in (('race', 16), ('race-multipart', 8)):
+    n = note(log, stage)
+    m = re.search(r'(\d+) kept, (\d+) refused', n)
+    kept, refused = (int(m.group(1)), int(m.group(2))) if m else (-1, -1)
+    read_ok = 'each holds the bytes of the write the store kept' in n
+    extra = {k: v for k, v in errors(s, stage).items() if not k.startswith('HTTP 412')}
+    if extra:
+        rows.append((stage, refusal(extra)))
+    elif kept == 1 and refused == racers - 1 and read_ok:
+        rows.append((stage, f"1 kept, {racers - 1} refused (412)"))
+    else:
+        rows.append((stage, f"more than one kept: not checked as one step" if kept > 1 else f"unexpected: {n}"))
+n = note(log, 'commit-loop')
+extra = {k: v for k, v in errors(s, 'commit-loop').items() if not k.startswith('HTTP 412')}
+if extra:
+    rows.append(('commit-loop', refusal(extra)))
+elif 'lost updates' in n:
+    rows.append(('commit-loop', 'lost updates'))
+elif 'each holds the bytes' in n and not errors(s, 'commit-read'):
+    rows.append(('commit-loop', 'checked, no lost update'))
+else:
+    rows.append(('commit-loop', f"unexpected: {n}"))
+d = [c for c in cells(s, 'batch-delete') if c['op'] == 'DELETE']
+e = errors(s, 'batch-delete')
+rows.append(('batch-delete', refusal(e) if e else 'ok' if d and d[0]['operations'] == 3 and d[0]['items'] == 300
+             else f"unexpected: {d}"))
+mix = {c['op']: c for c in cells(s, 'mix')}
+e = {k: v for op in ('LIST', 'COPY') for k, v in (mix.get(op, {}).get('errorsByClass') or {}).items()}
+rows.append(('mix-list-copy', refusal(e) if e else 'ok' if mix.get('LIST', {}).get('operations', 0) > 0
+             and mix.get('COPY', {}).get('operations', 0) > 0 else 'unexpected'))
+parts = {c['op']: c for c in cells(s, 'parts')}
+e = errors(s, 'parts')
+rows.append(('measure-parts', refusal(e) if e else 'ok' if parts.get('UPLOAD_PART', {}).get('operations') == 6
+             and parts['UPLOAD_PART']['bytes'] == parts['PUT']['bytes'] else f"unexpected: {list(parts)}"))
+n = note(log, 'append')
+e = errors(s, 'append')
+rows.append(('append', refusal(e) if e else 'appends' if 'each as long as what was written' in n
+             else 'ignored: overwrites' if 'ignored' in n else f"unexpected: {n}"))
+rows.append(('cleanup', 'complete' if clean(s) else f"incomplete: {s.get('cleanup')}"))
+
+log, s = load('lock')
+if 'failed' in s:
+    rows.append(('object-lock', s['failed']))
+else:
+    for stage in ('governance', 'legal-hold', 'compliance'):
+        e = errors(s, stage)
+        rows.append((stage, refusal(e) if e else 'ok'))
+    rows.append(('governance-read', refusal(errors(s, 'governance-read')) if errors(s, 'governance-read') else 'ok'))
+    rows.append(('lock-cleanup', 'complete' if clean(s) else 'incomplete: ' + '; '.join(
+        (s.get('cleanup', {}).get('errors') or [])[:2])))
+for row, cls in rows:
+    print(f"{row}\t{cls}")
+PY
+}
+
+# left SERVER_URL BUCKET: objects and versions left in BUCKET (all runs' prefixes are the runs' own)
+left() {
+  python3 - "$1" "$2" <<'PY'
+import boto3, sys
+s3 = boto3.client('s3', endpoint_url=sys.argv[1], aws_access_key_id='compat-key', aws_secret_access_key='compat-secret-key',
+                  region_name='us-east-1')
+try:
+    r = s3.list_object_versions(Bucket=sys.argv[2])
+    print(len(r.get('Versions', [])) + len(r.get('DeleteMarkers', [])))
+except Exception:
+    print(len(s3.list_objects_v2(Bucket=sys.argv[2]).get('Contents', [])))
+PY
+}
+
+servers=(${OPERATIONS_SERVERS:-moto versitygw minio})
+clients=(http crt)
+measured="$work/measured.tsv"
+: >"$measured"
+ran=()
+for server in "${servers[@]}"; do
+  if ! url=$(start_$server); then
+    echo "$check: $server SKIPPED: $url"
+    continue
+  fi
+  make_bucket "$url" ops
+  make_bucket "$url" locked lock
+  for client in "${clients[@]}"; do
+    for name in operations lock; do
+      "$root/s3workload" run "$work/$name.yaml" --endpoint "$url" --set "defaults.client=$client" --no-progress \
+        --report console,json --out "$work/$server-$client-$name" >"$work/$server-$client-$name.log" 2>&1 || true
+    done
+    classify "$server" "$client" | sed "s/^/$server\t$client\t/" >>"$measured"
+  done
+  for bucket in ops locked; do
+    n=$(left "$url" "$bucket")
+    printf '%s\t%s\t%s\t%s\n' "$server" all "left-in-$bucket" "$([ "$n" = 0 ] && echo none || echo "$n objects or versions")" >>"$measured"
+  done
+  ran+=("$server")
+done
+[ ${#ran[@]} = 0 ] && { echo "$check: SKIPPED: no server could be started"; exit 0; }
+
+# the measured table (clients that agree in one cell) against docs/compatibility.md's
+status=0
+python3 - "$measured" "$root/docs/compatibility.md" "${ran[@]}" <<'PY' || status=$?
+import re, sys
+measured, doc, ran = sys.argv[1], sys.argv[2], sys.argv[3:]
+names = {'moto': 'moto', 'versitygw': 'versitygw', 'minio': 'MinIO'}
+got = {}
+for line in open(measured):
+    server, client, row, cls = line.rstrip('\n').split('\t')
+    got.setdefault((row, server), {})[client] = cls
+rows = list(dict.fromkeys(r for r, _ in got))
+def cell(row, server):
+    by = got.get((row, server), {})
+    classes = set(by.values())
+    return classes.pop() if len(classes) == 1 else '; '.join(f"{c}: {v}" for c, v in sorted(by.items()))
+text = open(doc).read().split('## Operations', 1)
+table = {}
+if len(text) > 1:
+    lines = [l for l in text[1].split('\n## ', 1)[0].splitlines() if l.startswith('| `')]
+    header = [h.strip() for h in text[1].split('\n| operation', 1)[1].split('\n', 1)[0].strip('|').split('|')] \
+        if '\n| operation' in text[1] else []
+    for l in lines:
+        parts = [p.strip() for p in l.strip().strip('|').split('|')]
+        row = parts[0].strip('`')
+        for server, value in zip(header[1:], parts[1:]):
+            table[(row, server)] = value
+failed = []
+print(f"{'operation':<18}" + ''.join(f"{names[s]:<44}" for s in ran))
+for row in rows:
+    print(f"{row:<18}" + ''.join(f"{cell(row, s):<44}" for s in ran))
+    for s in ran:
+        want = table.get((row, names[s]))
+        have = cell(row, s)
+        if want is None:
+            failed.append(f"{row} on {names[s]}: measured '{have}', not in docs/compatibility.md's Operations table")
+        elif want.startswith('sometimes'):
+            continue
+        elif want != have:
+            failed.append(f"{row} on {names[s]}: measured '{have}', docs/compatibility.md says '{want}'")
+for f in failed:
+    print("  " + f)
+sys.exit(1 if failed else 0)
+PY
+if [ $status != 0 ]; then
+  for log in "$work"/*.log; do case "$log" in *-operations.log|*-lock.log) echo "---- $log"; tail -12 "$log";; esac; done
+  echo "$check: FAILED"
+  exit 1
+fi
+echo "$check: OK"
