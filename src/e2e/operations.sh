@@ -8,7 +8,9 @@
 #  - a batched delete (DeleteObjects of 100 keys an operation, the items the keys removed), a mix with LIST and
 #    COPY, parts measured one by one, appends (x-amz-write-offset-bytes);
 #  - object lock in a bucket created with it: governance retention, a legal hold, a short compliance retention,
-#    and a complete cleanup of them all (nothing left, versions included).
+#    and a complete cleanup of them all (nothing left, versions included);
+#  - keys spread over three buckets (buckets: 3, createBucket: true), one of them already there with an object that
+#    is not the run's: per-bucket cells that add up, the two buckets the run created removed, the third as it was.
 # What each server did is classified, printed as the table, and compared with the table in docs/compatibility.md:
 # a difference fails the check, so the page stays true (a cell starting "sometimes" is a race in the server: either
 # way passes). A server that cannot be installed is SKIPPED with the reason.
@@ -53,6 +55,39 @@ stages:
   - {name: legal-hold, kind: put, size: 16KiB, objects: 20, concurrency: 4, legalHold: true}
   - {name: compliance, kind: put, size: 16KiB, objects: 5, concurrency: 4, retention: {mode: compliance, for: 3s}}
 YAML
+
+# buckets.yaml BASE: three buckets, BASE-2 already there (with an object that is not the run's)
+buckets_workload() {
+  cat <<YAML
+bucket: $1
+buckets: 3
+createBucket: true
+endpoints:
+  s3: {url: "http://127.0.0.1:1"}
+stages:
+  - {name: put, kind: put, size: 4KiB, objects: 90, concurrency: 6}
+  - {name: get, kind: get, from: put, operations: 90, verify: true}
+  - {name: copy, kind: copy, from: put, operations: 30}
+  - {name: delete, kind: delete, from: put, batch: 40}
+YAML
+}
+
+# buckets_state URL BASE: "BASE-1 BASE-2 BASE-3" as exists/gone, and the objects in BASE-2
+buckets_state() {
+  python3 - "$1" "$2" <<'PY'
+import boto3, sys
+s3 = boto3.client('s3', endpoint_url=sys.argv[1], aws_access_key_id='compat-key', aws_secret_access_key='compat-secret-key',
+                  region_name='us-east-1')
+def exists(b):
+    try:
+        s3.head_bucket(Bucket=b); return 'exists'
+    except Exception:
+        return 'gone'
+base = sys.argv[2]
+keys = [o['Key'] for o in s3.list_objects_v2(Bucket=f'{base}-2').get('Contents', [])] if exists(f'{base}-2') == 'exists' else []
+print(' '.join(exists(f'{base}-{i}') for i in (1, 2, 3)), ','.join(keys))
+PY
+}
 
 # classify SERVER CLIENT: what the runs in $work/SERVER-CLIENT-{operations,lock} show, one "row<TAB>class" a line
 classify() {
@@ -127,6 +162,22 @@ rows.append(('append', refusal(e) if e else 'appends' if 'each as long as what w
              else 'ignored: overwrites' if 'ignored' in n else f"unexpected: {n}"))
 rows.append(('cleanup', 'complete' if clean(s) else f"incomplete: {s.get('cleanup')}"))
 
+log, s = load('buckets')
+problems = []
+for stage, op in (('put', 'PUT'), ('get', 'GET'), ('copy', 'COPY')):
+    cs = [c for c in cells(s, stage) if c['op'] == op]
+    if errors(s, stage):
+        problems.append(refusal(errors(s, stage)))
+    elif len(cs) != 4 or sum(c['operations'] for c in cs[:3]) != cs[3]['operations'] \
+            or any(c['operations'] == 0 for c in cs[:3]):
+        problems.append(f"{stage}: per-bucket cells {[c['operations'] for c in cs]}")
+state = open(f"{base}-buckets.state").read().split()
+if state[:3] != ['gone', 'exists', 'gone'] or state[3:] != ['theirs/keep-me']:
+    problems.append(f"buckets after the run: {' '.join(state)}")
+if not clean(s):
+    problems.append('cleanup incomplete')
+rows.append(('buckets', '; '.join(problems) if problems else 'ok'))
+
 log, s = load('lock')
 if 'failed' in s:
     rows.append(('object-lock', s['failed']))
@@ -169,10 +220,17 @@ for server in "${servers[@]}"; do
   make_bucket "$url" ops
   make_bucket "$url" locked lock
   for client in "${clients[@]}"; do
-    for name in operations lock; do
+    base="spread-$client"
+    make_bucket "$url" "$base-2"
+    python3 -c "import boto3, sys; boto3.client('s3', endpoint_url=sys.argv[1], aws_access_key_id='compat-key',
+      aws_secret_access_key='compat-secret-key', region_name='us-east-1').put_object(Bucket=sys.argv[2] + '-2',
+      Key='theirs/keep-me', Body=b'not the run')" "$url" "$base"
+    buckets_workload "$base" >"$work/buckets.yaml"
+    for name in operations lock buckets; do
       "$root/s3workload" run "$work/$name.yaml" --endpoint "$url" --set "defaults.client=$client" --no-progress \
         --report console,json --out "$work/$server-$client-$name" >"$work/$server-$client-$name.log" 2>&1 || true
     done
+    buckets_state "$url" "$base" >"$work/$server-$client-buckets.state"
     classify "$server" "$client" | sed "s/^/$server\t$client\t/" >>"$measured"
   done
   for bucket in ops locked; do

@@ -18,12 +18,22 @@ import java.util.Optional;
  */
 public record Plan(String name, String source, String bucket, String prefix, boolean createBucket, boolean keep,
                    Optional<Long> seed, Map<String, EndpointSpec> endpoints, List<StagePlan> stages,
-                   Map<String, String> sections, io.s3workload.workload.Scaled scaled, int slowest) {
+                   Map<String, String> sections, io.s3workload.workload.Scaled scaled, int slowest,
+                   List<String> buckets) {
 
     /** The endpoint name stages get when the workload defines none. */
     public static final String EMBEDDED = "embedded";
 
+    /** A plan in one bucket. */
+    public Plan(String name, String source, String bucket, String prefix, boolean createBucket, boolean keep,
+                Optional<Long> seed, Map<String, EndpointSpec> endpoints, List<StagePlan> stages,
+                Map<String, String> sections, io.s3workload.workload.Scaled scaled, int slowest) {
+        this(name, source, bucket, prefix, createBucket, keep, seed, endpoints, stages, sections, scaled, slowest,
+                List.of(bucket));
+    }
+
     public Plan {
+        buckets = List.copyOf(buckets);
         endpoints = Collections.unmodifiableMap(new LinkedHashMap<>(endpoints));
         stages = List.copyOf(stages);
         sections = Collections.unmodifiableMap(new LinkedHashMap<>(sections));
@@ -47,7 +57,7 @@ public record Plan(String name, String source, String bucket, String prefix, boo
         Map<String, EndpointSpec> replaced = new LinkedHashMap<>(endpoints);
         replaced.put(endpoint.name(), endpoint);
         return new Plan(name, source, bucket, prefix, createBucket, keep, seed, replaced, stages, sections, scaled,
-                slowest);
+                slowest, buckets);
     }
 
     public StagePlan stage(String name) {

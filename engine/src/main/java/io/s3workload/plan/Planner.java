@@ -78,7 +78,7 @@ public final class Planner {
         }
         return new Plan(workload.name(), workload.source(), workload.bucket(), workload.prefix(),
                 workload.createBucket(), workload.keep(), workload.seed(), workload.endpoints(), stages,
-                workload.sections(), workload.scaled(), workload.slowest());
+                workload.sections(), workload.scaled(), workload.slowest(), workload.buckets());
     }
 
     /**

@@ -55,7 +55,8 @@ public final class ConsoleReporter implements Reporter {
         cpu = CellBlock.Cpu.ofThisProcess(run.serverInProcess());
         out.println("s3workload: workload " + run.plan().name() + " (" + run.plan().source() + ")");
         out.println("  run id    " + run.runId() + "   seed " + run.seed());
-        out.println("  bucket    " + run.plan().bucket() + "   prefix " + run.runPrefix());
+        out.println((run.plan().buckets().size() > 1 ? "  buckets   " + String.join(", ", run.plan().buckets())
+                : "  bucket    " + run.plan().bucket()) + "   prefix " + run.runPrefix());
         out.println("  data      " + StageHeaders.data(run.plan()));
         if (run.plan().scaled().scaled()) {
             out.println("  scaled    " + run.plan().scaled().summary(3) + (run.plan().scaled().changes().size() > 3

@@ -22,8 +22,14 @@ public final class PlanPrinter {
     public static String render(Plan plan) {
         StringBuilder out = new StringBuilder();
         out.append("Plan for workload ").append(plan.name()).append(" (").append(plan.source()).append(")\n");
-        out.append("  bucket     ").append(plan.bucket()).append(plan.createBucket() ? " (created if missing)" : "")
-                .append('\n');
+        if (plan.buckets().size() > 1) {
+            out.append("  buckets    ").append(String.join(", ", plan.buckets())).append(" (each key in one, by a hash"
+                    + " of it; each cell also per bucket)").append(plan.createBucket() ? "; those missing created,"
+                    + " and removed after the cleanup" : "").append('\n');
+        } else {
+            out.append("  bucket     ").append(plan.bucket()).append(plan.createBucket() ? " (created if missing)" : "")
+                    .append('\n');
+        }
         out.append("  keys under ").append(plan.prefix().isEmpty() ? "" : plan.prefix() + "/").append("<run-id>/")
                 .append(plan.keep() ? ", kept after the run (keep: true)" : ", removed after the run").append('\n');
         if (plan.endpoints().isEmpty()) {

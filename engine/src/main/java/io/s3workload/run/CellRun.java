@@ -107,15 +107,22 @@ final class CellRun {
         java.util.Map<String, CellRecorder> byEndpoint = new java.util.LinkedHashMap<>();
         stage.spread().ifPresent(s -> s.names().forEach(e -> byEndpoint.put(e, context.recorder(
                 new CellKey(key.stage(), key.op(), e, key.size())))));
+        // a run over several buckets: each operation also in the cell of its key's bucket, ENDPOINT/BUCKET
+        List<String> buckets = context.buckets();
+        List<CellRecorder> byBucket = buckets.size() < 2 || !key.op().sized() ? List.of() // a listing spans them
+                : buckets.stream().map(b -> context.recorder(
+                new CellKey(key.stage(), key.op(), endpointOf(stage) + "/" + b, key.size()))).toList();
         List<CellRecorder> sampled = new java.util.ArrayList<>(details);
         sampled.addAll(byEndpoint.values());
+        sampled.addAll(byBucket);
         ServerWatch server = ServerWatch.start(context.clients(), stage.spread().map(s -> s.names())
                 .orElse(List.of(stage.endpoint())));
         CellSampler sampler = new CellSampler(context, recorder, sampled, start, plannedNanos, plannedOps,
                 ClosedLoop.loadAt(spec), whenStable, server::tick);
         try {
             started = ClosedLoop.run(spec, () -> context.cancelled() || sampler.stable(), recorder,
-                    byEndpoint.isEmpty() ? null : byEndpoint::get, operation);
+                    byEndpoint.isEmpty() ? null : byEndpoint::get, byBucket.isEmpty() ? null
+                    : k -> byBucket.get(io.s3workload.s3.ObjectStore.bucketOf(k, byBucket.size())), operation);
         } finally {
             sampler.close();
             server.end();
@@ -133,10 +140,14 @@ final class CellRun {
                     + io.s3workload.workload.Durations.format(cell.duration().orElseThrow()) + " (stopWhenStable)");
         }
         CellStats stats = server.withView(recorder.finish(wall, cpu, allocated), stage, workers);
-        List<CellStats> endpoints = byEndpoint.values().stream().map(r -> {
+        List<CellStats> endpoints = new java.util.ArrayList<>(byEndpoint.values().stream().map(r -> {
             CellStats e = server.withView(r.finish(wall, -1, -1), stage, workers);
             return stable ? e.stoppedWhenStable(wall / 1e9) : e;
-        }).toList();
+        }).toList());
+        byBucket.forEach(r -> {
+            CellStats b = r.finish(wall, -1, -1); // the store counts its requests by endpoint, not by bucket
+            endpoints.add(stable ? b.stoppedWhenStable(wall / 1e9) : b);
+        });
         outcomes.add(new Outcome(stable ? stats.stoppedWhenStable(wall / 1e9) : stats, started, endpoints));
         for (CellRecorder detail : details) {
             CellStats d = server.withView(detail.finish(wall, -1, -1), stage, workers);

@@ -72,8 +72,7 @@ final class Clients implements AutoCloseable {
     /** The shared client for {@code endpoint} with the given settings. */
     ObjectStore shared(String endpoint, ClientSettings client) {
         String key = storeKey(endpoint, client);
-        return shared.computeIfAbsent(key, k -> StoreFactory.create(endpoint(endpoint), plan.bucket(),
-                plan.maxConnections(endpoint), client));
+        return shared.computeIfAbsent(key, k -> create(endpoint, plan.maxConnections(endpoint), client));
     }
 
     /**
@@ -93,6 +92,15 @@ final class Clients implements AutoCloseable {
     private static String storeKey(String endpoint, ClientSettings client) {
         return endpoint + "/" + client.kind() + "/" + client.checksums() + "/" + client.timeouts().connect() + "/"
                 + client.timeouts().firstByte();
+    }
+
+    /**
+     * A client of {@code endpoint}: of the run's bucket, or one over the buckets its keys are spread over, each with
+     * a client of its own ({@code connections} each: they open as they are needed).
+     */
+    private ObjectStore create(String endpoint, int connections, ClientSettings client) {
+        return ObjectStore.spread(plan.buckets().stream().map(bucket -> StoreFactory.create(endpoint(endpoint),
+                bucket, connections, client)).toList());
     }
 
     /** {@code store} after one unmeasured request, so that its start is not in the first measured operation. */
@@ -125,8 +133,7 @@ final class Clients implements AutoCloseable {
         }
         int perWorker = Math.max(1, stage.connections() / stage.concurrency());
         return new Lease(interruptible, endpointOf, worker -> {
-            ObjectStore own = primed(StoreFactory.create(endpoint(endpointOf.apply(worker)), plan.bucket(), perWorker,
-                    stage.client()));
+            ObjectStore own = primed(create(endpointOf.apply(worker), perWorker, stage.client()));
             return stage.customerKey() ? own.withCustomerKey(customerKey, true) : own;
         }, ObjectStore::close);
     }
@@ -164,6 +171,11 @@ final class Clients implements AutoCloseable {
 
     String bucket() {
         return plan.bucket();
+    }
+
+    /** The buckets the run's keys are spread over (one: the run's bucket). */
+    List<String> buckets() {
+        return plan.buckets();
     }
 
     /**

@@ -100,6 +100,17 @@ final class ClosedLoop {
      */
     static long run(Spec spec, BooleanSupplier cancelled, CellRecorder recorder,
                     java.util.function.Function<String, CellRecorder> byEndpoint, Operation operation) {
+        return run(spec, cancelled, recorder, byEndpoint, null, operation);
+    }
+
+    /**
+     * As {@link #run(Spec, BooleanSupplier, CellRecorder, java.util.function.Function, Operation)}, each operation
+     * also recorded into {@code byBucket} of the key it wrote or read last (null: not; the run's keys are spread
+     * over several buckets).
+     */
+    static long run(Spec spec, BooleanSupplier cancelled, CellRecorder recorder,
+                    java.util.function.Function<String, CellRecorder> byEndpoint,
+                    java.util.function.Function<String, CellRecorder> byBucket, Operation operation) {
         AtomicLong next = new AtomicLong();
         AtomicLong started = new AtomicLong();
         long start = System.nanoTime();
@@ -116,7 +127,8 @@ final class ClosedLoop {
                     try {
                         WorkerState state = new WorkerState(store, workerSeed, worker, spec.bufferBytes());
                         OpRecorder ops = new OpRecorder(recorder, byEndpoint == null ? null
-                                : byEndpoint.apply(spec.clients().endpointOf(worker)), spec.load().openLoop());
+                                : byEndpoint.apply(spec.clients().endpointOf(worker)), byBucket,
+                                spec.load().openLoop());
                         Attempts attempts = new Attempts(spec.recovery().retries(), spec.recovery().backOff(),
                                 watchdog, watchdog == null ? null : watchdog.register(), cancelled);
                         if (spec.load().openLoop()) {

@@ -52,6 +52,10 @@ public final class Engine {
     /** Endpoints whose region the bucket check corrected from what the server said. */
     private final List<EndpointSpec> regionsCorrected = new java.util.concurrent.CopyOnWriteArrayList<>();
     private volatile Thread cleanupThread;
+    /** The bucket {@link #checkBuckets} is checking, for its errors. */
+    private String checking;
+    /** The buckets this run created over several ({@code buckets:}), removed after its cleanup. */
+    private final List<CreatedBucket> created = new java.util.concurrent.CopyOnWriteArrayList<>();
 
     public Engine(Plan plan, List<Reporter> reporters) {
         this(plan, reporters, RunOptions.DEFAULT);
@@ -156,6 +160,9 @@ public final class Engine {
             results.forEach(r -> breaches.addAll(Thresholds.check(r)));
             CleanupResult cleanup = (plan.keep() ? CleanupResult.KEPT
                     : cleanup(runPrefix, stores, context.objects(), bus)).withKept(context.keptSources());
+            if (!plan.keep()) {
+                removeCreatedBuckets(cleanup, bus);
+            }
             RunResult result = new RunResult(info, results, breaches, cleanup, cancelled.get(),
                     System.nanoTime() - start);
             bus.post(r -> r.runFinished(result));
@@ -212,7 +219,7 @@ public final class Engine {
                 }
                 ObjectStore store = clients.shared(name, stage.client());
                 try {
-                    OwnRequests.preflight(cancelled::get).run(store::checkBucket);
+                    checkBuckets(store, endpoint);
                 } catch (StoreException e) {
                     EndpointSpec given = endpoint;
                     Optional<String> region = ErrorClassifier.serverRegion(e)
@@ -223,17 +230,14 @@ public final class Engine {
                         regionsCorrected.add(endpoint);
                         store = clients.shared(name, stage.client());
                         try {
-                            OwnRequests.preflight(cancelled::get).run(store::checkBucket);
+                            checkBuckets(store, endpoint);
                             stores.put(name, store);
                             continue;
                         } catch (StoreException again) {
                             e = again;
                         }
                     }
-                    if (e.kind() != StoreException.Kind.NO_BUCKET || !plan.createBucket()) {
-                        throw new EndpointUnavailableException(Preflight.explain(e, endpoint, plan.bucket()));
-                    }
-                    createBucket(store, endpoint);
+                    throw new EndpointUnavailableException(Preflight.explain(e, endpoint, checking));
                 }
                 stores.put(name, store);
             }
@@ -272,17 +276,75 @@ public final class Engine {
         }
     }
 
-    /** Creates the bucket; another process (a shard) creating it at the same time is as good. */
+    /**
+     * Checks each bucket of {@code store} (the run's, or those its keys are spread over), creating one that does not
+     * exist where the workload allows; throws the first other failure, {@link #checking} naming its bucket.
+     */
+    private void checkBuckets(ObjectStore store, EndpointSpec endpoint) throws EndpointUnavailableException {
+        for (ObjectStore bucket : store.buckets()) {
+            checking = bucket.bucket();
+            try {
+                OwnRequests.preflight(cancelled::get).run(bucket::checkBucket);
+            } catch (StoreException e) {
+                if (e.kind() != StoreException.Kind.NO_BUCKET || !plan.createBucket()) {
+                    throw e;
+                }
+                createBucket(bucket, endpoint);
+            }
+        }
+    }
+
+    /**
+     * Creates the bucket; another process (a shard) creating it at the same time is as good. A run over several
+     * buckets ({@code buckets:}) notes those it created, to remove them after its cleanup.
+     */
     private void createBucket(ObjectStore store, EndpointSpec endpoint) throws EndpointUnavailableException {
         try {
             OwnRequests.preflight(cancelled::get).run(store::createBucket);
+            if (plan.buckets().size() > 1) {
+                created.add(new CreatedBucket(endpoint.name(), store));
+            }
         } catch (StoreException e) {
             if (e.errorClass().contains("BucketAlreadyOwnedByYou")) {
                 return;
             }
             throw new EndpointUnavailableException("endpoint '" + endpoint.name() + "' (" + endpoint.printableUrl()
-                    + "): cannot create bucket '" + plan.bucket() + "': " + e.errorClass());
+                    + "): cannot create bucket '" + store.bucket() + "': " + e.errorClass());
         }
+    }
+
+    /** A bucket this run created, on an endpoint, through its store there. */
+    private record CreatedBucket(String endpoint, ObjectStore store) {
+    }
+
+    /**
+     * Removes the buckets the run created, once its cleanup left nothing on their endpoint (DeleteBucket refuses a
+     * bucket that is not empty, so nothing of anyone else's could go with it); says what it did.
+     */
+    private void removeCreatedBuckets(CleanupResult cleanup, ReporterBus bus) {
+        if (created.isEmpty()) {
+            return;
+        }
+        if (!cleanup.complete() || !cleanup.kept().isEmpty()) {
+            bus.post(r -> r.note("cleanup", "kept the " + created.size() + " buckets this run created ("
+                    + created.stream().map(c -> c.store().bucket()).collect(java.util.stream.Collectors.joining(", "))
+                    + "): " + (cleanup.kept().isEmpty() ? "the cleanup left objects in them" : "sources kept in them")));
+            return;
+        }
+        List<String> removed = new ArrayList<>();
+        List<String> failed = new ArrayList<>();
+        OwnRequests requests = OwnRequests.until(System.nanoTime() + OwnRequests.BUDGET.toNanos());
+        for (CreatedBucket bucket : created) {
+            try {
+                requests.run(bucket.store()::deleteBucket);
+                removed.add(bucket.store().bucket());
+            } catch (StoreException e) {
+                failed.add(bucket.store().bucket() + " (" + e.errorClass() + ")");
+            }
+        }
+        bus.post(r -> r.note("cleanup", (removed.isEmpty() ? "" : "removed the " + removed.size() + " buckets this"
+                + " run created: " + String.join(", ", removed)) + (failed.isEmpty() ? "" : (removed.isEmpty() ? ""
+                : "; ") + "could not remove " + String.join(", ", failed))));
     }
 
     /**

@@ -22,15 +22,38 @@ final class OpRecorder {
     private CellRecorder detail;
     /** When the current operation began ({@link #begin}). */
     private long beganNanos;
+    /** The cell of the bucket a key lives in, when the run spreads keys over several; else null. */
+    private final java.util.function.Function<String, CellRecorder> byBucket;
+    /** The current operation's bucket cell, once {@link #bucket} found it (by its last request's key). */
+    private CellRecorder bucket;
+    private boolean bucketFound;
 
     OpRecorder(CellRecorder cell, boolean openLoop) {
-        this(cell, null, openLoop);
+        this(cell, null, null, openLoop);
     }
 
-    OpRecorder(CellRecorder cell, CellRecorder endpoint, boolean openLoop) {
+    OpRecorder(CellRecorder cell, CellRecorder endpoint,
+               java.util.function.Function<String, CellRecorder> byBucket, boolean openLoop) {
         this.cell = cell;
         this.endpoint = endpoint;
+        this.byBucket = byBucket;
         this.openLoop = openLoop;
+    }
+
+    /**
+     * The cell of the bucket the current operation's key lives in (its last request's, from the thread's trace),
+     * found once an operation; null when the run has one bucket or the operation named no key (a listing).
+     */
+    private CellRecorder bucket() {
+        if (!bucketFound && byBucket != null) {
+            bucketFound = true;
+            String key = RequestTrace.current().key();
+            bucket = key == null ? null : byBucket.apply(key);
+            if (bucket != null && late) {
+                bucket.late();
+            }
+        }
+        return bucket;
     }
 
     /** How late the next operation started against its intended time (open loop), and whether that is late. */
@@ -49,6 +72,8 @@ final class OpRecorder {
     void begin() {
         retriedNanos = 0;
         detail = null;
+        bucket = null;
+        bucketFound = false;
         beganNanos = System.nanoTime();
         RequestTrace.current().beginOperation(); // nothing of the last operation's is named as this one's
     }
@@ -65,6 +90,9 @@ final class OpRecorder {
         }
         if (detail != null) {
             detail.retry();
+        }
+        if (bucket() != null) {
+            bucket.retry();
         }
     }
 
@@ -89,6 +117,9 @@ final class OpRecorder {
         if (detail != null) {
             success(detail, latencyNanos, bodyBytes);
         }
+        if (bucket() != null) {
+            success(bucket, latencyNanos, bodyBytes);
+        }
     }
 
     private void success(CellRecorder into, long latencyNanos, long bodyBytes) {
@@ -107,6 +138,9 @@ final class OpRecorder {
         if (detail != null) {
             success(detail, latencyNanos, ttfbNanos, bodyBytes);
         }
+        if (bucket() != null) {
+            success(bucket, latencyNanos, ttfbNanos, bodyBytes);
+        }
     }
 
     private void success(CellRecorder into, long latencyNanos, long ttfbNanos, long bodyBytes) {
@@ -124,6 +158,9 @@ final class OpRecorder {
         if (detail != null) {
             detail.items(count);
         }
+        if (bucket() != null) {
+            bucket.items(count);
+        }
     }
 
     void failure(String errorClass) {
@@ -133,6 +170,9 @@ final class OpRecorder {
         }
         if (detail != null) {
             detail.failure(errorClass);
+        }
+        if (bucket() != null) {
+            bucket.failure(errorClass);
         }
     }
 
@@ -149,12 +189,14 @@ final class OpRecorder {
         reached(cell, ownNanos);
         reached(endpoint, ownNanos);
         reached(detail, ownNanos);
+        reached(bucket(), ownNanos);
         if (cell.slowEnough(ownNanos) || endpoint != null && endpoint.slowEnough(ownNanos)
-                || detail != null && detail.slowEnough(ownNanos)) {
+                || detail != null && detail.slowEnough(ownNanos) || bucket != null && bucket.slowEnough(ownNanos)) {
             NamedRequest named = named(ownNanos, ttfbNanos, null);
             keepSlow(cell, named);
             keepSlow(endpoint, named);
             keepSlow(detail, named);
+            keepSlow(bucket, named);
         }
     }
 
@@ -180,6 +222,9 @@ final class OpRecorder {
         if (detail != null) {
             detail.writeSplit(sendNanos, commitNanos);
         }
+        if (bucket() != null) {
+            bucket.writeSplit(sendNanos, commitNanos);
+        }
     }
 
     /** A success ends an outage open in {@code into} if it began in it (one volatile read when none is open). */
@@ -197,6 +242,9 @@ final class OpRecorder {
         }
         if (detail != null) {
             detail.unreachable(beganNanos);
+        }
+        if (bucket() != null) {
+            bucket.unreachable(beganNanos);
         }
     }
 
@@ -225,11 +273,13 @@ final class OpRecorder {
      */
     void nameFailure(String errorClass) {
         if (cell.wantsFailure(errorClass) || endpoint != null && endpoint.wantsFailure(errorClass)
-                || detail != null && detail.wantsFailure(errorClass)) {
+                || detail != null && detail.wantsFailure(errorClass)
+                || bucket() != null && bucket.wantsFailure(errorClass)) {
             NamedRequest named = named(System.nanoTime() - beganNanos, -1, errorClass);
             keepFailure(cell, named);
             keepFailure(endpoint, named);
             keepFailure(detail, named);
+            keepFailure(bucket, named);
         }
     }
 
@@ -241,6 +291,9 @@ final class OpRecorder {
         }
         if (detail != null) {
             detail.failure(errorClass, example, message);
+        }
+        if (bucket() != null) {
+            bucket.failure(errorClass, example, message);
         }
     }
 }

@@ -109,6 +109,11 @@ final class RunContext {
         return runPrefix + stage + "/" + size.label() + "/";
     }
 
+    /** The buckets the run's keys are spread over (one: the run's bucket). */
+    java.util.List<String> buckets() {
+        return clients.buckets();
+    }
+
     Payload payload() {
         return payload;
     }

@@ -86,6 +86,10 @@ final class SdkStore implements DataPath {
         call(() -> s3.createBucket(b -> b.bucket(bucket)));
     }
 
+    public void deleteBucket() {
+        call(() -> s3.deleteBucket(b -> b.bucket(bucket)));
+    }
+
     @Override
     public String put(String key, Payload.Body body, ObjectWrite write) {
         Map<String, String> headers = write.putHeaders(body);
@@ -107,15 +111,21 @@ final class SdkStore implements DataPath {
                 traced(body))).eTag();
     }
 
-    public String copy(String sourceKey, String key) {
-        return call(key, () -> s3.copyObject(r -> r.sourceBucket(bucket).sourceKey(sourceKey)
-                .destinationBucket(bucket).destinationKey(key).overrideConfiguration(copyHeaders()))
-                .copyObjectResult().eTag());
+    /** The bucket this store's requests go to. */
+    public String bucket() {
+        return bucket;
     }
 
-    public String uploadPartCopy(String key, String uploadId, int partNumber, String sourceKey, long start,
-                                 long length) {
-        return call(key, () -> s3.uploadPartCopy(r -> r.sourceBucket(bucket).sourceKey(sourceKey)
+    /** CopyObject from {@code sourceKey} of {@code sourceBucket} to {@code key} of this store's bucket. */
+    public String copy(String sourceBucket, String sourceKey, String key) {
+        return request(key, () -> s3.copyObject(r -> r.sourceBucket(sourceBucket).sourceKey(sourceKey)
+                .destinationBucket(bucket).destinationKey(key).overrideConfiguration(copyHeaders())))
+                .copyObjectResult().eTag();
+    }
+
+    public String uploadPartCopy(String key, String uploadId, int partNumber, String sourceBucket, String sourceKey,
+                                 long start, long length) {
+        return call(key, () -> s3.uploadPartCopy(r -> r.sourceBucket(sourceBucket).sourceKey(sourceKey)
                 .destinationBucket(bucket).destinationKey(key).uploadId(uploadId).partNumber(partNumber)
                 .copySourceRange(S3Requests.range(start, length)).overrideConfiguration(copyHeaders()))
                 .copyPartResult().eTag());

@@ -17,6 +17,8 @@ import java.util.Optional;
  *                  first stage of each and a verdict per section at the end (t3-validator's CONNECTIVITY TESTS)
  * @param scaled    what {@code --scale} changed
  * @param slowest   how many of each cell's slowest operations, and first failures of each class, are named
+ * @param buckets   the buckets the run's keys are spread over (each key in one, by a hash of it): {@code bucket}
+ *                  alone, or those {@code buckets:} names
  */
 public record Workload(
         String source,
@@ -34,7 +36,8 @@ public record Workload(
         List<String> reports,
         Map<String, String> sections,
         Scaled scaled,
-        int slowest) {
+        int slowest,
+        List<String> buckets) {
 
     /** How many of each cell's slowest operations (and first failures of each class) a run names by default. */
     public static final int DEFAULT_SLOWEST = 10;
@@ -44,7 +47,20 @@ public record Workload(
     public static final List<String> REPORTS = List.of("console", "csv", "json", "hdr", "html", "prometheus",
             "otlp");
 
+    /** The most buckets a run spreads its keys over ({@code buckets:}). */
+    public static final int MOST_BUCKETS = 100;
+
+    /** A workload in one bucket. */
+    public Workload(String source, String name, String description, Map<String, EndpointSpec> endpoints,
+                    String bucket, String prefix, boolean createBucket, boolean keep, Optional<Long> seed,
+                    Defaults defaults, FailOn failOn, List<StageSpec> stages, List<String> reports,
+                    Map<String, String> sections, Scaled scaled, int slowest) {
+        this(source, name, description, endpoints, bucket, prefix, createBucket, keep, seed, defaults, failOn, stages,
+                reports, sections, scaled, slowest, List.of(bucket));
+    }
+
     public Workload {
+        buckets = List.copyOf(buckets);
         endpoints = Collections.unmodifiableMap(new LinkedHashMap<>(endpoints));
         stages = List.copyOf(stages);
         reports = List.copyOf(reports);
@@ -53,17 +69,17 @@ public record Workload(
 
     public Workload withEndpoints(Map<String, EndpointSpec> newEndpoints) {
         return new Workload(source, name, description, newEndpoints, bucket, prefix, createBucket, keep, seed,
-                defaults, failOn, stages, reports, sections, scaled, slowest);
+                defaults, failOn, stages, reports, sections, scaled, slowest, buckets);
     }
 
     public Workload withScaled(Scaled what) {
         return new Workload(source, name, description, endpoints, bucket, prefix, createBucket, keep, seed,
-                defaults, failOn, stages, reports, sections, what, slowest);
+                defaults, failOn, stages, reports, sections, what, slowest, buckets);
     }
 
     public Workload withCreateBucket(boolean create) {
         return new Workload(source, name, description, endpoints, bucket, prefix, create, keep, seed, defaults,
-                failOn, stages, reports, sections, scaled, slowest);
+                failOn, stages, reports, sections, scaled, slowest, buckets);
     }
 
     /**
@@ -77,7 +93,7 @@ public record Workload(
         int defaultWorkers = defaults.workers();
         return new Workload(source, name, description, endpoints, bucket, prefix, createBucket, keep, seed,
                 defaults.shared(shard), failOn, stages.stream().map(s -> s.shared(shard, defaultWorkers)).toList(),
-                reports, sections, scaled, slowest);
+                reports, sections, scaled, slowest, buckets);
     }
 
     public List<String> stageNames() {

@@ -99,6 +99,21 @@ public final class TestS3 implements AutoCloseable {
         client.createBucket(b -> b.bucket(bucket));
     }
 
+    /** Whether {@code bucket} exists (HeadBucket). */
+    public boolean bucketExists(String bucket) {
+        try {
+            client.headBucket(b -> b.bucket(bucket));
+            return true;
+        } catch (software.amazon.awssdk.services.s3.model.NoSuchBucketException e) {
+            return false;
+        } catch (software.amazon.awssdk.services.s3.model.S3Exception e) {
+            if (e.statusCode() == 404) {
+                return false;
+            }
+            throw e;
+        }
+    }
+
     public void put(String bucket, String key, String content) {
         client.putObject(r -> r.bucket(bucket).key(key), RequestBody.fromString(content));
     }

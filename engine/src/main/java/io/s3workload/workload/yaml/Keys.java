@@ -101,6 +101,9 @@ final class Keys {
         top("bucket", "text", null, "my-bench-bucket",
                 "The bucket every request goes to: 3-63 lowercase letters, digits, dots and hyphens."),
         top("prefix", "text", Workload.DEFAULT_PREFIX, "bench", "Keys go under PREFIX/<run-id>/."),
+        top("buckets", "buckets", null, 4, "Spread the keys over several buckets: a count (BUCKET-1 .. BUCKET-N)"
+                + " or a list of names; each key goes to one by a hash of it, and every cell is also reported per"
+                + " bucket. Buckets the run creates (createBucket) it removes after the cleanup."),
         top("createBucket", "boolean", false, true,
                 "Create the bucket when it does not exist (a missing bucket is otherwise exit code 3)."),
         top("keep", "boolean", false, true, "Skip the cleanup at the end (the run's objects stay under its prefix)."),

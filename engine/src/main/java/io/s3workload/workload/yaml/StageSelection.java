@@ -55,7 +55,7 @@ final class StageSelection {
         return new Workload(workload.source(), workload.name(), workload.description(), workload.endpoints(),
                 workload.bucket(), workload.prefix(), workload.createBucket(), workload.keep(), workload.seed(),
                 workload.defaults(), workload.failOn(), kept, workload.reports(),
-                workload.sections(), workload.scaled(), workload.slowest());
+                workload.sections(), workload.scaled(), workload.slowest(), workload.buckets());
     }
 
     private static void check(String option, List<String> words, Set<String> known, Set<String> tags,

@@ -53,6 +53,7 @@ final class WorkloadBinder {
         Optional<String> bucket = top.requiredText("bucket", "the bucket to run in (or pass --bucket)");
         bucket.filter(b -> !BUCKET.matcher(b).matches()).ifPresent(b -> binding.problem(top.child("bucket"),
                 "'" + b + "' is not a valid bucket name (3-63 lowercase letters, digits, dots and hyphens)"));
+        List<String> buckets = bucket.map(b -> buckets(top, b)).orElse(List.of());
         String prefix = trimSlashes(top.text("prefix").orElseGet(() -> top.defaultOf("prefix").asText()));
         boolean createBucket = top.boolOr("createBucket");
         boolean keep = top.boolOr("keep");
@@ -88,7 +89,48 @@ final class WorkloadBinder {
         }
         return Optional.of(new Workload(tree.source(), name, description, endpoints, bucket.get(), prefix,
                 createBucket, keep, seed, defaults, failOn, stages, reports, sections, Scaled.NONE,
-                top.intOr("slowest", 0)));
+                top.intOr("slowest", 0), buckets));
+    }
+
+    /**
+     * {@code buckets: N} ({@code BUCKET-1 .. BUCKET-N}) or {@code buckets: [a, b]}: the buckets the keys are spread
+     * over; without it {@code bucket} alone.
+     */
+    private List<String> buckets(Fields top, String bucket) {
+        com.fasterxml.jackson.databind.JsonNode raw = top.raw("buckets");
+        if (raw == null || raw.isNull()) {
+            return List.of(bucket);
+        }
+        List<String> names;
+        if (raw.isTextual()) {
+            int count = top.intAtLeast("buckets", 1).orElse(1);
+            if (count > Workload.MOST_BUCKETS) {
+                binding.problem(top.child("buckets"), "at most " + Workload.MOST_BUCKETS + " buckets, got " + count);
+                return List.of(bucket);
+            }
+            names = java.util.stream.IntStream.rangeClosed(1, count).mapToObj(i -> bucket + "-" + i).toList();
+            names.stream().filter(b -> !BUCKET.matcher(b).matches()).findFirst().ifPresent(b -> binding.problem(
+                    top.child("buckets"), "'" + b + "' is not a valid bucket name: make 'bucket' shorter (3-63"
+                            + " lowercase letters, digits, dots and hyphens in all)"));
+        } else {
+            names = top.<String>list("buckets", e -> {
+                String name = e.text().trim();
+                if (!BUCKET.matcher(name).matches()) {
+                    binding.problem(e.pointer(), "'" + name + "' is not a valid bucket name (3-63 lowercase"
+                            + " letters, digits, dots and hyphens)");
+                    return Optional.empty();
+                }
+                return Optional.of(name);
+            }).orElse(List.of(bucket));
+            if (new java.util.HashSet<>(names).size() < names.size()) {
+                binding.problem(top.child("buckets"), "a bucket is named twice");
+            }
+            if (names.size() > Workload.MOST_BUCKETS) {
+                binding.problem(top.child("buckets"), "at most " + Workload.MOST_BUCKETS + " buckets, got "
+                        + names.size());
+            }
+        }
+        return names;
     }
 
     /**

@@ -93,6 +93,8 @@ public final class WorkloadSchema {
         d.set("writeWith", enumOf(io.s3workload.workload.ReadAfterWriteStage.WriteWith.class));
         d.set("preset", enumOf(SweepStage.Preset.class));
         d.set("sweepOp", enumOf(SweepStage.Measure.class));
+        d.set("buckets", JSON.createObjectNode().set("anyOf", JSON.createArrayNode().add(ref("count"))
+                .add(listOf(ref("text")))));
         d.set("conditional", enumOf(io.s3workload.workload.Conditional.class));
         d.set("rangeOrder", enumOf(Set.of("random", "sequential")));
         d.set("compareOrder", enumOf(CompareStage.Order.class));
