@@ -157,6 +157,9 @@ final class ConditionalWrites {
         String condition = conditional == Conditional.IF_MATCH ? "If-Match" : "If-None-Match: *";
         StringBuilder said = new StringBuilder("conditional PUTs (" + condition + ") of " + cell.size() + ": "
                 + String.format("%,d kept, %,d refused (412 Precondition Failed)", kept.sum(), refused.sum()));
+        if (conditions.size() >= MOST_CONDITIONS) {
+            said.append(String.format("; lost updates looked for over the first %,d kept writes", MOST_CONDITIONS));
+        }
         if (keptTwice.sum() > 0) {
             said.append("; ").append(String.format("%,d", keptTwice.sum())).append(conditional
                     == Conditional.IF_MATCH ? " of them were kept under an ETag another kept write had been sent"
