@@ -317,8 +317,8 @@ public final class ObjectStore implements AutoCloseable {
         }
         // the buckets in turn: a marker names its bucket ("N/marker"), the last page of one leads to the next's first
         int from = keyMarker == null ? 0 : Integer.parseInt(keyMarker.substring(0, keyMarker.indexOf('/')));
-        String marker = keyMarker == null || keyMarker.endsWith("/") && keyMarker.indexOf('/') == keyMarker.length() - 1
-                ? null : keyMarker.substring(keyMarker.indexOf('/') + 1);
+        String marker = keyMarker == null ? null : keyMarker.substring(keyMarker.indexOf('/') + 1);
+        marker = marker == null || marker.isEmpty() ? null : marker;
         for (int b = from; b < buckets.length; b++, marker = null, versionIdMarker = null) {
             VersionPage page = buckets[b].listVersions(prefix, marker, versionIdMarker, pageSize);
             if (!page.last()) {
