@@ -10,10 +10,6 @@ public record DeleteStage(StageCommon common, String from, int batch) implements
     /** S3's most keys in one DeleteObjects request. */
     public static final int MAX_BATCH = 1000;
 
-    public DeleteStage(StageCommon common, String from) {
-        this(common, from, 1);
-    }
-
     /** Whether each operation is one DeleteObjects request rather than one DeleteObject. */
     public boolean batched() {
         return batch > 1;
