@@ -149,6 +149,13 @@ public final class PlanPrinter {
                         ? "conditional: If-Match the ETag last written (If-None-Match: * on a key's first write)"
                         : "conditional: If-None-Match: * (create only)");
             }
+            if (stage.spec() instanceof io.s3workload.workload.PutStage put && put.multipart().measureParts()) {
+                parts.add("parts measured one by one (an UPLOAD PART cell beside each multipart size)");
+            }
+            if (stage.spec() instanceof io.s3workload.workload.AppendStage append
+                    && append.objects() < stage.workers()) {
+                parts.add(append.objects() + " workers, not " + stage.workers() + ": one writer per object");
+            }
             if (stage.spec() instanceof io.s3workload.workload.DeleteStage delete && delete.batched()) {
                 parts.add("DeleteObjects of " + delete.batch() + " keys an operation");
             }

@@ -10,7 +10,6 @@ import io.s3workload.s3.Payload;
 import io.s3workload.s3.StoreException;
 import io.s3workload.workload.AppendStage;
 import java.util.List;
-import java.util.Map;
 import java.util.concurrent.atomic.AtomicLongArray;
 import java.util.concurrent.atomic.LongAdder;
 
@@ -49,8 +48,7 @@ final class AppendRunner implements CellStageRunner {
                         long offset = sizes.get((int) number);
                         Payload.Body body = context.payload().body(objectKey + "@" + offset, bytes);
                         ObjectWrite write = offset == 0 ? ObjectWrite.NONE
-                                : new ObjectWrite(Map.of(OFFSET_HEADER, Long.toString(offset)),
-                                ObjectWrite.NONE.checksum());
+                                : ObjectWrite.NONE.withHeader(OFFSET_HEADER, Long.toString(offset));
                         long t0 = System.nanoTime();
                         worker.store().put(objectKey, body, write);
                         recorder.success(System.nanoTime() - t0, bytes);

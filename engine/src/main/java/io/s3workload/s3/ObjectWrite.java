@@ -35,6 +35,11 @@ public record ObjectWrite(Map<String, String> headers, Checksum checksum, Map<St
         this(headers, checksum, Map.of());
     }
 
+    /** This write with one more header ({@code x-amz-write-offset-bytes} of an append). */
+    public ObjectWrite withHeader(String name, String value) {
+        return new ObjectWrite(with(headers, Map.of(name, value)), checksum, condition);
+    }
+
     /** This write, stored only where {@code condition} holds ({@link #IF_NONE_MATCH}, {@link #ifMatch}). */
     public ObjectWrite when(Map<String, String> condition) {
         return new ObjectWrite(headers, checksum, condition);
