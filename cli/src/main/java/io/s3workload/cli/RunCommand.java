@@ -59,7 +59,7 @@ final class RunCommand implements Callable<Integer> {
 
     @Option(names = "--embedded-backend", paramLabel = "memory|fs", defaultValue = "memory",
             converter = BackendConverter.class,
-            description = "Where the embedded server keeps objects: memory (on the heap, at most 4 GiB at once; the default) or fs (a temporary directory, removed at exit; for large objects; S3Proxy's filesystem store now and then answers a PUT with HTTP 500 while a DELETE empties the same directory).")
+            description = "Where the embedded server keeps objects: memory (on the heap, at most 4 GiB at once; the default) or fs (a temporary directory, removed at exit; for large objects).")
     EmbeddedS3.Backend backend;
 
     @Option(names = "--no-progress", description = "Do not print the live progress lines.")

@@ -302,9 +302,7 @@ class JarIT {
         assertTrue(blocks != null, "add the blocks " + workload.getFileName() + " must print to BLOCKS");
         long start = System.nanoTime();
         // The memory backend holds at most 4 GiB, which proxy-ab's 48 stages fill before the run's cleanup (HTTP 500
-        // from S3Proxy, then 404s on reads): proxy-ab runs on the filesystem backend. The others stay in memory:
-        // S3Proxy's filesystem store deletes a directory its last object leaves, racing a PUT into it (an HTTP 500
-        // now and then in mixed.yaml, 2 runs of 15; docs/workload-reference.md, the embedded server).
+        // from S3Proxy, then 404s on reads): proxy-ab runs on the filesystem backend, the others in memory.
         String backend = workload.getFileName().toString().equals("proxy-ab.yaml") ? "fs" : "memory";
         Result r = jar("run", workload.toString(), "--embedded", "--embedded-backend", backend, "--scale", "0.01",
                 "--no-progress", "--report", "console,json", "--out", out.toString());

@@ -88,7 +88,7 @@ public final class EmbeddedS3 implements AutoCloseable {
                 provider = "filesystem";
             }
             S3Proxy proxy = S3Proxy.builder()
-                    .blobStore(BlobStores.create(provider, properties))
+                    .blobStore(new EmptyDirectoryRaceGuard(BlobStores.create(provider, properties)))
                     .endpoint(URI.create("http://127.0.0.1:" + port))
                     .awsAuthentication(AuthenticationType.AWS_V2_OR_V4, accessKey, secretKey)
                     .build();

@@ -23,14 +23,23 @@ import software.amazon.awssdk.services.s3.model.S3Object;
  */
 public final class TestS3 implements AutoCloseable {
 
-    private final EmbeddedS3 server = EmbeddedS3.start(EmbeddedS3.Backend.MEMORY);
-    private final S3Client client = S3Client.builder()
+    private final EmbeddedS3 server;
+    private final S3Client client;
+
+    public TestS3() {
+        this(EmbeddedS3.Backend.MEMORY);
+    }
+
+    public TestS3(EmbeddedS3.Backend backend) {
+        server = EmbeddedS3.start(backend);
+        client = S3Client.builder()
             .endpointOverride(server.endpoint())
             .region(Region.US_EAST_1)
             .forcePathStyle(true)
             .credentialsProvider(StaticCredentialsProvider.create(
                     AwsBasicCredentials.create(server.accessKey(), server.secretKey())))
             .build();
+    }
 
     public EmbeddedS3 server() {
         return server;
