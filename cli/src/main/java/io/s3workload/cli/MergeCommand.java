@@ -43,9 +43,13 @@ final class MergeCommand implements Callable<Integer> {
         System.out.println("Run " + merged.report().runId() + " of workload " + merged.report().workload() + ":");
         for (ResultsMerge.ShardResult shard : merged.shards()) {
             System.out.println("  shard " + shard.index() + "  " + shard.status().name().toLowerCase() + "  "
-                    + shard.operations() + " operations" + (shard.directory() == null ? "" : "  " + shard.directory())
+                    + shard.operations() + " operations" + shard.began().map(b -> "  began "
+                    + b.truncatedTo(java.time.temporal.ChronoUnit.MILLIS)).orElse("")
+                    + shard.late().map(l -> " (" + signedSeconds(l) + " s from the start time)").orElse("")
+                    + (shard.directory() == null ? "" : "  " + shard.directory())
                     + (shard.detail().isEmpty() ? "" : "\n      " + shard.detail()));
         }
+        System.out.println(ResultsMerge.spreadSentence(merged.startSpread()));
         System.out.println();
         System.out.print(ResultsMerge.table(merged));
         try {
@@ -61,5 +65,9 @@ final class MergeCommand implements Callable<Integer> {
             return ExitCodes.THRESHOLD;
         }
         return ExitCodes.OK;
+    }
+
+    private static String signedSeconds(java.time.Duration d) {
+        return String.format(java.util.Locale.ROOT, "%+.3f", d.toNanos() / 1e9);
     }
 }

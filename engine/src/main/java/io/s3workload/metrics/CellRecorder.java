@@ -71,6 +71,14 @@ public final class CellRecorder {
         return new Histogram(LOWEST_NANOS, HIGHEST_NANOS, DIGITS);
     }
 
+    /**
+     * The same range and precision in memory for the values it holds only (a full histogram is some 270 KB): for
+     * many histograms kept at once, each of few distinct values (a merged run's seconds).
+     */
+    public static Histogram newPackedHistogram() {
+        return new org.HdrHistogram.PackedHistogram(LOWEST_NANOS, HIGHEST_NANOS, DIGITS);
+    }
+
     /** The slowest operations (and first failures of each class) a cell names unless told otherwise. */
     public static final int DEFAULT_NAMED = io.s3workload.workload.Workload.DEFAULT_SLOWEST;
 

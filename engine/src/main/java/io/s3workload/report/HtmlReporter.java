@@ -102,8 +102,18 @@ final class HtmlReporter extends EndOfRunFiles {
                         && e.serverMetrics() != null).findFirst().map(e -> " · its store's metrics from "
                         + esc(e.serverMetrics())).orElse("")).append("<br>"));
         about.shards().forEach(s -> h.append("shard ").append(s.index()).append(": ").append(esc(s.status()))
-                .append(", ").append(s.operations()).append(" operations").append(s.detail() == null ? ""
-                        : " (" + esc(s.detail()) + ")").append("<br>"));
+                .append(", ").append(s.operations()).append(" operations").append(s.startedAt() == null ? ""
+                        : ", began " + esc(s.startedAt())).append(s.lateSeconds() == null ? ""
+                        : String.format(java.util.Locale.ROOT, " (%+.3f s from the start time)", s.lateSeconds()))
+                .append(s.detail() == null ? "" : " (" + esc(s.detail()) + ")").append("<br>"));
+        if (about.startSpreadSeconds() != null) {
+            h.append(esc(ResultsMerge.spreadSentence(java.time.Duration.ofNanos(Math.round(
+                    about.startSpreadSeconds() * 1e9))))).append("<br>");
+            if (about.shards().size() > ResultsMerge.SHARD_LINES) {
+                h.append("The charts show the fleet's total: a line per shard is drawn for up to ")
+                        .append(ResultsMerge.SHARD_LINES).append(" shards.<br>");
+            }
+        }
         return h.append("</p>").toString();
     }
 

@@ -17,14 +17,14 @@ import java.io.IOException;
 import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
 import java.nio.file.Path;
+import java.time.Duration;
 import java.time.Instant;
 import java.util.ArrayList;
 import java.util.EnumMap;
+import java.util.HashMap;
 import java.util.LinkedHashMap;
-import java.util.LinkedHashSet;
 import java.util.List;
 import java.util.Map;
-import java.util.Set;
 import java.util.TreeMap;
 import org.HdrHistogram.Histogram;
 
@@ -46,9 +46,19 @@ public final class ResultsMerge {
     /** What became of one shard's directory. */
     public enum Status { COMPLETE, PARTIAL, MISSING }
 
-    /** A shard: where its results are, which it was, whether it finished, how many operations it reports. */
-    public record ShardResult(Path directory, int index, int count, Status status, long operations, String detail) {
+    /**
+     * A shard: where its results are, which it was, whether it finished, how many operations it reports, when it
+     * began its first stage (a complete shard's) and how long after the run's start time ({@code --start-at}).
+     */
+    public record ShardResult(Path directory, int index, int count, Status status, long operations, String detail,
+                              java.util.Optional<Instant> began, java.util.Optional<Duration> late) {
     }
+
+    /** Per-shard throughput lines in report.html for at most this many shards: more are not read, nor kept. */
+    static final int SHARD_LINES = 16;
+
+    /** Shards that began further apart than this did not run together: the merge warns. */
+    public static final Duration START_SPREAD_WARNING = Duration.ofSeconds(1);
 
     /**
      * The merged run, the shards it came from, and per merged cell its per-second interval histograms (for the
@@ -60,16 +70,42 @@ public final class ResultsMerge {
         public boolean partial() {
             return shards.stream().anyMatch(s -> s.status() != Status.COMPLETE);
         }
+
+        /** How far apart the complete shards began: the last one's first stage less the first one's. */
+        public Duration startSpread() {
+            return ResultsMerge.startSpread(shards);
+        }
     }
 
-    /** One shard cell: its figures and its log's intervals. */
-    private record Part(int shard, CellStats stats, List<ResultsReader.Interval> intervals) {
+    /**
+     * How far apart the shards began, with a warning beyond a second: shards that did not overlap make a fleet's
+     * figures a sum of runs, not one run's load.
+     */
+    public static String spreadSentence(Duration spread) {
+        String within = String.format(java.util.Locale.ROOT, "%.3f", spread.toNanos() / 1e9);
+        if (spread.compareTo(START_SPREAD_WARNING) <= 0) {
+            return "Shards began within " + within + " s of each other.";
+        }
+        return "WARNING: the shards began " + within + " s apart (more than " + START_SPREAD_WARNING.toSeconds()
+                + " s): they did not run together for that long, so the merged rates hold less load than the fleet"
+                + " could offer. Start them with --start-at (and their clocks with NTP); each shard's begin is listed"
+                + " with it.";
     }
 
+    private static Duration startSpread(List<ShardResult> shards) {
+        List<Instant> began = shards.stream().flatMap(s -> s.began().stream()).sorted().toList();
+        return began.isEmpty() ? Duration.ZERO : Duration.between(began.get(0), began.get(began.size() - 1));
+    }
+
+    /**
+     * Merges the shards' results. Two passes, one shard at a time, so that memory does not grow with the number of
+     * shards: the first reads each summary.json (which shard, which run, when each cell ran), the second adds each
+     * shard's figures and hdr logs into the merged cells.
+     */
     public static Merged merge(List<Path> directories) throws IOException {
         List<ShardResult> shards = new ArrayList<>();
-        List<RunReport> reports = new ArrayList<>();
-        List<Integer> indexes = new ArrayList<>();
+        Map<String, long[]> spans = new HashMap<>();
+        Summary first = null;
         int declared = 0;
         for (int i = 0; i < directories.size(); i++) {
             Path dir = directories.get(i);
@@ -77,69 +113,203 @@ public final class ResultsMerge {
                 shards.add(partial(dir, i));
                 continue;
             }
-            RunReport report = ResultsReader.read(dir);
-            Summary.Shard shard = report.about().shard();
-            int index = shard != null ? shard.index() : i;
+            Summary summary = SummaryJson.read(dir.resolve(SummaryJson.FILE));
+            if (first == null) {
+                first = summary;
+            }
+            check(first, summary, dir, shards);
+            Summary.Shard shard = summary.run().shard();
             int count = shard != null ? shard.count() : directories.size();
             declared = Math.max(declared, count);
-            shards.add(new ShardResult(dir, index, count, Status.COMPLETE, operations(report), ""));
-            reports.add(report);
-            indexes.add(index);
+            Instant began = Instant.parse(summary.run().startedAt());
+            shards.add(new ShardResult(dir, shard != null ? shard.index() : i, count, Status.COMPLETE,
+                    operations(summary), "", java.util.Optional.of(began), java.util.Optional.ofNullable(
+                    summary.run().startAt()).map(at -> Duration.between(Instant.parse(at), began))));
+            spans(summary, spans);
         }
-        if (reports.isEmpty()) {
+        if (first == null) {
             throw new IOException("no shard finished: none of " + directories + " holds a summary.json");
-        }
-        for (RunReport r : reports) {
-            if (!r.workload().equals(reports.get(0).workload())) {
-                throw new IOException("these are different workloads (" + reports.get(0).workload() + ", "
-                        + r.workload() + "); merge the shards of one run");
-            }
-        }
-        Set<Integer> seen = new LinkedHashSet<>();
-        for (ShardResult s : shards) {
-            if (s.status() == Status.COMPLETE && !seen.add(s.index())) {
-                throw new IOException("shard " + s.index() + " is given twice (" + s.directory() + ")");
-            }
         }
         for (int i = 0; i < declared; i++) {
             int index = i;
             if (shards.stream().noneMatch(s -> s.index() == index)) {
                 shards.add(new ShardResult(null, i, declared, Status.MISSING, 0,
-                        "no results given for shard " + i + " of " + declared));
+                        "no results given for shard " + i + " of " + declared, java.util.Optional.empty(),
+                        java.util.Optional.empty()));
             }
         }
-        return mergeReports(reports, indexes, directories(shards), shards);
+        return mergeShards(first, shards, spans);
     }
 
-    private static List<Path> directories(List<ShardResult> shards) {
-        return shards.stream().filter(s -> s.status() == Status.COMPLETE).map(ShardResult::directory).toList();
+    /** A shard of another workload or run, or one given twice, is named and the merge refused. */
+    private static void check(Summary first, Summary summary, Path dir, List<ShardResult> earlier)
+            throws IOException {
+        if (!summary.workload().name().equals(first.workload().name())) {
+            throw new IOException(dir + " is a run of workload '" + summary.workload().name() + "', the shards before"
+                    + " it of '" + first.workload().name() + "': merge the shards of one run");
+        }
+        Summary.Shard shard = summary.run().shard();
+        if (shard == null) {
+            return; // whole runs of one workload may be merged too
+        }
+        if (first.run().shard() != null && !summary.run().id().equals(first.run().id())) {
+            throw new IOException(dir + " is shard " + shard.index() + " of run " + summary.run().id() + ", the"
+                    + " shards before it of run " + first.run().id() + ": merge the shards of one run");
+        }
+        for (ShardResult s : earlier) {
+            if (s.status() == Status.COMPLETE && s.index() == shard.index()) {
+                throw new IOException("shard " + shard.index() + " is given twice: " + s.directory() + " and " + dir
+                        + " (a copied directory, or a shard that ran twice); give each shard once");
+            }
+        }
+    }
+
+    /** Widens each cell's span (epoch milliseconds, first second's start to last second's end) by this shard's. */
+    private static void spans(Summary summary, Map<String, long[]> spans) {
+        for (Summary.Stage stage : summary.stages()) {
+            for (int i = 0; i < stage.cells().size(); i++) {
+                List<Summary.Second> t = stage.cells().get(i).timeline();
+                if (t == null || t.isEmpty()) {
+                    continue;
+                }
+                long[] span = spans.computeIfAbsent(RunReport.cellId(ResultsReader.cellKey(stage, i)),
+                        k -> new long[] {Long.MAX_VALUE, Long.MIN_VALUE});
+                Summary.Second firstSecond = t.get(0);
+                span[0] = Math.min(span[0], firstSecond.epochMs()
+                        - SummaryJson.nanos(firstSecond.intervalSeconds()) / 1_000_000);
+                span[1] = Math.max(span[1], t.get(t.size() - 1).epochMs());
+            }
+        }
     }
 
     /** A directory without summary.json: what its hdr logs say it did before it stopped. */
     private static ShardResult partial(Path dir, int position) throws IOException {
         Path hdr = dir.resolve(HdrLogReporter.DIRECTORY);
-        long latencies = 0;
-        long last = 0;
+        long[] latencies = {0, 0}; // operations, the last interval's end
         if (Files.isDirectory(hdr)) {
             try (var logs = Files.list(hdr)) {
                 for (Path log : logs.toList()) {
-                    for (ResultsReader.Interval interval : ResultsReader.intervals(log)) {
+                    ResultsReader.forEachInterval(log, interval -> {
                         if (interval.tag().equals(HdrLogReporter.LATENCY)) {
-                            latencies += interval.histogram().getTotalCount();
-                            last = Math.max(last, interval.endMillis());
+                            latencies[0] += interval.histogram().getTotalCount();
+                            latencies[1] = Math.max(latencies[1], interval.endMillis());
                         }
-                    }
+                    });
                 }
             }
         }
         String detail = !Files.isDirectory(dir) ? dir + " does not exist"
-                : "no summary.json: the shard did not finish" + (latencies > 0 ? "; its hdr logs hold " + latencies
-                + " operations up to " + Instant.ofEpochMilli(last) : "") + "; left out of the merged figures";
-        return new ShardResult(dir, position, 0, Status.PARTIAL, latencies, detail);
+                : "no summary.json: the shard did not finish" + (latencies[0] > 0 ? "; its hdr logs hold "
+                + latencies[0] + " operations up to " + Instant.ofEpochMilli(latencies[1]) : "")
+                + "; left out of the merged figures";
+        return new ShardResult(dir, position, 0, Status.PARTIAL, latencies[0], detail, java.util.Optional.empty(),
+                java.util.Optional.empty());
     }
 
-    private static long operations(RunReport report) {
-        return report.stages().stream().flatMap(s -> s.cells().stream()).mapToLong(CellStats::operations).sum();
+    private static long operations(Summary summary) {
+        return summary.stages().stream().flatMap(s -> s.cells().stream()).mapToLong(Summary.Cell::operations).sum();
+    }
+
+    /** A stage over the shards: its first shard's report (for its shape), its cells and pairs added so far. */
+    private static final class StageMerge {
+        private final StageReport shape;
+        private final Map<String, CellMerge> cells = new LinkedHashMap<>();
+        private final Map<String, ConvergenceStats> pairs = new LinkedHashMap<>();
+        private final List<io.s3workload.result.CapacitySearch> searches = new ArrayList<>();
+        private long wall;
+        private boolean interrupted;
+
+        StageMerge(StageReport shape) {
+            this.shape = shape;
+        }
+
+        void add(int shard, StageReport mine, Path dir, Map<String, long[]> spans, boolean shardLines)
+                throws IOException {
+            wall = Math.max(wall, mine.wallNanos());
+            interrupted |= mine.interrupted();
+            mine.capacity().ifPresent(searches::add);
+            for (CellStats cell : mine.cells()) {
+                String id = RunReport.cellId(cell.key());
+                CellMerge merged = cells.get(id);
+                if (merged == null) {
+                    merged = new CellMerge(spans.get(id));
+                    cells.put(id, merged);
+                }
+                merged.add(shard, cell, dir.resolve(HdrLogReporter.DIRECTORY)
+                        .resolve(HdrLogReporter.fileName(cell.key())), shardLines);
+            }
+            for (ConvergenceStats pair : mine.convergence()) {
+                pairs.merge(pair.label(), pair, (a, b) -> ConvergenceStats.sum(List.of(a, b)));
+            }
+        }
+    }
+
+    private static Merged mergeShards(Summary firstSummary, List<ShardResult> shards, Map<String, long[]> spans)
+            throws IOException {
+        List<ShardResult> complete = shards.stream().filter(s -> s.status() == Status.COMPLETE).toList();
+        boolean shardLines = complete.size() <= SHARD_LINES;
+        Map<String, StageMerge> stages = new LinkedHashMap<>();
+        RunReport first = null;
+        Instant start = null;
+        Instant end = null;
+        Map<String, String> urls = new LinkedHashMap<>();
+        List<Breach> breaches = new ArrayList<>();
+        List<CleanupResult> cleanups = new ArrayList<>();
+        int exit = 0;
+        boolean interrupted = false;
+        for (ShardResult shard : complete) {
+            RunReport report = ResultsReader.read(shard.directory());
+            if (first == null) {
+                first = report;
+                report.stages().forEach(stage -> stages.put(stage.name(), new StageMerge(stage)));
+            }
+            for (StageReport mine : report.stages()) {
+                StageMerge stage = stages.get(mine.name());
+                if (stage != null) {
+                    stage.add(shard.index(), mine, shard.directory(), spans, shardLines);
+                }
+            }
+            Instant ended = report.startedAt().plusNanos(report.wallNanos());
+            start = start == null || report.startedAt().isBefore(start) ? report.startedAt() : start;
+            end = end == null || ended.isAfter(end) ? ended : end;
+            urls.putAll(report.endpointUrls());
+            report.breaches().stream().filter(b -> !breaches.contains(b)).forEach(breaches::add);
+            cleanups.add(report.cleanup());
+            exit = Math.max(exit, report.exitCode());
+            interrupted |= report.interrupted();
+        }
+        Map<CellKey, List<ResultsReader.Interval>> mergedIntervals = new LinkedHashMap<>();
+        Map<String, Map<Integer, List<Snapshot>>> shardTimelines = new LinkedHashMap<>();
+        List<StageReport> merged = new ArrayList<>();
+        for (StageMerge stage : stages.values()) {
+            List<CellStats> cells = new ArrayList<>();
+            for (Map.Entry<String, CellMerge> cell : stage.cells.entrySet()) {
+                MergedCell m = cell.getValue().finish();
+                cells.add(m.stats());
+                m.intervals().ifPresent(i -> mergedIntervals.put(m.stats().key(), i));
+                shardTimelines.put(cell.getKey(), m.shardTimelines());
+            }
+            StageReport shape = stage.shape;
+            merged.add(new StageReport(shape.name(), shape.kind(), stage.wall, stage.interrupted,
+                    shape.hasThresholds(), cells, List.copyOf(stage.pairs.values()), shape.startNanos(),
+                    shape.skipped(), shape.group(), stage.searches.isEmpty() ? java.util.Optional.empty()
+                    : java.util.Optional.of(io.s3workload.result.CapacitySearch.sum(stage.searches))));
+        }
+        List<Summary.ShardStatus> statuses = shards.stream().map(s -> new Summary.ShardStatus(s.index(),
+                s.status().name().toLowerCase(java.util.Locale.ROOT), s.operations(),
+                s.directory() == null ? null : s.directory().toString(), s.detail().isEmpty() ? null : s.detail(),
+                s.began().map(Instant::toString).orElse(null), s.late().map(ResultsMerge::seconds).orElse(null)))
+                .toList();
+        RunReport.About about = first.about().merged(first.about().prefix().replaceAll("shard-\\d+/$", ""),
+                statuses, seconds(startSpread(shards)));
+        RunReport report = new RunReport(about, firstSummary.run().id(), start, Duration.between(start, end)
+                .toNanos(), first.seed(), exit, interrupted, urls, merged, breaches, CleanupResult.sum(cleanups),
+                shardTimelines);
+        return new Merged(report, shards, mergedIntervals);
+    }
+
+    private static double seconds(Duration d) {
+        return d.toNanos() / 1e9;
     }
 
     /**
@@ -150,143 +320,94 @@ public final class ResultsMerge {
                               Map<Integer, List<Snapshot>> shardTimelines) {
     }
 
-    private static Merged mergeReports(List<RunReport> reports, List<Integer> indexes, List<Path> dirs,
-                                       List<ShardResult> shards) throws IOException {
-        Map<CellKey, List<ResultsReader.Interval>> mergedIntervals = new LinkedHashMap<>();
-        Map<String, Map<Integer, List<Snapshot>>> shardTimelines = new LinkedHashMap<>();
-        RunReport first = reports.get(0);
-        List<StageReport> stages = new ArrayList<>();
-        for (StageReport stage : first.stages()) {
-            Map<String, List<Part>> cells = new LinkedHashMap<>();
-            Map<String, List<ConvergenceStats>> pairs = new LinkedHashMap<>();
-            long wall = 0;
-            boolean interrupted = false;
-            List<io.s3workload.result.CapacitySearch> searches = new ArrayList<>();
-            for (int s = 0; s < reports.size(); s++) {
-                StageReport mine = reports.get(s).stages().stream().filter(x -> x.name().equals(stage.name()))
-                        .findFirst().orElse(null);
-                if (mine == null) {
-                    continue;
-                }
-                wall = Math.max(wall, mine.wallNanos());
-                interrupted |= mine.interrupted();
-                mine.capacity().ifPresent(searches::add);
-                for (CellStats cell : mine.cells()) {
-                    List<ResultsReader.Interval> intervals = ResultsReader.intervals(dirs.get(s)
-                            .resolve(HdrLogReporter.DIRECTORY).resolve(HdrLogReporter.fileName(cell.key())));
-                    cells.computeIfAbsent(RunReport.cellId(cell.key()), k -> new ArrayList<>())
-                            .add(new Part(indexes.get(s), cell, intervals));
-                }
-                for (ConvergenceStats pair : mine.convergence()) {
-                    pairs.computeIfAbsent(pair.label(), k -> new ArrayList<>()).add(pair);
-                }
-            }
-            List<CellStats> merged = new ArrayList<>();
-            for (Map.Entry<String, List<Part>> cell : cells.entrySet()) {
-                MergedCell m = mergeCell(cell.getValue());
-                merged.add(m.stats());
-                m.intervals().ifPresent(i -> mergedIntervals.put(m.stats().key(), i));
-                shardTimelines.put(cell.getKey(), m.shardTimelines());
-            }
-            List<ConvergenceStats> convergence = pairs.values().stream().map(ConvergenceStats::sum).toList();
-            stages.add(new StageReport(stage.name(), stage.kind(), wall, interrupted, stage.hasThresholds(), merged,
-                    convergence, stage.startNanos(), stage.skipped(), stage.group(),
-                    searches.isEmpty() ? java.util.Optional.empty() : java.util.Optional.of(
-                            io.s3workload.result.CapacitySearch.sum(searches))));
-        }
-        Instant start = reports.stream().map(RunReport::startedAt).min(Instant::compareTo).orElseThrow();
-        Instant end = reports.stream().map(r -> r.startedAt().plusNanos(r.wallNanos())).max(Instant::compareTo)
-                .orElseThrow();
-        Map<String, String> urls = new LinkedHashMap<>();
-        List<Breach> breaches = new ArrayList<>();
-        for (RunReport r : reports) {
-            urls.putAll(r.endpointUrls());
-            r.breaches().stream().filter(b -> !breaches.contains(b)).forEach(breaches::add);
-        }
-        int exit = reports.stream().mapToInt(RunReport::exitCode).max().orElse(0);
-        List<Summary.ShardStatus> statuses = shards.stream().map(s -> new Summary.ShardStatus(s.index(),
-                s.status().name().toLowerCase(java.util.Locale.ROOT), s.operations(),
-                s.directory() == null ? null : s.directory().toString(), s.detail().isEmpty() ? null : s.detail()))
-                .toList();
-        RunReport.About about = first.about().merged(first.about().prefix().replaceAll("shard-\\d+/$", ""), statuses);
-        RunReport report = new RunReport(about, first.runId(), start, java.time.Duration.between(start, end)
-                .toNanos(), first.seed(), exit, reports.stream().anyMatch(RunReport::interrupted), urls, stages,
-                breaches, CleanupResult.sum(reports.stream().map(RunReport::cleanup).toList()), shardTimelines);
-        return new Merged(report, shards, mergedIntervals);
-    }
-
     /**
-     * A cell over every shard: counts and histograms summed exactly; the wall time the span from the first shard's
-     * start to the last shard's end; the series re-cut into wall-clock seconds from that start.
+     * A cell over every shard, added one shard at a time: counts and histograms summed exactly; the wall time the
+     * span from the first shard's start to the last shard's end; the series re-cut into wall-clock seconds from that
+     * start, each second's histograms packed (they hold what a second's operations took: few distinct values).
      */
-    private static MergedCell mergeCell(List<Part> parts) {
-        CellStats sum = CellStats.sum(parts.stream().map(Part::stats).toList());
-        Map<Integer, List<Snapshot>> shardTimelines = new TreeMap<>();
-        long start = Long.MAX_VALUE;
-        long end = Long.MIN_VALUE;
-        for (Part p : parts) {
-            List<Snapshot> t = p.stats().timeline();
-            if (!t.isEmpty()) {
-                start = Math.min(start, t.get(0).epochMillis() - t.get(0).durationNanos() / 1_000_000);
-                end = Math.max(end, t.get(t.size() - 1).epochMillis());
+    private static final class CellMerge {
+        private final long start;
+        private final long end;
+        private final int buckets;
+        private final long[] ops;
+        private final long[] bytes;
+        private final long[] errs;
+        private final Map<String, Histogram[]> histograms = new LinkedHashMap<>();
+        private final Map<Integer, List<Snapshot>> shardTimelines = new TreeMap<>();
+        private CellStats sum;
+
+        /** @param span the cell's first second's start and last second's end over every shard; null: no seconds */
+        CellMerge(long[] span) {
+            start = span == null ? Long.MAX_VALUE : span[0];
+            end = span == null ? Long.MIN_VALUE : span[1];
+            buckets = span == null ? 0 : (int) Math.max(1, (end - start + 999) / 1000);
+            ops = new long[buckets];
+            bytes = new long[buckets];
+            errs = new long[buckets];
+        }
+
+        void add(int shard, CellStats cell, Path log, boolean shardLine) throws IOException {
+            sum = sum == null ? cell : CellStats.sum(List.of(sum, cell));
+            if (shardLine) {
+                shardTimelines.put(shard, cell.timeline());
             }
-            shardTimelines.put(p.shard(), t);
-        }
-        if (start == Long.MAX_VALUE) {
-            return new MergedCell(sum, java.util.Optional.empty(), shardTimelines);
-        }
-        long spanNanos = Math.max(1, end - start) * 1_000_000;
-        int buckets = (int) Math.max(1, (end - start + 999) / 1000);
-        long[] ops = new long[buckets];
-        long[] bytes = new long[buckets];
-        long[] errs = new long[buckets];
-        Map<String, Histogram[]> histograms = new LinkedHashMap<>();
-        for (Part p : parts) {
-            for (Snapshot s : p.stats().timeline()) {
+            if (buckets == 0) {
+                return;
+            }
+            for (Snapshot s : cell.timeline()) {
                 int b = bucket(s.epochMillis(), start, buckets);
                 ops[b] += s.operations();
                 bytes[b] += s.bytes();
                 errs[b] += s.errors();
             }
-            for (ResultsReader.Interval interval : p.intervals()) {
+            ResultsReader.forEachInterval(log, interval -> {
                 if (!TAGS.contains(interval.tag())) {
-                    continue; // a size bucket's interval spans the cell: summed whole below
+                    return; // a size bucket's interval spans the cell: summed whole in the cell's figures
                 }
                 Histogram[] byBucket = histograms.computeIfAbsent(interval.tag(), t -> new Histogram[buckets]);
                 int b = bucket(interval.endMillis(), start, buckets);
                 if (byBucket[b] == null) {
-                    byBucket[b] = CellRecorder.newHistogram();
+                    byBucket[b] = CellRecorder.newPackedHistogram();
                 }
                 byBucket[b].add(interval.histogram());
-            }
+            });
         }
-        List<Snapshot> timeline = new ArrayList<>();
-        List<ResultsReader.Interval> intervals = new ArrayList<>();
-        for (int b = 0; b < buckets; b++) {
-            long endNanos = Math.min((b + 1) * 1_000_000_000L, spanNanos);
-            long startNanos = b * 1_000_000_000L;
-            long endMillis = start + endNanos / 1_000_000;
-            Histogram latency = histograms.getOrDefault(HdrLogReporter.LATENCY, new Histogram[buckets])[b];
-            EnumMap<Percentile, Long> stats = new EnumMap<>(Percentile.class);
-            if (latency != null && latency.getTotalCount() > 0) {
-                for (Percentile p : Percentile.values()) {
-                    stats.put(p, Units.statNanos(latency, p));
+
+        MergedCell finish() {
+            if (buckets == 0) {
+                return new MergedCell(sum, java.util.Optional.empty(), shardTimelines);
+            }
+            long spanNanos = Math.max(1, end - start) * 1_000_000;
+            List<Snapshot> timeline = new ArrayList<>();
+            List<ResultsReader.Interval> intervals = new ArrayList<>();
+            for (int b = 0; b < buckets; b++) {
+                long endNanos = Math.min((b + 1) * 1_000_000_000L, spanNanos);
+                long startNanos = b * 1_000_000_000L;
+                long endMillis = start + endNanos / 1_000_000;
+                Histogram latency = histograms.getOrDefault(HdrLogReporter.LATENCY, new Histogram[buckets])[b];
+                EnumMap<Percentile, Long> stats = new EnumMap<>(Percentile.class);
+                if (latency != null && latency.getTotalCount() > 0) {
+                    for (Percentile p : Percentile.values()) {
+                        stats.put(p, Units.statNanos(latency, p));
+                    }
+                }
+                timeline.add(new Snapshot(endNanos, endMillis, endNanos - startNanos, ops[b], bytes[b], errs[b],
+                        stats));
+                for (String tag : TAGS) {
+                    Histogram[] byBucket = histograms.get(tag);
+                    if (byBucket != null) {
+                        Histogram h = byBucket[b] == null ? CellRecorder.newHistogram() : byBucket[b];
+                        intervals.add(new ResultsReader.Interval(tag, start + startNanos / 1_000_000, endMillis, h));
+                    }
                 }
             }
-            timeline.add(new Snapshot(endNanos, endMillis, endNanos - startNanos, ops[b], bytes[b], errs[b], stats));
-            for (String tag : TAGS) {
-                Histogram[] byBucket = histograms.get(tag);
-                if (byBucket != null) {
-                    Histogram h = byBucket[b] == null ? CellRecorder.newHistogram() : byBucket[b];
-                    intervals.add(new ResultsReader.Interval(tag, start + startNanos / 1_000_000, endMillis, h));
-                }
+            for (int i = 0; i < sum.bySize().size(); i++) {
+                intervals.add(new ResultsReader.Interval(HdrLogReporter.sizeTag(i), start, end,
+                        sum.bySize().get(i).latency()));
             }
+            return new MergedCell(sum.spanning(spanNanos, timeline), java.util.Optional.of(intervals),
+                    shardTimelines);
         }
-        for (int i = 0; i < sum.bySize().size(); i++) {
-            intervals.add(new ResultsReader.Interval(HdrLogReporter.sizeTag(i), start, end,
-                    sum.bySize().get(i).latency()));
-        }
-        return new MergedCell(sum.spanning(spanNanos, timeline), java.util.Optional.of(intervals), shardTimelines);
     }
 
     /** The wall-clock second (from {@code start}) in which something ending at {@code endMillis} ended. */

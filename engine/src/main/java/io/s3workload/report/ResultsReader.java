@@ -72,7 +72,8 @@ public final class ResultsReader {
                 c.versionsRemoved() == null ? 0 : c.versionsRemoved());
         Summary.Run run = summary.run();
         RunReport.About about = new RunReport.About(summary.tool(), summary.jvm(), summary.host(), summary.workload(),
-                run.prefix(), run.shard(), run.shards() == null ? List.of() : run.shards(), run.serverInProcess());
+                run.prefix(), run.shard(), run.shards() == null ? List.of() : run.shards(), run.serverInProcess(),
+                run.startAt(), run.startSpreadSeconds());
         return new RunReport(about, run.id(), Instant.parse(run.startedAt()), SummaryJson.nanos(run.wallSeconds()),
                 run.seed(), run.exitCode(), run.interrupted(), run.endpoints(), stages, summary.breaches(), cleanup,
                 Map.of());
@@ -84,9 +85,7 @@ public final class ResultsReader {
                 .orElseThrow(() -> new IllegalArgumentException("unknown stage kind " + stage.kind()));
         List<CellStats> cells = new ArrayList<>();
         for (int i = 0; i < stage.cells().size(); i++) {
-            // a capacity search's cells are its steps', each under its own name
-            cells.add(cell(stage.capacity() != null && i < stage.capacity().steps().size()
-                    ? stage.capacity().steps().get(i).cell() : name, stage.cells().get(i)));
+            cells.add(cell(cellKey(stage, i), stage.cells().get(i)));
         }
         List<ConvergenceStats> pairs = new ArrayList<>();
         if (!stage.convergence().isEmpty()) {
@@ -107,10 +106,16 @@ public final class ResultsReader {
                 Optional.ofNullable(stage.capacity()).map(SummaryJson::capacity));
     }
 
-    private CellStats cell(String stage, Summary.Cell cell) throws IOException {
-        Op op = Op.valueOf(cell.op());
+    /** The key of a stage's cell {@code i} in summary.json (a capacity search's cells are its steps'). */
+    static CellKey cellKey(Summary.Stage stage, int i) {
+        Summary.Cell cell = stage.cells().get(i);
+        String name = stage.capacity() != null && i < stage.capacity().steps().size()
+                ? stage.capacity().steps().get(i).cell() : stage.name();
         SizeSpec size = cell.size() != null ? SummaryJson.size(cell.size()) : SizeSpec.of(DataSize.ofBytes(0));
-        CellKey key = new CellKey(stage, op, cell.endpoint(), size);
+        return new CellKey(name, Op.valueOf(cell.op()), cell.endpoint(), size);
+    }
+
+    private CellStats cell(CellKey key, Summary.Cell cell) throws IOException {
         Map<String, Histogram> tags = histograms(directory.resolve(HdrLogReporter.DIRECTORY)
                 .resolve(HdrLogReporter.fileName(key)));
         List<Snapshot> timeline = new ArrayList<>();
@@ -180,21 +185,22 @@ public final class ResultsReader {
     record Interval(String tag, long startMillis, long endMillis, Histogram histogram) {
     }
 
-    /** The intervals of {@code log} in order; empty when there is no such log. */
-    static List<Interval> intervals(Path log) throws IOException {
-        List<Interval> intervals = new ArrayList<>();
+    /**
+     * Each interval of {@code log} in order, one at a time (none when there is no such log): a log holds a histogram
+     * a second, too many to hold at once for a long cell.
+     */
+    static void forEachInterval(Path log, java.util.function.Consumer<Interval> consumer) throws IOException {
         if (!Files.isRegularFile(log)) {
-            return intervals;
+            return;
         }
         try (HistogramLogReader reader = new HistogramLogReader(log.toFile())) {
             for (EncodableHistogram h = reader.nextIntervalHistogram(); h != null; h = reader.nextIntervalHistogram()) {
                 if (h instanceof Histogram interval) {
-                    intervals.add(new Interval(interval.getTag() == null ? HdrLogReporter.LATENCY : interval.getTag(),
-                            interval.getStartTimeStamp(), interval.getEndTimeStamp(), interval));
+                    consumer.accept(new Interval(interval.getTag() == null ? HdrLogReporter.LATENCY
+                            : interval.getTag(), interval.getStartTimeStamp(), interval.getEndTimeStamp(), interval));
                 }
             }
         }
-        return intervals;
     }
 
     /** Every interval of an hdr log added up, by tag. */

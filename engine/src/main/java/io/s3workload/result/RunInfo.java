@@ -6,11 +6,18 @@ import java.time.Instant;
 /**
  * What a run is, told to reporters before the first stage; {@code shard} when it is one of several processes;
  * {@code serverInProcess} when the S3 server runs in this process, so that the process's CPU is not the client's
- * alone.
+ * alone; {@code startAt} the time the run was told to begin at ({@code --start-at}), which {@code startedAt} says how
+ * well it kept.
  */
 public record RunInfo(String runId, String runPrefix, long seed, Instant startedAt, Plan plan,
                       java.util.Map<String, String> endpointUrls, java.util.Optional<io.s3workload.workload.Shard> shard,
-                      boolean serverInProcess) {
+                      boolean serverInProcess, java.util.Optional<Instant> startAt) {
+
+    public RunInfo(String runId, String runPrefix, long seed, Instant startedAt, Plan plan,
+                   java.util.Map<String, String> endpointUrls, java.util.Optional<io.s3workload.workload.Shard> shard,
+                   boolean serverInProcess) {
+        this(runId, runPrefix, seed, startedAt, plan, endpointUrls, shard, serverInProcess, java.util.Optional.empty());
+    }
 
     public RunInfo(String runId, String runPrefix, long seed, Instant startedAt, Plan plan,
                    java.util.Map<String, String> endpointUrls, java.util.Optional<io.s3workload.workload.Shard> shard) {

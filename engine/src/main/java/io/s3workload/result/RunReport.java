@@ -33,17 +33,27 @@ public record RunReport(About about, String runId, Instant startedAt, long wallN
      * @param serverInProcess the S3 server ran in the measuring process (--embedded): its CPU figures are the
      *                        client's and the server's
      */
+    /**
+     * @param startAt the time the run was told to begin at ({@code --start-at}), or null
+     * @param startSpreadSeconds of a merged run: how far apart its shards began (the last's begin less the first's)
+     */
     public record About(Summary.Tool tool, Summary.Jvm jvm, Summary.Host host, Summary.Workload workload,
                         String prefix, Summary.Shard shard, List<Summary.ShardStatus> shards,
-                        boolean serverInProcess) {
+                        boolean serverInProcess, String startAt, Double startSpreadSeconds) {
 
         public About {
             shards = List.copyOf(shards);
         }
 
-        /** The same, for the run merged from shards. */
-        public About merged(String prefix, List<Summary.ShardStatus> shards) {
-            return new About(tool, jvm, host, workload, prefix, null, shards, serverInProcess);
+        public About(Summary.Tool tool, Summary.Jvm jvm, Summary.Host host, Summary.Workload workload, String prefix,
+                     Summary.Shard shard, List<Summary.ShardStatus> shards, boolean serverInProcess) {
+            this(tool, jvm, host, workload, prefix, shard, shards, serverInProcess, null, null);
+        }
+
+        /** The same, for the run merged from shards that began {@code startSpreadSeconds} apart. */
+        public About merged(String prefix, List<Summary.ShardStatus> shards, Double startSpreadSeconds) {
+            return new About(tool, jvm, host, workload, prefix, null, shards, serverInProcess, startAt,
+                    startSpreadSeconds);
         }
     }
 
@@ -60,7 +70,7 @@ public record RunReport(About about, String runId, Instant startedAt, long wallN
         RunInfo info = result.info();
         About about = new About(Provenance.tool(), Provenance.jvm(), Provenance.host(), WorkloadSetup.of(info.plan()),
                 info.runPrefix(), info.shard().map(s -> new Summary.Shard(s.index(), s.count())).orElse(null),
-                List.of(), info.serverInProcess());
+                List.of(), info.serverInProcess(), info.startAt().map(Instant::toString).orElse(null), null);
         return new RunReport(about, info.runId(), info.startedAt(), result.wallNanos(), info.seed(),
                 result.exitCode(), result.interrupted(), urls, result.stages().stream().map(StageReport::of).toList(),
                 result.breaches(), result.cleanup(), Map.of());

@@ -40,14 +40,19 @@ public record Summary(int schemaVersion, Tool tool, Jvm jvm, Host host, Run run,
      */
     public record Run(String id, String prefix, long seed, String startedAt, String finishedAt, double wallSeconds,
                       int exitCode, boolean interrupted, Map<String, String> endpoints, Shard shard, Boolean partial,
-                      List<ShardStatus> shards, boolean serverInProcess) {
+                      List<ShardStatus> shards, boolean serverInProcess, String startAt, Double startSpreadSeconds) {
     }
 
     public record Shard(int index, int count) {
     }
 
-    /** @param status {@code complete}, {@code partial} or {@code missing} */
-    public record ShardStatus(int index, String status, long operations, String directory, String detail) {
+    /**
+     * @param status {@code complete}, {@code partial} or {@code missing}
+     * @param startedAt when the shard began its first stage (a complete shard's)
+     * @param lateSeconds how long after the run's {@code startAt} it began (negative: before), when one was given
+     */
+    public record ShardStatus(int index, String status, long operations, String directory, String detail,
+                              String startedAt, Double lateSeconds) {
     }
 
     /**

@@ -76,7 +76,8 @@ public final class SummaryJson {
                 report.wallNanos() / 1e9, report.exitCode(), report.interrupted(), report.endpointUrls(),
                 about.shard(), about.shards().isEmpty() ? null
                 : about.shards().stream().anyMatch(s -> !s.status().equals("complete")),
-                about.shards().isEmpty() ? null : about.shards(), about.serverInProcess());
+                about.shards().isEmpty() ? null : about.shards(), about.serverInProcess(), about.startAt(),
+                about.startSpreadSeconds());
         CleanupResult c = report.cleanup();
         Summary.Cleanup cleanup = new Summary.Cleanup(c.skipped(), c.removed(), c.leftBehind().size(), c.exact(),
                 c.manifest().map(Path::toString).orElse(null), c.errors(), c.kept(),

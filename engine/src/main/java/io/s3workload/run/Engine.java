@@ -138,7 +138,7 @@ public final class Engine {
                 ran = ran.withEndpoint(corrected);
             }
             RunInfo info = new RunInfo(runId, runPrefix, seed, startedAt, ran, urls, options.shard(),
-                    options.serverInProcess());
+                    options.serverInProcess(), options.startAt());
             bus.post(r -> r.runStarted(info));
             regionsCorrected.forEach(e -> bus.post(r -> r.note("start", "endpoint '" + e.name() + "' signs for"
                     + " region " + e.region() + ", where the server says bucket '" + plan.bucket() + "' is (no"
