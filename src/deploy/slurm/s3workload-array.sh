@@ -11,6 +11,14 @@
 #   # when all tasks are done:
 #   ./s3workload merge results/slurm-<array job id>/shard-*
 #
+# Optional, through --export: RUN_ID (default slurm-<array job id>); METRICS_PORT, to serve /metrics for a
+# Prometheus on METRICS_PORT + the task's index (distinct ports, so that tasks sharing a node do not collide), each
+# task then writing its scrape target to TARGETS_DIR/<run id>-shard-<I>.json (default results/targets) for
+# Prometheus's file-based service discovery (docs/distributed.md); METRICS_HOST, the address to serve it on and
+# name in the target (default: all addresses, named by `hostname -f`); CLEANUP_TIMEOUT (default 20s), how long
+# the cleanup of a cancelled task may take: below Slurm's KillWait (30 s unless configured), after which Slurm
+# kills the task outright.
+#
 #SBATCH --job-name=s3workload
 #SBATCH --nodes=1
 #SBATCH --ntasks=1
@@ -20,6 +28,19 @@
 set -euo pipefail
 cd "${SLURM_SUBMIT_DIR:-.}"
 run_id=${RUN_ID:-slurm-${SLURM_ARRAY_JOB_ID}}
+task=${SLURM_ARRAY_TASK_ID}
+metrics=()
+if [ -n "${METRICS_PORT:-}" ]; then
+  port=$((METRICS_PORT + task))
+  metrics=(--prometheus-port "$port" --prometheus-host "${METRICS_HOST:-0.0.0.0}")
+  targets=${TARGETS_DIR:-results/targets}
+  mkdir -p "$targets"
+  # written whole, then renamed: Prometheus never reads half a file
+  printf '[{"targets": ["%s:%s"], "labels": {"slurm_job": "%s", "slurm_task": "%s"}}]\n' \
+    "${METRICS_HOST:-$(hostname -f)}" "$port" "${SLURM_ARRAY_JOB_ID}" "$task" >"$targets/.$run_id-shard-$task.json"
+  mv "$targets/.$run_id-shard-$task.json" "$targets/$run_id-shard-$task.json"
+fi
 # shellcheck disable=SC2086
 exec ${S3WORKLOAD:-./s3workload} run "$WORKLOAD" --run-id "$run_id" --start-at "$START_AT" \
-  --report console,json,hdr --no-progress --out "results/$run_id/shard-${SLURM_ARRAY_TASK_ID}"
+  --report console,json,hdr --no-progress --cleanup-timeout "${CLEANUP_TIMEOUT:-20s}" "${metrics[@]}" \
+  --out "results/$run_id/shard-$task"

@@ -20,7 +20,10 @@ import picocli.CommandLine.Parameters;
             "  s3workload merge results/<run-id>/shard-*",
             "", "A shard whose directory has no summary.json did not finish: it is reported as partial (with what its"
                 + " hdr logs hold) and left out of the figures; so is a shard the others' count says is missing.",
-            "Exit codes: 0 every shard merged; 1 merged, but some shard is partial or missing; 2 nothing to merge."})
+            "A shard stopped before its end (Ctrl-C, SIGTERM, scancel) is merged as far as it ran and named as"
+                + " stopped. A shard given twice, or a shard of another run, is refused.",
+            "Exit codes: 0 every shard merged whole; 1 merged, but some shard is stopped, partial or missing; 2 nothing"
+                + " to merge, or shards that do not belong together."})
 final class MergeCommand implements Callable<Integer> {
 
     @Parameters(arity = "1..*", paramLabel = "DIR", description = "The shards' results directories.")
@@ -60,8 +63,18 @@ final class MergeCommand implements Callable<Integer> {
         }
         System.out.println();
         System.out.println("Merged results: " + target.toAbsolutePath());
+        if (merged.shards().stream().anyMatch(s -> !s.status().merged())) {
+            System.out.println("PARTIAL: not every shard finished; the figures above leave the partial and missing"
+                    + " ones out.");
+        }
+        List<Integer> stopped = merged.shards().stream()
+                .filter(s -> s.status() == ResultsMerge.Status.STOPPED).map(ResultsMerge.ShardResult::index).toList();
+        if (!stopped.isEmpty()) {
+            System.out.println("STOPPED: shard" + (stopped.size() == 1 ? " " : "s ") + stopped.stream()
+                    .map(String::valueOf).collect(java.util.stream.Collectors.joining(", ")) + " stopped before"
+                    + " the end; the figures above hold what " + (stopped.size() == 1 ? "it" : "they") + " did.");
+        }
         if (merged.partial()) {
-            System.out.println("PARTIAL: not every shard finished; the figures above leave the partial ones out.");
             return ExitCodes.THRESHOLD;
         }
         return ExitCodes.OK;

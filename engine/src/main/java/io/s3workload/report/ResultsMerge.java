@@ -44,7 +44,21 @@ public final class ResultsMerge {
     }
 
     /** What became of one shard's directory. */
-    public enum Status { COMPLETE, PARTIAL, MISSING }
+    public enum Status {
+        /** It ran to its end: in the figures. */
+        COMPLETE,
+        /** Stopped before its end (Ctrl-C, SIGTERM, scancel), reports written: in the figures as far as it ran. */
+        STOPPED,
+        /** No summary.json: it did not finish; left out of the figures. */
+        PARTIAL,
+        /** Not given, though the other shards' count says it exists. */
+        MISSING;
+
+        /** Whether its results are in the merged figures. */
+        public boolean merged() {
+            return this == COMPLETE || this == STOPPED;
+        }
+    }
 
     /**
      * A shard: where its results are, which it was, whether it finished, how many operations it reports, when it
@@ -122,8 +136,10 @@ public final class ResultsMerge {
             int count = shard != null ? shard.count() : directories.size();
             declared = Math.max(declared, count);
             Instant began = Instant.parse(summary.run().startedAt());
-            shards.add(new ShardResult(dir, shard != null ? shard.index() : i, count, Status.COMPLETE,
-                    operations(summary), "", java.util.Optional.of(began), java.util.Optional.ofNullable(
+            boolean stopped = summary.run().interrupted();
+            shards.add(new ShardResult(dir, shard != null ? shard.index() : i, count,
+                    stopped ? Status.STOPPED : Status.COMPLETE, operations(summary), stopped ? "stopped before its"
+                    + " end (Ctrl-C, SIGTERM, scancel); its figures are in, as far as it ran" : "", java.util.Optional.of(began), java.util.Optional.ofNullable(
                     summary.run().startAt()).map(at -> Duration.between(Instant.parse(at), began))));
             spans(summary, spans);
         }
@@ -157,7 +173,7 @@ public final class ResultsMerge {
                     + " shards before it of run " + first.run().id() + ": merge the shards of one run");
         }
         for (ShardResult s : earlier) {
-            if (s.status() == Status.COMPLETE && s.index() == shard.index()) {
+            if (s.status().merged() && s.index() == shard.index()) {
                 throw new IOException("shard " + shard.index() + " is given twice: " + s.directory() + " and " + dir
                         + " (a copied directory, or a shard that ran twice); give each shard once");
             }
@@ -246,7 +262,7 @@ public final class ResultsMerge {
 
     private static Merged mergeShards(Summary firstSummary, List<ShardResult> shards, Map<String, long[]> spans)
             throws IOException {
-        List<ShardResult> complete = shards.stream().filter(s -> s.status() == Status.COMPLETE).toList();
+        List<ShardResult> complete = shards.stream().filter(s -> s.status().merged()).toList();
         boolean shardLines = complete.size() <= SHARD_LINES;
         Map<String, StageMerge> stages = new LinkedHashMap<>();
         RunReport first = null;

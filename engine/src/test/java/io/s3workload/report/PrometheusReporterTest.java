@@ -93,6 +93,42 @@ class PrometheusReporterTest {
         assertEquals(1, value(metrics, "s3workload_build_info{version=\"test-version\"}"));
     }
 
+    /**
+     * A run something scrapes every 300 ms ends only once a scrape has read its final counts; one nobody scrapes, or
+     * a stopped one, ends at once.
+     */
+    @Test
+    void aScrapedRunEndsAfterAScrapeOfItsFinalCounts() throws Exception {
+        PrometheusReporter prometheus = new PrometheusReporter("127.0.0.1", 0, "test-version");
+        AtomicReference<String> last = new AtomicReference<>("");
+        Thread scraper = Thread.ofVirtual().start(() -> {
+            try (HttpClient client = HttpClient.newHttpClient()) {
+                while (!Thread.currentThread().isInterrupted()) {
+                    last.set(client.send(HttpRequest.newBuilder(URI.create("http://127.0.0.1:" + prometheus.port()
+                            + "/metrics")).build(), HttpResponse.BodyHandlers.ofString()).body());
+                    Thread.sleep(300);
+                }
+            } catch (Exception e) {
+                // the server stopped, or the test interrupted the loop
+            }
+        });
+        RunResult result = new Engine(s3.plan("""
+                bucket: metrics
+                stages:
+                  - {name: put, kind: put, sizes: [1KiB], objects: 40, duration: 1200ms, concurrency: 2}
+                """), List.of(prometheus)).run(); // closes the reporter: waits for the last scrape
+        Thread.sleep(100); // the scraper stores what it was answered
+        scraper.interrupt();
+        CellStats put = result.stages().get(0).cells().get(0);
+        assertEquals(put.operations(), value(last.get(), "s3workload_operations_total{endpoint=\"s3\",op=\"PUT\",run=\""
+                + result.info().runId() + "\",size=\"1KiB\",stage=\"put\"}"), "the last scrape holds the totals");
+
+        PrometheusReporter unscraped = new PrometheusReporter("127.0.0.1", 0, "test-version");
+        long started = System.nanoTime();
+        unscraped.close();
+        assertTrue(System.nanoTime() - started < 200_000_000L, "nobody scrapes it: no wait");
+    }
+
     private static long value(String metrics, String series) {
         Matcher m = Pattern.compile("^" + Pattern.quote(series) + " ([0-9.eE+]+)$", Pattern.MULTILINE)
                 .matcher(metrics);
