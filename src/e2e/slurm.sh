@@ -132,12 +132,9 @@ gets_before=$(count_requests GetObject)
 metrics_port=$(free_port)
 prometheus_port=$(free_port)
 if need_package prometheus prometheus "$check (fleet view)"; then
-  cat >"$work/prometheus.yml" <<YAML
-global: {scrape_interval: 1s, evaluation_interval: 1s}
-scrape_configs:
-  - job_name: s3workload
-    file_sd_configs: [{files: ["$work/submit/results/targets/*.json"], refresh_interval: 1s}]
-YAML
+  # the shipped configuration, pointed at this submit directory
+  sed -e "s|/shared/benchmarks/results/targets|$work/submit/results/targets|" \
+    "$root/src/deploy/prometheus/slurm.yml" >"$work/prometheus.yml"
   prometheus --config.file="$work/prometheus.yml" --storage.tsdb.path="$work/prometheus" \
     --web.listen-address="127.0.0.1:$prometheus_port" >"$work/prometheus.log" 2>&1 &
   prometheus_pid=$!
