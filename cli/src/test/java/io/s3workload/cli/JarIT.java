@@ -371,7 +371,8 @@ class JarIT {
                          concurrency: 3}
                     """.formatted(port));
             awaitPort(port);
-            String start = java.time.Instant.now().plusSeconds(4).toString();
+            // far enough ahead for three JVMs starting at once on a busy two-core machine
+            String start = java.time.Instant.now().plusSeconds(8).toString();
             List<Process> shards = new ArrayList<>();
             for (int i = 0; i < 3; i++) {
                 shards.add(shardProcess(workload, i + "/3", start, dir.resolve("shard-" + i), "2s"));
@@ -383,9 +384,17 @@ class JarIT {
             Result merge = jar("merge", dir.resolve("shard-0").toString(), dir.resolve("shard-1").toString(),
                     dir.resolve("shard-2").toString(), "--out", dir.resolve("merged").toString());
             assertEquals(0, merge.exitCode(), merge.output());
+            // three processes told one --start-at began together, and merge says how closely
+            assertTrue(merge.output().contains("Shards began within ") && merge.output().contains(
+                    " s from the start time)"), merge.output());
 
             var json = new com.fasterxml.jackson.databind.ObjectMapper();
             var merged = json.readTree(dir.resolve("merged/summary.json").toFile());
+            assertTrue(merged.at("/run/startSpreadSeconds").asDouble() < 1, merged.at("/run").toString());
+            for (int i = 0; i < 3; i++) {
+                double late = merged.at("/run/shards/" + i + "/lateSeconds").asDouble(-1);
+                assertTrue(late > -0.05 && late < 1, "shard " + i + " began " + late + " s after the start time");
+            }
             String runId = merged.at("/run/id").asText();
             long mergedPuts = merged.at("/stages/0/cells/0/operations").asLong();
             long shardPuts = 0;
