@@ -85,7 +85,7 @@ public final class ResultsMerge {
             return shards.stream().anyMatch(s -> s.status() != Status.COMPLETE);
         }
 
-        /** How far apart the complete shards began: the last one's first stage less the first one's. */
+        /** How far apart the shards that ran began: the last one's first stage less the first one's. */
         public Duration startSpread() {
             return ResultsMerge.startSpread(shards);
         }
@@ -135,12 +135,7 @@ public final class ResultsMerge {
             Summary.Shard shard = summary.run().shard();
             int count = shard != null ? shard.count() : directories.size();
             declared = Math.max(declared, count);
-            Instant began = Instant.parse(summary.run().startedAt());
-            boolean stopped = summary.run().interrupted();
-            shards.add(new ShardResult(dir, shard != null ? shard.index() : i, count,
-                    stopped ? Status.STOPPED : Status.COMPLETE, operations(summary), stopped ? "stopped before its"
-                    + " end (Ctrl-C, SIGTERM, scancel); its figures are in, as far as it ran" : "", java.util.Optional.of(began), java.util.Optional.ofNullable(
-                    summary.run().startAt()).map(at -> Duration.between(Instant.parse(at), began))));
+            shards.add(ran(dir, shard != null ? shard.index() : i, count, summary));
             spans(summary, spans);
         }
         if (first == null) {
@@ -155,6 +150,16 @@ public final class ResultsMerge {
             }
         }
         return mergeShards(first, shards, spans);
+    }
+
+    /** A shard that wrote its summary.json: complete, or stopped before its end; when it began. */
+    private static ShardResult ran(Path dir, int index, int count, Summary summary) {
+        Instant began = Instant.parse(summary.run().startedAt());
+        boolean stopped = summary.run().interrupted();
+        return new ShardResult(dir, index, count, stopped ? Status.STOPPED : Status.COMPLETE, operations(summary),
+                stopped ? "stopped before its end (Ctrl-C, SIGTERM, scancel); its figures are in, as far as it ran"
+                        : "", java.util.Optional.of(began), java.util.Optional.ofNullable(summary.run().startAt())
+                .map(at -> Duration.between(Instant.parse(at), began)));
     }
 
     /** A shard of another workload or run, or one given twice, is named and the merge refused. */
@@ -262,8 +267,8 @@ public final class ResultsMerge {
 
     private static Merged mergeShards(Summary firstSummary, List<ShardResult> shards, Map<String, long[]> spans)
             throws IOException {
-        List<ShardResult> complete = shards.stream().filter(s -> s.status().merged()).toList();
-        boolean shardLines = complete.size() <= SHARD_LINES;
+        List<ShardResult> ran = shards.stream().filter(s -> s.status().merged()).toList();
+        boolean shardLines = ran.size() <= SHARD_LINES;
         Map<String, StageMerge> stages = new LinkedHashMap<>();
         RunReport first = null;
         Instant start = null;
@@ -273,7 +278,7 @@ public final class ResultsMerge {
         List<CleanupResult> cleanups = new ArrayList<>();
         int exit = 0;
         boolean interrupted = false;
-        for (ShardResult shard : complete) {
+        for (ShardResult shard : ran) {
             RunReport report = ResultsReader.read(shard.directory());
             if (first == null) {
                 first = report;
