@@ -18,11 +18,7 @@ check="e2e server-metrics"
 s3w_find_jdk >/dev/null || exit 2
 work=$(mktemp -d)
 . "$root/src/e2e/lib/servers.sh"
-if ! minio=$(minio_binary); then
-  echo "$check: SKIPPED: $minio"
-  rm -rf "$work"
-  exit 0
-fi
+need_minio || { rm -rf "$work"; exit 0; }
 jar=$root/cli/target/s3workload.jar
 classes=$root/engine/target/test-classes:$root/engine/target/classes
 if [ ! -f "$jar" ] || [ ! -f "$root/engine/target/test-classes/io/s3workload/testing/FaultFront.class" ]; then

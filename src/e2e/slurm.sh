@@ -23,11 +23,7 @@ for pkg in "munge munged" "slurmctld slurmctld" "slurmd slurmd" "slurm-client sb
 done
 work=$(mktemp -d)
 . "$root/src/e2e/lib/servers.sh"
-if ! minio=$(minio_binary); then
-  echo "$check: SKIPPED: $minio"
-  rm -rf "$work"
-  exit 0
-fi
+need_minio || { rm -rf "$work"; exit 0; }
 python3 -c 'import boto3' 2>/dev/null || python3 -m pip install -q boto3 >/dev/null 2>&1 || true
 export SLURM_CONF=$work/slurm/slurm.conf
 started_munged=0

@@ -95,6 +95,13 @@ minio_binary() {
   echo "$(go env GOPATH)/bin/minio"
 }
 
+# need_minio: sets minio to a minio binary (minio_binary), or prints "$check: SKIPPED: why" and fails
+need_minio() {
+  minio=$(minio_binary) && return 0
+  echo "$check: SKIPPED: $minio"
+  return 1
+}
+
 # MinIO (minio_binary), its metrics public
 start_minio() {
   local bin port
