@@ -14,14 +14,17 @@ import picocli.CommandLine.Parameters;
         mixinStandardHelpOptions = true, versionProvider = VersionProvider.class,
         description = {"Reads each shard's results directory (written with --report json,hdr) and writes one "
                 + "merged results directory: summary.json, HdrHistogram logs, report.html (with a throughput line "
-                + "per shard) and the CSV files, as one process running the whole workload would have. Counts are "
-                + "summed, histograms added exactly from the shards' hdr logs, per-second series aligned on the "
-                + "wall clock.", "",
+                + "per shard, up to 16 shards) and the CSV files, as one process running the whole workload would "
+                + "have. Counts are summed, histograms added exactly from the shards' hdr logs, per-second series "
+                + "aligned on the wall clock.", "",
             "  s3workload merge results/<run-id>/shard-*",
             "", "A shard whose directory has no summary.json did not finish: it is reported as partial (with what its"
                 + " hdr logs hold) and left out of the figures; so is a shard the others' count says is missing.",
             "A shard stopped before its end (Ctrl-C, SIGTERM, scancel) is merged as far as it ran and named as"
                 + " stopped. A shard given twice, or a shard of another run, is refused.",
+            "Each shard's begin is listed against the start time it was given (--start-at), and how far apart the"
+                + " shards began, with a warning beyond 1 s: shards that did not run together do not add up to a"
+                + " fleet's load. Shards are read one at a time: memory does not grow with their number.",
             "Exit codes: 0 every shard merged whole; 1 merged, but some shard is stopped, partial or missing; 2 nothing"
                 + " to merge, or shards that do not belong together."})
 final class MergeCommand implements Callable<Integer> {
