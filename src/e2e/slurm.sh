@@ -11,7 +11,7 @@
 #  - a task cancelled with scancel mid-run stops, cleans its prefix (or names what is left in its manifest), writes
 #    its results, and merge names it as stopped.
 # Installs the packages when it can (root and apt-get); says SKIPPED and why where it cannot, or where no MinIO can
-# be had (lib/servers.sh). About a minute and a half.
+# be had (lib/servers.sh). About a minute.
 #   src/e2e/slurm.sh        (needs the jar: run after ./mvnw verify, or let the launcher build it)
 set -euo pipefail
 root=$(cd "$(dirname "${BASH_SOURCE[0]}")/../.." && pwd)
@@ -98,9 +98,9 @@ endpoints:
   minio: {url: "$url", credentials: {accessKey: compat-key, secretKey: compat-secret-key}}
 stages:
   - {name: put, kind: put, size: 4KiB, duration: 3s, concurrency: 8}
-  - {name: get, kind: get, from: put, duration: 14s, concurrency: 8}
+  - {name: get, kind: get, from: put, duration: 12s, concurrency: 8}
 YAML
-sed -e 's/duration: 14s/duration: 60s/' -e 's/name: slurm-fleet/name: slurm-cancel/' "$work/submit/fleet.yaml" \
+sed -e 's/duration: 12s/duration: 60s/' -e 's/name: slurm-fleet/name: slurm-cancel/' "$work/submit/fleet.yaml" \
   >"$work/submit/cancel.yaml"
 # count_requests API: what MinIO counted of API (its metrics v3)
 count_requests() {
@@ -141,7 +141,7 @@ fi
 
 # --- the array, as docs/distributed.md submits it; on one node: a CPU a task and the node shared ---
 cd "$work/submit"
-start_at=$(date -u -d '+20 sec' +%FT%TZ)
+start_at=$(date -u -d '+15 sec' +%FT%TZ)
 job=$(sbatch --parsable --array=0-3 --cpus-per-task=1 --oversubscribe \
   --export=ALL,WORKLOAD=$PWD/fleet.yaml,START_AT=$start_at,S3WORKLOAD=$root/s3workload,METRICS_PORT=$metrics_port,METRICS_HOST=127.0.0.1 \
   "$root/src/deploy/slurm/s3workload-array.sh")
@@ -213,7 +213,7 @@ if [ -n "$prometheus_pid" ]; then
 fi
 
 # --- a task cancelled mid-run: it stops, cleans up, reports; merge names it ---
-start_at=$(date -u -d '+15 sec' +%FT%TZ)
+start_at=$(date -u -d '+12 sec' +%FT%TZ)
 job2=$(sbatch --parsable --array=0-1 --cpus-per-task=1 --oversubscribe \
   --export=ALL,WORKLOAD=$PWD/cancel.yaml,START_AT=$start_at,S3WORKLOAD=$root/s3workload \
   "$root/src/deploy/slurm/s3workload-array.sh")
