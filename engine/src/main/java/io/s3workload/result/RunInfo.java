@@ -13,19 +13,10 @@ public record RunInfo(String runId, String runPrefix, long seed, Instant started
                       java.util.Map<String, String> endpointUrls, java.util.Optional<io.s3workload.workload.Shard> shard,
                       boolean serverInProcess, java.util.Optional<Instant> startAt) {
 
-    public RunInfo(String runId, String runPrefix, long seed, Instant startedAt, Plan plan,
-                   java.util.Map<String, String> endpointUrls, java.util.Optional<io.s3workload.workload.Shard> shard,
-                   boolean serverInProcess) {
-        this(runId, runPrefix, seed, startedAt, plan, endpointUrls, shard, serverInProcess, java.util.Optional.empty());
-    }
-
-    public RunInfo(String runId, String runPrefix, long seed, Instant startedAt, Plan plan,
-                   java.util.Map<String, String> endpointUrls, java.util.Optional<io.s3workload.workload.Shard> shard) {
-        this(runId, runPrefix, seed, startedAt, plan, endpointUrls, shard, false);
-    }
-
+    /** A whole run (no shard), its server elsewhere, no start time given. */
     public RunInfo(String runId, String runPrefix, long seed, Instant startedAt, Plan plan,
                    java.util.Map<String, String> endpointUrls) {
-        this(runId, runPrefix, seed, startedAt, plan, endpointUrls, java.util.Optional.empty());
+        this(runId, runPrefix, seed, startedAt, plan, endpointUrls, java.util.Optional.empty(), false,
+                java.util.Optional.empty());
     }
 }

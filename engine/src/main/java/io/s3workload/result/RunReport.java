@@ -45,11 +45,6 @@ public record RunReport(About about, String runId, Instant startedAt, long wallN
             shards = List.copyOf(shards);
         }
 
-        public About(Summary.Tool tool, Summary.Jvm jvm, Summary.Host host, Summary.Workload workload, String prefix,
-                     Summary.Shard shard, List<Summary.ShardStatus> shards, boolean serverInProcess) {
-            this(tool, jvm, host, workload, prefix, shard, shards, serverInProcess, null, null);
-        }
-
         /** The same, for the run merged from shards that began {@code startSpreadSeconds} apart. */
         public About merged(String prefix, List<Summary.ShardStatus> shards, Double startSpreadSeconds) {
             return new About(tool, jvm, host, workload, prefix, null, shards, serverInProcess, startAt,
