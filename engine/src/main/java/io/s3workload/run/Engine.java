@@ -427,6 +427,10 @@ public final class Engine {
         while (!cancelled.get() && System.nanoTime() - deadline < 0) {
             java.util.concurrent.locks.LockSupport.parkNanos(Math.min(100_000_000L, deadline - System.nanoTime()));
         }
+        // the monotonic clock may run a little ahead of the wall clock the start time is on: never begin before it
+        for (Instant now = Instant.now(); !cancelled.get() && now.isBefore(at); now = Instant.now()) {
+            java.util.concurrent.locks.LockSupport.parkNanos(Math.max(1_000, Duration.between(now, at).toNanos()));
+        }
     }
 
     /**
