@@ -1,10 +1,12 @@
 package io.s3workload.workload.yaml;
 
 import io.s3workload.workload.AppendStage;
+import io.s3workload.workload.SizeSpec;
 import io.s3workload.workload.StageCommon;
 import io.s3workload.workload.StageSpec;
 import io.s3workload.workload.Stop;
 import java.util.Optional;
+import java.util.OptionalLong;
 
 /** {@code kind: append}: objects grown by appends ({@code x-amz-write-offset-bytes}). */
 final class AppendStageBinder implements StageBinder {
@@ -16,7 +18,7 @@ final class AppendStageBinder implements StageBinder {
                 f.binding().problem(f.child("append"), "an append adds at least 1 byte");
             }
             return a.bytes() > 0;
-        }).map(io.s3workload.workload.SizeSpec::of);
+        }).map(SizeSpec::of);
         if (!f.mentions("append")) {
             f.binding().problem(f.pointer(), "missing 'append': the bytes each append adds, e.g. append: 64KiB");
         }
@@ -25,7 +27,7 @@ final class AppendStageBinder implements StageBinder {
             f.binding().problem(f.pointer(), "missing 'objects': how many objects to grow, each by one writer at"
                     + " a time, e.g. objects: 16");
         }
-        Stop stop = new Stop(f.duration("duration"), f.longAtLeast("operations", 1), java.util.OptionalLong.empty());
+        Stop stop = new Stop(f.duration("duration"), f.longAtLeast("operations", 1), OptionalLong.empty());
         if (!f.mentions("duration") && !f.mentions("operations")) {
             f.binding().problem(f.pointer(), "an append stage needs a stop condition: duration (e.g. 30s) or"
                     + " operations");

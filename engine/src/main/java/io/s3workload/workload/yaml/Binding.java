@@ -1,5 +1,8 @@
 package io.s3workload.workload.yaml;
 
+import com.fasterxml.jackson.databind.JsonNode;
+import io.s3workload.workload.DataShape;
+import io.s3workload.workload.Scaled;
 import java.util.ArrayList;
 import java.util.HashSet;
 import java.util.List;
@@ -32,39 +35,39 @@ final class Binding {
         return scale;
     }
 
-    private io.s3workload.workload.DataShape defaultData = io.s3workload.workload.DataShape.UNIQUE;
+    private DataShape defaultData = DataShape.UNIQUE;
 
     /** The workload's {@code defaults.data}: what a writing stage's bodies are made of when it does not say. */
-    io.s3workload.workload.DataShape defaultData() {
+    DataShape defaultData() {
         return defaultData;
     }
 
-    void defaultData(io.s3workload.workload.DataShape shape) {
+    void defaultData(DataShape shape) {
         defaultData = shape;
     }
 
-    private final List<io.s3workload.workload.Scaled.Change> scaled = new ArrayList<>();
+    private final List<Scaled.Change> scaled = new ArrayList<>();
 
     /** {@code --scale} changed the value at {@code pointer} from {@code from} to {@code to}. */
     void scaled(String pointer, String from, String to) {
         if (!from.equals(to)) {
-            scaled.add(new io.s3workload.workload.Scaled.Change(stagePath(pointer), from, to));
+            scaled.add(new Scaled.Change(stagePath(pointer), from, to));
         }
     }
 
     /** What {@code --scale} changed, so far. */
-    io.s3workload.workload.Scaled scaled() {
-        return new io.s3workload.workload.Scaled(scale, scaled);
+    Scaled scaled() {
+        return new Scaled(scale, scaled);
     }
 
     /** {@code stages.put.sizes[0]} for {@code /stages/0/sizes/0}: stages by name, as --set addresses them. */
     String stagePath(String pointer) {
         StringBuilder path = new StringBuilder();
-        com.fasterxml.jackson.databind.JsonNode node = tree.root();
+        JsonNode node = tree.root();
         String[] parts = pointer.split("/");
         for (int i = 1; i < parts.length; i++) {
             String part = parts[i];
-            com.fasterxml.jackson.databind.JsonNode child = node.isArray() ? node.path(Integer.parseInt(part))
+            JsonNode child = node.isArray() ? node.path(Integer.parseInt(part))
                     : node.path(part);
             if (node.isArray() && child.path("name").isTextual()) {
                 path.append('.').append(child.get("name").textValue());

@@ -10,6 +10,7 @@ import io.s3workload.workload.RangeReadStage;
 import io.s3workload.workload.StageCommon;
 import io.s3workload.workload.StageKind;
 import io.s3workload.workload.StageSpec;
+import java.math.BigDecimal;
 import java.time.Duration;
 import java.util.EnumMap;
 import java.util.List;
@@ -162,7 +163,7 @@ final class CapacityStageBinder implements StageBinder {
     }
 
     private static String number(double value) {
-        return java.math.BigDecimal.valueOf(value).stripTrailingZeros().toPlainString();
+        return BigDecimal.valueOf(value).stripTrailingZeros().toPlainString();
     }
 
     /**

@@ -1,8 +1,11 @@
 package io.s3workload.workload.yaml;
 
 import com.fasterxml.jackson.databind.JsonNode;
+import com.fasterxml.jackson.databind.node.ArrayNode;
 import io.s3workload.workload.StageKind;
 import io.s3workload.workload.StageSpec;
+import java.util.ArrayList;
+import java.util.List;
 import java.util.Optional;
 
 /** The stages inside {@code compare} and {@code loops}: bound like any stage, but not composite themselves. */
@@ -15,14 +18,14 @@ final class Composites {
      * The non-empty list of stages under {@code stages}, each bound as {@link #inner}; empty when the list is
      * missing or any stage of it has a problem (reported; {@code what} says what the stages are for).
      */
-    static Optional<java.util.List<StageSpec>> innerList(Fields f, String what) {
+    static Optional<List<StageSpec>> innerList(Fields f, String what) {
         JsonNode node = f.raw("stages");
-        if (!(node instanceof com.fasterxml.jackson.databind.node.ArrayNode array) || array.isEmpty()) {
+        if (!(node instanceof ArrayNode array) || array.isEmpty()) {
             f.binding().problem(node == null ? f.pointer() : f.child("stages"), node == null
                     ? "missing 'stages': " + what : "expected a non-empty list of stages, got " + Fields.describe(node));
             return Optional.empty();
         }
-        java.util.List<StageSpec> stages = new java.util.ArrayList<>();
+        List<StageSpec> stages = new ArrayList<>();
         for (int i = 0; i < array.size(); i++) {
             inner(f, "stages/" + i, array.get(i)).ifPresent(stages::add);
         }
@@ -38,7 +41,7 @@ final class Composites {
                     + " inside another sweep, compare or loops stage");
             return Optional.empty();
         }
-        for (String graphKey : java.util.List.of("after", "with")) {
+        for (String graphKey : List.of("after", "with")) {
             if (node.has(graphKey)) {
                 f.binding().keyProblem(LocatedTree.child(pointer, graphKey), "the stages inside a sweep, compare,"
                         + " loops or group run in its order; '" + graphKey + "' belongs on the " + f.binding().tree()

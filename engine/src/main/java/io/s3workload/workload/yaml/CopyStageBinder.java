@@ -1,6 +1,7 @@
 package io.s3workload.workload.yaml;
 
 import io.s3workload.workload.CopyStage;
+import io.s3workload.workload.ObjectsFrom;
 import io.s3workload.workload.StageCommon;
 import io.s3workload.workload.StageSpec;
 import java.util.List;
@@ -14,7 +15,7 @@ final class CopyStageBinder implements StageBinder {
         var stop = StopBinder.stop(f);
         var multipart = TransferBinder.multipart(f, List.of(), CopyStage.DEFAULT_MULTIPART);
         boolean verify = f.boolOr("verify");
-        Optional<io.s3workload.workload.ObjectsFrom> from = ObjectsFromBinder.required(f,
+        Optional<ObjectsFrom> from = ObjectsFromBinder.required(f,
                 "the stage whose objects to copy, e.g. from: put-1mib");
         if (verify && from.isPresent()) {
             ObjectsFromBinder.unverifiable(f, from.get());

@@ -110,21 +110,21 @@ final class CrossChecks {
         return true;
     }
 
-    private java.util.Optional<Integer> resolve(JsonNode name, String at, int self, Map<String, Integer> index) {
+    private Optional<Integer> resolve(JsonNode name, String at, int self, Map<String, Integer> index) {
         if (!name.isTextual()) {
-            return java.util.Optional.empty();
+            return Optional.empty();
         }
         Integer target = index.get(name.textValue());
         if (target == null) {
             binding.problem(at, "no stage named '" + name.textValue() + "'" + Suggestions.didYouMean(name.textValue(),
                     index.keySet()));
-            return java.util.Optional.empty();
+            return Optional.empty();
         }
         if (target == self) {
             binding.problem(at, "a stage cannot wait for itself");
-            return java.util.Optional.empty();
+            return Optional.empty();
         }
-        return java.util.Optional.of(target);
+        return Optional.of(target);
     }
 
 

@@ -5,12 +5,16 @@ import com.fasterxml.jackson.databind.node.ArrayNode;
 import com.fasterxml.jackson.databind.node.JsonNodeFactory;
 import com.fasterxml.jackson.databind.node.ObjectNode;
 import com.fasterxml.jackson.databind.node.TextNode;
+import io.s3workload.workload.ConsistencyProbe;
 import java.net.URI;
 import java.util.ArrayList;
+import java.util.Collections;
 import java.util.Iterator;
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
+import java.util.regex.Matcher;
+import java.util.regex.Pattern;
 
 /**
  * An endpoint written with {@code urls:} (a list, or one comma-separated string such as
@@ -59,7 +63,7 @@ final class EndpointGroups {
             Location at = tree.valueLocation(LocatedTree.child(pointer, "urls"));
             List<String> bases = urls.stream().map(EndpointGroups::baseName).toList();
             for (int i = 0; i < urls.size(); i++) {
-                String member = memberName(name, i, urls.get(i), java.util.Collections.frequency(bases, bases.get(i)) > 1,
+                String member = memberName(name, i, urls.get(i), Collections.frequency(bases, bases.get(i)) > 1,
                         endpoints, rebuilt, members);
                 ObjectNode copy = spec.deepCopy();
                 copy.remove("urls");
@@ -105,7 +109,7 @@ final class EndpointGroups {
         return urls;
     }
 
-    private static final java.util.regex.Pattern RANGE = java.util.regex.Pattern.compile("\\{(\\d+)\\.\\.\\.(\\d+)}");
+    private static final Pattern RANGE = Pattern.compile("\\{(\\d+)\\.\\.\\.(\\d+)}");
 
     /**
      * warp's host ranges: {@code http://s3-{1...8}:9000} is eight URLs, {@code s3-{01...16}} keeps the width of
@@ -113,7 +117,7 @@ final class EndpointGroups {
      * left as written (and reported as a URL that does not parse).
      */
     static List<String> expandRange(String url) {
-        java.util.regex.Matcher m = RANGE.matcher(url);
+        Matcher m = RANGE.matcher(url);
         if (!m.find()) {
             return List.of(url);
         }
@@ -132,7 +136,7 @@ final class EndpointGroups {
         return out;
     }
 
-    private static final java.util.regex.Pattern IPV4 = java.util.regex.Pattern.compile("\\d{1,3}(\\.\\d{1,3}){3}");
+    private static final Pattern IPV4 = Pattern.compile("\\d{1,3}(\\.\\d{1,3}){3}");
 
     /** A member's name before clashes: its host's first label, or its address; empty when neither names it. */
     private static String baseName(String url) {
@@ -143,7 +147,7 @@ final class EndpointGroups {
             // named by number; the URL itself is reported when the endpoint is bound
         }
         String base = host == null ? "" : IPV4.matcher(host).matches() ? host : host.split("\\.")[0];
-        return base.matches("[A-Za-z0-9][A-Za-z0-9._-]*") && !base.equals(io.s3workload.workload.ConsistencyProbe.SELF)
+        return Fields.NAME.matcher(base).matches() && !base.equals(ConsistencyProbe.SELF)
                 ? base : "";
     }
 

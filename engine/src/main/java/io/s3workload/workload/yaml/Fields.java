@@ -11,6 +11,7 @@ import java.util.ArrayList;
 import java.util.Collection;
 import java.util.HashSet;
 import java.util.Iterator;
+import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Locale;
 import java.util.Map;
@@ -21,6 +22,7 @@ import java.util.OptionalLong;
 import java.util.Set;
 import java.util.TreeMap;
 import java.util.function.Function;
+import java.util.regex.Pattern;
 
 /**
  * Reads the entries of one YAML mapping, whose keys {@link Keys} describes. Unknown keys are reported (with "did you
@@ -28,6 +30,9 @@ import java.util.function.Function;
  * all problems surface. The {@code ...Or} reads give the key's described default when it is not written.
  */
 final class Fields {
+
+    /** A name (of a stage, an endpoint, a tag, a metadata key): letters, digits, '.', '_' and '-', not first. */
+    static final Pattern NAME = Pattern.compile("[A-Za-z0-9][A-Za-z0-9._-]*");
 
     private final Binding binding;
     private final String pointer;
@@ -235,6 +240,33 @@ final class Fields {
             return Optional.empty();
         }
         return of(binding, child(key), value, keys, what);
+    }
+
+    /** The mapping at {@code key}: empty when absent, and a problem ("expected WHAT") when not a mapping. */
+    Optional<ObjectNode> mapping(String key, String what) {
+        JsonNode value = node.get(key);
+        if (value == null || value.isNull()) {
+            return Optional.empty();
+        }
+        if (value instanceof ObjectNode object) {
+            return Optional.of(object);
+        }
+        binding.problem(child(key), "expected " + what + ", got " + describe(value));
+        return Optional.empty();
+    }
+
+    /** A mapping of names to texts ({@code objectTags: {project: bench}}) in order; a value not a text is a problem. */
+    Map<String, String> texts(String key, String what) {
+        Map<String, String> texts = new LinkedHashMap<>();
+        mapping(key, what).ifPresent(m -> m.fields().forEachRemaining(e -> {
+            if (e.getValue().isTextual()) {
+                texts.put(e.getKey(), e.getValue().textValue());
+            } else {
+                binding.problem(LocatedTree.child(child(key), e.getKey()), "expected a text, got "
+                        + describe(e.getValue()));
+            }
+        }));
+        return texts;
     }
 
     /** The default {@link Keys} gives {@code key} here: binders take it from there, never write it themselves. */

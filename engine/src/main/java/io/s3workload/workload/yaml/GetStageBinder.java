@@ -1,6 +1,7 @@
 package io.s3workload.workload.yaml;
 
 import io.s3workload.workload.GetStage;
+import io.s3workload.workload.ObjectSettings;
 import io.s3workload.workload.ObjectsFrom;
 import io.s3workload.workload.StageCommon;
 import io.s3workload.workload.StageSpec;
@@ -38,7 +39,7 @@ final class GetStageBinder implements StageBinder {
                 ObjectsFromBinder.unverifiable(f, from.get());
             }
             return Optional.of(new GetStage(common, from, List.of(), stop, ranges, multipart, verify,
-                    io.s3workload.workload.ObjectSettings.NONE, validateChecksum));
+                    ObjectSettings.NONE, validateChecksum));
         }
         if (sizes.isEmpty()) {
             if (f.mentions("sizes") || f.mentions("size") || f.mentions("from")) {

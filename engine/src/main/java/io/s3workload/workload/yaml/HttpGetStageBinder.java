@@ -9,6 +9,7 @@ import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.List;
 import java.util.Optional;
+import java.util.OptionalLong;
 
 /** {@code kind: httpGet}: {@code urls}, {@code urlsFile} or {@code from}; duration or operations. */
 final class HttpGetStageBinder implements StageBinder {
@@ -36,7 +37,7 @@ final class HttpGetStageBinder implements StageBinder {
                 && !f.mentions("from")) {
             f.binding().problem(f.pointer(), "missing 'urls', 'urlsFile' or 'from': what to fetch");
         }
-        Stop stop = new Stop(f.duration("duration"), f.longAtLeast("operations", 1), java.util.OptionalLong.empty());
+        Stop stop = new Stop(f.duration("duration"), f.longAtLeast("operations", 1), OptionalLong.empty());
         if (stop.isEmpty()) {
             stop = new Stop(Optional.of(HttpGetStage.DEFAULT_DURATION), stop.operations(), stop.objects());
         }

@@ -1,9 +1,11 @@
 package io.s3workload.workload.yaml;
 
+import com.fasterxml.jackson.core.JsonProcessingException;
 import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.ObjectMapper;
 import com.fasterxml.jackson.databind.node.TextNode;
 import com.fasterxml.jackson.dataformat.yaml.YAMLFactory;
+import io.s3workload.workload.ClientSpec;
 import io.s3workload.workload.DataSize;
 import io.s3workload.workload.Durations;
 import io.s3workload.workload.Multipart;
@@ -55,7 +57,7 @@ record Key(Keys.Context context, String name, String type, Set<StageKind> kinds,
                     .put("partSize", m.partSize().label()).put("parallel", m.parallel());
             case ParallelRanges r -> YAML.createObjectNode().put("threshold", r.threshold().label())
                     .put("chunk", r.chunk().label()).put("parallel", r.parallel());
-            case Enum<?> e -> TextNode.valueOf(io.s3workload.workload.ClientSpec.key(e));
+            case Enum<?> e -> TextNode.valueOf(ClientSpec.key(e));
             default -> YAML.valueToTree(value);
         };
     }
@@ -67,7 +69,7 @@ record Key(Keys.Context context, String name, String type, Set<StageKind> kinds,
         }
         try {
             return YAML.readTree(text);
-        } catch (com.fasterxml.jackson.core.JsonProcessingException e) {
+        } catch (JsonProcessingException e) {
             throw new IllegalStateException("not YAML: " + text, e);
         }
     }

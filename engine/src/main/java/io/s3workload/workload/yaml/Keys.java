@@ -60,15 +60,18 @@ import io.s3workload.workload.ListStage;
 import io.s3workload.workload.Multipart;
 import io.s3workload.workload.ParallelRanges;
 import io.s3workload.workload.StageGraph;
-import io.s3workload.workload.StageKind;
 import io.s3workload.workload.StageKind.Trait;
+import io.s3workload.workload.StageKind;
 import io.s3workload.workload.StopWhenStable;
 import io.s3workload.workload.TranscodeStage;
 import io.s3workload.workload.VersionsStage;
 import io.s3workload.workload.Workload;
+import java.math.BigDecimal;
 import java.util.EnumSet;
 import java.util.List;
 import java.util.Set;
+import java.util.TreeSet;
+import java.util.stream.Collectors;
 
 /**
  * Every key a workload may write, each described once, on one entry: where it is written, its type, its default,
@@ -451,7 +454,7 @@ final class Keys {
                 "The KMS key for sse: kms (without it, the bucket's default key)."),
         in(STOP_WHEN_STABLE, "window", "duration", StopWhenStable.DEFAULT.window(), "20s",
                 "How many seconds of throughput must hold still."),
-        in(STOP_WHEN_STABLE, "within", "percent", java.math.BigDecimal.valueOf(StopWhenStable.DEFAULT.withinPercent())
+        in(STOP_WHEN_STABLE, "within", "percent", BigDecimal.valueOf(StopWhenStable.DEFAULT.withinPercent())
                 .stripTrailingZeros().toPlainString() + "%", "10%",
                 "How far each second's throughput may be from the window's mean."),
         in(METADATA, "random", "size", null, "256B", "So many random letters per object."),
@@ -525,7 +528,7 @@ final class Keys {
     }
 
     private static Set<String> names(List<Key> keys) {
-        return keys.stream().map(Key::name).collect(java.util.stream.Collectors.toCollection(java.util.TreeSet::new));
+        return keys.stream().map(Key::name).collect(Collectors.toCollection(TreeSet::new));
     }
 
     private static Key top(String name, String type, Object defaultValue, Object example, String description) {

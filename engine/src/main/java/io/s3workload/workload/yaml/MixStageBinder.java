@@ -12,6 +12,7 @@ import java.util.List;
 import java.util.Locale;
 import java.util.Map;
 import java.util.Optional;
+import java.util.OptionalLong;
 import java.util.Set;
 
 /** {@code kind: mix}: weighted operations over a seeded working set. */
@@ -33,7 +34,7 @@ final class MixStageBinder implements StageBinder {
             f.binding().problem(f.pointer(), "missing 'size': the objects' size, e.g. size: 1MiB or {min: 1KiB, max:"
                     + " 1MiB}");
         }
-        Stop stop = new Stop(f.duration("duration"), f.longAtLeast("operations", 1), java.util.OptionalLong.empty());
+        Stop stop = new Stop(f.duration("duration"), f.longAtLeast("operations", 1), OptionalLong.empty());
         if (!f.mentions("duration") && !f.mentions("operations")) {
             f.binding().problem(f.pointer(), "a mix stage needs a stop condition: duration (e.g. 5m) or operations");
         }

@@ -4,10 +4,12 @@ import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.node.ObjectNode;
 import io.s3workload.workload.DataShape;
 import io.s3workload.workload.DataSize;
-import io.s3workload.workload.ObjectSettings;
+import io.s3workload.workload.Durations;
 import io.s3workload.workload.ObjectSettings.Checksum;
 import io.s3workload.workload.ObjectSettings.Retention;
 import io.s3workload.workload.ObjectSettings.Sse;
+import io.s3workload.workload.ObjectSettings;
+import java.time.Duration;
 import java.util.Arrays;
 import java.util.Iterator;
 import java.util.LinkedHashMap;
@@ -27,7 +29,6 @@ final class ObjectSettingsBinder {
 
     static final Set<String> KEYS = Set.of("sse", "storageClass", "metadata", "objectTags", "checksum", "data",
             "retention", "legalHold");
-    private static final Pattern NAME = Pattern.compile("[A-Za-z0-9][A-Za-z0-9._-]*");
     private static final Pattern STORAGE_CLASS = Pattern.compile("[A-Z0-9_]+");
     /** S3 limits user metadata to 2 KiB (names and values). */
     private static final long METADATA_BYTES = 2048;
@@ -85,17 +86,17 @@ final class ObjectSettingsBinder {
                                 }
                                 return m;
                             });
-                    Optional<java.time.Duration> period = r.duration("for");
+                    Optional<Duration> period = r.duration("for");
                     if (!r.mentions("for")) {
                         r.binding().problem(r.pointer(), "missing 'for': how long each object is retained after"
                                 + " its write, e.g. for: 1h");
                     }
-                    period.filter(p -> p.compareTo(java.time.Duration.ofSeconds(1)) < 0).ifPresent(p -> r.binding()
+                    period.filter(p -> p.compareTo(Duration.ofSeconds(1)) < 0).ifPresent(p -> r.binding()
                             .problem(r.child("for"), "a retention is set in whole seconds: at least 1s"));
                     if (mode.filter(m -> m == Retention.Mode.COMPLIANCE).isPresent() && period.filter(p -> p
                             .compareTo(Retention.MOST_COMPLIANCE) > 0).isPresent()) {
                         r.binding().problem(r.child("for"), "compliance retention cannot be lifted by anyone, so the"
-                                + " cleanup waits it out: at most " + io.s3workload.workload.Durations.format(
+                                + " cleanup waits it out: at most " + Durations.format(
                                 Retention.MOST_COMPLIANCE) + " (governance retention, which the cleanup bypasses,"
                                 + " may be as long as you like)");
                     }
@@ -186,15 +187,16 @@ final class ObjectSettingsBinder {
     /** {@code metadata: {name: value, name: {random: 512B}}}. */
     private static Map<String, ObjectSettings.Value> metadata(Fields f) {
         Map<String, ObjectSettings.Value> metadata = new LinkedHashMap<>();
-        if (!(mapping(f, "metadata", "user metadata, e.g. metadata: {owner: bench, note: {random: 256B}}")
-                instanceof ObjectNode node)) {
+        Optional<ObjectNode> node = f.mapping("metadata", "user metadata, e.g. metadata: {owner: bench, note:"
+                + " {random: 256B}}");
+        if (node.isEmpty()) {
             return metadata;
         }
         long bytes = 0;
-        for (Iterator<Map.Entry<String, JsonNode>> it = node.fields(); it.hasNext(); ) {
+        for (Iterator<Map.Entry<String, JsonNode>> it = node.get().fields(); it.hasNext(); ) {
             Map.Entry<String, JsonNode> e = it.next();
             String at = LocatedTree.child(f.child("metadata"), e.getKey());
-            if (!NAME.matcher(e.getKey()).matches()) {
+            if (!Fields.NAME.matcher(e.getKey()).matches()) {
                 f.binding().problem(at, "metadata names use letters, digits, '.', '_' and '-', got \""
                         + e.getKey() + "\"");
                 continue;
@@ -222,35 +224,17 @@ final class ObjectSettingsBinder {
     /** {@code objectTags: {key: value}}: up to 10, keys up to 128 characters, values up to 256. */
     private static Map<String, String> tags(Fields f) {
         Map<String, String> tags = new LinkedHashMap<>();
-        if (!(mapping(f, "objectTags", "object tags, e.g. objectTags: {project: bench}") instanceof ObjectNode node)) {
-            return tags;
-        }
-        for (Iterator<Map.Entry<String, JsonNode>> it = node.fields(); it.hasNext(); ) {
-            Map.Entry<String, JsonNode> e = it.next();
-            String at = LocatedTree.child(f.child("objectTags"), e.getKey());
-            if (!e.getValue().isTextual()) {
-                f.binding().problem(at, "expected a text, got " + Fields.describe(e.getValue()));
-            } else if (e.getKey().length() > 128 || e.getValue().textValue().length() > 256) {
-                f.binding().problem(at, "S3 tag keys are at most 128 characters and values at most 256");
+        f.texts("objectTags", "object tags, e.g. objectTags: {project: bench}").forEach((key, value) -> {
+            if (key.length() > 128 || value.length() > 256) {
+                f.binding().problem(LocatedTree.child(f.child("objectTags"), key), "S3 tag keys are at most 128"
+                        + " characters and values at most 256");
             } else {
-                tags.put(e.getKey(), e.getValue().textValue());
+                tags.put(key, value);
             }
-        }
+        });
         if (tags.size() > 10) {
             f.binding().problem(f.child("objectTags"), "S3 allows 10 tags an object, got " + tags.size());
         }
         return tags;
-    }
-
-    private static JsonNode mapping(Fields f, String key, String what) {
-        JsonNode raw = f.raw(key);
-        if (raw == null || raw.isNull()) {
-            return null;
-        }
-        if (!raw.isObject()) {
-            f.binding().problem(f.child(key), "expected " + what + ", got " + Fields.describe(raw));
-            return null;
-        }
-        return raw;
     }
 }

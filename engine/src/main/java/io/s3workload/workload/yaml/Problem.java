@@ -1,5 +1,6 @@
 package io.s3workload.workload.yaml;
 
+import io.s3workload.workload.Urls;
 import java.util.Comparator;
 
 /** One thing wrong with a workload: where, which key, and what was expected. */
@@ -14,7 +15,7 @@ public record Problem(Location location, String path, String message) {
     @Override
     public String toString() {
         // a URL quoted from the workload or the command line may carry a password in its user info
-        return io.s3workload.workload.Urls.masked(path.isEmpty()
+        return Urls.masked(path.isEmpty()
                 ? location + ": " + message
                 : location + ": " + path + ": " + message);
     }

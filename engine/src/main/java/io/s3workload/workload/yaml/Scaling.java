@@ -5,10 +5,13 @@ import com.fasterxml.jackson.databind.node.ArrayNode;
 import com.fasterxml.jackson.databind.node.ObjectNode;
 import com.fasterxml.jackson.databind.node.TextNode;
 import io.s3workload.workload.DataSize;
+import io.s3workload.workload.Defaults;
 import io.s3workload.workload.Durations;
+import io.s3workload.workload.StageKind;
 import java.time.Duration;
 import java.util.Iterator;
 import java.util.Map;
+import java.util.Optional;
 import java.util.Set;
 
 /**
@@ -55,8 +58,8 @@ final class Scaling {
     private void walk(JsonNode node, String pointer, String key) {
         if (node instanceof ObjectNode object && object.has("kind")) {
             long outer = putWorkers;
-            putWorkers = io.s3workload.workload.StageKind.fromKey(object.path("kind").asText(""))
-                    .filter(kind -> kind.has(io.s3workload.workload.StageKind.Trait.KEYS_PER_WORKER))
+            putWorkers = StageKind.fromKey(object.path("kind").asText(""))
+                    .filter(kind -> kind.has(StageKind.Trait.KEYS_PER_WORKER))
                     .isPresent() ? workers(object) : 0;
             walkFields(object, pointer);
             putWorkers = outer;
@@ -79,7 +82,7 @@ final class Scaling {
     private long workers(ObjectNode stage) {
         String text = stage.has("concurrency") ? stage.path("concurrency").asText("")
                 : tree.root().path("defaults").path("concurrency").asText(
-                        Integer.toString(io.s3workload.workload.Defaults.CONCURRENCY));
+                        Integer.toString(Defaults.CONCURRENCY));
         try {
             return Long.parseLong(text.trim().replace("_", ""));
         } catch (NumberFormatException e) {
@@ -99,8 +102,8 @@ final class Scaling {
         }
     }
 
-    private java.util.Optional<TextNode> scaled(String key, String text, String pointer) {
-        java.util.Optional<TextNode> scaled = scaledValue(key, text, pointer);
+    private Optional<TextNode> scaled(String key, String text, String pointer) {
+        Optional<TextNode> scaled = scaledValue(key, text, pointer);
         scaled.ifPresent(v -> binding.scaled(pointer, text.strip(), shown(key, v.textValue())));
         return scaled;
     }
@@ -110,9 +113,9 @@ final class Scaling {
         return SIZES.contains(key) ? DataSize.ofBytes(Long.parseLong(value)).toString() : value;
     }
 
-    private java.util.Optional<TextNode> scaledValue(String key, String text, String pointer) {
+    private Optional<TextNode> scaledValue(String key, String text, String pointer) {
         if (tree.valueLocation(pointer).line() == 0) {
-            return java.util.Optional.empty();
+            return Optional.empty();
         }
         if (SIZES.contains(key)) {
             return DataSize.parse(text).map(size -> TextNode.valueOf(Long.toString(
@@ -122,16 +125,16 @@ final class Scaling {
             try {
                 long n = Long.parseLong(text.trim().replace("_", ""));
                 long scaled = key.equals("objects") ? Math.max(count(n), Math.min(n, putWorkers)) : count(n);
-                return java.util.Optional.of(TextNode.valueOf(Long.toString(scaled)));
+                return Optional.of(TextNode.valueOf(Long.toString(scaled)));
             } catch (NumberFormatException e) {
-                return java.util.Optional.empty();
+                return Optional.empty();
             }
         }
         if (DURATIONS.contains(key)) {
             return Durations.parse(text).filter(d -> !d.isZero())
                     .map(d -> TextNode.valueOf(Durations.format(duration(d))));
         }
-        return java.util.Optional.empty();
+        return Optional.empty();
     }
 
     /** Scaled sizes of a KiB or more are whole KiB, so that they read as 10 KiB rather than 10.24 KiB. */

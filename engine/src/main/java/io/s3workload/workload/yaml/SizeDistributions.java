@@ -4,10 +4,13 @@ import com.fasterxml.jackson.databind.JsonNode;
 import io.s3workload.workload.DataSize;
 import io.s3workload.workload.SizeSpec;
 import java.io.IOException;
+import java.math.BigDecimal;
+import java.math.RoundingMode;
 import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.Iterator;
+import java.util.List;
 import java.util.Map;
 import java.util.Optional;
 import java.util.TreeMap;
@@ -68,8 +71,8 @@ final class SizeDistributions {
         StringBuilder label = new StringBuilder("w");
         StringBuilder description = new StringBuilder();
         bySize.forEach((bytes, weight) -> {
-            String share = java.math.BigDecimal.valueOf(100 * weight / total).setScale(1,
-                    java.math.RoundingMode.HALF_UP).stripTrailingZeros().toPlainString();
+            String share = BigDecimal.valueOf(100 * weight / total).setScale(1,
+                    RoundingMode.HALF_UP).stripTrailingZeros().toPlainString();
             label.append(label.length() > 1 ? "-" : "").append(DataSize.ofBytes(bytes).label()).append('.')
                     .append(share.replace('.', '_'));
             description.append(description.isEmpty() ? "" : ", ").append(DataSize.ofBytes(bytes)).append(' ')
@@ -89,7 +92,7 @@ final class SizeDistributions {
         Path base = commandLine ? Path.of("").toAbsolutePath()
                 : Path.of(range.binding().tree().source()).toAbsolutePath().getParent();
         Path path = base == null ? Path.of(name.get()) : base.resolve(name.get());
-        java.util.List<String> lines;
+        List<String> lines;
         try {
             lines = Files.readAllLines(path, StandardCharsets.UTF_8);
         } catch (IOException e) {

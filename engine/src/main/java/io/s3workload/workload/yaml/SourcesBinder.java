@@ -1,7 +1,10 @@
 package io.s3workload.workload.yaml;
 
+import com.fasterxml.jackson.databind.node.ObjectNode;
 import io.s3workload.workload.DataSize;
+import io.s3workload.workload.SizeSpec;
 import io.s3workload.workload.Sources;
+import java.util.Iterator;
 import java.util.Optional;
 
 /**
@@ -52,11 +55,11 @@ final class SourcesBinder {
      * {@code chunk} of a rangeRead: one size, or a range {@code {min, max}} of lengths drawn at random; required,
      * above zero, no larger than the sources.
      */
-    static Optional<io.s3workload.workload.SizeSpec> chunkRange(Fields f, Optional<Sources> sources) {
-        if (!(f.raw("chunk") instanceof com.fasterxml.jackson.databind.node.ObjectNode range)) {
-            return chunk(f, sources).map(io.s3workload.workload.SizeSpec::of);
+    static Optional<SizeSpec> chunkRange(Fields f, Optional<Sources> sources) {
+        if (!(f.raw("chunk") instanceof ObjectNode range)) {
+            return chunk(f, sources).map(SizeSpec::of);
         }
-        for (java.util.Iterator<String> keys = range.fieldNames(); keys.hasNext(); ) {
+        for (Iterator<String> keys = range.fieldNames(); keys.hasNext(); ) {
             String key = keys.next();
             if (!key.equals("min") && !key.equals("max")) {
                 f.binding().keyProblem(LocatedTree.child(f.child("chunk"), key), "a chunk range is {min, max}:"
@@ -64,7 +67,7 @@ final class SourcesBinder {
                 return Optional.empty();
             }
         }
-        Optional<io.s3workload.workload.SizeSpec> lengths = StopBinder.size(f, "chunk");
+        Optional<SizeSpec> lengths = StopBinder.size(f, "chunk");
         lengths.filter(r -> r.minBytes() == 0).ifPresent(r -> f.binding().problem(f.child("chunk"),
                 "min must be larger than 0"));
         if (lengths.isPresent() && sources.isPresent() && lengths.get().maxBytes() > sources.get().size().bytes()) {

@@ -4,6 +4,7 @@ import io.s3workload.workload.HttpGetStage;
 import io.s3workload.workload.StageSpec;
 import io.s3workload.workload.Workload;
 import java.util.ArrayList;
+import java.util.Arrays;
 import java.util.LinkedHashSet;
 import java.util.List;
 import java.util.Optional;
@@ -90,7 +91,7 @@ final class StageSelection {
 
     static List<String> split(List<String> values) {
         List<String> out = new ArrayList<>();
-        values.forEach(v -> java.util.Arrays.stream(v.split(",")).map(String::trim).filter(s -> !s.isEmpty())
+        values.forEach(v -> Arrays.stream(v.split(",")).map(String::trim).filter(s -> !s.isEmpty())
                 .forEach(out::add));
         return out;
     }

@@ -5,6 +5,7 @@ import com.fasterxml.jackson.databind.node.ArrayNode;
 import io.s3workload.workload.DataSize;
 import io.s3workload.workload.SizeSpec;
 import io.s3workload.workload.Stop;
+import io.s3workload.workload.StopWhenStable;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.Optional;
@@ -29,13 +30,13 @@ final class StopBinder {
      * {@code stopWhenStable: {window: 10s, within: 5%}} (either key may be left out), or {@code true} for the
      * defaults; only with a {@code duration}, the most the stage may run.
      */
-    static Optional<io.s3workload.workload.StopWhenStable> whenStable(Fields f) {
+    static Optional<StopWhenStable> whenStable(Fields f) {
         var raw = f.raw("stopWhenStable");
         if (raw == null || raw.isNull()) {
             return Optional.empty();
         }
-        Optional<io.s3workload.workload.StopWhenStable> stable;
-        var d = io.s3workload.workload.StopWhenStable.DEFAULT;
+        Optional<StopWhenStable> stable;
+        var d = StopWhenStable.DEFAULT;
         if (raw.isTextual()) {
             stable = f.bool("stopWhenStable").filter(b -> b).map(b -> d);
         } else {
@@ -50,7 +51,7 @@ final class StopBinder {
                         if (within <= 0) {
                             s.binding().problem(s.child("within"), "must be more than 0%, e.g. 5%");
                         }
-                        return new io.s3workload.workload.StopWhenStable(window, within);
+                        return new StopWhenStable(window, within);
                     });
         }
         if (stable.isPresent() && !f.has("duration")) {

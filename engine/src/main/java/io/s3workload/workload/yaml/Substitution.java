@@ -7,6 +7,8 @@ import com.fasterxml.jackson.databind.node.TextNode;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.Map;
+import java.util.Set;
+import java.util.TreeSet;
 import java.util.function.Function;
 import java.util.regex.Matcher;
 import java.util.regex.Pattern;
@@ -42,8 +44,8 @@ public final class Substitution {
     }
 
     /** The variables of {@code ${VAR:?example}} references in {@code text} that {@code environment} leaves unset. */
-    public static java.util.Set<String> unsetRequired(String text, Map<String, String> environment) {
-        java.util.Set<String> unset = new java.util.TreeSet<>();
+    public static Set<String> unsetRequired(String text, Map<String, String> environment) {
+        Set<String> unset = new TreeSet<>();
         Matcher m = VARIABLE.matcher(text);
         while (m.find()) {
             if (m.group(1) != null && m.group(3) != null && environment.get(m.group(1)) == null) {

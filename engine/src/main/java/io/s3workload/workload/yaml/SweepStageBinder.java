@@ -1,6 +1,7 @@
 package io.s3workload.workload.yaml;
 
 import io.s3workload.workload.DataSize;
+import io.s3workload.workload.Durations;
 import io.s3workload.workload.SizeSpec;
 import io.s3workload.workload.StageCommon;
 import io.s3workload.workload.StageSpec;
@@ -8,6 +9,7 @@ import io.s3workload.workload.Stop;
 import io.s3workload.workload.SweepStage;
 import java.util.List;
 import java.util.Optional;
+import java.util.OptionalLong;
 
 /** {@code kind: sweep}: a preset or explicit {@code threads} x {@code sizes}, one operation measured per point. */
 final class SweepStageBinder implements StageBinder {
@@ -37,7 +39,7 @@ final class SweepStageBinder implements StageBinder {
                 f.binding().problem(f.pointer(), "missing 'sizes' (e.g. [1MiB, 32MiB]) or a 'preset' (quick, full)");
             }
         }
-        Stop given = new Stop(f.duration("duration"), f.longAtLeast("operations", 1), java.util.OptionalLong.empty());
+        Stop given = new Stop(f.duration("duration"), f.longAtLeast("operations", 1), OptionalLong.empty());
         List<Integer> t = threads.or(() -> preset.map(SweepStage.Preset::threads)).orElse(List.of());
         double scale = f.binding().scale();
         List<SizeSpec> s = sizes.or(() -> preset.map(p -> p.sizes().stream().map(size -> SizeSpec.of(DataSize.ofBytes(
@@ -50,9 +52,9 @@ final class SweepStageBinder implements StageBinder {
         }
         Stop presetPoint = preset.orElse(SweepStage.Preset.QUICK).point();
         Stop point = given.isEmpty() ? new Stop(presetPoint.duration().map(d -> Scaling.scaleDuration(d, scale)),
-                presetPoint.operations().isPresent() ? java.util.OptionalLong.of(Scaling.scaleCount(
-                presetPoint.operations().getAsLong(), scale)) : java.util.OptionalLong.empty(),
-                java.util.OptionalLong.empty()) : given;
+                presetPoint.operations().isPresent() ? OptionalLong.of(Scaling.scaleCount(
+                presetPoint.operations().getAsLong(), scale)) : OptionalLong.empty(),
+                OptionalLong.empty()) : given;
         if (given.isEmpty()) {
             f.binding().scaled(f.child("preset") + "/point", per(presetPoint), per(point));
         }
@@ -63,6 +65,6 @@ final class SweepStageBinder implements StageBinder {
     /** A point's stop as people say it: {@code 1000 operations}, {@code 30s}. */
     private static String per(Stop point) {
         return point.operations().isPresent() ? point.operations().getAsLong() + " operations"
-                : point.duration().map(io.s3workload.workload.Durations::format).orElse("?");
+                : point.duration().map(Durations::format).orElse("?");
     }
 }

@@ -2,40 +2,39 @@ package io.s3workload.workload.yaml;
 
 import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.node.ArrayNode;
-import io.s3workload.workload.ConsistencyProbe;
-import io.s3workload.workload.Scaled;
-import io.s3workload.workload.CredentialsSpec;
+import com.fasterxml.jackson.databind.node.ObjectNode;
+import io.s3workload.workload.Access;
 import io.s3workload.workload.Defaults;
 import io.s3workload.workload.EndpointSpec;
-import io.s3workload.workload.ServerMetrics;
 import io.s3workload.workload.FailOn;
 import io.s3workload.workload.LoadEndpoints;
 import io.s3workload.workload.LoadShape;
 import io.s3workload.workload.Percentile;
+import io.s3workload.workload.Scaled;
 import io.s3workload.workload.StageCommon;
 import io.s3workload.workload.StageGraph;
 import io.s3workload.workload.StageKind;
 import io.s3workload.workload.StageSpec;
-import io.s3workload.workload.Tls;
 import io.s3workload.workload.Workload;
-import java.net.URI;
-import java.net.URISyntaxException;
 import java.time.Duration;
 import java.util.ArrayList;
+import java.util.Arrays;
 import java.util.EnumMap;
+import java.util.HashSet;
 import java.util.Iterator;
 import java.util.LinkedHashMap;
 import java.util.List;
+import java.util.Locale;
 import java.util.Map;
 import java.util.Optional;
 import java.util.Set;
 import java.util.TreeSet;
 import java.util.regex.Pattern;
+import java.util.stream.IntStream;
 
 /** Binds a located tree to a {@link Workload}, collecting every problem. */
 final class WorkloadBinder {
 
-    private static final Pattern NAME = Pattern.compile("[A-Za-z0-9][A-Za-z0-9._-]*");
     private static final Pattern BUCKET = Pattern.compile("[a-z0-9][a-z0-9.-]{1,61}[a-z0-9]");
 
     private final Binding binding;
@@ -49,7 +48,7 @@ final class WorkloadBinder {
         Fields top = Fields.of(binding, "", tree.root(), Keys.in(Keys.Context.TOP), "a workload").orElseThrow();
         String name = top.text("name").orElse(baseName(tree.source()));
         String description = top.text("description").orElse("");
-        Map<String, EndpointSpec> endpoints = endpoints(top);
+        Map<String, EndpointSpec> endpoints = new EndpointBinder(binding).endpoints(top);
         Optional<String> bucket = top.requiredText("bucket", "the bucket to run in (or pass --bucket)");
         bucket.filter(b -> !BUCKET.matcher(b).matches()).ifPresent(b -> binding.problem(top.child("bucket"),
                 "'" + b + "' is not a valid bucket name (3-63 lowercase letters, digits, dots and hyphens)"));
@@ -97,7 +96,7 @@ final class WorkloadBinder {
      * over; without it {@code bucket} alone.
      */
     private List<String> buckets(Fields top, String bucket) {
-        com.fasterxml.jackson.databind.JsonNode raw = top.raw("buckets");
+        JsonNode raw = top.raw("buckets");
         if (raw == null || raw.isNull()) {
             return List.of(bucket);
         }
@@ -108,7 +107,7 @@ final class WorkloadBinder {
                 binding.problem(top.child("buckets"), "at most " + Workload.MOST_BUCKETS + " buckets, got " + count);
                 return List.of(bucket);
             }
-            names = java.util.stream.IntStream.rangeClosed(1, count).mapToObj(i -> bucket + "-" + i).toList();
+            names = IntStream.rangeClosed(1, count).mapToObj(i -> bucket + "-" + i).toList();
             names.stream().filter(b -> !BUCKET.matcher(b).matches()).findFirst().ifPresent(b -> binding.problem(
                     top.child("buckets"), "'" + b + "' is not a valid bucket name: make 'bucket' shorter (3-63"
                             + " lowercase letters, digits, dots and hyphens in all)"));
@@ -122,7 +121,7 @@ final class WorkloadBinder {
                 }
                 return Optional.of(name);
             }).orElse(List.of(bucket));
-            if (new java.util.HashSet<>(names).size() < names.size()) {
+            if (new HashSet<>(names).size() < names.size()) {
                 binding.problem(top.child("buckets"), "a bucket is named twice");
             }
             if (names.size() > Workload.MOST_BUCKETS) {
@@ -139,15 +138,12 @@ final class WorkloadBinder {
      */
     private Map<String, String> sections(Fields top, List<StageSpec> stages) {
         Map<String, String> sections = new LinkedHashMap<>();
-        JsonNode node = top.raw("sections");
-        if (node == null || node.isNull()) {
+        Optional<ObjectNode> written = top.mapping("sections", "a title per stage tag, e.g. sections: {connectivity:"
+                + " CONNECTIVITY TESTS}");
+        if (written.isEmpty()) {
             return sections;
         }
-        if (!node.isObject()) {
-            binding.problem(top.child("sections"), "expected a title per stage tag, e.g. sections: {connectivity:"
-                    + " CONNECTIVITY TESTS}, got " + Fields.describe(node));
-            return sections;
-        }
+        ObjectNode node = written.get();
         Set<String> tags = new TreeSet<>();
         stages.forEach(s -> tags.addAll(s.common().tags()));
         for (Iterator<String> it = node.fieldNames(); it.hasNext(); ) {
@@ -158,7 +154,7 @@ final class WorkloadBinder {
                 binding.keyProblem(pointer, "no stage has the tag '" + tag + "'" + Suggestions.didYouMean(tag, tags)
                         + (tags.isEmpty() ? "; give stages tags: [" + tag + "]" : "; tags: " + String.join(", ", tags)));
             } else if (!title.isTextual() || title.textValue().isBlank()) {
-                binding.problem(pointer, "expected the section's title, e.g. " + tag.toUpperCase(java.util.Locale.ROOT)
+                binding.problem(pointer, "expected the section's title, e.g. " + tag.toUpperCase(Locale.ROOT)
                         + " TESTS, got " + Fields.describe(title));
             } else {
                 sections.put(tag, title.textValue().strip());
@@ -167,161 +163,6 @@ final class WorkloadBinder {
         return sections;
     }
 
-    private Map<String, EndpointSpec> endpoints(Fields top) {
-        Map<String, EndpointSpec> endpoints = new LinkedHashMap<>();
-        JsonNode node = top.raw("endpoints");
-        if (node == null || node.isNull()) {
-            return endpoints;
-        }
-        if (!node.isObject()) {
-            binding.problem(top.child("endpoints"), "expected named endpoints, e.g. endpoints: {global: {url: "
-                    + "https://s3.example.com}}, got " + Fields.describe(node));
-            return endpoints;
-        }
-        for (Iterator<String> it = node.fieldNames(); it.hasNext(); ) {
-            String name = it.next();
-            String pointer = LocatedTree.child(top.child("endpoints"), name);
-            if (!NAME.matcher(name).matches()) {
-                binding.keyProblem(pointer, "endpoint names use letters, digits, '.', '_' and '-'");
-            } else if (name.equals(ConsistencyProbe.SELF)) {
-                binding.keyProblem(pointer, "'" + name + "' is reserved: in a probe's readers it stands for each"
-                        + " writer itself; name the endpoint otherwise");
-            }
-            Fields.of(binding, pointer, node.get(name), Keys.in(Keys.Context.ENDPOINT), "an endpoint")
-                    .flatMap(f -> endpoint(name, f))
-                    .ifPresent(e -> endpoints.put(name, e));
-        }
-        return endpoints;
-    }
-
-    private Optional<EndpointSpec> endpoint(String name, Fields f) {
-        Optional<URI> url = f.requiredText("url", "the endpoint's URL, e.g. https://s3.us-east-1.amazonaws.com")
-                .flatMap(u -> url(f.child("url"), u));
-        Optional<String> given = f.text("region");
-        String region = given.orElse(EndpointSpec.DEFAULT_REGION);
-        Optional<Boolean> pathStyle = f.bool("pathStyle");
-        CredentialsSpec credentials = f.object("credentials", Keys.in(Keys.Context.CREDENTIALS), "credentials")
-                .map(this::credentials).orElse(new CredentialsSpec.DefaultChain());
-        EndpointSpec.Compat compat = f.choiceOr("compat", EndpointSpec.Compat.class);
-        Tls tls = f.object("tls", Keys.in(Keys.Context.TLS), "TLS settings").map(this::tls).orElse(Tls.SYSTEM);
-        // Google Cloud Storage signs for "auto" (its XML API's documented region)
-        boolean gcs = given.isEmpty() && compat == EndpointSpec.Compat.GCS;
-        Optional<ServerMetrics> metrics = f.object("serverMetrics", Keys.in(Keys.Context.SERVER_METRICS),
-                "the store's metrics, e.g. serverMetrics: {url: http://minio:9000/minio/metrics/v3, preset: minio}")
-                .flatMap(this::serverMetrics);
-        return url.map(u -> new EndpointSpec(name, u, gcs ? "auto" : region,
-                pathStyle.orElse(!u.getHost().endsWith("amazonaws.com")), credentials, compat, tls, Optional.empty(),
-                given.isPresent() ? EndpointSpec.REGION_GIVEN : gcs ? "compat: gcs" : EndpointSpec.REGION_DEFAULTED,
-                metrics));
-    }
-
-    /**
-     * {@code serverMetrics: {url, preset, bearerToken, requests: {metric, api, where}, ..., apis}}: a preset's
-     * selectors with what is written over them; without a preset, {@code requests} at least.
-     */
-    private Optional<ServerMetrics> serverMetrics(Fields f) {
-        Optional<URI> url = f.requiredText("url", "the store's Prometheus metrics URL, e.g."
-                + " http://minio:9000/minio/metrics/v3").flatMap(u -> url(f.child("url"), u));
-        Optional<ServerMetrics.Preset> preset = f.choice("preset", ServerMetrics.Preset.class);
-        Map<ServerMetrics.Signal, ServerMetrics.Selector> signals = new java.util.EnumMap<>(
-                ServerMetrics.Signal.class);
-        preset.ifPresent(p -> signals.putAll(p.signals()));
-        for (ServerMetrics.Signal signal : ServerMetrics.Signal.values()) {
-            f.object(signal.key(), Keys.in(Keys.Context.METRIC), "how the store's metrics give " + signal.key()
-                    + ", e.g. {metric: s3_requests_total, api: operation}").ifPresent(m -> m.requiredText("metric",
-                            "the metric's name, e.g. s3_requests_total").ifPresent(metric -> signals.put(signal,
-                    new ServerMetrics.Selector(metric, m.text("api"), textMap(m, "where")))));
-        }
-        if (!f.has("preset") && !f.has("requests") && url.isPresent()) {
-            binding.problem(f.pointer(), "give a 'preset' (" + String.join(", ", io.s3workload.workload.ClientSpec
-                    .keys(ServerMetrics.Preset.class)) + ") or at least 'requests' (e.g. requests: {metric:"
-                    + " s3_requests_total, api: operation})");
-            return Optional.empty();
-        }
-        Map<String, String> apis = new java.util.HashMap<>();
-        preset.ifPresent(p -> apis.putAll(p.apis()));
-        apis.putAll(textMap(f, "apis"));
-        return url.map(u -> new ServerMetrics(u, preset, f.text("bearerToken"), signals, apis));
-    }
-
-    /** A mapping of names to texts ({@code where: {type: s3}}); empty when absent. */
-    private Map<String, String> textMap(Fields f, String key) {
-        JsonNode node = f.raw(key);
-        Map<String, String> map = new java.util.LinkedHashMap<>();
-        if (node == null || node.isNull()) {
-            return map;
-        }
-        if (!node.isObject()) {
-            binding.problem(f.child(key), "expected names and texts, e.g. {type: s3}, got " + Fields.describe(node));
-            return map;
-        }
-        node.fields().forEachRemaining(e -> {
-            if (e.getValue().isValueNode()) {
-                map.put(e.getKey(), e.getValue().asText());
-            } else {
-                binding.problem(LocatedTree.child(f.child(key), e.getKey()), "expected a text, got "
-                        + Fields.describe(e.getValue()));
-            }
-        });
-        if (key.equals("where")) {
-            map.forEach((label, pattern) -> {
-                try {
-                    java.util.regex.Pattern.compile(pattern);
-                } catch (java.util.regex.PatternSyntaxException e) {
-                    binding.problem(LocatedTree.child(f.child(key), label), "not a regular expression: "
-                            + e.getDescription());
-                }
-            });
-        }
-        return map;
-    }
-
-    /** {@code tls: {caCert: FILE, insecure: BOOL}}; the CA file must be readable now, not at the first request. */
-    private Tls tls(Fields f) {
-        Optional<java.nio.file.Path> caCert = f.text("caCert").map(java.nio.file.Path::of);
-        caCert.filter(p -> !java.nio.file.Files.isReadable(p)).ifPresent(p -> binding.problem(f.child("caCert"),
-                "cannot read " + p.toAbsolutePath() + " (a PEM file of CA certificates; relative to the directory"
-                        + " s3workload runs in)"));
-        boolean insecure = f.boolOr("insecure");
-        if (insecure && caCert.isPresent()) {
-            binding.problem(f.child("insecure"), "give 'caCert' (verify against this CA) or 'insecure: true' (verify"
-                    + " nothing), not both");
-        }
-        return new Tls(caCert, insecure);
-    }
-
-    private Optional<URI> url(String pointer, String text) {
-        try {
-            URI uri = new URI(text.trim());
-            if (("http".equals(uri.getScheme()) || "https".equals(uri.getScheme())) && uri.getHost() != null) {
-                return Optional.of(uri);
-            }
-        } catch (URISyntaxException e) {
-            // reported below
-        }
-        binding.problem(pointer, "expected an http:// or https:// URL with a host, e.g. http://127.0.0.1:9000");
-        return Optional.empty();
-    }
-
-    private CredentialsSpec credentials(Fields f) {
-        Optional<String> profile = f.text("profile");
-        Optional<String> accessKey = f.text("accessKey");
-        Optional<String> secretKey = f.text("secretKey");
-        if (profile.isPresent()) {
-            if (accessKey.isPresent() || secretKey.isPresent()) {
-                binding.problem(f.pointer(), "give either 'profile' or 'accessKey' and 'secretKey', not both");
-            }
-            return new CredentialsSpec.Profile(profile.get());
-        }
-        if (accessKey.isPresent() != secretKey.isPresent()) {
-            binding.problem(f.pointer(), "'accessKey' and 'secretKey' go together; "
-                    + (accessKey.isPresent() ? "'secretKey'" : "'accessKey'") + " is missing");
-        }
-        if (accessKey.isEmpty() || secretKey.isEmpty()) {
-            return new CredentialsSpec.DefaultChain();
-        }
-        return new CredentialsSpec.Static(accessKey.get(), secretKey.get(), f.text("sessionToken").orElse(null));
-    }
 
     private FailOn failOn(Fields parent) {
         return parent.object("failOn", Keys.in(Keys.Context.FAIL_ON), "thresholds, e.g. failOn: {errorRate: 1%, p99: 500ms}")
@@ -378,7 +219,7 @@ final class WorkloadBinder {
         StageBinder binder = StageBinder.of(kind.get());
         return Fields.of(binding, pointer, node, Keys.of(kind.get()), "a stage").flatMap(f -> {
             Optional<String> name = f.requiredText("name", "a unique stage name, e.g. put-1mib");
-            name.filter(n -> !NAME.matcher(n).matches()).ifPresent(n -> binding.problem(f.child("name"),
+            name.filter(n -> !Fields.NAME.matcher(n).matches()).ifPresent(n -> binding.problem(f.child("name"),
                     "stage names use letters, digits, '.', '_' and '-', got \"" + n + "\""));
             // a capacity stage's rate is its search's, its load paced by each step
             LoadShape load = kind.get() == StageKind.CAPACITY ? LoadShape.CLOSED : LoadBinder.load(f);
@@ -388,7 +229,7 @@ final class WorkloadBinder {
                         + " thinkTime apply to load stages");
             }
             List<String> tags = f.list("tags", e -> {
-                if (NAME.matcher(e.text().trim()).matches()) {
+                if (Fields.NAME.matcher(e.text().trim()).matches()) {
                     return Optional.of(e.text().trim());
                 }
                 binding.problem(e.pointer(), "tags use letters, digits, '.', '_' and '-', got \"" + e.text() + "\"");
@@ -400,8 +241,8 @@ final class WorkloadBinder {
                     kind.get().has(StageKind.Trait.STOP_WHEN_STABLE) ? StopBinder.whenStable(f) : Optional.empty(),
                     kind.get().has(StageKind.Trait.SPREADS) ? spread(f) : Optional.empty(),
                     kind.get().has(StageKind.Trait.PICKS_KEYS) ? AccessBinder.access(f,
-                            io.s3workload.workload.Access.defaultFor(kind.get()))
-                            : io.s3workload.workload.Access.ROUND_ROBIN);
+                            Access.defaultFor(kind.get()))
+                            : Access.ROUND_ROBIN);
             if (common.failOn().timeoutRatePercent().isPresent() && !kind.get().convergence()) {
                 binding.problem(LocatedTree.child(f.child("failOn"), "timeoutRate"), "timeoutRate applies to"
                         + " readAfterWrite, listAfterWrite and transcode stages only; this is a " + kind.get()
@@ -422,9 +263,9 @@ final class WorkloadBinder {
      */
     private Optional<LoadEndpoints> spread(Fields f) {
         Optional<LoadEndpoints.Select> select = f.text("hostSelect").flatMap(text -> {
-            String t = text.trim().toLowerCase(java.util.Locale.ROOT).replace("-", "");
-            var keys = java.util.Arrays.stream(LoadEndpoints.Select.values()).map(LoadEndpoints.Select::key).toList();
-            var found = java.util.Arrays.stream(LoadEndpoints.Select.values()).filter(s -> s.key().equals(t))
+            String t = text.trim().toLowerCase(Locale.ROOT).replace("-", "");
+            var keys = Arrays.stream(LoadEndpoints.Select.values()).map(LoadEndpoints.Select::key).toList();
+            var found = Arrays.stream(LoadEndpoints.Select.values()).filter(s -> s.key().equals(t))
                     .findFirst();
             if (found.isEmpty()) {
                 binding.problem(f.child("hostSelect"), "expected one of " + String.join(", ", keys) + ", got \""
@@ -454,7 +295,7 @@ final class WorkloadBinder {
     /** {@code after}, {@code with} and {@code onFailure}; names are checked against the stages by CrossChecks. */
     private StageGraph graph(Fields f) {
         JsonNode rawAfter = f.raw("after");
-        Optional<List<String>> after = rawAfter instanceof com.fasterxml.jackson.databind.node.ArrayNode a
+        Optional<List<String>> after = rawAfter instanceof ArrayNode a
                 && a.isEmpty() ? Optional.of(List.of()) : f.list("after", e -> Optional.of(e.text().trim()));
         Optional<String> with = f.text("with").map(String::trim);
         if (after.isPresent() && with.isPresent()) {

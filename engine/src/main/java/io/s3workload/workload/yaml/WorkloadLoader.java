@@ -1,14 +1,25 @@
 package io.s3workload.workload.yaml;
 
 import com.fasterxml.jackson.databind.JsonNode;
+import io.s3workload.workload.EndpointSpec;
+import io.s3workload.workload.Proxies;
+import io.s3workload.workload.Regions;
+import io.s3workload.workload.Shard;
+import io.s3workload.workload.Urls;
 import io.s3workload.workload.Workload;
 import java.io.IOException;
+import java.nio.ByteBuffer;
+import java.nio.CharBuffer;
+import java.nio.charset.CharacterCodingException;
+import java.nio.charset.CodingErrorAction;
 import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
 import java.nio.file.NoSuchFileException;
 import java.nio.file.Path;
 import java.util.ArrayList;
+import java.util.LinkedHashMap;
 import java.util.List;
+import java.util.Locale;
 import java.util.Map;
 import java.util.Optional;
 
@@ -24,7 +35,7 @@ public final class WorkloadLoader {
     private final Optional<String> endpoint;
     private double scale = 1;
     private boolean endpointsReplaced;
-    private io.s3workload.workload.Shard shard = io.s3workload.workload.Shard.WHOLE;
+    private Shard shard = Shard.WHOLE;
     private List<String> only = List.of();
     private List<String> skip = List.of();
 
@@ -57,7 +68,7 @@ public final class WorkloadLoader {
     }
 
     /** {@code --shard I/N}: this process's share of the workload (see {@link Workload#shared}). */
-    public WorkloadLoader sharded(io.s3workload.workload.Shard part) {
+    public WorkloadLoader sharded(Shard part) {
         this.shard = part;
         return this;
     }
@@ -80,7 +91,7 @@ public final class WorkloadLoader {
         } catch (NoSuchFileException e) {
             throw new WorkloadException(List.of(new Problem(Location.of(file.toString()), "",
                     "no such file")));
-        } catch (java.nio.charset.CharacterCodingException e) {
+        } catch (CharacterCodingException e) {
             throw new WorkloadException(List.of(notUtf8(file)));
         } catch (IOException e) {
             throw new WorkloadException(List.of(new Problem(Location.of(file.toString()), "",
@@ -98,10 +109,10 @@ public final class WorkloadLoader {
             return new Problem(Location.of(file.toString()), "", "cannot read: " + e.getMessage());
         }
         var decoder = StandardCharsets.UTF_8.newDecoder()
-                .onMalformedInput(java.nio.charset.CodingErrorAction.REPORT)
-                .onUnmappableCharacter(java.nio.charset.CodingErrorAction.REPORT);
-        java.nio.ByteBuffer in = java.nio.ByteBuffer.wrap(bytes);
-        java.nio.CharBuffer out = java.nio.CharBuffer.allocate(bytes.length + 1);
+                .onMalformedInput(CodingErrorAction.REPORT)
+                .onUnmappableCharacter(CodingErrorAction.REPORT);
+        ByteBuffer in = ByteBuffer.wrap(bytes);
+        CharBuffer out = CharBuffer.allocate(bytes.length + 1);
         decoder.decode(in, out, true);
         int bad = in.position();
         int line = 1;
@@ -115,7 +126,7 @@ public final class WorkloadLoader {
                 column++;
             }
         }
-        return new Problem(new Location(file.toString(), line, column), "", String.format(java.util.Locale.ROOT,
+        return new Problem(new Location(file.toString(), line, column), "", String.format(Locale.ROOT,
                 "the file is not UTF-8: expected UTF-8 text, found the byte 0x%02X; save it as UTF-8 (e.g. iconv -f"
                 + " latin1 -t utf-8 %s > fixed.yaml)", bytes[bad] & 0xff, file.getFileName()));
     }
@@ -139,14 +150,14 @@ public final class WorkloadLoader {
         if (!selection.isEmpty()) {
             throw new WorkloadException(selection);
         }
-        java.util.Map<String, io.s3workload.workload.EndpointSpec> proxied = new java.util.LinkedHashMap<>();
-        selected.endpoints().forEach((name, e) -> proxied.put(name, io.s3workload.workload.Regions.resolve(e,
-                environment).withProxy(io.s3workload.workload.Proxies.forUrl(e.url(), environment))));
+        Map<String, EndpointSpec> proxied = new LinkedHashMap<>();
+        selected.endpoints().forEach((name, e) -> proxied.put(name, Regions.resolve(e,
+                environment).withProxy(Proxies.forUrl(e.url(), environment))));
         return selected.withEndpoints(proxied).withScaled(binding.scaled());
     }
 
     private void overrideEndpoint(LocatedTree tree, Binding binding, String option) {
-        Location origin = Location.of("--endpoint " + io.s3workload.workload.Urls.masked(option));
+        Location origin = Location.of("--endpoint " + Urls.masked(option));
         List<String> names = new ArrayList<>();
         JsonNode endpoints = tree.root().path("endpoints");
         endpoints.fieldNames().forEachRemaining(names::add);

@@ -1,18 +1,30 @@
 package io.s3workload.workload.yaml;
 
+import com.fasterxml.jackson.core.JsonProcessingException;
 import com.fasterxml.jackson.databind.ObjectMapper;
 import com.fasterxml.jackson.databind.SerializationFeature;
 import com.fasterxml.jackson.databind.node.ArrayNode;
 import com.fasterxml.jackson.databind.node.ObjectNode;
 import io.s3workload.workload.ClientSpec;
 import io.s3workload.workload.CompareStage;
+import io.s3workload.workload.Conditional;
+import io.s3workload.workload.ConsistencyProbe;
+import io.s3workload.workload.DataShape;
+import io.s3workload.workload.EndpointSpec;
+import io.s3workload.workload.ObjectSettings;
+import io.s3workload.workload.ReadAfterWriteStage;
+import io.s3workload.workload.ServerMetrics;
+import io.s3workload.workload.StageGraph;
 import io.s3workload.workload.StageKind;
 import io.s3workload.workload.SweepStage;
 import io.s3workload.workload.Workload;
 import io.s3workload.workload.yaml.Keys.Context;
+import java.util.Arrays;
+import java.util.Comparator;
 import java.util.List;
 import java.util.Set;
 import java.util.TreeSet;
+import java.util.stream.Collectors;
 
 /**
  * The JSON Schema (draft 2020-12) of the workload format, for editors (completion, checks as you type) and other
@@ -32,7 +44,7 @@ public final class WorkloadSchema {
     public static String json() {
         try {
             return JSON.writeValueAsString(schema()) + "\n";
-        } catch (com.fasterxml.jackson.core.JsonProcessingException e) {
+        } catch (JsonProcessingException e) {
             throw new IllegalStateException(e);
         }
     }
@@ -56,7 +68,7 @@ public final class WorkloadSchema {
         ObjectNode d = JSON.createObjectNode();
         d.set("text", JSON.createObjectNode().put("type", "string"));
         d.set("name", JSON.createObjectNode().put("type", "string").put("pattern",
-                "^([A-Za-z0-9][A-Za-z0-9._-]*|" + VARIABLE + ")$"));
+                "^(" + Fields.NAME.pattern() + "|" + VARIABLE + ")$"));
         d.set("names", listOf(ref("name")));
         d.set("from", JSON.createObjectNode().set("anyOf", JSON.createArrayNode().add(ref("name"))
                 .add(object(Context.FROM))));
@@ -88,14 +100,14 @@ public final class WorkloadSchema {
         d.set("client", enumOf(ClientSpec.Kind.class));
         d.set("checksums", enumOf(ClientSpec.Checksums.class));
         d.set("clients", enumOf(ClientSpec.Sharing.class));
-        d.set("pairs", enumOf(io.s3workload.workload.ConsistencyProbe.PairOrder.class));
-        d.set("readWith", enumOf(io.s3workload.workload.ReadAfterWriteStage.ReadWith.class));
-        d.set("writeWith", enumOf(io.s3workload.workload.ReadAfterWriteStage.WriteWith.class));
+        d.set("pairs", enumOf(ConsistencyProbe.PairOrder.class));
+        d.set("readWith", enumOf(ReadAfterWriteStage.ReadWith.class));
+        d.set("writeWith", enumOf(ReadAfterWriteStage.WriteWith.class));
         d.set("preset", enumOf(SweepStage.Preset.class));
         d.set("sweepOp", enumOf(SweepStage.Measure.class));
         d.set("buckets", JSON.createObjectNode().set("anyOf", JSON.createArrayNode().add(ref("count"))
                 .add(listOf(ref("text")))));
-        d.set("conditional", enumOf(io.s3workload.workload.Conditional.class));
+        d.set("conditional", enumOf(Conditional.class));
         d.set("rangeOrder", enumOf(Set.of("random", "sequential")));
         d.set("compareOrder", enumOf(CompareStage.Order.class));
         d.set("kind", enumOf(Set.copyOf(StageKind.keys())));
@@ -120,16 +132,16 @@ d.set("failOn", object(Context.FAIL_ON));
         d.set("endpointUrls", JSON.createObjectNode().set("anyOf", JSON.createArrayNode().add(ref("text"))
                 .add(listOf(ref("text")))));
         d.set("credentials", object(Context.CREDENTIALS));
-        d.set("compat", enumOf(io.s3workload.workload.EndpointSpec.Compat.class));
+        d.set("compat", enumOf(EndpointSpec.Compat.class));
         d.set("tls", object(Context.TLS));
         ObjectNode serverMetrics = object(Context.SERVER_METRICS);
         serverMetrics.putArray("required").add("url");
         d.set("serverMetrics", serverMetrics);
-        d.set("metricsPreset", enumOf(io.s3workload.workload.ServerMetrics.Preset.class));
+        d.set("metricsPreset", enumOf(ServerMetrics.Preset.class));
         d.set("metric", object(Context.METRIC));
         d.set("labelFilters", JSON.createObjectNode().put("type", "object").set("additionalProperties", ref("text")));
         d.set("apiNames", JSON.createObjectNode().put("type", "object").set("additionalProperties", ref("text")));
-        d.set("onFailure", enumOf(io.s3workload.workload.StageGraph.OnFailure.class));
+        d.set("onFailure", enumOf(StageGraph.OnFailure.class));
         d.set("sse", JSON.createObjectNode().set("anyOf", JSON.createArrayNode().add(enumOf(Set.of("s3", "kms", "c")))
                 .add(object(Context.SSE))));
         d.set("sseType", enumOf(Set.of("s3", "kms", "c")));
@@ -145,10 +157,10 @@ d.set("failOn", object(Context.FAIL_ON));
                         .add(object(Context.METADATA)))));
         d.set("objectTags", JSON.createObjectNode().put("type", "object").put("maxProperties", 10)
                 .set("additionalProperties", ref("text")));
-        d.set("checksum", enumOf(Set.copyOf(io.s3workload.workload.ObjectSettings.Checksum.keys())));
+        d.set("checksum", enumOf(Set.copyOf(ObjectSettings.Checksum.keys())));
         d.set("timeouts", object(Context.TIMEOUTS));
         d.set("ratio", scalar(JSON.createObjectNode().put("type", "number").put("exclusiveMinimum", 1)
-                .put("maximum", io.s3workload.workload.DataShape.MAX_RATIO), "[0-9.]+"));
+                .put("maximum", DataShape.MAX_RATIO), "[0-9.]+"));
         d.set("access", JSON.createObjectNode().set("anyOf", JSON.createArrayNode()
                 .add(enumOf(Set.of("roundRobin", "random")))
                 .add(object(Context.ACCESS, "zipf"))
@@ -186,7 +198,7 @@ d.set("failOn", object(Context.FAIL_ON));
         Key kindKey = Keys.in(Context.STAGE).stream().filter(k -> k.name().equals("kind")).findFirst()
                 .orElseThrow();
         ObjectNode kindProperty = inner ? enumOf(StageKind.keys().stream()
-                .filter(k -> !StageKind.fromKey(k).orElseThrow().composite()).collect(java.util.stream.Collectors
+                .filter(k -> !StageKind.fromKey(k).orElseThrow().composite()).collect(Collectors
                         .toSet())) : ref("kind");
         kindProperty.put("description", kindKey.description()).putArray("examples").add(kindKey.example());
         s.putObject("properties").set("kind", kindProperty);
@@ -215,7 +227,7 @@ d.set("failOn", object(Context.FAIL_ON));
     /** The properties of {@code keys}, in name order: each its type, and what editors show on hover. */
     private static ObjectNode properties(List<Key> keys) {
         ObjectNode props = JSON.createObjectNode();
-        keys.stream().sorted(java.util.Comparator.comparing(Key::name)).forEach(key -> {
+        keys.stream().sorted(Comparator.comparing(Key::name)).forEach(key -> {
             ObjectNode property = props.putObject(key.name()).put("$ref", "#/$defs/" + key.type())
                     .put("description", key.description());
             if (key.defaultValue() != null) {
@@ -236,8 +248,8 @@ d.set("failOn", object(Context.FAIL_ON));
 
     /** An enum's constants as YAML spells them ({@code WHEN_REQUIRED}: {@code when-required}). */
     private static ObjectNode enumOf(Class<? extends Enum<?>> type) {
-        return enumOf(java.util.Arrays.stream(type.getEnumConstants()).map(ClientSpec::key)
-                .collect(java.util.stream.Collectors.toSet()));
+        return enumOf(Arrays.stream(type.getEnumConstants()).map(ClientSpec::key)
+                .collect(Collectors.toSet()));
     }
 
     private static ObjectNode enumOf(Set<String> values) {
