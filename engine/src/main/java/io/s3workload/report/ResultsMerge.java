@@ -401,11 +401,12 @@ public final class ResultsMerge {
             long spanNanos = Math.max(1, end - start) * 1_000_000;
             List<Snapshot> timeline = new ArrayList<>();
             List<ResultsReader.Interval> intervals = new ArrayList<>();
+            Histogram[] latencies = histograms.get(HdrLogReporter.LATENCY);
             for (int b = 0; b < buckets; b++) {
                 long endNanos = Math.min((b + 1) * 1_000_000_000L, spanNanos);
                 long startNanos = b * 1_000_000_000L;
                 long endMillis = start + endNanos / 1_000_000;
-                Histogram latency = histograms.getOrDefault(HdrLogReporter.LATENCY, new Histogram[buckets])[b];
+                Histogram latency = latencies == null ? null : latencies[b];
                 EnumMap<Percentile, Long> stats = new EnumMap<>(Percentile.class);
                 if (latency != null && latency.getTotalCount() > 0) {
                     for (Percentile p : Percentile.values()) {

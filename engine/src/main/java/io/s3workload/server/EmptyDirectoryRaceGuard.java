@@ -4,6 +4,7 @@ import java.io.FilterInputStream;
 import java.io.IOException;
 import java.io.InputStream;
 import java.nio.file.NoSuchFileException;
+import java.util.function.BooleanSupplier;
 import java.util.function.Supplier;
 import org.gaul.s3proxy.blobstore.BlobStore;
 import org.gaul.s3proxy.blobstore.ForwardingBlobStore;
@@ -48,12 +49,12 @@ final class EmptyDirectoryRaceGuard extends ForwardingBlobStore {
         return retried(() -> super.completeMultipartUpload(upload, request), () -> true);
     }
 
-    private static <T> T retried(Supplier<T> write, Supplier<Boolean> repeatable) {
+    private static <T> T retried(Supplier<T> write, BooleanSupplier repeatable) {
         for (int attempt = 1; ; attempt++) {
             try {
                 return write.get();
             } catch (RuntimeException e) {
-                if (attempt == ATTEMPTS || !(e.getCause() instanceof NoSuchFileException) || !repeatable.get()) {
+                if (attempt == ATTEMPTS || !(e.getCause() instanceof NoSuchFileException) || !repeatable.getAsBoolean()) {
                     throw e;
                 }
             }
