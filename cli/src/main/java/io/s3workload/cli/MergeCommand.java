@@ -3,8 +3,12 @@ package io.s3workload.cli;
 import io.s3workload.report.ResultsMerge;
 import java.io.IOException;
 import java.nio.file.Path;
+import java.time.Duration;
+import java.time.temporal.ChronoUnit;
 import java.util.List;
+import java.util.Locale;
 import java.util.concurrent.Callable;
+import java.util.stream.Collectors;
 import picocli.CommandLine.Command;
 import picocli.CommandLine.Option;
 import picocli.CommandLine.Parameters;
@@ -48,9 +52,9 @@ final class MergeCommand implements Callable<Integer> {
         Path target = out != null ? out : directories.get(0).toAbsolutePath().normalize().resolveSibling("merged");
         System.out.println("Run " + merged.report().runId() + " of workload " + merged.report().workload() + ":");
         for (ResultsMerge.ShardResult shard : merged.shards()) {
-            System.out.println("  shard " + shard.index() + "  " + shard.status().name().toLowerCase() + "  "
+            System.out.println("  shard " + shard.index() + "  " + shard.status().name().toLowerCase(Locale.ROOT) + "  "
                     + shard.operations() + " operations" + shard.began().map(b -> "  began "
-                    + b.truncatedTo(java.time.temporal.ChronoUnit.MILLIS)).orElse("")
+                    + b.truncatedTo(ChronoUnit.MILLIS)).orElse("")
                     + shard.late().map(l -> " (" + signedSeconds(l) + " s from the start time)").orElse("")
                     + (shard.directory() == null ? "" : "  " + shard.directory())
                     + (shard.detail().isEmpty() ? "" : "\n      " + shard.detail()));
@@ -74,7 +78,7 @@ final class MergeCommand implements Callable<Integer> {
                 .filter(s -> s.status() == ResultsMerge.Status.STOPPED).map(ResultsMerge.ShardResult::index).toList();
         if (!stopped.isEmpty()) {
             System.out.println("STOPPED: shard" + (stopped.size() == 1 ? " " : "s ") + stopped.stream()
-                    .map(String::valueOf).collect(java.util.stream.Collectors.joining(", ")) + " stopped before"
+                    .map(String::valueOf).collect(Collectors.joining(", ")) + " stopped before"
                     + " the end; the figures above hold what " + (stopped.size() == 1 ? "it" : "they") + " did.");
         }
         if (merged.partial()) {
@@ -83,7 +87,7 @@ final class MergeCommand implements Callable<Integer> {
         return ExitCodes.OK;
     }
 
-    private static String signedSeconds(java.time.Duration d) {
-        return String.format(java.util.Locale.ROOT, "%+.3f", d.toNanos() / 1e9);
+    private static String signedSeconds(Duration d) {
+        return String.format(Locale.ROOT, "%+.3f", d.toNanos() / 1e9);
     }
 }

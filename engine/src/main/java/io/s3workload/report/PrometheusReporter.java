@@ -3,6 +3,7 @@ package io.s3workload.report;
 import com.sun.net.httpserver.HttpServer;
 import io.micrometer.prometheusmetrics.PrometheusConfig;
 import io.micrometer.prometheusmetrics.PrometheusMeterRegistry;
+import io.s3workload.result.RunResult;
 import java.io.IOException;
 import java.io.OutputStream;
 import java.io.UncheckedIOException;
@@ -69,7 +70,7 @@ final class PrometheusReporter extends MicrometerFeed {
     }
 
     @Override
-    public void runFinished(io.s3workload.result.RunResult result) {
+    public void runFinished(RunResult result) {
         interrupted = result.interrupted();
     }
 

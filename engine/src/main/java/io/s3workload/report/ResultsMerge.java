@@ -6,6 +6,7 @@ import io.s3workload.metrics.CellStats;
 import io.s3workload.metrics.ConvergenceStats;
 import io.s3workload.metrics.Snapshot;
 import io.s3workload.result.Breach;
+import io.s3workload.result.CapacitySearch;
 import io.s3workload.result.CleanupResult;
 import io.s3workload.result.RunReport;
 import io.s3workload.result.StageReport;
@@ -24,7 +25,9 @@ import java.util.EnumMap;
 import java.util.HashMap;
 import java.util.LinkedHashMap;
 import java.util.List;
+import java.util.Locale;
 import java.util.Map;
+import java.util.Optional;
 import java.util.TreeMap;
 import org.HdrHistogram.Histogram;
 
@@ -65,7 +68,7 @@ public final class ResultsMerge {
      * began its first stage (a complete shard's) and how long after the run's start time ({@code --start-at}).
      */
     public record ShardResult(Path directory, int index, int count, Status status, long operations, String detail,
-                              java.util.Optional<Instant> began, java.util.Optional<Duration> late) {
+                              Optional<Instant> began, Optional<Duration> late) {
     }
 
     /** Per-shard throughput lines in report.html for at most this many shards: more are not read, nor kept. */
@@ -96,7 +99,7 @@ public final class ResultsMerge {
      * figures a sum of runs, not one run's load.
      */
     public static String spreadSentence(Duration spread) {
-        String within = String.format(java.util.Locale.ROOT, "%.3f", spread.toNanos() / 1e9);
+        String within = String.format(Locale.ROOT, "%.3f", spread.toNanos() / 1e9);
         if (spread.compareTo(START_SPREAD_WARNING) <= 0) {
             return "Shards began within " + within + " s of each other.";
         }
@@ -145,8 +148,8 @@ public final class ResultsMerge {
             int index = i;
             if (shards.stream().noneMatch(s -> s.index() == index)) {
                 shards.add(new ShardResult(null, i, declared, Status.MISSING, 0,
-                        "no results given for shard " + i + " of " + declared, java.util.Optional.empty(),
-                        java.util.Optional.empty()));
+                        "no results given for shard " + i + " of " + declared, Optional.empty(),
+                        Optional.empty()));
             }
         }
         return mergeShards(first, shards, spans);
@@ -158,7 +161,7 @@ public final class ResultsMerge {
         boolean stopped = summary.run().interrupted();
         return new ShardResult(dir, index, count, stopped ? Status.STOPPED : Status.COMPLETE, operations(summary),
                 stopped ? "stopped before its end (Ctrl-C, SIGTERM, scancel); its figures are in, as far as it ran"
-                        : "", java.util.Optional.of(began), java.util.Optional.ofNullable(summary.run().startAt())
+                        : "", Optional.of(began), Optional.ofNullable(summary.run().startAt())
                 .map(at -> Duration.between(Instant.parse(at), began)));
     }
 
@@ -206,25 +209,25 @@ public final class ResultsMerge {
     /** A directory without summary.json: what its hdr logs say it did before it stopped. */
     private static ShardResult partial(Path dir, int position) throws IOException {
         Path hdr = dir.resolve(HdrLogReporter.DIRECTORY);
-        long[] latencies = {0, 0}; // operations, the last interval's end
+        long[] seen = {0, 0}; // operations, the last interval's end
         if (Files.isDirectory(hdr)) {
             try (var logs = Files.list(hdr)) {
                 for (Path log : logs.toList()) {
                     ResultsReader.forEachInterval(log, interval -> {
                         if (interval.tag().equals(HdrLogReporter.LATENCY)) {
-                            latencies[0] += interval.histogram().getTotalCount();
-                            latencies[1] = Math.max(latencies[1], interval.endMillis());
+                            seen[0] += interval.histogram().getTotalCount();
+                            seen[1] = Math.max(seen[1], interval.endMillis());
                         }
                     });
                 }
             }
         }
         String detail = !Files.isDirectory(dir) ? dir + " does not exist"
-                : "no summary.json: the shard did not finish" + (latencies[0] > 0 ? "; its hdr logs hold "
-                + latencies[0] + " operations up to " + Instant.ofEpochMilli(latencies[1]) : "")
+                : "no summary.json: the shard did not finish" + (seen[0] > 0 ? "; its hdr logs hold "
+                + seen[0] + " operations up to " + Instant.ofEpochMilli(seen[1]) : "")
                 + "; left out of the merged figures";
-        return new ShardResult(dir, position, 0, Status.PARTIAL, latencies[0], detail, java.util.Optional.empty(),
-                java.util.Optional.empty());
+        return new ShardResult(dir, position, 0, Status.PARTIAL, seen[0], detail, Optional.empty(),
+                Optional.empty());
     }
 
     private static long operations(Summary summary) {
@@ -236,7 +239,7 @@ public final class ResultsMerge {
         private final StageReport shape;
         private final Map<String, CellMerge> cells = new LinkedHashMap<>();
         private final Map<String, ConvergenceStats> pairs = new LinkedHashMap<>();
-        private final List<io.s3workload.result.CapacitySearch> searches = new ArrayList<>();
+        private final List<CapacitySearch> searches = new ArrayList<>();
         private long wall;
         private boolean interrupted;
 
@@ -313,11 +316,11 @@ public final class ResultsMerge {
             StageReport shape = stage.shape;
             merged.add(new StageReport(shape.name(), shape.kind(), stage.wall, stage.interrupted,
                     shape.hasThresholds(), cells, List.copyOf(stage.pairs.values()), shape.startNanos(),
-                    shape.skipped(), shape.group(), stage.searches.isEmpty() ? java.util.Optional.empty()
-                    : java.util.Optional.of(io.s3workload.result.CapacitySearch.sum(stage.searches))));
+                    shape.skipped(), shape.group(), stage.searches.isEmpty() ? Optional.empty()
+                    : Optional.of(CapacitySearch.sum(stage.searches))));
         }
         List<Summary.ShardStatus> statuses = shards.stream().map(s -> new Summary.ShardStatus(s.index(),
-                s.status().name().toLowerCase(java.util.Locale.ROOT), s.operations(),
+                s.status().name().toLowerCase(Locale.ROOT), s.operations(),
                 s.directory() == null ? null : s.directory().toString(), s.detail().isEmpty() ? null : s.detail(),
                 s.began().map(Instant::toString).orElse(null), s.late().map(ResultsMerge::seconds).orElse(null)))
                 .toList();
@@ -337,7 +340,7 @@ public final class ResultsMerge {
      * One cell merged: its figures, its merged log's intervals (none when no shard recorded a second of it), and each
      * shard's own seconds (for report.html).
      */
-    private record MergedCell(CellStats stats, java.util.Optional<List<ResultsReader.Interval>> intervals,
+    private record MergedCell(CellStats stats, Optional<List<ResultsReader.Interval>> intervals,
                               Map<Integer, List<Snapshot>> shardTimelines) {
     }
 
@@ -396,7 +399,7 @@ public final class ResultsMerge {
 
         MergedCell finish() {
             if (buckets == 0) {
-                return new MergedCell(sum, java.util.Optional.empty(), shardTimelines);
+                return new MergedCell(sum, Optional.empty(), shardTimelines);
             }
             long spanNanos = Math.max(1, end - start) * 1_000_000;
             List<Snapshot> timeline = new ArrayList<>();
@@ -427,7 +430,7 @@ public final class ResultsMerge {
                 intervals.add(new ResultsReader.Interval(HdrLogReporter.sizeTag(i), start, end,
                         sum.bySize().get(i).latency()));
             }
-            return new MergedCell(sum.spanning(spanNanos, timeline), java.util.Optional.of(intervals),
+            return new MergedCell(sum.spanning(spanNanos, timeline), Optional.of(intervals),
                     shardTimelines);
         }
     }

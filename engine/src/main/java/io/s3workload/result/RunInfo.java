@@ -1,7 +1,10 @@
 package io.s3workload.result;
 
 import io.s3workload.plan.Plan;
+import io.s3workload.workload.Shard;
 import java.time.Instant;
+import java.util.Map;
+import java.util.Optional;
 
 /**
  * What a run is, told to reporters before the first stage; {@code shard} when it is one of several processes;
@@ -10,13 +13,13 @@ import java.time.Instant;
  * well it kept.
  */
 public record RunInfo(String runId, String runPrefix, long seed, Instant startedAt, Plan plan,
-                      java.util.Map<String, String> endpointUrls, java.util.Optional<io.s3workload.workload.Shard> shard,
-                      boolean serverInProcess, java.util.Optional<Instant> startAt) {
+                      Map<String, String> endpointUrls, Optional<Shard> shard,
+                      boolean serverInProcess, Optional<Instant> startAt) {
 
     /** A whole run (no shard), its server elsewhere, no start time given. */
     public RunInfo(String runId, String runPrefix, long seed, Instant startedAt, Plan plan,
-                   java.util.Map<String, String> endpointUrls) {
-        this(runId, runPrefix, seed, startedAt, plan, endpointUrls, java.util.Optional.empty(), false,
-                java.util.Optional.empty());
+                   Map<String, String> endpointUrls) {
+        this(runId, runPrefix, seed, startedAt, plan, endpointUrls, Optional.empty(), false,
+                Optional.empty());
     }
 }

@@ -8,6 +8,7 @@ import java.util.Collections;
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
+import java.util.Optional;
 
 /**
  * A finished run as the file reports show it: figures and names only, no plan, no clients. Made from a live
@@ -97,7 +98,7 @@ public record RunReport(About about, String runId, Instant startedAt, long wallN
     }
 
     /** The stage as planned, by name, if the workload has it. */
-    public java.util.Optional<Summary.StageSetup> setup(String stage) {
+    public Optional<Summary.StageSetup> setup(String stage) {
         return about.workload().stages().stream().filter(s -> s.name().equals(stage)).findFirst();
     }
 }
