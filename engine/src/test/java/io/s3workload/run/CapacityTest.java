@@ -150,15 +150,20 @@ class CapacityTest {
     @Test
     void aStoppedSearchReportsTheStepsItRanAndSaysItIsIncomplete() throws Exception {
         try (HttpFront front = HttpFront.start(s3.endpoint(), new KnownCapacity(100, SERVICE))) {
+            // an SLO no step breaks before the store's capacity (several steps away), stopped once a step was judged:
+            // however slow the machine, the search has not ended by itself when the stop comes
+            io.s3workload.testing.RecordingReporter reporter = new io.s3workload.testing.RecordingReporter();
             Engine engine = new Engine(Planner.plan(workload(front, """
-                        slo: {p99: 50ms}
+                        slo: {p99: 10s}
                         rate: {start: 20/s, factor: 1.5}
                         hold: 1s
                         settle: 200ms
-                    """)), List.of());
+                    """)), List.of(reporter));
             Thread stopper = Thread.ofVirtual().start(() -> {
                 try {
-                    Thread.sleep(3_500);
+                    while (reporter.notes.stream().noneMatch(n -> n.startsWith("cap: step 1,"))) {
+                        Thread.sleep(10);
+                    }
                 } catch (InterruptedException e) {
                     return;
                 }

@@ -79,6 +79,15 @@ class ConsistencyProbeTest {
                 .filter(p -> p.writer().equals(writer) && p.reader().equals(reader)).findFirst().orElseThrow();
     }
 
+    /**
+     * A convergence time that shows the reader's 300 ms lag, however loaded the machine: the lag runs from the
+     * server's commit, a little before the client's answer (so slightly less than 300 ms is seen), and polls add to it.
+     * A read counted at once, or a stale one counted as converged, is near 0.
+     */
+    private static boolean lagged(double millis) {
+        return millis >= 150 && millis <= 1500;
+    }
+
     private static double p50Millis(ConvergenceStats pair) {
         return pair.convergence().getValueAtPercentile(50) / 1e6;
     }
@@ -99,8 +108,8 @@ class ConsistencyProbeTest {
         ConvergenceStats lagged = pair(result, "global", "lagged");
         assertEquals(8, lagged.iterations());
         assertEquals(100.0, lagged.eventualPercent(), "a reader 300 ms behind never has the object at once");
-        assertTrue(p50Millis(lagged) >= 250 && p50Millis(lagged) <= 360, "P50 " + p50Millis(lagged) + " ms");
-        assertTrue(lagged.notYet() >= 8 * 5 && lagged.notYet() <= 8 * 7,
+        assertTrue(lagged(p50Millis(lagged)), "P50 " + p50Millis(lagged) + " ms");
+        assertTrue(lagged.notYet() >= 8 * 3 && lagged.notYet() <= 8 * 12,
                 "polls 50 ms apart for 300 ms: about 6 'not yet' an iteration, " + lagged.notYet());
         assertEquals(lagged.polls(), lagged.notYet() + 8, "every poll but the one that showed it said 'not yet'");
         ConvergenceStats fast = pair(result, "global", "fast");
@@ -170,7 +179,7 @@ class ConsistencyProbeTest {
         ConvergenceStats lagged = pair(result, "global", "lagged");
         assertEquals(100.0, lagged.eventualPercent());
         assertEquals(3, lagged.stale(), "after the first write, each overwrite is first seen with the old ETag");
-        assertTrue(p50Millis(lagged) >= 300, "stale reads do not count as converged: " + p50Millis(lagged));
+        assertTrue(lagged(p50Millis(lagged)), "stale reads do not count as converged: " + p50Millis(lagged));
         assertEquals(Op.HEAD, result.stages().get(0).cells().get(1).key().op());
     }
 
@@ -188,7 +197,7 @@ class ConsistencyProbeTest {
                 """);
         ConvergenceStats lagged = pair(result, "global", "lagged");
         assertEquals(100.0, lagged.eventualPercent(), "the copy is hidden from the lagged reader for 300 ms");
-        assertTrue(p50Millis(lagged) >= 300 && p50Millis(lagged) <= 360, "P50 " + p50Millis(lagged) + " ms");
+        assertTrue(lagged(p50Millis(lagged)), "P50 " + p50Millis(lagged) + " ms");
         assertEquals(100.0, pair(result, "global", "fast").immediatePercent());
         List<CellStats> cells = result.stages().get(0).cells();
         assertEquals(Op.COPY, cells.get(0).key().op(), "the writer's cell times the copies");
@@ -227,7 +236,7 @@ class ConsistencyProbeTest {
                 """);
         ConvergenceStats lagged = pair(result, "global", "lagged");
         assertEquals(100.0, lagged.eventualPercent());
-        assertTrue(p50Millis(lagged) >= 300 && p50Millis(lagged) <= 360, "P50 " + p50Millis(lagged) + " ms");
+        assertTrue(lagged(p50Millis(lagged)), "P50 " + p50Millis(lagged) + " ms");
         assertEquals(100.0, pair(result, "global", "global").immediatePercent());
         CellStats puts = result.stages().get(0).cells().get(0);
         assertEquals(20, puts.operations(), "5 keys an iteration");

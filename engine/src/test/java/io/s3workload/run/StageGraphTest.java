@@ -80,8 +80,12 @@ class StageGraphTest {
                 "b and c overlap: b " + seconds(b.startNanos()) + "-" + seconds(b.endNanos()) + " s, c "
                         + seconds(c.startNanos()) + "-" + seconds(c.endNanos()) + " s");
         assertTrue(d.startNanos() >= Math.max(b.endNanos(), c.endNanos()), "d waits for both");
+        // the longest path, not the sum of the stages' own times (however long a loaded machine made each of them)
         double wall = seconds(d.endNanos() - a.startNanos());
-        assertTrue(wall < 3.0, "close to the longest path (2.5 s), not the sum (3.5 s): " + wall + " s");
+        double sum = seconds(a.wallNanos() + b.wallNanos() + c.wallNanos() + d.wallNanos());
+        double longest = seconds(a.wallNanos() + Math.max(b.wallNanos(), c.wallNanos()) + d.wallNanos());
+        assertTrue(wall < sum - 0.5 * Math.min(b.wallNanos(), c.wallNanos()) / 1e9,
+                "close to the longest path (" + longest + " s), not the sum (" + sum + " s): " + wall + " s");
         assertTrue(result.stages().stream().allMatch(s -> s.cells().get(0).operations() > 0));
     }
 
@@ -96,10 +100,10 @@ class StageGraphTest {
 
         StageResult load = stage(result, "load");
         StageResult probe = stage(result, "probe");
-        assertTrue(Math.abs(probe.startNanos() - load.startNanos()) < 200_000_000L, "starts with it");
+        assertTrue(Math.abs(probe.startNanos() - load.startNanos()) < 1_000_000_000L, "starts with it");
         // Each stage's end is its start plus its own elapsed time, taken on its own thread: the probe, stopped by
         // the load's end, may still be placed a fraction of a millisecond before it (seen: 0.12 ms).
-        assertTrue(probe.endNanos() >= load.endNanos() - 5_000_000L && probe.endNanos() - load.endNanos() < 500_000_000L,
+        assertTrue(probe.endNanos() >= load.endNanos() - 5_000_000L && probe.endNanos() - load.endNanos() < 1_000_000_000L,
                 "stops with it: load ended at " + seconds(load.endNanos()) + " s, the probe at "
                         + seconds(probe.endNanos()) + " s");
         long iterations = probe.convergence().get(0).iterations();
@@ -195,7 +199,9 @@ class StageGraphTest {
             assertTrue(pair.iterations() >= 3, pair.iterations() + " iterations at " + level + "/s");
             assertEquals(pair.iterations(), pair.eventual(), "every write seen late through the lagging replica");
             double p50 = pair.convergence().getValueAtPercentile(50) / 1e6;
-            assertTrue(p50 >= 195 && p50 < 400, "convergence p50 " + p50 + " ms at " + level + "/s");
+            // the replica's 200 ms lag, from the server's commit (a little before the client's answer), plus polls:
+            // bounds that hold on a loaded machine and still tell a lag from none
+            assertTrue(p50 >= 100 && p50 < 1500, "convergence p50 " + p50 + " ms at " + level + "/s");
             assertTrue(probe.startNanos() >= load.startNanos() - 50_000_000L && probe.endNanos() < load.endNanos()
                     + 1_000_000_000L, "the probe ran during its load level");
         }
