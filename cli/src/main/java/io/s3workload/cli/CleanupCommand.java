@@ -3,6 +3,7 @@ package io.s3workload.cli;
 import io.s3workload.plan.Plan;
 import io.s3workload.plan.Planner;
 import io.s3workload.result.CleanupResult;
+import io.s3workload.result.Units;
 import io.s3workload.run.Cleanup;
 import io.s3workload.run.CleanupManifest;
 import io.s3workload.s3.ObjectStore;
@@ -88,7 +89,7 @@ final class CleanupCommand implements Callable<Integer> {
             return ExitCodes.BAD_INPUT;
         }
         Map<String, ObjectStore> stores = stores(plan, manifest.endpoints());
-        System.out.println("Cleaning up " + manifest.keyCount() + " keys" + (manifest.unlisted().isEmpty() ? ""
+        System.out.println("Cleaning up " + Units.count(manifest.keyCount(), "key") + (manifest.unlisted().isEmpty() ? ""
                 : " and the unlisted prefix") + " under " + manifest.prefix() + " in bucket " + plan.bucket());
         return report(Cleanup.finish(manifest, stores, target.manifest), manifest.prefix());
     }
@@ -114,7 +115,7 @@ final class CleanupCommand implements Callable<Integer> {
             System.err.println("error: cannot list " + prefix + ": " + e.getMessage());
             return ExitCodes.ENDPOINT;
         }
-        System.out.println(count + " objects under " + prefix + " in bucket " + plan.bucket() + " on " + endpoint);
+        System.out.println(Units.count(count, "object") + " under " + prefix + " in bucket " + plan.bucket() + " on " + endpoint);
         if (count == 0) {
             return ExitCodes.OK;
         }

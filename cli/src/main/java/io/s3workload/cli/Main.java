@@ -5,8 +5,8 @@ import io.s3workload.workload.yaml.Problem;
 import io.s3workload.workload.yaml.WorkloadException;
 import java.io.PrintStream;
 import java.io.PrintWriter;
-import picocli.CommandLine;
 import picocli.CommandLine.Command;
+import picocli.CommandLine;
 
 /** The {@code s3workload} command line. */
 @Command(name = "s3workload", mixinStandardHelpOptions = true, versionProvider = VersionProvider.class,
@@ -36,6 +36,7 @@ public final class Main implements Runnable {
         CommandLine cli = new CommandLine(new Main());
         cli.setExecutionExceptionHandler(Main::handle);
         cli.setUsageHelpAutoWidth(true);
+        HelpWrapping.apply(cli);
         return cli;
     }
 

@@ -1,6 +1,7 @@
 package io.s3workload.cli;
 
 import io.s3workload.report.ResultsMerge;
+import io.s3workload.result.Units;
 import java.io.IOException;
 import java.nio.file.Path;
 import java.time.Duration;
@@ -53,7 +54,7 @@ final class MergeCommand implements Callable<Integer> {
         System.out.println("Run " + merged.report().runId() + " of workload " + merged.report().workload() + ":");
         for (ResultsMerge.ShardResult shard : merged.shards()) {
             System.out.println("  shard " + shard.index() + "  " + shard.status().name().toLowerCase(Locale.ROOT) + "  "
-                    + shard.operations() + " operations" + shard.began().map(b -> "  began "
+                    + Units.count(shard.operations(), "operation") + shard.began().map(b -> "  began "
                     + b.truncatedTo(ChronoUnit.MILLIS)).orElse("")
                     + shard.late().map(l -> " (" + signedSeconds(l) + " s from the start time)").orElse("")
                     + (shard.directory() == null ? "" : "  " + shard.directory())

@@ -2,6 +2,7 @@ package io.s3workload.cli;
 
 import io.s3workload.plan.Planner;
 import io.s3workload.report.PlanPrinter;
+import io.s3workload.result.Units;
 import io.s3workload.workload.Shard;
 import java.util.Map;
 import java.util.Optional;
@@ -18,7 +19,7 @@ import picocli.CommandLine.Option;
 final class PlanCommand implements Callable<Integer> {
 
     @Mixin
-    WorkloadOptions workload;
+    StageOptions workload;
 
     @Option(names = "--shard", paramLabel = "I/N",
             description = "Print the plan of shard I of N (I from 0), as 'run --shard I/N' runs it: its share of the workers, objects, operations and rate. See docs/distributed.md.")
@@ -40,7 +41,7 @@ final class PlanCommand implements Callable<Integer> {
         workload.endpointsReplaced = true;
         System.out.print(PlanPrinter.render(Planner.plan(workload.load(part.orElse(Shard.WHOLE)))));
         part.ifPresent(p -> System.out.println("  shard " + p + ": this process's share of every stage's workers,"
-                + " counts and rate; the " + p.count() + " shards together run the whole workload"));
+                + " counts and rate; the " + Units.count(p.count(), "shard") + " together run the whole workload"));
         if (!unset.isEmpty()) {
             System.out.println("  note: " + String.join(", ", unset) + (unset.size() == 1 ? " is" : " are")
                     + " not set: the endpoints above are the workload's examples; run needs "

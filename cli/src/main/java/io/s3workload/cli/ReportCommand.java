@@ -25,7 +25,7 @@ final class ReportCommand implements Callable<Integer> {
     @Parameters(index = "0", paramLabel = "RESULTS_DIR", description = "A run's results directory.")
     Path directory;
 
-    @Option(names = "--report", split = ",", paramLabel = "NAME[,NAME...]", defaultValue = "html,csv",
+    @Option(names = "--report", split = ",", paramLabel = "NAME", defaultValue = "html,csv",
             description = "Which reports to rebuild: html, csv (default: ${DEFAULT-VALUE}).")
     List<String> reports;
 

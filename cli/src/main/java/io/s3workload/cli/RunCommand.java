@@ -52,7 +52,7 @@ final class RunCommand implements Callable<Integer> {
     private static final Duration CLEANUP_GRACE = Duration.ofSeconds(10);
 
     @Mixin
-    WorkloadOptions workload;
+    StageOptions workload;
 
     @Option(names = "--embedded", description = "Run against the in-process S3 server even if the workload names endpoints (every endpoint then points at it, and the bucket is created).")
     boolean embedded;

@@ -13,7 +13,7 @@ import picocli.CommandLine.Mixin;
 final class ValidateCommand implements Callable<Integer> {
 
     @Mixin
-    WorkloadOptions workload;
+    StageOptions workload;
 
     @Override
     public Integer call() throws Exception {

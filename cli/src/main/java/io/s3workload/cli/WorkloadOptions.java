@@ -1,5 +1,6 @@
 package io.s3workload.cli;
 
+import io.s3workload.workload.Shard;
 import io.s3workload.workload.Workload;
 import io.s3workload.workload.yaml.WorkloadException;
 import io.s3workload.workload.yaml.WorkloadLoader;
@@ -10,8 +11,11 @@ import java.util.Optional;
 import picocli.CommandLine.Option;
 import picocli.CommandLine.Parameters;
 
-/** The workload file and the command-line settings that change it, shared by run, validate and plan. */
-final class WorkloadOptions {
+/**
+ * The workload file and the settings that say where it goes, shared by every command that reads a workload
+ * ({@code cleanup} too); {@link StageOptions} adds the ones that choose and scale its stages.
+ */
+class WorkloadOptions {
 
     @Parameters(index = "0", paramLabel = "WORKLOAD.yaml", description = "The workload file.")
     Path file;
@@ -27,33 +31,19 @@ final class WorkloadOptions {
             description = "Send requests to this URL instead of the workload's endpoint (NAME=URL when the workload has several). Without any endpoint the embedded server is used.")
     String endpoint;
 
-    @Option(names = "--only", paramLabel = "NAME", split = ",",
-            description = "Run only the stages with these names or tags (comma-separated), e.g. --only connectivity,consistency. Repeatable.")
-    List<String> only = new ArrayList<>();
-
-    @Option(names = "--skip", paramLabel = "NAME", split = ",",
-            description = "Leave out the stages with these names or tags (comma-separated). Repeatable.")
-    List<String> skip = new ArrayList<>();
-
-    @Option(names = "--scale", paramLabel = "FACTOR", defaultValue = "1",
-            description = "Multiply the stages' sizes, object and operation counts, iterations and durations by FACTOR (e.g. 0.01 for a quick trial run); workers, rates and timeouts stay. Durations stay at least 500ms, counts at least 1. Values given with --set are not scaled; the run's header, plan and summary.json list what changed (default: 1, the workload as written).")
-    double scale = 1;
-
     /** Set by {@code run --embedded}: the workload's endpoints will be replaced, so their variables may be unset. */
     boolean endpointsReplaced;
 
     Workload load() throws WorkloadException {
-        return load(io.s3workload.workload.Shard.WHOLE);
+        return load(Shard.WHOLE);
     }
 
-    /** The workload, scaled, selected, and shared out to {@code shard}. */
-    Workload load(io.s3workload.workload.Shard shard) throws WorkloadException {
-        if (!(scale > 0) || Double.isInfinite(scale)) {
-            throw new WorkloadException(List.of(new io.s3workload.workload.yaml.Problem(
-                    io.s3workload.workload.yaml.Location.of("--scale " + scale), "",
-                    "expected a number above 0, e.g. 0.01")));
-        }
-        return new WorkloadLoader(System.getenv(), sets, Optional.ofNullable(bucket), Optional.ofNullable(endpoint))
-                .scaled(scale).selecting(only, skip).sharded(shard).endpointsReplaced(endpointsReplaced).load(file);
+    /** The workload as the options make it, shared out to {@code shard}. */
+    Workload load(Shard shard) throws WorkloadException {
+        return loader().sharded(shard).endpointsReplaced(endpointsReplaced).load(file);
+    }
+
+    WorkloadLoader loader() throws WorkloadException {
+        return new WorkloadLoader(System.getenv(), sets, Optional.ofNullable(bucket), Optional.ofNullable(endpoint));
     }
 }

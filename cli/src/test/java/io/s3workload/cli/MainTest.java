@@ -9,6 +9,7 @@ import java.io.IOException;
 import java.net.ServerSocket;
 import java.nio.file.Files;
 import java.nio.file.Path;
+import java.util.List;
 import org.junit.jupiter.api.AfterAll;
 import org.junit.jupiter.api.BeforeAll;
 import org.junit.jupiter.api.Test;
@@ -63,6 +64,11 @@ class MainTest {
             }
             String help = command.getUsageMessage(picocli.CommandLine.Help.Ansi.OFF);
             help.lines().forEach(line -> assertTrue(line.length() <= 80, name + ": longer than 80 columns: " + line));
+            // wrapped at spaces only: the same words as the help laid out with no width limit, none cut in two
+            picocli.CommandLine unwrapped = new picocli.CommandLine(new Main()).getSubcommands().get(name);
+            unwrapped.getCommandSpec().usageMessage().autoWidth(false).width(HelpWrapping.UNWRAPPED);
+            assertEquals(List.of(unwrapped.getUsageMessage(picocli.CommandLine.Help.Ansi.OFF).split("\\s+")),
+                    List.of(help.split("\\s+")), name + ": a word broken across lines\n" + help);
             assertFalse(help.matches("(?s).*=<[a-zA-Z]+>.*"), name + ": an option without a value label\n" + help);
             for (picocli.CommandLine.Model.OptionSpec option : command.getCommandSpec().options()) {
                 String description = String.join(" ", option.description());
@@ -245,7 +251,7 @@ class MainTest {
                 + "put/1KiB/0\n");
         Console finished = Console.run("cleanup", workload.toString(), "--manifest", manifest.toString());
         assertEquals(0, finished.exitCode(), finished.all());
-        assertTrue(finished.out().contains("Cleanup: removed 1 objects under " + prefix) && finished.out().contains("Nothing is left."),
+        assertTrue(finished.out().contains("Cleanup: removed 1 object under " + prefix) && finished.out().contains("Nothing is left."),
                 finished.all());
         assertFalse(Files.exists(manifest));
 
