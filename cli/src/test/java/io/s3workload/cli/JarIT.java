@@ -255,7 +255,7 @@ class JarIT {
             java.util.Map.entry("large-objects.yaml", List.of("PUT 1 MiB  (", "GET 1 MiB  (", "RANGE GET 1 MiB  (",
                     "Thresholds: all held.")),
             java.util.Map.entry("consistency.yaml", List.of("CONSISTENCY TESTS", "Testing endpoint sjc: http://127.0.0.1:",
-                    "S3 Connectivity: SUCCESS - ", "global -> iad (1 iterations, cross endpoint)",
+                    "S3 Connectivity: SUCCESS - ", "global -> iad (1 iteration, cross endpoint)",
                     "Distribution - Immediate: 100.0%, Eventual: 0.0%, Timeout: 0.0%",
                     "SUCCESS - List-After-Write Consistency test completed", "Thresholds: all held.")),
             java.util.Map.entry("mixed.yaml", List.of("MIX 10 KiB  (", "Uncorrected- Avg: ",
@@ -264,8 +264,8 @@ class JarIT {
                     "; kept for reuse: 1 source, 102.4 MiB, under transcode/sources/107374592B/",
                     "Write Operations (Output Segments, ", "Read-After-Write Consistency:")),
             java.util.Map.entry("t3-validator.yaml", List.of("CONNECTIVITY TESTS", "Testing endpoint ord: http://127.0.0.1:",
-                    "CONSISTENCY TESTS", "global -> sjc (1 iterations, cross endpoint)",
-                    "sjc -> ord (1 iterations, cross endpoint)", "PUT|LIST (List-After-Write Consistency)",
+                    "CONSISTENCY TESTS", "global -> sjc (1 iteration, cross endpoint)",
+                    "sjc -> ord (1 iteration, cross endpoint)", "PUT|LIST (List-After-Write Consistency)",
                     "PERFORMANCE TESTS", "PUT 1 MiB  (", "GET 1 MiB  (", "TRANSCODING WORKLOAD TESTS",
                     "Read Operations (Source Chunks, 1 MiB):", "TEST SUMMARY", " PERFORMANCE TESTS           PASSED")),
             java.util.Map.entry("wasabi.yaml", List.of("Loop 1: PUT time ", "Loop 1: GET time ",
@@ -292,7 +292,8 @@ class JarIT {
 
     /**
      * Every file in workloads/ runs at a hundredth of its sizes, counts and durations on the embedded server: exit
-     * code 0, its blocks printed, and in summary.json every cell's seconds add up to the cell, with no error.
+     * code 0, its blocks printed, in summary.json every cell's seconds add up to the cell, with no error, and every
+     * figure agrees with the others about the same thing ({@link FigureRelations}).
      */
     @ParameterizedTest(name = "{0}")
     @MethodSource("workloads")
@@ -308,9 +309,9 @@ class JarIT {
                 "--no-progress", "--report", "console,json", "--out", out.toString());
         double seconds = (System.nanoTime() - start) / 1e9;
         assertEquals(0, r.exitCode(), r.output());
-        // proxy-ab's 48 stages take about 50 s here on their own (its 0.6 s cells, seeding and a cleanup of some
-        // 12,000 objects on the filesystem backend); 61 s once when the machine was busy with other work
-        assertTrue(seconds < (backend.equals("fs") ? 90 : 60), workload + " took " + seconds + " s scaled down");
+        // a scaled-down run is a matter of seconds (proxy-ab's 48 stages about 50 s here); the bound is generous, for
+        // a loaded machine: what it catches is a run that did not scale down
+        assertTrue(seconds < 300, workload + " took " + seconds + " s scaled down");
         for (String expected : blocks) {
             assertTrue(r.output().contains(expected), "missing '" + expected + "' in\n" + r.output());
         }
@@ -336,6 +337,9 @@ class JarIT {
             }
         }
         assertTrue(cells > 0, "cells ran");
+        List<String> disagree = FigureRelations.problems(r.output(), summary);
+        assertTrue(disagree.isEmpty(), workload.getFileName() + ": figures that disagree:\n  "
+                + String.join("\n  ", disagree) + "\n" + r.output());
     }
 
     /**

@@ -221,9 +221,12 @@ public record CellStats(CellKey key, long operations, long bytes, long errors, l
         return cpuNanos < 0 || wallNanos == 0 ? Double.NaN : (double) cpuNanos / wallNanos;
     }
 
-    /** Heap bytes allocated per operation (everything in the process, the client library included). */
+    /**
+     * Heap bytes allocated per successful operation (everything in the process, the client library included), on the
+     * footing of the rates and CPU figures.
+     */
     public double allocatedPerOperation() {
-        return allocatedBytes < 0 || attempted() == 0 ? Double.NaN : (double) allocatedBytes / attempted();
+        return allocatedBytes < 0 || operations == 0 ? Double.NaN : (double) allocatedBytes / operations;
     }
 
     public boolean hasTtfb() {

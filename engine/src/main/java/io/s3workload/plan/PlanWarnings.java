@@ -1,5 +1,6 @@
 package io.s3workload.plan;
 
+import io.s3workload.result.Units;
 import io.s3workload.workload.PutStage;
 import java.util.ArrayList;
 import java.util.List;
@@ -23,7 +24,7 @@ public final class PlanWarnings {
                                 || cell.operations().getAsLong() > cell.keys().getAsLong()))
                         .mapToLong(cell -> cell.keys().getAsLong()).min()
                         .ifPresent(keys -> warnings.add("stage '" + stage.name() + "': " + stage.concurrency()
-                                + " workers write " + keys + " objects, so some workers will PUT a key another is"
+                                + " workers write " + Units.count(keys, "object") + ", so some workers will PUT a key another is"
                                 + " writing at the same moment — legal S3, but a load some servers fail under;"
                                 + " give objects: " + stage.concurrency() + " or more (or fewer workers), or"
                                 + " sharedKeys: true if the contention is the point"));

@@ -105,8 +105,12 @@ public final class Planner {
                                        Map<String, StagePlan> scope, Entry entry) {
         int most = sweep.threads().stream().mapToInt(Integer::intValue).max().orElse(1);
         Entry next = entry;
+        // members are named by size as a person reads it (a scaled 1.6 MiB, not 1677312B), exact where that is not
+        // unique among the sweep's sizes
+        List<String> readable = sweep.sizes().stream().map(s -> s.toString().replace(" ", "")).toList();
+        boolean unique = new java.util.HashSet<>(readable).size() == readable.size();
         for (SizeSpec size : sweep.sizes()) {
-            String base = sweep.name() + "." + size.label();
+            String base = sweep.name() + "." + (unique ? size.toString().replace(" ", "") : size.label());
             Optional<String> source = Optional.empty();
             if (sweep.measure() == SweepStage.Measure.GET) {
                 String upload = base + ".upload";

@@ -43,10 +43,22 @@ final class CellBlock {
     }
 
     static String of(CellStats cell, boolean showEndpoint, Cpu cpu) {
+        return of(cell, showEndpoint, cpu, 0);
+    }
+
+    /**
+     * A cell's block; {@code plannedNanos} is how long a duration-bound cell started operations (0: count-bound), said
+     * when the requests in flight at its end made its time longer: {@code (324 attempts in 3.5s: started for 3.0s,
+     * then the requests in flight ended)}.
+     */
+    static String of(CellStats cell, boolean showEndpoint, Cpu cpu, long plannedNanos) {
         StringBuilder b = new StringBuilder();
         b.append("  ").append(cell.key().label()).append(showEndpoint ? " on " + cell.key().endpoint() : "")
                 .append("  (").append(cell.attempted()).append(cell.attempted() == 1 ? " attempt in " : " attempts in ")
                 .append(Units.seconds(cell.wallNanos()))
+                .append(plannedNanos > 0 && !cell.stoppedWhenStable() && cell.wallNanos() - plannedNanos > Math.max(
+                        50_000_000L, plannedNanos / 50) ? ": started for " + Units.seconds(plannedNanos)
+                        + ", then the requests in flight ended" : "")
                 .append(cell.stoppedWhenStable() ? ", stopped early: throughput stable" : "").append(")\n");
         if (cell.latency().getTotalCount() > 0) {
             b.append("    Latency    - ").append(stats(cell.latency())).append('\n');
@@ -60,7 +72,7 @@ final class CellBlock {
                     + " last byte)\n");
             b.append("    Commit     - ").append(stats(cell.writes().commit())).append("  (last byte to the answer")
                     .append(cell.writes().commit().getTotalCount() != cell.operations()
-                            ? ", " + cell.writes().commit().getTotalCount() + " uploads" : "")
+                            ? ", " + Units.count(cell.writes().commit().getTotalCount(), "upload") : "")
                     .append(")\n");
         }
         bySize(b, cell);
@@ -70,22 +82,28 @@ final class CellBlock {
                     .append(" operations started more than ").append(CellStats.LATE_MILLIS)
                     .append(" ms late; latency and TTFB above count from the scheduled start\n");
         }
-        String counts = cell.operations() + " ok, " + cell.errors() + " errors";
+        String counts = cell.operations() + " ok, " + Units.count(cell.errors(), "error");
         b.append("    Throughput - ").append(switch (cell.key().op()) {
             case DELETE -> cell.items() == 0 ? Units.rate(cell.opsPerSecond()) + " deletes/s | " + counts
                     : Units.rate(cell.opsPerSecond()) + " DeleteObjects/s | " + Units.rate(cell.itemsPerSecond())
                     + " keys/s | " + String.format("%,d", cell.items()) + " keys in " + cell.operations()
-                    + " requests ok, " + cell.errors() + " errors";
+                    + " requests ok, " + Units.count(cell.errors(), "error");
             case HEAD, HEAD_BUCKET -> Units.rate(cell.opsPerSecond()) + " ops/s | " + counts;
             case LIST -> Units.rate(cell.opsPerSecond()) + " pages/s | " + Units.rate(cell.itemsPerSecond())
-                    + " keys/s | " + cell.items() + " keys in " + cell.operations() + " pages ok, " + cell.errors()
-                    + " errors";
+                    + " keys/s | " + Units.count(cell.items(), "key") + " in " + cell.operations() + " pages ok, "
+                    + Units.count(cell.errors(), "error");
             case COPY -> Units.mibPerSecond(cell.bytesPerSecond()) + " copied on the server | "
                     + Units.rate(cell.opsPerSecond()) + " copies/s | " + counts;
             case PUT, GET, RANGE_GET, MIX, HTTP_GET, UPLOAD_PART, APPEND -> Units.gbps(cell.bytesPerSecond()) + " | "
                     + Units.mibPerSecond(cell.bytesPerSecond()) + " | " + Units.rate(cell.opsPerSecond()) + " ops/s | "
                     + counts;
         });
+        if (cell.key().op() == io.s3workload.metrics.Op.RANGE_GET && cell.operations() > 0
+                && cell.bytes() != cell.operations() * cell.key().size().maxBytes()) {
+            // ops/s x size is not MiB/s here: a source that is not a whole number of chunks ends in a shorter one
+            b.append(" | ").append(io.s3workload.workload.DataSize.ofBytes(cell.bytes() / cell.operations()))
+                    .append(" a range on average (a source's last chunk is shorter)");
+        }
         if (cell.access() != null) {
             b.append("\n    Access     - ").append(access(cell.access()));
         }
@@ -193,13 +211,19 @@ final class CellBlock {
         List<io.s3workload.metrics.NamedRequest> slowest = cell.notable().slowest();
         for (int i = 0; i < Math.min(SLOWEST_SHOWN, slowest.size()); i++) {
             io.s3workload.metrics.NamedRequest r = slowest.get(i);
-            b.append(i == 0 ? "\n    Slowest    - " : "\n                 ").append(named(r, showEndpoint));
+            b.append(i == 0 ? "\n    Slowest    - " : "\n                 ")
+                    .append(named(r, Units.asRecorded(cell.latency(), r.latencyNanos()), showEndpoint));
         }
     }
 
     /** One named operation on one line: its time, when it began (UTC), its status, the server's id, its key. */
     static String named(io.s3workload.metrics.NamedRequest r, boolean showEndpoint) {
-        return String.format(Locale.ROOT, "%9s  %s  %s  id %s  %s%s", Units.latency(r.latencyNanos()),
+        return named(r, r.latencyNanos(), showEndpoint);
+    }
+
+    /** As {@link #named(io.s3workload.metrics.NamedRequest, boolean)}, its time shown as {@code shownNanos}. */
+    static String named(io.s3workload.metrics.NamedRequest r, long shownNanos, boolean showEndpoint) {
+        return String.format(Locale.ROOT, "%9s  %s  %s  id %s  %s%s", Units.latency(shownNanos),
                 CLOCK.format(java.time.Instant.ofEpochMilli(r.startEpochMillis())),
                 r.status() == 0 ? "---" : Integer.toString(r.status()),
                 r.requestId() == null ? "(none sent)" : r.requestId(), r.key() == null ? "" : r.key(),
@@ -208,7 +232,8 @@ final class CellBlock {
 
     /**
      * {@code 0.62 s process CPU, 1.94 of 2 cores busy, 2.61 CPU-s/GiB, 0.210 CPU-ms/op, 61.0 KiB allocated/op}, each
-     * figure to the precision the CPU clock gives it (a 10 ms clock over 50 operations: 1.0 CPU-ms/op, not 1.000).
+     * figure to the precision the CPU clock gives it (a 10 ms clock over 50 operations: 1.0 CPU-ms/op, not 1.000);
+     * per GiB and per operation are of what succeeded (the cell's CPU went into its failures too).
      */
     private static String cpuLine(CellStats cell, Cpu cpu) {
         double step = cpu.resolutionNanos();
@@ -222,9 +247,10 @@ final class CellBlock {
             b.append(", ").append(Units.measured(cell.cpuSecondsPerGiB(), step / 1e9 * (1L << 30) / cell.bytes()))
                     .append(" CPU-s/GiB");
         }
-        if (cell.attempted() > 0) {
-            b.append(", ").append(Units.measured(cell.cpuNanos() / 1e6 / cell.attempted(),
-                    step / 1e6 / cell.attempted())).append(" CPU-ms/op");
+        if (cell.operations() > 0) {
+            // per successful operation, as the rates and CPU-s/GiB (the bytes of the successful ones) are
+            b.append(", ").append(Units.measured(cell.cpuNanos() / 1e6 / cell.operations(),
+                    step / 1e6 / cell.operations())).append(" CPU-ms/op");
         }
         if (!Double.isNaN(cell.allocatedPerOperation())) {
             b.append(String.format(Locale.ROOT, ", %.1f KiB allocated/op", cell.allocatedPerOperation() / 1024));

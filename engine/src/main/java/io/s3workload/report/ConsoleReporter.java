@@ -98,14 +98,17 @@ public final class ConsoleReporter implements Reporter {
         String done = p.plannedNanos().isPresent()
                 ? Units.seconds(p.elapsedNanos()) + "/" + Units.seconds(p.plannedNanos().getAsLong())
                 : Units.seconds(p.elapsedNanos());
+        // attempts against attempts planned, as the block's "(N attempts in ...)": successes and errors together
+        long attempts = p.operationsDone() + p.errors();
         String ops = p.plannedOperations().isPresent()
-                ? p.operationsDone() + "/" + p.plannedOperations().getAsLong() + " ops"
-                : p.operationsDone() + " ops";
+                ? attempts + "/" + p.plannedOperations().getAsLong() + (p.plannedOperations().getAsLong() == 1
+                ? " attempt" : " attempts") : attempts + (attempts == 1 ? " attempt" : " attempts");
         // under another stage's header (stages overlap, or one printed its results since), a line names its stage
         boolean underItsHeader = running <= 1 && p.cell().stage().equals(lastHeader);
         String label = underItsHeader ? p.cell().label() : p.cell().stage() + " " + p.cell().label();
-        String line = String.format(java.util.Locale.ROOT, "  %-12s %s  %s  %s ops/s  %s  %d errors", label, done,
-                ops, Units.rate(p.opsPerSecond()), Units.mibPerSecond(p.bytesPerSecond()), p.errors());
+        String line = String.format(java.util.Locale.ROOT, "  %-12s %s  %s  %s ops/s  %s  %d ok, %d %s", label, done,
+                ops, Units.rate(p.opsPerSecond()), Units.mibPerSecond(p.bytesPerSecond()), p.operationsDone(),
+                p.errors(), p.errors() == 1 ? "error" : "errors");
         if (terminal && underItsHeader) {
             out.print("\r" + line + "\033[K");
             progressLineOpen = true;
@@ -161,8 +164,15 @@ public final class ConsoleReporter implements Reporter {
     /** A block per cell, each followed by an empty line. */
     private String cellBlocks(StageResult result, boolean showEndpoint) {
         StringBuilder b = new StringBuilder();
-        result.cells().forEach(cell -> b.append(CellBlock.of(cell, showEndpoint, cpu)).append('\n'));
+        result.cells().forEach(cell -> b.append(CellBlock.of(cell, showEndpoint, cpu, plannedNanos(result, cell)))
+                .append('\n'));
         return b.toString();
+    }
+
+    /** How long the stage's plan lets {@code cell} start operations, if it is duration-bound (else 0). */
+    private static long plannedNanos(StageResult result, io.s3workload.metrics.CellStats cell) {
+        return result.stage().cells().stream().filter(p -> p.size().equals(cell.key().size()))
+                .map(p -> p.duration().map(java.time.Duration::toNanos).orElse(0L)).findFirst().orElse(0L);
     }
 
     @Override

@@ -33,9 +33,16 @@ final class HtmlCharts {
     }
 
     /**
+     * A last partial second shorter than this is not drawn: a rate over a sliver (the requests in flight finishing
+     * after the cell stopped starting them) reads as a drop; a note under the charts says what it held.
+     */
+    static final long MIN_LAST_NANOS = 500_000_000L;
+
+    /**
      * Throughput in MiB/s (for operations that move data) and in operations/s (a line per shard too, for a merged
-     * run), and p50/p99 per second, the last partial second included (its rate is over its own length); and the
-     * planned workers or rate when the stage ramps.
+     * run), and p50/p99 per second (a second in which nothing completed has no latency: the line breaks there), the
+     * last partial second drawn over its own length when it is at least {@link #MIN_LAST_NANOS} long, else left out
+     * and said; and the planned workers or rate when the stage ramps.
      */
     static String overTime(CellStats cell, Map<Integer, List<Snapshot>> shards, Summary.Load load, int workers) {
         List<Snapshot> seconds = seconds(cell.timeline());
@@ -54,11 +61,20 @@ final class HtmlCharts {
             c.append(serverCpu(cell, cellStart).render("chart server-cpu"));
         }
         SvgChart latency = new SvgChart("Latency per second", "seconds", "ms");
-        steps(latency, "p50", cellStart, seconds, s -> s.latency(Percentile.P50) / 1e6);
-        steps(latency, "p99", cellStart, seconds, s -> s.latency(Percentile.P99) / 1e6);
+        steps(latency, "p50", cellStart, seconds, s -> s.operations() == 0 ? Double.NaN
+                : s.latency(Percentile.P50) / 1e6);
+        steps(latency, "p99", cellStart, seconds, s -> s.operations() == 0 ? Double.NaN
+                : s.latency(Percentile.P99) / 1e6);
         c.append(latency.render("chart latency"));
         if (load != null && !load.ramp().isEmpty()) {
             c.append(planned(load, workers, t, seconds));
+        }
+        Snapshot last = cell.timeline().get(cell.timeline().size() - 1);
+        if (last.durationNanos() > 0 && !seconds.contains(last)) {
+            c.append(String.format(java.util.Locale.ROOT, "<p class=\"note\">Not drawn: the last %.2f s, a partial"
+                    + " second (%s, %s), as the requests in flight ended; its figures are in the totals.</p>",
+                    last.durationNanos() / 1e9, io.s3workload.result.Units.count(last.operations(), "operation"),
+                    io.s3workload.result.Units.count(last.errors(), "error")));
         }
         return c.toString();
     }
@@ -251,8 +267,13 @@ final class HtmlCharts {
         chart.add(name, x, y);
     }
 
-    /** The seconds of a timeline that have a length to take a rate over (all but an empty last instant). */
-    private static List<Snapshot> seconds(List<Snapshot> timeline) {
-        return timeline.stream().filter(s -> s.durationNanos() > 0).toList();
+    /**
+     * The seconds of a timeline to draw: those with a length to take a rate over, less a last partial second shorter
+     * than {@link #MIN_LAST_NANOS}.
+     */
+    static List<Snapshot> seconds(List<Snapshot> timeline) {
+        List<Snapshot> seconds = timeline.stream().filter(s -> s.durationNanos() > 0).toList();
+        return seconds.size() > 1 && seconds.get(seconds.size() - 1).durationNanos() < MIN_LAST_NANOS
+                ? seconds.subList(0, seconds.size() - 1) : seconds;
     }
 }

@@ -8,6 +8,7 @@ import io.s3workload.result.Units;
 import io.s3workload.workload.Percentile;
 import java.util.List;
 import java.util.Locale;
+import java.util.Optional;
 import org.HdrHistogram.Histogram;
 
 /** The report's tables: a stage's cells, a probe's pairs, a composite stage's table, a stage's setup line. */
@@ -22,7 +23,7 @@ final class HtmlTables {
         String pace = load.openLoop() && load.ratePerSecond() != null
                 ? Units.rate(load.ratePerSecond()) + "/s open loop" + ramp(load, " ops/s") + ", " + s.concurrency()
                 + " workers"
-                : s.concurrency() + " workers" + ramp(load, " workers");
+                : Units.count(s.concurrency(), "worker") + ramp(load, " workers");
         String client = s.settings() == null ? "" : s.settings().at("/client/kind").asText("");
         return pace + (client.isEmpty() ? "" : ", client " + client) + ", endpoint " + s.endpoint();
     }
@@ -37,14 +38,44 @@ final class HtmlTables {
         return b.toString();
     }
 
+    /**
+     * Which step of a capacity search {@code cell} measured, as a heading or a table names it: {@code step 3, 75.0/s
+     * offered} and {@code , client-bound} when the client, not the store, was its limit; empty outside a search.
+     */
+    static Optional<String> step(StageReport stage, CellStats cell) {
+        String prefix = stage.name() + ".step";
+        if (stage.capacity().isEmpty() || !cell.key().stage().startsWith(prefix)) {
+            return Optional.empty();
+        }
+        int n;
+        try {
+            n = Integer.parseInt(cell.key().stage().substring(prefix.length()));
+        } catch (NumberFormatException e) {
+            return Optional.empty();
+        }
+        io.s3workload.result.CapacitySearch search = stage.capacity().get();
+        if (n < 1 || n > search.steps().size()) {
+            return Optional.of("step " + n);
+        }
+        io.s3workload.result.CapacitySearch.Step step = search.steps().get(n - 1);
+        return Optional.of("step " + n + ", " + search.load(step.offered()) + " offered"
+                + (step.clientBound().isPresent() ? ", client-bound" : ""));
+    }
+
     static String cells(StageReport stage) {
-        StringBuilder t = new StringBuilder("<div class=\"wide\"><table class=\"cells\"><tr><th class=\"t\">op</th><th class=\"t\">"
+        boolean steps = stage.capacity().isPresent();
+        StringBuilder t = new StringBuilder("<div class=\"wide\"><table class=\"cells\"><tr>"
+                + (steps ? "<th class=\"t\">step</th>" : "") + "<th class=\"t\">op</th><th class=\"t\">"
                 + "endpoint</th><th class=\"t\">size</th><th>ok</th><th>errors</th><th>seconds</th><th>ops/s</th>"
                 + "<th>MiB/s</th><th>Gbps</th><th>p50 (ms)</th><th>p99 (ms)</th><th>max (ms)</th>"
                 + "<th>TTFB p50 (ms)</th><th>TTFB p99 (ms)</th></tr>");
         for (CellStats c : stage.cells()) {
             boolean moves = c.key().op().movesData();
-            t.append("<tr><td class=\"t\">").append(c.key().op()).append("</td><td class=\"t\">")
+            t.append("<tr>");
+            if (steps) {
+                t.append("<td class=\"t\">").append(esc(step(stage, c).orElse("-"))).append("</td>");
+            }
+            t.append("<td class=\"t\">").append(c.key().op()).append("</td><td class=\"t\">")
                     .append(esc(c.key().endpoint())).append("</td><td class=\"t\">")
                     .append(c.key().op().sized() ? esc(c.key().size().toString()) : "-").append("</td><td>")
                     .append(c.operations()).append("</td><td").append(c.errors() > 0 ? " class=\"bad\"" : "")
@@ -165,10 +196,10 @@ final class HtmlTables {
         StringBuilder t = new StringBuilder();
         for (CellStats c : stage.cells()) {
             for (io.s3workload.metrics.NamedRequest r : c.notable().slowest()) {
-                named(t, c, "slowest", r);
+                named(t, c, "slowest", r, Units.asRecorded(c.latency(), r.latencyNanos()));
             }
             for (io.s3workload.metrics.NamedRequest r : c.notable().failures()) {
-                named(t, c, r.errorClass(), r);
+                named(t, c, r.errorClass(), r, r.latencyNanos());
             }
         }
         return t.isEmpty() ? "" : "<details class=\"named\"><summary>Slowest operations and first failures, with"
@@ -179,11 +210,12 @@ final class HtmlTables {
                 + "<th class=\"t\">key</th></tr>" + t + "</table></div></details>";
     }
 
-    private static void named(StringBuilder t, CellStats c, String which, io.s3workload.metrics.NamedRequest r) {
+    private static void named(StringBuilder t, CellStats c, String which, io.s3workload.metrics.NamedRequest r,
+                              long shownNanos) {
         t.append("<tr").append(r.failed() ? " class=\"bad\"" : "").append("><td class=\"t\">").append(c.key().op())
                 .append("</td><td class=\"t\">").append(esc(r.endpoint() == null ? c.key().endpoint() : r.endpoint()))
                 .append("</td><td class=\"t\">").append(esc(c.key().size().toString())).append("</td><td class=\"t\">")
-                .append(esc(which)).append("</td><td>").append(Units.millis(r.latencyNanos())).append("</td><td>")
+                .append(esc(which)).append("</td><td>").append(Units.millis(shownNanos)).append("</td><td>")
                 .append(r.ttfbNanos() < 0 ? "-" : Units.millis(r.ttfbNanos())).append("</td><td>")
                 .append(r.commitNanos() < 0 ? "-" : Units.millis(r.commitNanos())).append("</td><td class=\"t\">")
                 .append(java.time.Instant.ofEpochMilli(r.startEpochMillis())).append("</td><td>")

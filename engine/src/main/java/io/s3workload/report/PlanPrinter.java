@@ -4,6 +4,7 @@ import io.s3workload.plan.CellPlan;
 import io.s3workload.plan.Plan;
 import io.s3workload.plan.Schedule;
 import io.s3workload.plan.StagePlan;
+import io.s3workload.result.Units;
 import io.s3workload.workload.ClientSettings;
 import io.s3workload.workload.ClientSpec;
 import io.s3workload.workload.DataSize;
@@ -51,6 +52,11 @@ public final class PlanPrinter {
                     .append('\n');
             plan.scaled().changes().forEach(c -> out.append("               ").append(c).append('\n'));
         }
+        if (!plan.scaled().decimal().isEmpty()) {
+            out.append("  decimal    sizes in kB, MB, GB or TB are powers of 1000 (KiB, MiB, GiB, TiB: of 1024):\n");
+            plan.scaled().decimal().forEach(c -> out.append("               ").append(c.where()).append(' ')
+                    .append(c.from()).append(" = ").append(c.to()).append('\n'));
+        }
         out.append('\n');
         Table table = new Table(List.of("#", "stage", "kind", "endpoint", "workers", "size", "operations", "keys",
                 "duration", "bytes"), true, false, false, false, true, true, true, true, true, true);
@@ -85,8 +91,8 @@ public final class PlanPrinter {
             });
         }
         out.append(table.render("  "));
-        out.append('\n').append("  ").append(plan.stages().size()).append(" stages; ").append(knownOps)
-                .append(" operations and ").append(DataSize.ofBytes(knownBytes)).append(" known in advance")
+        out.append('\n').append("  ").append(Units.count(plan.stages().size(), "stage")).append("; ")
+                .append(Units.count(knownOps, "operation")).append(" and ").append(DataSize.ofBytes(knownBytes)).append(" known in advance")
                 .append(open ? ", plus the duration-bound cells" : "")
                 .append(stopsWith ? (open ? " and" : ", plus") + " the stages that stop with another (their counts"
                         + " are at most)" : "").append('\n');
@@ -154,10 +160,10 @@ public final class PlanPrinter {
             }
             if (stage.spec() instanceof io.s3workload.workload.AppendStage append
                     && append.objects() < stage.workers()) {
-                parts.add(append.objects() + " workers, not " + stage.workers() + ": one writer per object");
+                parts.add(Units.count(append.objects(), "worker") + ", not " + stage.workers() + ": one writer per object");
             }
             if (stage.spec() instanceof io.s3workload.workload.DeleteStage delete && delete.batched()) {
-                parts.add("DeleteObjects of " + delete.batch() + " keys an operation");
+                parts.add("DeleteObjects of " + Units.count(delete.batch(), "key") + " an operation");
             }
             if (stage.spec() instanceof io.s3workload.workload.GetStage get && get.validateChecksum()) {
                 parts.add("reads checked against the server's checksum");

@@ -33,7 +33,7 @@ final class ProbeBlocks {
             b.append("  Testing endpoint ").append(endpoint).append(": ").append(urls.getOrDefault(endpoint, "?"))
                     .append('\n');
             Histogram h = cell.latency();
-            String attempts = cell.operations() + "/" + cell.attempted() + " attempts";
+            String attempts = cell.operations() + "/" + Units.count(cell.attempted(), "attempt");
             String timing = h.getTotalCount() == 0 ? ""
                     : ", " + Units.latencyStats(h, true, Percentile.AVG, Percentile.P95);
             b.append("  S3 Connectivity: ").append(cell.errors() == 0 ? "SUCCESS" : "FAILURE").append(" - ")
@@ -73,16 +73,18 @@ final class ProbeBlocks {
             case ListAfterWriteStage law -> "PUT|LIST";
             default -> "";
         };
-        String objects = stage.spec() instanceof ListAfterWriteStage law ? " of " + law.objects() + " objects" : "";
+        String objects = stage.spec() instanceof ListAfterWriteStage law
+                ? " of " + Units.count(law.objects(), "object") : "";
         StringBuilder b = new StringBuilder();
-        b.append("  ").append(what).append(" (").append(title).append(") (").append(probe.iterations())
-                .append(" iterations").append(objects).append(", ").append(probe.size()).append(", poll every ")
+        b.append("  ").append(what).append(" (").append(title).append(") (")
+                .append(Units.count(probe.iterations(), "iteration")).append(objects).append(", ").append(probe.size()).append(", poll every ")
                 .append(Durations.format(probe.pollInterval())).append(", timeout ")
                 .append(Durations.format(probe.timeout())).append(")\n");
         String immediate = probe.immediateWithin().isZero() ? "Immediate"
                 : "Immediate (<" + Durations.format(probe.immediateWithin()) + ")";
         for (ConvergenceStats pair : result.convergence()) {
-            b.append("  ").append(pair.label()).append(" (").append(pair.iterations()).append(" iterations, ")
+            b.append("  ").append(pair.label()).append(" (").append(Units.count(pair.iterations(), "iteration"))
+                    .append(", ")
                     .append(pair.sameEndpoint() ? "same endpoint" : "cross endpoint").append(")\n");
             Histogram h = pair.convergence();
             b.append("    Convergence  - ").append(h.getTotalCount() == 0 ? "none converged"
@@ -94,7 +96,7 @@ final class ProbeBlocks {
                 b.append(", Failed writes: ").append(pct(pair.failedPercent()));
             }
             if (pair.stale() > 0) {
-                b.append(" | stale reads in ").append(pair.stale()).append(" iterations");
+                b.append(" | stale reads in ").append(Units.count(pair.stale(), "iteration"));
             }
             b.append('\n');
             b.append("    Polls        - ").append(polls(pair, stage.spec() instanceof ListAfterWriteStage)).append('\n');
@@ -131,7 +133,7 @@ final class ProbeBlocks {
             b.append("    Throughput - ").append(Units.rate(cell.opsPerSecond())).append(" ops/s")
                     .append(moves ? " (" + Units.gbps(cell.bytesPerSecond()) + ")" : "").append(" | ")
                     .append(cell.operations())
-                    .append(" ok").append(cell.errors() > 0 ? ", " + cell.errors() + " errors "
+                    .append(" ok").append(cell.errors() > 0 ? ", " + Units.count(cell.errors(), "error") + " "
                             + cell.errorsByClass() : "").append('\n');
         }
         for (ConvergenceStats pair : result.convergence()) {

@@ -5,6 +5,7 @@ import io.s3workload.plan.Plan;
 import io.s3workload.result.Breach;
 import io.s3workload.result.RunResult;
 import io.s3workload.result.StageResult;
+import io.s3workload.result.Units;
 import java.util.ArrayList;
 import java.util.List;
 
@@ -55,12 +56,12 @@ final class Sections {
             String name = stage.stage().name();
             long attempts = stage.cells().stream().mapToLong(c -> c.operations() + c.errors()).sum();
             if (stage.errors() > 0) {
-                why.add(name + ": " + stage.errors() + " of " + attempts + " operations failed");
+                why.add(name + ": " + stage.errors() + " of " + Units.count(attempts, "operation") + " failed");
             }
             long iterations = stage.convergence().stream().mapToLong(ConvergenceStats::iterations).sum();
             long timedOut = stage.convergence().stream().mapToLong(ConvergenceStats::timedOut).sum();
             if (timedOut > 0) {
-                why.add(name + ": " + timedOut + " of " + iterations + " iterations timed out");
+                why.add(name + ": " + timedOut + " of " + Units.count(iterations, "iteration") + " timed out");
             }
             long crossed = breaches.stream().filter(b -> b.stage().equals(name)).count();
             if (crossed > 0) {

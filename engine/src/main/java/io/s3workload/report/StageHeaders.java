@@ -15,11 +15,11 @@ final class StageHeaders {
     static String started(StagePlan stage, int stageCount) {
         return ruled(position(stage, stageCount) + stage.name() + " - " + stage.kind() + ", " + switch (stage.kind()) {
             case CONNECTIVITY -> "HeadBucket on " + String.join(", ", stage.roles().readers());
-            case TRANSCODE -> stage.concurrency() + " jobs, endpoint " + stage.endpoint() + ", read back"
+            case TRANSCODE -> Units.count(stage.concurrency(), "job") + ", endpoint " + stage.endpoint() + ", read back"
                     + " through " + String.join(", ", stage.roles().readers());
             case READ_AFTER_WRITE, LIST_AFTER_WRITE -> "writers " + String.join(", ", stage.roles().writers())
                     + ", readers " + stage.roles().readersText()
-                    + (stage.concurrency() > 1 ? ", " + stage.concurrency() + " iterations at once" : "");
+                    + (stage.concurrency() > 1 ? ", " + Units.count(stage.concurrency(), "iteration") + " at once" : "");
             case CAPACITY -> stage.spec(io.s3workload.workload.CapacityStage.class).schedule() + ", at most "
                     + stage.concurrency() + " in flight, endpoint " + stage.endpoint()
                     + stage.from().map(f -> ", objects of " + f).orElse("");
@@ -71,12 +71,12 @@ final class StageHeaders {
         var load = stage.spec().common().load();
         if (load.openLoop()) {
             return Units.rate(load.ratePerSecond().getAsDouble()) + "/s open loop"
-                    + (load.ramp().isEmpty() ? "" : " (ramped)") + ", " + stage.concurrency() + " workers";
+                    + (load.ramp().isEmpty() ? "" : " (ramped)") + ", " + Units.count(stage.concurrency(), "worker");
         }
         String think = load.thinkTime().map(t -> ", think " + Durations.format(t.min())
                 + (t.max().equals(t.min()) ? "" : "-" + Durations.format(t.max()))).orElse("");
-        return (load.ramp().isEmpty() ? stage.concurrency() + " workers"
-                : stage.concurrency() + " -> " + stage.workers() + " workers (ramp)") + think;
+        return (load.ramp().isEmpty() ? Units.count(stage.concurrency(), "worker")
+                : stage.concurrency() + " -> " + Units.count(stage.workers(), "worker") + " (ramp)") + think;
     }
 
     /** How the endpoint is reached, when not plainly: through a proxy, with a private CA, unverified. */

@@ -5,8 +5,9 @@ import java.util.List;
 import java.util.Locale;
 
 /**
- * A small line chart as inline SVG, for the HTML report: no script, no network, one element per series so that
- * a test can find them. X and Y are linear unless {@link #logX()} is set.
+ * A small line chart as inline SVG, for the HTML report: no script, no network, one element per series (or per run of
+ * a series between its NaN values, which break the line) so that a test can find them; the legend in rows under the
+ * plot, never over the lines. X and Y are linear unless {@link #logX()} is set.
  */
 final class SvgChart {
 
@@ -19,6 +20,9 @@ final class SvgChart {
     private static final String[] COLOURS = {"#1f77b4", "#d62728", "#2ca02c", "#ff7f0e", "#9467bd"};
     /** The legend's swatch and gap, and the width of one character of its 11 px text (a generous average). */
     private static final int LEGEND_SWATCH = 16;
+    /** The room between two entries of the legend, and the height of a row of it. */
+    private static final int LEGEND_GAP = 14;
+    private static final int LEGEND_ROW = 16;
     private static final double LEGEND_CHAR_WIDTH = 6.4;
 
     /** One line: a name for the legend and its points. */
@@ -70,6 +74,9 @@ final class SvgChart {
         double maxY = 0;
         for (Series s : series) {
             for (int i = 0; i < s.x().length; i++) {
+                if (Double.isNaN(s.y()[i])) {
+                    continue;
+                }
                 minX = Math.min(minX, tx(s.x()[i]));
                 maxX = Math.max(maxX, tx(s.x()[i]));
                 maxY = Math.max(maxY, s.y()[i]);
@@ -88,8 +95,10 @@ final class SvgChart {
         double yStep = maxY <= 0 ? 0.25 : niceStep(maxY / 4);
         maxY = maxY <= 0 ? 1 : Math.ceil(maxY / yStep - 1e-9) * yStep;
         StringBuilder svg = new StringBuilder();
+        List<int[]> legend = legendPlaces();
+        int height = HEIGHT + (legend.isEmpty() ? 0 : legend.get(legend.size() - 1)[1] + LEGEND_ROW);
         svg.append(String.format(Locale.ROOT, "<svg class=\"%s\" viewBox=\"0 0 %d %d\" width=\"%d\" height=\"%d\" "
-                + "role=\"img\" aria-label=\"%s\">", cssClass, WIDTH, HEIGHT, WIDTH, HEIGHT, escape(title)));
+                + "role=\"img\" aria-label=\"%s\">", cssClass, WIDTH, height, WIDTH, height, escape(title)));
         svg.append(String.format(Locale.ROOT, "<text x=\"%d\" y=\"18\" class=\"title\">%s</text>", LEFT,
                 escape(title)));
         int plotW = WIDTH - LEFT - RIGHT;
@@ -119,12 +128,19 @@ final class SvgChart {
         }
         for (int s = 0; s < series.size(); s++) {
             Series line = series.get(s);
-            StringBuilder points = new StringBuilder();
+            List<StringBuilder> runs = new ArrayList<>(List.of(new StringBuilder()));
             for (int i = 0; i < line.x().length; i++) {
+                if (Double.isNaN(line.y()[i])) {
+                    if (!runs.get(runs.size() - 1).isEmpty()) {
+                        runs.add(new StringBuilder());
+                    }
+                    continue;
+                }
                 double x = LEFT + plotW * (tx(line.x()[i]) - minX) / (maxX - minX);
                 double y = TOP + plotH - (maxY == 0 ? 0 : plotH * line.y()[i] / maxY);
-                points.append(String.format(Locale.ROOT, "%.1f,%.1f ", x, y));
+                runs.get(runs.size() - 1).append(String.format(Locale.ROOT, "%.1f,%.1f ", x, y));
             }
+            StringBuilder points = runs.get(0);
             String colour = COLOURS[s % COLOURS.length];
             if (line.points()) {
                 if (points.isEmpty()) {
@@ -137,30 +153,44 @@ final class SvgChart {
                 }
                 continue;
             }
-            svg.append(String.format(Locale.ROOT, "<polyline class=\"series\" data-series=\"%s\" fill=\"none\" "
-                    + "stroke=\"%s\" stroke-width=\"2\" points=\"%s\"/>", escape(line.name()), colour,
-                    points.toString().trim()));
+            for (StringBuilder run : runs) {
+                if (!run.isEmpty() || runs.size() == 1) {
+                    svg.append(String.format(Locale.ROOT, "<polyline class=\"series\" data-series=\"%s\" "
+                            + "fill=\"none\" stroke=\"%s\" stroke-width=\"2\" points=\"%s\"/>", escape(line.name()),
+                            colour, run.toString().trim()));
+                }
+            }
         }
-        // the legend over the lines, on a box of its own, right-aligned inside the plot so that it always fits
-        int legendWidth = LEGEND_SWATCH + (int) Math.ceil(LEGEND_CHAR_WIDTH * longestName());
-        int legendX = LEFT + plotW - 6 - legendWidth;
-        svg.append(String.format(Locale.ROOT, "<rect x=\"%d\" y=\"%d\" width=\"%d\" height=\"%d\" "
-                + "class=\"legendbox\"/>", legendX - 4, TOP + 1, legendWidth + 8, 16 * series.size() + 4));
+        // the legend under the axis label, in rows as wide as the chart: never over a line
         for (int s = 0; s < series.size(); s++) {
+            int x = legend.get(s)[0];
+            int y = HEIGHT + legend.get(s)[1];
             svg.append(String.format(Locale.ROOT, "<rect x=\"%d\" y=\"%d\" width=\"10\" height=\"10\" fill=\"%s\"/>"
-                    + "<text x=\"%d\" y=\"%d\" class=\"legend\">%s</text>", legendX, TOP + 4 + 16 * s,
-                    COLOURS[s % COLOURS.length], legendX + LEGEND_SWATCH, TOP + 13 + 16 * s,
-                    escape(series.get(s).name())));
+                    + "<text x=\"%d\" y=\"%d\" class=\"legend\">%s</text>", x, y, COLOURS[s % COLOURS.length],
+                    x + LEGEND_SWATCH, y + 9, escape(series.get(s).name())));
         }
         return svg.append("</svg>").toString();
     }
 
-    private double tx(double x) {
-        return logX ? Math.log10(Math.max(1, x)) : x;
+    /** Where each series' legend entry goes: {x, y below the chart's usual height}, left to right, row by row. */
+    private List<int[]> legendPlaces() {
+        List<int[]> places = new ArrayList<>();
+        int x = LEFT;
+        int row = 0;
+        for (Series s : series) {
+            int width = LEGEND_SWATCH + (int) Math.ceil(LEGEND_CHAR_WIDTH * s.name().length());
+            if (x > LEFT && x + width > WIDTH - RIGHT) {
+                x = LEFT;
+                row += LEGEND_ROW;
+            }
+            places.add(new int[] {x, row});
+            x += width + LEGEND_GAP;
+        }
+        return places;
     }
 
-    private int longestName() {
-        return series.stream().mapToInt(l -> l.name().length()).max().orElse(0);
+    private double tx(double x) {
+        return logX ? Math.log10(Math.max(1, x)) : x;
     }
 
     /**

@@ -91,11 +91,11 @@ public record CleanupResult(boolean skipped, long removed, List<String> leftBehi
         }
         if (!exact) {
             return "incomplete: " + runPrefix + " was not listed after the deletes, so what is left is not known"
-                    + " (at least " + leftBehind.size() + " objects)" + (removed == 0 ? "" : "; the storage"
+                    + " (at least " + Units.count(leftBehind.size(), "object") + ")" + (removed == 0 ? "" : "; the storage"
                     + " acknowledged " + removed + " deletes by name of keys the run wrote");
         }
-        return "removed " + removed + " objects under " + runPrefix + (versionsRemoved == 0 ? ""
-                : " (and " + versionsRemoved + " versions and delete markers: the bucket keeps versions)")
+        return "removed " + Units.count(removed, "object") + " under " + runPrefix + (versionsRemoved == 0 ? ""
+                : " (and " + Units.count(versionsRemoved, "version") + " and delete markers: the bucket keeps versions)")
                 + (leftBehind.isEmpty() ? ""
                 : "; " + leftBehind.size() + " could not be removed (first: " + leftBehind.get(0) + ")");
     }

@@ -26,6 +26,12 @@ public final class Units {
         return String.format(Locale.ROOT, "%.3f s", nanos / 1e9);
     }
 
+    /** {@code 1 worker}, {@code 2 workers}: a count with its noun in the number it takes. */
+    public static String count(long n, String noun) {
+        return n + " " + (n == 1 ? noun : noun.endsWith("y") ? noun.substring(0, noun.length() - 1) + "ies"
+                : noun + "s");
+    }
+
     /** Milliseconds with two decimals, for table columns headed "(ms)". */
     public static String millis(long nanos) {
         return String.format(Locale.ROOT, "%.2f", nanos / 1e6);
@@ -65,6 +71,14 @@ public final class Units {
         return String.format(Locale.ROOT, "%." + decimals + "f", value);
     }
 
+    /**
+     * {@code nanos} as {@code histogram} holds it: the upper bound of its bucket (3 significant digits), as Max and
+     * the percentiles read. A slowest operation shown beside them so reads the same as Max.
+     */
+    public static long asRecorded(Histogram histogram, long nanos) {
+        return nanos <= 0 ? nanos : histogram.highestEquivalentValue(nanos);
+    }
+
     /** The statistic a {@link Percentile} names, in nanoseconds. */
     public static long statNanos(Histogram histogram, Percentile p) {
         // a value in the lowest bucket is 0 (an immediate convergence; latencies are recorded from 1 µs up), not that
@@ -80,11 +94,11 @@ public final class Units {
     /**
      * The statistics {@code which} of {@code h} as {@code Avg: 4.10 ms, P95: 9.80 ms, ...} (Min first when asked);
      * a single value as {@code 96.04 ms (one sample)}, since the statistics of one value are that value (HdrHistogram
-     * would print it three ways, rounded to its buckets).
+     * would print it three ways, rounded to its buckets): its bucket's upper bound, as its P50, P99 and Max read.
      */
     public static String latencyStats(Histogram h, boolean withMin, Percentile... which) {
         if (h.getTotalCount() == 1) {
-            return latency(statNanos(h, Percentile.AVG)) + " (one sample)";
+            return latency(statNanos(h, Percentile.MAX)) + " (one sample)";
         }
         StringBuilder b = new StringBuilder(withMin ? "Min: " + latency(h.getMinValue()) : "");
         for (Percentile p : which) {

@@ -5,6 +5,7 @@ import io.s3workload.metrics.CellStats;
 import io.s3workload.metrics.Op;
 import io.s3workload.plan.CellPlan;
 import io.s3workload.plan.StagePlan;
+import io.s3workload.result.Units;
 import io.s3workload.s3.ObjectWrite;
 import io.s3workload.s3.Payload;
 import io.s3workload.s3.StoreException;
@@ -36,7 +37,7 @@ final class AppendRunner implements CellStageRunner {
         context.objects().wrote(new KeySet(prefix, objects));
         int workers = (int) Math.min(stage.workers(), objects);
         if (workers < stage.workers()) {
-            context.note(stage.name(), "running " + workers + " workers, not " + stage.workers() + ": an object has"
+            context.note(stage.name(), "running " + Units.count(workers, "worker") + ", not " + stage.workers() + ": an object has"
                     + " one writer at a time, and there are " + objects);
         }
         CellKey key = new CellKey(stage.name(), Op.APPEND, CellRun.endpointOf(stage), cell.size());

@@ -3,8 +3,8 @@ package io.s3workload.run;
 import io.s3workload.metrics.CellStats;
 import io.s3workload.plan.CellPlan;
 import io.s3workload.plan.StagePlan;
-import io.s3workload.result.CapacitySearch;
 import io.s3workload.result.CapacitySearch.End;
+import io.s3workload.result.CapacitySearch;
 import io.s3workload.result.StageResult;
 import io.s3workload.result.Units;
 import io.s3workload.workload.CapacityStage;
@@ -146,7 +146,7 @@ final class CapacityRunner implements StageRunner {
         StagePlan step = offered(stage, spec, stage.name() + ".step" + index, workers, rate
                 ? OptionalDouble.of(offered) : OptionalDouble.empty(), spec.settle().isZero() ? Optional.empty()
                 : Optional.of(spec.settle()), stage.cells().get(0));
-        List<CellStats> cells = load.run(step, context.saying(RunContext.Chatter.NO_WARM_UP_NOTE)).cells();
+        List<CellStats> cells = load.run(step, context.saying(RunContext.Chatter.STEP)).cells();
         // a mix's per-operation cells and a spread stage's per endpoint come first: the step is judged on the total
         return cells.isEmpty() ? Optional.empty() : Optional.of(cells.get(cells.size() - 1));
     }

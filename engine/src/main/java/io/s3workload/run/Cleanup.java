@@ -1,6 +1,7 @@
 package io.s3workload.run;
 
 import io.s3workload.result.CleanupResult;
+import io.s3workload.result.Units;
 import io.s3workload.s3.DeleteOutcome;
 import io.s3workload.s3.ObjectStore;
 import io.s3workload.s3.StoreException;
@@ -275,7 +276,7 @@ public final class Cleanup {
                         tally.versions += outcome.deleted();
                     }
                     if (!outcome.failedKeys().isEmpty()) {
-                        tally.error(outcome.failedKeys().size() + " versions could not be deleted on " + name
+                        tally.error(Units.count(outcome.failedKeys().size(), "version") + " could not be deleted on " + name
                                 + " (first: " + outcome.failedKeys().get(0) + ")");
                         outcome.errors().stream().limit(3).forEach(tally::error);
                         return;

@@ -5,6 +5,7 @@ import io.s3workload.metrics.CellStats;
 import io.s3workload.metrics.Op;
 import io.s3workload.plan.CellPlan;
 import io.s3workload.plan.StagePlan;
+import io.s3workload.result.Units;
 import io.s3workload.s3.DeleteOutcome;
 import io.s3workload.workload.DeleteStage;
 import java.util.ArrayList;
@@ -51,7 +52,7 @@ final class DeleteRunner implements CellStageRunner {
                 // the request was answered, but not every key went: the operation failed, under the first key's code
                 String error = outcome.errors().get(0);
                 recorder.failure("DeleteObjects " + error.substring(0, Math.max(0, error.indexOf(':'))),
-                        outcome.failedKeys().size() + " of " + names.size() + " keys, e.g. "
+                        outcome.failedKeys().size() + " of " + Units.count(names.size(), "key") + ", e.g. "
                                 + outcome.failedKeys().get(0), error);
             }
         }).cells();

@@ -6,13 +6,14 @@ import io.s3workload.metrics.CellStats;
 import io.s3workload.metrics.Op;
 import io.s3workload.plan.CellPlan;
 import io.s3workload.plan.StagePlan;
+import io.s3workload.result.Units;
+import io.s3workload.s3.ErrorClassifier;
 import io.s3workload.s3.ObjectWrite;
 import io.s3workload.s3.Payload;
-import io.s3workload.s3.ErrorClassifier;
 import io.s3workload.s3.ReadTiming;
 import io.s3workload.workload.GetStage;
-import java.util.Map;
 import java.util.List;
+import java.util.Map;
 import java.util.Optional;
 
 /**
@@ -84,7 +85,7 @@ final class GetRunner implements CellStageRunner {
     private Optional<KeySet> seed(StagePlan stage, GetStage spec, CellPlan cell, RunContext context) {
         long objects = stage.seedObjects().orElseThrow();
         String prefix = context.keyPrefix(stage.name(), cell.size());
-        context.note(stage.name(), "seeding " + objects + " objects of " + cell.size() + " (not measured)");
+        context.note(stage.name(), "seeding " + Units.count(objects, "object") + " of " + cell.size() + " (not measured)");
         CellRecorder seeding = new CellRecorder(new CellKey(stage.name(), Op.PUT, stage.endpoint(), cell.size()));
         var loop = ClosedLoop.Spec.unpaced(stage.name() + "-seed", stage.concurrency(), objects,
                 context.clients().lease(stage), context.seed());

@@ -7,11 +7,12 @@ import io.s3workload.plan.CellPlan;
 import io.s3workload.plan.StagePlan;
 import io.s3workload.result.StageResult;
 import io.s3workload.s3.ErrorClassifier;
+import io.s3workload.s3.RequestTrace;
 import io.s3workload.s3.StoreException;
 import io.s3workload.s3.StoreFactory;
+import io.s3workload.workload.ClientSettings;
 import io.s3workload.workload.HttpGetStage;
 import io.s3workload.workload.SizeSpec;
-import io.s3workload.workload.ClientSettings;
 import io.s3workload.workload.Urls;
 import java.io.IOException;
 import java.io.InputStream;
@@ -56,12 +57,15 @@ final class HttpGetRunner implements StageRunner {
                 .followRedirects(HttpClient.Redirect.NEVER)
                 .connectTimeout(timeouts.connect()).build();
         Duration headers = timeouts.firstByte();
+        List<String> shown = urls.stream().map(HttpGetRunner::withoutQuery).toList();
         try {
             CellStats stats = CellRun.run(context, stage, key, cell, cell.operationLimit(urls.size()),
                     (i, worker, recorder) -> {
-                        URI url = urls.get((int) (i % urls.size()));
+                        int n = (int) (i % urls.size());
                         byte[] buffer = worker.local(() -> new byte[BUFFER_BYTES]);
-                        fetch(client, url, spec.maxRedirects(), headers, buffer, recorder);
+                        // the URL without its query (it may be signed) names the request among the slowest
+                        RequestTrace.current().begin(null, shown.get(n));
+                        fetch(client, urls.get(n), spec.maxRedirects(), headers, buffer, recorder);
                     }).stats();
             return new StageResult(stage, List.of(stats), System.nanoTime() - start, context.cancelled());
         } finally {
@@ -79,6 +83,8 @@ final class HttpGetRunner implements StageRunner {
                 HttpResponse<InputStream> response = client.send(HttpRequest.newBuilder(target)
                         .timeout(headers).GET().build(), HttpResponse.BodyHandlers.ofInputStream());
                 int status = response.statusCode();
+                RequestTrace.current().answered(status, response.headers().firstValue("x-amz-request-id")
+                        .orElse(null), response.headers().firstValue("x-amz-id-2").orElse(null));
                 if (REDIRECTS.contains(status) && redirects < maxRedirects) {
                     String location = response.headers().firstValue("location").orElse(null);
                     drain(response.body(), buffer);

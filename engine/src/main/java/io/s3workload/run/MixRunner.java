@@ -7,6 +7,7 @@ import io.s3workload.metrics.Op;
 import io.s3workload.plan.CellPlan;
 import io.s3workload.plan.StagePlan;
 import io.s3workload.result.StageResult;
+import io.s3workload.result.Units;
 import io.s3workload.s3.ErrorClassifier;
 import io.s3workload.s3.ObjectWrite;
 import io.s3workload.s3.Payload;
@@ -53,8 +54,8 @@ final class MixRunner implements StageRunner {
         MixOp[] draw = drawTable(spec.weights());
         int workers = (int) Math.min(stage.workers(), spec.objects());
         if (workers < stage.workers()) {
-            context.note(stage.name(), "running " + workers + " workers, not " + stage.workers() + ": each owns a"
-                    + " share of the " + spec.objects() + " objects");
+            context.note(stage.name(), "running " + Units.count(workers, "worker") + ", not " + stage.workers() + ": each owns a"
+                    + " share of the " + Units.count(spec.objects(), "object"));
         }
         CellRecorder total = context.recorder(new CellKey(stage.name(), Op.MIX, CellRun.endpointOf(stage),
                 spec.size()));
@@ -184,7 +185,7 @@ final class MixRunner implements StageRunner {
 
     /** Writes the working set, unmeasured; a failed seed PUT leaves its slot missing until a PUT fills it. */
     private static WrittenKeys seed(StagePlan stage, MixStage spec, String prefix, RunContext context) {
-        context.note(stage.name(), "seeding " + spec.objects() + " objects of " + spec.size() + " (not measured)");
+        context.note(stage.name(), "seeding " + Units.count(spec.objects(), "object") + " of " + spec.size() + " (not measured)");
         CellRecorder seeding = context.recorder(new CellKey(stage.name(), Op.PUT, stage.endpoint(), spec.size()));
         var loop = ClosedLoop.Spec.unpaced(stage.name() + "-seed", Math.min(stage.workers(),
                 (int) Math.min(Integer.MAX_VALUE, spec.objects())), spec.objects(), context.clients().lease(stage),

@@ -6,14 +6,15 @@ import io.s3workload.metrics.CellStats;
 import io.s3workload.metrics.Op;
 import io.s3workload.plan.CellPlan;
 import io.s3workload.plan.StagePlan;
+import io.s3workload.result.Units;
 import io.s3workload.s3.ObjectWrite;
 import io.s3workload.s3.Payload;
 import io.s3workload.s3.StoreException;
 import io.s3workload.workload.Conditional;
 import io.s3workload.workload.PutStage;
 import io.s3workload.workload.SizeSpec;
-import java.util.Map;
 import java.util.List;
+import java.util.Map;
 import java.util.Optional;
 
 /**
@@ -41,6 +42,7 @@ final class PutRunner implements CellStageRunner {
                 (i, worker, recorder) -> {
                     long claimed = claims == null ? -1 : claims.claim(i % keys);
                     long number = claimed >= 0 ? claimed : i % keys;
+                    written.tried(number);
                     try {
                         String objectKey = prefix + number;
                         ObjectWrite write = ObjectWrite.of(spec.writes(), context.payload(), objectKey);
@@ -75,16 +77,22 @@ final class PutRunner implements CellStageRunner {
                     }
                 });
         CellRun.Outcome outcome = outcomes.get(0);
-        KeySet wrote = written.keySet(prefix, Math.min(keys, outcome.started())).madeAs(spec.writes().data());
+        long span = written.span();
+        KeySet wrote = written.keySet(prefix, span).madeAs(spec.writes().data());
         if (conditional != null) {
             wrote = conditional.keySet(wrote);
             conditional.report(stage, cell, prefix, context);
         }
         context.objects().register(stage.name(), cell.size(), wrote);
         if (wrote.missing() > 0) {
+            long failed = written.failed(span);
+            long untried = wrote.missing() - failed;
             context.note(stage.name(), wrote.missing() + " of " + wrote.span() + " " + cell.size() + " keys were"
-                    + " never written (every PUT of them failed); stages reading from " + stage.name()
-                    + " read the other " + wrote.count());
+                    + " never written (" + (failed > 0 ? failed + (failed == 1 ? " key" : " keys")
+                    + " every PUT of which failed" : "") + (failed > 0 && untried > 0 ? "; " : "")
+                    + (untried > 0 ? untried + " skipped: the cell ended while its open loop's late workers had"
+                    + " not yet sent them" : "") + ")" + (context.readLater() ? "; stages reading from "
+                    + stage.name() + " read the other " + wrote.count() : ""));
         }
         List<CellStats> cells = new java.util.ArrayList<>(outcome.cells());
         outcomes.subList(1, outcomes.size()).forEach(part -> cells.add(part.stats()));

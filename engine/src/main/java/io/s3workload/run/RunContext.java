@@ -1,6 +1,7 @@
 package io.s3workload.run;
 
 import io.s3workload.result.ReporterBus;
+import io.s3workload.result.Units;
 import io.s3workload.s3.Payload;
 import io.s3workload.workload.SizeSpec;
 import java.util.concurrent.atomic.AtomicBoolean;
@@ -24,8 +25,11 @@ final class RunContext {
      */
     private final Chatter chatter;
 
-    /** What running cells post: progress each second, and a note when they warm up. */
-    enum Chatter { ALL, NO_WARM_UP_NOTE, NOTHING }
+    /**
+     * What running cells post: progress each second, and a note when they warm up. {@code STEP} is a capacity
+     * search's step: no warm-up note, and no later stage reads what it writes.
+     */
+    enum Chatter { ALL, STEP, NOTHING }
 
     RunContext(String runPrefix, String sharedPrefix, Payload payload, Clients clients, ReporterBus reporters,
                AtomicBoolean cancelled) {
@@ -61,6 +65,11 @@ final class RunContext {
     /** Whether running cells post their progress each second. */
     boolean reported() {
         return chatter != Chatter.NOTHING;
+    }
+
+    /** Whether later stages may read what this one writes (a capacity search's steps' objects are read by none). */
+    boolean readLater() {
+        return chatter != Chatter.STEP;
     }
 
     /** Whether a cell says when it warms up. */

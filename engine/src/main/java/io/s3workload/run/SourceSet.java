@@ -5,6 +5,7 @@ import io.s3workload.metrics.CellRecorder;
 import io.s3workload.metrics.CellStats;
 import io.s3workload.metrics.Op;
 import io.s3workload.plan.StagePlan;
+import io.s3workload.result.Units;
 import io.s3workload.s3.ObjectStore;
 import io.s3workload.s3.ObjectWrite;
 import io.s3workload.s3.Payload;
@@ -112,7 +113,7 @@ final class SourceSet {
         AtomicLong reused = new AtomicLong();
         var loop = ClosedLoop.Spec.unpaced(stage.name() + "-sources", Math.min(stage.concurrency(), sources.count()),
                 sources.count(), context.clients().lease(stage), context.seed());
-        context.note(stage.name(), "preparing " + sources.count() + " sources of " + sources.size() + " under "
+        context.note(stage.name(), "preparing " + Units.count(sources.count(), "source") + " of " + sources.size() + " under "
                 + prefix + (sources.reuse() ? " (reused when present)" : ""));
         ClosedLoop.run(loop, context::cancelled, uploads, (i, worker, recorder) -> {
             int index = (int) i;
@@ -151,7 +152,7 @@ final class SourceSet {
                 }
             }
             failed = Optional.of(failures.finish(System.nanoTime() - preparing, -1, -1));
-            context.note(stage.name(), prepared.errors() + " of " + sources.count() + " sources could not be made"
+            context.note(stage.name(), prepared.errors() + " of " + Units.count(sources.count(), "source") + " could not be made"
                     + " ready, so the stage stops here instead of measuring reads of missing objects (the failures"
                     + " are its PUT cell)");
         }

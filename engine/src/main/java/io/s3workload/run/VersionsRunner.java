@@ -7,6 +7,7 @@ import io.s3workload.metrics.Op;
 import io.s3workload.plan.CellPlan;
 import io.s3workload.plan.StagePlan;
 import io.s3workload.result.StageResult;
+import io.s3workload.result.Units;
 import io.s3workload.s3.ObjectStore;
 import io.s3workload.s3.Payload;
 import io.s3workload.workload.VersionsStage;
@@ -143,7 +144,7 @@ final class VersionsRunner implements StageRunner {
                     + "; list them with aws s3api list-object-versions --prefix " + prefix);
         }
         if (deleted > 0) {
-            context.note(stage.name(), deleted + " versions left under " + prefix + " (a run cut short, or writes the"
+            context.note(stage.name(), Units.count(deleted, "version") + " left under " + prefix + " (a run cut short, or writes the"
                     + " server kept after the client gave up on them) were deleted");
         }
     }

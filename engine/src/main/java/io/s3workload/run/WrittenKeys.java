@@ -4,9 +4,9 @@ import java.util.concurrent.ConcurrentHashMap;
 import java.util.concurrent.atomic.AtomicLongArray;
 
 /**
- * Which key numbers of a writing cell were written with success at least once, for any number of workers at once:
- * a bit per number in pages of 65,536 made on first use, set with one compare-and-set loop (no lock, no allocation per
- * operation once a page exists).
+ * Which key numbers of a writing cell were written with success at least once, and which were tried at all, for any
+ * number of workers at once: a bit per number in pages of 65,536 made on first use, set with one compare-and-set loop
+ * (no lock, no allocation per operation once a page exists).
  */
 final class WrittenKeys {
 
@@ -14,8 +14,53 @@ final class WrittenKeys {
     private static final int PAGE_LONGS = (1 << PAGE_SHIFT) / 64;
 
     private final ConcurrentHashMap<Long, AtomicLongArray> pages = new ConcurrentHashMap<>();
+    private final ConcurrentHashMap<Long, AtomicLongArray> triedPages = new ConcurrentHashMap<>();
 
     void written(long number) {
+        set(pages, number);
+    }
+
+    /** A write of {@code number} is about to be sent (whatever comes of it). */
+    void tried(long number) {
+        set(triedPages, number);
+    }
+
+    boolean isWritten(long number) {
+        return isSet(pages, number);
+    }
+
+    /**
+     * One past the highest number tried: the keys a cell's operations spread over. An open loop's workers take every
+     * n-th number each, so a late worker may leave a number below it untried when the cell ends.
+     */
+    long span() {
+        long highest = -1;
+        for (var page : triedPages.entrySet()) {
+            AtomicLongArray words = page.getValue();
+            for (int w = PAGE_LONGS - 1; w >= 0; w--) {
+                long word = words.get(w);
+                if (word != 0) {
+                    highest = Math.max(highest, (page.getKey() << PAGE_SHIFT) + w * 64L + 63
+                            - Long.numberOfLeadingZeros(word));
+                    break;
+                }
+            }
+        }
+        return highest + 1;
+    }
+
+    /** How many numbers below {@code span} were tried and never written: every write of them failed. */
+    long failed(long span) {
+        long failed = 0;
+        for (long number = 0; number < span; number++) {
+            if (isSet(triedPages, number) && !isWritten(number)) {
+                failed++;
+            }
+        }
+        return failed;
+    }
+
+    private static void set(ConcurrentHashMap<Long, AtomicLongArray> pages, long number) {
         AtomicLongArray page = pages.computeIfAbsent(number >>> PAGE_SHIFT, p -> new AtomicLongArray(PAGE_LONGS));
         int bit = (int) (number & ((1 << PAGE_SHIFT) - 1));
         long mask = 1L << (bit & 63);
@@ -24,7 +69,7 @@ final class WrittenKeys {
         }
     }
 
-    boolean isWritten(long number) {
+    private static boolean isSet(ConcurrentHashMap<Long, AtomicLongArray> pages, long number) {
         AtomicLongArray page = pages.get(number >>> PAGE_SHIFT);
         int bit = (int) (number & ((1 << PAGE_SHIFT) - 1));
         return page != null && (page.get(bit >>> 6) & (1L << (bit & 63))) != 0;

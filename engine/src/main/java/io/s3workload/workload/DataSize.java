@@ -37,6 +37,12 @@ public record DataSize(long bytes) implements Comparable<DataSize> {
         return new DataSize(mebibytes * KIB * KIB);
     }
 
+    /** Whether {@code text} is a size in a decimal unit: kB, MB, GB or TB (powers of 1000). */
+    public static boolean isDecimal(String text) {
+        Matcher m = SIZE.matcher(text.trim());
+        return m.matches() && m.group(2).toLowerCase(Locale.ROOT).matches("[kmgt]b");
+    }
+
     /** Parses a size; empty when the text is not one (negative sizes included). */
     public static Optional<DataSize> parse(String text) {
         Matcher m = SIZE.matcher(text.trim());

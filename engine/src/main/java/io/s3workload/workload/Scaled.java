@@ -8,13 +8,20 @@ import java.util.List;
  *
  * @param factor  the {@code --scale} factor; 1 when the workload runs as written
  * @param changes the values that changed, in the order they appear in the file
+ * @param decimal the sizes written with a decimal unit ({@code 10 MB}: 10,000,000 bytes), each with the binary size it
+ *                is ({@code 9.54 MiB}), so that {@code plan} can say how it read them
  */
-public record Scaled(double factor, List<Change> changes) {
+public record Scaled(double factor, List<Change> changes, List<Change> decimal) {
 
     public static final Scaled NONE = new Scaled(1, List.of());
 
     public Scaled {
         changes = List.copyOf(changes);
+        decimal = List.copyOf(decimal);
+    }
+
+    public Scaled(double factor, List<Change> changes) {
+        this(factor, changes, List.of());
     }
 
     /** One value: {@code stages.put.sizes[0]} from {@code 1MiB} to {@code 51 KiB}. */

@@ -14,8 +14,11 @@ class UnitsTest {
     void aSingleSampleIsPrintedOnceNotAsThreeRoundedStatistics() {
         Histogram one = CellRecorder.newHistogram();
         one.recordValue(96_040_000);
-        assertEquals(Units.latency(Math.round(one.getMean())) + " (one sample)",
+        // the value as its P50, P99 and Max read it (the bucket's upper bound), not the bucket's middle as the mean
+        assertEquals(Units.latency(one.getMaxValue()) + " (one sample)",
                 Units.latencyStats(one, true, Percentile.AVG, Percentile.P95));
+        assertEquals(Units.statNanos(one, Percentile.P99), Units.statNanos(one, Percentile.MAX));
+        assertEquals(one.getMaxValue(), Units.asRecorded(one, 96_040_000), "a slowest operation reads as Max");
 
         Histogram two = CellRecorder.newHistogram();
         two.recordValue(1_000_000);

@@ -55,9 +55,16 @@ final class Binding {
         }
     }
 
-    /** What {@code --scale} changed, so far. */
+    private final List<Scaled.Change> decimal = new ArrayList<>();
+
+    /** The size at {@code pointer} was written with a decimal unit ({@code 10 MB}) and is {@code bytes}. */
+    void decimal(String pointer, String text, io.s3workload.workload.DataSize size) {
+        decimal.add(new Scaled.Change(stagePath(pointer), text.trim(), size.toString()));
+    }
+
+    /** What {@code --scale} changed, so far, and the sizes read as decimal. */
     Scaled scaled() {
-        return new Scaled(scale, scaled);
+        return new Scaled(scale, scaled, decimal);
     }
 
     /** {@code stages.put.sizes[0]} for {@code /stages/0/sizes/0}: stages by name, as --set addresses them. */

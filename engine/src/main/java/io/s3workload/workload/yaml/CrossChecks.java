@@ -116,8 +116,8 @@ final class CrossChecks {
         }
         Integer target = index.get(name.textValue());
         if (target == null) {
-            binding.problem(at, "no stage named '" + name.textValue() + "'" + Suggestions.didYouMean(name.textValue(),
-                    index.keySet()));
+            binding.problem(at, "no stage named '" + name.textValue() + "'" + Suggestions.amongAll(name.textValue(),
+                    index.keySet(), "stages"));
             return Optional.empty();
         }
         if (target == self) {
@@ -207,7 +207,7 @@ final class CrossChecks {
                 }
             }
             binding.problem(pointer, "no stage named '" + from + "'"
-                    + Suggestions.didYouMean(from, earlier.keySet()));
+                    + Suggestions.amongAll(from, earlier.keySet(), "earlier stages"));
             return;
         }
         String kind = sourceStage.path("kind").asText("");

@@ -178,6 +178,8 @@ final class Fields {
         if (size.isEmpty()) {
             binding.problem(at, "expected a size like 10MiB, 512KiB, 1GiB or a number of bytes, got \"" + text
                     + "\"" + (text.trim().startsWith("-") ? " (sizes cannot be negative)" : ""));
+        } else if (DataSize.isDecimal(text)) {
+            binding.decimal(at, text, size.get());
         }
         return size;
     }

@@ -26,6 +26,18 @@ public final class Suggestions {
         return closest(word, candidates).map(c -> " (did you mean '" + c + "'?)").orElse("");
     }
 
+    /**
+     * An unknown name's way out: {@code " (did you mean 'x'?); the earlier stages: a, b, x"}, naming the closest
+     * candidate when one reads as a typo, then all of them ({@code what} names them); {@code "; there are no
+     * earlier stages"} when there is none.
+     */
+    public static String amongAll(String word, Collection<String> candidates, String what) {
+        if (candidates.isEmpty()) {
+            return "; there are no " + what;
+        }
+        return didYouMean(word, candidates) + "; the " + what + ": " + String.join(", ", candidates);
+    }
+
     /** Optimal string alignment distance: insertions, deletions, substitutions and adjacent swaps. */
     static int distance(String a, String b) {
         int[][] d = new int[a.length() + 1][b.length() + 1];
