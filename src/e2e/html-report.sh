@@ -37,7 +37,7 @@ stages:
   - name: get-capacity
     kind: capacity
     load: {kind: get, from: objects}
-    slo: {p99: 20ms}
+    slo: {p99: 5ms}
     rate: {start: 100/s, factor: 2, max: 12800/s}
     settle: 500ms
     hold: 3500ms

@@ -27,7 +27,7 @@ import java.util.regex.Pattern;
 final class FigureRelations {
 
     private static final Pattern BLOCK = Pattern.compile("^  (\\S.*?)  \\((\\d+) attempts? in [^)]*\\)$");
-    private static final Pattern COUNTS = Pattern.compile("(\\d+) (?:requests |pages )?ok, (\\d+) errors?$");
+    private static final Pattern COUNTS = Pattern.compile("(\\d+) (?:requests? |pages? )?ok, (\\d+) errors?$");
     private static final Pattern RATES = Pattern.compile("Throughput - ([\\d.]+) Gbps \\| ([\\d.]+) MiB/s");
     private static final Pattern MAX = Pattern.compile("(?:Max: |- )([\\d.]+ (?:µs|ms|s))(?: \\(one sample\\))?");
     private static final Pattern SLOWEST = Pattern.compile("^    Slowest    - +([\\d.]+ (?:µs|ms|s))");

@@ -135,6 +135,23 @@ class MainTest {
                 + " cells"), c.out());
     }
 
+    /** A size in a decimal unit is 10^6 bytes a MB, and plan says so rather than print 9.54 MiB without a word. */
+    @Test
+    void planSaysWhichSizesItReadAsDecimal() throws IOException {
+        Path decimal = dir.resolve("decimal.yaml");
+        Files.writeString(decimal, "bucket: bench\nstages:\n  - {name: put, kind: put, sizes: [10 MB, 1MiB], objects: 2}\n"
+                + "  - {name: get, kind: get, from: pt}\n");
+        Console bad = Console.run("validate", decimal.toString());
+        assertTrue(bad.err().contains("stages[1].from: no stage named 'pt' (did you mean 'put'?); the earlier stages:"
+                + " put"), bad.err());
+        Files.writeString(decimal, Files.readString(decimal).replace("from: pt", "from: put"));
+        Console c = Console.run("plan", decimal.toString());
+        assertEquals(0, c.exitCode(), c.all());
+        assertTrue(c.out().contains("  decimal    sizes in kB, MB, GB or TB are powers of 1000") && c.out().contains(
+                "stages.put.sizes[0] 10 MB = 9.54 MiB"), c.out());
+        assertFalse(c.out().contains("sizes[1]"), "1MiB is binary: " + c.out());
+    }
+
     @Test
     void planShowsAShardsShareAsRunWouldRunIt() {
         int putWorkers = 0;

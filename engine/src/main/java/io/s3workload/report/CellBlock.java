@@ -86,12 +86,12 @@ final class CellBlock {
         b.append("    Throughput - ").append(switch (cell.key().op()) {
             case DELETE -> cell.items() == 0 ? Units.rate(cell.opsPerSecond()) + " deletes/s | " + counts
                     : Units.rate(cell.opsPerSecond()) + " DeleteObjects/s | " + Units.rate(cell.itemsPerSecond())
-                    + " keys/s | " + String.format("%,d", cell.items()) + " keys in " + cell.operations()
-                    + " requests ok, " + Units.count(cell.errors(), "error");
+                    + " keys/s | " + String.format("%,d", cell.items()) + (cell.items() == 1 ? " key in " : " keys in ")
+                    + Units.count(cell.operations(), "request") + " ok, " + Units.count(cell.errors(), "error");
             case HEAD, HEAD_BUCKET -> Units.rate(cell.opsPerSecond()) + " ops/s | " + counts;
             case LIST -> Units.rate(cell.opsPerSecond()) + " pages/s | " + Units.rate(cell.itemsPerSecond())
-                    + " keys/s | " + Units.count(cell.items(), "key") + " in " + cell.operations() + " pages ok, "
-                    + Units.count(cell.errors(), "error");
+                    + " keys/s | " + Units.count(cell.items(), "key") + " in " + Units.count(cell.operations(), "page")
+                    + " ok, " + Units.count(cell.errors(), "error");
             case COPY -> Units.mibPerSecond(cell.bytesPerSecond()) + " copied on the server | "
                     + Units.rate(cell.opsPerSecond()) + " copies/s | " + counts;
             case PUT, GET, RANGE_GET, MIX, HTTP_GET, UPLOAD_PART, APPEND -> Units.gbps(cell.bytesPerSecond()) + " | "

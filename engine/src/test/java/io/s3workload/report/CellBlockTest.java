@@ -66,4 +66,35 @@ class CellBlockTest {
                 html);
         assertTrue(CsvReporter.files(report).get(CsvReporter.BY_SIZE).contains("sizes,PUT,s3,w4KiB.70-1MiB.30,1 MiB,"));
     }
+
+    /** The live progress line counts attempts against attempts planned, successes and errors beside them. */
+    @Test
+    void aProgressLineCountsAttemptsLikeTheBlock() {
+        java.io.ByteArrayOutputStream bytes = new java.io.ByteArrayOutputStream();
+        ConsoleReporter console = new ConsoleReporter(new java.io.PrintStream(bytes, true,
+                java.nio.charset.StandardCharsets.UTF_8), false, true);
+        CellKey key = new CellKey("race", Op.PUT, "s3", SizeSpec.of(DataSize.ofBytes(64 << 10)));
+        console.progress(new io.s3workload.result.Progress(key, 1_000_000_000L, java.util.OptionalLong.empty(), 168,
+                java.util.OptionalLong.of(400), 168, 168 * 65536.0, 179, null,
+                io.s3workload.result.Progress.Load.UNKNOWN));
+        console.progress(new io.s3workload.result.Progress(key, 2_000_000_000L, java.util.OptionalLong.empty(), 1,
+                java.util.OptionalLong.of(400), 1, 65536.0, 0, null, io.s3workload.result.Progress.Load.UNKNOWN));
+        String out = bytes.toString(java.nio.charset.StandardCharsets.UTF_8);
+        assertTrue(out.contains("347/400 attempts") && out.contains("168 ok, 179 errors"), out);
+        assertTrue(out.contains("1/400 attempts") && out.contains("1 ok, 0 errors"), out);
+    }
+
+    /** CPU per operation is over the successes, as CPU per GiB is over their bytes: the two agree. */
+    @Test
+    void cpuPerOperationAndPerGibAreOverTheSameSuccesses() {
+        Histogram latency = CellRecorder.newHistogram();
+        latency.recordValue(5_000_000);
+        CellStats oneOfSixteen = new CellStats(new CellKey("race", Op.PUT, "s3",
+                SizeSpec.of(DataSize.ofBytes(64 << 10))), 1, 64 << 10, 15, 0, Map.of("HTTP 412 PreconditionFailed", 15L),
+                Map.of(), latency, CellRecorder.newHistogram(), 1_000_000_000L, 510_000_000L, -1,
+                CellRecorder.newHistogram(), 0, List.of(), 0, Double.NaN, Map.of(), -1, null, List.of());
+        String block = CellBlock.of(oneOfSixteen, false, new CellBlock.Cpu(false, 2, 10_000_000));
+        assertTrue(block.contains("(16 attempts in ") && block.contains("1 ok, 15 errors"), block);
+        assertTrue(block.contains("8356 CPU-s/GiB, 510 CPU-ms/op"), block);
+    }
 }
