@@ -101,14 +101,14 @@ public final class ConsoleReporter implements Reporter {
         // attempts against attempts planned, as the block's "(N attempts in ...)": successes and errors together
         long attempts = p.operationsDone() + p.errors();
         String ops = p.plannedOperations().isPresent()
-                ? attempts + "/" + p.plannedOperations().getAsLong() + (p.plannedOperations().getAsLong() == 1
-                ? " attempt" : " attempts") : attempts + (attempts == 1 ? " attempt" : " attempts");
+                ? attempts + "/" + Units.count(p.plannedOperations().getAsLong(), "attempt")
+                : Units.count(attempts, "attempt");
         // under another stage's header (stages overlap, or one printed its results since), a line names its stage
         boolean underItsHeader = running <= 1 && p.cell().stage().equals(lastHeader);
         String label = underItsHeader ? p.cell().label() : p.cell().stage() + " " + p.cell().label();
-        String line = String.format(java.util.Locale.ROOT, "  %-12s %s  %s  %s ops/s  %s  %d ok, %d %s", label, done,
+        String line = String.format(java.util.Locale.ROOT, "  %-12s %s  %s  %s ops/s  %s  %d ok, %s", label, done,
                 ops, Units.rate(p.opsPerSecond()), Units.mibPerSecond(p.bytesPerSecond()), p.operationsDone(),
-                p.errors(), p.errors() == 1 ? "error" : "errors");
+                Units.count(p.errors(), "error"));
         if (terminal && underItsHeader) {
             out.print("\r" + line + "\033[K");
             progressLineOpen = true;

@@ -85,17 +85,29 @@ final class PutRunner implements CellStageRunner {
         }
         context.objects().register(stage.name(), cell.size(), wrote);
         if (wrote.missing() > 0) {
-            long failed = written.failed(span);
-            long untried = wrote.missing() - failed;
-            context.note(stage.name(), wrote.missing() + " of " + wrote.span() + " " + cell.size() + " keys were"
-                    + " never written (" + (failed > 0 ? failed + (failed == 1 ? " key" : " keys")
-                    + " every PUT of which failed" : "") + (failed > 0 && untried > 0 ? "; " : "")
-                    + (untried > 0 ? untried + " skipped: the cell ended while its open loop's late workers had"
-                    + " not yet sent them" : "") + ")" + (context.readLater() ? "; stages reading from "
-                    + stage.name() + " read the other " + wrote.count() : ""));
+            context.note(stage.name(), neverWritten(stage, cell, wrote, written.failed(span), context.readLater()));
         }
         List<CellStats> cells = new java.util.ArrayList<>(outcome.cells());
         outcomes.subList(1, outcomes.size()).forEach(part -> cells.add(part.stats()));
         return cells;
+    }
+
+    /**
+     * {@code 225 of 1989 51 KiB keys were never written (3 keys every PUT of which failed; 222 skipped: ...)}: why
+     * keys below the highest one tried hold nothing, and, when later stages may read the stage's objects, that they
+     * read the others.
+     */
+    private static String neverWritten(StagePlan stage, CellPlan cell, KeySet wrote, long failed, boolean readLater) {
+        long skipped = wrote.missing() - failed;
+        List<String> why = new java.util.ArrayList<>();
+        if (failed > 0) {
+            why.add(Units.count(failed, "key") + " every PUT of which failed");
+        }
+        if (skipped > 0) {
+            why.add(skipped + " skipped: the cell ended while its open loop's late workers had not yet sent them");
+        }
+        return wrote.missing() + " of " + wrote.span() + " " + cell.size() + " keys were never written ("
+                + String.join("; ", why) + ")" + (readLater ? "; stages reading from " + stage.name()
+                + " read the other " + wrote.count() : "");
     }
 }
