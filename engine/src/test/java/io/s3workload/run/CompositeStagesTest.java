@@ -62,6 +62,18 @@ class CompositeStagesTest {
         return out.toString(StandardCharsets.UTF_8);
     }
 
+    /** Sizes a scale made odd name the members as a person reads them; exact bytes only where two would clash. */
+    @Test
+    void aSweepsMembersAreNamedBySizesAPersonReads() throws Exception {
+        Plan plan = plan("  - {name: sw, kind: sweep, threads: [1], sizes: [1677722, 51KiB], operations: 3, objects: 2}\n");
+        assertEquals(List.of("sw.1.6MiB.upload", "sw.1.6MiB.t1", "sw.51KiB.upload", "sw.51KiB.t1"),
+                plan.stages().stream().map(StagePlan::name).toList());
+        Plan clash = plan("  - {name: sw, kind: sweep, threads: [1], sizes: [1677722, 1677800], operations: 3,"
+                + " objects: 2}\n");
+        assertEquals(List.of("sw.1677722B.upload", "sw.1677722B.t1", "sw.1677800B.upload", "sw.1677800B.t1"),
+                clash.stages().stream().map(StagePlan::name).toList());
+    }
+
     @Test
     void aSweepRunsEveryThreadCountAtEverySizeAndPrintsATablePerSize() throws Exception {
         Plan plan = plan("  - {name: sw, kind: sweep, threads: [1, 3], sizes: [2KiB, 8KiB], operations: 30, objects: 6}\n");
