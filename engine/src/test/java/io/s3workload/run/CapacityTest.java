@@ -136,8 +136,9 @@ class CapacityTest {
             List<CapacitySearch.Judged> held = v.steps().stream().filter(CapacitySearch.Judged::held)
                     .sorted(java.util.Comparator.comparingDouble(CapacitySearch.Judged::offered)).toList();
             for (int i = 1; i < held.size(); i++) {
-                assertTrue(held.get(i).cell().opsPerSecond() > held.get(i - 1).cell().opsPerSecond(),
-                        "up to the knee, more offered is more achieved: " + steps(v));
+                // steps that held at the store's capacity both achieve about it (99.8/s and 99.8/s at 101 and 104)
+                assertTrue(held.get(i).cell().opsPerSecond() > held.get(i - 1).cell().opsPerSecond()
+                        - 0.02 * capacity, "up to the knee, more offered is more achieved: " + steps(v));
             }
         }
     }
