@@ -126,7 +126,7 @@ for stage, racers in (('race', 16), ('race-multipart', 8)):
     n = note(log, stage)
     m = re.search(r'(\d+) kept, (\d+) refused', n)
     kept, refused = (int(m.group(1)), int(m.group(2))) if m else (-1, -1)
-    read_ok = 'each holds the bytes of the write the store kept' in n
+    read_ok = re.search(r'(each|it) holds the bytes of the write the store kept', n) is not None
     extra = {k: v for k, v in errors(s, stage).items() if not k.startswith('HTTP 412')}
     if extra:
         rows.append((stage, refusal(extra)))
@@ -140,7 +140,7 @@ if extra:
     rows.append(('commit-loop', refusal(extra)))
 elif 'lost updates' in n:
     rows.append(('commit-loop', 'lost updates'))
-elif 'each holds the bytes' in n and not errors(s, 'commit-read'):
+elif re.search(r'(each|it) holds the bytes', n) and not errors(s, 'commit-read'):
     rows.append(('commit-loop', 'checked, no lost update'))
 else:
     rows.append(('commit-loop', f"unexpected: {n}"))

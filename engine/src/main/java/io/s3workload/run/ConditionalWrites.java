@@ -176,9 +176,11 @@ final class ConditionalWrites {
         if (keys.length > 0 && !context.cancelled()) {
             long[] wrong = check(keys, stage, cell, prefix, context);
             said.append("; ").append(keys.length).append(keys.length == contended.size() ? "" : " (at most "
-                    + MOST_CHECKED + ")").append(" contended keys read back: ");
+                    + MOST_CHECKED + ")").append(keys.length == 1 ? " contended key read back: "
+                    : " contended keys read back: ");
             if (wrong[0] == 0 && wrong[1] == 0) {
-                said.append("each holds the bytes of the write the store kept");
+                said.append(keys.length == 1 ? "it holds" : "each holds").append(" the bytes of the write the store"
+                        + " kept");
             } else {
                 said.append(wrong[0]).append(" hold other bytes than the write the store kept (a lost write)");
                 if (wrong[1] > 0) {
