@@ -26,7 +26,9 @@ if [ ! -f "$jar" ] || [ ! -f "$root/engine/target/test-classes/io/s3workload/tes
   exit 1
 fi
 pids=()
-cleanup() { for p in "${pids[@]}"; do kill "$p" 2>/dev/null || true; done; rm -rf "$work"; }
+# MinIO (started through lib/servers.sh, in $work/pids) is stopped and waited for before its data directory goes: on
+# a loaded machine it was still writing .minio.sys when rm ran, and the failed rm failed the check after its OK
+cleanup() { for p in "${pids[@]}"; do kill "$p" 2>/dev/null || true; done; stop_servers; rm -rf "$work" || true; }
 trap cleanup EXIT
 wait_port() { python3 -c "import sys; sys.path.insert(0, \"$root/src/e2e/lib\"); import ports; ports.wait_port($1, \"$check\", 60)"; }
 
