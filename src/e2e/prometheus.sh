@@ -40,7 +40,7 @@ curl -sf "http://127.0.0.1:$prometheus_port/-/ready" >/dev/null || { cat "$work/
   --prometheus-port "$metrics_port" --prometheus-host 127.0.0.1 >"$work/run.log" 2>&1 &
 run_pid=$!
 for _ in $(seq 1 240); do
-  grep -q "^\[2/3\] get" "$work/run.log" && break
+  grep -qs "^\[2/3\] get" "$work/run.log" && break
   sleep 0.25
 done
 sleep 6
