@@ -34,4 +34,11 @@ public record CompareStage(StageCommon common, List<String> endpoints, Order ord
     public CompareStage shared(Shard shard, int defaultWorkers) {
         return new CompareStage(common.shared(shard, kind(), defaultWorkers), endpoints, order, rounds, stage.shared(shard, defaultWorkers));
     }
+
+    @Override
+    public List<EndpointName> endpointsNamed() {
+        List<EndpointName> named = new java.util.ArrayList<>(common.endpointsNamed());
+        EndpointName.list("endpoints", endpoints, named);
+        return named;
+    }
 }

@@ -29,4 +29,11 @@ public record ConnectivityStage(StageCommon common, List<String> endpoints, int 
     public ConnectivityStage shared(Shard shard, int defaultWorkers) {
         return new ConnectivityStage(common.shared(shard, kind(), defaultWorkers), endpoints, attempts, timeout);
     }
+
+    @Override
+    public List<EndpointName> endpointsNamed() {
+        List<EndpointName> named = new java.util.ArrayList<>(common.endpointsNamed());
+        EndpointName.list("endpoints", endpoints, named);
+        return named;
+    }
 }

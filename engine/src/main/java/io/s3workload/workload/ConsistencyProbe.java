@@ -45,4 +45,12 @@ public record ConsistencyProbe(List<String> writers, List<String> readers, int i
         return new ConsistencyProbe(writers, readers, shard.part(iterations), size, pollInterval, timeout,
                 immediateWithin, overwrite, pairs);
     }
+
+    /** The endpoints a probe stage names: its settings' ({@code endpoint}), its writers and its readers. */
+    public List<StageSpec.EndpointName> endpointsNamed(StageCommon common) {
+        List<StageSpec.EndpointName> named = new java.util.ArrayList<>(common.endpointsNamed());
+        StageSpec.EndpointName.list("writers", writers, named);
+        StageSpec.EndpointName.list("readers", readers, named);
+        return named;
+    }
 }

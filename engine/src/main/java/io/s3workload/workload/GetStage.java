@@ -37,6 +37,12 @@ public record GetStage(StageCommon common, Optional<ObjectsFrom> from, List<Size
         return StageKind.GET;
     }
 
+    /** A get writes objects only when it seeds its own: it reads no stage's and no prefix's. */
+    @Override
+    public boolean writesObjects() {
+        return from.isEmpty();
+    }
+
     @Override
     public java.util.Optional<String> readsFrom() {
         return from.flatMap(ObjectsFrom::stage);

@@ -19,4 +19,9 @@ public record ListAfterWriteStage(StageCommon common, ConsistencyProbe probe, in
     public ListAfterWriteStage shared(Shard shard, int defaultWorkers) {
         return new ListAfterWriteStage(common.shared(shard, kind(), defaultWorkers), probe.shared(shard), objects);
     }
+
+    @Override
+    public java.util.List<EndpointName> endpointsNamed() {
+        return probe.endpointsNamed(common);
+    }
 }

@@ -27,4 +27,9 @@ public record ReadAfterWriteStage(StageCommon common, ConsistencyProbe probe, Re
     public ReadAfterWriteStage shared(Shard shard, int defaultWorkers) {
         return new ReadAfterWriteStage(common.shared(shard, kind(), defaultWorkers), probe.shared(shard), readWith, writeWith);
     }
+
+    @Override
+    public java.util.List<EndpointName> endpointsNamed() {
+        return probe.endpointsNamed(common);
+    }
 }

@@ -60,6 +60,14 @@ public record StageCommon(String name, Optional<String> endpoint, OptionalInt co
         this(name, endpoint, concurrency, failOn, client, LoadShape.CLOSED);
     }
 
+    /** The endpoints these settings name: {@code endpoint}, or those a load spreads over ({@code endpoints}). */
+    public List<StageSpec.EndpointName> endpointsNamed() {
+        List<StageSpec.EndpointName> named = new java.util.ArrayList<>();
+        endpoint.ifPresent(e -> named.add(new StageSpec.EndpointName("endpoint", e)));
+        spread.ifPresent(s -> StageSpec.EndpointName.list("endpoints", s.names(), named));
+        return named;
+    }
+
     /**
      * The settings of a stage of {@code kind} in one shard: its workers (the default ones made explicit first
      * where the kind takes {@code concurrency} and no ramp sets them), its connections and its load shared.

@@ -8,8 +8,9 @@ import java.util.Set;
 
 /**
  * The stage kinds a workload may name in {@code kind:}, each with the traits the loader, sharding and the planner
- * go by. This is where a kind says what it is: the code that rewrites or checks the raw YAML tree before it is typed
- * ({@code Scaling}, {@code CrossChecks}) asks these traits, never the kind's name. Adding a kind is a constant here,
+ * go by. This is where a kind says what it is: the code that rewrites the raw YAML tree before it is typed
+ * ({@code Scaling}) and the checks on the typed workload ({@code WorkloadChecks}) ask these traits, never the kind's
+ * name. Adding a kind is a constant here,
  * its record (listed in {@link StageSpec}'s {@code permits}), its binder and its runner; the switches over kinds
  * that pick those (in {@code StageBinder.of}, {@code Engine.runner}, the console and plan headers) are exhaustive, so
  * the compiler names anything forgotten. See docs/developing.md, "Adding a stage kind".
@@ -44,7 +45,7 @@ public enum StageKind {
     SWEEP("sweep", Endpoints.ONE, Workers.MEMBERS, Trait.COMPOSITE),
     COMPARE("compare", Endpoints.OWN, Workers.MEMBERS, Trait.COMPOSITE),
     LOOPS("loops", Endpoints.OWN, Workers.MEMBERS, Trait.COMPOSITE),
-    GROUP("group", Endpoints.ONE, Workers.MEMBERS, Trait.COMPOSITE);
+    GROUP("group", Endpoints.OWN, Workers.MEMBERS, Trait.COMPOSITE);
 
     /** Which endpoints a stage of the kind talks to, and so what the loader asks it to name. */
     public enum Endpoints {
@@ -150,6 +151,34 @@ public enum StageKind {
     /** Whether the kind measures convergence (writes read back until visible), and so takes timeoutRate. */
     public boolean convergence() {
         return has(Trait.CONVERGENCE);
+    }
+
+    /**
+     * How the stages written inside a stage of the kind are seen. The one place that knows which kinds hold others:
+     * every kind is listed, so a new one must say.
+     */
+    public Members members() {
+        return switch (this) {
+            case COMPARE, CAPACITY -> Members.BODY;
+            case LOOPS -> Members.OWN;
+            case GROUP -> Members.SHARED;
+            case PUT, GET, DELETE, HEAD, LIST, RANGE_READ, VERSIONS, APPEND, COPY, CONNECTIVITY, READ_AFTER_WRITE,
+                 LIST_AFTER_WRITE, MIX, TRANSCODE, HTTP_GET -> Members.NONE;
+            case SWEEP -> Members.NONE; // its members are made by the planner from its sizes and threads
+        };
+    }
+
+    /** The stages a stage holds (see {@link #members()}). */
+    public enum Members {
+        /** None. */
+        NONE,
+        /** One stage run as this one (a compare's {@code stage}, a capacity search's {@code load}): it reads what
+         * this one may read. */
+        BODY,
+        /** A list whose names are resolved within each round first, and not seen after it (loops). */
+        OWN,
+        /** A list whose stages are seen after this one as stages of their own (a group's). */
+        SHARED
     }
 
     /** Whether the kind is made of other stages (the planner expands it into them). */

@@ -50,4 +50,30 @@ public sealed interface StageSpec permits PutStage, GetStage, DeleteStage, HeadS
     default String name() {
         return common().name();
     }
+
+    /**
+     * Whether this stage leaves objects a later stage may read with {@code from}: a put or copy stage, or a get that
+     * seeds its own objects.
+     */
+    default boolean writesObjects() {
+        return kind().has(StageKind.Trait.WRITES_SOURCES);
+    }
+
+    /** An endpoint this stage names, and the key it is written at under the stage ({@code writers/1}). */
+    record EndpointName(String key, String name) {
+
+        /** Adds {@code key/0}, {@code key/1}, ... for {@code names}, each but {@link ConsistencyProbe#SELF}. */
+        public static void list(String key, java.util.List<String> names, java.util.List<EndpointName> to) {
+            for (int i = 0; i < names.size(); i++) {
+                if (!names.get(i).equals(ConsistencyProbe.SELF)) {
+                    to.add(new EndpointName(key + "/" + i, names.get(i)));
+                }
+            }
+        }
+    }
+
+    /** Every endpoint this stage's own settings name ({@code endpoint}, {@code endpoints}, writers, readers). */
+    default java.util.List<EndpointName> endpointsNamed() {
+        return common().endpointsNamed();
+    }
 }

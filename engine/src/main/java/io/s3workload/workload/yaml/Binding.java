@@ -4,8 +4,10 @@ import com.fasterxml.jackson.databind.JsonNode;
 import io.s3workload.workload.DataShape;
 import io.s3workload.workload.Scaled;
 import java.util.ArrayList;
+import java.util.HashMap;
 import java.util.HashSet;
 import java.util.List;
+import java.util.Map;
 import java.util.Set;
 
 /**
@@ -86,6 +88,18 @@ final class Binding {
             node = child;
         }
         return path.toString();
+    }
+
+    private final Map<String, List<WrittenStage>> inside = new HashMap<>();
+
+    /** {@code stage} is written inside the stage at {@code outer} (a member, a compare's stage, a load). */
+    void wroteInside(String outer, WrittenStage stage) {
+        inside.computeIfAbsent(outer, k -> new ArrayList<>()).add(stage);
+    }
+
+    /** The stages written inside the stage at {@code outer}, in order, as far as they bound. */
+    List<WrittenStage> writtenInside(String outer) {
+        return inside.getOrDefault(outer, List.of());
     }
 
     LocatedTree tree() {

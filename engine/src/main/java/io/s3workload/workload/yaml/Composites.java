@@ -48,6 +48,8 @@ final class Composites {
                         .at(f.pointer()).path("kind").asText("composite") + " stage itself");
             }
         }
-        return new WorkloadBinder(f.binding()).stage(pointer, node);
+        WrittenStage written = new WorkloadBinder(f.binding()).written(pointer, node);
+        f.binding().wroteInside(f.pointer(), written);
+        return written.spec();
     }
 }

@@ -15,6 +15,7 @@ import java.util.EnumMap;
 import java.util.HashMap;
 import java.util.Iterator;
 import java.util.LinkedHashMap;
+import java.util.List;
 import java.util.Map;
 import java.util.Optional;
 import java.util.regex.Pattern;
@@ -22,7 +23,7 @@ import java.util.regex.PatternSyntaxException;
 
 /**
  * {@code endpoints: {NAME: {url, region, pathStyle, credentials, compat, tls, serverMetrics}}} (groups already
- * expanded by {@link EndpointGroups}); endpoint names are checked against the stages by {@link CrossChecks}.
+ * expanded by {@link EndpointGroups}); endpoint names are checked against the stages by {@link WorkloadChecks}.
  */
 final class EndpointBinder {
 
@@ -30,6 +31,13 @@ final class EndpointBinder {
 
     EndpointBinder(Binding binding) {
         this.binding = binding;
+    }
+
+    private final List<String> names = new java.util.ArrayList<>();
+
+    /** The names of the endpoints as written, those with problems of their own too (after {@link #endpoints}). */
+    List<String> written() {
+        return names;
     }
 
     Map<String, EndpointSpec> endpoints(Fields top) {
@@ -42,6 +50,7 @@ final class EndpointBinder {
         ObjectNode node = written.get();
         for (Iterator<String> it = node.fieldNames(); it.hasNext(); ) {
             String name = it.next();
+            names.add(name);
             String pointer = LocatedTree.child(top.child("endpoints"), name);
             if (!Fields.NAME.matcher(name).matches()) {
                 binding.keyProblem(pointer, "endpoint names use letters, digits, '.', '_' and '-'");

@@ -34,7 +34,7 @@ final class ProbeBinder {
                 overwrite, pairs));
     }
 
-    /** A list of endpoint names (checked against the workload's endpoints by {@link CrossChecks}). */
+    /** A list of endpoint names (checked against the workload's endpoints by {@link WorkloadChecks}). */
     static List<String> names(Fields f, String key) {
         List<String> names = f.<String>list(key, e -> Optional.of(e.text().trim())).orElse(List.of());
         if (names.size() != Set.copyOf(names).size()) {

@@ -48,7 +48,8 @@ final class WorkloadBinder {
         Fields top = Fields.of(binding, "", tree.root(), Keys.in(Keys.Context.TOP), "a workload").orElseThrow();
         String name = top.text("name").orElse(baseName(tree.source()));
         String description = top.text("description").orElse("");
-        Map<String, EndpointSpec> endpoints = new EndpointBinder(binding).endpoints(top);
+        EndpointBinder endpointBinder = new EndpointBinder(binding);
+        Map<String, EndpointSpec> endpoints = endpointBinder.endpoints(top);
         Optional<String> bucket = top.requiredText("bucket", "the bucket to run in (or pass --bucket)");
         bucket.filter(b -> !BUCKET.matcher(b).matches()).ifPresent(b -> binding.problem(top.child("bucket"),
                 "'" + b + "' is not a valid bucket name (3-63 lowercase letters, digits, dots and hyphens)"));
@@ -71,7 +72,9 @@ final class WorkloadBinder {
                 })
                 .orElse(Defaults.NONE);
         FailOn failOn = failOn(top);
-        List<StageSpec> stages = stages(top);
+        List<WrittenStage> written = stages(top);
+        new WorkloadChecks(binding, endpointBinder.written(), defaults).run(written);
+        List<StageSpec> stages = written.stream().flatMap(w -> w.spec().stream()).toList();
         List<String> reports = top.<String>list("reports", e -> {
             String report = e.text().trim();
             if (!Workload.REPORTS.contains(report)) {
@@ -176,8 +179,8 @@ final class WorkloadBinder {
                 .orElse(FailOn.NONE);
     }
 
-    private List<StageSpec> stages(Fields top) {
-        List<StageSpec> stages = new ArrayList<>();
+    private List<WrittenStage> stages(Fields top) {
+        List<WrittenStage> stages = new ArrayList<>();
         JsonNode node = top.raw("stages");
         if (node == null || node.isNull()) {
             if (!top.mentions("stages")) {
@@ -194,32 +197,38 @@ final class WorkloadBinder {
             binding.problem(top.child("stages"), "must list at least one stage");
         }
         for (int i = 0; i < array.size(); i++) {
-            stage(top.child("stages") + "/" + i, array.get(i)).ifPresent(stages::add);
+            stages.add(written(top.child("stages") + "/" + i, array.get(i)));
         }
         return stages;
     }
 
-    Optional<StageSpec> stage(String pointer, JsonNode node) {
+    /** The stage at {@code pointer} as far as it binds: its name and common settings even when the rest fails. */
+    WrittenStage written(String pointer, JsonNode node) {
+        Optional<String> name = node.path("name").isTextual() ? Optional.of(node.get("name").textValue())
+                : Optional.empty();
+        WrittenStage nothing = new WrittenStage(pointer, name, Optional.empty(), Optional.empty(),
+                Optional.empty(), List.of());
         if (!node.isObject()) {
             binding.problem(pointer, "expected a stage (a mapping with name and kind), got " + Fields.describe(node));
-            return Optional.empty();
+            return nothing;
         }
         JsonNode kindNode = node.get("kind");
         if (kindNode == null || !kindNode.isTextual()) {
             binding.problem(pointer, "missing 'kind': one of " + String.join(", ", StageKind.keys()));
-            return Optional.empty();
+            return nothing;
         }
         Optional<StageKind> kind = StageKind.fromKey(kindNode.textValue());
         if (kind.isEmpty()) {
             binding.problem(LocatedTree.child(pointer, "kind"), "unknown stage kind '" + kindNode.textValue() + "'"
                     + Suggestions.didYouMean(kindNode.textValue(), StageKind.keys()) + "; expected one of "
                     + String.join(", ", StageKind.keys()));
-            return Optional.empty();
+            return nothing;
         }
         StageBinder binder = StageBinder.of(kind.get());
-        return Fields.of(binding, pointer, node, Keys.of(kind.get()), "a stage").flatMap(f -> {
-            Optional<String> name = f.requiredText("name", "a unique stage name, e.g. put-1mib");
-            name.filter(n -> !Fields.NAME.matcher(n).matches()).ifPresent(n -> binding.problem(f.child("name"),
+        WrittenStage known = new WrittenStage(pointer, name, kind, Optional.empty(), Optional.empty(), List.of());
+        return Fields.of(binding, pointer, node, Keys.of(kind.get()), "a stage").map(f -> {
+            Optional<String> named = f.requiredText("name", "a unique stage name, e.g. put-1mib");
+            named.filter(n -> !Fields.NAME.matcher(n).matches()).ifPresent(n -> binding.problem(f.child("name"),
                     "stage names use letters, digits, '.', '_' and '-', got \"" + n + "\""));
             // a capacity stage's rate is its search's, its load paced by each step
             LoadShape load = kind.get() == StageKind.CAPACITY ? LoadShape.CLOSED : LoadBinder.load(f);
@@ -235,7 +244,7 @@ final class WorkloadBinder {
                 binding.problem(e.pointer(), "tags use letters, digits, '.', '_' and '-', got \"" + e.text() + "\"");
                 return Optional.<String>empty();
             }).orElse(List.of());
-            StageCommon common = new StageCommon(name.orElse("?"), f.text("endpoint"),
+            StageCommon common = new StageCommon(named.orElse("?"), f.text("endpoint"),
                     f.intAtLeast("concurrency", 1), failOn(f), TransferBinder.client(f), load, tags, graph(f),
                     f.duration("warmUp").filter(d -> !d.isZero()),
                     kind.get().has(StageKind.Trait.STOP_WHEN_STABLE) ? StopBinder.whenStable(f) : Optional.empty(),
@@ -252,14 +261,14 @@ final class WorkloadBinder {
                 binding.problem(f.child("rate"), "a transcode stage runs 'jobs' closed-loop jobs; 'rate' applies"
                         + " to single-operation stages");
             }
-            Optional<StageSpec> stage = binder.bind(common, f);
-            return name.isPresent() ? stage : Optional.empty();
-        });
+            Optional<StageSpec> stage = binder.bind(common, f).filter(s -> named.isPresent());
+            return new WrittenStage(pointer, name, kind, Optional.of(common), stage, binding.writtenInside(pointer));
+        }).orElse(known);
     }
 
     /**
      * {@code endpoints: [a, b]} (groups already expanded to their members) and {@code hostSelect}: a load spread over
-     * several endpoints; names are checked by CrossChecks.
+     * several endpoints; names are checked by WorkloadChecks.
      */
     private Optional<LoadEndpoints> spread(Fields f) {
         Optional<LoadEndpoints.Select> select = f.text("hostSelect").flatMap(text -> {
@@ -292,7 +301,7 @@ final class WorkloadBinder {
         return Optional.of(new LoadEndpoints(distinct, select.orElse(LoadEndpoints.Select.ROUNDROBIN)));
     }
 
-    /** {@code after}, {@code with} and {@code onFailure}; names are checked against the stages by CrossChecks. */
+    /** {@code after}, {@code with} and {@code onFailure}; names are checked against the stages by WorkloadChecks. */
     private StageGraph graph(Fields f) {
         JsonNode rawAfter = f.raw("after");
         Optional<List<String>> after = rawAfter instanceof ArrayNode a

@@ -141,7 +141,6 @@ public final class WorkloadLoader {
         EndpointGroups.apply(tree, binding);
         Scaling.apply(tree, scale, binding);
         Optional<Workload> workload = new WorkloadBinder(binding).bind();
-        new CrossChecks(binding).run();
         if (!binding.problems().isEmpty() || workload.isEmpty()) {
             throw new WorkloadException(binding.problems());
         }
