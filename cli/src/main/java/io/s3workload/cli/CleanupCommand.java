@@ -6,15 +6,12 @@ import io.s3workload.result.CleanupResult;
 import io.s3workload.result.Units;
 import io.s3workload.run.Cleanup;
 import io.s3workload.run.CleanupManifest;
+import io.s3workload.run.RunStores;
 import io.s3workload.s3.ObjectStore;
 import io.s3workload.s3.StoreException;
-import io.s3workload.s3.StoreFactory;
-import io.s3workload.workload.ClientSettings;
-import io.s3workload.workload.EndpointSpec;
 import java.io.IOException;
 import java.nio.file.Files;
 import java.nio.file.Path;
-import java.util.LinkedHashMap;
 import java.util.Map;
 import java.util.Set;
 import java.util.concurrent.Callable;
@@ -29,7 +26,8 @@ import picocli.CommandLine.Option;
         description = {"A run deletes everything it wrote under its run prefix. When it cannot (the storage failing,"
                 + " the credentials revoked, the process killed), it writes the keys left to"
                 + " s3workload-cleanup-<run-id>.txt and says so. This command finishes the job through the workload's"
-                + " endpoints and credentials:", "",
+                + " endpoints, credentials and client settings, in every bucket the run spread its keys over"
+                + " (buckets:):", "",
             "  s3workload cleanup WORKLOAD.yaml --manifest s3workload-cleanup-<run-id>.txt",
             "  s3workload cleanup WORKLOAD.yaml --prefix s3workload/<run-id>/ [--on ENDPOINT]", "",
             "With --manifest it deletes the keys listed (only those under the manifest's prefix) and, where the"
@@ -90,7 +88,7 @@ final class CleanupCommand implements Callable<Integer> {
         }
         Map<String, ObjectStore> stores = stores(plan, manifest.endpoints());
         System.out.println("Cleaning up " + Units.count(manifest.keyCount(), "key") + (manifest.unlisted().isEmpty() ? ""
-                : " and the unlisted prefix") + " under " + manifest.prefix() + " in bucket " + plan.bucket());
+                : " and the unlisted prefix") + " under " + manifest.prefix() + " in " + buckets(plan));
         return report(Cleanup.finish(manifest, stores, target.manifest), manifest.prefix());
     }
 
@@ -115,7 +113,8 @@ final class CleanupCommand implements Callable<Integer> {
             System.err.println("error: cannot list " + prefix + ": " + e.getMessage());
             return ExitCodes.ENDPOINT;
         }
-        System.out.println(Units.count(count, "object") + " under " + prefix + " in bucket " + plan.bucket() + " on " + endpoint);
+        System.out.println(Units.count(count, "object") + " under " + prefix + " in " + buckets(plan) + " on "
+                + endpoint);
         if (count == 0) {
             return ExitCodes.OK;
         }
@@ -135,15 +134,15 @@ final class CleanupCommand implements Callable<Integer> {
         return report(Cleanup.finish(all, stores, Cleanup.manifestFile(runId)), prefix);
     }
 
+    /** The run's own clients: over every bucket it spread its keys over, with the workload's client settings. */
     private static Map<String, ObjectStore> stores(Plan plan, Set<String> names) {
-        Map<String, ObjectStore> stores = new LinkedHashMap<>();
-        for (String name : names) {
-            EndpointSpec endpoint = plan.endpoints().get(name);
-            if (endpoint != null) {
-                stores.put(name, StoreFactory.create(endpoint, plan.bucket(), 16, ClientSettings.DEFAULT));
-            }
-        }
-        return stores;
+        return RunStores.forCleanup(plan, names);
+    }
+
+    /** {@code bucket b}, or {@code buckets b-1, b-2, b-3} for a run that spreads its keys over several. */
+    private static String buckets(Plan plan) {
+        return plan.buckets().size() == 1 ? "bucket " + plan.bucket() : "buckets " + String.join(", ",
+                plan.buckets());
     }
 
     private static int report(CleanupResult result, String prefix) {

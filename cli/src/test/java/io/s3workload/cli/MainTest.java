@@ -285,6 +285,50 @@ class MainTest {
     }
 
     @Test
+    void cleanupOfARunSpreadOverThreeBucketsEmptiesEveryOne() throws IOException {
+        var s3 = software.amazon.awssdk.services.s3.S3Client.builder().endpointOverride(server.endpoint())
+                .region(software.amazon.awssdk.regions.Region.US_EAST_1).forcePathStyle(true)
+                .credentialsProvider(software.amazon.awssdk.auth.credentials.StaticCredentialsProvider.create(
+                        software.amazon.awssdk.auth.credentials.AwsBasicCredentials.create("test-access-key",
+                                "test-secret-key"))).build();
+        List<String> buckets = List.of("spread-1", "spread-2", "spread-3");
+        buckets.forEach(b -> s3.createBucket(r -> r.bucket(b)));
+        s3.putObject(b -> b.bucket("spread-2").key("s3workload/someone-else"),
+                software.amazon.awssdk.core.sync.RequestBody.fromString("x"));
+        // a run that leaves its objects behind, as a killed one does
+        Path workload = workload("""
+                endpoints:
+                  s3:
+                    url: %s
+                    credentials: {accessKey: test-access-key, secretKey: test-secret-key}
+                bucket: spread
+                buckets: 3
+                keep: true
+                defaults: {client: sync, retries: 2}
+                stages: [{name: p, kind: put, sizes: [1KiB], objects: 60}]
+                """.formatted(server.endpoint()));
+        Console run = Console.run("run", workload.toString(), "--run-id", "spread-run", "--no-progress",
+                "--out", dir.resolve("out").toString());
+        assertEquals(0, run.exitCode(), run.all());
+        java.util.function.ToIntFunction<String> ours = b -> (int) s3.listObjectsV2(r -> r.bucket(b)
+                .prefix("s3workload/spread-run/")).keyCount().longValue();
+        for (String bucket : buckets) {
+            assertTrue(ours.applyAsInt(bucket) > 0, "the run wrote nothing in " + bucket + ": " + run.all());
+        }
+
+        Console cleanup = Console.run("cleanup", workload.toString(), "--prefix", "s3workload/spread-run/", "--yes");
+        assertEquals(0, cleanup.exitCode(), cleanup.all());
+        assertTrue(cleanup.out().contains("60 objects under s3workload/spread-run/ in buckets spread-1, spread-2,"
+                + " spread-3 on s3"), cleanup.all());
+        assertTrue(cleanup.out().contains("Cleanup: removed 60 objects"), cleanup.all());
+        for (String bucket : buckets) {
+            assertEquals(0, ours.applyAsInt(bucket), bucket + " still holds the run's objects: " + cleanup.all());
+        }
+        assertEquals(1, s3.listObjectsV2(r -> r.bucket("spread-2")).keyCount(), "not ours, so kept");
+        s3.close();
+    }
+
+    @Test
     void mutatedWorkloadsGetAClearErrorAndExitCode2NeverAStackTrace() throws IOException {
         String text = Files.readString(QUICKSTART);
         java.util.SplittableRandom random = new java.util.SplittableRandom(42);

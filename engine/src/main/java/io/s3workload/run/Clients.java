@@ -94,13 +94,9 @@ final class Clients implements AutoCloseable {
                 + client.timeouts().firstByte();
     }
 
-    /**
-     * A client of {@code endpoint}: of the run's bucket, or one over the buckets its keys are spread over, each with
-     * a client of its own ({@code connections} each: they open as they are needed).
-     */
+    /** A client of {@code endpoint} over the run's buckets (see {@link RunStores#over}). */
     private ObjectStore create(String endpoint, int connections, ClientSettings client) {
-        return ObjectStore.spread(plan.buckets().stream().map(bucket -> StoreFactory.create(endpoint(endpoint),
-                bucket, connections, client)).toList());
+        return RunStores.over(plan, endpoint(endpoint), connections, client);
     }
 
     /** {@code store} after one unmeasured request, so that its start is not in the first measured operation. */

@@ -217,7 +217,7 @@ public final class Engine {
                 if (endpoint == null) {
                     throw new IllegalStateException("plan has no endpoint '" + name + "'");
                 }
-                ObjectStore store = clients.shared(name, stage.client());
+                ObjectStore store = clients.shared(name, RunStores.ownClient(plan, name));
                 try {
                     checkBuckets(store, endpoint);
                 } catch (StoreException e) {
@@ -228,7 +228,7 @@ public final class Engine {
                         // signed for the default region, refused, told the bucket's: sign for that one
                         endpoint = clients.useRegion(name, region.get());
                         regionsCorrected.add(endpoint);
-                        store = clients.shared(name, stage.client());
+                        store = clients.shared(name, RunStores.ownClient(plan, name));
                         try {
                             checkBuckets(store, endpoint);
                             stores.put(name, store);
