@@ -39,6 +39,12 @@ public record Plan(String name, String source, String bucket, String prefix, boo
         sections = Collections.unmodifiableMap(new LinkedHashMap<>(sections));
     }
 
+    /** This plan with {@code drawn} as its seed (a run without one draws one, once, before anything uses it). */
+    public Plan withSeed(long drawn) {
+        return new Plan(name, source, bucket, prefix, createBucket, keep, Optional.of(drawn), endpoints, stages,
+                sections, scaled, slowest, buckets);
+    }
+
     /** The title of the section {@code stage} belongs to: that of the first section whose tag it carries. */
     public Optional<String> sectionOf(StagePlan stage) {
         List<String> tags = stage.spec().common().tags();

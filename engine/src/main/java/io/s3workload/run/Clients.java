@@ -115,7 +115,7 @@ final class Clients implements AutoCloseable {
      */
     Lease lease(StagePlan stage) {
         java.util.function.IntFunction<String> endpointOf = stage.spread()
-                .<java.util.function.IntFunction<String>>map(s -> worker -> s.of(worker, plan.seed().orElse(0L)))
+                .<java.util.function.IntFunction<String>>map(s -> worker -> s.of(worker, plan.seed().orElseThrow()))
                 .orElse(worker -> stage.endpoint());
         boolean interruptible = stage.endpoints().stream()
                 .allMatch(e -> StoreFactory.lean(endpoint(e), stage.client()));

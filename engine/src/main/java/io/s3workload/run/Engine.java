@@ -67,7 +67,9 @@ public final class Engine {
     }
 
     public Engine(Plan plan, List<Reporter> reporters, RunOptions options) {
-        this.plan = plan;
+        // one seed for everything random in the run (payloads, key picks, host selection), drawn here when the
+        // workload gives none, and printed in the header and summary.json so that --set seed=N repeats the run
+        this.plan = plan.seed().isPresent() ? plan : plan.withSeed(ThreadLocalRandom.current().nextLong());
         this.reporters = List.copyOf(reporters);
         this.options = options;
     }
@@ -106,7 +108,7 @@ public final class Engine {
                 + String.format("%04x", ThreadLocalRandom.current().nextInt(0x10000)));
         String runPrefix = (plan.prefix().isEmpty() ? "" : plan.prefix() + "/") + runId + "/"
                 + options.shard().map(io.s3workload.workload.Shard::prefix).orElse("");
-        long seed = plan.seed().orElseGet(() -> ThreadLocalRandom.current().nextLong());
+        long seed = plan.seed().orElseThrow();
         String sharedPrefix = plan.prefix().isEmpty() ? "" : plan.prefix() + "/";
         try (Clients clients = new Clients(plan, options.shard().filter(s -> s.count() > 1).isPresent()); ReporterBus bus = new ReporterBus(reporters)) {
             this.clients = clients;
