@@ -220,7 +220,7 @@ public final class Planner {
         int concurrency = spec instanceof TranscodeStage transcode ? transcode.jobs()
                 : spec.common().concurrency().orElseGet(() -> spec.kind().workers().byDefault(w.defaults()));
         List<String> all = w.endpoints().isEmpty() ? List.of(Plan.EMBEDDED) : List.copyOf(w.endpoints().keySet());
-        var failOn = w.failOn().overriddenBy(spec.common().failOn());
+        var failOn = w.failOn().overriddenBy(spec.common().failOn()).resolved();
         ClientSettings client = ClientSettings.DEFAULT.with(w.defaults().client()).with(spec.common().client());
         Shape shape = switch (spec) {
             case PutStage put -> new Shape(putCells(put.sizes(), put.stop()), Optional.empty(), OptionalLong.empty(),

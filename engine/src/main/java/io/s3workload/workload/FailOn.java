@@ -36,4 +36,9 @@ public record FailOn(OptionalDouble errorRatePercent, Map<Percentile, Duration> 
                 merged, override.timeoutRatePercent.isPresent() ? override.timeoutRatePercent : timeoutRatePercent,
                 override.perSecond.or(() -> perSecond));
     }
+
+    /** These thresholds as a stage runs them: {@code perSecond} false unless set. */
+    public FailOn resolved() {
+        return new FailOn(errorRatePercent, latency, timeoutRatePercent, Optional.of(perSecond.orElse(false)));
+    }
 }

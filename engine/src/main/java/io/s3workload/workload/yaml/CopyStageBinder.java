@@ -13,7 +13,7 @@ final class CopyStageBinder implements StageBinder {
     @Override
     public Optional<StageSpec> bind(StageCommon common, Fields f) {
         var stop = StopBinder.stop(f);
-        var multipart = TransferBinder.multipart(f, List.of(), CopyStage.DEFAULT_MULTIPART);
+        var multipart = TransferBinder.copyMultipart(f, CopyStage.DEFAULT_MULTIPART);
         boolean verify = f.boolOr("verify");
         Optional<ObjectsFrom> from = ObjectsFromBinder.required(f,
                 "the stage whose objects to copy, e.g. from: put-1mib");

@@ -40,7 +40,8 @@ final class Fields {
     private final Map<String, Key> described = new TreeMap<>();
     private final Set<String> misspelled = new HashSet<>();
 
-    private Fields(Binding binding, String pointer, ObjectNode node, Collection<Key> keys) {
+    private Fields(Binding binding, String pointer, ObjectNode node, Collection<Key> keys,
+                   Map<String, String> refused) {
         this.binding = binding;
         this.pointer = pointer;
         this.node = node;
@@ -48,7 +49,9 @@ final class Fields {
         Set<String> allowed = described.keySet();
         for (Iterator<String> it = node.fieldNames(); it.hasNext(); ) {
             String key = it.next();
-            if (!allowed.contains(key)) {
+            if (refused.containsKey(key)) {
+                binding.problem(child(key), refused.get(key));
+            } else if (!allowed.contains(key)) {
                 Suggestions.closest(key, allowed).ifPresent(misspelled::add);
                 binding.keyProblem(child(key), "unknown key '" + key + "'" + Suggestions.didYouMean(key, allowed)
                         + "; expected one of " + String.join(", ", allowed.stream().sorted().toList()));
@@ -63,8 +66,17 @@ final class Fields {
 
     /** Fields of the mapping at {@code pointer}; a problem and empty if the node is not a mapping. */
     static Optional<Fields> of(Binding binding, String pointer, JsonNode node, Collection<Key> keys, String what) {
+        return of(binding, pointer, node, keys, Map.of(), what);
+    }
+
+    /**
+     * As {@link #of(Binding, String, JsonNode, Collection, String)}, where {@code refused} are keys that are not
+     * taken here but that a reader may expect, each with the reason it is not ({@link Keys#refused}).
+     */
+    static Optional<Fields> of(Binding binding, String pointer, JsonNode node, Collection<Key> keys,
+                               Map<String, String> refused, String what) {
         if (node instanceof ObjectNode object) {
-            return Optional.of(new Fields(binding, pointer, object, keys));
+            return Optional.of(new Fields(binding, pointer, object, keys, refused));
         }
         binding.problem(pointer, "expected " + what + " (a mapping of key: value), got " + describe(node));
         return Optional.empty();
@@ -237,11 +249,16 @@ final class Fields {
     }
 
     Optional<Fields> object(String key, Collection<Key> keys, String what) {
+        return object(key, keys, Map.of(), what);
+    }
+
+    /** The mapping at {@code key}, read with {@code keys}; {@code refused}: see {@link #of}. */
+    Optional<Fields> object(String key, Collection<Key> keys, Map<String, String> refused, String what) {
         JsonNode value = node.get(key);
         if (value == null || value.isNull()) {
             return Optional.empty();
         }
-        return of(binding, child(key), value, keys, what);
+        return of(binding, child(key), value, keys, refused, what);
     }
 
     /** The mapping at {@code key}: empty when absent, and a problem ("expected WHAT") when not a mapping. */
@@ -294,6 +311,12 @@ final class Fields {
 
     Duration durationOr(String key) {
         return duration(key).orElseGet(() -> Durations.parse(defaultOf(key).asText()).orElseThrow());
+    }
+
+    /** As {@link #durationOr}, for a key where 0s is a value of its own (immediateWithin: only the first read). */
+    Duration durationOrZero(String key) {
+        boolean zero = text(key).flatMap(Durations::parse).filter(Duration::isZero).isPresent();
+        return zero ? Duration.ZERO : durationOr(key);
     }
 
     DataSize sizeOr(String key) {

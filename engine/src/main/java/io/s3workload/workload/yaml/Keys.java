@@ -30,6 +30,7 @@ import static io.s3workload.workload.yaml.Keys.Context.FAIL_ON;
 import static io.s3workload.workload.yaml.Keys.Context.FROM;
 import static io.s3workload.workload.yaml.Keys.Context.HOTSPOT;
 import static io.s3workload.workload.yaml.Keys.Context.METADATA;
+import static io.s3workload.workload.yaml.Keys.Context.COPY_MULTIPART;
 import static io.s3workload.workload.yaml.Keys.Context.MULTIPART;
 import static io.s3workload.workload.yaml.Keys.Context.OPS;
 import static io.s3workload.workload.yaml.Keys.Context.PARALLEL_RANGES;
@@ -47,6 +48,7 @@ import static io.s3workload.workload.yaml.Keys.Context.TOP;
 import static io.s3workload.workload.yaml.Keys.Context.SERVER_METRICS;
 import static io.s3workload.workload.yaml.Keys.Context.METRIC;
 
+import io.s3workload.workload.Access;
 import io.s3workload.workload.CapacityStage;
 import io.s3workload.workload.ClientSettings;
 import io.s3workload.workload.ConnectivityStage;
@@ -69,6 +71,7 @@ import io.s3workload.workload.Workload;
 import java.math.BigDecimal;
 import java.util.EnumSet;
 import java.util.List;
+import java.util.Map;
 import java.util.Set;
 import java.util.TreeSet;
 import java.util.stream.Collectors;
@@ -88,13 +91,20 @@ final class Keys {
      * whose load says how it talks to the store.
      */
     private static final Set<StageKind> STORE = EnumSet.complementOf(EnumSet.of(COMPARE, LOOPS, GROUP, CAPACITY));
-    /** The kinds that pace their own workers: capacity's steps pace its load. */
+    /**
+     * The kinds whose workers rate, ramp and thinkTime pace: not the probes, which pace themselves (iterations,
+     * pollInterval), nor capacity, whose steps pace its load.
+     */
     private static final Set<StageKind> PACED = EnumSet.complementOf(EnumSet.of(SWEEP, COMPARE, LOOPS, GROUP,
-            CAPACITY));
+            CAPACITY, CONNECTIVITY, READ_AFTER_WRITE, LIST_AFTER_WRITE));
     /** The kinds that run workers of their own (a sweep's members do). */
     private static final Set<StageKind> WORKERS = EnumSet.complementOf(EnumSet.of(SWEEP, COMPARE, LOOPS, GROUP));
     private static final Set<StageKind> PROBES = EnumSet.of(READ_AFTER_WRITE, LIST_AFTER_WRITE);
     private static final Set<StageKind> WRITES_SETTINGS = EnumSet.of(PUT, GET, MIX);
+
+    private static final String ACCESS_TEXT = "How a reading stage picks its keys: roundRobin (each in turn),"
+            + " random (uniform), {zipf: EXPONENT} (the r-th most read key in proportion to r^-exponent) or"
+            + " {hotspot: {keys, share}}.";
 
     private static final List<Key> KEYS = List.of(
         top("name", "text", null, "nightly", "The workload's name, shown in the report; by default the file's name."),
@@ -196,8 +206,10 @@ final class Keys {
         stage(union(STORE, EnumSet.of(CAPACITY)), "endpoint", "name", null, "s3",
                 "The endpoint a stage talks to (for probes: the default writer; for capacity: its load's).")
                 .inDefaults(),
-        stage(WORKERS, "concurrency", "count", Defaults.CONCURRENCY, 64, "Workers, each a virtual thread running one"
-                + " operation at a time (for probes: iterations in flight).").inDefaults(),
+        stage(kinds(StageKind.Workers.CONCURRENCY), "concurrency", "count", Defaults.CONCURRENCY, 64,
+                "Workers, each a virtual thread running one operation at a time.").inDefaults(),
+        stage(kinds(StageKind.Workers.ONE), "concurrency", "count", 1, 4,
+                "Iterations in flight (a probe's writes and reads back)."),
         stage(STORE, "failOn", "failOn", null, "{errorRate: 1%, p99: 200ms}",
                 "Thresholds that fail the run (exit code 1), merged key by key over the workload's."),
         stage(STORE, "client", "client", ClientSettings.DEFAULT.kind(), "sync",
@@ -215,7 +227,9 @@ final class Keys {
         stage(STORE, "backOff", "boolean", ClientSettings.DEFAULT.backOff(), false, "A worker whose connection is"
                 + " refused (or whose server cannot be reached) waits before its next operation, 50 ms doubling to 1 s,"
                 + " jittered; false: fail as fast as the kernel refuses.").inDefaults(),
-        stage(PACED, "rate", "rate", null, "200/s",
+        stage(EnumSet.complementOf(EnumSet.of(TRANSCODE)).stream().filter(PACED::contains)
+                .collect(java.util.stream.Collectors.toCollection(() -> EnumSet.noneOf(StageKind.class))), "rate",
+                "rate", null, "200/s",
                 "An open loop: operations started per second, however long they take."),
         stage(PACED, "ramp", "ramp", null, "[{to: 64, over: 30s}]",
                 "Steps the workers (closed loop) or the rate (open loop) move through, each over a time."),
@@ -230,9 +244,11 @@ final class Keys {
                 "[s3-1, s3-2]", "Endpoint names: those a stage spreads its workers over, compares or checks.").list(),
         stage(trait(Trait.SPREADS), "hostSelect", "hostSelect", "roundrobin", "random",
                 "How workers are spread over 'endpoints': in turn by worker, or at random."),
-        stage(trait(Trait.PICKS_KEYS), "access", "access", "roundRobin", "{zipf: 1.1}", "How a reading stage picks"
-                + " its keys: roundRobin (each in turn; a rangeRead's default is random), random (uniform),"
-                + " {zipf: EXPONENT} (the r-th most read key in proportion to r^-exponent) or {hotspot: {keys, share}}."),
+        stage(EnumSet.complementOf(EnumSet.of(RANGE_READ)).stream().filter(trait(Trait.PICKS_KEYS)::contains)
+                .collect(java.util.stream.Collectors.toCollection(() -> EnumSet.noneOf(StageKind.class))), "access",
+                "access", Access.defaultFor(GET).toString(), "{zipf: 1.1}", ACCESS_TEXT),
+        stage(EnumSet.of(RANGE_READ), "access", "access", Access.defaultFor(RANGE_READ).toString(), "{zipf: 1.1}",
+                ACCESS_TEXT),
 
         stage(EnumSet.of(PUT, GET, HEAD, LIST, RANGE_READ, COPY, MIX, TRANSCODE, SWEEP, APPEND), "duration", "duration",
                 null, "30s", "How long each cell runs; with stopWhenStable, the most it may run.").scaled(Scale.DURATION),
@@ -253,7 +269,9 @@ final class Keys {
                 .scaled(Scale.SIZE),
         stage(EnumSet.of(PUT, GET, SWEEP), "sizes", "sizes", null, "[4KiB, 1MiB, 64MiB]",
                 "Object sizes, one cell each.").scaled(Scale.SIZE).list(),
-        stage(EnumSet.of(GET, HEAD, RANGE_READ, COPY), "from", "from", null, "put-1mib", "The earlier stage whose"
+        stage(EnumSet.of(RANGE_READ), "from", "fromPrefix", null, "{prefix: datasets/2024/}", "Existing objects"
+                + " to read ranges of, instead of sources of its own: {prefix: datasets/2024/}."),
+        stage(EnumSet.of(GET, HEAD, COPY), "from", "from", null, "put-1mib", "The earlier stage whose"
                 + " objects this one reads, HEADs or copies; or existing objects: {prefix: datasets/2024/}."),
         stage(EnumSet.of(DELETE, LIST), "from", "name", null, "put-1mib",
                 "The earlier stage whose objects this one deletes or lists."),
@@ -262,7 +280,7 @@ final class Keys {
         stage(EnumSet.of(PUT, GET, RANGE_READ, TRANSCODE), "multipart", "multipart", Multipart.DEFAULT,
                 "{partSize: 16MiB, parallel: 8}", "How large objects are uploaded: in parts above threshold, or false"
                         + " for one request."),
-        stage(EnumSet.of(COPY), "multipart", "multipart", CopyStage.DEFAULT_MULTIPART,
+        stage(EnumSet.of(COPY), "multipart", "copyMultipart", CopyStage.DEFAULT_MULTIPART,
                 "{partSize: 1GiB, parallel: 8}", "How large objects are copied: in parts (UploadPartCopy) above"
                         + " threshold, or false for one CopyObject."),
         stage(EnumSet.of(GET), "parallelRanges", "parallelRanges", ParallelRanges.DEFAULT, "{chunk: 16MiB, parallel: 8}",
@@ -382,7 +400,7 @@ final class Keys {
                 + " pause after a step that broke may last, waiting for one request to be as fast as unloaded."),
         stage(EnumSet.of(LOOPS), "count", "count", 1, 10, "How many times the loop runs its stages.")
                 .scaled(Scale.COUNT),
-        stage(EnumSet.of(LOOPS, GROUP), "stages", "innerStages", null, "[{name: put, kind: put, size: 1MiB}]",
+        stage(EnumSet.of(LOOPS, GROUP), "stages", "innerStages", null, "[{name: put, kind: put, size: 1MiB, objects: 100}]",
                 "The stages, in order (a graph with after and with)."),
 
         in(SLO, "errors", "percent", null, "1%", "A step breaks when more than this share of its operations failed."),
@@ -432,6 +450,12 @@ final class Keys {
         in(MULTIPART, "partSize", "size", Multipart.DEFAULT.partSize(), "16MiB",
                 "Bytes per part (at least 5 MiB, as S3 requires).").scaled(Scale.SIZE),
         in(MULTIPART, "parallel", "count", Multipart.DEFAULT.parallel(), 4, "Parts in flight per object."),
+        in(COPY_MULTIPART, "threshold", "size", CopyStage.DEFAULT_MULTIPART.threshold(), "1GiB",
+                "Objects larger than this are copied in parts (CopyObject takes at most 5 GiB).").scaled(Scale.SIZE),
+        in(COPY_MULTIPART, "partSize", "size", CopyStage.DEFAULT_MULTIPART.partSize(), "1GiB",
+                "Bytes per part (UploadPartCopy; at least 5 MiB).").scaled(Scale.SIZE),
+        in(COPY_MULTIPART, "parallel", "count", CopyStage.DEFAULT_MULTIPART.parallel(), 4,
+                "Parts in flight per object."),
         in(MULTIPART, "measureParts", "boolean", false, true, "On a put stage: each part (UploadPart) measured in a"
                 + " cell of its own, UPLOAD PART, beside the uploads (latency and throughput per part)."),
         in(PARALLEL_RANGES, "threshold", "size", ParallelRanges.DEFAULT.threshold(), "128MiB",
@@ -464,10 +488,11 @@ final class Keys {
                 "A hot set: a share of the reads goes to a fraction of the keys, the rest to the others."),
         in(HOTSPOT, "keys", "percent", null, "10%", "How many of the keys are hot (more than 0% and less than 100%)."),
         in(HOTSPOT, "share", "percent", null, "90%", "How many of the reads go to the hot keys."),
-        in(DATA, "compressible", "ratio", 1, 2.0, "The compression ratio bodies offer a general-purpose compressor"
-                + " (zstd, gzip): each 4 KiB block is random for 1/ratio of it and zeros for the rest."),
-        in(DATA, "dedupe", "ratio", 1, 3.0, "The ratio fixed 4 KiB-block deduplication over the run's objects"
-                + " reaches: 1 - 1/ratio of the blocks are copies of a few shared ones."));
+        in(DATA, "compressible", "ratio", null, 2.0, "The compression ratio bodies offer a general-purpose compressor"
+                + " (zstd, gzip): each 4 KiB block is random for 1/ratio of it and zeros for the rest. Left out:"
+                + " none, every byte unique."),
+        in(DATA, "dedupe", "ratio", null, 3.0, "The ratio fixed 4 KiB-block deduplication over the run's objects"
+                + " reaches: 1 - 1/ratio of the blocks are copies of a few shared ones. Left out: none."));
 
     private Keys() {
     }
@@ -475,6 +500,7 @@ final class Keys {
     /** Where a key is written: the workload's top level, a stage, or a mapping inside one (its schema type). */
     enum Context {
         TOP, STAGE, ENDPOINT, CREDENTIALS, TLS, FAIL_ON, FROM, SIZE_RANGE, PAUSE_RANGE, RAMP_STEP, OPS, MULTIPART,
+        COPY_MULTIPART,
         PARALLEL_RANGES, SOURCES, TIMEOUTS, SSE, STOP_WHEN_STABLE, METADATA, ACCESS, HOTSPOT, DATA, SLO,
         CAPACITY_RATE, CAPACITY_USERS, SERVER_METRICS, METRIC, RETENTION
     }
@@ -545,6 +571,39 @@ final class Keys {
             String description) {
         return new Key(Context.STAGE, name, type, Set.copyOf(kinds), Key.json(defaultValue),
                 Key.json(example), description, Scale.NONE, false, false);
+    }
+
+    /**
+     * The keys a stage of {@code kind} does not take though a reader may expect it to, each with the reason: said
+     * instead of "unknown key" (and never in the schema, which offers only what binding takes).
+     */
+    static Map<String, String> refused(StageKind kind) {
+        Map<String, String> refused = new java.util.TreeMap<>();
+        if (kind.probe()) {
+            for (String key : List.of("rate", "ramp", "thinkTime")) {
+                refused.put(key, "a " + kind + " stage paces itself (iterations, pollInterval); rate, ramp and"
+                        + " thinkTime apply to load stages");
+            }
+        }
+        if (kind == TRANSCODE) {
+            refused.put("rate", "a transcode stage runs 'jobs' closed-loop jobs; 'rate' applies to single-operation"
+                    + " stages");
+            refused.put("concurrency", "a transcode stage sets its parallelism with 'jobs'");
+        }
+        return refused;
+    }
+
+    /** As {@link #refused(StageKind)}, for the keys of a mapping inside a stage. */
+    static Map<String, String> refused(Context context) {
+        return context == COPY_MULTIPART ? Map.of("measureParts", "measureParts applies to a put stage's uploads,"
+                + " whose parts are measured in a cell of their own; here they are not") : Map.of();
+    }
+
+    /** The kinds that take {@code workers}: how many workers they run when they do not say. */
+    private static Set<StageKind> kinds(StageKind.Workers workers) {
+        EnumSet<StageKind> kinds = EnumSet.noneOf(StageKind.class);
+        ALL.stream().filter(k -> k.workers() == workers).forEach(kinds::add);
+        return kinds;
     }
 
     private static Set<StageKind> trait(Trait trait) {

@@ -20,7 +20,7 @@ final class ProbeBinder {
         DataSize size = f.sizeOr("size");
         Duration poll = f.durationOr("pollInterval");
         Duration timeout = f.durationOr("timeout");
-        Duration immediate = f.durationOr("immediateWithin");
+        Duration immediate = f.durationOrZero("immediateWithin");
         if (timeout.isZero()) {
             f.binding().problem(f.child("timeout"), "must be longer than 0s: it is how long a reader is polled");
         }

@@ -24,9 +24,6 @@ final class TranscodeStageBinder implements StageBinder {
         if (!f.mentions("duration")) {
             f.binding().problem(f.pointer(), "missing 'duration': how long the jobs run, e.g. duration: 5m");
         }
-        if (f.has("concurrency")) {
-            f.binding().problem(f.child("concurrency"), "a transcode stage sets its parallelism with 'jobs'");
-        }
         int jobs = f.intOr("jobs", 1);
         Duration target = f.durationOr("consistencyTarget");
         Duration poll = f.durationOr("pollInterval");

@@ -25,16 +25,22 @@ final class TransferBinder {
         return multipart(f, sizes, Multipart.DEFAULT, true);
     }
 
-    /** As {@link #multipart(Fields, List)}, with the kind's own defaults {@code d} for unset keys. */
-    static Multipart multipart(Fields f, List<SizeSpec> sizes, Multipart d) {
-        return multipart(f, sizes, d, false);
+    /** A copy stage's {@code multipart}: its keys and their defaults are a copy's ({@code Keys.Context.COPY_MULTIPART}). */
+    static Multipart copyMultipart(Fields f, Multipart d) {
+        return multipart(f, List.of(), d, false, Keys.Context.COPY_MULTIPART);
     }
 
     private static Multipart multipart(Fields f, List<SizeSpec> sizes, Multipart d, boolean partsMeasured) {
+        return multipart(f, sizes, d, partsMeasured, Keys.Context.MULTIPART);
+    }
+
+    private static Multipart multipart(Fields f, List<SizeSpec> sizes, Multipart d, boolean partsMeasured,
+                                       Keys.Context context) {
         if (isOff(f, "multipart")) {
             return Multipart.OFF;
         }
-        return f.object("multipart", Keys.in(Keys.Context.MULTIPART), "multipart settings, e.g. {partSize: 10MiB, parallel: 10}")
+        return f.object("multipart", Keys.in(context), Keys.refused(context), "multipart settings, e.g. {partSize:"
+                + " 10MiB, parallel: 10}")
                 .map(m -> {
                     DataSize partSize = m.size("partSize").orElse(d.partSize());
                     var threshold = m.size("threshold").orElse(d.threshold());
@@ -44,7 +50,7 @@ final class TransferBinder {
                                 + " got " + partSize);
                         return d;
                     }
-                    boolean measureParts = m.boolOr("measureParts");
+                    boolean measureParts = context == Keys.Context.MULTIPART && m.boolOr("measureParts");
                     if (measureParts && !partsMeasured) {
                         m.binding().problem(m.child("measureParts"), "measureParts applies to a put stage's"
                                 + " uploads, whose parts are measured in a cell of their own; here they are not");

@@ -226,17 +226,12 @@ final class WorkloadBinder {
         }
         StageBinder binder = StageBinder.of(kind.get());
         WrittenStage known = new WrittenStage(pointer, name, kind, Optional.empty(), Optional.empty(), List.of());
-        return Fields.of(binding, pointer, node, Keys.of(kind.get()), "a stage").map(f -> {
+        return Fields.of(binding, pointer, node, Keys.of(kind.get()), Keys.refused(kind.get()), "a stage").map(f -> {
             Optional<String> named = f.requiredText("name", "a unique stage name, e.g. put-1mib");
             named.filter(n -> !Fields.NAME.matcher(n).matches()).ifPresent(n -> binding.problem(f.child("name"),
                     "stage names use letters, digits, '.', '_' and '-', got \"" + n + "\""));
             // a capacity stage's rate is its search's, its load paced by each step
             LoadShape load = kind.get() == StageKind.CAPACITY ? LoadShape.CLOSED : LoadBinder.load(f);
-            if (kind.get().probe() && (f.has("rate") || f.has("ramp") || f.has("thinkTime"))) {
-                binding.problem(f.child(f.has("rate") ? "rate" : f.has("ramp") ? "ramp" : "thinkTime"),
-                        "a " + kind.get() + " stage paces itself (iterations, pollInterval); rate, ramp and"
-                        + " thinkTime apply to load stages");
-            }
             List<String> tags = f.list("tags", e -> {
                 if (Fields.NAME.matcher(e.text().trim()).matches()) {
                     return Optional.of(e.text().trim());
@@ -256,10 +251,6 @@ final class WorkloadBinder {
                 binding.problem(LocatedTree.child(f.child("failOn"), "timeoutRate"), "timeoutRate applies to"
                         + " readAfterWrite, listAfterWrite and transcode stages only; this is a " + kind.get()
                         + " stage");
-            }
-            if (kind.get() == StageKind.TRANSCODE && load.openLoop()) {
-                binding.problem(f.child("rate"), "a transcode stage runs 'jobs' closed-loop jobs; 'rate' applies"
-                        + " to single-operation stages");
             }
             Optional<StageSpec> stage = binder.bind(common, f).filter(s -> named.isPresent());
             return new WrittenStage(pointer, name, kind, Optional.of(common), stage, binding.writtenInside(pointer));

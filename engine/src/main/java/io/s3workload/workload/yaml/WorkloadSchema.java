@@ -72,6 +72,7 @@ public final class WorkloadSchema {
         d.set("names", listOf(ref("name")));
         d.set("from", JSON.createObjectNode().set("anyOf", JSON.createArrayNode().add(ref("name"))
                 .add(object(Context.FROM))));
+        d.set("fromPrefix", object(Context.FROM));
         d.set("boolean", scalar(JSON.createObjectNode().put("type", "boolean"), "true|false|yes|no|on|off"));
         d.set("whole", scalar(JSON.createObjectNode().put("type", "integer").put("minimum", 0), "[0-9_]+"));
         d.set("count", scalar(JSON.createObjectNode().put("type", "integer").put("minimum", 1), "[0-9_]+"));
@@ -118,6 +119,9 @@ d.set("failOn", object(Context.FAIL_ON));
         d.set("multipart", JSON.createObjectNode().set("anyOf", JSON.createArrayNode()
                 .add(JSON.createObjectNode().put("const", false))
                 .add(object(Context.MULTIPART))));
+        d.set("copyMultipart", JSON.createObjectNode().set("anyOf", JSON.createArrayNode()
+                .add(JSON.createObjectNode().put("const", false))
+                .add(object(Context.COPY_MULTIPART))));
         d.set("parallelRanges", JSON.createObjectNode().set("anyOf", JSON.createArrayNode()
                 .add(JSON.createObjectNode().put("const", false))
                 .add(object(Context.PARALLEL_RANGES))));

@@ -39,7 +39,7 @@ class StageKindsTest {
         m.put(StageKind.DELETE, "{name: s, kind: delete, from: src}");
         m.put(StageKind.HEAD, "{name: s, kind: head, from: src, operations: 10}");
         m.put(StageKind.LIST, "{name: s, kind: list, from: src, operations: 10}");
-        m.put(StageKind.RANGE_READ, "{name: s, kind: rangeRead, sources: {count: 1, size: 1MiB}, chunk: 4KiB,"
+        m.put(StageKind.RANGE_READ, "{name: s, kind: rangeRead, sources: {count: 1, size: 64MiB}, chunk: 4KiB,"
                 + " operations: 10}");
         m.put(StageKind.COPY, "{name: s, kind: copy, from: src, operations: 10}");
         m.put(StageKind.VERSIONS, "{name: s, kind: versions, size: 1KiB, objects: 5, versions: 2}");
@@ -49,7 +49,7 @@ class StageKindsTest {
         m.put(StageKind.LIST_AFTER_WRITE, "{name: s, kind: listAfterWrite, iterations: 10}");
         m.put(StageKind.MIX, "{name: s, kind: mix, ops: {get: 1, put: 1}, objects: 10, size: 1KiB,"
                 + " operations: 10}");
-        m.put(StageKind.TRANSCODE, "{name: s, kind: transcode, sources: {count: 1, size: 1MiB}, chunk: 64KiB,"
+        m.put(StageKind.TRANSCODE, "{name: s, kind: transcode, sources: {count: 1, size: 64MiB}, chunk: 64KiB,"
                 + " segment: 4KiB, duration: 2s}");
         m.put(StageKind.HTTP_GET, "{name: s, kind: httpGet, from: src, operations: 10}");
         m.put(StageKind.CAPACITY, "{name: s, kind: capacity, load: {kind: get, from: src}, slo: {p99: 50ms},"
@@ -64,8 +64,17 @@ class StageKindsTest {
         return m;
     }
 
+    /** The smallest stage of {@code kind}. */
+    static String example(StageKind kind) {
+        return EXAMPLES.get(kind);
+    }
+
     private static String workload(StageKind kind) {
-        String example = EXAMPLES.get(kind);
+        return workload(kind, EXAMPLES.get(kind));
+    }
+
+    /** A workload of a put stage 'src' and {@code example}, a stage of {@code kind}, on endpoint a of a and b. */
+    static String workload(StageKind kind, String example) {
         return """
                 bucket: kinds
                 endpoints:
@@ -75,8 +84,15 @@ class StageKindsTest {
                 stages:
                   - {name: src, kind: put, size: 1KiB, objects: 10}
                   - %s
-                """.formatted(kind.probe() && kind != StageKind.CONNECTIVITY
-                ? example.replace("}", ", writers: [a], readers: [a, b]}") : example);
+                """.formatted(kind.probe() && kind != StageKind.CONNECTIVITY ? withProbeEndpoints(example) : example);
+    }
+
+    /** A probe stage written as one flow mapping, with writers [a] and readers [a, b] unless it names its own. */
+    private static String withProbeEndpoints(String example) {
+        String added = (example.contains("writers") ? "" : ", writers: [a]")
+                + (example.contains("readers") ? "" : ", readers: [a, b]");
+        int end = example.lastIndexOf('}');
+        return example.substring(0, end) + added + example.substring(end);
     }
 
     @Test
