@@ -5,6 +5,7 @@ import com.fasterxml.jackson.databind.node.ArrayNode;
 import com.fasterxml.jackson.databind.node.JsonNodeFactory;
 import com.fasterxml.jackson.databind.node.ObjectNode;
 import com.fasterxml.jackson.databind.node.TextNode;
+import io.s3workload.workload.Urls;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.Optional;
@@ -141,5 +142,34 @@ final class Overrides {
             }
         });
         return names;
+    }
+
+    /**
+     * {@code --endpoint URL} (the workload's one endpoint, or {@code default} when it has none) or
+     * {@code --endpoint NAME=URL}: the endpoint's url replaced; the problems with the option, if any.
+     */
+    static List<Problem> endpoint(LocatedTree tree, String option) {
+        Location origin = Location.of("--endpoint " + Urls.masked(option));
+        List<String> names = new ArrayList<>();
+        JsonNode endpoints = tree.root().path("endpoints");
+        endpoints.fieldNames().forEachRemaining(names::add);
+        int eq = option.indexOf('=');
+        boolean named = eq > 0 && !option.substring(0, eq).contains(":");
+        if (named) {
+            String name = option.substring(0, eq);
+            if (!names.contains(name)) {
+                return List.of(new Problem(origin, "", "no endpoint named '" + name + "'"
+                        + Suggestions.didYouMean(name, names)));
+            }
+            Overrides.setScalar(tree, "/endpoints/" + name + "/url", option.substring(eq + 1), origin);
+        } else if (names.size() <= 1) {
+            String name = names.isEmpty() ? "default" : names.get(0);
+            Overrides.setScalar(tree, "/endpoints/" + name + "/url", option, origin);
+        } else {
+            return List.of(new Problem(origin, "", "this workload has " + names.size()
+                    + " endpoints; say which to override: --endpoint NAME=URL (one of " + String.join(", ", names)
+                    + ")"));
+        }
+        return List.of();
     }
 }

@@ -1,11 +1,9 @@
 package io.s3workload.workload.yaml;
 
-import com.fasterxml.jackson.databind.JsonNode;
 import io.s3workload.workload.EndpointSpec;
 import io.s3workload.workload.Proxies;
 import io.s3workload.workload.Regions;
 import io.s3workload.workload.Shard;
-import io.s3workload.workload.Urls;
 import io.s3workload.workload.Workload;
 import java.io.IOException;
 import java.nio.ByteBuffer;
@@ -136,7 +134,7 @@ public final class WorkloadLoader {
         Binding binding = new Binding(tree, scale);
         binding.addAll(Overrides.apply(tree, sets));
         bucket.ifPresent(b -> Overrides.setScalar(tree, "/bucket", b, Location.of("--bucket")));
-        endpoint.ifPresent(e -> overrideEndpoint(tree, binding, e));
+        endpoint.ifPresent(e -> binding.addAll(Overrides.endpoint(tree, e)));
         binding.addAll(Substitution.apply(tree, environment, endpointsReplaced));
         EndpointGroups.apply(tree, binding);
         Scaling.apply(tree, scale, binding);
@@ -153,30 +151,5 @@ public final class WorkloadLoader {
         selected.endpoints().forEach((name, e) -> proxied.put(name, Regions.resolve(e,
                 environment).withProxy(Proxies.forUrl(e.url(), environment))));
         return selected.withEndpoints(proxied).withScaled(binding.scaled());
-    }
-
-    private void overrideEndpoint(LocatedTree tree, Binding binding, String option) {
-        Location origin = Location.of("--endpoint " + Urls.masked(option));
-        List<String> names = new ArrayList<>();
-        JsonNode endpoints = tree.root().path("endpoints");
-        endpoints.fieldNames().forEachRemaining(names::add);
-        int eq = option.indexOf('=');
-        boolean named = eq > 0 && !option.substring(0, eq).contains(":");
-        if (named) {
-            String name = option.substring(0, eq);
-            if (!names.contains(name)) {
-                binding.addAll(List.of(new Problem(origin, "", "no endpoint named '" + name + "'"
-                        + Suggestions.didYouMean(name, names))));
-                return;
-            }
-            Overrides.setScalar(tree, "/endpoints/" + name + "/url", option.substring(eq + 1), origin);
-        } else if (names.size() <= 1) {
-            String name = names.isEmpty() ? "default" : names.get(0);
-            Overrides.setScalar(tree, "/endpoints/" + name + "/url", option, origin);
-        } else {
-            binding.addAll(List.of(new Problem(origin, "", "this workload has " + names.size()
-                    + " endpoints; say which to override: --endpoint NAME=URL (one of " + String.join(", ", names)
-                    + ")")));
-        }
     }
 }

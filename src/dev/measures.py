@@ -1,0 +1,129 @@
+#!/usr/bin/env python3
+"""The design's measures (issue 45), computed from the source and compared with the committed figures.
+
+  src/dev/measures.py           prints each measure beside its committed figure and target
+  src/dev/measures.py --check   the same, and exits 1 when a measure is worse than its committed figure
+  src/dev/measures.py --write   records today's figures in src/dev/measures.tsv (after making one better)
+
+Each measure is counted by a rule written out below, so that it can be argued with; a lower figure is better.
+"""
+import os
+import re
+import sys
+
+ROOT = os.path.abspath(os.path.join(os.path.dirname(__file__), '..', '..'))
+MAIN = os.path.join(ROOT, 'engine', 'src', 'main', 'java', 'io', 's3workload')
+CLI = os.path.join(ROOT, 'cli', 'src', 'main', 'java', 'io', 's3workload')
+FIGURES = os.path.join(os.path.dirname(__file__), 'measures.tsv')
+
+
+def java_files(*roots):
+    for root in roots:
+        for folder, _, files in os.walk(root):
+            for name in sorted(files):
+                if name.endswith('.java'):
+                    path = os.path.join(folder, name)
+                    with open(path, encoding='utf-8') as f:
+                        yield os.path.relpath(path, ROOT), f.read()
+
+
+def code(text):
+    """The text without comments and string literals (so a word in a message or a Javadoc is not counted)."""
+    text = re.sub(r'/\*.*?\*/', '', text, flags=re.S)
+    text = re.sub(r'//[^\n]*', '', text)
+    text = re.sub(r'"""(.|\n)*?"""', '""', text)
+    return re.sub(r'"(\\.|[^"\\\n])*"', '""', text)
+
+
+# The places where a stage kind is registered: what may test a kind's identity.
+REGISTRATIONS = {'StageKind.java', 'StageSpec.java', 'StageBinder.java', 'Engine.java', 'Keys.java'}
+# The classes that read the raw tree to bind it (binders, the typed reads, the tree and its problems).
+BINDING = re.compile(r'(Binder|Fields|Binding|LocatedTree|YamlTreeReader|Composites)\.java$')
+# The passes that may rewrite the raw tree before binding (overrides, substitution, groups, scaling), and the schema,
+# which reads a tree of its own making.
+TREE_PASSES = re.compile(r'/(Overrides|Substitution|EndpointGroups|Scaling|WorkloadSchema)\.java$')
+# The passes over the raw tree before binding, as WorkloadLoader.parse runs them.
+PASS = re.compile(r'\b(Overrides|Substitution|EndpointGroups|Scaling|CrossChecks)\.apply\(|new CrossChecks\(')
+
+
+def measures():
+    files = list(java_files(MAIN, CLI))
+    m = {}
+    # key reads from the raw tree outside binding: .path("key") / .get("key") / .has("key") on a JSON node in the
+    # workload's YAML package, outside the binders and the passes that rewrite the tree before binding
+    m['raw tree key reads outside binding'] = sum(
+        len(re.findall(r'\.(path|get|has)\("[A-Za-z]', text)) for path, text in files
+        if '/workload/yaml/' in path and not BINDING.search(path) and not TREE_PASSES.search(path))
+    loader = next(text for path, text in files if path.endswith('WorkloadLoader.java'))
+    m['passes over the raw tree'] = len(PASS.findall(code(loader)))
+    # kind-identity tests outside the registrations: == / != a StageKind constant, instanceof a stage record
+    records = {os.path.basename(p)[:-5] for p, t in files if re.search(r'record \w+\(.*\)\s*(implements|\n)', t)
+               and 'implements StageSpec' in t}
+    kind = re.compile(r'[=!]= *StageKind\.[A-Z_]+|StageKind\.[A-Z_]+ *[=!]=|instanceof (' + '|'.join(
+        sorted(records)) + r')\b')
+    m['kind-identity tests outside registrations'] = sum(
+        len(kind.findall(code(text))) for path, text in files if os.path.basename(path) not in REGISTRATIONS)
+    # public methods of the ObjectStore family: the most on one type of s3/ that runners call
+    store_types = ['ObjectStore.java']
+    m['ObjectStore public methods'] = max(
+        len(re.findall(r'^    public (?!record|enum|interface|static final|final class|sealed)[\w<>\[\], .?]+ \w+\(',
+                       code(text), flags=re.M))
+        for path, text in files if os.path.basename(path) in store_types)
+    m['main files over 400 lines'] = sum(1 for _, text in files if text.count('\n') > 400)
+    m['methods over 60 lines'] = sum(long_methods(code(text)) for _, text in files)
+    return m
+
+
+def long_methods(text, limit=60):
+    """Methods (and constructors) whose body spans more than {limit} lines, by matching braces."""
+    count = 0
+    head = re.compile(r'^\s+(public |private |protected |static |final |synchronized |default |abstract )*'
+                      r'[\w<>\[\], .?]+\s+\w+\([^;{}]*\)\s*(throws [\w., ]+)?\s*\{', re.M)
+    for match in head.finditer(text):
+        if re.match(r'\s+(if|for|while|switch|catch|return|else|try|new|case)\b', match.group(0)) \
+                or re.search(r'\b(record|class|interface|enum)\b', match.group(0)):
+            continue
+        depth, i = 0, match.end() - 1
+        while i < len(text):
+            depth += {'{': 1, '}': -1}.get(text[i], 0)
+            if depth == 0:
+                break
+            i += 1
+        if text.count('\n', match.end(), i) > limit:
+            count += 1
+    return count
+
+
+def main():
+    now = measures()
+    committed, targets = {}, {}
+    if os.path.exists(FIGURES):
+        for line in open(FIGURES, encoding='utf-8'):
+            if line.strip() and not line.startswith('#'):
+                name, figure, target = line.rstrip('\n').split('\t')
+                committed[name], targets[name] = int(figure), target
+    if '--write' in sys.argv:
+        with open(FIGURES, 'w', encoding='utf-8') as f:
+            f.write('# measure\tcommitted figure\ttarget (issue 45); written by src/dev/measures.py --write\n')
+            for name, value in now.items():
+                f.write(f'{name}\t{value}\t{targets.get(name, "?")}\n')
+        print(f'wrote {os.path.relpath(FIGURES, ROOT)}')
+    worse = []
+    width = max(len(n) for n in now)
+    print(f'{"measure":<{width}}  {"now":>5}  {"committed":>9}  target')
+    for name, value in now.items():
+        before = committed.get(name)
+        mark = '' if before is None or value <= before else '   WORSE'
+        if mark:
+            worse.append(name)
+        print(f'{name:<{width}}  {value:>5}  {before if before is not None else "-":>9}  '
+              f'{targets.get(name, "?")}{mark}')
+    if '--check' in sys.argv and worse:
+        print('measures worse than committed: ' + ', '.join(worse) + ' (make them better, or argue the rule in'
+              ' src/dev/measures.py)', file=sys.stderr)
+        return 1
+    return 0
+
+
+if __name__ == '__main__':
+    sys.exit(main())
