@@ -60,15 +60,15 @@ public final class StoreFactory {
         boolean always = client.checksums() == ClientSpec.Checksums.ALWAYS
                 && endpoint.compat().flexibleChecksums();
         if (lean(endpoint, client)) {
-            return new ObjectStore(leanPath(endpoint, bucket, connections, client.timeouts()),
+            return new BucketStore(leanPath(endpoint, bucket, connections, client.timeouts()),
                     sdkStore(endpoint, bucket, connections, false, client.timeouts(), false), () -> { });
         }
         return switch (client.kind()) {
-            case HTTP, SYNC -> new ObjectStore(sdkStore(endpoint, bucket, connections, always, client.timeouts(),
+            case HTTP, SYNC -> new BucketStore(sdkStore(endpoint, bucket, connections, always, client.timeouts(),
                     false));
             case CRT -> {
                 CrtDataPath crt = CrtDataPath.create(endpoint, bucket, connections, always, credentials(endpoint));
-                yield new ObjectStore(crt, sdkStore(endpoint, bucket, connections, always, client.timeouts(), true),
+                yield new BucketStore(crt, sdkStore(endpoint, bucket, connections, always, client.timeouts(), true),
                         crt::checkHandshake);
             }
         };

@@ -53,7 +53,7 @@ class HttpDataPathTest {
         EndpointSpec endpoint = new EndpointSpec("lean", url, "us-east-1", true,
                 new CredentialsSpec.Static(accessKey, secretKey, null));
         ObjectStore store = StoreFactory.create(endpoint, "lean", 4, HTTP);
-        assertTrue(store.dataPath() instanceof HttpDataPath, "client: http takes the lean path");
+        assertTrue(((BucketStore) store).dataPath() instanceof HttpDataPath, "client: http takes the lean path");
         return store;
     }
 
