@@ -157,9 +157,9 @@ public final class Engine {
                 }
                 throw unavailable;
             }
-            results = new StageGraphRun(plan, context, bus, start, stopped, this::alignStart).run();
-            List<Breach> breaches = new ArrayList<>();
-            results.forEach(r -> breaches.addAll(Thresholds.check(r)));
+            StageGraphRun graph = new StageGraphRun(plan, context, bus, start, stopped, this::alignStart);
+            results = graph.run();
+            List<Breach> breaches = graph.breaches();
             CleanupResult cleanup = (plan.keep() ? CleanupResult.KEPT
                     : cleanup(runPrefix, stores, context.objects(), bus)).withKept(context.keptSources());
             if (!plan.keep()) {

@@ -3,6 +3,7 @@ package io.s3workload.run;
 import io.s3workload.plan.Plan;
 import io.s3workload.plan.StagePlan;
 import io.s3workload.result.ReporterBus;
+import io.s3workload.result.Breach;
 import io.s3workload.result.StageResult;
 import io.s3workload.workload.StageGraph;
 import java.util.ArrayList;
@@ -34,6 +35,8 @@ final class StageGraphRun {
     private final CountDownLatch[] ended;
     private final AtomicReferenceArray<StageResult> results;
     private final AtomicReferenceArray<String> failures;
+    /** The thresholds each stage crossed, judged once as it ended. */
+    private final AtomicReferenceArray<List<Breach>> breaches;
     private volatile String stopReason;
 
     StageGraphRun(Plan plan, RunContext context, ReporterBus bus, long runStart, AtomicBoolean stopped,
@@ -53,6 +56,7 @@ final class StageGraphRun {
         }
         this.results = new AtomicReferenceArray<>(size);
         this.failures = new AtomicReferenceArray<>(size);
+        this.breaches = new AtomicReferenceArray<>(size);
     }
 
     /** Runs every stage; returns their results (run or skipped) in plan order. */
@@ -66,6 +70,16 @@ final class StageGraphRun {
         List<StageResult> all = new ArrayList<>();
         for (int i = 0; i < size; i++) {
             all.add(results.get(i));
+        }
+        return all;
+    }
+
+    /** The thresholds the stages crossed, in plan order (after {@link #run}). */
+    List<Breach> breaches() {
+        List<Breach> all = new ArrayList<>();
+        for (int i = 0; i < size; i++) {
+            List<Breach> crossed = breaches.get(i);
+            all.addAll(crossed == null ? List.of() : crossed);
         }
         return all;
     }
@@ -95,7 +109,9 @@ final class StageGraphRun {
             started[i].countDown();
             StageResult result = Engine.runner(stage).run(stage, own).placed(start, stopped.get());
             results.set(i, result);
-            if (!Thresholds.check(result).isEmpty()) {
+            List<Breach> crossed = Thresholds.check(result);
+            breaches.set(i, crossed);
+            if (!crossed.isEmpty()) {
                 failures.set(i, "failed (a failOn threshold was crossed)");
                 if (stage.spec().common().graph().onFailure() == StageGraph.OnFailure.STOP_RUN) {
                     stopReason = "stage " + stage.name() + " failed (a failOn threshold was crossed) and has"
