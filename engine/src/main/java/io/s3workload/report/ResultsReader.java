@@ -11,6 +11,7 @@ import io.s3workload.result.RunReport;
 import io.s3workload.result.StageReport;
 import io.s3workload.result.Summary;
 import io.s3workload.result.SummaryJson;
+import io.s3workload.run.cleanup.Cleanup;
 import io.s3workload.workload.DataSize;
 import io.s3workload.workload.Percentile;
 import io.s3workload.workload.SizeSpec;

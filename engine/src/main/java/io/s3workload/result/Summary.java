@@ -2,6 +2,7 @@ package io.s3workload.result;
 
 import com.fasterxml.jackson.annotation.JsonProperty;
 import com.fasterxml.jackson.databind.JsonNode;
+import io.s3workload.run.cleanup.Cleanup;
 import java.util.List;
 import java.util.Map;
 

@@ -8,6 +8,7 @@ import io.s3workload.metrics.CellStats;
 import io.s3workload.metrics.ConvergenceStats;
 import io.s3workload.metrics.Snapshot;
 import io.s3workload.plan.StageGroup;
+import io.s3workload.run.cleanup.Cleanup;
 import io.s3workload.workload.DataSize;
 import io.s3workload.workload.Percentile;
 import io.s3workload.workload.SizeSpec;

@@ -6,11 +6,12 @@ import io.s3workload.metrics.CellStats;
 import io.s3workload.metrics.ProcessCost;
 import io.s3workload.plan.CellPlan;
 import io.s3workload.plan.StagePlan;
+import io.s3workload.run.server.ServerWatch;
 import java.util.List;
 import java.util.OptionalLong;
 
 /** Runs one measured cell: a closed loop with a recorder and a progress sampler. */
-final class CellRun {
+public final class CellRun {
 
     private CellRun() {
     }
@@ -19,7 +20,7 @@ final class CellRun {
      * What a cell measured, and how many operations it started (the keys it touched, for puts); with
      * {@code byEndpoint}, what each endpoint of a stage spread over several measured ({@code stats} is their total).
      */
-    record Outcome(CellStats stats, long started, List<CellStats> byEndpoint) {
+    public record Outcome(CellStats stats, long started, List<CellStats> byEndpoint) {
 
         Outcome(CellStats stats, long started) {
             this(stats, started, List.of());
@@ -29,7 +30,7 @@ final class CellRun {
          * This outcome with the skew {@code picker} offered its {@link #started} operations on the total, when the
          * stage asked for a distribution of its own (not its kind's default).
          */
-        Outcome offered(KeyPicker picker, io.s3workload.workload.StageKind kind) {
+        public Outcome offered(KeyPicker picker, io.s3workload.workload.StageKind kind) {
             if (picker.access().equals(io.s3workload.workload.Access.defaultFor(kind))) {
                 return this;
             }
@@ -38,7 +39,7 @@ final class CellRun {
         }
 
         /** Every cell to report: each endpoint's, then the total; or the one cell. */
-        List<CellStats> cells() {
+        public List<CellStats> cells() {
             List<CellStats> all = new java.util.ArrayList<>(byEndpoint);
             all.add(stats);
             return all;
@@ -46,11 +47,11 @@ final class CellRun {
     }
 
     /** The endpoint a stage's cells are keyed by: its endpoint, or {@code all} for the total of a spread stage. */
-    static String endpointOf(StagePlan stage) {
+    public static String endpointOf(StagePlan stage) {
         return stage.spread().isPresent() ? io.s3workload.workload.LoadEndpoints.ALL : stage.endpoint();
     }
 
-    static Outcome run(RunContext context, StagePlan stage, CellKey key, CellPlan cell, long operationLimit,
+    public static Outcome run(RunContext context, StagePlan stage, CellKey key, CellPlan cell, long operationLimit,
                        Operation operation) {
         CellKey total = new CellKey(key.stage(), key.op(), endpointOf(stage), key.size());
         return run(context, stage, stage.workers(), context.recorder(total), List.of(), cell, operationLimit,
@@ -84,7 +85,7 @@ final class CellRun {
      * Runs a cell whose operations are also recorded, each into one of {@code details} (a mix stage's per-operation
      * cells); returns the cell's outcome, then each detail's, all over the same wall time.
      */
-    static List<Outcome> run(RunContext context, StagePlan stage, int workers, CellRecorder recorder,
+    public static List<Outcome> run(RunContext context, StagePlan stage, int workers, CellRecorder recorder,
                              List<CellRecorder> details, CellPlan cell, long operationLimit, Operation operation) {
         CellKey key = recorder.key();
         warmUp(context, stage, workers, cell, operation, key);

@@ -9,7 +9,7 @@ import java.util.List;
 import java.util.Optional;
 
 /** A stage kind that loads one endpoint a cell (an object size) at a time. */
-interface CellStageRunner extends StageRunner {
+public interface CellStageRunner extends StageRunner {
 
     /**
      * Runs one cell: its measured cells (one, or one per endpoint and their total when the stage spreads over

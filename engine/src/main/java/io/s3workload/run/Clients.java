@@ -2,6 +2,7 @@ package io.s3workload.run;
 
 import io.s3workload.plan.Plan;
 import io.s3workload.plan.StagePlan;
+import io.s3workload.run.server.ServerScraper;
 import io.s3workload.s3.CustomerKey;
 import io.s3workload.s3.ObjectStore;
 import io.s3workload.s3.StoreFactory;
@@ -24,7 +25,7 @@ import java.util.concurrent.ThreadFactory;
  * unmeasured HeadBucket when it is made ({@link #primed}); the bucket check before the run is that request for the
  * shared clients it makes. A failure of it is left to the measured operations to meet and report.
  */
-final class Clients implements AutoCloseable {
+public final class Clients implements AutoCloseable {
 
     private final Plan plan;
     /** Endpoints whose region the server corrected before the run (see {@link #useRegion}). */
@@ -40,17 +41,17 @@ final class Clients implements AutoCloseable {
     /** Whether this run is one shard of several, whose store serves the others too. */
     private final boolean sharded;
 
-    Clients(Plan plan) {
+    public Clients(Plan plan) {
         this(plan, false);
     }
 
-    Clients(Plan plan, boolean sharded) {
+    public Clients(Plan plan, boolean sharded) {
         this.plan = plan;
         this.sharded = sharded;
     }
 
     /** The scraper of {@code endpoint}'s store's metrics, when it names them. */
-    java.util.Optional<ServerScraper> scraper(String endpoint) {
+    public java.util.Optional<ServerScraper> scraper(String endpoint) {
         EndpointSpec spec = plan.endpoints().get(endpoint);
         if (spec == null || spec.serverMetrics().isEmpty()) {
             return java.util.Optional.empty();
@@ -65,12 +66,12 @@ final class Clients implements AutoCloseable {
     }
 
     /** Whether this run is one shard of several (the store counts the others' requests too). */
-    boolean sharded() {
+    public boolean sharded() {
         return sharded;
     }
 
     /** The shared client for {@code endpoint} with the given settings. */
-    ObjectStore shared(String endpoint, ClientSettings client) {
+    public ObjectStore shared(String endpoint, ClientSettings client) {
         String key = storeKey(endpoint, client);
         return shared.computeIfAbsent(key, k -> create(endpoint, plan.maxConnections(endpoint), client));
     }
@@ -79,7 +80,7 @@ final class Clients implements AutoCloseable {
      * The shared client for {@code endpoint}, having sent its first request: the bucket check did for the clients
      * made before the run; one made later (another client kind on the endpoint) sends an unmeasured HeadBucket.
      */
-    ObjectStore sharedPrimed(String endpoint, ClientSettings client) {
+    public ObjectStore sharedPrimed(String endpoint, ClientSettings client) {
         String key = storeKey(endpoint, client);
         ObjectStore existing = shared.get(key);
         return existing != null ? existing : primed(shared(endpoint, client));
@@ -113,7 +114,7 @@ final class Clients implements AutoCloseable {
      * How the workers of {@code stage} get their client: for the stage's endpoint, or for the one each worker is
      * given when the stage spreads over several ({@link StagePlan#spread}).
      */
-    Lease lease(StagePlan stage) {
+    public Lease lease(StagePlan stage) {
         java.util.function.IntFunction<String> endpointOf = stage.spread()
                 .<java.util.function.IntFunction<String>>map(s -> worker -> s.of(worker, plan.seed().orElseThrow()))
                 .orElse(worker -> stage.endpoint());
@@ -138,7 +139,7 @@ final class Clients implements AutoCloseable {
      * Threads from {@code builder} that do the run's requests: {@link #interruptAll} interrupts every one of them
      * that is alive, and any started after it, so that Ctrl-C ends requests in flight at once.
      */
-    ThreadFactory threads(Thread.Builder builder) {
+    public ThreadFactory threads(Thread.Builder builder) {
         ThreadFactory made = builder.factory();
         return task -> made.newThread(() -> {
             Thread self = Thread.currentThread();
@@ -165,7 +166,7 @@ final class Clients implements AutoCloseable {
         return new ArrayList<>(shared.values());
     }
 
-    String bucket() {
+    public String bucket() {
         return plan.bucket();
     }
 
@@ -191,7 +192,7 @@ final class Clients implements AutoCloseable {
         return endpoint;
     }
 
-    EndpointSpec endpoint(String name) {
+    public EndpointSpec endpoint(String name) {
         EndpointSpec endpoint = corrected.getOrDefault(name, plan.endpoints().get(name));
         if (endpoint == null) {
             throw new IllegalStateException("plan has no endpoint '" + name + "'");

@@ -23,9 +23,9 @@ import java.util.function.BooleanSupplier;
  *   runs it then (at once if it is already late, wrk2's model). Latency counts from the due time.</li>
  * </ul>
  */
-final class ClosedLoop {
+public final class ClosedLoop {
 
-    static final long UNBOUNDED = Long.MAX_VALUE;
+    public static final long UNBOUNDED = Long.MAX_VALUE;
     /** The most workers an unmeasured preparation loop (seeding, sources) runs. */
     static final int PREPARATION_WORKERS = 128;
     /** The most workers a loop runs on platform threads (see {@link #workerThreads}). */
@@ -45,7 +45,7 @@ final class ClosedLoop {
      * @param bufferBytes each worker's read buffer size
      * @param recovery    retries and the whole-operation time limit
      */
-    record Spec(String name, int workers, long operationLimit, long deadlineNanos, Clients.Lease clients, long seed,
+    public record Spec(String name, int workers, long operationLimit, long deadlineNanos, Clients.Lease clients, long seed,
                 LoadShape load, double initial, int bufferBytes, Recovery recovery) {
 
         Spec(String name, int workers, long operationLimit, long deadlineNanos, Clients.Lease clients, long seed,
@@ -59,7 +59,7 @@ final class ClosedLoop {
          * reads: seeding and preparation, which are not measured and gain nothing from ten thousand workers. Its
          * operations ride out transient failures ({@link Recovery#PREPARATION}), whatever the stage's retries.
          */
-        static Spec unpaced(String name, int workers, long operationLimit, Clients.Lease clients, long seed) {
+        public static Spec unpaced(String name, int workers, long operationLimit, Clients.Lease clients, long seed) {
             int n = Math.max(1, Math.min(workers, PREPARATION_WORKERS));
             return new Spec(name, n, operationLimit, Long.MAX_VALUE, clients, seed, LoadShape.CLOSED, n,
                     WorkerState.bufferFor(0), Recovery.PREPARATION);
@@ -90,7 +90,7 @@ final class ClosedLoop {
     private static final long BACKOFF_CAP_NANOS = TimeUnit.SECONDS.toNanos(2);
 
     /** Runs the loop; returns how many operations were started. */
-    static long run(Spec spec, BooleanSupplier cancelled, CellRecorder recorder, Operation operation) {
+    public static long run(Spec spec, BooleanSupplier cancelled, CellRecorder recorder, Operation operation) {
         return run(spec, cancelled, recorder, null, operation);
     }
 
@@ -98,7 +98,7 @@ final class ClosedLoop {
      * As {@link #run(Spec, BooleanSupplier, CellRecorder, Operation)}, each worker's operations also recorded into
      * {@code byEndpoint} of the endpoint its client talks to (null: not).
      */
-    static long run(Spec spec, BooleanSupplier cancelled, CellRecorder recorder,
+    public static long run(Spec spec, BooleanSupplier cancelled, CellRecorder recorder,
                     java.util.function.Function<String, CellRecorder> byEndpoint, Operation operation) {
         return run(spec, cancelled, recorder, byEndpoint, null, operation);
     }
@@ -108,7 +108,7 @@ final class ClosedLoop {
      * also recorded into {@code byBucket} of the key it wrote or read last (null: not; the run's keys are spread
      * over several buckets).
      */
-    static long run(Spec spec, BooleanSupplier cancelled, CellRecorder recorder,
+    public static long run(Spec spec, BooleanSupplier cancelled, CellRecorder recorder,
                     java.util.function.Function<String, CellRecorder> byEndpoint,
                     java.util.function.Function<String, CellRecorder> byBucket, Operation operation) {
         AtomicLong next = new AtomicLong();

@@ -2,7 +2,6 @@ package io.s3workload.run;
 
 import io.s3workload.plan.Plan;
 import io.s3workload.plan.StagePlan;
-import io.s3workload.s3.ErrorClassifier;
 import io.s3workload.result.Breach;
 import io.s3workload.result.CleanupResult;
 import io.s3workload.result.Reporter;
@@ -10,6 +9,25 @@ import io.s3workload.result.ReporterBus;
 import io.s3workload.result.RunInfo;
 import io.s3workload.result.RunResult;
 import io.s3workload.result.StageResult;
+import io.s3workload.run.cleanup.Cleanup;
+import io.s3workload.run.cleanup.CleanupManifest;
+import io.s3workload.run.kinds.AppendRunner;
+import io.s3workload.run.kinds.CapacityRunner;
+import io.s3workload.run.kinds.ConnectivityRunner;
+import io.s3workload.run.kinds.CopyRunner;
+import io.s3workload.run.kinds.DeleteRunner;
+import io.s3workload.run.kinds.GetRunner;
+import io.s3workload.run.kinds.HeadRunner;
+import io.s3workload.run.kinds.HttpGetRunner;
+import io.s3workload.run.kinds.ListAfterWriteRunner;
+import io.s3workload.run.kinds.ListRunner;
+import io.s3workload.run.kinds.MixRunner;
+import io.s3workload.run.kinds.PutRunner;
+import io.s3workload.run.kinds.RangeReadRunner;
+import io.s3workload.run.kinds.ReadAfterWriteRunner;
+import io.s3workload.run.kinds.TranscodeRunner;
+import io.s3workload.run.kinds.VersionsRunner;
+import io.s3workload.s3.ErrorClassifier;
 import io.s3workload.s3.ObjectStore;
 import io.s3workload.s3.Payload;
 import io.s3workload.s3.StoreException;
@@ -174,11 +192,11 @@ public final class Engine {
         }
     }
 
-    static StageRunner runner(StagePlan stage) {
+    public static StageRunner runner(StagePlan stage) {
         return runner(stage.kind());
     }
 
-    static StageRunner runner(StageKind kind) {
+    public static StageRunner runner(StageKind kind) {
         return switch (kind) {
             case PUT -> new PutRunner();
             case GET -> new GetRunner();

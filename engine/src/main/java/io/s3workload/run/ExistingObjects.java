@@ -14,7 +14,7 @@ import java.util.TreeSet;
  * their keys and sizes, in listing order. The run reads them and nothing else: it never writes, deletes or verifies
  * them (their content is not its own).
  */
-final class ExistingObjects {
+public final class ExistingObjects {
 
     /** Keys listed at most: more would take the client's memory (about 100 bytes a key) for little more realism. */
     static final int MOST_KEYS = 10_000_000;

@@ -9,24 +9,24 @@ import java.util.concurrent.atomic.AtomicLongArray;
  * free one; there is one whenever the keys are at least the workers. One bit a key, set and cleared with a
  * compare-and-set: no lock.
  */
-final class KeyClaims {
+public final class KeyClaims {
 
     /**
      * Above this many keys (8 MiB of bits) none are claimed: for two workers to meet on one, an operation would
      * have to last while 64 million others start.
      */
-    static final long MOST_KEYS = 1L << 26;
+    public static final long MOST_KEYS = 1L << 26;
 
     private final long keys;
     private final AtomicLongArray bits;
 
-    KeyClaims(long keys) {
+    public KeyClaims(long keys) {
         this.keys = keys;
         this.bits = new AtomicLongArray((int) ((keys + 63) / 64));
     }
 
     /** {@code wanted}, or the first key after it (round) no other worker holds; -1 when every key is held. */
-    long claim(long wanted) {
+    public long claim(long wanted) {
         for (long n = 0; n < keys; n++) {
             long key = (wanted + n) % keys;
             int word = (int) (key >>> 6);
@@ -43,7 +43,7 @@ final class KeyClaims {
         return -1;
     }
 
-    void release(long key) {
+    public void release(long key) {
         int word = (int) (key >>> 6);
         long bit = 1L << (key & 63);
         bits.getAndAccumulate(word, bit, (value, b) -> value & ~b);

@@ -10,7 +10,7 @@ import io.s3workload.workload.Access;
  * draws rank the keys in a fixed scattered order (rank r is key {@code (r * STRIDE + offset) mod keys}), so that the
  * hot keys are not the first ones written.
  */
-final class KeyPicker {
+public final class KeyPicker {
 
     private static final long GOLDEN = 0x9E3779B97F4A7C15L;
     /** A prime: the rank-to-key order visits every key when {@code keys} is not a multiple of it. */
@@ -57,12 +57,12 @@ final class KeyPicker {
     }
 
     /** The index of the key operation {@code operation} reads. */
-    long pick(long operation) {
+    public long pick(long operation) {
         return access instanceof Access.RoundRobin ? Math.floorMod(operation, keys) : scatter(rank(operation));
     }
 
     /** The rank (0: the key the distribution reads most) of the key operation {@code operation} reads. */
-    long rank(long operation) {
+    public long rank(long operation) {
         return switch (access) {
             case Access.RoundRobin r -> Math.floorMod(operation, keys);
             case Access.Uniform u -> Long.remainderUnsigned(draw(operation, 0), keys);
@@ -84,7 +84,7 @@ final class KeyPicker {
     }
 
     /** The key of rank {@code rank} (0 the most read). */
-    long scatterRank(long rank) {
+    public long scatterRank(long rank) {
         return access instanceof Access.RoundRobin ? rank : scatter(rank);
     }
 
@@ -115,7 +115,7 @@ final class KeyPicker {
     }
 
     /** Reads counted by rank, as {@link AccessStats}: the hottest key is rank 0, the hottest tenth ranks below n/10. */
-    static AccessStats counted(int[] readsByRank, String distribution, double expectedTenthShare) {
+    public static AccessStats counted(int[] readsByRank, String distribution, double expectedTenthShare) {
         long distinct = 0;
         long total = 0;
         long tenth = Math.max(1, readsByRank.length / 10);
@@ -130,7 +130,7 @@ final class KeyPicker {
     }
 
     /** The share of reads the hottest {@code fraction} of the keys take, as the distribution has it. */
-    double expectedShare(double fraction) {
+    public double expectedShare(double fraction) {
         long n = Math.max(1, Math.round(keys * fraction));
         return switch (access) {
             case Access.RoundRobin r -> (double) n / keys;

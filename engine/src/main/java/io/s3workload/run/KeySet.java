@@ -66,7 +66,7 @@ public final class KeySet {
     }
 
     /** These keys, their bodies made as {@code made} says (the writing stage's {@code data}). */
-    KeySet madeAs(io.s3workload.workload.DataShape made) {
+    public KeySet madeAs(io.s3workload.workload.DataShape made) {
         return new KeySet(prefix, span, missing, origin, made, copied, existing, kept);
     }
 
@@ -74,7 +74,7 @@ public final class KeySet {
      * These keys, key number {@code n} holding the payload of {@code kept(n)} (the write of it the store kept)
      * rather than of its own key.
      */
-    KeySet keeping(java.util.function.LongFunction<String> kept) {
+    public KeySet keeping(java.util.function.LongFunction<String> kept) {
         return new KeySet(prefix, span, missing, origin, shape, copied, existing, kept);
     }
 
@@ -88,7 +88,7 @@ public final class KeySet {
      * Whether what these keys hold is known, so that a read can be checked byte for byte: not for existing objects
      * or copies of them.
      */
-    boolean verifiable() {
+    public boolean verifiable() {
         return origin == null ? existing == null : origin.verifiable();
     }
 
@@ -96,7 +96,7 @@ public final class KeySet {
      * The size of the {@code index}-th written key's object as listed (existing objects, and copies of them); -1
      * when its size is its size spec's, as for every object the run made itself.
      */
-    long listedBytes(long index) {
+    public long listedBytes(long index) {
         return existing != null ? existing.size(index)
                 : origin != null ? origin.listedBytes(copied.applyAsLong(written(index))) : -1;
     }

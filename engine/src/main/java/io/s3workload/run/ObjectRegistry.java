@@ -17,18 +17,18 @@ public final class ObjectRegistry {
     private final List<KeySet> written = new CopyOnWriteArrayList<>();
 
     /** The keys {@code stage} wrote at {@code size}, for stages reading {@code from} it. */
-    void register(String stage, SizeSpec size, KeySet keys) {
+    public void register(String stage, SizeSpec size, KeySet keys) {
         byStage.computeIfAbsent(stage, s -> new ConcurrentHashMap<>()).put(size, keys);
         wrote(keys);
     }
 
     /** Keys the run wrote (or tried to) that no stage reads from. */
-    void wrote(KeySet keys) {
+    public void wrote(KeySet keys) {
         written.add(keys);
     }
 
     /** Every key set the stage registered, by size. */
-    Map<SizeSpec, KeySet> all(String stage) {
+    public Map<SizeSpec, KeySet> all(String stage) {
         return Map.copyOf(byStage.getOrDefault(stage, Map.of()));
     }
 

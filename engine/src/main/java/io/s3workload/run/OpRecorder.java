@@ -10,7 +10,7 @@ import io.s3workload.s3.RequestTrace;
  * and time to first byte count from the intended start — the coordinated-omission correction — while the
  * latency from the actual start is kept apart. One per worker, reused for every operation.
  */
-final class OpRecorder {
+public final class OpRecorder {
 
     private final CellRecorder cell;
     /** The cell of the endpoint this worker talks to, when the stage spreads over several; else null. */
@@ -100,14 +100,14 @@ final class OpRecorder {
      * Also record the current operation into {@code recorder} (a mix stage's per-operation cell, while the loop's
      * cell keeps the totals); the loop clears it before each operation.
      */
-    void alsoInto(CellRecorder recorder) {
+    public void alsoInto(CellRecorder recorder) {
         this.detail = recorder;
         if (recorder != null && late) {
             recorder.late();
         }
     }
 
-    void success(long latencyNanos, long bodyBytes) {
+    public void success(long latencyNanos, long bodyBytes) {
         name(latencyNanos + retriedNanos, -1);
         split();
         success(cell, latencyNanos, bodyBytes);
@@ -129,7 +129,7 @@ final class OpRecorder {
         into.success(latencyNanos + retriedNanos + delayNanos, bodyBytes);
     }
 
-    void success(long latencyNanos, long ttfbNanos, long bodyBytes) {
+    public void success(long latencyNanos, long ttfbNanos, long bodyBytes) {
         name(latencyNanos + retriedNanos, ttfbNanos + retriedNanos);
         success(cell, latencyNanos, ttfbNanos, bodyBytes);
         if (endpoint != null) {
@@ -150,7 +150,7 @@ final class OpRecorder {
         into.success(latencyNanos + retriedNanos + delayNanos, ttfbNanos + retriedNanos + delayNanos, bodyBytes);
     }
 
-    void items(long count) {
+    public void items(long count) {
         cell.items(count);
         if (endpoint != null) {
             endpoint.items(count);
@@ -163,7 +163,7 @@ final class OpRecorder {
         }
     }
 
-    void failure(String errorClass) {
+    public void failure(String errorClass) {
         cell.failure(errorClass);
         if (endpoint != null) {
             endpoint.failure(errorClass);
@@ -176,7 +176,7 @@ final class OpRecorder {
         }
     }
 
-    void failure(String errorClass, String example) {
+    public void failure(String errorClass, String example) {
         failure(errorClass, example, null);
     }
 
@@ -284,7 +284,7 @@ final class OpRecorder {
     }
 
     /** A failure, with the server's message ({@code null}: none), the first of each class kept for the report. */
-    void failure(String errorClass, String example, String message) {
+    public void failure(String errorClass, String example, String message) {
         cell.failure(errorClass, example, message);
         if (endpoint != null) {
             endpoint.failure(errorClass, example, message);

@@ -5,7 +5,7 @@ package io.s3workload.run;
  * thrown as a {@link io.s3workload.s3.StoreException}; the loop counts it by class and goes on.
  */
 @FunctionalInterface
-interface Operation {
+public interface Operation {
 
     void run(long index, WorkerState worker, OpRecorder recorder);
 }

@@ -1,5 +1,6 @@
 package io.s3workload.run;
 
+import io.s3workload.run.cleanup.Cleanup;
 import io.s3workload.s3.StoreException;
 import java.time.Duration;
 import java.util.concurrent.ThreadLocalRandom;
@@ -16,10 +17,10 @@ import java.util.function.Supplier;
  * {@link #BUDGET} per request and never past the caller's deadline. Cleanup also rides out a server that refuses
  * connections for a while (restarting); the bucket check does not, so a wrong address fails at once.
  */
-final class OwnRequests {
+public final class OwnRequests {
 
     /** The longest one request is retried. */
-    static final Duration BUDGET = Duration.ofSeconds(30);
+    public static final Duration BUDGET = Duration.ofSeconds(30);
     private static final long FIRST_BACKOFF_NANOS = TimeUnit.MILLISECONDS.toNanos(100);
     private static final long MAX_BACKOFF_NANOS = TimeUnit.SECONDS.toNanos(5);
 
@@ -42,23 +43,23 @@ final class OwnRequests {
     }
 
     /** For cleanup: everything that may pass is retried, until {@code deadlineNanos} ({@link System#nanoTime}). */
-    static OwnRequests until(long deadlineNanos) {
+    public static OwnRequests until(long deadlineNanos) {
         return new OwnRequests(true, deadlineNanos, () -> false);
     }
 
     /** Whether the deadline has passed (or the thread was interrupted): time to give up and say what is left. */
-    boolean expired() {
+    public boolean expired() {
         return System.nanoTime() - deadlineNanos >= 0 || Thread.currentThread().isInterrupted()
                 || stopped.getAsBoolean();
     }
 
     /** Whether a wait of {@code nanos} from now ends before the deadline. */
-    boolean outlasts(long nanos) {
+    public boolean outlasts(long nanos) {
         return deadlineNanos - System.nanoTime() - nanos > 0 && !expired();
     }
 
     /** Runs {@code request} until it succeeds or fails for good; throws its last failure. */
-    <T> T call(Supplier<T> request) {
+    public <T> T call(Supplier<T> request) {
         long giveUp = Math.min(deadlineNanos - System.nanoTime(), BUDGET.toNanos()) + System.nanoTime();
         long backoff = FIRST_BACKOFF_NANOS;
         while (true) {
@@ -75,7 +76,7 @@ final class OwnRequests {
         }
     }
 
-    void run(Runnable request) {
+    public void run(Runnable request) {
         call(() -> {
             request.run();
             return null;

@@ -6,7 +6,7 @@ import io.s3workload.s3.StoreException;
 import io.s3workload.workload.EndpointSpec;
 
 /** Explains, in words, why an endpoint failed its check before the run. */
-final class Preflight {
+public final class Preflight {
 
     private Preflight() {
     }
@@ -15,7 +15,7 @@ final class Preflight {
      * The class of a failed bucket check in a few words: DNS, connection refused, TLS, timeout, 403 auth, 404 no
      * bucket, or the HTTP status the server sent.
      */
-    static String failureClass(StoreException e) {
+    public static String failureClass(StoreException e) {
         return switch (e.kind()) {
             case UNREACHABLE -> switch (e.errorClass()) {
                 case ErrorClassifier.DNS_FAILED -> "DNS: host not found";
@@ -30,7 +30,7 @@ final class Preflight {
         };
     }
 
-    static String explain(StoreException e, EndpointSpec endpoint, String bucket) {
+    public static String explain(StoreException e, EndpointSpec endpoint, String bucket) {
         String where = "endpoint '" + endpoint.name() + "' (" + endpoint.printableUrl() + ")";
         java.util.Optional<String> expected = io.s3workload.s3.ErrorClassifier.serverRegion(e)
                 .filter(r -> !r.equals(endpoint.region()));

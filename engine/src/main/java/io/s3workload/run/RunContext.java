@@ -7,7 +7,7 @@ import io.s3workload.workload.SizeSpec;
 import java.util.concurrent.atomic.AtomicBoolean;
 
 /** What every stage of one run shares: its key prefix, payload, clients, reporters and cancellation. */
-final class RunContext {
+public final class RunContext {
 
     private final String runPrefix;
     private final String sharedPrefix;
@@ -29,7 +29,7 @@ final class RunContext {
      * What running cells post: progress each second, and a note when they warm up. {@code STEP} is a capacity
      * search's step: no warm-up note, and no later stage reads what it writes.
      */
-    enum Chatter { ALL, STEP, NOTHING }
+    public enum Chatter { ALL, STEP, NOTHING }
 
     RunContext(String runPrefix, String sharedPrefix, Payload payload, Clients clients, ReporterBus reporters,
                AtomicBoolean cancelled) {
@@ -52,12 +52,12 @@ final class RunContext {
     }
 
     /** A recorder for a cell of this run: naming as many of its slowest operations as the workload says. */
-    io.s3workload.metrics.CellRecorder recorder(io.s3workload.metrics.CellKey key) {
+    public io.s3workload.metrics.CellRecorder recorder(io.s3workload.metrics.CellKey key) {
         return new io.s3workload.metrics.CellRecorder(key, clients.slowest());
     }
 
     /** The same run, its cells saying only {@code chatter}. */
-    RunContext saying(Chatter chatter) {
+    public RunContext saying(Chatter chatter) {
         return new RunContext(runPrefix, sharedPrefix, payload, clients, reporters, runCancelled, cancelled, objects,
                 chatter);
     }
@@ -68,7 +68,7 @@ final class RunContext {
     }
 
     /** Whether later stages may read what this one writes (a capacity search's steps' objects are read by none). */
-    boolean readLater() {
+    public boolean readLater() {
         return chatter != Chatter.STEP;
     }
 
@@ -88,12 +88,12 @@ final class RunContext {
      * Whether the whole run is stopping (Ctrl-C, a stopRun failure), as opposed to this stage being told to start
      * nothing new ({@link #cancelled}): work already started, such as a probe's reads of a write it made, goes on.
      */
-    boolean runCancelled() {
+    public boolean runCancelled() {
         return runCancelled.get();
     }
 
     /** Every key of the run starts with this, so the run never touches anything else (but reusable sources). */
-    String runPrefix() {
+    public String runPrefix() {
         return runPrefix;
     }
 
@@ -114,7 +114,7 @@ final class RunContext {
     }
 
     /** {@code <run prefix><stage>/<size>/}: where a stage keeps its objects of one size. */
-    String keyPrefix(String stage, SizeSpec size) {
+    public String keyPrefix(String stage, SizeSpec size) {
         return runPrefix + stage + "/" + size.label() + "/";
     }
 
@@ -123,7 +123,7 @@ final class RunContext {
         return clients.buckets();
     }
 
-    Payload payload() {
+    public Payload payload() {
         return payload;
     }
 
@@ -133,16 +133,16 @@ final class RunContext {
      * whose run prefix differs, draws its own sequence from the same distribution, over the same hot keys when it
      * reads the same keys (existing objects).
      */
-    KeyPicker picker(io.s3workload.plan.StagePlan stage, io.s3workload.workload.SizeSpec size, long keys) {
+    public KeyPicker picker(io.s3workload.plan.StagePlan stage, io.s3workload.workload.SizeSpec size, long keys) {
         long ranks = payload.seed() * 31 + (stage.name() + "\n" + size.label()).hashCode();
         return new KeyPicker(stage.spec().common().access(), keys, ranks, ranks * 31 + runPrefix.hashCode());
     }
 
-    long seed() {
+    public long seed() {
         return payload.seed();
     }
 
-    Clients clients() {
+    public Clients clients() {
         return clients;
     }
 
@@ -150,7 +150,7 @@ final class RunContext {
         return reporters;
     }
 
-    ObjectRegistry objects() {
+    public ObjectRegistry objects() {
         return objects;
     }
 
@@ -158,14 +158,14 @@ final class RunContext {
      * What a reading cell reads: its keys, and the sizes the cell is reported under (for existing objects, those
      * listed; else the cell's own).
      */
-    record Reading(KeySet keys, SizeSpec size) {
+    public record Reading(KeySet keys, SizeSpec size) {
     }
 
     /**
      * What a reading cell of {@code stage} reads at {@code size}: the existing objects under its prefix (listed now),
      * or the keys its source stage wrote; empty (after a note) when there are none.
      */
-    java.util.Optional<Reading> reading(io.s3workload.plan.StagePlan stage, SizeSpec size) {
+    public java.util.Optional<Reading> reading(io.s3workload.plan.StagePlan stage, SizeSpec size) {
         if (stage.spec().existing().isPresent()) {
             return existing(stage, 0).map(listed -> new Reading(KeySet.existing(listed), listed.sizes()));
         }
@@ -176,7 +176,7 @@ final class RunContext {
      * The keys the stage's source wrote at the cell's size; empty (after a note saying so) when it wrote none, so
      * that the cell is skipped.
      */
-    java.util.Optional<KeySet> sourceKeys(io.s3workload.plan.StagePlan stage, SizeSpec size) {
+    public java.util.Optional<KeySet> sourceKeys(io.s3workload.plan.StagePlan stage, SizeSpec size) {
         String from = stage.from().orElseThrow();
         java.util.Optional<KeySet> keys = objects.keys(from, size).filter(k -> k.count() > 0);
         if (keys.isEmpty()) {
@@ -190,7 +190,7 @@ final class RunContext {
      * before its cell, and not measured; the stage notes what it found. Empty, after a note, when there are none or
      * the listing failed for good.
      */
-    java.util.Optional<ExistingObjects> existing(io.s3workload.plan.StagePlan stage, long smallest) {
+    public java.util.Optional<ExistingObjects> existing(io.s3workload.plan.StagePlan stage, long smallest) {
         io.s3workload.workload.ObjectsFrom.Prefix prefix = stage.spec().existing().orElseThrow();
         long started = System.nanoTime();
         ExistingObjects listed;
@@ -216,11 +216,11 @@ final class RunContext {
         return java.util.Optional.of(listed);
     }
 
-    boolean cancelled() {
+    public boolean cancelled() {
         return cancelled.getAsBoolean();
     }
 
-    void note(String stage, String message) {
+    public void note(String stage, String message) {
         reporters.post(r -> r.note(stage, message));
     }
 }

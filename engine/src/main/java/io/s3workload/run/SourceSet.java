@@ -22,7 +22,7 @@ import java.util.concurrent.atomic.AtomicLong;
  * before the stage measures anything (or, for a rangeRead over existing objects, those objects as listed) — reused when present (with {@code reuse}), else uploaded as streamed
  * multipart, unmeasured — with, per source, the payload that wrote it so reads can be verified.
  */
-final class SourceSet {
+public final class SourceSet {
 
     /** User metadata that records which seed wrote a source, so a later run can verify a reused one. */
     static final String SEED_METADATA = "s3workload-seed";
@@ -32,7 +32,7 @@ final class SourceSet {
      */
     static final String DATA_METADATA = "s3workload-data";
     /** The error of a stage told to verify whose sources were all written by an unknown hand. */
-    static final String NOTHING_VERIFIABLE = "verify: true, but no source can be verified (none has a recorded seed)";
+    public static final String NOTHING_VERIFIABLE = "verify: true, but no source can be verified (none has a recorded seed)";
 
     private final Sources sources;
     private final String prefix;
@@ -51,7 +51,7 @@ final class SourceSet {
     }
 
     /** Existing objects to read ranges of, as they are: none is verifiable. */
-    static SourceSet existing(ExistingObjects objects) {
+    public static SourceSet existing(ExistingObjects objects) {
         return new SourceSet(null, objects.prefix().prefix(), new Payload[objects.count()], Optional.empty(),
                 objects);
     }
@@ -61,12 +61,12 @@ final class SourceSet {
      * as a PUT cell with their error classes and keys. A stage then stops rather than measure reads of what is not
      * there.
      */
-    Optional<CellStats> failedUploads() {
+    public Optional<CellStats> failedUploads() {
         return failedUploads;
     }
 
     /** How many sources were reused without a recorded seed, so that reads of them cannot be verified. */
-    int unverifiable() {
+    public int unverifiable() {
         int n = 0;
         for (Payload p : payloads) {
             n += p == null ? 1 : 0;
@@ -74,16 +74,16 @@ final class SourceSet {
         return n;
     }
 
-    int count() {
+    public int count() {
         return payloads.length;
     }
 
-    String key(int source) {
+    public String key(int source) {
         return existing != null ? existing.key(source) : prefix + source;
     }
 
     /** The size of a source, in bytes. */
-    long size(int source) {
+    public long size(int source) {
         return existing != null ? existing.size(source) : sources.size().bytes();
     }
 
@@ -91,14 +91,14 @@ final class SourceSet {
      * The expected bytes {@code [start, start + length)} of a source, or null when the source's writer is unknown
      * (reused without a recorded seed), so the read cannot be verified.
      */
-    Payload.Body expected(int source, long start, long length) {
+    public Payload.Body expected(int source, long start, long length) {
         Payload payload = payloads[source];
         return payload == null ? null : payload.body(key(source), sources.size().bytes(), sources.data())
                 .slice(start, length);
     }
 
     /** Reuses or uploads every source; notes what it did. */
-    static SourceSet prepare(StagePlan stage, Sources sources, Multipart multipart, RunContext context) {
+    public static SourceSet prepare(StagePlan stage, Sources sources, Multipart multipart, RunContext context) {
         String prefix = sources.reuse()
                 ? context.sharedPrefix() + "sources/" + sources.label() + "/"
                 : context.runPrefix() + stage.name() + "/sources/" + sources.label() + "/";

@@ -4,7 +4,7 @@ import io.s3workload.plan.StagePlan;
 import io.s3workload.result.StageResult;
 
 /** Runs one kind of stage. One implementation per stage kind. */
-interface StageRunner {
+public interface StageRunner {
 
     /** Runs the stage; stops early, keeping what was measured, when the run is cancelled. */
     StageResult run(StagePlan stage, RunContext context);

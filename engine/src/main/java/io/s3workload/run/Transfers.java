@@ -19,7 +19,7 @@ import java.util.concurrent.atomic.AtomicReference;
  * or copied on the server, the upload aborted on any failure) and parallel ranged reads. Sub-requests run on their
  * own virtual threads.
  */
-final class Transfers {
+public final class Transfers {
 
     private Transfers() {
     }
@@ -28,7 +28,7 @@ final class Transfers {
      * Uploads {@code body} to {@code key} with what {@code write} adds, in parts when {@code multipart} applies;
      * returns the ETag.
      */
-    static String put(ObjectStore store, String key, Payload.Body body, Multipart multipart, ObjectWrite write) {
+    public static String put(ObjectStore store, String key, Payload.Body body, Multipart multipart, ObjectWrite write) {
         return put(store, key, body, multipart, write, null);
     }
 
@@ -36,7 +36,7 @@ final class Transfers {
      * As {@link #put(ObjectStore, String, Payload.Body, Multipart, ObjectWrite)}, each part of a multipart upload
      * also measured into {@code parts} (null: not), on the thread that sends it.
      */
-    static String put(ObjectStore store, String key, Payload.Body body, Multipart multipart, ObjectWrite write,
+    public static String put(ObjectStore store, String key, Payload.Body body, Multipart multipart, ObjectWrite write,
                       io.s3workload.metrics.CellRecorder partCell) {
         if (!multipart.applies(body.length())) {
             return store.put(key, body, write);
@@ -84,7 +84,7 @@ final class Transfers {
      * Copies {@code sourceKey} ({@code length} bytes) to {@code key} on the server: one CopyObject, or parts copied
      * with UploadPartCopy in parallel when {@code multipart} applies; returns the ETag.
      */
-    static String copy(ObjectStore store, String sourceKey, String key, long length, Multipart multipart) {
+    public static String copy(ObjectStore store, String sourceKey, String key, long length, Multipart multipart) {
         if (!multipart.applies(length)) {
             return store.copy(sourceKey, key);
         }
@@ -127,7 +127,7 @@ final class Transfers {
      * {@link ReadTiming} then holds the first byte of the first range, the total bytes, and the first mismatch
      * against {@code expected} (null: not verified) at its offset in the object.
      */
-    static void get(ObjectStore store, String key, long length, ParallelRanges ranges, WorkerState worker,
+    public static void get(ObjectStore store, String key, long length, ParallelRanges ranges, WorkerState worker,
                     Payload.Body expected) {
         ReadTiming timing = worker.timing();
         if (!ranges.applies(length)) {

@@ -10,9 +10,9 @@ import java.util.SplittableRandom;
  * (so ten thousand workers reading small objects do not hold ten thousand 256 KiB buffers). Never shared between
  * workers.
  */
-final class WorkerState {
+public final class WorkerState {
 
-    static final int READ_BUFFER_BYTES = 256 * 1024;
+    public static final int READ_BUFFER_BYTES = 256 * 1024;
 
     private final ObjectStore store;
     private final SplittableRandom random;
@@ -42,35 +42,35 @@ final class WorkerState {
     }
 
     /** This worker's number in its loop, from 0. */
-    int index() {
+    public int index() {
         return index;
     }
 
     /** State of the stage's own this worker keeps across operations, made by {@code init} on first use. */
     @SuppressWarnings("unchecked")
-    <T> T local(java.util.function.Supplier<T> init) {
+    public <T> T local(java.util.function.Supplier<T> init) {
         if (local == null) {
             local = init.get();
         }
         return (T) local;
     }
 
-    ObjectStore store() {
+    public ObjectStore store() {
         return store;
     }
 
-    SplittableRandom random() {
+    public SplittableRandom random() {
         return random;
     }
 
-    byte[] readBuffer() {
+    public byte[] readBuffer() {
         if (readBuffer == null) {
             readBuffer = new byte[bufferBytes];
         }
         return readBuffer;
     }
 
-    ReadTiming timing() {
+    public ReadTiming timing() {
         return timing;
     }
 

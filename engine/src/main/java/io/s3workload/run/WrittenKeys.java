@@ -8,7 +8,7 @@ import java.util.concurrent.atomic.AtomicLongArray;
  * number of workers at once: a bit per number in pages of 65,536 made on first use, set with one compare-and-set loop
  * (no lock, no allocation per operation once a page exists).
  */
-final class WrittenKeys {
+public final class WrittenKeys {
 
     private static final int PAGE_SHIFT = 16;
     private static final int PAGE_LONGS = (1 << PAGE_SHIFT) / 64;
@@ -16,16 +16,16 @@ final class WrittenKeys {
     private final ConcurrentHashMap<Long, AtomicLongArray> pages = new ConcurrentHashMap<>();
     private final ConcurrentHashMap<Long, AtomicLongArray> triedPages = new ConcurrentHashMap<>();
 
-    void written(long number) {
+    public void written(long number) {
         set(pages, number);
     }
 
     /** A write of {@code number} is about to be sent (whatever comes of it). */
-    void tried(long number) {
+    public void tried(long number) {
         set(triedPages, number);
     }
 
-    boolean isWritten(long number) {
+    public boolean isWritten(long number) {
         return isSet(pages, number);
     }
 
@@ -33,7 +33,7 @@ final class WrittenKeys {
      * One past the highest number tried: the keys a cell's operations spread over. An open loop's workers take every
      * n-th number each, so a late worker may leave a number below it untried when the cell ends.
      */
-    long span() {
+    public long span() {
         long highest = -1;
         for (var page : triedPages.entrySet()) {
             AtomicLongArray words = page.getValue();
@@ -50,7 +50,7 @@ final class WrittenKeys {
     }
 
     /** How many numbers below {@code span} were tried and never written: every write of them failed. */
-    long failed(long span) {
+    public long failed(long span) {
         long failed = 0;
         for (long number = 0; number < span; number++) {
             if (isSet(triedPages, number) && !isWritten(number)) {
@@ -76,17 +76,17 @@ final class WrittenKeys {
     }
 
     /** Keys {@code prefix + 0 .. span - 1}, those never written marked missing; call after the writers stopped. */
-    KeySet keySet(String prefix, long span) {
+    public KeySet keySet(String prefix, long span) {
         return keySet(prefix, span, null);
     }
 
     /** As {@link #keySet(String, long)}, for keys that hold copies of {@code origin}'s (see {@link KeySet}). */
-    KeySet keySet(String prefix, long span, KeySet origin) {
+    public KeySet keySet(String prefix, long span, KeySet origin) {
         return keySet(prefix, span, origin, origin == null ? null : n -> n % origin.count());
     }
 
     /** As {@link #keySet(String, long, KeySet)}, key number {@code n} holding the bytes of {@code copied(n)}. */
-    KeySet keySet(String prefix, long span, KeySet origin, java.util.function.LongUnaryOperator copied) {
+    public KeySet keySet(String prefix, long span, KeySet origin, java.util.function.LongUnaryOperator copied) {
         long[] missing = new long[16];
         int n = 0;
         for (long number = 0; number < span; number++) {

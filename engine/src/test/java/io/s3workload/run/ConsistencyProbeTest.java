@@ -1,8 +1,5 @@
 package io.s3workload.run;
 
-import static org.junit.jupiter.api.Assertions.assertEquals;
-import static org.junit.jupiter.api.Assertions.assertTrue;
-
 import io.s3workload.metrics.CellStats;
 import io.s3workload.metrics.ConvergenceStats;
 import io.s3workload.metrics.Op;
@@ -11,6 +8,7 @@ import io.s3workload.plan.Planner;
 import io.s3workload.report.ConsoleReporter;
 import io.s3workload.result.RunResult;
 import io.s3workload.result.StageResult;
+import io.s3workload.run.kinds.VersionsRunner;
 import io.s3workload.testing.HttpFront;
 import io.s3workload.testing.RecordingReporter;
 import io.s3workload.testing.ReplicationLag;
@@ -26,6 +24,8 @@ import java.util.Optional;
 import org.junit.jupiter.api.AfterAll;
 import org.junit.jupiter.api.BeforeAll;
 import org.junit.jupiter.api.Test;
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertTrue;
 
 /**
  * readAfterWrite and listAfterWrite against real replication lag: a primary front that writes through to the

@@ -1,11 +1,9 @@
 package io.s3workload.run;
 
-import static org.junit.jupiter.api.Assertions.assertEquals;
-import static org.junit.jupiter.api.Assertions.assertTrue;
-
 import io.s3workload.metrics.CellStats;
 import io.s3workload.metrics.Op;
 import io.s3workload.result.RunResult;
+import io.s3workload.run.kinds.GetRunner;
 import io.s3workload.testing.HttpFront;
 import io.s3workload.testing.RecordingReporter;
 import io.s3workload.testing.TestS3;
@@ -15,9 +13,11 @@ import java.util.concurrent.ConcurrentHashMap;
 import java.util.concurrent.atomic.AtomicInteger;
 import org.junit.jupiter.api.AfterAll;
 import org.junit.jupiter.api.BeforeAll;
+import org.junit.jupiter.api.Test;
 import org.junit.jupiter.params.ParameterizedTest;
 import org.junit.jupiter.params.provider.ValueSource;
-import org.junit.jupiter.api.Test;
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertTrue;
 
 /** {@code kind: copy} against the in-process S3 server: what the server is asked, and what the copies hold. */
 class CopyTest {

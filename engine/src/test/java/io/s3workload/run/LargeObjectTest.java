@@ -1,11 +1,9 @@
 package io.s3workload.run;
 
-import static org.junit.jupiter.api.Assertions.assertEquals;
-import static org.junit.jupiter.api.Assertions.assertThrows;
-import static org.junit.jupiter.api.Assertions.assertTrue;
-
 import io.s3workload.metrics.CellStats;
 import io.s3workload.result.RunResult;
+import io.s3workload.run.cleanup.Cleanup;
+import io.s3workload.run.kinds.GetRunner;
 import io.s3workload.s3.ObjectStore;
 import io.s3workload.s3.Payload;
 import io.s3workload.s3.StoreException;
@@ -27,6 +25,9 @@ import org.junit.jupiter.api.Test;
 import org.junit.jupiter.params.ParameterizedTest;
 import org.junit.jupiter.params.provider.ValueSource;
 import software.amazon.awssdk.services.s3.model.S3Object;
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertThrows;
+import static org.junit.jupiter.api.Assertions.assertTrue;
 
 /** Multipart uploads, parallel ranged reads and verification, against the in-process S3 server. */
 class LargeObjectTest {

@@ -1,10 +1,8 @@
 package io.s3workload.run;
 
-import static org.junit.jupiter.api.Assertions.assertEquals;
-import static org.junit.jupiter.api.Assertions.assertTrue;
-
 import io.s3workload.metrics.CellStats;
 import io.s3workload.result.RunResult;
+import io.s3workload.run.kinds.VersionsRunner;
 import io.s3workload.testing.RecordingReporter;
 import io.s3workload.testing.TestS3;
 import java.util.List;
@@ -12,6 +10,8 @@ import java.util.Map;
 import org.junit.jupiter.api.AfterAll;
 import org.junit.jupiter.api.BeforeAll;
 import org.junit.jupiter.api.Test;
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertTrue;
 
 /**
  * {@code kind: versions} where the bucket keeps no versions (the in-process server keeps none): one clear error and

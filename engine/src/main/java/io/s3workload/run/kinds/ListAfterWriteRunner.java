@@ -1,9 +1,11 @@
-package io.s3workload.run;
+package io.s3workload.run.kinds;
 
 import io.s3workload.metrics.CellRecorder;
 import io.s3workload.metrics.Op;
 import io.s3workload.plan.StagePlan;
 import io.s3workload.result.StageResult;
+import io.s3workload.run.RunContext;
+import io.s3workload.run.StageRunner;
 import io.s3workload.s3.ObjectStore;
 import io.s3workload.s3.StoreException;
 import io.s3workload.workload.ListAfterWriteStage;
@@ -17,7 +19,7 @@ import java.util.Map;
  * writer, then lists that prefix (ListObjectsV2) through every reader until every key is listed with its PUT's
  * ETag. Convergence counts from the last PUT's response. A key listed with another ETag is stale.
  */
-final class ListAfterWriteRunner implements StageRunner {
+public final class ListAfterWriteRunner implements StageRunner {
 
     @Override
     public StageResult run(StagePlan stage, RunContext context) {

@@ -1,16 +1,21 @@
-package io.s3workload.run;
+package io.s3workload.run.kinds;
 
 import io.s3workload.metrics.CellKey;
 import io.s3workload.metrics.CellStats;
 import io.s3workload.metrics.Op;
 import io.s3workload.plan.CellPlan;
 import io.s3workload.plan.StagePlan;
+import io.s3workload.run.CellRun;
+import io.s3workload.run.CellStageRunner;
+import io.s3workload.run.KeyPicker;
+import io.s3workload.run.KeySet;
+import io.s3workload.run.RunContext;
 import io.s3workload.s3.ErrorClassifier;
 import java.util.List;
 import java.util.Optional;
 
 /** {@code kind: head}: HeadObject over the source stage's keys or existing objects, picked by the stage's access. */
-final class HeadRunner implements CellStageRunner {
+public final class HeadRunner implements CellStageRunner {
 
     @Override
     public List<CellStats> runCell(StagePlan stage, CellPlan cell, RunContext context) {

@@ -1,4 +1,4 @@
-package io.s3workload.run;
+package io.s3workload.run.kinds;
 
 import io.s3workload.metrics.CellKey;
 import io.s3workload.metrics.CellRecorder;
@@ -8,6 +8,10 @@ import io.s3workload.plan.CellPlan;
 import io.s3workload.plan.StagePlan;
 import io.s3workload.result.StageResult;
 import io.s3workload.result.Units;
+import io.s3workload.run.CellRun;
+import io.s3workload.run.OwnRequests;
+import io.s3workload.run.RunContext;
+import io.s3workload.run.StageRunner;
 import io.s3workload.s3.ObjectStore;
 import io.s3workload.s3.Payload;
 import io.s3workload.workload.VersionsStage;
@@ -21,9 +25,9 @@ import java.util.Optional;
  * bytes), and DELETEs every version by its id — four cells, each measured. A version the listing lacks is an
  * error of the listing. A bucket that keeps no versions fails the stage with one error saying so.
  */
-final class VersionsRunner implements StageRunner {
+public final class VersionsRunner implements StageRunner {
 
-    static final String NOT_VERSIONED = "bucket keeps no versions";
+    public static final String NOT_VERSIONED = "bucket keeps no versions";
     static final String MISSING_FROM_LISTING = "version missing from the listing";
 
     @Override

@@ -1,8 +1,8 @@
-package io.s3workload.run;
+package io.s3workload.run.server;
 
-import io.s3workload.workload.ServerMetrics;
 import io.s3workload.workload.ServerMetrics.Selector;
 import io.s3workload.workload.ServerMetrics.Signal;
+import io.s3workload.workload.ServerMetrics;
 import java.net.URI;
 import java.net.http.HttpClient;
 import java.net.http.HttpRequest;
@@ -21,7 +21,7 @@ import java.util.regex.Pattern;
  * {@link Signal}'s samples summed, by S3 API where the selector names the label. A scrape that fails (refused,
  * timed out, not 200, not the text format) is counted and its first reason kept; it never fails the run.
  */
-final class ServerScraper implements AutoCloseable {
+public final class ServerScraper implements AutoCloseable {
 
     /** The most one scrape may take; the run waits this long at most as a cell starts and ends. */
     static final Duration TIMEOUT = Duration.ofSeconds(2);
@@ -37,7 +37,7 @@ final class ServerScraper implements AutoCloseable {
     private final AtomicInteger failures = new AtomicInteger();
     private volatile String firstFailure;
 
-    ServerScraper(String endpoint, ServerMetrics metrics) {
+    public ServerScraper(String endpoint, ServerMetrics metrics) {
         this.endpoint = endpoint;
         this.metrics = metrics;
         this.http = HttpClient.newBuilder().version(HttpClient.Version.HTTP_1_1).connectTimeout(TIMEOUT)

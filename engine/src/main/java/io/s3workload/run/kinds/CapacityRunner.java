@@ -1,4 +1,4 @@
-package io.s3workload.run;
+package io.s3workload.run.kinds;
 
 import io.s3workload.metrics.CellStats;
 import io.s3workload.plan.CellPlan;
@@ -7,6 +7,9 @@ import io.s3workload.result.CapacitySearch.End;
 import io.s3workload.result.CapacitySearch;
 import io.s3workload.result.StageResult;
 import io.s3workload.result.Units;
+import io.s3workload.run.Engine;
+import io.s3workload.run.RunContext;
+import io.s3workload.run.StageRunner;
 import io.s3workload.workload.CapacityStage;
 import io.s3workload.workload.FailOn;
 import io.s3workload.workload.LoadShape;
@@ -29,7 +32,7 @@ import java.util.OptionalLong;
  * ends the search with a lower bound. Each step runs as a stage of its own name, {@code <stage>.step<N>} (its cell,
  * its keys, its live series); the probes as {@code <stage>.probe}, unreported.
  */
-final class CapacityRunner implements StageRunner {
+public final class CapacityRunner implements StageRunner {
 
     /** A step with at least this share of operations failed ends the search: the store is failing, not slowing. */
     static final double ERROR_STORM_PERCENT = 50;

@@ -1,4 +1,4 @@
-package io.s3workload.run;
+package io.s3workload.run.kinds;
 
 import io.s3workload.metrics.CellKey;
 import io.s3workload.metrics.CellRecorder;
@@ -7,6 +7,14 @@ import io.s3workload.metrics.Op;
 import io.s3workload.plan.CellPlan;
 import io.s3workload.plan.StagePlan;
 import io.s3workload.result.Units;
+import io.s3workload.run.CellRun;
+import io.s3workload.run.CellStageRunner;
+import io.s3workload.run.ClosedLoop;
+import io.s3workload.run.KeyClaims;
+import io.s3workload.run.KeySet;
+import io.s3workload.run.RunContext;
+import io.s3workload.run.Transfers;
+import io.s3workload.run.WrittenKeys;
 import io.s3workload.s3.ObjectWrite;
 import io.s3workload.s3.Payload;
 import io.s3workload.s3.StoreException;
@@ -21,7 +29,7 @@ import java.util.Optional;
  * {@code kind: put}: closed-loop PUTs (multipart above the threshold), one cell per size; registers the keys, with
  * those whose every PUT failed marked missing so that readers skip them.
  */
-final class PutRunner implements CellStageRunner {
+public final class PutRunner implements CellStageRunner {
 
     @Override
     public List<CellStats> runCell(StagePlan stage, CellPlan cell, RunContext context) {

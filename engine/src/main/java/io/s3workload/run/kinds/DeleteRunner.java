@@ -1,4 +1,4 @@
-package io.s3workload.run;
+package io.s3workload.run.kinds;
 
 import io.s3workload.metrics.CellKey;
 import io.s3workload.metrics.CellStats;
@@ -6,6 +6,10 @@ import io.s3workload.metrics.Op;
 import io.s3workload.plan.CellPlan;
 import io.s3workload.plan.StagePlan;
 import io.s3workload.result.Units;
+import io.s3workload.run.CellRun;
+import io.s3workload.run.CellStageRunner;
+import io.s3workload.run.KeySet;
+import io.s3workload.run.RunContext;
 import io.s3workload.s3.DeleteOutcome;
 import io.s3workload.workload.DeleteStage;
 import java.util.ArrayList;
@@ -17,7 +21,7 @@ import java.util.Optional;
  * DeleteObject per key, or one DeleteObjects request per {@code batch} keys (a key the server says it could not
  * delete is counted under its error code; the request's items are the keys it removed).
  */
-final class DeleteRunner implements CellStageRunner {
+public final class DeleteRunner implements CellStageRunner {
 
     @Override
     public List<CellStats> runCell(StagePlan stage, CellPlan cell, RunContext context) {

@@ -1,7 +1,9 @@
-package io.s3workload.run;
+package io.s3workload.run.cleanup;
 
 import io.s3workload.result.CleanupResult;
 import io.s3workload.result.Units;
+import io.s3workload.run.KeySet;
+import io.s3workload.run.OwnRequests;
 import io.s3workload.s3.DeleteOutcome;
 import io.s3workload.s3.ObjectStore;
 import io.s3workload.s3.StoreException;
@@ -44,7 +46,7 @@ public final class Cleanup {
      * All a run may have left: the prefix on every endpoint, to be listed, and the keys the run knows it wrote, to
      * be deleted by name if the listing fails. Written as it is when the cleanup is skipped or cannot start.
      */
-    static CleanupManifest everything(String bucket, String runPrefix, List<String> endpoints, List<KeySet> known) {
+    public static CleanupManifest everything(String bucket, String runPrefix, List<String> endpoints, List<KeySet> known) {
         List<KeySet> ours = known.stream().filter(k -> k.prefix().startsWith(runPrefix) && k.span() > 0).toList();
         Map<String, List<KeySet>> ranges = new LinkedHashMap<>();
         endpoints.forEach(e -> ranges.put(e, ours));
@@ -61,7 +63,7 @@ public final class Cleanup {
      * each endpoint, giving up when {@code requests} expire; rewrites {@code file} with what is or may still be
      * left, or removes it when nothing is.
      */
-    static CleanupResult finish(CleanupManifest manifest, Map<String, ObjectStore> stores, Path file,
+    public static CleanupResult finish(CleanupManifest manifest, Map<String, ObjectStore> stores, Path file,
                                 OwnRequests requests) {
         return finish(manifest, stores, file, requests, java.time.Instant.EPOCH);
     }
@@ -70,7 +72,7 @@ public final class Cleanup {
      * As {@link #finish(CleanupManifest, Map, Path, OwnRequests)}, knowing that no compliance retention the run set
      * lasts past {@code complianceEnds}: what a store that cannot say a version's retention (moto) is waited for.
      */
-    static CleanupResult finish(CleanupManifest manifest, Map<String, ObjectStore> stores, Path file,
+    public static CleanupResult finish(CleanupManifest manifest, Map<String, ObjectStore> stores, Path file,
                                 OwnRequests requests, java.time.Instant complianceEnds) {
         Tally tally = new Tally();
         Map<String, List<String>> left = new LinkedHashMap<>();
@@ -122,7 +124,7 @@ public final class Cleanup {
     }
 
     /** Writes {@code manifest} as it is: a cleanup that was skipped or did not finish in time. */
-    static CleanupResult abandoned(CleanupManifest manifest, Path file, String why) {
+    public static CleanupResult abandoned(CleanupManifest manifest, Path file, String why) {
         List<String> errors = new ArrayList<>(List.of(why));
         try {
             manifest.write(file);

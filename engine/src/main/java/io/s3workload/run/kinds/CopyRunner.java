@@ -1,10 +1,17 @@
-package io.s3workload.run;
+package io.s3workload.run.kinds;
 
 import io.s3workload.metrics.CellKey;
 import io.s3workload.metrics.CellStats;
 import io.s3workload.metrics.Op;
 import io.s3workload.plan.CellPlan;
 import io.s3workload.plan.StagePlan;
+import io.s3workload.run.CellRun;
+import io.s3workload.run.CellStageRunner;
+import io.s3workload.run.KeyPicker;
+import io.s3workload.run.KeySet;
+import io.s3workload.run.RunContext;
+import io.s3workload.run.Transfers;
+import io.s3workload.run.WrittenKeys;
 import io.s3workload.s3.Payload;
 import io.s3workload.s3.ReadTiming;
 import io.s3workload.workload.CopyStage;
@@ -17,7 +24,7 @@ import java.util.Optional;
  * (CopyObject, or UploadPartCopy parts above the multipart threshold). A copy's bytes are its source's size. The
  * copies are registered as this stage's objects, so later stages can read, HEAD or delete them with {@code from}.
  */
-final class CopyRunner implements CellStageRunner {
+public final class CopyRunner implements CellStageRunner {
 
     @Override
     public List<CellStats> runCell(StagePlan stage, CellPlan cell, RunContext context) {

@@ -1,4 +1,4 @@
-package io.s3workload.run;
+package io.s3workload.run.kinds;
 
 import io.s3workload.metrics.CellKey;
 import io.s3workload.metrics.CellStats;
@@ -6,6 +6,11 @@ import io.s3workload.metrics.Op;
 import io.s3workload.plan.CellPlan;
 import io.s3workload.plan.StagePlan;
 import io.s3workload.result.StageResult;
+import io.s3workload.run.CellRun;
+import io.s3workload.run.KeySet;
+import io.s3workload.run.OpRecorder;
+import io.s3workload.run.RunContext;
+import io.s3workload.run.StageRunner;
 import io.s3workload.s3.ErrorClassifier;
 import io.s3workload.s3.RequestTrace;
 import io.s3workload.s3.StoreException;
@@ -35,7 +40,7 @@ import java.util.Set;
  * final response; TTFB to its headers. {@code timeouts.connect} and {@code timeouts.firstByte} (until the headers)
  * apply to each request, {@code timeouts.total} (the watchdog) to the whole fetch.
  */
-final class HttpGetRunner implements StageRunner {
+public final class HttpGetRunner implements StageRunner {
 
     private static final Set<Integer> REDIRECTS = Set.of(301, 302, 303, 307, 308);
     private static final Duration PRESIGNED_VALIDITY = Duration.ofHours(12);

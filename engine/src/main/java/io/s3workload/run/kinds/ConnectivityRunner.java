@@ -1,4 +1,4 @@
-package io.s3workload.run;
+package io.s3workload.run.kinds;
 
 import io.s3workload.metrics.CellKey;
 import io.s3workload.metrics.CellRecorder;
@@ -6,6 +6,9 @@ import io.s3workload.metrics.CellStats;
 import io.s3workload.metrics.Op;
 import io.s3workload.plan.StagePlan;
 import io.s3workload.result.StageResult;
+import io.s3workload.run.Preflight;
+import io.s3workload.run.RunContext;
+import io.s3workload.run.StageRunner;
 import io.s3workload.s3.ObjectStore;
 import io.s3workload.s3.StoreException;
 import io.s3workload.workload.ConnectivityStage;
@@ -32,7 +35,7 @@ import java.util.concurrent.TimeoutException;
  * as 145 ms. A first request that fails is the first attempt's failure: an endpoint that is down is reported as
  * such, without waiting one more timeout.
  */
-final class ConnectivityRunner implements StageRunner {
+public final class ConnectivityRunner implements StageRunner {
 
     @Override
     public StageResult run(StagePlan stage, RunContext context) {

@@ -1,5 +1,6 @@
-package io.s3workload.run;
+package io.s3workload.run.cleanup;
 
+import io.s3workload.run.KeySet;
 import java.io.IOException;
 import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;

@@ -1,4 +1,4 @@
-package io.s3workload.run;
+package io.s3workload.run.kinds;
 
 import io.s3workload.metrics.CellKey;
 import io.s3workload.metrics.CellRecorder;
@@ -8,6 +8,8 @@ import io.s3workload.metrics.ConvergenceStats;
 import io.s3workload.metrics.Op;
 import io.s3workload.plan.StagePlan;
 import io.s3workload.result.StageResult;
+import io.s3workload.run.RunContext;
+import io.s3workload.run.WorkerState;
 import io.s3workload.s3.ObjectStore;
 import io.s3workload.s3.StoreException;
 import io.s3workload.workload.ConsistencyProbe;
@@ -32,7 +34,7 @@ import java.util.concurrent.atomic.AtomicInteger;
  * pair as answered, "not yet" or failed; a reader's cell holds only the reads the server answered with content
  * (the object, a listing) and the failed ones, never a 404.
  */
-final class ConvergenceProbe {
+public final class ConvergenceProbe {
 
     /**
      * What an iteration wrote: keys, their ETags as the writer returned them (for a versioned write, its version

@@ -1,4 +1,4 @@
-package io.s3workload.run;
+package io.s3workload.run.kinds;
 
 import io.s3workload.metrics.CellKey;
 import io.s3workload.metrics.CellRecorder;
@@ -6,6 +6,11 @@ import io.s3workload.metrics.CellStats;
 import io.s3workload.metrics.Op;
 import io.s3workload.plan.CellPlan;
 import io.s3workload.plan.StagePlan;
+import io.s3workload.run.ClosedLoop;
+import io.s3workload.run.KeySet;
+import io.s3workload.run.Operation;
+import io.s3workload.run.RunContext;
+import io.s3workload.run.Transfers;
 import io.s3workload.s3.ObjectWrite;
 import io.s3workload.s3.Payload;
 import io.s3workload.s3.StoreException;
@@ -30,7 +35,7 @@ import java.util.concurrent.atomic.LongAdder;
  * Only when a 412 comes while no other write of the key is in flight — the store holds a write this run never saw
  * kept, e.g. one whose answer was lost — is the key's ETag read again (HEAD, unmeasured), as a committer re-reads.
  */
-final class ConditionalWrites {
+public final class ConditionalWrites {
 
     /** Contended keys read back after the cell, at most. */
     static final int MOST_CHECKED = 100;

@@ -1,10 +1,12 @@
-package io.s3workload.run;
+package io.s3workload.run.kinds;
 
 import io.s3workload.metrics.CellKey;
 import io.s3workload.metrics.CellRecorder;
 import io.s3workload.metrics.Op;
 import io.s3workload.plan.StagePlan;
 import io.s3workload.result.StageResult;
+import io.s3workload.run.RunContext;
+import io.s3workload.run.StageRunner;
 import io.s3workload.s3.ObjectStore;
 import io.s3workload.s3.Payload;
 import io.s3workload.s3.ReadTiming;
@@ -20,7 +22,7 @@ import java.util.Optional;
  * returns it as written: with the write's ETag, or (a version) by its version id. A 404 is "not yet"; another ETag
  * is stale.
  */
-final class ReadAfterWriteRunner implements StageRunner {
+public final class ReadAfterWriteRunner implements StageRunner {
 
     @Override
     public StageResult run(StagePlan stage, RunContext context) {

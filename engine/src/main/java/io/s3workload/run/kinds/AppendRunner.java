@@ -1,4 +1,4 @@
-package io.s3workload.run;
+package io.s3workload.run.kinds;
 
 import io.s3workload.metrics.CellKey;
 import io.s3workload.metrics.CellStats;
@@ -6,6 +6,12 @@ import io.s3workload.metrics.Op;
 import io.s3workload.plan.CellPlan;
 import io.s3workload.plan.StagePlan;
 import io.s3workload.result.Units;
+import io.s3workload.run.CellRun;
+import io.s3workload.run.CellStageRunner;
+import io.s3workload.run.ClosedLoop;
+import io.s3workload.run.KeyClaims;
+import io.s3workload.run.KeySet;
+import io.s3workload.run.RunContext;
 import io.s3workload.s3.ObjectWrite;
 import io.s3workload.s3.Payload;
 import io.s3workload.s3.StoreException;
@@ -20,7 +26,7 @@ import java.util.concurrent.atomic.LongAdder;
  * its size. Every write is in the one APPEND cell. Afterwards the objects are HEADed (unmeasured, at most
  * {@link #MOST_CHECKED}): each must be as long as what was written to it, else the store ignored the offset.
  */
-final class AppendRunner implements CellStageRunner {
+public final class AppendRunner implements CellStageRunner {
 
     static final String OFFSET_HEADER = "x-amz-write-offset-bytes";
     static final int MOST_CHECKED = 100;

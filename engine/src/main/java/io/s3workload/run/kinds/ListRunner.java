@@ -1,10 +1,14 @@
-package io.s3workload.run;
+package io.s3workload.run.kinds;
 
 import io.s3workload.metrics.CellKey;
 import io.s3workload.metrics.CellStats;
 import io.s3workload.metrics.Op;
 import io.s3workload.plan.CellPlan;
 import io.s3workload.plan.StagePlan;
+import io.s3workload.run.CellRun;
+import io.s3workload.run.CellStageRunner;
+import io.s3workload.run.ClosedLoop;
+import io.s3workload.run.RunContext;
 import io.s3workload.s3.ObjectStore;
 import io.s3workload.workload.ListStage;
 import java.util.List;
@@ -14,7 +18,7 @@ import java.util.Optional;
  * {@code kind: list}: each operation is a complete listing of the prefix, page by page; every page is a measured
  * request, and the keys it returned are counted, so the report gives pages/s and keys/s.
  */
-final class ListRunner implements CellStageRunner {
+public final class ListRunner implements CellStageRunner {
 
     @Override
     public List<CellStats> runCell(StagePlan stage, CellPlan cell, RunContext context) {

@@ -1,9 +1,10 @@
-package io.s3workload.run;
+package io.s3workload.run.server;
 
 import io.s3workload.metrics.CellStats;
 import io.s3workload.metrics.Op;
 import io.s3workload.metrics.ServerView;
 import io.s3workload.plan.StagePlan;
+import io.s3workload.run.Clients;
 import io.s3workload.s3.ErrorClassifier;
 import io.s3workload.workload.ServerMetrics.Signal;
 import java.util.ArrayList;
@@ -19,7 +20,7 @@ import java.util.concurrent.CompletableFuture;
  * have stopped), for every endpoint the cell talks to whose store names its metrics. What the store counted between
  * the first and last scrape is then set beside what the client sent ({@link ServerView}).
  */
-final class ServerWatch {
+public final class ServerWatch {
 
     /** One endpoint's scrapes over the cell. */
     private static final class Track {
@@ -46,7 +47,7 @@ final class ServerWatch {
     }
 
     /** Scrapes, now, the stores of {@code endpoints} that name their metrics; a watch of nothing when none does. */
-    static ServerWatch start(Clients clients, List<String> endpoints) {
+    public static ServerWatch start(Clients clients, List<String> endpoints) {
         ServerWatch watch = new ServerWatch(clients.sharded());
         for (String endpoint : endpoints) {
             clients.scraper(endpoint).ifPresent(s -> watch.tracks.put(endpoint, new Track(s)));
@@ -55,7 +56,7 @@ final class ServerWatch {
     }
 
     /** A second of the cell has passed: scrape again, without waiting for the answers (the sampler's thread). */
-    void tick() {
+    public void tick() {
         tracks.values().forEach(t -> {
             synchronized (t.ticks) {
                 t.ticks.add(t.scraper.scrapeAsync());
@@ -64,7 +65,7 @@ final class ServerWatch {
     }
 
     /** The cell's workers have stopped: the last scrapes. */
-    void end() {
+    public void end() {
         tracks.values().forEach(t -> t.end = t.scraper.scrape());
     }
 
@@ -72,7 +73,7 @@ final class ServerWatch {
      * {@code cell} with what its endpoint's store counted over it, when that store names its metrics; the cell as
      * it is otherwise (a spread stage's total, whose requests went to several stores, included).
      */
-    CellStats withView(CellStats cell, StagePlan stage, int workers) {
+    public CellStats withView(CellStats cell, StagePlan stage, int workers) {
         Track track = tracks.get(cell.key().endpoint());
         if (track == null || track.end == null) {
             return cell;

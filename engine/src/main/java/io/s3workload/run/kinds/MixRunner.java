@@ -1,4 +1,4 @@
-package io.s3workload.run;
+package io.s3workload.run.kinds;
 
 import io.s3workload.metrics.CellKey;
 import io.s3workload.metrics.CellRecorder;
@@ -8,6 +8,15 @@ import io.s3workload.plan.CellPlan;
 import io.s3workload.plan.StagePlan;
 import io.s3workload.result.StageResult;
 import io.s3workload.result.Units;
+import io.s3workload.run.CellRun;
+import io.s3workload.run.ClosedLoop;
+import io.s3workload.run.KeyPicker;
+import io.s3workload.run.KeySet;
+import io.s3workload.run.OpRecorder;
+import io.s3workload.run.RunContext;
+import io.s3workload.run.StageRunner;
+import io.s3workload.run.WorkerState;
+import io.s3workload.run.WrittenKeys;
 import io.s3workload.s3.ErrorClassifier;
 import io.s3workload.s3.ObjectWrite;
 import io.s3workload.s3.Payload;
@@ -29,10 +38,10 @@ import java.util.Optional;
  * a worker's GETs, HEADs and DELETEs pick among its own slots by it (the first present slot from the drawn one when
  * that one is deleted), and the skew the reads offered is counted on the total.
  */
-final class MixRunner implements StageRunner {
+public final class MixRunner implements StageRunner {
 
     /** A COPY writes slot N's object to key N + this, beside the working set (under the run's prefix). */
-    static final String COPY_SUFFIX = "-copy";
+    public static final String COPY_SUFFIX = "-copy";
 
     @Override
     public StageResult run(StagePlan stage, RunContext context) {

@@ -1,11 +1,18 @@
-package io.s3workload.run;
+package io.s3workload.run.kinds;
 
 import io.s3workload.metrics.CellKey;
+import io.s3workload.metrics.CellRecorder;
 import io.s3workload.metrics.CellStats;
 import io.s3workload.metrics.Op;
 import io.s3workload.plan.CellPlan;
 import io.s3workload.plan.StagePlan;
-import io.s3workload.metrics.CellRecorder;
+import io.s3workload.run.CellRun;
+import io.s3workload.run.CellStageRunner;
+import io.s3workload.run.ClosedLoop;
+import io.s3workload.run.ExistingObjects;
+import io.s3workload.run.KeyPicker;
+import io.s3workload.run.RunContext;
+import io.s3workload.run.SourceSet;
 import io.s3workload.s3.Payload;
 import io.s3workload.s3.ReadTiming;
 import io.s3workload.workload.RangeReadStage;
@@ -18,7 +25,7 @@ import java.util.concurrent.atomic.AtomicLong;
  * then reads chunk-aligned ranges from them, at random or in order, or ranges of random lengths at random offsets,
  * recording time to first byte and latency per range request.
  */
-final class RangeReadRunner implements CellStageRunner {
+public final class RangeReadRunner implements CellStageRunner {
 
     @Override
     public List<CellStats> runCell(StagePlan stage, CellPlan cell, RunContext context) {

@@ -1,4 +1,4 @@
-package io.s3workload.run;
+package io.s3workload.run.kinds;
 
 import io.s3workload.metrics.CellKey;
 import io.s3workload.metrics.CellRecorder;
@@ -7,6 +7,15 @@ import io.s3workload.metrics.Op;
 import io.s3workload.plan.CellPlan;
 import io.s3workload.plan.StagePlan;
 import io.s3workload.result.Units;
+import io.s3workload.run.CellRun;
+import io.s3workload.run.CellStageRunner;
+import io.s3workload.run.ClosedLoop;
+import io.s3workload.run.KeyPicker;
+import io.s3workload.run.KeySet;
+import io.s3workload.run.OpRecorder;
+import io.s3workload.run.RunContext;
+import io.s3workload.run.Transfers;
+import io.s3workload.run.WrittenKeys;
 import io.s3workload.s3.ErrorClassifier;
 import io.s3workload.s3.ObjectWrite;
 import io.s3workload.s3.Payload;
@@ -21,9 +30,9 @@ import java.util.Optional;
  * recording time to first byte and full latency, and checking every byte with {@code verify}. Without a source it
  * first seeds its own objects, unmeasured.
  */
-final class GetRunner implements CellStageRunner {
+public final class GetRunner implements CellStageRunner {
 
-    static final String DATA_MISMATCH = "data mismatch";
+    public static final String DATA_MISMATCH = "data mismatch";
 
     @Override
     public List<CellStats> runCell(StagePlan stage, CellPlan cell, RunContext context) {
@@ -74,7 +83,7 @@ final class GetRunner implements CellStageRunner {
     }
 
     /** Records a finished read: a success, or a data error naming the key and the first wrong byte. */
-    static void recordRead(OpRecorder recorder, String key, long latencyNanos, long startNanos, ReadTiming t) {
+    public static void recordRead(OpRecorder recorder, String key, long latencyNanos, long startNanos, ReadTiming t) {
         if (t.mismatchAt() >= 0) {
             recorder.failure(DATA_MISMATCH, key + " at byte " + t.mismatchAt());
         } else {

@@ -1,4 +1,4 @@
-package io.s3workload.run;
+package io.s3workload.run.kinds;
 
 import io.s3workload.metrics.CellKey;
 import io.s3workload.metrics.CellRecorder;
@@ -9,6 +9,12 @@ import io.s3workload.metrics.Op;
 import io.s3workload.plan.CellPlan;
 import io.s3workload.plan.StagePlan;
 import io.s3workload.result.StageResult;
+import io.s3workload.run.CellRun;
+import io.s3workload.run.ClosedLoop;
+import io.s3workload.run.RunContext;
+import io.s3workload.run.SourceSet;
+import io.s3workload.run.StageRunner;
+import io.s3workload.run.WorkerState;
 import io.s3workload.s3.ObjectStore;
 import io.s3workload.s3.Payload;
 import io.s3workload.s3.ReadTiming;
@@ -29,7 +35,7 @@ import java.util.concurrent.Executors;
  * within the consistency target is immediate, a later one eventual, none within the timeout (or a failed PUT)
  * failed. Cells: the chunk reads, the segment writes, the read-backs per reader; one convergence row per reader.
  */
-final class TranscodeRunner implements StageRunner {
+public final class TranscodeRunner implements StageRunner {
 
     @Override
     public StageResult run(StagePlan stage, RunContext context) {
