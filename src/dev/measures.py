@@ -78,6 +78,11 @@ def measures():
                               r'\w+\(', body, flags=re.M))
     m['ObjectStore public methods'] = max(public_methods(text) for path, text in files
                                           if os.path.basename(path) in family)
+    # what the engine reads that the plan should have resolved: the stage as written (StagePlan.spec(), a
+    # StageCommon) and defaults applied at run time (Optional.orElse / orElseGet), in run/ and its folders
+    run = [(path, code(text)) for path, text in files if '/io/s3workload/run/' in path]
+    m['stage-as-written reads in run/'] = sum(len(re.findall(r'\.spec\(\)|\bStageCommon\b', t)) for _, t in run)
+    m['Optional defaults in run/'] = sum(len(re.findall(r'\.orElse(Get)?\(', t)) for _, t in run)
     m['main files over 400 lines'] = sum(1 for _, text in files if text.count('\n') > 400)
     m['methods over 60 lines'] = sum(long_methods(code(text)) for _, text in files)
     return m
