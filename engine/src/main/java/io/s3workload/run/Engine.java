@@ -27,7 +27,6 @@ import io.s3workload.run.kinds.RangeReadRunner;
 import io.s3workload.run.kinds.ReadAfterWriteRunner;
 import io.s3workload.run.kinds.TranscodeRunner;
 import io.s3workload.run.kinds.VersionsRunner;
-import io.s3workload.s3.ErrorClassifier;
 import io.s3workload.s3.ObjectStore;
 import io.s3workload.s3.Payload;
 import io.s3workload.s3.StoreException;
@@ -67,13 +66,7 @@ public final class Engine {
     /** Set by a second Ctrl-C: the cleanup stops where it is and writes its manifest. */
     private final AtomicBoolean cleanupSkipped = new AtomicBoolean();
     private volatile Clients clients;
-    /** Endpoints whose region the bucket check corrected from what the server said. */
-    private final List<EndpointSpec> regionsCorrected = new java.util.concurrent.CopyOnWriteArrayList<>();
     private volatile Thread cleanupThread;
-    /** The bucket {@link #checkBuckets} is checking, for its errors. */
-    private String checking;
-    /** The buckets this run created over several ({@code buckets:}), removed after its cleanup. */
-    private final List<CreatedBucket> created = new java.util.concurrent.CopyOnWriteArrayList<>();
 
     public Engine(Plan plan, List<Reporter> reporters) {
         this(plan, reporters, RunOptions.DEFAULT);
@@ -136,9 +129,10 @@ public final class Engine {
             List<StagePlan> checksFirst = plan.stages().stream().takeWhile(s -> s.kind() == StageKind.CONNECTIVITY)
                     .toList();
             Map<String, ObjectStore> stores = Map.of();
+            BucketCheck buckets = new BucketCheck(plan, cancelled::get);
             EndpointUnavailableException unavailable = null;
             try {
-                stores = preflight(clients);
+                stores = buckets.run(clients);
             } catch (EndpointUnavailableException e) {
                 if (checksFirst.isEmpty()) {
                     throw e;
@@ -153,14 +147,10 @@ public final class Engine {
             }
             Instant startedAt = Instant.now();
             start = System.nanoTime();
-            Plan ran = plan;
-            for (EndpointSpec corrected : regionsCorrected) {
-                ran = ran.withEndpoint(corrected);
-            }
-            RunInfo info = new RunInfo(runId, runPrefix, seed, startedAt, ran, urls, options.shard(),
+            RunInfo info = new RunInfo(runId, runPrefix, seed, startedAt, buckets.checkedPlan(), urls, options.shard(),
                     options.serverInProcess(), options.startAt());
             bus.post(r -> r.runStarted(info));
-            regionsCorrected.forEach(e -> bus.post(r -> r.note("start", "endpoint '" + e.name() + "' signs for"
+            buckets.regionsCorrected().forEach(e -> bus.post(r -> r.note("start", "endpoint '" + e.name() + "' signs for"
                     + " region " + e.region() + ", where the server says bucket '" + plan.bucket() + "' is (no"
                     + " region was given, and " + EndpointSpec.DEFAULT_REGION + " was refused); set region: "
                     + e.region() + " on the endpoint, or AWS_REGION, to say so")));
@@ -181,7 +171,7 @@ public final class Engine {
             CleanupResult cleanup = (plan.keep() ? CleanupResult.KEPT
                     : cleanup(runPrefix, stores, context.objects(), bus)).withKept(context.keptSources());
             if (!plan.keep()) {
-                removeCreatedBuckets(cleanup, bus);
+                removeCreatedBuckets(buckets.created(), cleanup, bus);
             }
             RunResult result = new RunResult(info, results, breaches, cleanup, cancelled.get(),
                     System.nanoTime() - start);
@@ -220,128 +210,11 @@ public final class Engine {
     }
 
     /**
-     * Checks the bucket on every endpoint a stage reads or writes (creating it if allowed); returns a client for
-     * each, the ones cleanup goes through. Endpoints only connectivity stages use are theirs to report on.
-     */
-    private Map<String, ObjectStore> preflight(Clients clients) throws EndpointUnavailableException {
-        Map<String, ObjectStore> stores = new LinkedHashMap<>();
-        for (StagePlan stage : plan.stages()) {
-            if (stage.kind() == StageKind.CONNECTIVITY) {
-                continue;
-            }
-            for (String name : stage.endpoints()) {
-                if (stores.containsKey(name)) {
-                    continue;
-                }
-                EndpointSpec endpoint = plan.endpoints().get(name);
-                if (endpoint == null) {
-                    throw new IllegalStateException("plan has no endpoint '" + name + "'");
-                }
-                ObjectStore store = clients.shared(name, RunStores.ownClient(plan, name));
-                try {
-                    checkBuckets(store, endpoint);
-                } catch (StoreException e) {
-                    EndpointSpec given = endpoint;
-                    Optional<String> region = ErrorClassifier.serverRegion(e)
-                            .filter(r -> given.regionDefaulted() && !r.equals(given.region()));
-                    if (region.isPresent()) {
-                        // signed for the default region, refused, told the bucket's: sign for that one
-                        endpoint = clients.useRegion(name, region.get());
-                        regionsCorrected.add(endpoint);
-                        store = clients.shared(name, RunStores.ownClient(plan, name));
-                        try {
-                            checkBuckets(store, endpoint);
-                            stores.put(name, store);
-                            continue;
-                        } catch (StoreException again) {
-                            e = again;
-                        }
-                    }
-                    throw new EndpointUnavailableException(Preflight.explain(e, endpoint, checking));
-                }
-                stores.put(name, store);
-            }
-        }
-        for (StagePlan stage : plan.stages()) {
-            if (stage.spec().existing().isPresent()) {
-                checkExisting(stage, stage.spec().existing().get(), stores.get(stage.endpoint()));
-            }
-        }
-        return stores;
-    }
-
-    /**
-     * A stage reading existing objects finds some under its prefix, or the run does not start: the error says where
-     * the prefix was written and which prefixes nearby do hold objects.
-     */
-    private void checkExisting(StagePlan stage, io.s3workload.workload.ObjectsFrom.Prefix prefix, ObjectStore store)
-            throws EndpointUnavailableException {
-        OwnRequests requests = OwnRequests.preflight(cancelled::get);
-        try {
-            if (!requests.call(() -> store.listPage(prefix.prefix(), null, 1)).keys().isEmpty()) {
-                return;
-            }
-            List<String> nearby = ExistingObjects.nearby(store, prefix.prefix(), requests);
-            String suggestion = io.s3workload.workload.yaml.Suggestions.didYouMean(prefix.prefix(), nearby);
-            throw new EndpointUnavailableException(prefix.where() + ": stage '" + stage.name() + "' reads the"
-                    + " existing objects under '" + prefix.prefix() + "', but bucket '" + plan.bucket() + "' on"
-                    + " endpoint '" + stage.endpoint() + "' holds none there" + suggestion + ". " + (nearby.isEmpty()
-                    ? "The bucket holds no objects at all." : "Prefixes that hold objects: " + String.join(", ",
-                    nearby.subList(0, Math.min(10, nearby.size()))) + (nearby.size() > 10 ? ", ..." : "") + ".")
-                    + " A prefix is matched as written, from the bucket's root (aws s3 ls s3://" + plan.bucket()
-                    + "/" + prefix.prefix() + " lists the same).");
-        } catch (io.s3workload.s3.StoreException e) {
-            throw new EndpointUnavailableException("stage '" + stage.name() + "' cannot list the existing objects"
-                    + " under '" + prefix.prefix() + "' (" + prefix.where() + "): " + e.errorClass());
-        }
-    }
-
-    /**
-     * Checks each bucket of {@code store} (the run's, or those its keys are spread over), creating one that does not
-     * exist where the workload allows; throws the first other failure, {@link #checking} naming its bucket.
-     */
-    private void checkBuckets(ObjectStore store, EndpointSpec endpoint) throws EndpointUnavailableException {
-        for (ObjectStore bucket : store.buckets()) {
-            checking = bucket.bucket();
-            try {
-                OwnRequests.preflight(cancelled::get).run(bucket::checkBucket);
-            } catch (StoreException e) {
-                if (e.kind() != StoreException.Kind.NO_BUCKET || !plan.createBucket()) {
-                    throw e;
-                }
-                createBucket(bucket, endpoint);
-            }
-        }
-    }
-
-    /**
-     * Creates the bucket; another process (a shard) creating it at the same time is as good. A run over several
-     * buckets ({@code buckets:}) notes those it created, to remove them after its cleanup.
-     */
-    private void createBucket(ObjectStore store, EndpointSpec endpoint) throws EndpointUnavailableException {
-        try {
-            OwnRequests.preflight(cancelled::get).run(store::createBucket);
-            if (plan.buckets().size() > 1) {
-                created.add(new CreatedBucket(endpoint.name(), store));
-            }
-        } catch (StoreException e) {
-            if (e.errorClass().contains("BucketAlreadyOwnedByYou")) {
-                return;
-            }
-            throw new EndpointUnavailableException("endpoint '" + endpoint.name() + "' (" + endpoint.printableUrl()
-                    + "): cannot create bucket '" + store.bucket() + "': " + e.errorClass());
-        }
-    }
-
-    /** A bucket this run created, on an endpoint, through its store there. */
-    private record CreatedBucket(String endpoint, ObjectStore store) {
-    }
-
-    /**
      * Removes the buckets the run created, once its cleanup left nothing on their endpoint (DeleteBucket refuses a
      * bucket that is not empty, so nothing of anyone else's could go with it); says what it did.
      */
-    private void removeCreatedBuckets(CleanupResult cleanup, ReporterBus bus) {
+    private void removeCreatedBuckets(List<BucketCheck.CreatedBucket> created, CleanupResult cleanup,
+                                      ReporterBus bus) {
         if (created.isEmpty()) {
             return;
         }
@@ -354,7 +227,7 @@ public final class Engine {
         List<String> removed = new ArrayList<>();
         List<String> failed = new ArrayList<>();
         OwnRequests requests = OwnRequests.until(System.nanoTime() + OwnRequests.BUDGET.toNanos());
-        for (CreatedBucket bucket : created) {
+        for (BucketCheck.CreatedBucket bucket : created) {
             try {
                 requests.run(bucket.store()::deleteBucket);
                 removed.add(bucket.store().bucket());
