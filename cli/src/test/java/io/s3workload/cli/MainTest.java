@@ -235,13 +235,18 @@ class MainTest {
         assertTrue(c.out().contains("Cleanup: removed 5 objects"), c.out());
     }
 
-    @Test
-    void cleanupDeletesAPrefixOnlyWhenConfirmedAndFinishesAManifest() throws IOException {
-        var s3 = software.amazon.awssdk.services.s3.S3Client.builder().endpointOverride(server.endpoint())
+    /** The SDK's client of the in-process server, to set the scene and look at what a command left. */
+    private static software.amazon.awssdk.services.s3.S3Client s3Client() {
+        return software.amazon.awssdk.services.s3.S3Client.builder().endpointOverride(server.endpoint())
                 .region(software.amazon.awssdk.regions.Region.US_EAST_1).forcePathStyle(true)
                 .credentialsProvider(software.amazon.awssdk.auth.credentials.StaticCredentialsProvider.create(
                         software.amazon.awssdk.auth.credentials.AwsBasicCredentials.create("test-access-key",
                                 "test-secret-key"))).build();
+    }
+
+    @Test
+    void cleanupDeletesAPrefixOnlyWhenConfirmedAndFinishesAManifest() throws IOException {
+        var s3 = s3Client();
         s3.createBucket(b -> b.bucket("leftovers"));
         String prefix = "s3workload/20261121-101010-beef/";
         for (String key : java.util.List.of(prefix + "put/1KiB/0", prefix + "put/1KiB/1", prefix + "get/x",
@@ -286,11 +291,7 @@ class MainTest {
 
     @Test
     void cleanupOfARunSpreadOverThreeBucketsEmptiesEveryOne() throws IOException {
-        var s3 = software.amazon.awssdk.services.s3.S3Client.builder().endpointOverride(server.endpoint())
-                .region(software.amazon.awssdk.regions.Region.US_EAST_1).forcePathStyle(true)
-                .credentialsProvider(software.amazon.awssdk.auth.credentials.StaticCredentialsProvider.create(
-                        software.amazon.awssdk.auth.credentials.AwsBasicCredentials.create("test-access-key",
-                                "test-secret-key"))).build();
+        var s3 = s3Client();
         List<String> buckets = List.of("spread-1", "spread-2", "spread-3");
         buckets.forEach(b -> s3.createBucket(r -> r.bucket(b)));
         s3.putObject(b -> b.bucket("spread-2").key("s3workload/someone-else"),
