@@ -54,6 +54,9 @@ def measures():
     m['raw tree key reads outside binding'] = sum(
         len(re.findall(r'\.(path|get|has)\("[A-Za-z]', text)) for path, text in files
         if '/workload/yaml/' in path and not BINDING.search(path) and not TREE_PASSES.search(path))
+    # value lists the schema writes itself rather than taking from the model (Set.of("a", "b") / List.of("a", ...))
+    schema = next(code_text for path, code_text in ((p, t) for p, t in files) if path.endswith('WorkloadSchema.java'))
+    m['value lists written in the schema'] = len(re.findall(r'(Set|List)\.of\(""', code(schema)))
     loader = next(text for path, text in files if path.endswith('WorkloadLoader.java'))
     m['passes over the raw tree'] = len(PASS.findall(code(loader)))
     # kind-identity tests outside the registrations: == / != a StageKind constant, instanceof a stage record

@@ -10,6 +10,9 @@ import java.util.Locale;
  */
 public sealed interface Access permits Access.RoundRobin, Access.Uniform, Access.Zipf, Access.Hotspot {
 
+    /** The ways written as a word ({@code access: random}); zipf and hotspot take a mapping of their own. */
+    java.util.List<String> WORDS = java.util.List.of(new RoundRobin().toString(), new Uniform().toString());
+
     RoundRobin ROUND_ROBIN = new RoundRobin();
 
     /**

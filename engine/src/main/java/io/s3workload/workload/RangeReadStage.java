@@ -13,6 +13,10 @@ public record RangeReadStage(StageCommon common, Optional<Sources> sources, Opti
                              SizeSpec chunk, boolean sequential, Stop stop,
                              Multipart multipart, boolean verify) implements StageSpec, CapacityStage.Body {
 
+    /** The orders a rangeRead reads its chunks in ({@code order}): random, or sequential through each source. */
+    public static final java.util.List<String> ORDERS = java.util.List.of("random", "sequential");
+
+
     @Override
     public java.util.Optional<DataShape> bodies() {
         return sources.map(Sources::data);

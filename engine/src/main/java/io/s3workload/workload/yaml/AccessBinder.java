@@ -10,7 +10,8 @@ import java.util.List;
  */
 final class AccessBinder {
 
-    static final List<String> NAMES = List.of("roundRobin", "random", "zipf", "hotspot");
+    static final List<String> NAMES = java.util.stream.Stream.concat(Access.WORDS.stream(),
+            java.util.stream.Stream.of("zipf", "hotspot")).toList();
     /** A Zipf exponent beyond this sends all but a handful of reads to the first key. */
     static final double MAX_ZIPF = 10;
 

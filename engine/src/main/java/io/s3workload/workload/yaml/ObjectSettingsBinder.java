@@ -82,7 +82,8 @@ final class ObjectSettingsBinder {
                                 if (m.isEmpty()) {
                                     r.binding().problem(r.child("mode"), "expected governance or compliance, got \""
                                             + text + "\"" + Suggestions.didYouMean(text.trim(),
-                                            List.of("governance", "compliance")));
+                                            Arrays.stream(Retention.Mode.values()).map(Retention.Mode::key)
+                                                    .toList()));
                                 }
                                 return m;
                             });

@@ -37,8 +37,9 @@ final class RangeReadStageBinder implements StageBinder {
         }
         Optional<SizeSpec> chunk = SourcesBinder.chunkRange(f, sources);
         String order = f.text("order").orElseGet(() -> f.defaultOf("order").asText());
-        if (!order.equals("random") && !order.equals("sequential")) {
-            f.binding().problem(f.child("order"), "expected random or sequential, got \"" + order + "\"");
+        if (!RangeReadStage.ORDERS.contains(order)) {
+            f.binding().problem(f.child("order"), "expected " + String.join(" or ", RangeReadStage.ORDERS) + ", got \""
+                    + order + "\"");
         }
         if (order.equals("sequential") && chunk.filter(c -> c.minBytes() != c.maxBytes()).isPresent()) {
             f.binding().problem(f.child("order"), "order: sequential reads chunk after chunk of one size; a chunk"

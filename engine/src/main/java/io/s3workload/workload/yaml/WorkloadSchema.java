@@ -5,13 +5,16 @@ import com.fasterxml.jackson.databind.ObjectMapper;
 import com.fasterxml.jackson.databind.SerializationFeature;
 import com.fasterxml.jackson.databind.node.ArrayNode;
 import com.fasterxml.jackson.databind.node.ObjectNode;
+import io.s3workload.workload.Access;
 import io.s3workload.workload.ClientSpec;
 import io.s3workload.workload.CompareStage;
 import io.s3workload.workload.Conditional;
 import io.s3workload.workload.ConsistencyProbe;
 import io.s3workload.workload.DataShape;
 import io.s3workload.workload.EndpointSpec;
+import io.s3workload.workload.LoadEndpoints;
 import io.s3workload.workload.ObjectSettings;
+import io.s3workload.workload.RangeReadStage;
 import io.s3workload.workload.ReadAfterWriteStage;
 import io.s3workload.workload.ServerMetrics;
 import io.s3workload.workload.StageGraph;
@@ -109,7 +112,7 @@ public final class WorkloadSchema {
         d.set("buckets", JSON.createObjectNode().set("anyOf", JSON.createArrayNode().add(ref("count"))
                 .add(listOf(ref("text")))));
         d.set("conditional", enumOf(Conditional.class));
-        d.set("rangeOrder", enumOf(Set.of("random", "sequential")));
+        d.set("rangeOrder", enumOf(Set.copyOf(RangeReadStage.ORDERS)));
         d.set("compareOrder", enumOf(CompareStage.Order.class));
         d.set("kind", enumOf(Set.copyOf(StageKind.keys())));
         d.set("urls", listOf(scalar(null, "https?://.+")));
@@ -146,14 +149,14 @@ d.set("failOn", object(Context.FAIL_ON));
         d.set("labelFilters", JSON.createObjectNode().put("type", "object").set("additionalProperties", ref("text")));
         d.set("apiNames", JSON.createObjectNode().put("type", "object").set("additionalProperties", ref("text")));
         d.set("onFailure", enumOf(StageGraph.OnFailure.class));
-        d.set("sse", JSON.createObjectNode().set("anyOf", JSON.createArrayNode().add(enumOf(Set.of("s3", "kms", "c")))
+        d.set("sse", JSON.createObjectNode().set("anyOf", JSON.createArrayNode().add(enumOf(ObjectSettings.Sse.Type.class))
                 .add(object(Context.SSE))));
-        d.set("sseType", enumOf(Set.of("s3", "kms", "c")));
+        d.set("sseType", enumOf(ObjectSettings.Sse.Type.class));
         ObjectNode retention = object(Context.RETENTION);
         retention.putArray("required").add("mode").add("for");
         d.set("retention", retention);
-        d.set("retentionMode", enumOf(Set.of("governance", "compliance")));
-        d.set("hostSelect", enumOf(Set.of("roundrobin", "random")));
+        d.set("retentionMode", enumOf(ObjectSettings.Retention.Mode.class));
+        d.set("hostSelect", enumOf(LoadEndpoints.Select.class));
         d.set("stopWhenStable", JSON.createObjectNode().set("anyOf", JSON.createArrayNode().add(ref("boolean"))
                 .add(object(Context.STOP_WHEN_STABLE))));
         d.set("metadata", JSON.createObjectNode().put("type", "object").set("additionalProperties",
@@ -166,7 +169,7 @@ d.set("failOn", object(Context.FAIL_ON));
         d.set("ratio", scalar(JSON.createObjectNode().put("type", "number").put("exclusiveMinimum", 1)
                 .put("maximum", DataShape.MAX_RATIO), "[0-9.]+"));
         d.set("access", JSON.createObjectNode().set("anyOf", JSON.createArrayNode()
-                .add(enumOf(Set.of("roundRobin", "random")))
+                .add(enumOf(Set.copyOf(Access.WORDS)))
                 .add(object(Context.ACCESS, "zipf"))
                 .add(object(Context.ACCESS, "hotspot"))));
         d.set("exponent", scalar(JSON.createObjectNode().put("type", "number").put("exclusiveMinimum", 0)
