@@ -69,6 +69,17 @@ public final class WorkloadSchema {
 
     private static ObjectNode defs() {
         ObjectNode d = JSON.createObjectNode();
+        scalars(d);
+        choices(d);
+        transfers(d);
+        endpointParts(d);
+        objectSettings(d);
+        parts(d);
+        return d;
+    }
+
+    /** The definitions of the scalars: texts, names, numbers, sizes, durations, rates. */
+    private static void scalars(ObjectNode d) {
         d.set("text", JSON.createObjectNode().put("type", "string"));
         d.set("name", JSON.createObjectNode().put("type", "string").put("pattern",
                 "^(" + Fields.NAME.pattern() + "|" + VARIABLE + ")$"));
@@ -101,6 +112,10 @@ public final class WorkloadSchema {
         d.set("rate", scalar(JSON.createObjectNode().put("type", "number").put("exclusiveMinimum", 0),
                 "[0-9.]+ ?(/s)?"));
         d.set("ramp", listOf(object(Context.RAMP_STEP)));
+    }
+
+    /** The definitions of the values chosen from a list (the model's enums and constants). */
+    private static void choices(ObjectNode d) {
         d.set("client", enumOf(ClientSpec.Kind.class));
         d.set("checksums", enumOf(ClientSpec.Checksums.class));
         d.set("clients", enumOf(ClientSpec.Sharing.class));
@@ -118,7 +133,11 @@ public final class WorkloadSchema {
         d.set("urls", listOf(scalar(null, "https?://.+")));
         ObjectNode weights = object(Context.OPS);
         d.set("weights", weights);
-d.set("failOn", object(Context.FAIL_ON));
+    }
+
+    /** The definitions of how a stage moves its objects and when it fails: thresholds, multipart, parallel ranges, sources. */
+    private static void transfers(ObjectNode d) {
+        d.set("failOn", object(Context.FAIL_ON));
         d.set("multipart", JSON.createObjectNode().set("anyOf", JSON.createArrayNode()
                 .add(JSON.createObjectNode().put("const", false))
                 .add(object(Context.MULTIPART))));
@@ -129,6 +148,10 @@ d.set("failOn", object(Context.FAIL_ON));
                 .add(JSON.createObjectNode().put("const", false))
                 .add(object(Context.PARALLEL_RANGES))));
         d.set("sources", object(Context.SOURCES));
+    }
+
+    /** The definitions of an endpoint's mappings: the endpoint, its URLs, credentials, TLS and the store's metrics. */
+    private static void endpointParts(ObjectNode d) {
         ObjectNode endpoint = object(Context.ENDPOINT);
         ObjectNode one = JSON.createObjectNode();
         one.putArray("required").add("url");
@@ -148,6 +171,10 @@ d.set("failOn", object(Context.FAIL_ON));
         d.set("metric", object(Context.METRIC));
         d.set("labelFilters", JSON.createObjectNode().put("type", "object").set("additionalProperties", ref("text")));
         d.set("apiNames", JSON.createObjectNode().put("type", "object").set("additionalProperties", ref("text")));
+    }
+
+    /** The definitions of what a stage stores with its objects and how it picks and makes them. */
+    private static void objectSettings(ObjectNode d) {
         d.set("onFailure", enumOf(StageGraph.OnFailure.class));
         d.set("sse", JSON.createObjectNode().set("anyOf", JSON.createArrayNode().add(enumOf(ObjectSettings.Sse.Type.class))
                 .add(object(Context.SSE))));
@@ -178,6 +205,9 @@ d.set("failOn", object(Context.FAIL_ON));
         d.set("data", JSON.createObjectNode().set("anyOf", JSON.createArrayNode()
                 .add(JSON.createObjectNode().put("const", "unique"))
                 .add(object(Context.DATA))));
+    }
+    /** The definitions of the parts of a workload: endpoints, defaults, stages and the mappings a stage holds. */
+    private static void parts(ObjectNode d) {
         d.set("endpoints", JSON.createObjectNode().put("type", "object").set("additionalProperties",
                 ref("endpoint")));
         d.set("defaults", JSON.createObjectNode().put("type", "object").put("additionalProperties", false)
@@ -192,9 +222,7 @@ d.set("failOn", object(Context.FAIL_ON));
         d.set("slo", object(Context.SLO));
         d.set("capacityRate", object(Context.CAPACITY_RATE));
         d.set("capacityUsers", object(Context.CAPACITY_USERS));
-        return d;
     }
-
     /** A stage: {@code name} and {@code kind}, then the keys of that kind only. */
     private static ObjectNode stage(boolean inner) {
         ObjectNode s = JSON.createObjectNode().put("type", "object");
