@@ -28,11 +28,33 @@ def java_files(*roots):
 
 
 def code(text):
-    """The text without comments and string literals (so a word in a message or a Javadoc is not counted)."""
-    text = re.sub(r'/\*.*?\*/', '', text, flags=re.S)
-    text = re.sub(r'//[^\n]*', '', text)
-    text = re.sub(r'"""(.|\n)*?"""', '""', text)
-    return re.sub(r'"(\\.|[^"\\\n])*"', '""', text)
+    """The text without comments, string and char literals (a word in a message or a Javadoc is not counted, and a
+    brace or a '//' in a string does not count as code)."""
+    out, i, n = [], 0, len(text)
+    while i < n:
+        if text.startswith('"""', i):
+            j = text.find('"""', i + 3)
+            j = n if j < 0 else j + 3
+            out.append('""' + '\n' * text.count('\n', i, j))
+            i = j
+        elif text[i] in '"\'':
+            quote, j = text[i], i + 1
+            while j < n and text[j] != quote and text[j] != '\n':
+                j += 2 if text[j] == '\\' else 1
+            out.append(quote * 2)
+            i = j + 1
+        elif text.startswith('//', i):
+            j = text.find('\n', i)
+            i = n if j < 0 else j
+        elif text.startswith('/*', i):
+            j = text.find('*/', i + 2)
+            j = n if j < 0 else j + 2
+            out.append('\n' * text.count('\n', i, j))
+            i = j
+        else:
+            out.append(text[i])
+            i += 1
+    return ''.join(out)
 
 
 # The places where a stage kind is registered: what may test a kind's identity.
