@@ -22,6 +22,16 @@ public final class PlanPrinter {
 
     public static String render(Plan plan) {
         StringBuilder out = new StringBuilder();
+        header(plan, out);
+        stages(plan, out);
+        out.append(extras(plan));
+        out.append(lanes(plan));
+        io.s3workload.plan.PlanWarnings.of(plan).forEach(w -> out.append("\n  warning: ").append(w).append('\n'));
+        return out.toString();
+    }
+
+    /** The workload's bucket, keys, endpoints, and what --scale and decimal units changed. */
+    private static void header(Plan plan, StringBuilder out) {
         out.append("Plan for workload ").append(plan.name()).append(" (").append(plan.source()).append(")\n");
         if (plan.buckets().size() > 1) {
             out.append("  buckets    ").append(String.join(", ", plan.buckets())).append(" (each key in one, by a hash"
@@ -57,6 +67,10 @@ public final class PlanPrinter {
             plan.scaled().decimal().forEach(c -> out.append("               ").append(c.where()).append(' ')
                     .append(c.from()).append(" = ").append(c.to()).append('\n'));
         }
+    }
+
+    /** The table of stages and their cells, and what is known of the run's size in advance. */
+    private static void stages(Plan plan, StringBuilder out) {
         out.append('\n');
         Table table = new Table(List.of("#", "stage", "kind", "endpoint", "workers", "size", "operations", "keys",
                 "duration", "bytes"), true, false, false, false, true, true, true, true, true, true);
@@ -96,10 +110,6 @@ public final class PlanPrinter {
                 .append(open ? ", plus the duration-bound cells" : "")
                 .append(stopsWith ? (open ? " and" : ", plus") + " the stages that stop with another (their counts"
                         + " are at most)" : "").append('\n');
-        out.append(extras(plan));
-        out.append(lanes(plan));
-        io.s3workload.plan.PlanWarnings.of(plan).forEach(w -> out.append("\n  warning: ").append(w).append('\n'));
-        return out.toString();
     }
 
     /**
