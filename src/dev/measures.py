@@ -82,10 +82,10 @@ def measures():
     loader = next(text for path, text in files if path.endswith('WorkloadLoader.java'))
     m['passes over the raw tree'] = len(PASS.findall(code(loader)))
     # kind-identity tests outside the registrations: == / != a StageKind constant, instanceof a stage record
-    records = {os.path.basename(p)[:-5] for p, t in files if re.search(r'record \w+\(.*\)\s*(implements|\n)', t)
-               and 'implements StageSpec' in t}
+    spec = next(code(text) for path, text in files if path.endswith('/workload/StageSpec.java'))
+    records = set(re.findall(r'\w+', re.search(r'permits([^{]*)\{', spec).group(1)))
     # (a constant of StageKind itself, not of its nested enums: Workers.ONE is a trait, not an identity)
-    kind = re.compile(r'[=!]= *StageKind\.[A-Z_]+\b(?!\.)|StageKind\.[A-Z_]+ *[=!]=|instanceof (' + '|'.join(
+    kind = re.compile(r'[=!]= *StageKind\.[A-Z_]+\b(?!\.)|StageKind\.[A-Z_]+ *[=!]=|instanceof (?:[\w.]+\.)?(' + '|'.join(
         sorted(records)) + r')\b')
     m['kind-identity tests outside registrations'] = sum(
         len(kind.findall(code(text))) for path, text in files if os.path.basename(path) not in REGISTRATIONS)

@@ -122,9 +122,8 @@ public final class PlanPrinter {
         for (StagePlan stage : plan.stages()) {
             var common = stage.spec().common();
             List<String> parts = new java.util.ArrayList<>();
-            if (stage.spec() instanceof io.s3workload.workload.CapacityStage capacity) {
-                parts.add("capacity search: " + capacity.schedule() + ", SLO " + capacity.slo().text());
-            }
+            KindNotes notes = kindNotes(stage);
+            parts.addAll(notes.first());
             client(stage.client()).ifPresent(parts::add);
             common.warmUp().ifPresent(d -> parts.add("warm-up " + io.s3workload.workload.Durations.format(d)
                     + " a cell, not measured"));
@@ -138,52 +137,93 @@ public final class PlanPrinter {
                     + " (listed when the stage starts, not measured; never written, deleted or verified)"));
             stage.spec().bodies().ifPresent(data -> parts.add("data " + data + (data.unique()
                     ? " (every body distinct, nothing for a data-reducing store to shrink)" : "")));
-            var writes = stage.spec().writes();
-            writes.sse().ifPresent(sse -> parts.add("sse " + sse.type().key() + sse.kmsKeyId().map(k -> " (" + k + ")")
-                    .orElse("")));
-            writes.storageClass().ifPresent(c -> parts.add("storage class " + c));
-            if (!writes.metadata().isEmpty()) {
-                parts.add("metadata " + String.join(", ", new java.util.TreeSet<>(writes.metadata().keySet())));
-            }
-            if (!writes.tags().isEmpty()) {
-                parts.add(writes.tags().size() + (writes.tags().size() == 1 ? " object tag" : " object tags"));
-            }
-            if (writes.checksum() != io.s3workload.workload.ObjectSettings.Checksum.NONE) {
-                parts.add("checksum " + writes.checksum().key());
-            }
-            writes.retention().ifPresent(r -> parts.add(r.mode().key() + " retention for "
-                    + io.s3workload.workload.Durations.format(r.period()) + " from each write (" + (r.mode()
-                    == io.s3workload.workload.ObjectSettings.Retention.Mode.GOVERNANCE
-                    ? "the cleanup bypasses it: needs s3:BypassGovernanceRetention"
-                    : "nobody can lift it: the cleanup waits it out") + ")"));
-            if (writes.legalHold()) {
-                parts.add("legal hold on each object (the cleanup lifts it: needs s3:PutObjectLegalHold)");
-            }
-            if (stage.spec() instanceof io.s3workload.workload.PutStage put
-                    && put.conditional() != io.s3workload.workload.Conditional.NONE) {
-                parts.add(put.conditional() == io.s3workload.workload.Conditional.IF_MATCH
-                        ? "conditional: If-Match the ETag last written (If-None-Match: * on a key's first write)"
-                        : "conditional: If-None-Match: * (create only)");
-            }
-            if (stage.spec() instanceof io.s3workload.workload.PutStage put && put.multipart().measureParts()) {
-                parts.add("parts measured one by one (an UPLOAD PART cell beside each multipart size)");
-            }
-            if (stage.spec() instanceof io.s3workload.workload.AppendStage append
-                    && append.objects() < stage.workers()) {
-                parts.add(Units.count(append.objects(), "worker") + ", not " + stage.workers() + ": one writer per object");
-            }
-            if (stage.spec() instanceof io.s3workload.workload.DeleteStage delete && delete.batched()) {
-                parts.add("DeleteObjects of " + Units.count(delete.batch(), "key") + " an operation");
-            }
-            if (stage.spec() instanceof io.s3workload.workload.GetStage get && get.validateChecksum()) {
-                parts.add("reads checked against the server's checksum");
-            }
+            parts.addAll(writeNotes(stage.spec().writes()));
+            parts.addAll(notes.last());
             if (!parts.isEmpty()) {
                 out.append(out.isEmpty() ? "\n  Stage settings:\n" : "").append("  ").append(stage.name())
                         .append(": ").append(String.join("; ", parts)).append('\n');
             }
         }
         return out.toString();
+    }
+
+    /** What a stage stores with each object besides its bytes, in the plan's words. */
+    private static List<String> writeNotes(io.s3workload.workload.ObjectSettings writes) {
+        List<String> parts = new java.util.ArrayList<>();
+        writes.sse().ifPresent(sse -> parts.add("sse " + sse.type().key() + sse.kmsKeyId().map(k -> " (" + k + ")")
+                .orElse("")));
+        writes.storageClass().ifPresent(c -> parts.add("storage class " + c));
+        if (!writes.metadata().isEmpty()) {
+            parts.add("metadata " + String.join(", ", new java.util.TreeSet<>(writes.metadata().keySet())));
+        }
+        if (!writes.tags().isEmpty()) {
+            parts.add(writes.tags().size() + (writes.tags().size() == 1 ? " object tag" : " object tags"));
+        }
+        if (writes.checksum() != io.s3workload.workload.ObjectSettings.Checksum.NONE) {
+            parts.add("checksum " + writes.checksum().key());
+        }
+        writes.retention().ifPresent(r -> parts.add(r.mode().key() + " retention for "
+                + io.s3workload.workload.Durations.format(r.period()) + " from each write (" + (r.mode()
+                == io.s3workload.workload.ObjectSettings.Retention.Mode.GOVERNANCE
+                ? "the cleanup bypasses it: needs s3:BypassGovernanceRetention"
+                : "nobody can lift it: the cleanup waits it out") + ")"));
+        if (writes.legalHold()) {
+            parts.add("legal hold on each object (the cleanup lifts it: needs s3:PutObjectLegalHold)");
+        }
+        return parts;
+    }
+
+    /** What a stage of its kind does beyond the usual: said first (a capacity search's), and last. */
+    private record KindNotes(List<String> first, List<String> last) {
+
+        static final KindNotes NONE = new KindNotes(List.of(), List.of());
+
+        static KindNotes last(String... notes) {
+            return new KindNotes(List.of(), List.of(notes));
+        }
+    }
+
+    /** A stage's notes by its kind: one case a kind, so that the compiler asks a new kind for its own. */
+    private static KindNotes kindNotes(StagePlan stage) {
+        return switch (stage.spec()) {
+            case io.s3workload.workload.CapacityStage capacity -> new KindNotes(List.of("capacity search: "
+                    + capacity.schedule() + ", SLO " + capacity.slo().text()), List.of());
+            case io.s3workload.workload.PutStage put -> {
+                List<String> notes = new java.util.ArrayList<>();
+                if (put.conditional() != io.s3workload.workload.Conditional.NONE) {
+                    notes.add(put.conditional() == io.s3workload.workload.Conditional.IF_MATCH
+                            ? "conditional: If-Match the ETag last written (If-None-Match: * on a key's first write)"
+                            : "conditional: If-None-Match: * (create only)");
+                }
+                if (put.multipart().measureParts()) {
+                    notes.add("parts measured one by one (an UPLOAD PART cell beside each multipart size)");
+                }
+                yield new KindNotes(List.of(), notes);
+            }
+            case io.s3workload.workload.AppendStage append -> append.objects() < stage.workers()
+                    ? KindNotes.last(Units.count(append.objects(), "worker") + ", not " + stage.workers()
+                    + ": one writer per object") : KindNotes.NONE;
+            case io.s3workload.workload.DeleteStage delete -> delete.batched()
+                    ? KindNotes.last("DeleteObjects of " + Units.count(delete.batch(), "key") + " an operation")
+                    : KindNotes.NONE;
+            case io.s3workload.workload.GetStage get -> get.validateChecksum()
+                    ? KindNotes.last("reads checked against the server's checksum") : KindNotes.NONE;
+            case io.s3workload.workload.HeadStage s -> KindNotes.NONE;
+            case io.s3workload.workload.ListStage s -> KindNotes.NONE;
+            case io.s3workload.workload.RangeReadStage s -> KindNotes.NONE;
+            case io.s3workload.workload.ConnectivityStage s -> KindNotes.NONE;
+            case io.s3workload.workload.ReadAfterWriteStage s -> KindNotes.NONE;
+            case io.s3workload.workload.ListAfterWriteStage s -> KindNotes.NONE;
+            case io.s3workload.workload.MixStage s -> KindNotes.NONE;
+            case io.s3workload.workload.TranscodeStage s -> KindNotes.NONE;
+            case io.s3workload.workload.HttpGetStage s -> KindNotes.NONE;
+            case io.s3workload.workload.CopyStage s -> KindNotes.NONE;
+            case io.s3workload.workload.VersionsStage s -> KindNotes.NONE;
+            case io.s3workload.workload.SweepStage s -> KindNotes.NONE;
+            case io.s3workload.workload.CompareStage s -> KindNotes.NONE;
+            case io.s3workload.workload.LoopsStage s -> KindNotes.NONE;
+            case io.s3workload.workload.GroupStage s -> KindNotes.NONE;
+        };
     }
 
     /** The client a stage runs with, as far as it is not {@link ClientSettings#DEFAULT}: what runs, resolved. */

@@ -28,8 +28,9 @@ public final class Units {
 
     /** {@code 1 worker}, {@code 2 workers}: a count with its noun in the number it takes. */
     public static String count(long n, String noun) {
-        return n + " " + (n == 1 ? noun : noun.endsWith("y") ? noun.substring(0, noun.length() - 1) + "ies"
-                : noun + "s");
+        // a consonant's y becomes ies (1 entry, 2 entries); a vowel's stays (1 key, 2 keys)
+        boolean ies = noun.matches(".*[^aeiou]y");
+        return n + " " + (n == 1 ? noun : ies ? noun.substring(0, noun.length() - 1) + "ies" : noun + "s");
     }
 
     /** Milliseconds with two decimals, for table columns headed "(ms)". */

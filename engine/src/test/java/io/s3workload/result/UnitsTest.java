@@ -11,6 +11,14 @@ import org.junit.jupiter.api.Test;
 class UnitsTest {
 
     @Test
+    void countsAreInTheNounsPlural() {
+        assertEquals("1 key", Units.count(1, "key"));
+        assertEquals("100 keys", Units.count(100, "key"), "a vowel's y stays");
+        assertEquals("2 entries", Units.count(2, "entry"));
+        assertEquals("0 objects", Units.count(0, "object"));
+    }
+
+    @Test
     void aSingleSampleIsPrintedOnceNotAsThreeRoundedStatistics() {
         Histogram one = CellRecorder.newHistogram();
         one.recordValue(96_040_000);
