@@ -61,7 +61,7 @@ final class BucketCheck {
     Map<String, ObjectStore> run(Clients clients) throws EndpointUnavailableException {
         Map<String, ObjectStore> stores = new LinkedHashMap<>();
         for (StagePlan stage : plan.stages()) {
-            if (stage.kind() == StageKind.CONNECTIVITY) {
+            if (stage.kind().has(StageKind.Trait.ENDPOINTS_ONLY)) {
                 continue;
             }
             for (String name : stage.endpoints()) {

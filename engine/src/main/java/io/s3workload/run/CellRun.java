@@ -31,7 +31,7 @@ public final class CellRun {
          * stage asked for a distribution of its own (not its kind's default).
          */
         public Outcome offered(KeyPicker picker, io.s3workload.workload.StageKind kind) {
-            if (picker.access().equals(io.s3workload.workload.Access.defaultFor(kind))) {
+            if (picker.access().equals(kind.defaultAccess())) {
                 return this;
             }
             return picker.realised(started).map(a -> new Outcome(stats.withAccess(a), started, byEndpoint))

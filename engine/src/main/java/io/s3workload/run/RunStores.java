@@ -36,7 +36,7 @@ public final class RunStores {
      */
     public static ClientSettings ownClient(Plan plan, String endpoint) {
         return plan.stages().stream()
-                .filter(s -> s.kind() != StageKind.CONNECTIVITY && s.endpoints().contains(endpoint))
+                .filter(s -> !s.kind().has(StageKind.Trait.ENDPOINTS_ONLY) && s.endpoints().contains(endpoint))
                 .map(StagePlan::client).findFirst().orElse(ClientSettings.DEFAULT);
     }
 

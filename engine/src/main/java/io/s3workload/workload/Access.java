@@ -15,13 +15,6 @@ public sealed interface Access permits Access.RoundRobin, Access.Uniform, Access
 
     RoundRobin ROUND_ROBIN = new RoundRobin();
 
-    /**
-     * What a stage of {@code kind} does without {@code access}: keys in turn, as reads always went; a rangeRead's
-     * sources at random, as they always were.
-     */
-    static Access defaultFor(StageKind kind) {
-        return kind == StageKind.RANGE_READ ? new Uniform() : ROUND_ROBIN;
-    }
 
     /** Each key in turn, as reads always went: every key read equally often. */
     record RoundRobin() implements Access {

@@ -47,4 +47,11 @@ public record HttpGetStage(StageCommon common, List<String> urls, Optional<Strin
     public HttpGetStage shared(Shard shard, int defaultWorkers) {
         return new HttpGetStage(common.shared(shard, kind(), defaultWorkers), urls, urlsFile, from, stop.shared(shard), maxRedirects);
     }
+
+    /** Without its presigning source, an httpGet with URLs of its own fetches just those. */
+    @Override
+    public StageSpec withoutSource() {
+        return urls.isEmpty() && urlsFile.isEmpty() ? this
+                : new HttpGetStage(common, urls, urlsFile, java.util.Optional.empty(), stop, maxRedirects);
+    }
 }

@@ -32,7 +32,7 @@ public enum StageKind {
             Trait.MOVES_DATA),
     COPY("copy", Endpoints.ONE, Workers.CONCURRENCY,
             Trait.WRITES_SOURCES, Trait.STOP_WHEN_STABLE, Trait.SPREADS, Trait.MOVES_DATA, Trait.PICKS_KEYS),
-    CONNECTIVITY("connectivity", Endpoints.OWN, Workers.ONE, Trait.PROBE),
+    CONNECTIVITY("connectivity", Endpoints.OWN, Workers.ONE, Trait.PROBE, Trait.ENDPOINTS_ONLY),
     READ_AFTER_WRITE("readAfterWrite", Endpoints.WRITERS, Workers.ONE,
             Trait.PROBE, Trait.CONVERGENCE, Trait.MOVES_DATA),
     LIST_AFTER_WRITE("listAfterWrite", Endpoints.WRITERS, Workers.ONE,
@@ -104,7 +104,12 @@ public enum StageKind {
         /** Made of other stages, which the planner expands it into. */
         COMPOSITE,
         /** Reads (or copies) keys it picks among many, so takes {@code access}: in turn, at random, zipf, hotspot. */
-        PICKS_KEYS
+        PICKS_KEYS,
+        /**
+         * Talks to its endpoints, not to their buckets' objects: the run checks no bucket for it and cleans up
+         * nothing after it (its endpoints are its own to report on).
+         */
+        ENDPOINTS_ONLY
     }
 
     private final String key;
@@ -165,6 +170,18 @@ public enum StageKind {
             case PUT, GET, DELETE, HEAD, LIST, RANGE_READ, VERSIONS, APPEND, COPY, CONNECTIVITY, READ_AFTER_WRITE,
                  LIST_AFTER_WRITE, MIX, TRANSCODE, HTTP_GET -> Members.NONE;
             case SWEEP -> Members.NONE; // its members are made by the planner from its sizes and threads
+        };
+    }
+
+    /**
+     * How a stage of the kind picks its keys when it does not say ({@code access}): a rangeRead's reads spread at
+     * random over its sources, every other kind's in turn.
+     */
+    public Access defaultAccess() {
+        return switch (this) {
+            case RANGE_READ -> new Access.Uniform();
+            case PUT, GET, DELETE, HEAD, LIST, VERSIONS, APPEND, COPY, CONNECTIVITY, READ_AFTER_WRITE,
+                 LIST_AFTER_WRITE, MIX, TRANSCODE, HTTP_GET, CAPACITY, SWEEP, COMPARE, LOOPS, GROUP -> Access.ROUND_ROBIN;
         };
     }
 

@@ -24,6 +24,14 @@ public sealed interface StageSpec permits PutStage, GetStage, DeleteStage, HeadS
         return java.util.Optional.empty();
     }
 
+    /**
+     * This stage when the stage it reads from is left out of the run ({@code --skip}, {@code --only}): itself by
+     * default (its source must then be run); an httpGet with URLs of its own fetches just those.
+     */
+    default StageSpec withoutSource() {
+        return this;
+    }
+
     /** The prefix of existing objects this stage reads ({@code from: {prefix: ...}}), if it reads one. */
     default java.util.Optional<ObjectsFrom.Prefix> existing() {
         return java.util.Optional.empty();

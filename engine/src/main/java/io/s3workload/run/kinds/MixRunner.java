@@ -26,7 +26,6 @@ import java.util.ArrayList;
 import java.util.EnumMap;
 import java.util.List;
 import java.util.Map;
-import java.util.Optional;
 
 /**
  * {@code kind: mix}: seeds the working set (not measured), then draws each operation by weight. Worker {@code w}
@@ -68,7 +67,7 @@ public final class MixRunner implements StageRunner {
         }
         CellRecorder total = context.recorder(new CellKey(stage.name(), Op.MIX, CellRun.endpointOf(stage),
                 spec.size()));
-        boolean skewed = !spec.common().access().equals(io.s3workload.workload.Access.defaultFor(stage.kind()));
+        boolean skewed = !spec.common().access().equals(stage.kind().defaultAccess());
         List<Slots> allSlots = java.util.Collections.synchronizedList(new ArrayList<>());
         List<CellRun.Outcome> outcomes = CellRun.run(context, stage, workers, total, List.copyOf(byOp.values()),
                 cell, cell.operations().orElse(ClosedLoop.UNBOUNDED), (i, worker, recorder) -> {

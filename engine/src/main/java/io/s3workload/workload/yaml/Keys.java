@@ -48,7 +48,6 @@ import static io.s3workload.workload.yaml.Keys.Context.TOP;
 import static io.s3workload.workload.yaml.Keys.Context.SERVER_METRICS;
 import static io.s3workload.workload.yaml.Keys.Context.METRIC;
 
-import io.s3workload.workload.Access;
 import io.s3workload.workload.CapacityStage;
 import io.s3workload.workload.ClientSettings;
 import io.s3workload.workload.ConnectivityStage;
@@ -246,8 +245,8 @@ final class Keys {
                 "How workers are spread over 'endpoints': in turn by worker, or at random."),
         stage(EnumSet.complementOf(EnumSet.of(RANGE_READ)).stream().filter(trait(Trait.PICKS_KEYS)::contains)
                 .collect(java.util.stream.Collectors.toCollection(() -> EnumSet.noneOf(StageKind.class))), "access",
-                "access", Access.defaultFor(GET).toString(), "{zipf: 1.1}", ACCESS_TEXT),
-        stage(EnumSet.of(RANGE_READ), "access", "access", Access.defaultFor(RANGE_READ).toString(), "{zipf: 1.1}",
+                "access", GET.defaultAccess().toString(), "{zipf: 1.1}", ACCESS_TEXT),
+        stage(EnumSet.of(RANGE_READ), "access", "access", RANGE_READ.defaultAccess().toString(), "{zipf: 1.1}",
                 ACCESS_TEXT),
 
         stage(EnumSet.of(PUT, GET, HEAD, LIST, RANGE_READ, COPY, MIX, TRANSCODE, SWEEP, APPEND), "duration", "duration",
@@ -597,6 +596,11 @@ final class Keys {
     static Map<String, String> refused(Context context) {
         return context == COPY_MULTIPART ? Map.of("measureParts", "measureParts applies to a put stage's uploads,"
                 + " whose parts are measured in a cell of their own; here they are not") : Map.of();
+    }
+
+    /** Whether a stage of {@code kind} takes rate, ramp and thinkTime (a capacity search's rate is its own). */
+    static boolean paced(StageKind kind) {
+        return PACED.contains(kind);
     }
 
     /** The kinds that take {@code workers}: how many workers they run when they do not say. */

@@ -1,6 +1,5 @@
 package io.s3workload.workload.yaml;
 
-import io.s3workload.workload.HttpGetStage;
 import io.s3workload.workload.StageSpec;
 import io.s3workload.workload.Workload;
 import java.util.ArrayList;
@@ -39,7 +38,8 @@ final class StageSelection {
                 .toList();
         Set<String> selectedNames = new LinkedHashSet<>();
         selected.forEach(s -> selectedNames.add(s.name()));
-        List<StageSpec> kept = selected.stream().map(s -> withoutSkippedPresign(s, selectedNames)).toList();
+        List<StageSpec> kept = selected.stream().map(s -> s.readsFrom().filter(f -> !selectedNames.contains(f)).map(f ->
+                s.withoutSource()).orElse(s)).toList();
         if (kept.isEmpty() && problems.isEmpty()) {
             problems.add(new Problem(Location.of("--only/--skip"), "", "no stage is left to run"));
         }
@@ -70,15 +70,6 @@ final class StageSelection {
         }
     }
 
-    /** An httpGet with URLs of its own whose presigning source is left out fetches just those URLs. */
-    private static StageSpec withoutSkippedPresign(StageSpec stage, Set<String> kept) {
-        if (stage instanceof HttpGetStage http && http.from().filter(f -> !kept.contains(f)).isPresent()
-                && (!http.urls().isEmpty() || http.urlsFile().isPresent())) {
-            return new HttpGetStage(http.common(), http.urls(), http.urlsFile(), Optional.empty(), http.stop(),
-                    http.maxRedirects());
-        }
-        return stage;
-    }
 
     private static boolean matches(StageSpec stage, List<String> words) {
         return words.contains(stage.name()) || stage.common().tags().stream().anyMatch(words::contains);

@@ -230,8 +230,8 @@ final class WorkloadBinder {
             Optional<String> named = f.requiredText("name", "a unique stage name, e.g. put-1mib");
             named.filter(n -> !Fields.NAME.matcher(n).matches()).ifPresent(n -> binding.problem(f.child("name"),
                     "stage names use letters, digits, '.', '_' and '-', got \"" + n + "\""));
-            // a capacity stage's rate is its search's, its load paced by each step
-            LoadShape load = kind.get() == StageKind.CAPACITY ? LoadShape.CLOSED : LoadBinder.load(f);
+            // a capacity stage's rate is its search's (its load paced by each step); probes pace themselves
+            LoadShape load = Keys.paced(kind.get()) ? LoadBinder.load(f) : LoadShape.CLOSED;
             List<String> tags = f.list("tags", e -> {
                 if (Fields.NAME.matcher(e.text().trim()).matches()) {
                     return Optional.of(e.text().trim());
@@ -245,7 +245,7 @@ final class WorkloadBinder {
                     kind.get().has(StageKind.Trait.STOP_WHEN_STABLE) ? StopBinder.whenStable(f) : Optional.empty(),
                     kind.get().has(StageKind.Trait.SPREADS) ? spread(f) : Optional.empty(),
                     kind.get().has(StageKind.Trait.PICKS_KEYS) ? AccessBinder.access(f,
-                            Access.defaultFor(kind.get()))
+                            kind.get().defaultAccess())
                             : Access.ROUND_ROBIN);
             if (common.failOn().timeoutRatePercent().isPresent() && !kind.get().convergence()) {
                 binding.problem(LocatedTree.child(f.child("failOn"), "timeoutRate"), "timeoutRate applies to"
