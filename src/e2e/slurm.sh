@@ -3,7 +3,9 @@
 # 127.0.0.1, the shipped array script (src/deploy/slurm/s3workload-array.sh) submitted as docs/distributed.md
 # says, against a real MinIO, each task serving /metrics and writing its scrape target for a real Prometheus's
 # file-based service discovery. Asserts:
-#  - every shard began its first stage within 1 s after the start time (from its summary.json);
+#  - every shard began its first stage within 1 s after the start time (from its summary.json); a shard that was
+#    ready only after it (a busy machine: its JVM and bucket check took longer than the 15 s lead) says by how much
+#    in its log and is judged from then;
 #  - the merged PUT and GET counts are the shards' sums and what MinIO counted (its metrics v3);
 #  - nothing is left in the bucket: each shard cleaned its prefix;
 #  - the Grafana dashboard's queries give the fleet's total and a series per shard, and the fleet's GET ops/s in
@@ -157,16 +159,23 @@ wait_job() {
 }
 dashboard_ok=skipped
 if [ -n "$prometheus_pid" ]; then
-  # the dashboard, 9 s into the GET stage, while the four shards run
-  sleep $(( $(date -d "$start_at" +%s) + 12 - $(date +%s) ))
-  if dashboard=$(python3 "$root/src/e2e/lib/check_dashboard.py" "$root/src/deploy/grafana/s3workload-dashboard.json" \
-      "http://127.0.0.1:$prometheus_port" 2>&1); then
-    dashboard_ok=ok
-  else
-    echo "$dashboard"; echo "$check: FAILED: the dashboard's queries on the fleet"; exit 1
-  fi
+  # the dashboard while the four shards run: from 9 s into the GET stage as planned, asked again every 2 s until
+  # every query has the fleet's data or the job has ended (a busy machine starts the shards late)
+  wait_s=$(( $(date -d "$start_at" +%s) + 12 - $(date +%s) ))
+  [ "$wait_s" -gt 0 ] && sleep "$wait_s"
+  dashboard_ok=failed
+  while :; do
+    if dashboard=$(python3 "$root/src/e2e/lib/check_dashboard.py" "$root/src/deploy/grafana/s3workload-dashboard.json" \
+        "http://127.0.0.1:$prometheus_port" 2>&1); then
+      dashboard_ok=ok
+      break
+    fi
+    [ -z "$(squeue -h -j "$job" 2>/dev/null)" ] && break
+    sleep 2
+  done
+  [ "$dashboard_ok" = ok ] || { echo "$dashboard"; echo "$check: FAILED: the dashboard's queries on the fleet"; exit 1; }
 fi
-wait_job "$job" 120
+wait_job "$job" 300
 failed=0
 for i in 0 1 2 3; do
   grep -q "SUMMARY  run " "s3workload-${job}_$i.log" || { echo "task $i:"; tail -20 "s3workload-${job}_$i.log"; failed=1; }
@@ -176,17 +185,31 @@ done
 puts=$(( $(count_requests PutObject) - puts_before ))
 gets=$(( $(count_requests GetObject) - gets_before ))
 left=$(objects_left "")
-verdict=$(python3 - "$run_id" "$start_at" "$puts" "$gets" "$left" <<'PY'
-import glob, json, sys
+verdict=$(python3 - "$run_id" "$start_at" "$puts" "$gets" "$left" "$job" <<'PY'
+import glob, json, re, sys
 from datetime import datetime
 run_id, start_at, puts, gets, left = sys.argv[1], sys.argv[2], int(sys.argv[3]), int(sys.argv[4]), int(sys.argv[5])
+job = sys.argv[6]
 def t(s): return datetime.fromisoformat(s.replace('Z', '+00:00'))
 shards = [json.load(open(f)) for f in sorted(glob.glob(f'results/{run_id}/shard-*/summary.json'))]
 merged = json.load(open('merged/summary.json'))
 problems = []
 if len(shards) != 4: problems.append(f'{len(shards)} shards wrote summary.json, not 4')
 late = [(t(s['run']['startedAt']) - t(start_at)).total_seconds() for s in shards]
-if any(l < 0 or l > 1 for l in late): problems.append(f'shards began {late} s after the start time')
+def seconds(text):
+    return sum(float(n) * {'h': 3600, 'm': 60, 's': 1, 'ms': 0.001}[u] for n, u in re.findall(r'([\d.]+)(ms|h|m|s)', text))
+# a shard ready only after the start time (its JVM and bucket check slower than the lead, on a busy machine) says by
+# how much it was late and begins at once: it is judged from then; every other shard within 1 s of the start time
+ready_late = []
+for i, l in enumerate(late):
+    said = re.search(r'the start time \S+ has passed (\S+) ago', open(f's3workload-{job}_{i}.log').read())
+    behind = seconds(said.group(1)) if said else 0.0
+    if said:
+        ready_late.append(f'shard {i} was ready {behind:.1f} s after the start time (its note, to 0.1 s) and began'
+                          f' {l:.3f} s after it')
+    if l < 0 or l - behind > 1:
+        problems.append(f'shard {i} began {l:.3f} s after the start time' + (f' ({behind:.1f} s late when ready)'
+                                                                            if said else ''))
 if any(s['run'].get('startAt') != start_at for s in shards):
     problems.append('a shard does not record the start time: ' + str([s['run'].get('startAt') for s in shards]))
 ops = lambda doc, stage: doc['stages'][stage]['cells'][0]['operations']
@@ -197,7 +220,8 @@ for stage, name, server in ((0, 'PUT', puts), (1, 'GET', gets)):
 if left: problems.append(f'{left} objects left in the bucket')
 print('; '.join(problems) if problems else
       f'OK: 4 shards began {min(late):.3f}-{max(late):.3f} s after the start time (spread '
-      f'{merged["run"]["startSpreadSeconds"]:.3f} s); PUT {ops(merged, 0)} = shards\' sum = MinIO\'s PutObject '
+      f'{merged["run"]["startSpreadSeconds"]:.3f} s{"; " + "; ".join(ready_late) if ready_late else ""}); '
+      f'PUT {ops(merged, 0)} = shards\' sum = MinIO\'s PutObject '
       f'{puts}; GET {ops(merged, 1)} = shards\' sum = MinIO\'s GetObject {gets}; 0 objects left')
 PY
 )
@@ -217,14 +241,17 @@ start_at=$(date -u -d '+12 sec' +%FT%TZ)
 job2=$(sbatch --parsable --array=0-1 --cpus-per-task=1 --oversubscribe \
   --export=ALL,WORKLOAD=$PWD/cancel.yaml,START_AT=$start_at,S3WORKLOAD=$root/s3workload \
   "$root/src/deploy/slurm/s3workload-array.sh")
-for _ in $(seq 1 120); do grep -q "^\[2/2\] get" "s3workload-${job2}_1.log" 2>/dev/null && break; sleep 0.5; done
+# cancelled 2 s into its GET stage (60 s long): waited for as long as a busy machine needs to get there
+for _ in $(seq 1 600); do grep -q "^\[2/2\] get" "s3workload-${job2}_1.log" 2>/dev/null && break; sleep 0.5; done
+grep -q "^\[2/2\] get" "s3workload-${job2}_1.log" 2>/dev/null \
+  || { tail -20 "s3workload-${job2}_1.log"; echo "$check: FAILED: task 1 did not reach its get stage in 300 s"; exit 1; }
 sleep 2
 cancelled_at=$(date +%s.%N)
 scancel "${job2}_1"
-for _ in $(seq 1 90); do [ -z "$(squeue -h -j "${job2}_1" 2>/dev/null)" ] && break; sleep 0.5; done
+for _ in $(seq 1 240); do [ -z "$(squeue -h -j "${job2}_1" 2>/dev/null)" ] && break; sleep 0.5; done
 gone=$(python3 -c "import time, sys; print(f'{time.time() - float(sys.argv[1]):.1f}')" "$cancelled_at")
 scancel "$job2" 2>/dev/null || true
-wait_job "$job2" 60
+wait_job "$job2" 180
 run2=slurm-$job2
 log=s3workload-${job2}_1.log
 manifest=$(ls s3workload-cleanup-"$run2"-shard-1.txt 2>/dev/null || true)
