@@ -155,7 +155,7 @@ public final class ConsoleReporter implements Reporter {
             case TRANSCODE -> ProbeBlocks.transcode(result);
             case HTTP_GET -> cellBlocks(result, result.stage().spread().isPresent())
                     + result.cells().stream().map(GroupBlocks::httpBench).collect(Collectors.joining());
-            case CAPACITY -> CapacityBlocks.of(result.capacity().orElseThrow(), result.cells());
+            case CAPACITY -> FindingBlocks.stage(io.s3workload.result.StageReport.of(result));
             case PUT, GET, DELETE, HEAD, LIST, RANGE_READ, VERSIONS, APPEND, COPY, MIX, SWEEP, COMPARE, LOOPS, GROUP ->
                     cellBlocks(result, result.stage().spread().isPresent());
         };

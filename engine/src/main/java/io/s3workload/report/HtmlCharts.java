@@ -9,7 +9,6 @@ import java.util.List;
 import java.util.Map;
 import java.util.function.ToDoubleFunction;
 import org.HdrHistogram.Histogram;
-import org.HdrHistogram.HistogramIterationValue;
 
 /**
  * The report's charts: a cell's throughput and latency over time (only when it ran for enough seconds to draw a
@@ -21,7 +20,7 @@ final class HtmlCharts {
     /** A cell with fewer whole seconds than this gets no time charts: its figures are in the table. */
     static final int MIN_SECONDS = 3;
     /** A distribution drawn from fewer samples than this says nothing a table row does not. */
-    static final int MIN_SAMPLES = 20;
+    static final int MIN_SAMPLES = io.s3workload.result.ResultChart.MIN_SAMPLES;
 
     private HtmlCharts() {
     }
@@ -166,11 +165,20 @@ final class HtmlCharts {
         return chart.render("chart distribution");
     }
 
-    /** A probe pair's convergence times by percentile. */
-    static String convergence(String pair, Histogram convergence) {
-        SvgChart chart = new SvgChart("Convergence " + pair, "percentile", "ms").logX();
-        curve(chart, "convergence", convergence);
-        return chart.render("chart convergence");
+    /** A chart a finding describes. */
+    static String draw(io.s3workload.result.ResultChart described) {
+        SvgChart chart = new SvgChart(described.title(), described.xAxis(), described.yAxis());
+        if (described.logX()) {
+            chart.logX();
+        }
+        for (io.s3workload.result.ResultChart.Series s : described.series()) {
+            if (s.points()) {
+                chart.points(s.name(), s.x(), s.y());
+            } else {
+                chart.add(s.name(), s.x(), s.y());
+            }
+        }
+        return chart.render("chart " + described.kind());
     }
 
     /** A sweep's throughput by threads, a line per object size. */
@@ -187,55 +195,9 @@ final class HtmlCharts {
         return chart.render("chart sweep");
     }
 
-    /**
-     * A capacity search's curve: p50 and p99 latency against the throughput achieved, step by step in order of the
-     * load offered, the sustained step marked and the SLO's latency limit drawn. Latencies are drawn up to three times
-     * that limit (a broken step's can be a hundred times it, which would flatten every other step).
-     */
-    static String capacity(Summary.Table table, io.s3workload.result.CapacitySearch search) {
-        int offered = 2;
-        int achieved = table.columns().indexOf("achieved (ops/s)");
-        int p50 = table.columns().indexOf("p50 (ms)");
-        int p99 = table.columns().indexOf("p99 (ms)");
-        int sustained = table.columns().indexOf("sustained");
-        List<List<Object>> rows = table.rows().stream().filter(r -> r.get(p99) != null)
-                .sorted(java.util.Comparator.comparingDouble(r -> ((Number) r.get(offered)).doubleValue())).toList();
-        java.util.OptionalDouble limit = search.slo().latency().values().stream()
-                .mapToDouble(d -> d.toNanos() / 1e6).max();
-        double top = limit.isPresent() ? 3 * limit.getAsDouble() : Double.MAX_VALUE;
-        boolean clipped = rows.stream().anyMatch(r -> ((Number) r.get(p99)).doubleValue() > top);
-        SvgChart chart = new SvgChart("Latency against throughput: " + table.name(), "achieved ops/s",
-                clipped ? "ms (up to " + Math.round(top) + ")" : "ms");
-        java.util.function.BiFunction<List<List<Object>>, Integer, double[]> column = (list, c) -> list.stream()
-                .mapToDouble(r -> ((Number) r.get(c)).doubleValue()).toArray();
-        java.util.function.BiFunction<List<List<Object>>, Integer, double[]> latency = (list, c) -> list.stream()
-                .mapToDouble(r -> Math.min(top, ((Number) r.get(c)).doubleValue())).toArray();
-        double[] x = column.apply(rows, achieved);
-        chart.add("p99", x, latency.apply(rows, p99));
-        chart.add("p50", x, latency.apply(rows, p50));
-        if (limit.isPresent() && x.length > 0) {
-            double most = java.util.Arrays.stream(x).max().orElse(0);
-            chart.add("SLO limit", new double[] {0, most}, new double[] {limit.getAsDouble(), limit.getAsDouble()});
-        }
-        List<List<Object>> answer = rows.stream().filter(r -> Boolean.TRUE.equals(r.get(sustained))).toList();
-        chart.points("sustained (p99)", column.apply(answer, achieved), latency.apply(answer, p99));
-        return chart.render("chart capacity");
-    }
-
     private static void curve(SvgChart chart, String name, Histogram h) {
-        List<double[]> points = new ArrayList<>();
-        if (h.getTotalCount() > 0) {
-            for (HistogramIterationValue v : h.percentiles(5)) {
-                double p = v.getPercentileLevelIteratedTo() / 100.0;
-                if (p >= 1) {
-                    break;
-                }
-                points.add(new double[] {1 / (1 - p), v.getValueIteratedTo() / 1e6});
-            }
-            points.add(new double[] {Math.max(2, h.getTotalCount()), h.getMaxValue() / 1e6});
-        }
-        chart.add(name, points.stream().mapToDouble(p -> p[0]).toArray(),
-                points.stream().mapToDouble(p -> p[1]).toArray());
+        io.s3workload.result.ResultChart.Series s = io.s3workload.result.ResultChart.Series.percentiles(name, h);
+        chart.add(name, s.x(), s.y());
     }
 
     /** A rate in {@code unit} over time: the cell's, and for a merged run each shard's on the cell's clock. */

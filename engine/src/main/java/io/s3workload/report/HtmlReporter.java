@@ -1,9 +1,10 @@
 package io.s3workload.report;
 
 import io.s3workload.metrics.CellStats;
-import io.s3workload.metrics.ConvergenceStats;
 import io.s3workload.result.Breach;
 import io.s3workload.result.CompositeTables;
+import io.s3workload.result.Finding;
+import io.s3workload.result.ResultTable;
 import io.s3workload.result.RunReport;
 import io.s3workload.result.RunResult;
 import io.s3workload.result.StageReport;
@@ -55,16 +56,14 @@ final class HtmlReporter extends EndOfRunFiles {
         h.append("<title>s3workload ").append(esc(result.workload())).append(' ').append(esc(result.runId()))
                 .append("</title><style>").append(STYLE).append("</style></head><body>");
         h.append(header(result)).append(breaches(result));
-        List<Summary.Table> tables = CompositeTables.of(result.stages());
-        for (Summary.Table table : tables) {
+        for (Summary.Table table : CompositeTables.composites(result.stages())) {
             h.append(HtmlTables.composite(table));
             if (table.kind().equals("sweep")) {
                 h.append("<div class=\"charts\">").append(HtmlCharts.sweep(table)).append("</div>");
-            } else if (table.kind().equals("capacity")) {
-                result.stages().stream().filter(st -> st.name().equals(table.name())).findFirst()
-                        .flatMap(StageReport::capacity).ifPresent(search -> h.append("<div class=\"charts\">")
-                                .append(HtmlCharts.capacity(table, search)).append("</div>"));
             }
+        }
+        for (StageReport stage : result.stages()) {
+            h.append(findings(stage, ResultTable.Place.RUN));
         }
         for (StageReport stage : result.stages()) {
             h.append(stage(result, stage));
@@ -127,20 +126,12 @@ final class HtmlReporter extends EndOfRunFiles {
         setup.ifPresent(s -> h.append(", ").append(esc(HtmlTables.setup(s))));
         h.append(stage.interrupted() ? ", cut short" : "").append(stage.skipped().map(why -> ", did not run: "
                 + esc(why)).orElse("")).append("</span></h2>");
-        if (stage.cells().isEmpty() && stage.convergence().isEmpty()) {
+        if (stage.cells().isEmpty() && stage.findings().isEmpty()) {
             return h.append("</section>").toString();
         }
         h.append(HtmlTables.cells(stage)).append(HtmlTables.bySize(stage)).append(HtmlTables.writes(stage)).append(HtmlTables.server(stage)).append(HtmlTables.outages(stage))
                 .append(HtmlTables.named(stage));
-        if (!stage.convergence().isEmpty()) {
-            h.append(HtmlTables.convergence(stage)).append("<div class=\"charts\">");
-            for (ConvergenceStats pair : stage.convergence()) {
-                if (pair.convergence().getTotalCount() >= HtmlCharts.MIN_SAMPLES) {
-                    h.append(HtmlCharts.convergence(pair.label(), pair.convergence()));
-                }
-            }
-            h.append("</div>");
-        }
+        h.append(findings(stage, ResultTable.Place.STAGE));
         for (CellStats cell : stage.cells()) {
             boolean overTime = HtmlCharts.hasTimeCharts(cell);
             boolean distribution = cell.latency().getTotalCount() >= HtmlCharts.MIN_SAMPLES;
@@ -161,6 +152,26 @@ final class HtmlReporter extends EndOfRunFiles {
             h.append("</div>");
         }
         return h.append("</section>").toString();
+    }
+
+    /**
+     * The tables of {@code stage}'s findings placed {@code place}, each finding's followed by its charts: at the top
+     * of the report as composite tables for {@link ResultTable.Place#RUN}, under the stage for the others.
+     */
+    private static String findings(StageReport stage, ResultTable.Place place) {
+        StringBuilder h = new StringBuilder();
+        for (Finding finding : stage.findings()) {
+            List<ResultTable> tables = finding.tables().stream().filter(t -> t.place() == place).toList();
+            if (tables.isEmpty()) {
+                continue;
+            }
+            tables.forEach(t -> h.append(place == ResultTable.Place.RUN ? HtmlTables.composite(t.forFiles())
+                    : HtmlTables.finding(t)));
+            h.append("<div class=\"charts\">");
+            finding.charts().forEach(chart -> h.append(HtmlCharts.draw(chart)));
+            h.append("</div>");
+        }
+        return h.toString();
     }
 
     private static String breaches(RunReport result) {

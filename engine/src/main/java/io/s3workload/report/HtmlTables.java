@@ -225,23 +225,28 @@ final class HtmlTables {
                 .append(r.key() == null ? "-" : esc(r.key())).append("</td></tr>");
     }
 
-    static String convergence(StageReport stage) {
-        StringBuilder t = new StringBuilder("<div class=\"wide\"><table class=\"convergence\"><tr><th class=\"t\">"
-                + "pair</th><th class=\"t\">scope</th><th>iterations</th><th>immediate</th><th>eventual</th>"
-                + "<th>timeout</th><th>failed</th><th>stale</th><th>avg (ms)</th><th>p95 (ms)</th><th>p99 (ms)</th>"
-                + "<th>max (ms)</th><th>polls</th><th>not yet</th><th>showing read avg (ms)</th></tr>");
-        for (ConvergenceStats p : stage.convergence()) {
-            Histogram c = p.convergence();
-            t.append("<tr><td class=\"t\">").append(esc(p.label())).append("</td><td class=\"t\">")
-                    .append(p.sameEndpoint() ? "same" : "cross").append("</td><td>").append(p.iterations())
-                    .append("</td><td>").append(pct(p.immediatePercent())).append("</td><td>")
-                    .append(pct(p.eventualPercent())).append("</td><td").append(p.timedOut() > 0 ? " class=\"bad\"" : "")
-                    .append('>').append(pct(p.timeoutPercent())).append("</td><td>").append(p.failed())
-                    .append("</td><td>").append(p.stale()).append("</td><td>").append(ms(c, Percentile.AVG))
-                    .append("</td><td>").append(ms(c, Percentile.P95)).append("</td><td>").append(ms(c, Percentile.P99))
-                    .append("</td><td>").append(ms(c, Percentile.MAX)).append("</td><td>").append(p.polls())
-                    .append("</td><td>").append(p.notYet()).append("</td><td>")
-                    .append(ms(p.showingRead(), Percentile.AVG)).append("</td></tr>");
+    /** A table a stage's finding places under it: the columns a report's reader sees, bad values marked. */
+    static String finding(io.s3workload.result.ResultTable table) {
+        List<Integer> shown = table.shown(io.s3workload.result.ResultTable.Where.REPORT);
+        StringBuilder t = new StringBuilder("<div class=\"wide\"><table class=\"").append(esc(table.kind()))
+                .append("\"><tr>");
+        for (int i : shown) {
+            io.s3workload.result.ResultTable.Column c = table.columns().get(i);
+            t.append(c.format() == io.s3workload.result.ResultTable.Format.TEXT ? "<th class=\"t\">" : "<th>")
+                    .append(esc(c.readerHeader())).append("</th>");
+        }
+        t.append("</tr>");
+        for (List<Object> row : table.rows()) {
+            t.append("<tr>");
+            for (int i : shown) {
+                io.s3workload.result.ResultTable.Format format = table.columns().get(i).format();
+                Object value = row.get(i);
+                t.append(format == io.s3workload.result.ResultTable.Format.TEXT ? "<td class=\"t\">"
+                        : value instanceof io.s3workload.result.ResultTable.Bad ? "<td class=\"bad\">" : "<td>")
+                        .append(esc(FindingBlocks.cell(format, io.s3workload.result.ResultTable.plain(value))))
+                        .append("</td>");
+            }
+            t.append("</tr>");
         }
         return t.append("</table></div>").toString();
     }

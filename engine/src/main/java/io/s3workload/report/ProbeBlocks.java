@@ -182,30 +182,6 @@ final class ProbeBlocks {
         return Units.latencyStats(h, false, Percentile.AVG, Percentile.P95, Percentile.P99);
     }
 
-    /** One row per writer-reader pair of every probe stage; empty when the run had none. */
-    static String summary(List<StageResult> stages) {
-        Table table = new Table(List.of("stage", "pair", "scope", "iterations", "immediate", "eventual", "timeout",
-                "failed", "stale", "avg (ms)", "p50 (ms)", "p95 (ms)", "p99 (ms)", "max (ms)"),
-                false, false, false, true, true, true, true, true, true, true, true, true, true, true);
-        boolean any = false;
-        for (StageResult stage : stages) {
-            for (ConvergenceStats p : stage.convergence()) {
-                any = true;
-                Histogram h = p.convergence();
-                boolean timed = h.getTotalCount() > 0;
-                table.add(List.of(stage.stage().name(), p.label(), p.sameEndpoint() ? "same" : "cross",
-                        Long.toString(p.iterations()), pct(p.immediatePercent()), pct(p.eventualPercent()),
-                        pct(p.timeoutPercent()), Long.toString(p.failed()), Long.toString(p.stale()),
-                        timed ? Units.millis(Units.statNanos(h, Percentile.AVG)) : "-",
-                        timed ? Units.millis(Units.statNanos(h, Percentile.P50)) : "-",
-                        timed ? Units.millis(Units.statNanos(h, Percentile.P95)) : "-",
-                        timed ? Units.millis(Units.statNanos(h, Percentile.P99)) : "-",
-                        timed ? Units.millis(Units.statNanos(h, Percentile.MAX)) : "-"));
-            }
-        }
-        return any ? table.render("") : "";
-    }
-
     private static String pct(double percent) {
         return String.format(Locale.ROOT, "%.1f%%", percent);
     }

@@ -34,11 +34,7 @@ final class RunSummary {
         } else {
             b.append(table(result.stages().stream().map(StageReport::of).toList()));
         }
-        String consistency = ProbeBlocks.summary(result.stages());
-        if (!consistency.isEmpty()) {
-            b.append("\nConsistency (convergence: from the write's response to the sending of the first read showing"
-                    + " it; 0: the first read did):\n").append(consistency);
-        }
+        b.append(FindingBlocks.summary(result.stages().stream().map(StageReport::of).toList()));
         if (!skipped.isEmpty()) {
             b.append("\nSkipped stages:\n");
             skipped.forEach(s -> b.append("  ").append(s).append('\n'));

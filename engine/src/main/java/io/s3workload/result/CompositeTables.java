@@ -27,7 +27,7 @@ public final class CompositeTables {
     }
 
     /** A table per sweep, compare and loops stage among {@code stages}, in the order their first member ran. */
-    public static List<Summary.Table> of(List<StageReport> stages) {
+    public static List<Summary.Table> composites(List<StageReport> stages) {
         Map<String, List<StageReport>> members = new LinkedHashMap<>();
         for (StageReport stage : stages) {
             stage.group().filter(g -> g.kind() != StageKind.GROUP && !g.preparation() && !stage.cells().isEmpty())
@@ -39,29 +39,17 @@ public final class CompositeTables {
             case COMPARE -> compare(name, list);
             default -> loops(name, list);
         }));
-        stages.stream().filter(s -> s.capacity().isPresent())
-                .forEach(s -> tables.add(capacity(s.name(), s.capacity().get(), s.cells())));
         return tables;
     }
 
-    /** A capacity search's steps in the order run: offered against achieved, latencies, errors, the verdict. */
-    public static Summary.Table capacity(String name, CapacitySearch search, List<CellStats> cells) {
-        CapacitySearch.Verdict v = search.judge(cells);
-        List<List<Object>> rows = new ArrayList<>();
-        for (CapacitySearch.Judged j : v.steps()) {
-            CellStats c = j.cell();
-            rows.add(Arrays.asList(j.index() + 1, c.key().stage(), j.offered(), c.opsPerSecond(), j.ms(Percentile.P50),
-                    j.ms(Percentile.P99), j.ms(Percentile.MAX), c.errorPercent(), c.throttledPercent(),
-                    j.held() ? "held" : j.clientBound().isPresent() ? "client-bound" : "broke",
-                    v.sustained().filter(x -> x.index() == j.index()).isPresent()));
-        }
-        String unit = search.mode() == io.s3workload.workload.CapacityStage.Mode.RATE ? "offered (ops/s)"
-                : "offered (users)";
-        String answer = v.steps().isEmpty() ? "no step ran"
-                : search.sentence(v, v.steps().get(0).cell().key().label());
-        return new Summary.Table("capacity", name, answer,
-                List.of("step", "cell", unit, "achieved (ops/s)", "p50 (ms)", "p99 (ms)", "max (ms)", "errors (%)",
-                        "throttled (%)", "verdict", "sustained"), rows);
+    /**
+     * The run's tables, as summary.json and the CSV files have them: the composite stages' ({@link #composites}),
+     * then those the stages' findings place with the run's.
+     */
+    public static List<Summary.Table> of(List<StageReport> stages) {
+        List<Summary.Table> tables = new ArrayList<>(composites(stages));
+        stages.forEach(s -> s.tables(ResultTable.Place.RUN).forEach(t -> tables.add(t.forFiles())));
+        return tables;
     }
 
     public static Summary.Table sweep(String name, List<StageReport> points) {

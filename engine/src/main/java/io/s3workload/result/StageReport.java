@@ -28,6 +28,21 @@ public record StageReport(String name, StageKind kind, long wallNanos, boolean i
                 result.skipped(), result.stage().group(), result.capacity());
     }
 
+    /** What it found beyond its cells, each described for every format to render. */
+    public List<Finding> findings() {
+        List<Finding> findings = new java.util.ArrayList<>();
+        capacity.ifPresent(search -> findings.add(new CapacityFinding(name, search, cells)));
+        if (!convergence.isEmpty()) {
+            findings.add(new ConvergenceFinding(name, convergence));
+        }
+        return findings;
+    }
+
+    /** Its findings' tables placed {@code place}. */
+    public List<ResultTable> tables(ResultTable.Place place) {
+        return findings().stream().flatMap(f -> f.tables().stream()).filter(t -> t.place() == place).toList();
+    }
+
     public long endNanos() {
         return startNanos + wallNanos;
     }

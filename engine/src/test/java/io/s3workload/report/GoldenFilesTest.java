@@ -149,7 +149,7 @@ class GoldenFilesTest {
     }
 
     /** A cell whose latencies are {@code millis}, over two seconds, the first holding all but the last. */
-    private static CellStats cell(CellKey key, long operations, long errors, long[] millis, boolean openLoop,
+    static CellStats cell(CellKey key, long operations, long errors, long[] millis, boolean openLoop,
                                   long epochMs, Map<String, Long> errorsByClass, long late) {
         Histogram latency = CellRecorder.newHistogram();
         Histogram ttfb = CellRecorder.newHistogram();

@@ -1,0 +1,18 @@
+package io.s3workload.result;
+
+import java.util.List;
+
+/**
+ * What a stage found beyond its cells — a capacity search's answer, a probe's convergence — described once: its
+ * tables (title, columns with units, rows) and its charts (series). The console, the CSV files, summary.json's
+ * tables and the HTML report render every finding from this description and know no kind of finding by name, so a
+ * new kind of result costs its record and its description (see docs/developing.md).
+ */
+public interface Finding {
+
+    /** Its tables, in the order shown. */
+    List<ResultTable> tables();
+
+    /** Its charts, drawn in the HTML report after its tables. */
+    List<ResultChart> charts();
+}
