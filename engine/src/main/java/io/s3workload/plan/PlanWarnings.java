@@ -1,7 +1,6 @@
 package io.s3workload.plan;
 
 import io.s3workload.result.Units;
-import io.s3workload.workload.PutStage;
 import java.util.ArrayList;
 import java.util.List;
 
@@ -17,7 +16,7 @@ public final class PlanWarnings {
     public static List<String> of(Plan plan) {
         List<String> warnings = new ArrayList<>();
         for (StagePlan stage : plan.stages()) {
-            if (stage.spec() instanceof PutStage put && !put.sharedKeys()) {
+            if (stage.spec().warnsOfSharedKeys()) {
                 stage.cells().stream()
                         .filter(cell -> cell.keys().isPresent() && cell.keys().getAsLong() < stage.concurrency()
                                 && (cell.operations().isEmpty()

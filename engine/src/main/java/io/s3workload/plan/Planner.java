@@ -217,8 +217,7 @@ public final class Planner {
                 .or(() -> spread.map(s -> s.names().get(0)))
                 .or(() -> w.defaults().endpoint())
                 .orElseGet(() -> w.endpoints().isEmpty() ? Plan.EMBEDDED : w.endpoints().keySet().iterator().next());
-        int concurrency = spec instanceof TranscodeStage transcode ? transcode.jobs()
-                : spec.common().concurrency().orElseGet(() -> spec.kind().workers().byDefault(w.defaults()));
+        int concurrency = spec.ownWorkers().orElseGet(() -> spec.kind().workers().byDefault(w.defaults()));
         List<String> all = w.endpoints().isEmpty() ? List.of(Plan.EMBEDDED) : List.copyOf(w.endpoints().keySet());
         var failOn = w.failOn().overriddenBy(spec.common().failOn()).resolved();
         ClientSettings client = ClientSettings.DEFAULT.with(w.defaults().client()).with(spec.common().client());

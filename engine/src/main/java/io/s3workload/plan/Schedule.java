@@ -87,10 +87,9 @@ public final class Schedule {
 
     /** A stage's own run time when every cell runs for a set duration, else empty. */
     public static Optional<Duration> duration(StagePlan stage) {
-        if (stage.spec() instanceof io.s3workload.workload.CapacityStage capacity) {
-            // a search's length depends on what it measures, except a shard's ladder, on a fixed schedule
-            return capacity.search().ladder() && capacity.mostSteps().isPresent()
-                    ? Optional.of(capacity.period().multipliedBy(capacity.mostSteps().getAsInt())) : Optional.empty();
+        Optional<io.s3workload.workload.StageSpec.OwnLength> own = stage.spec().ownLength();
+        if (own.isPresent()) {
+            return own.get().fixed();
         }
         Duration total = Duration.ZERO;
         for (CellPlan cell : stage.cells()) {

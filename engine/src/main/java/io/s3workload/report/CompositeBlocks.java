@@ -34,7 +34,7 @@ final class CompositeBlocks {
     }
 
     static boolean isSweep(StagePlan stage) {
-        return stage.group().filter(g -> g.kind() == StageKind.SWEEP).isPresent();
+        return stage.group().filter(g -> g.kind().together() == StageKind.Together.SWEEP).isPresent();
     }
 
     /** Whether {@code stage} is the first of its sweep, which gets the sweep's one header. */
@@ -54,7 +54,7 @@ final class CompositeBlocks {
         }
         StageGroup group = result.stage().group().orElseThrow();
         StringBuilder b = new StringBuilder();
-        if (group.kind() == StageKind.SWEEP) {
+        if (group.kind().together() == StageKind.Together.SWEEP) {
             for (CellStats c : result.cells()) {
                 int threads = result.stage().concurrency();
                 b.append("  ").append(c.key().label()).append(group.preparation() ? ", working set upload"
@@ -67,7 +67,7 @@ final class CompositeBlocks {
         if (!group.preparation()) {
             done.add(result);
         }
-        if (group.kind() == StageKind.LOOPS) {
+        if (group.kind().together() == StageKind.Together.LOOP_LINES) {
             List<String> lines = GroupBlocks.loopLines(group.loop().orElse(1), result);
             lines.forEach(line -> b.append("  ").append(line).append('\n'));
             loopLines.computeIfAbsent(key.get(), k -> new ArrayList<>()).addAll(lines);
@@ -87,7 +87,7 @@ final class CompositeBlocks {
 
     /** The composite a stage belongs to: its group, and for a sweep its size; empty for a plain stage. */
     private static Optional<String> groupKey(StagePlan stage) {
-        return stage.group().map(g -> g.name() + (g.kind() == StageKind.SWEEP ? "\n" + g.size() : ""));
+        return stage.group().map(g -> g.name() + (g.kind().together() == StageKind.Together.SWEEP ? "\n" + g.size() : ""));
     }
 
     /** What the finished members of composite {@code key} add up to. */

@@ -57,24 +57,21 @@ final class ProbeBlocks {
     /** The probe's heading, then per pair: Convergence and Distribution lines. */
     static String convergence(StageResult result) {
         StagePlan stage = result.stage();
-        ConsistencyProbe probe = switch (stage.spec()) {
-            case ReadAfterWriteStage raw -> raw.probe();
-            case ListAfterWriteStage law -> law.probe();
+        Probe kind = switch (stage.spec()) {
+            case ReadAfterWriteStage raw -> new Probe(raw.probe(), "Read-After-Write Consistency",
+                    switch (raw.writeWith()) {
+                        case PUT -> "PUT|" + raw.readWith();
+                        case COPY -> "COPY|" + raw.readWith();
+                        case VERSION -> "PUT version|GET version";
+                    }, "", false);
+            case ListAfterWriteStage law -> new Probe(law.probe(), "List-After-Write Consistency", "PUT|LIST",
+                    " of " + Units.count(law.objects(), "object"), true);
             default -> throw new IllegalArgumentException("not a consistency probe: " + stage.kind());
         };
-        String title = stage.kind() == io.s3workload.workload.StageKind.READ_AFTER_WRITE
-                ? "Read-After-Write Consistency" : "List-After-Write Consistency";
-        String what = switch (stage.spec()) {
-            case ReadAfterWriteStage raw -> switch (raw.writeWith()) {
-                case PUT -> "PUT|" + raw.readWith();
-                case COPY -> "COPY|" + raw.readWith();
-                case VERSION -> "PUT version|GET version";
-            };
-            case ListAfterWriteStage law -> "PUT|LIST";
-            default -> "";
-        };
-        String objects = stage.spec() instanceof ListAfterWriteStage law
-                ? " of " + Units.count(law.objects(), "object") : "";
+        ConsistencyProbe probe = kind.probe();
+        String title = kind.title();
+        String what = kind.what();
+        String objects = kind.objects();
         StringBuilder b = new StringBuilder();
         b.append("  ").append(what).append(" (").append(title).append(") (")
                 .append(Units.count(probe.iterations(), "iteration")).append(objects).append(", ").append(probe.size()).append(", poll every ")
@@ -99,12 +96,16 @@ final class ProbeBlocks {
                 b.append(" | stale reads in ").append(Units.count(pair.stale(), "iteration"));
             }
             b.append('\n');
-            b.append("    Polls        - ").append(polls(pair, stage.spec() instanceof ListAfterWriteStage)).append('\n');
+            b.append("    Polls        - ").append(polls(pair, kind.listing())).append('\n');
         }
         boolean clean = result.convergence().stream().allMatch(p -> p.timedOut() == 0 && p.failed() == 0);
         b.append("  ").append(clean ? "SUCCESS" : "FAILURE").append(" - ").append(title)
                 .append(" test completed (").append(Units.seconds(result.wallNanos())).append(")\n");
         return b.toString();
+    }
+
+    /** What a consistency probe is, as its block names it. */
+    private record Probe(ConsistencyProbe probe, String title, String what, String objects, boolean listing) {
     }
 
     /**

@@ -30,14 +30,16 @@ public final class CompositeTables {
     public static List<Summary.Table> composites(List<StageReport> stages) {
         Map<String, List<StageReport>> members = new LinkedHashMap<>();
         for (StageReport stage : stages) {
-            stage.group().filter(g -> g.kind() != StageKind.GROUP && !g.preparation() && !stage.cells().isEmpty())
+            stage.group().filter(g -> g.kind().together() != StageKind.Together.APART && !g.preparation()
+                    && !stage.cells().isEmpty())
                     .ifPresent(g -> members.computeIfAbsent(g.name(), k -> new ArrayList<>()).add(stage));
         }
         List<Summary.Table> tables = new ArrayList<>();
-        members.forEach((name, list) -> tables.add(switch (list.get(0).group().orElseThrow().kind()) {
+        members.forEach((name, list) -> tables.add(switch (list.get(0).group().orElseThrow().kind().together()) {
             case SWEEP -> sweep(name, list);
-            case COMPARE -> compare(name, list);
-            default -> loops(name, list);
+            case SIDE_BY_SIDE -> compare(name, list);
+            case LOOP_LINES -> loops(name, list);
+            case APART -> throw new IllegalStateException("not tabulated: " + name);
         }));
         return tables;
     }

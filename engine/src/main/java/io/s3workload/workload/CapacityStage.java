@@ -155,6 +155,14 @@ public record CapacityStage(StageCommon common, StageSpec load, Slo slo, Search 
         return java.util.OptionalInt.of(growth + bisections);
     }
 
+    /** A search's length depends on what it measures, except a shard's ladder, on a fixed schedule. */
+    @Override
+    public java.util.Optional<OwnLength> ownLength() {
+        return java.util.Optional.of(new OwnLength(search.ladder() && mostSteps().isPresent()
+                ? java.util.Optional.of(period().multipliedBy(mostSteps().getAsInt())) : java.util.Optional.empty(),
+                longest()));
+    }
+
     /** {@code at most 14 steps of 25s (5m50s, and cool-downs), at most 20m}: how long the search may take. */
     public String longest() {
         Duration step = settle.plus(hold);

@@ -63,4 +63,9 @@ public record GetStage(StageCommon common, Optional<ObjectsFrom> from, List<Size
     public GetStage offered(StageCommon common) {
         return new GetStage(common, from, sizes, stop, ranges, multipart, verify, writes, validateChecksum);
     }
+
+    @Override
+    public Optional<DataSize> readsInRangesAbove() {
+        return Optional.of(ranges.threshold());
+    }
 }

@@ -51,4 +51,9 @@ public record PutStage(StageCommon common, List<SizeSpec> sizes, Stop stop, Mult
     public PutStage offered(StageCommon common) {
         return new PutStage(common, sizes, stop, multipart, writes, sharedKeys, conditional);
     }
+
+    @Override
+    public boolean warnsOfSharedKeys() {
+        return !sharedKeys;
+    }
 }

@@ -38,7 +38,7 @@ public enum StageKind {
     LIST_AFTER_WRITE("listAfterWrite", Endpoints.WRITERS, Workers.ONE,
             Trait.PROBE, Trait.CONVERGENCE, Trait.MOVES_DATA),
     MIX("mix", Endpoints.ONE, Workers.CONCURRENCY, Trait.STOP_WHEN_STABLE, Trait.SPREADS, Trait.MOVES_DATA,
-            Trait.PICKS_KEYS),
+            Trait.PICKS_KEYS, Trait.SEEDS_EACH_RUN),
     TRANSCODE("transcode", Endpoints.ONE, Workers.JOBS, Trait.CONVERGENCE, Trait.STOP_WHEN_STABLE, Trait.MOVES_DATA),
     HTTP_GET("httpGet", Endpoints.URLS, Workers.CONCURRENCY, Trait.STOP_WHEN_STABLE, Trait.MOVES_DATA),
     CAPACITY("capacity", Endpoints.ONE, Workers.CONCURRENCY),
@@ -101,6 +101,8 @@ public enum StageKind {
         CONVERGENCE,
         /** Its requests carry object bodies, so that bytes and MiB/s mean something in the plan. */
         MOVES_DATA,
+        /** Writes its working set again each time it runs, before measuring (so a trial run costs a seeding). */
+        SEEDS_EACH_RUN,
         /** Made of other stages, which the planner expands it into. */
         COMPOSITE,
         /** Reads (or copies) keys it picks among many, so takes {@code access}: in turn, at random, zipf, hotspot. */
@@ -183,6 +185,34 @@ public enum StageKind {
             case PUT, GET, DELETE, HEAD, LIST, VERSIONS, APPEND, COPY, CONNECTIVITY, READ_AFTER_WRITE,
                  LIST_AFTER_WRITE, MIX, TRANSCODE, HTTP_GET, CAPACITY, SWEEP, COMPARE, LOOPS, GROUP -> Access.ROUND_ROBIN;
         };
+    }
+
+    /**
+     * How the members of a composite of the kind are reported together. The one place that says, for every kind.
+     */
+    public Together together() {
+        return switch (this) {
+            case SWEEP -> Together.SWEEP;
+            case COMPARE -> Together.SIDE_BY_SIDE;
+            case LOOPS -> Together.LOOP_LINES;
+            case GROUP, PUT, GET, DELETE, HEAD, LIST, RANGE_READ, VERSIONS, APPEND, COPY, CONNECTIVITY,
+                 READ_AFTER_WRITE, LIST_AFTER_WRITE, MIX, TRANSCODE, HTTP_GET, CAPACITY -> Together.APART;
+        };
+    }
+
+    /** How a composite's members are reported together (see {@link #together()}). */
+    public enum Together {
+        /** Each as a stage of its own. */
+        APART,
+        /**
+         * As s3-benchmark does: a line per point as it ends, the points of one size under one header, and a table of
+         * throughput and time to first and last byte by size and threads.
+         */
+        SWEEP,
+        /** The endpoints side by side, with their differences. */
+        SIDE_BY_SIDE,
+        /** A line per loop and stage as each ends, as the Wasabi tool prints them, and a table of them. */
+        LOOP_LINES
     }
 
     /** The stages a stage holds (see {@link #members()}). */

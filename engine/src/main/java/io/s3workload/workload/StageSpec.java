@@ -55,6 +55,38 @@ public sealed interface StageSpec permits PutStage, GetStage, DeleteStage, HeadS
         return java.util.Optional.empty();
     }
 
+    /**
+     * How long the stage runs when that is its own to decide (a capacity search's), else empty: its cells say.
+     */
+    default java.util.Optional<OwnLength> ownLength() {
+        return java.util.Optional.empty();
+    }
+
+    /**
+     * A run time the stage decides itself: {@code fixed} when it is known in advance (a shard's ladder), and
+     * {@code longest} saying what bounds it ({@code at most 14 steps of 25s ..., never more than 20m}).
+     */
+    record OwnLength(java.util.Optional<java.time.Duration> fixed, String longest) {
+    }
+
+    /** The workers it runs when its workload does not say: its {@code concurrency}, or a count of its own. */
+    default java.util.OptionalInt ownWorkers() {
+        return common().concurrency();
+    }
+
+    /**
+     * Whether its workers writing fewer keys than there are workers is worth a warning: they then write one key at
+     * the same moment (a put stage that did not ask for it with {@code sharedKeys}).
+     */
+    default boolean warnsOfSharedKeys() {
+        return false;
+    }
+
+    /** Objects above this size it reads as several ranged GETs at once (so a GET is several requests). */
+    default java.util.Optional<DataSize> readsInRangesAbove() {
+        return java.util.Optional.empty();
+    }
+
     default String name() {
         return common().name();
     }

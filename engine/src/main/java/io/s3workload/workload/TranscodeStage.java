@@ -45,4 +45,10 @@ public record TranscodeStage(StageCommon common, Sources sources, DataSize chunk
         return new TranscodeStage(common.shared(shard, kind(), defaultWorkers), sources, chunk, segment, shard.part(jobs), duration,
                 consistencyTarget, readers, pollInterval, timeout, multipart);
     }
+
+    /** Its workers are its jobs. */
+    @Override
+    public java.util.OptionalInt ownWorkers() {
+        return java.util.OptionalInt.of(jobs);
+    }
 }

@@ -175,7 +175,7 @@ public final class CapacityRunner implements StageRunner {
      * is not probed: each run of it seeds its working set again.
      */
     private static long probe(StagePlan stage, CapacityStage spec, StageRunner load, RunContext context) {
-        if (spec.load().kind() == io.s3workload.workload.StageKind.MIX || context.cancelled()) {
+        if (spec.load().kind().has(io.s3workload.workload.StageKind.Trait.SEEDS_EACH_RUN) || context.cancelled()) {
             return -1;
         }
         CellPlan cell = stage.cells().get(0);

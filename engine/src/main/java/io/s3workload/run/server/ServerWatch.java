@@ -169,9 +169,9 @@ public final class ServerWatch {
         if (sharded) {
             return ServerView.SHARD;
         }
-        if (stage.spec() instanceof io.s3workload.workload.GetStage get
-                && cell.key().size().maxBytes() > get.ranges().threshold().bytes()) {
-            return "objects above " + get.ranges().threshold() + " are read as parallel ranges, several GetObject"
+        java.util.Optional<io.s3workload.workload.DataSize> ranged = stage.spec().readsInRangesAbove();
+        if (ranged.isPresent() && cell.key().size().maxBytes() > ranged.get().bytes()) {
+            return "objects above " + ranged.get() + " are read as parallel ranges, several GetObject"
                     + " requests each";
         }
         return null;
