@@ -113,7 +113,7 @@ final class BucketCheck {
             throws EndpointUnavailableException {
         OwnRequests requests = OwnRequests.preflight(cancelled);
         try {
-            if (!requests.call(() -> store.listPage(prefix.prefix(), null, 1)).keys().isEmpty()) {
+            if (!requests.call(() -> store.bucketWide().listPage(prefix.prefix(), null, 1)).keys().isEmpty()) {
                 return;
             }
             List<String> nearby = ExistingObjects.nearby(store, prefix.prefix(), requests);
@@ -139,7 +139,7 @@ final class BucketCheck {
         for (ObjectStore bucket : store.buckets()) {
             checking = bucket.bucket();
             try {
-                OwnRequests.preflight(cancelled).run(bucket::checkBucket);
+                OwnRequests.preflight(cancelled).run(bucket.bucketWide()::checkBucket);
             } catch (StoreException e) {
                 if (e.kind() != StoreException.Kind.NO_BUCKET || !plan.createBucket()) {
                     throw e;
@@ -155,7 +155,7 @@ final class BucketCheck {
      */
     private void createBucket(ObjectStore store, EndpointSpec endpoint) throws EndpointUnavailableException {
         try {
-            OwnRequests.preflight(cancelled).run(store::createBucket);
+            OwnRequests.preflight(cancelled).run(store.bucketWide()::createBucket);
             if (plan.buckets().size() > 1) {
                 created.add(new CreatedBucket(endpoint.name(), store));
             }

@@ -103,7 +103,7 @@ public final class Clients implements AutoCloseable {
     /** {@code store} after one unmeasured request, so that its start is not in the first measured operation. */
     static ObjectStore primed(ObjectStore store) {
         try {
-            store.prime();
+            store.bucketWide().prime();
         } catch (RuntimeException e) {
             // the measured operations meet the same failure and report it
         }

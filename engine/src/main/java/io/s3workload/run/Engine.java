@@ -229,7 +229,7 @@ public final class Engine {
         OwnRequests requests = OwnRequests.until(System.nanoTime() + OwnRequests.BUDGET.toNanos());
         for (BucketCheck.CreatedBucket bucket : created) {
             try {
-                requests.run(bucket.store()::deleteBucket);
+                requests.run(bucket.store().bucketWide()::deleteBucket);
                 removed.add(bucket.store().bucket());
             } catch (StoreException e) {
                 failed.add(bucket.store().bucket() + " (" + e.errorClass() + ")");

@@ -53,7 +53,7 @@ public final class Transfers {
             long t0 = System.nanoTime();
             String partEtag;
             try {
-                partEtag = store.uploadPart(key, uploadId, part, slice, checksum);
+                partEtag = store.multipart().uploadPart(key, uploadId, part, slice, checksum);
             } catch (StoreException e) {
                 if (partCell != null) {
                     partCell.failure(e.errorClass(), key + " part " + part);
@@ -89,7 +89,7 @@ public final class Transfers {
             return store.copy(sourceKey, key);
         }
         return inParts(store, key, length, multipart, ObjectWrite.NONE, (uploadId, part, start, partLength) ->
-                new ObjectStore.Part(store.uploadPartCopy(key, uploadId, part, sourceKey, start, partLength),
+                new ObjectStore.Part(store.multipart().uploadPartCopy(key, uploadId, part, sourceKey, start, partLength),
                         Map.of()));
     }
 
@@ -102,7 +102,7 @@ public final class Transfers {
     /** A multipart upload of {@code length} bytes, its parts written in parallel; aborted on any failure. */
     private static String inParts(ObjectStore store, String key, long length, Multipart multipart,
                                   ObjectWrite write, PartWriter writer) {
-        String uploadId = store.createMultipart(key, write);
+        String uploadId = store.multipart().createMultipart(key, write);
         try {
             int parts = multipart.parts(length);
             long partBytes = multipart.partSize().bytes();
@@ -111,10 +111,10 @@ public final class Transfers {
                 long start = part * partBytes;
                 done[part] = writer.write(uploadId, part + 1, start, Math.min(partBytes, length - start));
             });
-            return store.completeMultipart(key, uploadId, Arrays.asList(done), write.condition());
+            return store.multipart().completeMultipart(key, uploadId, Arrays.asList(done), write.condition());
         } catch (RuntimeException e) {
             try {
-                store.abortMultipart(key, uploadId);
+                store.multipart().abortMultipart(key, uploadId);
             } catch (StoreException abortFailed) {
                 e.addSuppressed(abortFailed);
             }

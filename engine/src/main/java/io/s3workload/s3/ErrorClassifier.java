@@ -53,10 +53,10 @@ public final class ErrorClassifier {
         return classify(t, endpoint);
     }
 
-    /** The failure {@code t} of a request to {@code endpoint}, as a classified {@link StoreException}. */
     /** A body that did not match the checksum the server sent for it. */
     public static final String CHECKSUM_MISMATCH = "checksum mismatch";
 
+    /** The failure {@code t} of a request to {@code endpoint}, as a classified {@link StoreException}. */
     public static StoreException classify(Throwable t, String endpoint) {
         if (t instanceof StoreException s) {
             return s;
@@ -79,38 +79,9 @@ public final class ErrorClassifier {
                     + ": no credentials found", null);
         }
         for (Throwable c = t; c != null; c = c.getCause()) {
-            if (c instanceof UnknownHostException) {
-                return new StoreException(Kind.UNREACHABLE, DNS_FAILED, endpoint + ": " + HOST_NOT_FOUND
-                        + unresolvedHost(String.valueOf(c.getMessage())) + " (" + c.getMessage() + ")", null);
-            }
-            if (c instanceof ConnectException || c instanceof NoRouteToHostException) {
-                return new StoreException(Kind.UNREACHABLE, "connection refused",
-                        endpoint + ": connection refused (" + c.getMessage() + ")", null);
-            }
-            if (c instanceof SocketTimeoutException || c instanceof InterruptedIOException) {
-                return new StoreException(Kind.TIMEOUT, "timeout", endpoint + ": " + c.getMessage(), null);
-            }
-            String text = String.valueOf(c.getMessage());
-            if (c instanceof Http1Connection.BodyEndedEarly) {
-                return new StoreException(Kind.CLIENT, TRUNCATED, endpoint + ": " + text, null);
-            }
-            if (c instanceof EOFException) {
-                return new StoreException(Kind.CLIENT, RESET, endpoint + ": " + text, null);
-            }
-            if (text.contains("Premature end of Content-Length") || text.contains("premature EOF")
-                    || c.getClass().getSimpleName().equals("ConnectionClosedException")) {
-                return new StoreException(Kind.CLIENT, TRUNCATED, endpoint + ": the body ended before its"
-                        + " Content-Length (" + text + ")", null);
-            }
-            if (c instanceof java.net.SocketException && (text.contains("reset") || text.contains("Broken pipe")
-                    || text.contains("Connection closed") || text.contains("closed by peer"))
-                    || c instanceof org.apache.http.NoHttpResponseException) {
-                return new StoreException(Kind.CLIENT, RESET, endpoint + ": " + text, null);
-            }
-            if (c instanceof SSLException) {
-                String everything = chainText(t);
-                return new StoreException(Kind.UNREACHABLE, tlsClass(everything), endpoint + ": TLS: "
-                        + c.getMessage(), null);
+            StoreException transport = transport(c, t, endpoint);
+            if (transport != null) {
+                return transport;
             }
         }
         String chain = chainText(t);
@@ -128,6 +99,47 @@ public final class ErrorClassifier {
         }
         String type = root.getClass().getSimpleName();
         return new StoreException(Kind.CLIENT, type, endpoint + ": " + type + ": " + root.getMessage(), null);
+    }
+
+    /**
+     * What the cause {@code c} (of the failure {@code t}) says went wrong between the client and the server: the
+     * name not found, refused, timed out, a body cut short, a reset, TLS; null when it says none of these.
+     */
+    private static StoreException transport(Throwable c, Throwable t, String endpoint) {
+        if (c instanceof UnknownHostException) {
+            return new StoreException(Kind.UNREACHABLE, DNS_FAILED, endpoint + ": " + HOST_NOT_FOUND
+                    + unresolvedHost(String.valueOf(c.getMessage())) + " (" + c.getMessage() + ")", null);
+        }
+        if (c instanceof ConnectException || c instanceof NoRouteToHostException) {
+            return new StoreException(Kind.UNREACHABLE, "connection refused",
+                    endpoint + ": connection refused (" + c.getMessage() + ")", null);
+        }
+        if (c instanceof SocketTimeoutException || c instanceof InterruptedIOException) {
+            return new StoreException(Kind.TIMEOUT, "timeout", endpoint + ": " + c.getMessage(), null);
+        }
+        String text = String.valueOf(c.getMessage());
+        if (c instanceof Http1Connection.BodyEndedEarly) {
+            return new StoreException(Kind.CLIENT, TRUNCATED, endpoint + ": " + text, null);
+        }
+        if (c instanceof EOFException) {
+            return new StoreException(Kind.CLIENT, RESET, endpoint + ": " + text, null);
+        }
+        if (text.contains("Premature end of Content-Length") || text.contains("premature EOF")
+                || c.getClass().getSimpleName().equals("ConnectionClosedException")) {
+            return new StoreException(Kind.CLIENT, TRUNCATED, endpoint + ": the body ended before its"
+                    + " Content-Length (" + text + ")", null);
+        }
+        if (c instanceof java.net.SocketException && (text.contains("reset") || text.contains("Broken pipe")
+                || text.contains("Connection closed") || text.contains("closed by peer"))
+                || c instanceof org.apache.http.NoHttpResponseException) {
+            return new StoreException(Kind.CLIENT, RESET, endpoint + ": " + text, null);
+        }
+        if (c instanceof SSLException) {
+            String everything = chainText(t);
+            return new StoreException(Kind.UNREACHABLE, tlsClass(everything), endpoint + ": TLS: "
+                    + c.getMessage(), null);
+        }
+        return null;
     }
 
     /**

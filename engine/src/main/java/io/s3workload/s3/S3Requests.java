@@ -115,12 +115,12 @@ final class S3Requests {
     }
 
     /** GetBucketVersioning's status: none (never versioned), Enabled or Suspended. */
-    static ObjectStore.Versioning versioning(software.amazon.awssdk.services.s3.model.BucketVersioningStatus status) {
+    static ObjectVersions.Versioning versioning(software.amazon.awssdk.services.s3.model.BucketVersioningStatus status) {
         if (status == software.amazon.awssdk.services.s3.model.BucketVersioningStatus.ENABLED) {
-            return ObjectStore.Versioning.ENABLED;
+            return ObjectVersions.Versioning.ENABLED;
         }
         return status == software.amazon.awssdk.services.s3.model.BucketVersioningStatus.SUSPENDED
-                ? ObjectStore.Versioning.SUSPENDED : ObjectStore.Versioning.NEVER;
+                ? ObjectVersions.Versioning.SUSPENDED : ObjectVersions.Versioning.NEVER;
     }
 
     static DeleteOutcome outcome(List<String> keys, DeleteObjectsResponse response) {

@@ -9,7 +9,7 @@ import io.s3workload.s3.ObjectStore.ObjectInfo;
 import io.s3workload.s3.ObjectStore.Part;
 import io.s3workload.s3.ObjectStore.Upload;
 import io.s3workload.s3.ObjectStore.VersionPage;
-import io.s3workload.s3.ObjectStore.Versioning;
+import io.s3workload.s3.ObjectVersions.Versioning;
 import io.s3workload.s3.ObjectStore.KeyVersion;
 import java.util.Optional;
 import java.util.function.Consumer;

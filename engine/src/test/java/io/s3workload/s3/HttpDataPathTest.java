@@ -103,10 +103,10 @@ class HttpDataPathTest {
         Payload payload = new Payload(3);
         Payload.Body whole = payload.body("mp/obj", 11L * 1024 * 1024);
         try (ObjectStore store = s3Store()) {
-            String upload = store.createMultipart("mp/obj", ObjectWrite.NONE);
-            String e1 = store.uploadPart("mp/obj", upload, 1, whole.slice(0, 6L * 1024 * 1024));
-            String e2 = store.uploadPart("mp/obj", upload, 2, whole.slice(6L * 1024 * 1024, 5L * 1024 * 1024));
-            store.completeMultipart("mp/obj", upload, List.of(new ObjectStore.Part(e1, Map.of()),
+            String upload = store.multipart().createMultipart("mp/obj", ObjectWrite.NONE);
+            String e1 = store.multipart().uploadPart("mp/obj", upload, 1, whole.slice(0, 6L * 1024 * 1024));
+            String e2 = store.multipart().uploadPart("mp/obj", upload, 2, whole.slice(6L * 1024 * 1024, 5L * 1024 * 1024));
+            store.multipart().completeMultipart("mp/obj", upload, List.of(new ObjectStore.Part(e1, Map.of()),
                     new ObjectStore.Part(e2, Map.of())));
             ReadTiming timing = new ReadTiming();
             timing.expect(whole);

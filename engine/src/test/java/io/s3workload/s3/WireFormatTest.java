@@ -77,7 +77,7 @@ class WireFormatTest {
         var always = ClientSettings.DEFAULT.with(ClientSpec.Kind.SYNC).with(ClientSpec.Checksums.ALWAYS);
         try (ObjectStore store = StoreFactory.create(endpoint, "bucket", 4, always)) {
             store.put("k", new Payload(1).body("k", 1000));
-            DeleteOutcome outcome = store.deleteKeys(java.util.List.of("a", "b"));
+            DeleteOutcome outcome = store.bucketWide().deleteKeys(java.util.List.of("a", "b"));
             assertEquals(2, outcome.deleted());
         }
         Headers put = seen.get("PUT");

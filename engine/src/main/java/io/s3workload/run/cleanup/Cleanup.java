@@ -1,5 +1,6 @@
 package io.s3workload.run.cleanup;
 
+import io.s3workload.s3.ObjectVersions;
 import io.s3workload.result.CleanupResult;
 import io.s3workload.result.Units;
 import io.s3workload.run.KeySet;
@@ -153,7 +154,7 @@ public final class Cleanup {
     public static long count(String prefix, ObjectStore store) {
         return OwnRequests.until(System.nanoTime() + OwnRequests.BUDGET.toNanos()).call(() -> {
             long[] n = {0};
-            store.listKeys(prefix, page -> n[0] += page.stream().filter(k -> k.startsWith(prefix)).count());
+            store.bucketWide().listKeys(prefix, page -> n[0] += page.stream().filter(k -> k.startsWith(prefix)).count());
             return n[0];
         });
     }
@@ -244,9 +245,9 @@ public final class Cleanup {
          * that refuses to say is reported, since versions may then be left.
          */
         private void clearVersions() {
-            ObjectStore.Versioning versioning;
+            ObjectVersions.Versioning versioning;
             try {
-                versioning = requests.call(store::versioning);
+                versioning = requests.call(store.versions()::versioning);
             } catch (StoreException e) {
                 if (e.kind() == StoreException.Kind.AUTH) {
                     tally.error("could not tell whether the bucket keeps versions (GetBucketVersioning on " + name
@@ -255,13 +256,13 @@ public final class Cleanup {
                 }
                 return;
             }
-            if (versioning == ObjectStore.Versioning.NEVER) {
+            if (versioning == ObjectVersions.Versioning.NEVER) {
                 return;
             }
             while (!requests.expired()) {
                 List<ObjectStore.KeyVersion> ours;
                 try {
-                    ours = requests.call(() -> store.listVersions(prefix, null, null, BATCH)).versions().stream()
+                    ours = requests.call(() -> store.versions().listVersions(prefix, null, null, BATCH)).versions().stream()
                             .filter(v -> ours(v.key())).toList();
                 } catch (StoreException e) {
                     failed("listing the versions under " + prefix + " on " + name, e);
@@ -271,7 +272,7 @@ public final class Cleanup {
                     return;
                 }
                 try {
-                    DeleteOutcome outcome = requests.call(() -> store.deleteVersions(ours));
+                    DeleteOutcome outcome = requests.call(() -> store.versions().deleteVersions(ours));
                     tally.versions += outcome.deleted();
                     if (!outcome.failedKeys().isEmpty()) {
                         outcome = unlock(refused(ours, outcome), outcome);
@@ -303,13 +304,13 @@ public final class Cleanup {
             for (ObjectStore.KeyVersion v : locked) {
                 if (!v.deleteMarker() && ours(v.key()) && !requests.expired()) {
                     try {
-                        requests.run(() -> store.liftLegalHold(v));
+                        requests.run(() -> store.versions().liftLegalHold(v));
                     } catch (StoreException noHold) {
                         // none set, or no object lock here: the delete below says what stands
                     }
                 }
             }
-            DeleteOutcome outcome = requests.call(() -> store.deleteLockedVersions(locked));
+            DeleteOutcome outcome = requests.call(() -> store.versions().deleteLockedVersions(locked));
             if (outcome.failedKeys().isEmpty()) {
                 return outcome;
             }
@@ -318,7 +319,7 @@ public final class Cleanup {
             for (ObjectStore.KeyVersion v : still) {
                 try {
                     java.time.Instant latest = until;
-                    until = store.retainedUntil(v).filter(latest::isBefore).orElse(latest);
+                    until = store.versions().retainedUntil(v).filter(latest::isBefore).orElse(latest);
                 } catch (StoreException e) {
                     until = complianceEnds; // the store cannot say (moto answers 500): the run's own longest
                     break;
@@ -330,7 +331,7 @@ public final class Cleanup {
                 return outcome;
             }
             java.util.concurrent.locks.LockSupport.parkNanos(wait);
-            DeleteOutcome last = requests.call(() -> store.deleteLockedVersions(still));
+            DeleteOutcome last = requests.call(() -> store.versions().deleteLockedVersions(still));
             return new DeleteOutcome(outcome.deleted() + last.deleted(), last.failedKeys(), last.errors());
         }
 
@@ -370,7 +371,7 @@ public final class Cleanup {
             try {
                 return Optional.of(requests.call(() -> {
                     List<String> keys = new ArrayList<>();
-                    store.listKeys(prefix, page -> page.stream().filter(this::ours).forEach(keys::add));
+                    store.bucketWide().listKeys(prefix, page -> page.stream().filter(this::ours).forEach(keys::add));
                     return keys;
                 }));
             } catch (StoreException e) {
@@ -387,9 +388,9 @@ public final class Cleanup {
         /** Multipart uploads a run left open (interrupted mid-upload) hold storage and block bucket deletion. */
         private void abortUploads() {
             try {
-                for (ObjectStore.Upload upload : requests.call(() -> store.multipartUploads(prefix))) {
+                for (ObjectStore.Upload upload : requests.call(() -> store.multipart().multipartUploads(prefix))) {
                     if (ours(upload.key()) && !requests.expired()) {
-                        requests.run(() -> store.abortMultipart(upload.key(), upload.uploadId()));
+                        requests.run(() -> store.multipart().abortMultipart(upload.key(), upload.uploadId()));
                     }
                 }
             } catch (StoreException e) {
@@ -440,7 +441,7 @@ public final class Cleanup {
             for (int attempt = 0; attempt < ROUNDS && !pending.isEmpty() && !requests.expired(); attempt++) {
                 List<String> now = pending;
                 try {
-                    DeleteOutcome outcome = requests.call(() -> store.deleteKeys(now));
+                    DeleteOutcome outcome = requests.call(() -> store.bucketWide().deleteKeys(now));
                     tally.removed += outcome.deleted();
                     if (attempt == 0 && !outcome.failedKeys().isEmpty()) {
                         // refused outright where the bucket keeps no versions (versitygw): its current objects locked

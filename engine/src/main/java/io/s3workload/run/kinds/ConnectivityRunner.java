@@ -99,7 +99,7 @@ public final class ConnectivityRunner implements StageRunner {
                                    CellRecorder recorder, boolean measured) {
         long t0 = System.nanoTime();
         try {
-            within(spec.timeout(), store::headBucket);
+            within(spec.timeout(), store.bucketWide()::headBucket);
             if (measured) {
                 recorder.success(System.nanoTime() - t0, 0);
             }

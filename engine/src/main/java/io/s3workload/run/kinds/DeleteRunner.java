@@ -47,7 +47,7 @@ public final class DeleteRunner implements CellStageRunner {
                 names.add(keys.key(n));
             }
             long t0 = System.nanoTime();
-            DeleteOutcome outcome = worker.store().deleteBatch(names);
+            DeleteOutcome outcome = worker.store().bucketWide().deleteBatch(names);
             long latency = System.nanoTime() - t0;
             recorder.items(outcome.deleted());
             if (outcome.failedKeys().isEmpty()) {

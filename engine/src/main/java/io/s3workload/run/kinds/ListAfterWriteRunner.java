@@ -61,7 +61,7 @@ public final class ListAfterWriteRunner implements StageRunner {
         @Override
         public ConvergenceProbe.Read read(ObjectStore reader, ConvergenceProbe.Written written, byte[] buffer,
                                           CellRecorder reads) {
-            ObjectStore.ListPage page = reader.listPage(written.prefix(), null, 1000);
+            ObjectStore.ListPage page = reader.bucketWide().listPage(written.prefix(), null, 1000);
             reads.items(page.keys().size());
             Map<String, String> listed = new HashMap<>();
             for (int i = 0; i < page.keys().size(); i++) {

@@ -31,7 +31,7 @@ public final class ListRunner implements CellStageRunner {
             String token = null;
             do {
                 long t0 = System.nanoTime();
-                ObjectStore.ListPage page = store.listPage(prefix, token, spec.pageSize());
+                ObjectStore.ListPage page = store.bucketWide().listPage(prefix, token, spec.pageSize());
                 recorder.success(System.nanoTime() - t0, 0);
                 recorder.items(page.keys().size());
                 token = page.nextToken();

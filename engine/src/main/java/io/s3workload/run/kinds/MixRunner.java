@@ -128,7 +128,7 @@ public final class MixRunner implements StageRunner {
             }
             case LIST -> {
                 long t0 = System.nanoTime();
-                int listed = worker.store().listPage(prefix, null, MixStage.LIST_PAGE).keys().size();
+                int listed = worker.store().bucketWide().listPage(prefix, null, MixStage.LIST_PAGE).keys().size();
                 recorder.success(System.nanoTime() - t0, 0);
                 recorder.items(listed);
             }

@@ -74,7 +74,7 @@ public final class ReadAfterWriteRunner implements StageRunner {
                 String etag = switch (spec.writeWith()) {
                     case PUT -> writer.put(key, body);
                     case COPY -> writer.copy(source, key);
-                    case VERSION -> writer.putVersion(key, body);
+                    case VERSION -> writer.versions().putVersion(key, body);
                 };
                 long done = System.nanoTime();
                 writes.success(done - t0, length);
@@ -100,7 +100,7 @@ public final class ReadAfterWriteRunner implements StageRunner {
                                                      byte[] buffer) {
         ReadTiming timing = new ReadTiming();
         try {
-            reader.getVersion(written.keys().get(0), written.etags().get(0), buffer, timing);
+            reader.versions().getVersion(written.keys().get(0), written.etags().get(0), buffer, timing);
             return new ConvergenceProbe.Read(ConvergenceProbe.Seen.SHOWN, timing.bytes());
         } catch (StoreException e) {
             if (e.kind() == StoreException.Kind.NOT_FOUND) {

@@ -51,7 +51,7 @@ public final class VersionsRunner implements StageRunner {
             int n = (int) i;
             Payload.Body body = context.payload().body(content(prefix, spec, n), cell.size(), spec.data());
             long t0 = System.nanoTime();
-            String id = worker.store().putVersion(prefix + (n % spec.objects()), body);
+            String id = worker.store().versions().putVersion(prefix + (n % spec.objects()), body);
             recorder.success(System.nanoTime() - t0, body.length());
             ids[n] = id;
         }).cells());
@@ -65,25 +65,39 @@ public final class VersionsRunner implements StageRunner {
             tidy(stage, control, prefix, context);
             return new StageResult(stage, cells, System.nanoTime() - start, true);
         }
-        cells.addAll(CellRun.run(context, stage, key(stage, Op.LIST, cell), cell, 1, (i, worker, recorder) -> {
+        cells.addAll(list(stage, cell, prefix, written.size(), context));
+        cells.addAll(readAndDelete(stage, spec, cell, prefix, ids, written, context));
+        tidy(stage, control, prefix, context);
+        return new StageResult(stage, cells, System.nanoTime() - start, context.cancelled());
+    }
+
+    /** One listing of every version under the prefix, a page at a time; a written version it lacks is an error. */
+    private static List<CellStats> list(StagePlan stage, CellPlan cell, String prefix, int written,
+                                        RunContext context) {
+        return CellRun.run(context, stage, key(stage, Op.LIST, cell), cell, 1, (i, worker, recorder) -> {
             String keyMarker = null;
             String versionMarker = null;
             long versions = 0;
             ObjectStore.VersionPage page;
             do {
                 long t0 = System.nanoTime();
-                page = worker.store().listVersions(prefix, keyMarker, versionMarker, 1000);
+                page = worker.store().versions().listVersions(prefix, keyMarker, versionMarker, 1000);
                 recorder.success(System.nanoTime() - t0, 0);
                 recorder.items(page.versions().size());
                 versions += page.versions().stream().filter(v -> !v.deleteMarker()).count();
                 keyMarker = page.nextKeyMarker();
                 versionMarker = page.nextVersionIdMarker();
             } while (!page.last() && !context.cancelled());
-            if (versions < written.size()) {
-                recorder.failure(MISSING_FROM_LISTING, (written.size() - versions) + " of " + written.size());
+            if (versions < written) {
+                recorder.failure(MISSING_FROM_LISTING, (written - versions) + " of " + written);
             }
-        }).cells());
-        cells.addAll(CellRun.run(context, stage, key(stage, Op.GET, cell), cell, written.size(),
+        }).cells();
+    }
+
+    /** Each written version read back (its bytes checked), then deleted for good by its id. */
+    private static List<CellStats> readAndDelete(StagePlan stage, VersionsStage spec, CellPlan cell, String prefix,
+                                                 String[] ids, List<Integer> written, RunContext context) {
+        List<CellStats> cells = new ArrayList<>(CellRun.run(context, stage, key(stage, Op.GET, cell), cell, written.size(),
                 (i, worker, recorder) -> {
                     int n = written.get((int) i);
                     Payload.Body expected = context.payload().body(content(prefix, spec, n), cell.size(),
@@ -91,7 +105,7 @@ public final class VersionsRunner implements StageRunner {
                     worker.timing().expect(expected);
                     long t0 = System.nanoTime();
                     String key = prefix + (n % spec.objects());
-                    worker.store().getVersion(key, ids[n], worker.readBuffer(), worker.timing());
+                    worker.store().versions().getVersion(key, ids[n], worker.readBuffer(), worker.timing());
                     GetRunner.recordRead(recorder, key + " version " + ids[n], System.nanoTime() - t0, t0,
                             worker.timing());
                 }).cells());
@@ -99,11 +113,10 @@ public final class VersionsRunner implements StageRunner {
                 (i, worker, recorder) -> {
                     int n = written.get((int) i);
                     long t0 = System.nanoTime();
-                    worker.store().deleteVersion(prefix + (n % spec.objects()), ids[n]);
+                    worker.store().versions().deleteVersion(prefix + (n % spec.objects()), ids[n]);
                     recorder.success(System.nanoTime() - t0, 0);
                 }).cells());
-        tidy(stage, control, prefix, context);
-        return new StageResult(stage, cells, System.nanoTime() - start, context.cancelled());
+        return cells;
     }
 
     /**
@@ -114,7 +127,7 @@ public final class VersionsRunner implements StageRunner {
         String problem;
         try {
             problem = OwnRequests.until(System.nanoTime() + OwnRequests.BUDGET.toNanos())
-                    .call(store::versioningEnabled) ? null : NOT_VERSIONED;
+                    .call(store.versions()::versioningEnabled) ? null : NOT_VERSIONED;
         } catch (io.s3workload.s3.StoreException e) {
             problem = "GetBucketVersioning failed: " + e.errorClass();
         }
@@ -137,9 +150,9 @@ public final class VersionsRunner implements StageRunner {
         try {
             ObjectStore.VersionPage page;
             do {
-                page = requests.call(() -> store.listVersions(prefix, null, null, 1000));
+                page = requests.call(() -> store.versions().listVersions(prefix, null, null, 1000));
                 for (ObjectStore.KeyVersion v : page.versions()) {
-                    requests.run(() -> store.deleteVersion(v.key(), v.versionId()));
+                    requests.run(() -> store.versions().deleteVersion(v.key(), v.versionId()));
                     deleted++;
                 }
             } while (!page.versions().isEmpty() && !page.last());

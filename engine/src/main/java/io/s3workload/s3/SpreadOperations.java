@@ -1,0 +1,81 @@
+package io.s3workload.s3;
+
+import java.util.List;
+
+/**
+ * What is done to a spread's buckets as a whole: each checked, created or deleted in turn; a listing goes through
+ * them in turn, its token naming the bucket ({@code N/token}); a batch delete is split by bucket.
+ */
+final class SpreadOperations implements BucketOperations {
+
+    private final SpreadStore spread;
+
+    SpreadOperations(SpreadStore spread) {
+        this.spread = spread;
+    }
+
+    @Override
+    public void headBucket() {
+        for (BucketStore b : spread.stores()) {
+            b.bucketWide().headBucket();
+        }
+    }
+
+    @Override
+    public void prime() {
+        for (BucketStore b : spread.stores()) {
+            b.bucketWide().prime();
+        }
+    }
+
+    @Override
+    public void checkBucket() {
+        for (BucketStore b : spread.stores()) {
+            b.bucketWide().checkBucket();
+        }
+    }
+
+    @Override
+    public void createBucket() {
+        for (BucketStore b : spread.stores()) {
+            b.bucketWide().createBucket();
+        }
+    }
+
+    @Override
+    public void deleteBucket() {
+        for (BucketStore b : spread.stores()) {
+            b.bucketWide().deleteBucket();
+        }
+    }
+
+    /** The buckets in turn: a token names its bucket ("N/token"), the last page of one leads to the next's first. */
+    @Override
+    public ObjectStore.ListPage listPage(String prefix, String continuationToken, int pageSize) {
+        BucketStore[] buckets = spread.stores();
+        int from = continuationToken == null ? 0
+                : Integer.parseInt(continuationToken.substring(0, continuationToken.indexOf('/')));
+        String token = continuationToken == null ? null
+                : continuationToken.substring(continuationToken.indexOf('/') + 1);
+        token = token == null || token.isEmpty() ? null : token;
+        ObjectStore.ListPage page = buckets[from].bucketWide().listPage(prefix, token, pageSize);
+        String next = page.nextToken() != null ? from + "/" + page.nextToken()
+                : from < buckets.length - 1 ? (from + 1) + "/" : null;
+        return new ObjectStore.ListPage(page.keys(), page.etags(), page.sizes(), next);
+    }
+
+    @Override
+    public boolean batchDelete() {
+        return spread.stores()[0].bucketWide().batchDelete();
+    }
+
+    @Override
+    public DeleteOutcome deleteKeys(List<String> keys) {
+        return spread.perBucket(keys, k -> k, (b, share) -> b.bucketWide().deleteKeys(share));
+    }
+
+    @Override
+    public DeleteOutcome deleteBatch(List<String> keys) {
+        return spread.perBucket(keys, k -> k, (b, share) -> b.bucketWide().deleteBatch(share));
+    }
+}
