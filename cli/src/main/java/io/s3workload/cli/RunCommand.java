@@ -116,16 +116,31 @@ final class RunCommand implements Callable<Integer> {
             description = "Wait until TIME (ISO-8601, e.g. 2026-11-21T10:00:00Z, or epoch milliseconds; not in the past, and not epoch seconds) before the first stage, so that shards start together; stages after fixed-duration stages then start on the same wall-clock second on every shard.")
     String startAt;
 
+    /** Input the run cannot start with: said as {@code error: <message>}, with exit code {@link ExitCodes#BAD_INPUT}. */
+    private static final class BadInput extends Exception {
+        BadInput(String message) {
+            super(message);
+        }
+    }
+
     @Override
     public Integer call() throws Exception {
+        try {
+            return start();
+        } catch (BadInput e) {
+            System.err.println("error: " + e.getMessage());
+            return ExitCodes.BAD_INPUT;
+        }
+    }
+
+    private int start() throws Exception {
         Optional<Shard> part;
         Optional<Instant> at;
         try {
             part = Sharded.shard(shard, shards, System.getenv());
             at = startAt == null ? Optional.empty() : Optional.of(Sharded.instant(startAt, Instant.now()));
         } catch (IllegalArgumentException e) {
-            System.err.println("error: " + e.getMessage());
-            return ExitCodes.BAD_INPUT;
+            throw new BadInput(e.getMessage());
         }
         workload.endpointsReplaced = embedded;
         Workload w = workload.load(part.orElse(Shard.WHOLE));
@@ -134,64 +149,20 @@ final class RunCommand implements Callable<Integer> {
                     "warning: endpoint '" + e.name() + "' (" + e.printableUrl() + "): tls.insecure: the server's certificate"
                             + " is not verified, so anyone on the path can read and change this run's traffic"));
         }
-        String name = w.name();
-        boolean sharded = part.isPresent();
-        Optional<String> id = Optional.ofNullable(runId).or(() -> at.filter(t -> sharded)
-                .map(t -> Sharded.runIdFor(t, name)));
-        if (part.isPresent() && id.isEmpty()) {
-            System.err.println("error: a sharded run needs --run-id ID (or --start-at TIME) so that every shard"
-                    + " writes under the same run prefix");
-            return ExitCodes.BAD_INPUT;
-        }
-        if (id.isPresent() && !id.get().matches("[A-Za-z0-9][A-Za-z0-9._-]*")) {
-            System.err.println("error: --run-id uses letters, digits, '.', '_' and '-', got '" + id.get() + "'");
-            return ExitCodes.BAD_INPUT;
-        }
+        Optional<String> id = runId(w.name(), part, at);
         RunOptions options = new RunOptions(id, part, at, Path.of(""), cleanupTimeout);
-        Optional<ResultsUpload.Target> upload;
-        try {
-            upload = Optional.ofNullable(uploadResults).map(ResultsUpload.Target::parse);
-        } catch (IllegalArgumentException e) {
-            System.err.println("error: " + e.getMessage());
-            return ExitCodes.BAD_INPUT;
-        }
-        if (upload.isPresent() && (w.endpoints().isEmpty() || uploadEndpoint != null
-                && !w.endpoints().containsKey(uploadEndpoint))) {
-            System.err.println("error: --upload-results needs an endpoint of the workload to write through"
-                    + (uploadEndpoint == null ? "" : "; there is none named '" + uploadEndpoint + "'"));
-            return ExitCodes.BAD_INPUT;
-        }
+        Optional<ResultsUpload.Target> upload = uploadTarget(w);
         List<String> chosen = reports != null ? reports : w.reports().isEmpty() ? List.of("console") : w.reports();
         Optional<Path> outDir = Optional.ofNullable(out).or(() -> part.map(p -> Path.of("results", id.get(),
                 "shard-" + p.index())));
         ResultsDirectory results = new ResultsDirectory(outDir);
-        List<Reporter> reporters;
-        try {
-            List<String> names = new java.util.ArrayList<>(chosen);
-            if (prometheusPort != null && !names.contains("prometheus")) {
-                names.add("prometheus");
-            }
-            if (otlp != null && !names.contains("otlp")) {
-                names.add("otlp");
-            }
-            reporters = Reporters.create(names, new Reporters.Settings(System.out, Terminal.isInteractive(),
-                    !noProgress, results, VersionProvider.version(), prometheusHost,
-                    prometheusPort == null ? Reporters.DEFAULT_PROMETHEUS_PORT : prometheusPort,
-                    otlp == null ? Reporters.DEFAULT_OTLP_URL : otlp));
-        } catch (IllegalArgumentException e) {
-            System.err.println("error: --report: " + e.getMessage());
-            return ExitCodes.BAD_INPUT;
-        } catch (java.io.UncheckedIOException e) {
-            System.err.println("error: --prometheus-port: " + e.getMessage());
-            return ExitCodes.BAD_INPUT;
-        }
+        List<Reporter> reporters = reporters(chosen, results);
         if (chosen.stream().anyMatch(r -> java.util.Set.of("csv", "json", "hdr", "html").contains(r.trim()))) {
             Path parent = outDir.orElse(Path.of("results"));
             try {
                 java.nio.file.Files.createDirectories(parent);
             } catch (java.io.IOException e) {
-                System.err.println("error: --out: cannot create " + parent + ": " + e.getMessage());
-                return ExitCodes.BAD_INPUT;
+                throw new BadInput("--out: cannot create " + parent + ": " + e.getMessage());
             }
         }
         boolean useEmbedded = embedded || w.endpoints().isEmpty();
@@ -208,6 +179,57 @@ final class RunCommand implements Callable<Integer> {
                 exit = upload(w, upload.get(), results.path().get(), under, exit);
             }
             return exit;
+        }
+    }
+
+    /** The run's id: {@code --run-id}, else for a shard one made from the start time; a shard must have one. */
+    private Optional<String> runId(String name, Optional<Shard> part, Optional<Instant> at) throws BadInput {
+        Optional<String> id = Optional.ofNullable(runId).or(() -> at.filter(t -> part.isPresent())
+                .map(t -> Sharded.runIdFor(t, name)));
+        if (part.isPresent() && id.isEmpty()) {
+            throw new BadInput("a sharded run needs --run-id ID (or --start-at TIME) so that every shard writes under"
+                    + " the same run prefix");
+        }
+        if (id.isPresent() && !id.get().matches("[A-Za-z0-9][A-Za-z0-9._-]*")) {
+            throw new BadInput("--run-id uses letters, digits, '.', '_' and '-', got '" + id.get() + "'");
+        }
+        return id;
+    }
+
+    /** Where {@code --upload-results} sends the results, checked against the workload's endpoints. */
+    private Optional<ResultsUpload.Target> uploadTarget(Workload w) throws BadInput {
+        Optional<ResultsUpload.Target> upload;
+        try {
+            upload = Optional.ofNullable(uploadResults).map(ResultsUpload.Target::parse);
+        } catch (IllegalArgumentException e) {
+            throw new BadInput(e.getMessage());
+        }
+        if (upload.isPresent() && (w.endpoints().isEmpty() || uploadEndpoint != null
+                && !w.endpoints().containsKey(uploadEndpoint))) {
+            throw new BadInput("--upload-results needs an endpoint of the workload to write through"
+                    + (uploadEndpoint == null ? "" : "; there is none named '" + uploadEndpoint + "'"));
+        }
+        return upload;
+    }
+
+    /** The reporters {@code chosen}, with Prometheus and OTLP added when their options are given. */
+    private List<Reporter> reporters(List<String> chosen, ResultsDirectory results) throws BadInput {
+        List<String> names = new java.util.ArrayList<>(chosen);
+        if (prometheusPort != null && !names.contains("prometheus")) {
+            names.add("prometheus");
+        }
+        if (otlp != null && !names.contains("otlp")) {
+            names.add("otlp");
+        }
+        try {
+            return Reporters.create(names, new Reporters.Settings(System.out, Terminal.isInteractive(),
+                    !noProgress, results, VersionProvider.version(), prometheusHost,
+                    prometheusPort == null ? Reporters.DEFAULT_PROMETHEUS_PORT : prometheusPort,
+                    otlp == null ? Reporters.DEFAULT_OTLP_URL : otlp));
+        } catch (IllegalArgumentException e) {
+            throw new BadInput("--report: " + e.getMessage());
+        } catch (java.io.UncheckedIOException e) {
+            throw new BadInput("--prometheus-port: " + e.getMessage());
         }
     }
 

@@ -52,6 +52,24 @@ final class CellBlock {
      * then the requests in flight ended)}.
      */
     static String of(CellStats cell, boolean showEndpoint, Cpu cpu, long plannedNanos) {
+        StringBuilder b = new StringBuilder(heading(cell, showEndpoint, plannedNanos));
+        latencies(b, cell);
+        b.append("    Throughput - ").append(throughput(cell));
+        if (cell.access() != null) {
+            b.append("\n    Access     - ").append(access(cell.access()));
+        }
+        if (cell.cpuNanos() >= 0) {
+            b.append("\n    CPU        - ").append(cpuLine(cell, cpu));
+        }
+        errors(b, cell);
+        outages(b, cell);
+        server(b, cell);
+        slowest(b, cell, showEndpoint);
+        return b.toString();
+    }
+
+    /** {@code GET 4 KiB  (324 attempts in 3.5s ...)}: what the cell ran, and for how long. */
+    private static String heading(CellStats cell, boolean showEndpoint, long plannedNanos) {
         StringBuilder b = new StringBuilder();
         b.append("  ").append(cell.key().label()).append(showEndpoint ? " on " + cell.key().endpoint() : "")
                 .append("  (").append(cell.attempted()).append(cell.attempted() == 1 ? " attempt in " : " attempts in ")
@@ -60,6 +78,11 @@ final class CellBlock {
                         50_000_000L, plannedNanos / 50) ? ": started for " + Units.seconds(plannedNanos)
                         + ", then the requests in flight ended" : "")
                 .append(cell.stoppedWhenStable() ? ", stopped early: throughput stable" : "").append(")\n");
+        return b.toString();
+    }
+
+    /** Latency, TTFB, an upload's send and commit, by size, and an open loop's uncorrected latency and schedule. */
+    private static void latencies(StringBuilder b, CellStats cell) {
         if (cell.latency().getTotalCount() > 0) {
             b.append("    Latency    - ").append(stats(cell.latency())).append('\n');
         }
@@ -82,8 +105,13 @@ final class CellBlock {
                     .append(" operations started more than ").append(CellStats.LATE_MILLIS)
                     .append(" ms late; latency and TTFB above count from the scheduled start\n");
         }
+    }
+
+    /** The throughput line in the op's own terms (deletes, pages and keys, copies, bytes), and the counts. */
+    private static String throughput(CellStats cell) {
+        StringBuilder b = new StringBuilder();
         String counts = cell.operations() + " ok, " + Units.count(cell.errors(), "error");
-        b.append("    Throughput - ").append(switch (cell.key().op()) {
+        b.append(switch (cell.key().op()) {
             case DELETE -> cell.items() == 0 ? Units.rate(cell.opsPerSecond()) + " deletes/s | " + counts
                     : Units.rate(cell.opsPerSecond()) + " DeleteObjects/s | " + Units.rate(cell.itemsPerSecond())
                     + " keys/s | " + String.format("%,d", cell.items()) + (cell.items() == 1 ? " key in " : " keys in ")
@@ -104,12 +132,11 @@ final class CellBlock {
             b.append(" | ").append(io.s3workload.workload.DataSize.ofBytes(cell.bytes() / cell.operations()))
                     .append(" a range on average (a source's last chunk is shorter)");
         }
-        if (cell.access() != null) {
-            b.append("\n    Access     - ").append(access(cell.access()));
-        }
-        if (cell.cpuNanos() >= 0) {
-            b.append("\n    CPU        - ").append(cpuLine(cell, cpu));
-        }
+        return b.toString();
+    }
+
+    /** The errors by class with examples, the servers' messages, throttling, and the attempts repeated. */
+    private static void errors(StringBuilder b, CellStats cell) {
         if (!cell.errorsByClass().isEmpty()) {
             b.append("\n    Errors     - ").append(cell.errorsByClass().entrySet().stream()
                     .sorted(Map.Entry.<String, Long>comparingByValue().reversed())
@@ -128,10 +155,6 @@ final class CellBlock {
             b.append("\n    Retries    - ").append(cell.retries()).append(" attempts repeated; latency counts from"
                     + " each operation's first attempt");
         }
-        outages(b, cell);
-        server(b, cell);
-        slowest(b, cell, showEndpoint);
-        return b.toString();
     }
 
     /**

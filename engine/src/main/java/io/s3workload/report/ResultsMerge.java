@@ -21,15 +21,12 @@ import java.nio.file.Path;
 import java.time.Duration;
 import java.time.Instant;
 import java.util.ArrayList;
-import java.util.EnumMap;
 import java.util.HashMap;
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Locale;
 import java.util.Map;
 import java.util.Optional;
-import java.util.TreeMap;
-import org.HdrHistogram.Histogram;
 
 /**
  * {@code s3workload merge}: the results of a run's shards (or of any runs of one workload) as one run, exactly:
@@ -40,7 +37,7 @@ import org.HdrHistogram.Histogram;
  */
 public final class ResultsMerge {
 
-    private static final List<String> TAGS = List.of(HdrLogReporter.LATENCY, HdrLogReporter.TTFB,
+    static final List<String> TAGS = List.of(HdrLogReporter.LATENCY, HdrLogReporter.TTFB,
             HdrLogReporter.UNCORRECTED);
 
     private ResultsMerge() {
@@ -234,40 +231,6 @@ public final class ResultsMerge {
         return summary.stages().stream().flatMap(s -> s.cells().stream()).mapToLong(Summary.Cell::operations).sum();
     }
 
-    /** A stage over the shards: its first shard's report (for its shape), its cells and pairs added so far. */
-    private static final class StageMerge {
-        private final StageReport shape;
-        private final Map<String, CellMerge> cells = new LinkedHashMap<>();
-        private final Map<String, ConvergenceStats> pairs = new LinkedHashMap<>();
-        private final List<CapacitySearch> searches = new ArrayList<>();
-        private long wall;
-        private boolean interrupted;
-
-        StageMerge(StageReport shape) {
-            this.shape = shape;
-        }
-
-        void add(int shard, StageReport mine, Path dir, Map<String, long[]> spans, boolean shardLines)
-                throws IOException {
-            wall = Math.max(wall, mine.wallNanos());
-            interrupted |= mine.interrupted();
-            mine.capacity().ifPresent(searches::add);
-            for (CellStats cell : mine.cells()) {
-                String id = RunReport.cellId(cell.key());
-                CellMerge merged = cells.get(id);
-                if (merged == null) {
-                    merged = new CellMerge(spans.get(id));
-                    cells.put(id, merged);
-                }
-                merged.add(shard, cell, dir.resolve(HdrLogReporter.DIRECTORY)
-                        .resolve(HdrLogReporter.fileName(cell.key())), shardLines);
-            }
-            for (ConvergenceStats pair : mine.convergence()) {
-                pairs.merge(pair.label(), pair, (a, b) -> ConvergenceStats.sum(List.of(a, b)));
-            }
-        }
-    }
-
     private static Merged mergeShards(Summary firstSummary, List<ShardResult> shards, Map<String, long[]> spans)
             throws IOException {
         List<ShardResult> ran = shards.stream().filter(s -> s.status().merged()).toList();
@@ -306,18 +269,7 @@ public final class ResultsMerge {
         Map<String, Map<Integer, List<Snapshot>>> shardTimelines = new LinkedHashMap<>();
         List<StageReport> merged = new ArrayList<>();
         for (StageMerge stage : stages.values()) {
-            List<CellStats> cells = new ArrayList<>();
-            for (Map.Entry<String, CellMerge> cell : stage.cells.entrySet()) {
-                MergedCell m = cell.getValue().finish();
-                cells.add(m.stats());
-                m.intervals().ifPresent(i -> mergedIntervals.put(m.stats().key(), i));
-                shardTimelines.put(cell.getKey(), m.shardTimelines());
-            }
-            StageReport shape = stage.shape;
-            merged.add(new StageReport(shape.name(), shape.kind(), stage.wall, stage.interrupted,
-                    shape.hasThresholds(), cells, List.copyOf(stage.pairs.values()), shape.startNanos(),
-                    shape.skipped(), shape.group(), stage.searches.isEmpty() ? Optional.empty()
-                    : Optional.of(CapacitySearch.sum(stage.searches))));
+            merged.add(stage.finish(mergedIntervals, shardTimelines));
         }
         List<Summary.ShardStatus> statuses = shards.stream().map(s -> new Summary.ShardStatus(s.index(),
                 s.status().name().toLowerCase(Locale.ROOT), s.operations(),
@@ -334,111 +286,6 @@ public final class ResultsMerge {
 
     private static double seconds(Duration d) {
         return d.toNanos() / 1e9;
-    }
-
-    /**
-     * One cell merged: its figures, its merged log's intervals (none when no shard recorded a second of it), and each
-     * shard's own seconds (for report.html).
-     */
-    private record MergedCell(CellStats stats, Optional<List<ResultsReader.Interval>> intervals,
-                              Map<Integer, List<Snapshot>> shardTimelines) {
-    }
-
-    /**
-     * A cell over every shard, added one shard at a time: counts and histograms summed exactly; the wall time the
-     * span from the first shard's start to the last shard's end; the series re-cut into wall-clock seconds from that
-     * start, each second's histograms packed (they hold what a second's operations took: few distinct values).
-     */
-    private static final class CellMerge {
-        private final long start;
-        private final long end;
-        private final int buckets;
-        private final long[] ops;
-        private final long[] bytes;
-        private final long[] errs;
-        private final Map<String, Histogram[]> histograms = new LinkedHashMap<>();
-        private final Map<Integer, List<Snapshot>> shardTimelines = new TreeMap<>();
-        private CellStats sum;
-
-        /** @param span the cell's first second's start and last second's end over every shard; null: no seconds */
-        CellMerge(long[] span) {
-            start = span == null ? Long.MAX_VALUE : span[0];
-            end = span == null ? Long.MIN_VALUE : span[1];
-            buckets = span == null ? 0 : (int) Math.max(1, (end - start + 999) / 1000);
-            ops = new long[buckets];
-            bytes = new long[buckets];
-            errs = new long[buckets];
-        }
-
-        void add(int shard, CellStats cell, Path log, boolean shardLine) throws IOException {
-            sum = sum == null ? cell : CellStats.sum(List.of(sum, cell));
-            if (shardLine) {
-                shardTimelines.put(shard, cell.timeline());
-            }
-            if (buckets == 0) {
-                return;
-            }
-            for (Snapshot s : cell.timeline()) {
-                int b = bucket(s.epochMillis(), start, buckets);
-                ops[b] += s.operations();
-                bytes[b] += s.bytes();
-                errs[b] += s.errors();
-            }
-            ResultsReader.forEachInterval(log, interval -> {
-                if (!TAGS.contains(interval.tag())) {
-                    return; // a size bucket's interval spans the cell: summed whole in the cell's figures
-                }
-                Histogram[] byBucket = histograms.computeIfAbsent(interval.tag(), t -> new Histogram[buckets]);
-                int b = bucket(interval.endMillis(), start, buckets);
-                if (byBucket[b] == null) {
-                    byBucket[b] = CellRecorder.newPackedHistogram();
-                }
-                byBucket[b].add(interval.histogram());
-            });
-        }
-
-        MergedCell finish() {
-            if (buckets == 0) {
-                return new MergedCell(sum, Optional.empty(), shardTimelines);
-            }
-            long spanNanos = Math.max(1, end - start) * 1_000_000;
-            List<Snapshot> timeline = new ArrayList<>();
-            List<ResultsReader.Interval> intervals = new ArrayList<>();
-            Histogram[] latencies = histograms.get(HdrLogReporter.LATENCY);
-            for (int b = 0; b < buckets; b++) {
-                long endNanos = Math.min((b + 1) * 1_000_000_000L, spanNanos);
-                long startNanos = b * 1_000_000_000L;
-                long endMillis = start + endNanos / 1_000_000;
-                Histogram latency = latencies == null ? null : latencies[b];
-                EnumMap<Percentile, Long> stats = new EnumMap<>(Percentile.class);
-                if (latency != null && latency.getTotalCount() > 0) {
-                    for (Percentile p : Percentile.values()) {
-                        stats.put(p, Units.statNanos(latency, p));
-                    }
-                }
-                timeline.add(new Snapshot(endNanos, endMillis, endNanos - startNanos, ops[b], bytes[b], errs[b],
-                        stats));
-                for (String tag : TAGS) {
-                    Histogram[] byBucket = histograms.get(tag);
-                    if (byBucket != null) {
-                        Histogram h = byBucket[b] == null ? CellRecorder.newHistogram() : byBucket[b];
-                        intervals.add(new ResultsReader.Interval(tag, start + startNanos / 1_000_000, endMillis, h));
-                    }
-                }
-            }
-            for (int i = 0; i < sum.bySize().size(); i++) {
-                intervals.add(new ResultsReader.Interval(HdrLogReporter.sizeTag(i), start, end,
-                        sum.bySize().get(i).latency()));
-            }
-            return new MergedCell(sum.spanning(spanNanos, timeline), Optional.of(intervals),
-                    shardTimelines);
-        }
-    }
-
-    /** The wall-clock second (from {@code start}) in which something ending at {@code endMillis} ended. */
-    private static int bucket(long endMillis, long start, int buckets) {
-        long b = (endMillis - start + 999) / 1000 - 1;
-        return (int) Math.max(0, Math.min(buckets - 1, b));
     }
 
     /**

@@ -68,7 +68,47 @@ final class SvgChart {
         return this;
     }
 
+    /** The plot's extent: x from {@code minX} to {@code maxX} (after {@link #tx}), y from 0 to {@code maxY}. */
+    private record Frame(double minX, double maxX, double maxY, double yStep) {
+
+        static final int PLOT_W = WIDTH - LEFT - RIGHT;
+        static final int PLOT_H = HEIGHT - TOP - BOTTOM;
+
+        double x(double tx) {
+            return LEFT + PLOT_W * (tx - minX) / (maxX - minX);
+        }
+
+        double y(double value) {
+            return TOP + PLOT_H - (maxY == 0 ? 0 : PLOT_H * value / maxY);
+        }
+    }
+
     String render(String cssClass) {
+        Frame frame = frame();
+        StringBuilder svg = new StringBuilder();
+        List<int[]> legend = legendPlaces();
+        int height = HEIGHT + (legend.isEmpty() ? 0 : legend.get(legend.size() - 1)[1] + LEGEND_ROW);
+        svg.append(String.format(Locale.ROOT, "<svg class=\"%s\" viewBox=\"0 0 %d %d\" width=\"%d\" height=\"%d\" "
+                + "role=\"img\" aria-label=\"%s\">", cssClass, WIDTH, height, WIDTH, height, escape(title)));
+        svg.append(String.format(Locale.ROOT, "<text x=\"%d\" y=\"18\" class=\"title\">%s</text>", LEFT,
+                escape(title)));
+        axes(svg, frame);
+        for (int s = 0; s < series.size(); s++) {
+            series(svg, frame, series.get(s), COLOURS[s % COLOURS.length]);
+        }
+        // the legend under the axis label, in rows as wide as the chart: never over a line
+        for (int s = 0; s < series.size(); s++) {
+            int x = legend.get(s)[0];
+            int y = HEIGHT + legend.get(s)[1];
+            svg.append(String.format(Locale.ROOT, "<rect x=\"%d\" y=\"%d\" width=\"10\" height=\"10\" fill=\"%s\"/>"
+                    + "<text x=\"%d\" y=\"%d\" class=\"legend\">%s</text>", x, y, COLOURS[s % COLOURS.length],
+                    x + LEGEND_SWATCH, y + 9, escape(series.get(s).name())));
+        }
+        return svg.append("</svg>").toString();
+    }
+
+    /** The extent of every drawn point: x from 0 unless on a log scale, y from 0 up to a round step above the most. */
+    private Frame frame() {
         double minX = Double.MAX_VALUE;
         double maxX = -Double.MAX_VALUE;
         double maxY = 0;
@@ -93,83 +133,70 @@ final class SvgChart {
             maxX = minX + 1;
         }
         double yStep = maxY <= 0 ? 0.25 : niceStep(maxY / 4);
-        maxY = maxY <= 0 ? 1 : Math.ceil(maxY / yStep - 1e-9) * yStep;
-        StringBuilder svg = new StringBuilder();
-        List<int[]> legend = legendPlaces();
-        int height = HEIGHT + (legend.isEmpty() ? 0 : legend.get(legend.size() - 1)[1] + LEGEND_ROW);
-        svg.append(String.format(Locale.ROOT, "<svg class=\"%s\" viewBox=\"0 0 %d %d\" width=\"%d\" height=\"%d\" "
-                + "role=\"img\" aria-label=\"%s\">", cssClass, WIDTH, height, WIDTH, height, escape(title)));
-        svg.append(String.format(Locale.ROOT, "<text x=\"%d\" y=\"18\" class=\"title\">%s</text>", LEFT,
-                escape(title)));
-        int plotW = WIDTH - LEFT - RIGHT;
-        int plotH = HEIGHT - TOP - BOTTOM;
-        for (double v = 0; v <= maxY + yStep / 1e6; v += yStep) {
-            double y = TOP + plotH - plotH * v / maxY;
+        return new Frame(minX, maxX, maxY <= 0 ? 1 : Math.ceil(maxY / yStep - 1e-9) * yStep, yStep);
+    }
+
+    /** The grid and its y ticks, the x ticks, the axes' labels, and the bands. */
+    private void axes(StringBuilder svg, Frame f) {
+        int plotW = Frame.PLOT_W;
+        int plotH = Frame.PLOT_H;
+        for (double v = 0; v <= f.maxY() + f.yStep() / 1e6; v += f.yStep()) {
+            double y = TOP + plotH - plotH * v / f.maxY();
             svg.append(String.format(Locale.ROOT, "<line x1=\"%d\" x2=\"%d\" y1=\"%.1f\" y2=\"%.1f\" class=\"grid\"/>",
                     LEFT, LEFT + plotW, y, y));
             svg.append(String.format(Locale.ROOT, "<text x=\"%d\" y=\"%.1f\" class=\"tick\" text-anchor=\"end\">%s"
-                    + "</text>", LEFT - 6, y + 4, number(v, yStep)));
+                    + "</text>", LEFT - 6, y + 4, number(v, f.yStep())));
         }
-        for (double[] tick : xTicks(minX, maxX)) {
-            double x = LEFT + plotW * (tick[0] - minX) / (maxX - minX);
+        for (double[] tick : xTicks(f.minX(), f.maxX())) {
             svg.append(String.format(Locale.ROOT, "<text x=\"%.1f\" y=\"%d\" class=\"tick\" text-anchor=\"middle\">"
-                    + "%s</text>", x, TOP + plotH + 16, logX ? percentileLabel(tick[0]) : number(tick[0], tick[1])));
+                    + "%s</text>", f.x(tick[0]), TOP + plotH + 16, logX ? percentileLabel(tick[0])
+                    : number(tick[0], tick[1])));
         }
         svg.append(String.format(Locale.ROOT, "<text x=\"%d\" y=\"%d\" class=\"axis\" text-anchor=\"middle\">%s"
                 + "</text>", LEFT + plotW / 2, HEIGHT - 6, escape(xLabel)));
         svg.append(String.format(Locale.ROOT, "<text x=\"14\" y=\"%d\" class=\"axis\" text-anchor=\"middle\" "
                 + "transform=\"rotate(-90 14 %d)\">%s</text>", TOP + plotH / 2, TOP + plotH / 2, escape(yLabel)));
         for (int b = 0; b < bands.size(); b++) {
-            double from = LEFT + plotW * (Math.max(minX, tx(bands.get(b)[0])) - minX) / (maxX - minX);
-            double to = LEFT + plotW * (Math.min(maxX, tx(bands.get(b)[1])) - minX) / (maxX - minX);
+            double from = f.x(Math.max(f.minX(), tx(bands.get(b)[0])));
+            double to = f.x(Math.min(f.maxX(), tx(bands.get(b)[1])));
             svg.append(String.format(Locale.ROOT, "<rect class=\"band\" x=\"%.1f\" y=\"%d\" width=\"%.1f\" "
                     + "height=\"%d\" fill=\"#d62728\" fill-opacity=\"0.15\"><title>%s</title></rect>", from, TOP,
                     Math.max(1, to - from), plotH, escape(bandTitles.get(b))));
         }
-        for (int s = 0; s < series.size(); s++) {
-            Series line = series.get(s);
-            List<StringBuilder> runs = new ArrayList<>(List.of(new StringBuilder()));
-            for (int i = 0; i < line.x().length; i++) {
-                if (Double.isNaN(line.y()[i])) {
-                    if (!runs.get(runs.size() - 1).isEmpty()) {
-                        runs.add(new StringBuilder());
-                    }
-                    continue;
-                }
-                double x = LEFT + plotW * (tx(line.x()[i]) - minX) / (maxX - minX);
-                double y = TOP + plotH - (maxY == 0 ? 0 : plotH * line.y()[i] / maxY);
-                runs.get(runs.size() - 1).append(String.format(Locale.ROOT, "%.1f,%.1f ", x, y));
-            }
-            StringBuilder points = runs.get(0);
-            String colour = COLOURS[s % COLOURS.length];
-            if (line.points()) {
-                if (points.isEmpty()) {
-                    continue;
-                }
-                for (String point : points.toString().trim().split(" ")) {
-                    String[] xy = point.split(",");
-                    svg.append(String.format(Locale.ROOT, "<circle class=\"point\" data-series=\"%s\" cx=\"%s\" "
-                            + "cy=\"%s\" r=\"5\" fill=\"%s\"/>", escape(line.name()), xy[0], xy[1], colour));
+    }
+
+    /** One series: lines broken where a value is missing (NaN), or its points marked each on its own. */
+    private void series(StringBuilder svg, Frame f, Series line, String colour) {
+        List<StringBuilder> runs = new ArrayList<>(List.of(new StringBuilder()));
+        for (int i = 0; i < line.x().length; i++) {
+            if (Double.isNaN(line.y()[i])) {
+                if (!runs.get(runs.size() - 1).isEmpty()) {
+                    runs.add(new StringBuilder());
                 }
                 continue;
             }
-            for (StringBuilder run : runs) {
-                if (!run.isEmpty() || runs.size() == 1) {
-                    svg.append(String.format(Locale.ROOT, "<polyline class=\"series\" data-series=\"%s\" "
-                            + "fill=\"none\" stroke=\"%s\" stroke-width=\"2\" points=\"%s\"/>", escape(line.name()),
-                            colour, run.toString().trim()));
-                }
+            runs.get(runs.size() - 1).append(String.format(Locale.ROOT, "%.1f,%.1f ", f.x(tx(line.x()[i])),
+                    f.y(line.y()[i])));
+        }
+        StringBuilder points = runs.get(0);
+        if (line.points()) {
+            if (points.isEmpty()) {
+                return;
+            }
+            for (String point : points.toString().trim().split(" ")) {
+                String[] xy = point.split(",");
+                svg.append(String.format(Locale.ROOT, "<circle class=\"point\" data-series=\"%s\" cx=\"%s\" "
+                        + "cy=\"%s\" r=\"5\" fill=\"%s\"/>", escape(line.name()), xy[0], xy[1], colour));
+            }
+            return;
+        }
+        for (StringBuilder run : runs) {
+            if (!run.isEmpty() || runs.size() == 1) {
+                svg.append(String.format(Locale.ROOT, "<polyline class=\"series\" data-series=\"%s\" "
+                        + "fill=\"none\" stroke=\"%s\" stroke-width=\"2\" points=\"%s\"/>", escape(line.name()),
+                        colour, run.toString().trim()));
             }
         }
-        // the legend under the axis label, in rows as wide as the chart: never over a line
-        for (int s = 0; s < series.size(); s++) {
-            int x = legend.get(s)[0];
-            int y = HEIGHT + legend.get(s)[1];
-            svg.append(String.format(Locale.ROOT, "<rect x=\"%d\" y=\"%d\" width=\"10\" height=\"10\" fill=\"%s\"/>"
-                    + "<text x=\"%d\" y=\"%d\" class=\"legend\">%s</text>", x, y, COLOURS[s % COLOURS.length],
-                    x + LEGEND_SWATCH, y + 9, escape(series.get(s).name())));
-        }
-        return svg.append("</svg>").toString();
     }
 
     /** Where each series' legend entry goes: {x, y below the chart's usual height}, left to right, row by row. */

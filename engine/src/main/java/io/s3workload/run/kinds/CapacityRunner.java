@@ -61,9 +61,8 @@ public final class CapacityRunner implements StageRunner {
         long unloaded = search.ladder() ? -1 : probe(stage, spec, load, context);
         List<CapacitySearch.Step> steps = new ArrayList<>();
         List<CellStats> cells = new ArrayList<>();
-        double offered = Math.min(search.start(), max);
-        double held = Double.NaN;
-        double broke = Double.NaN;
+        Next next = new Next(Math.min(search.start(), max));
+        double offered = next.offered;
         boolean coolDown = false;
         End end;
         while (true) {
@@ -103,42 +102,65 @@ public final class CapacityRunner implements StageRunner {
                 end = End.INTERRUPTED;
                 break;
             }
+            Optional<End> ended = next.after(spec, max, cell, broken, clientBound);
+            if (ended.isPresent()) {
+                end = ended.get();
+                break;
+            }
+            offered = next.offered;
+            coolDown = !search.ladder() && !broken.isEmpty(); // a ladder keeps to its schedule
+        }
+        CapacitySearch result = new CapacitySearch(spec.slo(), search.mode(), spec.precision(), steps, end);
+        return StageResult.capacity(stage, cells, System.nanoTime() - start, context.cancelled(), result);
+    }
+
+    /**
+     * Where a search stands between steps: the highest load that held, the lowest the store broke, and the load to
+     * offer next. A shard's ladder climbs every step to {@code max}; a search grows the load until a step breaks,
+     * then bisects between the last that held and the first that broke down to the precision.
+     */
+    private static final class Next {
+        private double offered;
+        private double held = Double.NaN;
+        private double broke = Double.NaN;
+
+        Next(double first) {
+            offered = first;
+        }
+
+        /** After a step at {@link #offered}: why the search ends, or empty with {@link #offered} the next load. */
+        Optional<End> after(CapacityStage spec, double max, CellStats cell, List<String> broken,
+                            Optional<String> clientBound) {
+            CapacityStage.Search search = spec.search();
             if (search.ladder()) {
                 if (offered >= max) {
-                    end = End.LADDER;
-                    break;
+                    return Optional.of(End.LADDER);
                 }
                 offered = search.next(offered);
-                continue;
+                return Optional.empty();
             }
             if (cell.errorPercent() >= ERROR_STORM_PERCENT) {
-                end = End.ERRORS;
-                break;
+                return Optional.of(End.ERRORS);
             }
             if (broken.isEmpty()) {
                 held = offered;
             } else if (clientBound.isPresent()) {
-                end = End.CLIENT;
-                break;
+                return Optional.of(End.CLIENT);
             } else {
                 broke = offered;
             }
             if (Double.isNaN(broke)) {
                 if (offered >= max) {
-                    end = End.MAX;
-                    break;
+                    return Optional.of(End.MAX);
                 }
                 offered = search.next(offered);
             } else if (Double.isNaN(held) || search.close(held, broke, spec.precision())) {
-                end = End.CONVERGED;
-                break;
+                return Optional.of(End.CONVERGED);
             } else {
                 offered = search.between(held, broke);
             }
-            coolDown = !broken.isEmpty();
+            return Optional.empty();
         }
-        CapacitySearch result = new CapacitySearch(spec.slo(), search.mode(), spec.precision(), steps, end);
-        return StageResult.capacity(stage, cells, System.nanoTime() - start, context.cancelled(), result);
     }
 
     /** One step: the load's stage at this load, settled then held; its total cell, named for the step. */

@@ -1,0 +1,224 @@
+package io.s3workload.plan;
+
+import io.s3workload.workload.AppendStage;
+import io.s3workload.workload.CapacityStage;
+import io.s3workload.workload.CompareStage;
+import io.s3workload.workload.ConnectivityStage;
+import io.s3workload.workload.ConsistencyProbe;
+import io.s3workload.workload.CopyStage;
+import io.s3workload.workload.DataSize;
+import io.s3workload.workload.DeleteStage;
+import io.s3workload.workload.GetStage;
+import io.s3workload.workload.GroupStage;
+import io.s3workload.workload.HeadStage;
+import io.s3workload.workload.HttpGetStage;
+import io.s3workload.workload.ListAfterWriteStage;
+import io.s3workload.workload.ListStage;
+import io.s3workload.workload.LoopsStage;
+import io.s3workload.workload.MixStage;
+import io.s3workload.workload.Multipart;
+import io.s3workload.workload.ObjectsFrom;
+import io.s3workload.workload.PutStage;
+import io.s3workload.workload.RangeReadStage;
+import io.s3workload.workload.ReadAfterWriteStage;
+import io.s3workload.workload.SizeSpec;
+import io.s3workload.workload.StageSpec;
+import io.s3workload.workload.Stop;
+import io.s3workload.workload.SweepStage;
+import io.s3workload.workload.TranscodeStage;
+import io.s3workload.workload.VersionsStage;
+import java.util.List;
+import java.util.Map;
+import java.util.Optional;
+import java.util.OptionalLong;
+
+/**
+ * What the planner makes of each kind of stage (its cells, its source, its seeding, requests in flight per worker,
+ * the endpoints it writes and reads): an exhaustive switch over the stage records, so a new kind must say.
+ */
+final class StageShapes {
+
+    private StageShapes() {
+    }
+
+    /**
+     * {@code spec}'s shape: {@code earlier} are the stages planned before it by name, {@code endpoint} its endpoint,
+     * {@code all} the workload's endpoints.
+     */
+    static Shape of(StageSpec spec, Map<String, StagePlan> earlier, String endpoint, List<String> all) {
+        return switch (spec) {
+            case PutStage put -> new Shape(putCells(put.sizes(), put.stop()), Optional.empty(), OptionalLong.empty(),
+                    fanOut(put.multipart(), put.sizes()));
+            case GetStage get -> get(get, earlier);
+            case DeleteStage delete -> new Shape(earlier.get(delete.from()).cells().stream().map(c -> new CellPlan(
+                    c.size(), c.keys().isPresent() ? OptionalLong.of(delete.operations(c.keys().getAsLong()))
+                    : OptionalLong.empty(), c.keys(), Optional.empty())).toList(),
+                    Optional.of(delete.from()), OptionalLong.empty(), 1);
+            case HeadStage head -> new Shape(head.existing().isPresent()
+                    ? existingCells(head.existing().get(), head.stop())
+                    : readCells(earlier.get(head.readsFrom().get()).cells(), head.stop()), head.readsFrom(),
+                    OptionalLong.empty(), 1);
+            case VersionsStage versions -> new Shape(List.of(new CellPlan(versions.size(),
+                    OptionalLong.of(versions.objects() * versions.versions()), OptionalLong.of(versions.objects()),
+                    Optional.empty())), Optional.empty(), OptionalLong.empty(), 1);
+            case CopyStage copy -> copy(copy, earlier);
+            case ListStage list -> new Shape(List.of(new CellPlan(SizeSpec.of(DataSize.ofBytes(0)),
+                    list.stop().operations().isPresent() ? list.stop().operations()
+                            : list.stop().duration().isPresent() ? OptionalLong.empty() : OptionalLong.of(1),
+                    OptionalLong.empty(), list.stop().duration())), list.from(), OptionalLong.empty(), 1);
+            case ConnectivityStage check -> connectivity(check, endpoint, all);
+            case AppendStage append -> new Shape(List.of(new CellPlan(append.append(), append.stop().operations(),
+                    OptionalLong.of(append.objects()), append.stop().duration())), Optional.empty(),
+                    OptionalLong.empty(), 1);
+            case MixStage mix -> new Shape(List.of(new CellPlan(mix.size(), mix.stop().operations(),
+                    OptionalLong.of(mix.objects()), mix.stop().duration())), Optional.empty(),
+                    OptionalLong.of(mix.objects()), 1);
+            case TranscodeStage transcode -> transcode(transcode, endpoint);
+            case HttpGetStage http -> new Shape(List.of(new CellPlan(SizeSpec.of(DataSize.ofBytes(0)),
+                    http.stop().operations(), OptionalLong.empty(), http.stop().duration())), http.from(),
+                    OptionalLong.empty(), 0, http.from().isPresent() ? StagePlan.Roles.of(endpoint)
+                    : new StagePlan.Roles(List.of(), List.of()));
+            case CapacityStage capacity -> throw new IllegalStateException("planned as its load");
+            case SweepStage sweep -> throw expanded(sweep);
+            case CompareStage compare -> throw expanded(compare);
+            case LoopsStage loops -> throw expanded(loops);
+            case GroupStage group -> throw expanded(group);
+            case ReadAfterWriteStage raw -> probeShape(raw.probe(), 1, endpoint, all);
+            case ListAfterWriteStage law -> probeShape(law.probe(), law.objects(), endpoint, all);
+            case RangeReadStage read -> new Shape(List.of(new CellPlan(read.chunk(), read.stop().operations(),
+                    read.sources().map(s -> OptionalLong.of(s.count())).orElse(OptionalLong.empty()),
+                    read.stop().duration())), Optional.empty(), OptionalLong.empty(), read.sources()
+                    .filter(s -> read.multipart().applies(s.size().bytes())).isPresent() ? read.multipart().parallel()
+                    : 1);
+        };
+    }
+
+    /** A get stage: the objects under a prefix, an earlier stage's, or its own seeded before it measures. */
+    private static Shape get(GetStage get, Map<String, StagePlan> earlier) {
+        if (get.existing().isPresent()) {
+            return new Shape(existingCells(get.existing().get(), get.stop()), Optional.empty(), OptionalLong.empty(),
+                    Math.max(1, get.ranges().parallel()));
+        }
+        if (get.readsFrom().isPresent()) {
+            List<CellPlan> source = earlier.get(get.readsFrom().get()).cells();
+            return new Shape(readCells(source, get.stop()), get.readsFrom(), OptionalLong.empty(),
+                    Math.max(1, maxRanges(get, source)));
+        }
+        long seeded = get.stop().objects().orElse(GetStage.DEFAULT_SEED_OBJECTS);
+        List<CellPlan> seededCells = get.sizes().stream().map(size -> new CellPlan(size, OptionalLong.of(seeded),
+                OptionalLong.of(seeded), Optional.empty())).toList();
+        return new Shape(readCells(seededCells, get.stop()), Optional.empty(), OptionalLong.of(seeded),
+                Math.max(maxRanges(get, seededCells), fanOut(get.multipart(), get.sizes())));
+    }
+
+    /** A copy stage: of the objects under a prefix, or of an earlier stage's. */
+    private static Shape copy(CopyStage copy, Map<String, StagePlan> earlier) {
+        if (copy.existing().isPresent()) {
+            return new Shape(copyCells(existingCells(copy.existing().get(), copy.stop()), copy.stop()),
+                    Optional.empty(), OptionalLong.empty(), copy.multipart().parallel());
+        }
+        List<CellPlan> source = earlier.get(copy.readsFrom().get()).cells();
+        return new Shape(copyCells(source, copy.stop()), copy.readsFrom(), OptionalLong.empty(),
+                fanOut(copy.multipart(), source.stream().map(CellPlan::size).toList()));
+    }
+
+    /** A connectivity check: its attempts on each endpoint it checks (its own, or the stage's, else all). */
+    private static Shape connectivity(ConnectivityStage check, String endpoint, List<String> all) {
+        List<String> targets = !check.endpoints().isEmpty() ? check.endpoints()
+                : check.common().endpoint().isPresent() ? List.of(endpoint) : all;
+        return new Shape(List.of(new CellPlan(SizeSpec.of(DataSize.ofBytes(0)),
+                OptionalLong.of((long) check.attempts() * targets.size()), OptionalLong.empty(),
+                Optional.empty())), Optional.empty(), OptionalLong.empty(), 1, new StagePlan.Roles(List.of(), targets));
+    }
+
+    /** A transcode: chunks read for its duration, segments written, read back through its readers. */
+    private static Shape transcode(TranscodeStage transcode, String endpoint) {
+        return new Shape(List.of(new CellPlan(SizeSpec.of(transcode.chunk()), OptionalLong.empty(),
+                OptionalLong.of(transcode.sources().count()), Optional.of(transcode.duration()))), Optional.empty(),
+                OptionalLong.empty(), Math.max(transcode.readers().isEmpty() ? 1 : transcode.readers().size(),
+                transcode.multipart().applies(transcode.sources().size().bytes()) ? transcode.multipart().parallel() : 1),
+                new StagePlan.Roles(List.of(endpoint), transcode.readers().isEmpty() ? List.of(endpoint)
+                        : transcode.readers()));
+    }
+
+    static IllegalStateException expanded(StageSpec composite) {
+        return new IllegalStateException(composite.kind() + " stage '" + composite.name()
+                + "' is expanded into its members, never planned itself (composites do not nest)");
+    }
+
+    /**
+     * What differs by kind: the cells, the source stage, the seeding, requests in flight per worker, and the
+     * endpoints written and read (empty: the stage's endpoint for both).
+     */
+    record Shape(List<CellPlan> cells, Optional<String> from, OptionalLong seedObjects, int fanOut,
+                         Optional<StagePlan.Roles> roles) {
+
+        Shape(List<CellPlan> cells, Optional<String> from, OptionalLong seedObjects, int fanOut) {
+            this(cells, from, seedObjects, fanOut, Optional.empty());
+        }
+
+        Shape(List<CellPlan> cells, Optional<String> from, OptionalLong seedObjects, int fanOut,
+              StagePlan.Roles roles) {
+            this(cells, from, seedObjects, fanOut, Optional.of(roles));
+        }
+    }
+
+    /**
+     * A consistency probe: one cell counting its writes (each writer, each iteration, {@code objects} keys; pair by
+     * pair, each reader gets writes of its own); readers polled together, or a batch of keys written at once.
+     */
+    private static Shape probeShape(ConsistencyProbe probe, int objects, String endpoint, List<String> all) {
+        List<String> writers = probe.writers().isEmpty() ? List.of(endpoint) : probe.writers();
+        boolean self = probe.readers().contains(ConsistencyProbe.SELF);
+        List<String> named = probe.readers().stream().filter(r -> !r.equals(ConsistencyProbe.SELF)).toList();
+        StagePlan.Roles roles = new StagePlan.Roles(writers, named.isEmpty() && !self ? all : named, self);
+        long writes = (long) probe.iterations() * objects
+                * (probe.pairs() == ConsistencyProbe.PairOrder.SEQUENTIAL ? roles.pairCount() : writers.size());
+        int fanOut = Math.max(objects, probe.pairs() == ConsistencyProbe.PairOrder.PARALLEL ? roles.pairCount() : 1);
+        return new Shape(List.of(new CellPlan(SizeSpec.of(probe.size()), OptionalLong.of(writes),
+                OptionalLong.of(writes), Optional.empty())), Optional.empty(), OptionalLong.empty(), fanOut, roles);
+    }
+
+    /**
+     * Puts: {@code objects} alone writes each key once; {@code operations} alone writes that many new keys; both
+     * write round-robin over the keys; a duration alone writes a new key per operation until it ends.
+     */
+    private static List<CellPlan> putCells(List<SizeSpec> sizes, Stop stop) {
+        OptionalLong operations = stop.operations().isPresent() ? stop.operations()
+                : stop.duration().isEmpty() ? stop.objects() : OptionalLong.empty();
+        OptionalLong keys = stop.objects().isPresent() ? stop.objects() : stop.operations();
+        return sizes.stream().map(size -> new CellPlan(size, operations, keys, stop.duration())).toList();
+    }
+
+    /** Reads over a source's keys: {@code operations} or {@code duration}, else each key once. */
+    private static List<CellPlan> readCells(List<CellPlan> source, Stop stop) {
+        return source.stream().map(c -> {
+            OptionalLong operations = stop.operations().isPresent() ? stop.operations()
+                    : stop.duration().isEmpty() ? c.keys() : OptionalLong.empty();
+            return new CellPlan(c.size(), operations, c.keys(), stop.duration());
+        }).toList();
+    }
+
+    /** A copy stage's cells: as a reader's, but every copy is a new key, so it writes as many keys as it copies. */
+    private static List<CellPlan> copyCells(List<CellPlan> source, Stop stop) {
+        return readCells(source, stop).stream().map(c -> new CellPlan(c.size(), c.operations(), c.operations(),
+                c.duration())).toList();
+    }
+
+    /**
+     * The one cell of a stage reading the existing objects under a prefix: their sizes and number are known only
+     * once listed, so it reads each once unless a stop says otherwise.
+     */
+    private static List<CellPlan> existingCells(ObjectsFrom.Prefix prefix, Stop stop) {
+        return readCells(List.of(new CellPlan(SizeSpec.Weighted.existing(prefix.prefix()), OptionalLong.empty(),
+                OptionalLong.empty(), Optional.empty())), stop);
+    }
+
+    private static int fanOut(Multipart multipart, List<SizeSpec> sizes) {
+        return sizes.stream().anyMatch(s -> multipart.applies(s.maxBytes())) ? multipart.parallel() : 1;
+    }
+
+    private static int maxRanges(GetStage get, List<CellPlan> cells) {
+        return cells.stream().anyMatch(c -> get.ranges().applies(c.size().maxBytes())) ? get.ranges().parallel() : 1;
+    }
+}
