@@ -139,9 +139,7 @@ public final class Engine {
                 }
                 unavailable = e;
             }
-            Map<String, String> urls = new LinkedHashMap<>();
-            plan.stages().stream().flatMap(s -> s.endpoints().stream()).distinct()
-                    .forEach(name -> urls.put(name, plan.endpoints().get(name).printableUrl()));
+            Map<String, String> urls = endpointUrls();
             if (options.startAt().isPresent() && !cancelled.get()) {
                 waitUntil(options.startAt().get(), bus);
             }
@@ -150,19 +148,12 @@ public final class Engine {
             RunInfo info = new RunInfo(runId, runPrefix, seed, startedAt, buckets.checkedPlan(), urls, options.shard(),
                     options.serverInProcess(), options.startAt());
             bus.post(r -> r.runStarted(info));
-            buckets.regionsCorrected().forEach(e -> bus.post(r -> r.note("start", "endpoint '" + e.name() + "' signs for"
-                    + " region " + e.region() + ", where the server says bucket '" + plan.bucket() + "' is (no"
-                    + " region was given, and " + EndpointSpec.DEFAULT_REGION + " was refused); set region: "
-                    + e.region() + " on the endpoint, or AWS_REGION, to say so")));
+            noteCorrectedRegions(buckets, bus);
             RunContext context = new RunContext(runPrefix, sharedPrefix, new Payload(seed), clients, bus,
                     stopped);
             List<StageResult> results;
             if (unavailable != null) {
-                for (StagePlan check : checksFirst) {
-                    bus.post(r -> r.stageStarted(check));
-                    StageResult result = runner(check).run(check, context);
-                    bus.post(r -> r.stageFinished(result));
-                }
+                runChecks(checksFirst, context, bus);
                 throw unavailable;
             }
             StageGraphRun graph = new StageGraphRun(plan, context, bus, start, stopped, this::alignStart);
@@ -179,6 +170,31 @@ public final class Engine {
             return result;
         } finally {
             finished.countDown();
+        }
+    }
+
+    /** The printable URL of every endpoint a stage uses, by name. */
+    private Map<String, String> endpointUrls() {
+        Map<String, String> urls = new LinkedHashMap<>();
+        plan.stages().stream().flatMap(s -> s.endpoints().stream()).distinct()
+                .forEach(name -> urls.put(name, plan.endpoints().get(name).printableUrl()));
+        return urls;
+    }
+
+    /** Says which endpoints now sign for the region the server named, and how to say so in the workload. */
+    private void noteCorrectedRegions(BucketCheck buckets, ReporterBus bus) {
+        buckets.regionsCorrected().forEach(e -> bus.post(r -> r.note("start", "endpoint '" + e.name() + "' signs for"
+                + " region " + e.region() + ", where the server says bucket '" + plan.bucket() + "' is (no"
+                + " region was given, and " + EndpointSpec.DEFAULT_REGION + " was refused); set region: "
+                + e.region() + " on the endpoint, or AWS_REGION, to say so")));
+    }
+
+    /** The connectivity checks that lead the workload, run when an endpoint is unavailable, to say why. */
+    private static void runChecks(List<StagePlan> checks, RunContext context, ReporterBus bus) {
+        for (StagePlan check : checks) {
+            bus.post(r -> r.stageStarted(check));
+            StageResult result = runner(check).run(check, context);
+            bus.post(r -> r.stageFinished(result));
         }
     }
 

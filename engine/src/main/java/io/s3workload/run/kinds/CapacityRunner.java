@@ -51,8 +51,6 @@ public final class CapacityRunner implements StageRunner {
         CapacityStage.Search search = spec.search();
         StageRunner load = Engine.runner(spec.load().kind());
         long start = System.nanoTime();
-        long budget = spec.duration().toNanos();
-        long stepNanos = spec.settle().toNanos() + spec.hold().toNanos();
         double max = search.max().orElse(search.mode() == CapacityStage.Mode.USERS ? stage.concurrency()
                 : Double.POSITIVE_INFINITY);
         // a shard's ladder keeps to a fixed schedule from the stage's start (which the engine aligns across shards
@@ -61,8 +59,7 @@ public final class CapacityRunner implements StageRunner {
         long unloaded = search.ladder() ? -1 : probe(stage, spec, load, context);
         List<CapacitySearch.Step> steps = new ArrayList<>();
         List<CellStats> cells = new ArrayList<>();
-        Next next = new Next(Math.min(search.start(), max));
-        double offered = next.offered;
+        Next next = new Next(Math.min(search.start(), max)); // its offered load is the step's
         boolean coolDown = false;
         End end;
         while (true) {
@@ -70,10 +67,7 @@ public final class CapacityRunner implements StageRunner {
                 end = End.INTERRUPTED;
                 break;
             }
-            if (System.nanoTime() - start + stepNanos > budget
-                    || search.ladder() && steps.size() * period + stepNanos > budget) {
-                context.note(stage.name(), "the search's duration (" + io.s3workload.workload.Durations.format(
-                        spec.duration()) + ") leaves no time for another step of " + Units.seconds(stepNanos));
+            if (noTimeForAnother(stage, spec, context, start, steps.size())) {
                 end = End.DURATION;
                 break;
             }
@@ -81,12 +75,10 @@ public final class CapacityRunner implements StageRunner {
                 coolDown(stage, spec, load, context, unloaded);
             }
             int index = steps.size() + 1;
-            if (search.ladder() && !waitForSlot(start + (index - 1) * period, context)) {
-                context.note(stage.name(), "step " + index + " starts " + Units.seconds(System.nanoTime() - start
-                        - (index - 1) * period) + " after its slot: the step before ran over; the shards' steps no"
-                        + " longer coincide exactly");
+            if (search.ladder()) {
+                awaitSlot(stage, context, index, start + (index - 1) * period);
             }
-            Optional<CellStats> measured = step(stage, spec, load, context, offered, index);
+            Optional<CellStats> measured = step(stage, spec, load, context, next.offered, index);
             if (measured.isEmpty() || measured.get().attempted() == 0) {
                 end = context.cancelled() ? End.INTERRUPTED : End.EMPTY;
                 break;
@@ -95,9 +87,9 @@ public final class CapacityRunner implements StageRunner {
             List<String> broken = CapacitySearch.broken(spec.slo(), cell);
             Optional<String> clientBound = broken.isEmpty() ? Optional.empty()
                     : clientBound(cell, spec.slo(), search.mode(), stage.concurrency());
-            steps.add(new CapacitySearch.Step(offered, clientBound));
+            steps.add(new CapacitySearch.Step(next.offered, clientBound));
             cells.add(cell);
-            note(stage, context, index, offered, search, cell, broken, clientBound);
+            note(stage, context, index, next.offered, search, cell, broken, clientBound);
             if (context.cancelled()) {
                 end = End.INTERRUPTED;
                 break;
@@ -107,11 +99,35 @@ public final class CapacityRunner implements StageRunner {
                 end = ended.get();
                 break;
             }
-            offered = next.offered;
             coolDown = !search.ladder() && !broken.isEmpty(); // a ladder keeps to its schedule
         }
         CapacitySearch result = new CapacitySearch(spec.slo(), search.mode(), spec.precision(), steps, end);
         return StageResult.capacity(stage, cells, System.nanoTime() - start, context.cancelled(), result);
+    }
+
+    /**
+     * Whether the search's duration leaves no time for another step (a ladder's counted on its schedule), said in a
+     * note when so.
+     */
+    private static boolean noTimeForAnother(StagePlan stage, CapacityStage spec, RunContext context, long start,
+                                            int stepsRun) {
+        long budget = spec.duration().toNanos();
+        long stepNanos = spec.settle().toNanos() + spec.hold().toNanos();
+        if (System.nanoTime() - start + stepNanos <= budget
+                && !(spec.search().ladder() && stepsRun * spec.period().toNanos() + stepNanos > budget)) {
+            return false;
+        }
+        context.note(stage.name(), "the search's duration (" + io.s3workload.workload.Durations.format(
+                spec.duration()) + ") leaves no time for another step of " + Units.seconds(stepNanos));
+        return true;
+    }
+
+    /** Waits for a ladder step's slot on the shared schedule, and says so when the step before ran over it. */
+    private static void awaitSlot(StagePlan stage, RunContext context, int index, long slot) {
+        if (!waitForSlot(slot, context)) {
+            context.note(stage.name(), "step " + index + " starts " + Units.seconds(System.nanoTime() - slot)
+                    + " after its slot: the step before ran over; the shards' steps no longer coincide exactly");
+        }
     }
 
     /**
