@@ -14,6 +14,24 @@ import java.util.OptionalLong;
  */
 public record CellPlan(SizeSpec size, OptionalLong operations, OptionalLong keys, Optional<Duration> duration) {
 
+    /** No bound: a cell without a count runs until its time is up (or its stage says it is done). */
+    public static final long UNBOUNDED = Long.MAX_VALUE;
+
+    /** How many operations the cell runs: {@code operations}, else {@link #UNBOUNDED}. */
+    public long operationLimit() {
+        return operations.orElse(UNBOUNDED);
+    }
+
+    /** How many keys it writes or reads: {@code keys}, else {@link #UNBOUNDED} (a new key per operation). */
+    public long keyLimit() {
+        return keys.orElse(UNBOUNDED);
+    }
+
+    /** How long it starts operations, in nanoseconds, when it is duration-bound. */
+    public java.util.OptionalLong durationNanos() {
+        return duration.map(d -> java.util.OptionalLong.of(d.toNanos())).orElse(java.util.OptionalLong.empty());
+    }
+
     /**
      * How many operations a cell over {@code keyCount} existing keys runs: {@code operations}, else as many as time
      * allows, else each key once.

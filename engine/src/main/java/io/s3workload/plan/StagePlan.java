@@ -45,6 +45,56 @@ public record StagePlan(int index, StageSpec spec, String endpoint, int concurre
         return spec.common().load().workers(concurrency);
     }
 
+    // ---- what the run reads of the stage's common settings, through the plan ----
+
+    /** How its load is offered: a closed loop of its workers, or an open loop at a rate; ramps, think time. */
+    public io.s3workload.workload.LoadShape load() {
+        return spec.common().load();
+    }
+
+    /** How long each cell's load runs unmeasured first ({@code warmUp}), if at all. */
+    public Optional<java.time.Duration> warmUp() {
+        return spec.common().warmUp();
+    }
+
+    /** When a duration-bound cell may end early, its throughput holding still ({@code stopWhenStable}). */
+    public Optional<io.s3workload.workload.StopWhenStable> stopWhenStable() {
+        return spec.common().stopWhenStable();
+    }
+
+    /** How it picks the keys it reads among many ({@code access}, its kind's default where not written). */
+    public io.s3workload.workload.Access access() {
+        return spec.common().access();
+    }
+
+    /** Whether a crossed threshold stops the whole run ({@code onFailure: stopRun}). */
+    public boolean stopsTheRunOnFailure() {
+        return spec.common().graph().onFailure() == io.s3workload.workload.StageGraph.OnFailure.STOP_RUN;
+    }
+
+    /**
+     * Whether it names the stages it runs after ({@code after:}), so that their failure skips it; a stage that
+     * does not follows the one before it in order only.
+     */
+    public boolean namesWhatItRunsAfter() {
+        return !spec.common().graph().after().isEmpty();
+    }
+
+    /** The objects under a prefix it reads, when it reads existing objects rather than a stage's. */
+    public Optional<io.s3workload.workload.ObjectsFrom.Prefix> existing() {
+        return spec.existing();
+    }
+
+    /** What it sets on the objects it writes (retention, legal hold, SSE, tags). */
+    public io.s3workload.workload.ObjectSettings writes() {
+        return spec.writes();
+    }
+
+    /** Objects above this size it reads as several ranged GETs at once. */
+    public Optional<io.s3workload.workload.DataSize> readsInRangesAbove() {
+        return spec.readsInRangesAbove();
+    }
+
     /** The endpoints a load stage spreads its workers over, when it does (not for a compare's member). */
     public java.util.Optional<io.s3workload.workload.LoadEndpoints> spread() {
         return spec.common().spread().filter(s -> roles.writers().equals(s.names()) && s.names().size() > 1);

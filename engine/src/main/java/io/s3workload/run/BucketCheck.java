@@ -98,8 +98,8 @@ final class BucketCheck {
             }
         }
         for (StagePlan stage : plan.stages()) {
-            if (stage.spec().existing().isPresent()) {
-                checkExisting(stage, stage.spec().existing().get(), stores.get(stage.endpoint()));
+            if (stage.existing().isPresent()) {
+                checkExisting(stage, stage.existing().get(), stores.get(stage.endpoint()));
             }
         }
         return stores;

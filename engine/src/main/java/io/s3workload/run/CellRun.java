@@ -65,7 +65,7 @@ public final class CellRun {
      */
     private static void warmUp(RunContext context, StagePlan stage, int workers, CellPlan cell, Operation operation,
                                CellKey key) {
-        var warmUp = stage.spec().common().warmUp();
+        var warmUp = stage.warmUp();
         if (warmUp.isEmpty() || context.cancelled()) {
             return;
         }
@@ -73,10 +73,10 @@ public final class CellRun {
             context.note(stage.name(), "warming up " + cell.size() + " for " + io.s3workload.workload.Durations
                     .format(warmUp.get()) + " (not measured)");
         }
-        var load = stage.spec().common().load();
+        var load = stage.load();
         var spec = new ClosedLoop.Spec(key.stage() + "-warm-up", workers, ClosedLoop.UNBOUNDED,
                 System.nanoTime() + warmUp.get().toNanos(), context.clients().lease(stage),
-                context.seed() ^ key.hashCode() ^ 0x5741524dL, load, load.ratePerSecond().orElse(stage.concurrency()),
+                context.seed() ^ key.hashCode() ^ 0x5741524dL, load, load.initial(stage.concurrency()),
                 WorkerState.bufferFor(cell.size().maxBytes()), ClosedLoop.Recovery.of(stage.client()));
         ClosedLoop.run(spec, context::cancelled, context.recorder(key), operation);
     }
@@ -94,17 +94,17 @@ public final class CellRun {
         long cpuStart = ProcessCost.cpuNanos();
         long allocatedStart = ProcessCost.allocatedBytes();
         long start = System.nanoTime();
-        OptionalLong plannedNanos = cell.duration().map(d -> OptionalLong.of(d.toNanos())).orElse(OptionalLong.empty());
+        OptionalLong plannedNanos = cell.durationNanos();
         long deadline = plannedNanos.isPresent() ? start + plannedNanos.getAsLong() : start + Long.MAX_VALUE / 2;
         OptionalLong plannedOps = operationLimit == ClosedLoop.UNBOUNDED ? OptionalLong.empty()
                 : OptionalLong.of(operationLimit);
         long started;
-        var load = stage.spec().common().load();
+        var load = stage.load();
         var spec = new ClosedLoop.Spec(key.stage(), workers, operationLimit, deadline,
                 context.clients().lease(stage), context.seed() ^ key.hashCode(), load,
-                load.ratePerSecond().orElse(stage.concurrency()), WorkerState.bufferFor(cell.size().maxBytes()),
+                load.initial(stage.concurrency()), WorkerState.bufferFor(cell.size().maxBytes()),
                 ClosedLoop.Recovery.of(stage.client()));
-        var whenStable = stage.spec().common().stopWhenStable().filter(s -> plannedNanos.isPresent());
+        var whenStable = stage.stopWhenStable().filter(s -> plannedNanos.isPresent());
         java.util.Map<String, CellRecorder> byEndpoint = new java.util.LinkedHashMap<>();
         stage.spread().ifPresent(s -> s.names().forEach(e -> byEndpoint.put(e, context.recorder(
                 new CellKey(key.stage(), key.op(), e, key.size())))));

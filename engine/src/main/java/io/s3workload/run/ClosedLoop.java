@@ -25,7 +25,7 @@ import java.util.function.BooleanSupplier;
  */
 public final class ClosedLoop {
 
-    public static final long UNBOUNDED = Long.MAX_VALUE;
+    public static final long UNBOUNDED = io.s3workload.plan.CellPlan.UNBOUNDED;
     /** The most workers an unmeasured preparation loop (seeding, sources) runs. */
     static final int PREPARATION_WORKERS = 128;
     /** The most workers a loop runs on platform threads (see {@link #workerThreads}). */
@@ -178,7 +178,7 @@ public final class ClosedLoop {
                                    BooleanSupplier cancelled, WorkerState state, OpRecorder ops, AtomicLong started,
                                    Operation operation, Attempts attempts) {
         boolean ramped = !spec.load().ramp().isEmpty();
-        LoadShape.ThinkTime think = spec.load().thinkTime().orElse(null);
+        java.util.Optional<LoadShape.ThinkTime> thinking = spec.load().thinkTime();
         while (!cancelled.getAsBoolean() && System.nanoTime() - spec.deadlineNanos() < 0) {
             if (ramped && !awaitActive(spec, worker, start, curve, cancelled)) {
                 return;
@@ -189,7 +189,8 @@ public final class ClosedLoop {
             }
             started.incrementAndGet();
             attempts.run(index, state, ops, operation);
-            if (think != null) {
+            if (thinking.isPresent()) {
+                LoadShape.ThinkTime think = thinking.get();
                 long pause = think.min().toNanos() + (think.max().equals(think.min()) ? 0
                         : state.random().nextLong(think.max().toNanos() - think.min().toNanos() + 1));
                 napUntil(System.nanoTime() + pause, spec, cancelled);

@@ -311,7 +311,7 @@ public final class Engine {
      * (every write came before now); EPOCH when none set one.
      */
     private java.time.Instant complianceEnds() {
-        return plan.stages().stream().map(s -> s.spec().writes().retention())
+        return plan.stages().stream().map(s -> s.writes().retention())
                 .flatMap(java.util.Optional::stream)
                 .filter(r -> r.mode() == io.s3workload.workload.ObjectSettings.Retention.Mode.COMPLIANCE)
                 .map(r -> java.time.Instant.now().plus(r.period())).max(java.util.Comparator.naturalOrder())

@@ -135,7 +135,7 @@ public final class RunContext {
      */
     public KeyPicker picker(io.s3workload.plan.StagePlan stage, io.s3workload.workload.SizeSpec size, long keys) {
         long ranks = payload.seed() * 31 + (stage.name() + "\n" + size.label()).hashCode();
-        return new KeyPicker(stage.spec().common().access(), keys, ranks, ranks * 31 + runPrefix.hashCode());
+        return new KeyPicker(stage.access(), keys, ranks, ranks * 31 + runPrefix.hashCode());
     }
 
     public long seed() {
@@ -166,7 +166,7 @@ public final class RunContext {
      * or the keys its source stage wrote; empty (after a note) when there are none.
      */
     public java.util.Optional<Reading> reading(io.s3workload.plan.StagePlan stage, SizeSpec size) {
-        if (stage.spec().existing().isPresent()) {
+        if (stage.existing().isPresent()) {
             return existing(stage, 0).map(listed -> new Reading(KeySet.existing(listed), listed.sizes()));
         }
         return sourceKeys(stage, size).map(keys -> new Reading(keys, size));
@@ -191,7 +191,7 @@ public final class RunContext {
      * the listing failed for good.
      */
     public java.util.Optional<ExistingObjects> existing(io.s3workload.plan.StagePlan stage, long smallest) {
-        io.s3workload.workload.ObjectsFrom.Prefix prefix = stage.spec().existing().orElseThrow();
+        io.s3workload.workload.ObjectsFrom.Prefix prefix = stage.existing().orElseThrow();
         long started = System.nanoTime();
         ExistingObjects listed;
         try {

@@ -113,7 +113,7 @@ final class StageGraphRun {
             breaches.set(i, crossed);
             if (!crossed.isEmpty()) {
                 failures.set(i, "failed (a failOn threshold was crossed)");
-                if (stage.spec().common().graph().onFailure() == StageGraph.OnFailure.STOP_RUN) {
+                if (stage.stopsTheRunOnFailure()) {
                     stopReason = "stage " + stage.name() + " failed (a failOn threshold was crossed) and has"
                             + " onFailure: stopRun";
                     stopped.set(true);
@@ -144,7 +144,7 @@ final class StageGraphRun {
         for (int p : stage.after()) {
             ended[p].await();
         }
-        if (stage.spec().common().graph().after().isEmpty()) {
+        if (!stage.namesWhatItRunsAfter()) {
             return null;
         }
         for (int p : stage.after()) {

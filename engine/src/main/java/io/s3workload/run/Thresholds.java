@@ -54,7 +54,7 @@ final class Thresholds {
             if (cell.latency().getTotalCount() > 0 && result.convergence().isEmpty()) {
                 breaches.addAll(latency(result, label, "latency ", cell.latency(), failOn));
             }
-            if (failOn.perSecond().orElse(false) && result.convergence().isEmpty()) {
+            if (failOn.checksEverySecond() && result.convergence().isEmpty()) {
                 breaches.addAll(perSecond(result.stage().name(), label, cell, failOn));
             }
         }

@@ -155,6 +155,14 @@ public record CapacityStage(StageCommon common, StageSpec load, Slo slo, Search 
         return java.util.OptionalInt.of(growth + bisections);
     }
 
+    /**
+     * The most load the search offers: its {@code max}, else for a users search its {@code workers}, else no bound
+     * (its duration bounds it then).
+     */
+    public double mostLoad(int workers) {
+        return search.max().orElse(search.mode() == Mode.USERS ? workers : Double.POSITIVE_INFINITY);
+    }
+
     /** A search's length depends on what it measures, except a shard's ladder, on a fixed schedule. */
     @Override
     public java.util.Optional<OwnLength> ownLength() {

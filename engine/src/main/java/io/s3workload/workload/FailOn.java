@@ -37,6 +37,11 @@ public record FailOn(OptionalDouble errorRatePercent, Map<Percentile, Duration> 
                 override.perSecond.or(() -> perSecond));
     }
 
+    /** Whether the thresholds are checked on every second of a cell too ({@code perSecond}, false unless set). */
+    public boolean checksEverySecond() {
+        return perSecond.orElse(false);
+    }
+
     /** These thresholds as a stage runs them: {@code perSecond} false unless set. */
     public FailOn resolved() {
         return new FailOn(errorRatePercent, latency, timeoutRatePercent, Optional.of(perSecond.orElse(false)));

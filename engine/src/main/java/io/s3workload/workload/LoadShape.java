@@ -22,6 +22,11 @@ public record LoadShape(OptionalDouble ratePerSecond, List<RampStep> ramp, Optio
         ramp = List.copyOf(ramp);
     }
 
+    /** What the load starts at: its rate in an open loop, its {@code workers} in a closed one. */
+    public double initial(int workers) {
+        return ratePerSecond.orElse(workers);
+    }
+
     public boolean openLoop() {
         return ratePerSecond.isPresent();
     }

@@ -2,6 +2,7 @@ package io.s3workload.run.kinds;
 
 import io.s3workload.metrics.CellStats;
 import io.s3workload.plan.CellPlan;
+import io.s3workload.plan.SearchSteps;
 import io.s3workload.plan.StagePlan;
 import io.s3workload.result.CapacitySearch.End;
 import io.s3workload.result.CapacitySearch;
@@ -11,10 +12,7 @@ import io.s3workload.run.Engine;
 import io.s3workload.run.RunContext;
 import io.s3workload.run.StageRunner;
 import io.s3workload.workload.CapacityStage;
-import io.s3workload.workload.FailOn;
-import io.s3workload.workload.LoadShape;
 import io.s3workload.workload.Percentile;
-import io.s3workload.workload.StageCommon;
 import java.time.Duration;
 import java.util.ArrayList;
 import java.util.List;
@@ -22,7 +20,6 @@ import java.util.Locale;
 import java.util.Map;
 import java.util.Optional;
 import java.util.OptionalDouble;
-import java.util.OptionalInt;
 import java.util.OptionalLong;
 
 /**
@@ -51,8 +48,7 @@ public final class CapacityRunner implements StageRunner {
         CapacityStage.Search search = spec.search();
         StageRunner load = Engine.runner(spec.load().kind());
         long start = System.nanoTime();
-        double max = search.max().orElse(search.mode() == CapacityStage.Mode.USERS ? stage.concurrency()
-                : Double.POSITIVE_INFINITY);
+        double max = spec.mostLoad(stage.concurrency());
         // a shard's ladder keeps to a fixed schedule from the stage's start (which the engine aligns across shards
         // with --start-at), so that every shard offers its share of a step at the same moments
         long period = spec.period().toNanos();
@@ -184,28 +180,12 @@ public final class CapacityRunner implements StageRunner {
                                             double offered, int index) {
         boolean rate = spec.search().mode() == CapacityStage.Mode.RATE;
         int workers = rate ? stage.concurrency() : (int) Math.round(offered);
-        StagePlan step = offered(stage, spec, stage.name() + ".step" + index, workers, rate
+        StagePlan step = SearchSteps.step(stage, stage.name() + ".step" + index, workers, rate
                 ? OptionalDouble.of(offered) : OptionalDouble.empty(), spec.settle().isZero() ? Optional.empty()
                 : Optional.of(spec.settle()), stage.cells().get(0));
         List<CellStats> cells = load.run(step, context.saying(RunContext.Chatter.STEP)).cells();
         // a mix's per-operation cells and a spread stage's per endpoint come first: the step is judged on the total
         return cells.isEmpty() ? Optional.empty() : Optional.of(cells.get(cells.size() - 1));
-    }
-
-    /**
-     * The load's stage as the search runs it: {@code workers} workers, open loop at {@code rate} when given, warmed
-     * up for {@code settle}, over {@code cell}; no thresholds (the SLO judges).
-     */
-    private static StagePlan offered(StagePlan stage, CapacityStage spec, String name, int workers,
-                                     OptionalDouble rate, Optional<Duration> settle, CellPlan cell) {
-        StageCommon c = spec.load().common();
-        StageCommon common = new StageCommon(c.name(), c.endpoint(), OptionalInt.of(workers), FailOn.NONE, c.client(),
-                new LoadShape(rate, List.of(), Optional.empty()), c.tags(), c.graph(), settle, Optional.empty(),
-                c.spread(), c.access());
-        return new StagePlan(stage.index(), ((CapacityStage.Body) spec.load()).offered(common), stage.endpoint(),
-                workers, List.of(cell), stage.from(), stage.seedObjects(), FailOn.NONE, stage.client(),
-                stage.connections(), stage.roles(), name, stage.group(), stage.after(), stage.with(),
-                stage.customerKey());
     }
 
     /**
@@ -217,7 +197,7 @@ public final class CapacityRunner implements StageRunner {
             return -1;
         }
         CellPlan cell = stage.cells().get(0);
-        List<CellStats> cells = load.run(offered(stage, spec, stage.name() + ".probe", 1, OptionalDouble.empty(),
+        List<CellStats> cells = load.run(SearchSteps.step(stage, stage.name() + ".probe", 1, OptionalDouble.empty(),
                 Optional.empty(), new CellPlan(cell.size(), OptionalLong.of(PROBE_OPERATIONS), cell.keys(),
                 Optional.empty())), context.saying(RunContext.Chatter.NOTHING)).cells();
         return cells.isEmpty() || cells.get(cells.size() - 1).latency().getTotalCount() == 0 ? -1

@@ -70,7 +70,7 @@ public final class MixRunner implements StageRunner {
         boolean skewed = !spec.common().access().equals(stage.kind().defaultAccess());
         List<Slots> allSlots = java.util.Collections.synchronizedList(new ArrayList<>());
         List<CellRun.Outcome> outcomes = CellRun.run(context, stage, workers, total, List.copyOf(byOp.values()),
-                cell, cell.operations().orElse(ClosedLoop.UNBOUNDED), (i, worker, recorder) -> {
+                cell, cell.operationLimit(), (i, worker, recorder) -> {
                     Slots slots = worker.local(() -> {
                         Slots mine = new Slots(worker.index(), workers, spec.objects(), seeded, skewed
                                 ? context.picker(stage, spec.size(), Math.max(1, Slots.owned(worker.index(), workers,

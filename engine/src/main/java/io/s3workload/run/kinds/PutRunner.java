@@ -35,7 +35,7 @@ public final class PutRunner implements CellStageRunner {
     public List<CellStats> runCell(StagePlan stage, CellPlan cell, RunContext context) {
         PutStage spec = stage.spec(PutStage.class);
         String prefix = context.keyPrefix(stage.name(), cell.size());
-        long keys = cell.keys().orElse(ClosedLoop.UNBOUNDED);
+        long keys = cell.keyLimit();
         WrittenKeys written = new WrittenKeys();
         KeyClaims claims = spec.sharedKeys() || keys > KeyClaims.MOST_KEYS ? null : new KeyClaims(keys);
         ConditionalWrites conditional = spec.conditional() == Conditional.NONE ? null
@@ -46,7 +46,7 @@ public final class PutRunner implements CellStageRunner {
                 SizeSpec.of(spec.multipart().partSize()))) : null;
         List<CellRun.Outcome> outcomes = CellRun.run(context, stage, stage.workers(), context.recorder(new CellKey(
                 stage.name(), Op.PUT, CellRun.endpointOf(stage), cell.size())), parts == null ? List.of()
-                : List.of(parts), cell, cell.operations().orElse(ClosedLoop.UNBOUNDED),
+                : List.of(parts), cell, cell.operationLimit(),
                 (i, worker, recorder) -> {
                     long claimed = claims == null ? -1 : claims.claim(i % keys);
                     long number = claimed >= 0 ? claimed : i % keys;

@@ -61,7 +61,7 @@ public final class RangeReadRunner implements CellStageRunner {
         int count = set.count();
         boolean fixed = spec.chunk().minBytes() == chunk;
         AtomicLong unverified = new AtomicLong();
-        long limit = cell.operations().orElse(ClosedLoop.UNBOUNDED);
+        long limit = cell.operationLimit();
         // the source each read takes: in turn when sequential, else by the stage's access (at random by default)
         KeyPicker picker = context.picker(stage, cell.size(), count);
         CellRun.Outcome outcome = CellRun.run(context, stage, key, cell, limit, (i, worker, recorder) -> {

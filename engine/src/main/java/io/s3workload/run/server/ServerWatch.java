@@ -169,7 +169,7 @@ public final class ServerWatch {
         if (sharded) {
             return ServerView.SHARD;
         }
-        java.util.Optional<io.s3workload.workload.DataSize> ranged = stage.spec().readsInRangesAbove();
+        java.util.Optional<io.s3workload.workload.DataSize> ranged = stage.readsInRangesAbove();
         if (ranged.isPresent() && cell.key().size().maxBytes() > ranged.get().bytes()) {
             return "objects above " + ranged.get() + " are read as parallel ranges, several GetObject"
                     + " requests each";
