@@ -152,7 +152,7 @@ final class RunCommand implements Callable<Integer> {
         Optional<String> id = runId(w.name(), part, at);
         RunOptions options = new RunOptions(id, part, at, Path.of(""), cleanupTimeout);
         Optional<ResultsUpload.Target> upload = uploadTarget(w);
-        List<String> chosen = reports != null ? reports : w.reports().isEmpty() ? List.of("console") : w.reports();
+        List<String> chosen = reports != null ? reports : w.reports();
         Optional<Path> outDir = Optional.ofNullable(out).or(() -> part.map(p -> Path.of("results", id.get(),
                 "shard-" + p.index())));
         ResultsDirectory results = new ResultsDirectory(outDir);

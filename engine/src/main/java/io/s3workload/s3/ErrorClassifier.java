@@ -118,7 +118,7 @@ public final class ErrorClassifier {
             return new StoreException(Kind.TIMEOUT, "timeout", endpoint + ": " + c.getMessage(), null);
         }
         String text = String.valueOf(c.getMessage());
-        if (c instanceof Http1Connection.BodyEndedEarly) {
+        if (c instanceof io.s3workload.s3.http.BodyEndedEarly) {
             return new StoreException(Kind.CLIENT, TRUNCATED, endpoint + ": " + text, null);
         }
         if (c instanceof EOFException) {

@@ -17,6 +17,11 @@ public record CompareStage(StageCommon common, List<String> endpoints, Order ord
         endpoints = List.copyOf(endpoints);
     }
 
+    /** The rounds a compare runs when it does not say: one in turn, three interleaved (so the order evens out). */
+    public static int defaultRounds(Order order) {
+        return order == Order.INTERLEAVED ? 3 : 1;
+    }
+
     /** Written {@code in-turn} and {@code interleaved}. */
     public enum Order { IN_TURN, INTERLEAVED }
 

@@ -12,7 +12,7 @@ import java.util.Optional;
  * validated. Unset optional settings stay unset; the planner resolves defaults.
  *
  * @param endpoints named endpoints in file order; empty means the embedded server
- * @param reports   the reports a run makes unless {@code --report} says otherwise; empty: the console alone
+ * @param reports   the reports a run makes unless {@code --report} says otherwise; none given: {@link #DEFAULT_REPORTS}
  * @param sections  titles of the report's sections by stage tag, in order: the console prints a banner before the
  *                  first stage of each and a verdict per section at the end (t3-validator's CONNECTIVITY TESTS)
  * @param scaled    what {@code --scale} changed
@@ -43,6 +43,9 @@ public record Workload(
     public static final int DEFAULT_SLOWEST = 10;
 
     public static final String DEFAULT_PREFIX = "s3workload";
+    /** The reports a run makes when neither {@code reports:} nor {@code --report} names any. */
+    public static final List<String> DEFAULT_REPORTS = List.of("console");
+
     /** The report names {@code reports:} and {@code --report} know. */
     public static final List<String> REPORTS = List.of("console", "csv", "json", "hdr", "html", "prometheus",
             "otlp");
@@ -63,7 +66,7 @@ public record Workload(
         buckets = List.copyOf(buckets);
         endpoints = Collections.unmodifiableMap(new LinkedHashMap<>(endpoints));
         stages = List.copyOf(stages);
-        reports = List.copyOf(reports);
+        reports = reports.isEmpty() ? DEFAULT_REPORTS : List.copyOf(reports);
         sections = Collections.unmodifiableMap(new LinkedHashMap<>(sections));
     }
 

@@ -4,12 +4,10 @@ import java.io.EOFException;
 import java.io.IOException;
 import java.io.InputStream;
 import java.io.OutputStream;
-import java.net.InetSocketAddress;
 import java.net.Socket;
 import java.net.SocketTimeoutException;
 import java.nio.ByteBuffer;
 import java.nio.channels.SocketChannel;
-import java.nio.channels.WritableByteChannel;
 
 /**
  * One HTTP/1.1 keep-alive connection on a blocking JDK socket, used by one request at a time (from a platform or
@@ -46,8 +44,8 @@ public final class Http1Connection implements AutoCloseable {
     private boolean watched;
     private int requestLength;
     /** Through a forward proxy to a plain-HTTP origin: {@code http://host:port} before each path; else empty. */
-    private String targetPrefix = "";
-    private String proxyAuthorization;
+    private final String targetPrefix;
+    private final String proxyAuthorization;
     /** Incoming: the response head, and whatever body bytes came with it ({@code [bodyStart, limit)}). */
     private final byte[] head = new byte[HEAD_BYTES];
     private int bodyStart;
@@ -59,51 +57,20 @@ public final class Http1Connection implements AutoCloseable {
     private boolean bodyDone;
     private long idleSinceNanos;
 
-    private Http1Connection(Socket socket, SocketChannel channel, int readTimeoutMillis) throws IOException {
+    /**
+     * A connection over {@code socket} (connected, TLS and tunnel set up: {@link Http1Dialer}); {@code channel} is the
+     * plain connection's, null over TLS; through a forward proxy to a plain-HTTP origin, {@code targetPrefix} is
+     * {@code http://host:port} and {@code proxyAuthorization} the proxy's credentials (null: none).
+     */
+    Http1Connection(Socket socket, SocketChannel channel, int readTimeoutMillis, String targetPrefix,
+                    String proxyAuthorization) throws IOException {
         this.socket = socket;
         this.channel = channel;
         this.in = socket.getInputStream();
         this.out = socket.getOutputStream();
         this.readTimeoutMillis = readTimeoutMillis;
-    }
-
-    /**
-     * Opens a connection to {@code host:port}, over TLS when {@code tls} is given, through {@code proxy} when it is
-     * not null (a tunnel for TLS; absolute-form request targets for plain HTTP).
-     */
-    public static Http1Connection open(String host, int port, TlsSockets tls, HttpProxy proxy, int connectTimeoutMillis,
-                                int readTimeoutMillis,
-                                int socketBufferBytes) throws IOException {
-        // A channel's socket, not a plain Socket: its blocking reads are interruptible on platform threads too (an
-        // interrupt closes it), which the watchdog of timeouts.total relies on.
-        SocketChannel channel = SocketChannel.open();
-        Socket socket = channel.socket();
-        try {
-            socket.setTcpNoDelay(true);
-            socket.setKeepAlive(true);
-            if (socketBufferBytes > 0) {
-                socket.setReceiveBufferSize(socketBufferBytes);
-                socket.setSendBufferSize(socketBufferBytes);
-            }
-            socket.connect(proxy == null ? new InetSocketAddress(host, port)
-                    : new InetSocketAddress(proxy.host(), proxy.port()), connectTimeoutMillis);
-            socket.setSoTimeout(readTimeoutMillis);
-            if (proxy != null && tls != null) {
-                proxy.tunnel(socket, host, port);
-            }
-            if (tls != null) {
-                socket = tls.wrap(socket, host, port);
-            }
-            Http1Connection connection = new Http1Connection(socket, tls != null ? null : channel, readTimeoutMillis);
-            if (proxy != null && tls == null) {
-                connection.targetPrefix = "http://" + host + ":" + port;
-                connection.proxyAuthorization = proxy.authorization();
-            }
-            return connection;
-        } catch (IOException | RuntimeException e) {
-            socket.close();
-            throw e;
-        }
+        this.targetPrefix = targetPrefix;
+        this.proxyAuthorization = proxyAuthorization;
     }
 
     // ---- request ----
@@ -136,7 +103,7 @@ public final class Http1Connection implements AutoCloseable {
     }
 
     /** Ends the head and sends it with {@code body} (may be null). */
-    public void send(Body body) throws IOException {
+    public void send(RequestBody body) throws IOException {
         append("\r\n");
         long bodyBytes = body == null ? 0 : body.length();
         if (bodyBytes <= COALESCE_BYTES) {
@@ -423,24 +390,6 @@ public final class Http1Connection implements AutoCloseable {
             socket.close();
         } catch (IOException ignored) {
             // closing is best effort
-        }
-    }
-
-    /** A request body, made a piece at a time into the connection's buffers as it is sent. */
-    public interface Body {
-        long length();
-
-        /** Makes the body's bytes {@code [position, position + len)} into {@code out} from {@code off}. */
-        void fill(long position, byte[] out, int off, int len);
-
-        /** Makes the body's bytes {@code [position, position + len)} into {@code out} (little-endian) from its start. */
-        void fill(long position, ByteBuffer out, int len);
-    }
-
-    /** The connection ended in the middle of a response body: a truncated body, not a refused request. */
-    public static final class BodyEndedEarly extends EOFException {
-        BodyEndedEarly(String message) {
-            super(message);
         }
     }
 }

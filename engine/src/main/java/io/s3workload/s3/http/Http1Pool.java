@@ -65,7 +65,7 @@ public final class Http1Pool implements AutoCloseable {
                 }
                 c.close();
             }
-            return Http1Connection.open(host, port, tls, proxy, connectTimeoutMillis, readTimeoutMillis, socketBufferBytes);
+            return Http1Dialer.open(host, port, tls, proxy, connectTimeoutMillis, readTimeoutMillis, socketBufferBytes);
         } catch (IOException | RuntimeException e) {
             permits.release();
             throw e;

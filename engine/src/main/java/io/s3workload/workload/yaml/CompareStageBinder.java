@@ -20,7 +20,7 @@ final class CompareStageBinder implements StageBinder {
             f.binding().problem(f.child("endpoints"), "name at least two endpoints to compare");
         }
         CompareStage.Order order = f.choiceOr("order", CompareStage.Order.class);
-        int rounds = f.intAtLeast("rounds", 1).orElse(order == CompareStage.Order.INTERLEAVED ? 3 : 1);
+        int rounds = f.intAtLeast("rounds", 1).orElse(CompareStage.defaultRounds(order));
         JsonNode inner = f.raw("stage");
         if (inner == null || inner.isNull()) {
             f.binding().problem(f.pointer(), "missing 'stage': the stage to run against each endpoint, e.g. stage:"
