@@ -16,36 +16,33 @@ final class SpreadOperations implements BucketOperations {
 
     @Override
     public void headBucket() {
-        for (BucketStore b : spread.stores()) {
-            b.bucketWide().headBucket();
-        }
+        each(BucketOperations::headBucket);
     }
 
     @Override
     public void prime() {
-        for (BucketStore b : spread.stores()) {
-            b.bucketWide().prime();
-        }
+        each(BucketOperations::prime);
     }
 
     @Override
     public void checkBucket() {
-        for (BucketStore b : spread.stores()) {
-            b.bucketWide().checkBucket();
-        }
+        each(BucketOperations::checkBucket);
     }
 
     @Override
     public void createBucket() {
-        for (BucketStore b : spread.stores()) {
-            b.bucketWide().createBucket();
-        }
+        each(BucketOperations::createBucket);
     }
 
     @Override
     public void deleteBucket() {
+        each(BucketOperations::deleteBucket);
+    }
+
+    /** {@code operation} on each bucket in turn. */
+    private void each(java.util.function.Consumer<BucketOperations> operation) {
         for (BucketStore b : spread.stores()) {
-            b.bucketWide().deleteBucket();
+            operation.accept(b.bucketWide());
         }
     }
 
