@@ -139,6 +139,7 @@ public final class ConsoleReporter implements Reporter {
                 out.print(StageHeaders.alongside(result.stage(), stageCount));
             }
             out.print(blocks(result));
+            out.print(FindingBlocks.stage(io.s3workload.result.StageReport.of(result)));
             if (result.interrupted()) {
                 out.println("  (interrupted)");
             }
@@ -147,7 +148,10 @@ public final class ConsoleReporter implements Reporter {
         out.flush();
     }
 
-    /** The stage's own blocks: a probe's outcome, else a block per cell. */
+    /**
+     * The stage's own blocks: a probe's outcome, else a block per cell. What it found beyond its cells follows them,
+     * whatever its kind ({@link FindingBlocks#stage}).
+     */
     private String blocks(StageResult result) {
         return switch (result.stage().kind()) {
             case CONNECTIVITY -> ProbeBlocks.connectivity(result, endpointUrls);
@@ -155,7 +159,7 @@ public final class ConsoleReporter implements Reporter {
             case TRANSCODE -> ProbeBlocks.transcode(result);
             case HTTP_GET -> cellBlocks(result, result.stage().spread().isPresent())
                     + result.cells().stream().map(GroupBlocks::httpBench).collect(Collectors.joining());
-            case CAPACITY -> FindingBlocks.stage(io.s3workload.result.StageReport.of(result));
+            case CAPACITY -> ""; // its steps are its finding's table, printed after the blocks of every stage
             case PUT, GET, DELETE, HEAD, LIST, RANGE_READ, VERSIONS, APPEND, COPY, MIX, SWEEP, COMPARE, LOOPS, GROUP ->
                     cellBlocks(result, result.stage().spread().isPresent());
         };
