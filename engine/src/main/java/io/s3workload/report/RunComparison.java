@@ -1,5 +1,6 @@
 package io.s3workload.report;
 
+import io.s3workload.result.ResultAnswers;
 import io.s3workload.result.Summary;
 import io.s3workload.result.SummaryJson;
 import io.s3workload.result.Units;
@@ -59,7 +60,7 @@ public final class RunComparison {
                     delta(rp99 - lp99), percent(rp99, lp99)));
         }
         out.append(table.render(""));
-        out.append(capacities(left, right));
+        out.append(answers(left, right));
         if (!onlyLeft.isEmpty() || !rightCells.isEmpty()) {
             out.append('\n');
             onlyLeft.forEach(k -> out.append("only in A: ").append(k.replace('\t', ' ')).append('\n'));
@@ -70,49 +71,71 @@ public final class RunComparison {
     }
 
     /**
-     * The answers of the capacity stages both runs have, side by side: what each sustained and measured there, what
-     * broke first and where. Their steps are not compared cell by cell: a search's steps differ run to run.
+     * The answers of the stages both runs have (a capacity search's: what each sustained, achieved and broke first),
+     * one table per kind of answer, each figure of A beside B's, and B over A where a figure says so. Read from
+     * summary.json's {@code answers}: a kind of finding needs nothing here. A capacity search's steps are not
+     * compared cell by cell: a search's steps differ run to run.
      */
-    private static String capacities(Summary left, Summary right) {
-        Table table = new Table(List.of("capacity stage", "A sustained", "B sustained", "B/A", "A achieved (ops/s)",
-                "B achieved (ops/s)", "A broke first", "B broke first"), false, true, true, true, true, true, false,
-                false);
-        int rows = 0;
+    private static String answers(Summary left, Summary right) {
+        Map<String, Table> tables = new LinkedHashMap<>();
+        Map<String, String> notes = new LinkedHashMap<>();
         for (Summary.Stage l : left.stages()) {
             Summary.Stage r = right.stages().stream().filter(s -> s.name().equals(l.name())).findFirst()
                     .orElse(null);
-            if (l.capacity() == null || r == null || r.capacity() == null) {
+            if (l.answers() == null || r == null || r.answers() == null) {
                 continue;
             }
-            Summary.Capacity a = l.capacity();
-            Summary.Capacity b = r.capacity();
-            table.add(List.of(l.name(), sustained(a), sustained(b), a.sustained() == null || b.sustained() == null
-                    || a.sustained() == 0 ? "-" : String.format(Locale.ROOT, "%.3f", b.sustained() / a.sustained()),
-                    a.achieved() == null ? "-" : Units.rate(a.achieved()), b.achieved() == null ? "-"
-                            : Units.rate(b.achieved()), brokeFirst(a), brokeFirst(b)));
-            rows++;
+            for (ResultAnswers a : l.answers()) {
+                r.answers().stream().filter(b -> b.kind().equals(a.kind()) && sameFigures(a, b)).findFirst()
+                        .ifPresent(b -> {
+                            tables.computeIfAbsent(a.kind(), k -> answerTable(a)).add(answerRow(l.name(), a, b));
+                            notes.putIfAbsent(a.kind(), a.note());
+                        });
+            }
         }
-        return rows == 0 ? "" : "\n" + table.render("") + "(sustained: the highest load that held, per second or"
-                + " users; \"at least\" where the search ended before the store broke)\n";
+        StringBuilder out = new StringBuilder();
+        tables.forEach((kind, table) -> out.append('\n').append(table.render("")).append(notes.get(kind).isEmpty()
+                ? "" : "(" + notes.get(kind) + ")\n"));
+        return out.toString();
     }
 
-    private static String sustained(Summary.Capacity c) {
-        if (c.sustained() == null) {
-            return "none held";
-        }
-        String load = c.mode().equals("users") ? Math.round(c.sustained()) + " users"
-                : io.s3workload.result.CapacitySearch.rate(c.sustained()) + "/s";
-        return (c.brokenBy().isEmpty() || c.clientBound() != null ? "at least " : "") + load;
+    private static boolean sameFigures(ResultAnswers a, ResultAnswers b) {
+        return a.values().stream().map(ResultAnswers.Value::name).toList()
+                .equals(b.values().stream().map(ResultAnswers.Value::name).toList());
     }
 
-    private static String brokeFirst(Summary.Capacity c) {
-        if (c.brokenBy().isEmpty()) {
-            return c.clientBound() != null ? "client-bound" : "-";
+    private static Table answerTable(ResultAnswers a) {
+        List<String> headers = new ArrayList<>(List.of(a.kind() + " stage"));
+        List<Boolean> right = new ArrayList<>(List.of(false));
+        for (ResultAnswers.Value v : a.values()) {
+            String unit = v.unit().isEmpty() ? "" : " (" + v.unit() + ")";
+            boolean number = v.value() != null || v.ratio();
+            headers.addAll(List.of("A " + v.name() + unit, "B " + v.name() + unit));
+            right.addAll(List.of(number, number));
+            if (v.ratio()) {
+                headers.add("B/A");
+                right.add(true);
+            }
         }
-        String at = c.mode().equals("users") ? Math.round(c.brokenAt()) + " users"
-                : io.s3workload.result.CapacitySearch.rate(c.brokenAt()) + "/s";
-        return String.join(", ", c.brokenBy().stream().map(x -> x.substring(0, x.indexOf(' '))).toList()) + " at "
-                + at;
+        boolean[] alignRight = new boolean[right.size()];
+        for (int i = 0; i < alignRight.length; i++) {
+            alignRight[i] = right.get(i);
+        }
+        return new Table(headers, alignRight);
+    }
+
+    private static List<String> answerRow(String stage, ResultAnswers a, ResultAnswers b) {
+        List<String> row = new ArrayList<>(List.of(stage));
+        for (int i = 0; i < a.values().size(); i++) {
+            ResultAnswers.Value x = a.values().get(i);
+            ResultAnswers.Value y = b.values().get(i);
+            row.addAll(List.of(x.text(), y.text()));
+            if (x.ratio()) {
+                row.add(x.value() == null || y.value() == null || x.value() == 0 ? "-"
+                        : String.format(Locale.ROOT, "%.3f", y.value() / x.value()));
+            }
+        }
+        return row;
     }
 
     private static double orNaN(Double value) {

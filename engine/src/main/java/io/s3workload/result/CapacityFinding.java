@@ -56,6 +56,34 @@ public record CapacityFinding(String stage, CapacitySearch search, List<CellStat
                 + "), SLO " + search.slo().text(), caption, ResultTable.Place.RUN, columns, rows));
     }
 
+    /**
+     * What it sustained, what it achieved there and what broke first: the figures {@code compare} puts beside
+     * another run's.
+     */
+    @Override
+    public java.util.Optional<ResultAnswers> answers() {
+        CapacitySearch.Verdict v = search.judge(cells);
+        boolean lowerBound = v.broke().isEmpty() || v.clientLimit().isPresent();
+        String sustained = v.sustained().map(j -> (lowerBound ? "at least " : "") + load(j.offered()))
+                .orElse("none held");
+        Double achieved = v.sustained().map(j -> j.cell().opsPerSecond()).orElse(null);
+        String brokeFirst = v.broke().map(j -> String.join(", ", j.broken().stream()
+                .map(clause -> clause.substring(0, clause.indexOf(' '))).toList()) + " at " + load(j.offered()))
+                .orElse(v.clientLimit().isPresent() ? "client-bound" : "-");
+        return java.util.Optional.of(new ResultAnswers("capacity", "sustained: the highest load that held, per second"
+                + " or users; \"at least\" where the search ended before the store broke", List.of(
+                new ResultAnswers.Value("sustained", "", v.sustained().map(CapacitySearch.Judged::offered)
+                        .orElse(null), sustained, true),
+                ResultAnswers.Value.number("achieved", "ops/s", achieved, achieved == null ? "-"
+                        : Units.rate(achieved)),
+                ResultAnswers.Value.text("broke first", brokeFirst))));
+    }
+
+    private String load(double offered) {
+        return search.mode() == CapacityStage.Mode.USERS ? Math.round(offered) + " users"
+                : CapacitySearch.rate(offered) + "/s";
+    }
+
     /** {@code held  <- sustained}, {@code broke: p99 90.05 ms > 50.00 ms}. */
     private static String reasons(CapacitySearch.Judged step, boolean sustained) {
         if (step.held()) {

@@ -5,7 +5,7 @@ import java.util.List;
 /**
  * What a stage found beyond its cells — a capacity search's answer, a probe's convergence — described once: its
  * tables (title, columns with units, rows) and its charts (series). The console, the CSV files, summary.json's
- * tables and the HTML report render every finding from this description and know no kind of finding by name, so a
+ * tables, the HTML report and {@code compare} (its {@link #answers}) render every finding from this description and know no kind of finding by name, so a
  * new kind of result costs its record and its description (see docs/developing.md).
  */
 public interface Finding {
@@ -15,4 +15,9 @@ public interface Finding {
 
     /** Its charts, drawn in the HTML report after its tables. */
     List<ResultChart> charts();
+
+    /** Its answer in a few figures, for {@code compare} (empty: nothing to put beside another run's). */
+    default java.util.Optional<ResultAnswers> answers() {
+        return java.util.Optional.empty();
+    }
 }

@@ -105,10 +105,11 @@ public record Summary(int schemaVersion, Tool tool, Jvm jvm, Host host, Run run,
      * @param skipped only for a stage that did not run: why
      * @param group   only for a member of a sweep, compare, loops or group stage: where it sits in it
      * @param capacity only for a capacity stage: the search and its answer (its cells are its steps')
+     * @param answers  what its findings answered, in a few figures each ({@code compare} puts two runs' side by side)
      */
     public record Stage(String name, String kind, boolean hasThresholds, double startSeconds, double endSeconds,
                         double wallSeconds, boolean interrupted, String skipped, Group group, List<Cell> cells,
-                        List<Pair> convergence, Capacity capacity) {
+                        List<Pair> convergence, Capacity capacity, List<ResultAnswers> answers) {
     }
 
     /**

@@ -93,7 +93,12 @@ public final class SummaryJson {
                 stage.endNanos() / 1e9, stage.wallNanos() / 1e9, stage.interrupted(), stage.skipped().orElse(null),
                 stage.group().map(SummaryJson::group).orElse(null), stage.cells().stream().map(SummaryJson::cell)
                 .toList(), stage.convergence().stream().map(SummaryJson::pair).toList(),
-                stage.capacity().map(c -> capacity(c, stage.cells())).orElse(null));
+                stage.capacity().map(c -> capacity(c, stage.cells())).orElse(null), answers(stage));
+    }
+
+    private static List<ResultAnswers> answers(StageReport stage) {
+        List<ResultAnswers> answers = stage.findings().stream().flatMap(f -> f.answers().stream()).toList();
+        return answers.isEmpty() ? null : answers;
     }
 
     private static Summary.Capacity capacity(CapacitySearch search, List<CellStats> cells) {

@@ -26,6 +26,7 @@ import java.util.Map;
 import java.util.Optional;
 import java.util.OptionalDouble;
 import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.io.TempDir;
 
 /**
  * What a stage finds beyond its cells — a capacity search's answer and steps, a probe's convergence — in every
@@ -66,19 +67,41 @@ class FindingsGoldenTest {
                 List.copyOf(files.keySet()), "the files compared");
     }
 
+    /**
+     * {@code compare} of that run (A) with one whose third step held too (B), against {@code compare.txt}: the
+     * capacity table, written from each stage's answers in summary.json, as it was when compare read the capacity
+     * search itself (recorded before the move).
+     */
+    @Test
+    void compareSetsTheCapacityAnswersSideBySideAsTheGoldenFileSays(@TempDir Path dir) throws IOException {
+        Path a = Files.writeString(dir.resolve("a.json"), SummaryJson.write(SummaryJson.of(report())));
+        Path b = Files.writeString(dir.resolve("b.json"), SummaryJson.write(SummaryJson.of(report(false))));
+        String compared = RunComparison.compare(a, b);
+        Path golden = GOLDEN.resolve("compare.txt");
+        if (Boolean.getBoolean("golden.update")) {
+            Files.writeString(golden, compared, StandardCharsets.UTF_8);
+        }
+        assertEquals(Files.readString(golden, StandardCharsets.UTF_8), compared);
+    }
+
     /** {@link GoldenFilesTest}'s run with a capacity search after it: one step held, one held, one broke p99. */
     static RunReport report() {
+        return report(true);
+    }
+
+    /** ... the third step broken ({@code breaks}) or held. */
+    static RunReport report(boolean breaks) {
         RunReport base = GoldenFilesTest.report();
         long epoch = base.startedAt().toEpochMilli();
         SizeSpec size = SizeSpec.of(DataSize.parse("16KiB").orElseThrow());
-        long[][] latencies = {{2, 3, 4}, {3, 5, 9}, {20, 60, 90}};
+        long[][] latencies = {{2, 3, 4}, {3, 5, 9}, breaks ? new long[] {20, 60, 90} : new long[] {4, 6, 12}};
         double[] offered = {100, 200, 400};
         List<CellStats> steps = new ArrayList<>();
         List<CapacitySearch.Step> searched = new ArrayList<>();
         for (int i = 0; i < offered.length; i++) {
             steps.add(GoldenFilesTest.cell(new CellKey("cap.step" + (i + 1), Op.GET, "s3", size), 100 * (i + 1),
-                    i == 2 ? 3 : 0, latencies[i], true, epoch + 7000 + 2000L * i,
-                    i == 2 ? Map.of("HTTP 503 SlowDown", 3L) : Map.of(), 0));
+                    i == 2 && breaks ? 3 : 0, latencies[i], true, epoch + 7000 + 2000L * i,
+                    i == 2 && breaks ? Map.of("HTTP 503 SlowDown", 3L) : Map.of(), 0));
             searched.add(new CapacitySearch.Step(offered[i], Optional.empty()));
         }
         CapacityStage.Slo slo = new CapacityStage.Slo(Map.of(Percentile.P99, Duration.ofMillis(50)),
