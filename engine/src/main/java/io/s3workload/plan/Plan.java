@@ -52,6 +52,24 @@ public record Plan(String name, String source, String bucket, String prefix, boo
                 .findFirst();
     }
 
+    /** The longest compliance retention the plan's writes set (zero when none sets one). */
+    public java.time.Duration longestComplianceRetention() {
+        return stages.stream().map(s -> s.writes().retention()).flatMap(Optional::stream)
+                .filter(r -> r.mode() == io.s3workload.workload.ObjectSettings.Retention.Mode.COMPLIANCE)
+                .map(io.s3workload.workload.ObjectSettings.Retention::period)
+                .max(java.util.Comparator.naturalOrder()).orElse(java.time.Duration.ZERO);
+    }
+
+    /**
+     * The client settings the run checks {@code endpoint}'s buckets and cleans it up with: those of the first stage
+     * that reads or writes through it (the built-in ones when none does).
+     */
+    public io.s3workload.workload.ClientSettings clientFor(String endpoint) {
+        return stages.stream().filter(s -> !s.kind().has(io.s3workload.workload.StageKind.Trait.ENDPOINTS_ONLY)
+                        && s.endpoints().contains(endpoint))
+                .map(StagePlan::client).findFirst().orElse(io.s3workload.workload.ClientSettings.DEFAULT);
+    }
+
     /** The most requests any stage has in flight against {@code endpoint}: the size of its connection pool. */
     public int maxConnections(String endpoint) {
         return stages.stream().filter(s -> s.endpoints().contains(endpoint)).mapToInt(StagePlan::connections)

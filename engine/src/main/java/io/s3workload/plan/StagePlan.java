@@ -100,6 +100,23 @@ public record StagePlan(int index, StageSpec spec, String endpoint, int concurre
         return spec.common().spread().filter(s -> roles.writers().equals(s.names()) && s.names().size() > 1);
     }
 
+    /** The endpoints its workers go through: those it spreads them over, else its one endpoint. */
+    public List<String> workerEndpoints() {
+        return spread().map(io.s3workload.workload.LoadEndpoints::names).orElse(List.of(endpoint()));
+    }
+
+    /** The endpoint worker {@code worker} goes through, the spread drawn from {@code seed}. */
+    public java.util.function.IntFunction<String> endpointOfWorker(long seed) {
+        java.util.Optional<io.s3workload.workload.LoadEndpoints> spread = spread();
+        String only = endpoint();
+        return worker -> spread.map(s -> s.of(worker, seed)).orElse(only);
+    }
+
+    /** The key prefix it works under, after the run's: its {@code from} stage's ({@code from/}), else none. */
+    public String fromPrefix() {
+        return from().map(f -> f + "/").orElse("");
+    }
+
     /** Every endpoint the stage sends requests to, writers first, each once. */
     public List<String> endpoints() {
         return java.util.stream.Stream.concat(roles.writers().stream(), roles.readEndpoints().stream()).distinct()

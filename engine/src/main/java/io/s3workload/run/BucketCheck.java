@@ -72,7 +72,7 @@ final class BucketCheck {
                 if (endpoint == null) {
                     throw new IllegalStateException("plan has no endpoint '" + name + "'");
                 }
-                ObjectStore store = clients.shared(name, RunStores.ownClient(plan, name));
+                ObjectStore store = clients.shared(name, plan.clientFor(name));
                 try {
                     checkBuckets(store, endpoint);
                 } catch (StoreException e) {
@@ -83,7 +83,7 @@ final class BucketCheck {
                         // signed for the default region, refused, told the bucket's: sign for that one
                         endpoint = clients.useRegion(name, region.get());
                         regionsCorrected.add(endpoint);
-                        store = clients.shared(name, RunStores.ownClient(plan, name));
+                        store = clients.shared(name, plan.clientFor(name));
                         try {
                             checkBuckets(store, endpoint);
                             stores.put(name, store);

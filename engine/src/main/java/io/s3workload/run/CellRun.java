@@ -116,8 +116,7 @@ public final class CellRun {
         List<CellRecorder> sampled = new java.util.ArrayList<>(details);
         sampled.addAll(byEndpoint.values());
         sampled.addAll(byBucket);
-        ServerWatch server = ServerWatch.start(context.clients(), stage.spread().map(s -> s.names())
-                .orElse(List.of(stage.endpoint())));
+        ServerWatch server = ServerWatch.start(context.clients(), stage.workerEndpoints());
         CellSampler sampler = new CellSampler(context, recorder, sampled, start, plannedNanos, plannedOps,
                 ClosedLoop.loadAt(spec), whenStable, server::tick);
         try {

@@ -115,9 +115,7 @@ public final class Clients implements AutoCloseable {
      * given when the stage spreads over several ({@link StagePlan#spread}).
      */
     public Lease lease(StagePlan stage) {
-        java.util.function.IntFunction<String> endpointOf = stage.spread()
-                .<java.util.function.IntFunction<String>>map(s -> worker -> s.of(worker, plan.seed().orElseThrow()))
-                .orElse(worker -> stage.endpoint());
+        java.util.function.IntFunction<String> endpointOf = stage.endpointOfWorker(plan.seed().orElseThrow());
         boolean interruptible = stage.endpoints().stream()
                 .allMatch(e -> StoreFactory.lean(endpoint(e), stage.client()));
         if (stage.client().sharing() == ClientSpec.Sharing.SHARED) {

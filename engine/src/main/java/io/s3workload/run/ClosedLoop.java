@@ -77,7 +77,7 @@ public final class ClosedLoop {
         static final Recovery PREPARATION = new Recovery(6, 0, true);
 
         static Recovery of(io.s3workload.workload.ClientSettings client) {
-            return new Recovery(client.retries(), client.timeouts().total().map(java.time.Duration::toNanos).orElse(0L),
+            return new Recovery(client.retries(), client.timeouts().totalNanos(),
                     client.backOff());
         }
     }

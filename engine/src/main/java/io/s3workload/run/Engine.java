@@ -117,8 +117,8 @@ public final class Engine {
         long start = System.nanoTime();
         String runId = options.runId().orElseGet(() -> RUN_ID.format(Instant.now()) + "-"
                 + String.format("%04x", ThreadLocalRandom.current().nextInt(0x10000)));
-        String runPrefix = (plan.prefix().isEmpty() ? "" : plan.prefix() + "/") + runId + "/"
-                + options.shard().map(io.s3workload.workload.Shard::prefix).orElse("");
+        String shardPrefix = options.shard().map(io.s3workload.workload.Shard::prefix).orElse("");
+        String runPrefix = (plan.prefix().isEmpty() ? "" : plan.prefix() + "/") + runId + "/" + shardPrefix;
         long seed = plan.seed().orElseThrow();
         String sharedPrefix = plan.prefix().isEmpty() ? "" : plan.prefix() + "/";
         try (Clients clients = new Clients(plan, options.shard().filter(s -> s.count() > 1).isPresent()); ReporterBus bus = new ReporterBus(reporters)) {
@@ -311,11 +311,8 @@ public final class Engine {
      * (every write came before now); EPOCH when none set one.
      */
     private java.time.Instant complianceEnds() {
-        return plan.stages().stream().map(s -> s.writes().retention())
-                .flatMap(java.util.Optional::stream)
-                .filter(r -> r.mode() == io.s3workload.workload.ObjectSettings.Retention.Mode.COMPLIANCE)
-                .map(r -> java.time.Instant.now().plus(r.period())).max(java.util.Comparator.naturalOrder())
-                .orElse(java.time.Instant.EPOCH);
+        java.time.Duration longest = plan.longestComplianceRetention();
+        return longest.isZero() ? java.time.Instant.EPOCH : java.time.Instant.now().plus(longest);
     }
 
     private static final String SKIPPED = "the cleanup was skipped (a second Ctrl-C)";

@@ -1,12 +1,10 @@
 package io.s3workload.run;
 
 import io.s3workload.plan.Plan;
-import io.s3workload.plan.StagePlan;
 import io.s3workload.s3.ObjectStore;
 import io.s3workload.s3.StoreFactory;
 import io.s3workload.workload.ClientSettings;
 import io.s3workload.workload.EndpointSpec;
-import io.s3workload.workload.StageKind;
 import java.util.Collection;
 import java.util.LinkedHashMap;
 import java.util.Map;
@@ -30,23 +28,13 @@ public final class RunStores {
                 connections, client)).toList());
     }
 
-    /**
-     * The client settings the run checks {@code endpoint}'s buckets and cleans it up with: those of the first stage
-     * that reads or writes through it (the workload's defaults over the built-in ones when none does).
-     */
-    public static ClientSettings ownClient(Plan plan, String endpoint) {
-        return plan.stages().stream()
-                .filter(s -> !s.kind().has(StageKind.Trait.ENDPOINTS_ONLY) && s.endpoints().contains(endpoint))
-                .map(StagePlan::client).findFirst().orElse(ClientSettings.DEFAULT);
-    }
-
     /** What a cleanup goes through: for each of {@code endpoints} the workload defines, the run's own client. */
     public static Map<String, ObjectStore> forCleanup(Plan plan, Collection<String> endpoints) {
         Map<String, ObjectStore> stores = new LinkedHashMap<>();
         for (String name : endpoints) {
             EndpointSpec endpoint = plan.endpoints().get(name);
             if (endpoint != null) {
-                stores.put(name, over(plan, endpoint, plan.maxConnections(name), ownClient(plan, name)));
+                stores.put(name, over(plan, endpoint, plan.maxConnections(name), plan.clientFor(name)));
             }
         }
         return stores;

@@ -33,6 +33,11 @@ public record ClientSettings(Kind kind, Checksums checksums, Sharing sharing, Li
      *                  ranges included), enforced by s3workload itself; empty: no such limit
      */
     public record Limits(Duration connect, Duration firstByte, Optional<Duration> total) {
+
+        /** The whole operation's limit in nanoseconds; 0: none. */
+        public long totalNanos() {
+            return total.map(Duration::toNanos).orElse(0L);
+        }
     }
 
     /** These settings with what {@code written} sets taking precedence. */

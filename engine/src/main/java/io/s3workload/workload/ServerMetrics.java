@@ -25,6 +25,17 @@ public record ServerMetrics(URI url, Optional<Preset> preset, Optional<String> b
         apis = Map.copyOf(apis);
     }
 
+    /**
+     * The Authorization header the scrapes send: the bearer token, else the URL's user and password as Basic
+     * credentials; null: none.
+     */
+    public String authorization() {
+        String userInfo = url.getRawUserInfo();
+        return bearerToken.map(t -> "Bearer " + t).orElse(userInfo == null ? null : "Basic "
+                + java.util.Base64.getEncoder().encodeToString(java.net.URLDecoder.decode(userInfo,
+                java.nio.charset.StandardCharsets.UTF_8).getBytes(java.nio.charset.StandardCharsets.UTF_8)));
+    }
+
     /** The figures a store's metrics give. Counters but {@link #MEMORY}, a gauge. */
     public enum Signal implements Keyed {
         REQUESTS("requests"), ERRORS("errors"), BYTES_SENT("bytesSent"), BYTES_RECEIVED("bytesReceived"),

@@ -28,11 +28,11 @@ class RunStoresTest {
                   - {name: p, kind: put, size: 1KiB, objects: 1, timeouts: {firstByte: 7s}}
                   - {name: q, kind: put, size: 1KiB, objects: 1, client: crt}
                 """);
-        ClientSettings own = RunStores.ownClient(plan, "a");
+        ClientSettings own = plan.clientFor("a");
         assertEquals(io.s3workload.workload.ClientSpec.Kind.SYNC, own.kind());
         assertEquals(3, own.retries());
         assertEquals(Duration.ofSeconds(7), own.timeouts().firstByte());
         // an endpoint no stage reads or writes through: the built-in settings
-        assertEquals(ClientSettings.DEFAULT, RunStores.ownClient(plan, "z"));
+        assertEquals(ClientSettings.DEFAULT, plan.clientFor("z"));
     }
 }

@@ -293,9 +293,9 @@ public final class CapacityRunner implements StageRunner {
                              Optional<String> clientBound) {
         String load = search.mode() == CapacityStage.Mode.RATE
                 ? String.format(Locale.ROOT, "%.1f/s", offered) : Math.round(offered) + " users";
+        String limited = clientBound.map(c -> " (client-bound: " + c + ")").orElse("");
         context.note(stage.name(), "step " + index + ", " + load + ": " + Units.rate(cell.opsPerSecond()) + " ops/s, p99 "
                 + (cell.latency().getTotalCount() == 0 ? "-" : Units.latency(Units.statNanos(cell.latency(),
-                Percentile.P99))) + (broken.isEmpty() ? ", held" : ", broke " + String.join(", ", broken))
-                + clientBound.map(c -> " (client-bound: " + c + ")").orElse(""));
+                Percentile.P99))) + (broken.isEmpty() ? ", held" : ", broke " + String.join(", ", broken)) + limited);
     }
 }

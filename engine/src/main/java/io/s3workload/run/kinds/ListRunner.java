@@ -23,7 +23,7 @@ public final class ListRunner implements CellStageRunner {
     @Override
     public List<CellStats> runCell(StagePlan stage, CellPlan cell, RunContext context) {
         ListStage spec = stage.spec(ListStage.class);
-        String prefix = context.runPrefix() + stage.from().map(from -> from + "/").orElse(""); // all the run's, without one
+        String prefix = context.runPrefix() + stage.fromPrefix(); // all the run's, without one
         CellKey key = new CellKey(stage.name(), Op.LIST, stage.endpoint(), cell.size());
         long limit = cell.operationLimit();
         return CellRun.run(context, stage, key, cell, limit, (i, worker, recorder) -> {

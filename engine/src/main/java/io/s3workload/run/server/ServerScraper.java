@@ -43,10 +43,7 @@ public final class ServerScraper implements AutoCloseable {
         this.http = HttpClient.newBuilder().version(HttpClient.Version.HTTP_1_1).connectTimeout(TIMEOUT)
                 .proxy(java.net.ProxySelector.of(null))
                 .followRedirects(HttpClient.Redirect.NORMAL).build();
-        String userInfo = metrics.url().getRawUserInfo();
-        this.authorization = metrics.bearerToken().map(t -> "Bearer " + t)
-                .orElse(userInfo == null ? null : "Basic " + java.util.Base64.getEncoder().encodeToString(
-                        java.net.URLDecoder.decode(userInfo, StandardCharsets.UTF_8).getBytes(StandardCharsets.UTF_8)));
+        this.authorization = metrics.authorization();
         metrics.signals().forEach((signal, selector) -> {
             byMetric.computeIfAbsent(selector.metric(), m -> new EnumMap<>(Signal.class)).put(signal, selector);
             Map<String, Pattern> compiled = new HashMap<>();
