@@ -123,13 +123,13 @@ public final class Clients implements AutoCloseable {
             return new Lease(interruptible, endpointOf, worker -> stores.computeIfAbsent(endpointOf.apply(worker),
                     e -> {
                         ObjectStore shared = sharedPrimed(e, stage.client());
-                        return stage.customerKey() ? shared.withCustomerKey(customerKey, false) : shared;
+                        return stage.customerKey() ? shared.withHeaders(customerKey.requestHeaders(), false) : shared;
                     }), s -> { });
         }
         int perWorker = Math.max(1, stage.connections() / stage.concurrency());
         return new Lease(interruptible, endpointOf, worker -> {
             ObjectStore own = primed(create(endpointOf.apply(worker), perWorker, stage.client()));
-            return stage.customerKey() ? own.withCustomerKey(customerKey, true) : own;
+            return stage.customerKey() ? own.withHeaders(customerKey.requestHeaders(), true) : own;
         }, ObjectStore::close);
     }
 

@@ -58,9 +58,9 @@ final class BucketStore implements ObjectStore {
     }
 
     @Override
-    public BucketStore withCustomerKey(CustomerKey key, boolean owning) {
-        SdkStore sdk = control.withCustomerKey(key, owning);
-        return new BucketStore(data == control ? sdk : data.withCustomerKey(key, owning), sdk, beforeBucketCheck);
+    public BucketStore withHeaders(RequestHeaders added, boolean owning) {
+        SdkStore sdk = control.withHeaders(added, owning);
+        return new BucketStore(data == control ? sdk : data.withHeaders(added, owning), sdk, beforeBucketCheck);
     }
 
     @Override

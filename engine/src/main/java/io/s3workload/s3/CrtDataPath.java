@@ -35,31 +35,31 @@ final class CrtDataPath implements DataPath {
     private final String endpointName;
     private final String bucket;
     private final S3AsyncClient s3;
-    /** SSE-C: sent with every object request; null: none. */
-    private final CustomerKey customerKey;
+    /** Added to every request (a view's, such as SSE-C's; none by default). */
+    private final RequestHeaders added;
     /** Whether closing this store closes the client (not for a view that shares it). */
     private final boolean owner;
     /** A prompt check of the server's certificate (the CRT's own failure takes about 40 s and gives no reason). */
     private final Optional<CrtHandshakeCheck> handshake;
 
-    private CrtDataPath(String endpointName, String bucket, S3AsyncClient s3, CustomerKey customerKey,
+    private CrtDataPath(String endpointName, String bucket, S3AsyncClient s3, RequestHeaders added,
                         boolean owner, Optional<CrtHandshakeCheck> handshake) {
         this.handshake = handshake;
         this.endpointName = endpointName;
         this.bucket = bucket;
         this.s3 = s3;
-        this.customerKey = customerKey;
+        this.added = added;
         this.owner = owner;
     }
 
     @Override
-    public DataPath withCustomerKey(CustomerKey key, boolean owning) {
-        return new CrtDataPath(endpointName, bucket, s3, key, owning && owner, handshake);
+    public DataPath withHeaders(RequestHeaders added, boolean owning) {
+        return new CrtDataPath(endpointName, bucket, s3, added, owning && owner, handshake);
     }
 
-    /** Adds {@code headers} and this store's SSE-C headers to a request. */
+    /** Adds {@code headers} and those this path adds to every request. */
     private Consumer<AwsRequestOverrideConfiguration.Builder> headers(Map<String, String> headers) {
-        return S3Requests.headers(headers, customerKey);
+        return S3Requests.headers(headers, added);
     }
 
     static CrtDataPath create(EndpointSpec endpoint, String bucket, int connections, boolean checksumsAlways,
@@ -96,7 +96,7 @@ final class CrtDataPath implements DataPath {
                         }))
                 .futureCompletionExecutor(Runnable::run)
                 .build();
-        return new CrtDataPath(endpoint.name(), bucket, client, null, true,
+        return new CrtDataPath(endpoint.name(), bucket, client, RequestHeaders.NONE, true,
                 CrtHandshakeCheck.of(endpoint, bucket));
     }
 

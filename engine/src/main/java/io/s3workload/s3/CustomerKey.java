@@ -31,6 +31,11 @@ public final class CustomerKey {
         return new CustomerKey(key);
     }
 
+    /** What a store sending this key adds to its requests: the view every data path takes the same way. */
+    public RequestHeaders requestHeaders() {
+        return new RequestHeaders(headers(), copySourceHeaders());
+    }
+
     /** The headers of a request for an object encrypted with this key. */
     public Map<String, String> headers() {
         return headers("x-amz-server-side-encryption-customer-");

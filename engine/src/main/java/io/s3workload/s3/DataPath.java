@@ -36,10 +36,10 @@ public interface DataPath extends AutoCloseable {
     void delete(String key);
 
     /**
-     * This path, sending the SSE-C headers of {@code key} with every request; closing it closes this one when
-     * {@code owning}, else nothing.
+     * This path, adding {@code added} to every request (a view, such as SSE-C's: it need not know what the headers
+     * are); closing it closes this one when {@code owning}, else nothing.
      */
-    DataPath withCustomerKey(CustomerKey key, boolean owning);
+    DataPath withHeaders(RequestHeaders added, boolean owning);
 
     /**
      * Sends one unmeasured request where this path has a client of its own to set up, so that its start is not in

@@ -35,38 +35,33 @@ final class HttpDataPath implements DataPath {
     private final String endpointName;
     /** What every object path starts with: the endpoint's base path, and the bucket when path-style. */
     private final String pathPrefix;
-    /** SSE-C: sent with every object request; null: none. */
-    private final CustomerKey customerKey;
+    /** Added to every request (a view's, such as SSE-C's; none by default). */
+    private final RequestHeaders added;
     /** Whether closing this path closes the pool (not for a view that shares it). */
     private final boolean owner;
 
     HttpDataPath(Http1Pool pool, RequestSigner signer, String endpointName, String pathPrefix) {
-        this(pool, signer, endpointName, pathPrefix, null, true);
+        this(pool, signer, endpointName, pathPrefix, RequestHeaders.NONE, true);
     }
 
     private HttpDataPath(Http1Pool pool, RequestSigner signer, String endpointName, String pathPrefix,
-                         CustomerKey customerKey, boolean owner) {
+                         RequestHeaders added, boolean owner) {
         this.pool = pool;
         this.signer = signer;
         this.endpointName = endpointName;
         this.pathPrefix = pathPrefix;
-        this.customerKey = customerKey;
+        this.added = added;
         this.owner = owner;
     }
 
     @Override
-    public DataPath withCustomerKey(CustomerKey key, boolean owning) {
-        return new HttpDataPath(pool, signer, endpointName, pathPrefix, key, owning && owner);
+    public DataPath withHeaders(RequestHeaders added, boolean owning) {
+        return new HttpDataPath(pool, signer, endpointName, pathPrefix, added, owning && owner);
     }
 
-    /** {@code headers} and this store's SSE-C headers, to be signed and sent. */
+    /** {@code headers} and those this path adds to every request, to be signed and sent. */
     private Map<String, String> amz(Map<String, String> headers) {
-        if (customerKey == null) {
-            return headers;
-        }
-        Map<String, String> all = new java.util.TreeMap<>(headers);
-        all.putAll(customerKey.headers());
-        return all;
+        return added.onto(headers);
     }
 
     /** The host to connect to and sign for: the endpoint's, or {@code bucket.host} for virtual-host addressing. */

@@ -38,10 +38,10 @@ public interface ObjectStore extends AutoCloseable {
     ObjectStore withDataPath(java.util.function.UnaryOperator<DataPath> wrap);
 
     /**
-     * This store, sending the SSE-C headers of {@code key} with every object request (and the copy-source ones with
-     * copies), on this store's connections. Closing it closes this store when {@code owning}, else nothing.
+     * This store as a view adding {@code added} to its requests (SSE-C: {@link CustomerKey#requestHeaders}), on
+     * this store's connections. Closing it closes this store when {@code owning}, else nothing.
      */
-    ObjectStore withCustomerKey(CustomerKey key, boolean owning);
+    ObjectStore withHeaders(RequestHeaders added, boolean owning);
 
     // ---- the hot operations: the client's own ----
 

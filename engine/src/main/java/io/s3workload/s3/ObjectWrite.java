@@ -18,7 +18,7 @@ import software.amazon.awssdk.checksums.spi.ChecksumAlgorithm;
  * storage class, encryption, tags, retention) on the PUT or CreateMultipartUpload, a {@code checksum} computed over
  * the bytes of the PUT or of each part, and a {@code condition} ({@code If-None-Match}, {@code If-Match}) on the PUT
  * or on the CompleteMultipartUpload, where the store decides whether the object is stored. SSE-C keys are not here:
- * a store made for them sends them on every request ({@link ObjectStore#withCustomerKey}).
+ * a view of the store sends them on every request ({@link ObjectStore#withHeaders}, {@link CustomerKey#requestHeaders}).
  */
 public record ObjectWrite(Map<String, String> headers, Checksum checksum, Map<String, String> condition) {
 

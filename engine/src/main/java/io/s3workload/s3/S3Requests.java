@@ -15,21 +15,13 @@ final class S3Requests {
     private S3Requests() {
     }
 
-    /** Adds {@code headers} to an SDK request, and the SSE-C headers of {@code customerKey} (null: none). */
+    /** Adds {@code headers} to an SDK request, and those {@code added} puts on every request. */
     static java.util.function.Consumer<software.amazon.awssdk.awscore.AwsRequestOverrideConfiguration.Builder> headers(
-            java.util.Map<String, String> headers, CustomerKey customerKey) {
+            java.util.Map<String, String> headers, RequestHeaders added) {
         return o -> {
             headers.forEach(o::putHeader);
-            if (customerKey != null) {
-                customerKey.headers().forEach(o::putHeader);
-            }
+            added.everyRequest().forEach(o::putHeader);
         };
-    }
-
-    /** A copy's headers: with SSE-C, the key for the source (and, by {@link #headers}, for the copy). */
-    static java.util.function.Consumer<software.amazon.awssdk.awscore.AwsRequestOverrideConfiguration.Builder>
-            copyHeaders(CustomerKey customerKey) {
-        return headers(customerKey == null ? java.util.Map.of() : customerKey.copySourceHeaders(), customerKey);
     }
 
     /** {@code bytes=start-end} for {@code length} bytes from {@code start}. */

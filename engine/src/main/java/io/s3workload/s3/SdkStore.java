@@ -39,33 +39,33 @@ final class SdkStore implements DataPath {
     private final String bucket;
     private final S3Client s3;
     private final boolean batchDelete;
-    /** SSE-C: sent with every object request; null: none. */
-    private final CustomerKey customerKey;
+    /** Added to every request, and to a copy for its source (a view's, such as SSE-C's; none by default). */
+    private final RequestHeaders added;
     /** Whether closing this store closes the client (not for a view that shares it). */
     private final boolean owner;
 
     SdkStore(String endpointName, String bucket, S3Client s3, boolean batchDelete) {
-        this(endpointName, bucket, s3, batchDelete, null, true);
+        this(endpointName, bucket, s3, batchDelete, RequestHeaders.NONE, true);
     }
 
     private SdkStore(String endpointName, String bucket, S3Client s3, boolean batchDelete,
-                           CustomerKey customerKey, boolean owner) {
+                           RequestHeaders added, boolean owner) {
         this.endpointName = endpointName;
         this.bucket = bucket;
         this.s3 = s3;
         this.batchDelete = batchDelete;
-        this.customerKey = customerKey;
+        this.added = added;
         this.owner = owner;
     }
 
     @Override
-    public SdkStore withCustomerKey(CustomerKey key, boolean owning) {
-        return new SdkStore(endpointName, bucket, s3, batchDelete, key, owning && owner);
+    public SdkStore withHeaders(RequestHeaders added, boolean owning) {
+        return new SdkStore(endpointName, bucket, s3, batchDelete, added, owning && owner);
     }
 
-    /** Adds {@code headers} and this store's SSE-C headers to a request. */
+    /** Adds {@code headers} and those this store adds to every request. */
     private Consumer<AwsRequestOverrideConfiguration.Builder> headers(Map<String, String> headers) {
-        return S3Requests.headers(headers, customerKey);
+        return S3Requests.headers(headers, added);
     }
 
     @Override
@@ -131,9 +131,9 @@ final class SdkStore implements DataPath {
                 .copyPartResult().eTag());
     }
 
-    /** A copy's headers: with SSE-C, the key for the source and for the copy. */
+    /** A copy's headers: what a view adds for the source (SSE-C: the source's key), and to every request. */
     private Consumer<AwsRequestOverrideConfiguration.Builder> copyHeaders() {
-        return S3Requests.copyHeaders(customerKey);
+        return S3Requests.headers(added.copySource(), added);
     }
 
     public String completeMultipart(String key, String uploadId, List<Part> parts, Map<String, String> condition) {

@@ -54,8 +54,8 @@ final class SpreadStore implements ObjectStore {
     }
 
     @Override
-    public ObjectStore withCustomerKey(CustomerKey key, boolean owning) {
-        return new SpreadStore(java.util.Arrays.stream(buckets).map(b -> b.withCustomerKey(key, owning)).toList());
+    public ObjectStore withHeaders(RequestHeaders added, boolean owning) {
+        return new SpreadStore(java.util.Arrays.stream(buckets).map(b -> b.withHeaders(added, owning)).toList());
     }
 
     @Override

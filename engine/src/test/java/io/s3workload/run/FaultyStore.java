@@ -1,6 +1,6 @@
 package io.s3workload.run;
 
-import io.s3workload.s3.CustomerKey;
+import io.s3workload.s3.RequestHeaders;
 import io.s3workload.s3.DataPath;
 import io.s3workload.s3.ObjectStore;
 import io.s3workload.s3.ObjectWrite;
@@ -36,8 +36,8 @@ final class FaultyStore implements DataPath {
     }
 
     @Override
-    public DataPath withCustomerKey(CustomerKey key, boolean owning) {
-        return new FaultyStore(real.withCustomerKey(key, owning), failingPart);
+    public DataPath withHeaders(RequestHeaders added, boolean owning) {
+        return new FaultyStore(real.withHeaders(added, owning), failingPart);
     }
 
     @Override
