@@ -188,19 +188,33 @@ public final class ResultsReader {
 
     /**
      * Each interval of {@code log} in order, one at a time (none when there is no such log): a log holds a histogram
-     * a second, too many to hold at once for a long cell.
+     * a second, too many to hold at once for a long cell. A log cut short (a shard killed while writing it, its last
+     * line incomplete) gives the intervals before the cut.
      */
     static void forEachInterval(Path log, java.util.function.Consumer<Interval> consumer) throws IOException {
         if (!Files.isRegularFile(log)) {
             return;
         }
         try (HistogramLogReader reader = new HistogramLogReader(log.toFile())) {
-            for (EncodableHistogram h = reader.nextIntervalHistogram(); h != null; h = reader.nextIntervalHistogram()) {
+            for (EncodableHistogram h = next(reader); h != null; h = next(reader)) {
                 if (h instanceof Histogram interval) {
                     consumer.accept(new Interval(interval.getTag() == null ? HdrLogReporter.LATENCY
                             : interval.getTag(), interval.getStartTimeStamp(), interval.getEndTimeStamp(), interval));
                 }
             }
+        }
+    }
+
+    /**
+     * The log's next interval; null at its end, or where its last line was cut short (HdrHistogram's reader throws
+     * on an incomplete line or a truncated encoding).
+     */
+    private static EncodableHistogram next(HistogramLogReader reader) {
+        try {
+            return reader.nextIntervalHistogram();
+        } catch (java.util.NoSuchElementException | IllegalArgumentException | IllegalStateException
+                 | IndexOutOfBoundsException | java.nio.BufferUnderflowException e) {
+            return null;
         }
     }
 
