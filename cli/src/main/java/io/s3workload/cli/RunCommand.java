@@ -66,7 +66,7 @@ final class RunCommand implements Callable<Integer> {
     boolean noProgress;
 
     @Option(names = "--report", paramLabel = "NAME", split = ",",
-            description = "Reports to produce (default: the workload's 'reports:', else console): console (progress and tables on stdout), csv (summary.csv, timeseries.csv), json (summary.json), hdr (HdrHistogram interval logs), html (report.html with charts), prometheus (live /metrics, as --prometheus-port), otlp (as --otlp). See docs/reports.md.")
+            description = "Reports to produce (default: the workload's 'reports:', else console): console (progress and tables on stdout), csv (summary.csv, timeseries.csv), json (summary.json), hdr (HdrHistogram interval logs), html (report.html with charts), ops (ops.csv.zst: a row per operation, docs/ops-log.md), prometheus (live /metrics, as --prometheus-port), otlp (as --otlp). See docs/reports.md.")
     List<String> reports;
 
     @Option(names = "--prometheus-port", paramLabel = "PORT",
@@ -157,7 +157,7 @@ final class RunCommand implements Callable<Integer> {
                 "shard-" + p.index())));
         ResultsDirectory results = new ResultsDirectory(outDir);
         List<Reporter> reporters = reporters(chosen, results);
-        if (chosen.stream().anyMatch(r -> java.util.Set.of("csv", "json", "hdr", "html").contains(r.trim()))) {
+        if (chosen.stream().anyMatch(r -> java.util.Set.of("csv", "json", "hdr", "html", "ops").contains(r.trim()))) {
             Path parent = outDir.orElse(Path.of("results"));
             try {
                 java.nio.file.Files.createDirectories(parent);

@@ -43,6 +43,7 @@ public final class Reporters {
         BY_NAME.put("json", s -> new JsonReporter(s.results()));
         BY_NAME.put("hdr", s -> new HdrLogReporter(s.results()));
         BY_NAME.put("html", s -> new HtmlReporter(s.results()));
+        BY_NAME.put("ops", s -> new OpsLogReporter(s.results()));
         BY_NAME.put("prometheus", s -> {
             PrometheusReporter reporter = new PrometheusReporter(s.prometheusHost(), s.prometheusPort(),
                     s.toolVersion());

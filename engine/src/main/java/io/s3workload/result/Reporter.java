@@ -15,6 +15,14 @@ public interface Reporter {
     default void runStarted(RunInfo run) {
     }
 
+    /**
+     * The log every operation of {@code run} is written to, when this reporter keeps one ({@code ops}); asked once,
+     * before the first stage, on the run's thread.
+     */
+    default java.util.Optional<io.s3workload.opslog.OpsLog> operations(RunInfo run) {
+        return java.util.Optional.empty();
+    }
+
     default void stageStarted(StagePlan stage) {
     }
 

@@ -77,7 +77,8 @@ public final class CellRun {
         var spec = new ClosedLoop.Spec(key.stage() + "-warm-up", workers, ClosedLoop.UNBOUNDED,
                 System.nanoTime() + warmUp.get().toNanos(), context.clients().lease(stage),
                 context.seed() ^ key.hashCode() ^ 0x5741524dL, load, load.initial(stage.concurrency()),
-                WorkerState.bufferFor(cell.size().maxBytes()), ClosedLoop.Recovery.of(stage.client()));
+                WorkerState.bufferFor(cell.size().maxBytes()), ClosedLoop.Recovery.of(stage.client()))
+                .own(ClosedLoop.WARM_UP);
         ClosedLoop.run(spec, context::cancelled, context.recorder(key), operation);
     }
 

@@ -205,6 +205,14 @@ public final class Clients implements AutoCloseable {
     }
 
     /** Gives a worker its client and takes it back, and makes the threads workers run on. */
+    /** Where every operation is logged ({@code --report ops}); null: nowhere. Set before the first stage. */
+    private volatile io.s3workload.opslog.OpsSink opsLog;
+
+    /** Logs every operation of the run's loops into {@code sink} from now on. */
+    void logOperations(io.s3workload.opslog.OpsSink sink) {
+        this.opsLog = sink;
+    }
+
     final class Lease {
         private final boolean interruptibleOnPlatformThreads;
         private final java.util.function.IntFunction<String> endpointOf;
@@ -218,6 +226,11 @@ public final class Clients implements AutoCloseable {
             this.endpointOf = endpointOf;
             this.acquire = acquire;
             this.release = release;
+        }
+
+        /** Where the loops' operations are logged; null: nowhere. */
+        io.s3workload.opslog.OpsSink opsLog() {
+            return opsLog;
         }
 
         /** The client of worker {@code worker}: for its endpoint. */

@@ -26,6 +26,12 @@ import java.util.function.BooleanSupplier;
 public final class ClosedLoop {
 
     public static final long UNBOUNDED = io.s3workload.plan.CellPlan.UNBOUNDED;
+    /** The ops log's {@code own} of a measured operation: empty. */
+    static final String MEASURED = "";
+    /** ... of an unmeasured one that prepares a stage (seeding, sources, a check after it). */
+    static final String PREPARATION = "preparation";
+    /** ... of a warm-up's. */
+    static final String WARM_UP = "warm-up";
     /** The most workers an unmeasured preparation loop (seeding, sources) runs. */
     static final int PREPARATION_WORKERS = 128;
     /** The most workers a loop runs on platform threads (see {@link #workerThreads}). */
@@ -46,12 +52,24 @@ public final class ClosedLoop {
      * @param recovery    retries and the whole-operation time limit
      */
     public record Spec(String name, int workers, long operationLimit, long deadlineNanos, Clients.Lease clients, long seed,
-                LoadShape load, double initial, int bufferBytes, Recovery recovery) {
+                LoadShape load, double initial, int bufferBytes, Recovery recovery, String own) {
 
         Spec(String name, int workers, long operationLimit, long deadlineNanos, Clients.Lease clients, long seed,
              LoadShape load, double initial, int bufferBytes) {
             this(name, workers, operationLimit, deadlineNanos, clients, seed, load, initial, bufferBytes,
-                    Recovery.NONE);
+                    Recovery.NONE, MEASURED);
+        }
+
+        Spec(String name, int workers, long operationLimit, long deadlineNanos, Clients.Lease clients, long seed,
+             LoadShape load, double initial, int bufferBytes, Recovery recovery) {
+            this(name, workers, operationLimit, deadlineNanos, clients, seed, load, initial, bufferBytes, recovery,
+                    MEASURED);
+        }
+
+        /** This loop's operations marked in the ops log as the tool's own ({@code warm-up}), not measured ones. */
+        Spec own(String purpose) {
+            return new Spec(name, workers, operationLimit, deadlineNanos, clients, seed, load, initial, bufferBytes,
+                    recovery, purpose);
         }
 
         /**
@@ -62,7 +80,7 @@ public final class ClosedLoop {
         public static Spec unpaced(String name, int workers, long operationLimit, Clients.Lease clients, long seed) {
             int n = Math.max(1, Math.min(workers, PREPARATION_WORKERS));
             return new Spec(name, n, operationLimit, Long.MAX_VALUE, clients, seed, LoadShape.CLOSED, n,
-                    WorkerState.bufferFor(0), Recovery.PREPARATION);
+                    WorkerState.bufferFor(0), Recovery.PREPARATION, PREPARATION);
         }
     }
 
@@ -129,6 +147,7 @@ public final class ClosedLoop {
                         OpRecorder ops = new OpRecorder(recorder, byEndpoint == null ? null
                                 : byEndpoint.apply(spec.clients().endpointOf(worker)), byBucket,
                                 spec.load().openLoop());
+                        ops.logInto(spec.clients().opsLog(), worker, spec.own());
                         Attempts attempts = new Attempts(spec.recovery().retries(), spec.recovery().backOff(),
                                 watchdog, watchdog == null ? null : watchdog.register(), cancelled);
                         if (spec.load().openLoop()) {

@@ -148,6 +148,7 @@ public final class Engine {
             RunInfo info = new RunInfo(runId, runPrefix, seed, startedAt, buckets.checkedPlan(), urls, options.shard(),
                     options.serverInProcess(), options.startAt());
             bus.post(r -> r.runStarted(info));
+            logOperations(info, clients);
             noteCorrectedRegions(buckets, bus);
             RunContext context = new RunContext(runPrefix, sharedPrefix, new Payload(seed), clients, bus,
                     stopped);
@@ -313,6 +314,13 @@ public final class Engine {
     private java.time.Instant complianceEnds() {
         java.time.Duration longest = plan.longestComplianceRetention();
         return longest.isZero() ? java.time.Instant.EPOCH : java.time.Instant.now().plus(longest);
+    }
+
+    /** The loops log every operation where a reporter keeps an ops log ({@code --report ops}). */
+    private void logOperations(RunInfo info, Clients clients) {
+        String shard = options.shard().filter(s -> s.count() > 1).map(s -> s.index() + "/" + s.count()).orElse("");
+        reporters.stream().flatMap(r -> r.operations(info).stream()).findFirst().ifPresent(log ->
+                clients.logOperations(new io.s3workload.opslog.OpsSink(log, info.runId(), shard, plan.bucket())));
     }
 
     private static final String SKIPPED = "the cleanup was skipped (a second Ctrl-C)";

@@ -56,6 +56,44 @@ public final class OpRecorder {
         return bucket;
     }
 
+    /** Where this worker's operations are logged (null: nowhere), its number and what it does ({@code own}). */
+    private io.s3workload.opslog.OpsSink log;
+    private int worker;
+    private String own;
+    /** The current operation's attempts so far, less one. */
+    private int retries;
+
+    void logInto(io.s3workload.opslog.OpsSink sink, int worker, String own) {
+        this.log = sink;
+        this.worker = worker;
+        this.own = own;
+    }
+
+    /**
+     * Writes the current operation's row into the ops log, if there is one: ended now, of {@code bytes} (0 for a
+     * failure), with its time to first byte ({@code -1}: none) and, for a failure, its error class.
+     */
+    private void logRow(long bytes, long ttfbNanos, String errorClass) {
+        if (log == null) {
+            return;
+        }
+        long end = System.nanoTime();
+        RequestTrace trace = RequestTrace.current();
+        io.s3workload.metrics.CellKey key = (detail != null ? detail : cell).key();
+        io.s3workload.opslog.OpsLog out = log.log();
+        String bucketCell = bucket() == null ? null : bucket.key().endpoint();
+        io.s3workload.opslog.OpsRow row = out.row().text(log.run()).text(log.shard()).text(key.stage())
+                .text(key.op().name()).text(key.endpoint()).text(key.op().sized() ? key.size().label() : null)
+                .number(worker).text(trace.endpoint() != null ? trace.endpoint() : key.endpoint())
+                .text(bucketCell == null ? log.bucket() : bucketCell.substring(bucketCell.indexOf('/') + 1))
+                .text(trace.key()).number(bytes)
+                .number(out.micros(beganNanos)).numberOr(openLoop, out.micros(beganNanos - delayNanos))
+                .number(out.micros(end)).numberOr(ttfbNanos >= 0, ttfbNanos).number(end - beganNanos)
+                .numberOr(trace.status() > 0, trace.status()).text(errorClass).number(retries + 1L);
+        trace.ids(row);
+        row.text(own).end(out);
+    }
+
     /** How late the next operation started against its intended time (open loop), and whether that is late. */
     void delay(long nanos, boolean late) {
         this.delayNanos = nanos;
@@ -71,6 +109,7 @@ public final class OpRecorder {
     /** A new operation begins: nothing retried yet. */
     void begin() {
         retriedNanos = 0;
+        retries = 0;
         detail = null;
         bucket = null;
         bucketFound = false;
@@ -84,6 +123,7 @@ public final class OpRecorder {
      */
     void retried(long nanos) {
         retriedNanos += nanos;
+        retries++;
         cell.retry();
         if (endpoint != null) {
             endpoint.retry();
@@ -108,6 +148,7 @@ public final class OpRecorder {
     }
 
     public void success(long latencyNanos, long bodyBytes) {
+        logRow(bodyBytes, -1, null);
         name(latencyNanos + retriedNanos, -1);
         split();
         success(cell, latencyNanos, bodyBytes);
@@ -130,6 +171,7 @@ public final class OpRecorder {
     }
 
     public void success(long latencyNanos, long ttfbNanos, long bodyBytes) {
+        logRow(bodyBytes, ttfbNanos + retriedNanos, null);
         name(latencyNanos + retriedNanos, ttfbNanos + retriedNanos);
         success(cell, latencyNanos, ttfbNanos, bodyBytes);
         if (endpoint != null) {
@@ -164,6 +206,7 @@ public final class OpRecorder {
     }
 
     public void failure(String errorClass) {
+        logRow(0, -1, errorClass);
         cell.failure(errorClass);
         if (endpoint != null) {
             endpoint.failure(errorClass);
@@ -285,6 +328,7 @@ public final class OpRecorder {
 
     /** A failure, with the server's message ({@code null}: none), the first of each class kept for the report. */
     public void failure(String errorClass, String example, String message) {
+        logRow(0, -1, errorClass);
         cell.failure(errorClass, example, message);
         if (endpoint != null) {
             endpoint.failure(errorClass, example, message);

@@ -226,6 +226,20 @@ public final class RequestTrace {
         return status;
     }
 
+    /** Where the server's ids go as they are: text, or the bytes of the response head (text null). */
+    public interface IdField {
+        void id(String text, byte[] bytes, int length);
+    }
+
+    /**
+     * Gives {@code field} the server's {@code x-amz-request-id}, then its {@code x-amz-id-2}, as the client kept each
+     * (text or bytes), making no string: the ops log's way to write them for every operation.
+     */
+    public void ids(IdField field) {
+        field.id(requestIdText, requestId, requestIdLength);
+        field.id(id2Text, id2, id2Length);
+    }
+
     /** The server's {@code x-amz-request-id}, or null when it sent none. */
     public String requestId() {
         return requestIdText != null ? requestIdText

@@ -274,12 +274,10 @@ final class SdkStore implements DataPath {
         }
     }
 
+    /** One ListObjectsV2 page, traced as a request that names no key (a listing is in no bucket's cell). */
     public ListPage listPage(String prefix, String continuationToken, int pageSize) {
-        return call(() -> {
-            ListObjectsV2Response response = s3.listObjectsV2(r -> r.bucket(bucket).prefix(prefix).maxKeys(pageSize)
-                    .continuationToken(continuationToken));
-            return S3Requests.page(response);
-        });
+        return S3Requests.page(request(null, () -> s3.listObjectsV2(r -> r.bucket(bucket).prefix(prefix)
+                .maxKeys(pageSize).continuationToken(continuationToken))));
     }
 
     public boolean batchDelete() {

@@ -1,0 +1,172 @@
+package io.s3workload.opslog;
+
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertFalse;
+import static org.junit.jupiter.api.Assertions.assertTrue;
+
+import com.github.luben.zstd.ZstdInputStream;
+import io.s3workload.metrics.CellStats;
+import io.s3workload.report.Reporters;
+import io.s3workload.report.ResultsDirectory;
+import io.s3workload.result.Reporter;
+import io.s3workload.result.RunResult;
+import io.s3workload.result.StageResult;
+import io.s3workload.run.Engine;
+import io.s3workload.testing.TestS3;
+import java.io.BufferedReader;
+import java.io.IOException;
+import java.io.InputStreamReader;
+import java.nio.charset.StandardCharsets;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.util.ArrayList;
+import java.util.HashMap;
+import java.util.List;
+import java.util.Map;
+import java.util.Optional;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.io.TempDir;
+
+/**
+ * The ops log of a real run: a row per operation, adding up to every cell exactly (attempts, errors by class,
+ * bytes), the open loop's intended starts, the server's ids; and readable up to its last second while it is still
+ * being written, as a killed run leaves it.
+ */
+class OpsLogTest {
+
+    @Test
+    void everyCellsAttemptsErrorsAndBytesAreItsRows(@TempDir Path out) throws Exception {
+        RunResult result;
+        try (TestS3 s3 = new TestS3()) {
+            s3.createBucket("ops");
+            List<Reporter> reporters = Reporters.create(List.of("ops"), new Reporters.Settings(System.out, false,
+                    false, new ResultsDirectory(Optional.of(out)), "test"));
+            result = new Engine(s3.plan("""
+                    bucket: ops
+                    stages:
+                      - {name: put, kind: put, sizes: [1KiB, 4KiB], objects: 20, concurrency: 4}
+                      - {name: get, kind: get, from: put, duration: 1s, rate: 60/s, concurrency: 2}
+                      - {name: mix, kind: mix, objects: 10, size: 2KiB, operations: 40, concurrency: 3,
+                         ops: {get: 40, put: 20, head: 20, list: 20}}
+                      - {name: delete, kind: delete, from: put}
+                      - {name: gone, kind: head, from: put, operations: 10}
+                    """), reporters).run();
+        }
+        List<Map<String, String>> rows = read(out.resolve(OpsLog.FILE));
+        Map<String, long[]> byCell = new HashMap<>();
+        Map<String, Long> errors = new HashMap<>();
+        for (Map<String, String> row : rows) {
+            assertEquals(result.info().runId(), row.get("run"));
+            if (!row.get("own").isEmpty()) {
+                continue;
+            }
+            String cell = cell(row.get("stage"), row.get("op"), row.get("cell_endpoint"), row.get("size_class"));
+            long[] sums = byCell.computeIfAbsent(cell, k -> new long[2]);
+            sums[0]++;
+            sums[1] += Long.parseLong(row.get("bytes"));
+            if (!row.get("error").isEmpty()) {
+                errors.merge(cell + " " + row.get("error"), 1L, Long::sum);
+            }
+            assertTrue(Long.parseLong(row.get("end_us")) >= Long.parseLong(row.get("start_us")), row.toString());
+            assertEquals(row.get("stage").equals("get"), !row.get("intended_us").isEmpty(),
+                    "an intended start exactly where the loop is open: " + row);
+            assertFalse(row.get("request_id").isEmpty() && row.get("error").isEmpty(), "S3Proxy names its requests: " + row);
+        }
+        Map<String, Long> expectedErrors = new HashMap<>();
+        int cells = 0;
+        for (StageResult stage : result.stages()) {
+            for (CellStats c : stage.cells()) {
+                String cell = cell(c.key().stage(), c.key().op().name(), c.key().endpoint(),
+                        c.key().op().sized() ? c.key().size().label() : "");
+                // a mix's total cell is its operations' cells together: each row is in the cell of its operation
+                long[] sums = c.key().op() == io.s3workload.metrics.Op.MIX ? byCell.entrySet().stream()
+                        .filter(e -> e.getKey().startsWith(c.key().stage() + "/")).map(Map.Entry::getValue)
+                        .reduce(new long[2], (a, b) -> new long[] {a[0] + b[0], a[1] + b[1]})
+                        : byCell.getOrDefault(cell, new long[2]);
+                assertEquals(c.operations() + c.errors(), sums[0], cell + ": rows = attempts");
+                assertEquals(c.bytes(), sums[1], cell + ": bytes");
+                if (c.key().op() != io.s3workload.metrics.Op.MIX) {
+                    c.errorsByClass().forEach((cls, n) -> expectedErrors.put(cell + " " + cls, n));
+                }
+                cells++;
+            }
+        }
+        assertTrue(cells >= 8, "cells: " + cells);
+        assertEquals(expectedErrors, errors);
+        assertTrue(expectedErrors.keySet().stream().anyMatch(k -> k.startsWith("gone/HEAD")),
+                "the deleted objects' HEADs failed: " + expectedErrors);
+    }
+
+    @Test
+    void aLogStillBeingWrittenReadsUpToItsLastSecond(@TempDir Path dir) throws Exception {
+        Path file = dir.resolve(OpsLog.FILE);
+        try (OpsLog log = OpsLog.open(file)) {
+            for (int i = 0; i < 1000; i++) {
+                log.row().text("run").text("").text("stage, with a comma").text("PUT").text("s3").text("1KiB")
+                        .number(i % 7).text("s3").text("b").text("k\"" + i).number(1024).number(log.micros(
+                        System.nanoTime())).empty().number(-5).numberOr(false, 0).number(Long.MAX_VALUE)
+                        .number(200).text(null).number(1).text("id").text("é").text("").end(log);
+            }
+            Thread.sleep(1_500); // the writer ends a frame every second
+            List<Map<String, String>> rows = read(file); // as a run killed now would leave it
+            assertEquals(1000, rows.size());
+            assertEquals("stage, with a comma", rows.get(0).get("stage"));
+            assertEquals("k\"999", rows.get(999).get("key"));
+            assertEquals("é", rows.get(0).get("id2"));
+            assertEquals(String.valueOf(Long.MAX_VALUE), rows.get(0).get("latency_ns"));
+            assertEquals("-5", rows.get(0).get("end_us"));
+        }
+    }
+
+    private static String cell(String stage, String op, String endpoint, String size) {
+        return stage + "/" + op + "/" + endpoint + "/" + size;
+    }
+
+    /** The rows of an ops log, by column (RFC 4180 quoting). */
+    static List<Map<String, String>> read(Path file) throws IOException {
+        List<Map<String, String>> rows = new ArrayList<>();
+        try (BufferedReader in = new BufferedReader(new InputStreamReader(new ZstdInputStream(
+                Files.newInputStream(file)).setContinuous(true), StandardCharsets.UTF_8))) {
+            List<String> header = fields(in.readLine());
+            assertEquals(OpsLog.COLUMNS, header);
+            for (String line = in.readLine(); line != null; line = in.readLine()) {
+                List<String> values = fields(line);
+                assertEquals(header.size(), values.size(), line);
+                Map<String, String> row = new HashMap<>();
+                for (int i = 0; i < header.size(); i++) {
+                    row.put(header.get(i), values.get(i));
+                }
+                rows.add(row);
+            }
+        }
+        return rows;
+    }
+
+    private static List<String> fields(String line) {
+        List<String> out = new ArrayList<>();
+        StringBuilder field = new StringBuilder();
+        boolean quoted = false;
+        for (int i = 0; i < line.length(); i++) {
+            char c = line.charAt(i);
+            if (quoted) {
+                if (c == '"' && i + 1 < line.length() && line.charAt(i + 1) == '"') {
+                    field.append('"');
+                    i++;
+                } else if (c == '"') {
+                    quoted = false;
+                } else {
+                    field.append(c);
+                }
+            } else if (c == '"') {
+                quoted = true;
+            } else if (c == ',') {
+                out.add(field.toString());
+                field.setLength(0);
+            } else {
+                field.append(c);
+            }
+        }
+        out.add(field.toString());
+        return out;
+    }
+}

@@ -1,0 +1,83 @@
+#!/usr/bin/env bash
+# The ops log read by the tools docs/ops-log.md names: a quickstart run with --report json,ops, then the DuckDB query
+# and the pandas line of docs/ops-log.md, taken from the page and run as written (DuckDB, pandas and zstandard from
+# PyPI in a throwaway virtual environment), each row count checked against the run's summary.json; `zstd -d` reads
+# the file whole. Then a run killed with kill -9 in the middle of a GET stage: its log reads whole with `zstd -d`
+# and DuckDB, and holds rows of the seconds before the kill. SKIPPED with the reason when PyPI or zstd cannot be had.
+#   src/e2e/ops-log.sh          (needs the jar: run after ./mvnw verify, or let the launcher build it)
+set -euo pipefail
+root=$(cd "$(dirname "${BASH_SOURCE[0]}")/../.." && pwd)
+check="e2e ops-log"
+. "$root/src/e2e/lib/packages.sh"
+need_package zstd zstd "$check" || exit 0
+work=$(mktemp -d)
+trap 'kill -9 "${victim:-0}" 2>/dev/null || true; rm -rf "$work"' EXIT
+if ! { python3 -m venv "$work/venv" >/dev/null 2>&1 \
+    && "$work/venv/bin/pip" install -q duckdb pandas zstandard >"$work/pip.log" 2>&1; }; then
+  echo "$check: SKIPPED: DuckDB, pandas and zstandard could not be installed from PyPI: $(tail -1 "$work/pip.log" 2>/dev/null)"
+  exit 0
+fi
+mkdir -p "$work/results"
+( cd "$work" && "$root/s3workload" run "$root/workloads/quickstart.yaml" --no-progress --report json,ops \
+    --out results/quickstart --set stages.get.duration=2s >"$work/run.log" 2>&1 ) \
+  || { echo "$check: FAILED: the run failed"; tail -20 "$work/run.log"; exit 1; }
+zstd -q -d -c "$work/results/quickstart/ops.csv.zst" >"$work/ops.csv" || { echo "$check: FAILED: zstd -d"; exit 1; }
+
+# the run killed mid-stage: a GET stage of 60 s, killed once its log has a few seconds of rows
+cat >"$work/long.yaml" <<'YAML'
+name: ops-killed
+bucket: ops-killed
+createBucket: true
+stages:
+  - {name: put, kind: put, size: 4KiB, objects: 20, concurrency: 4}
+  - {name: get, kind: get, from: put, duration: 60s, concurrency: 4}
+YAML
+"$root/s3workload" run "$work/long.yaml" --no-progress --report ops --out "$work/killed" >"$work/killed.log" 2>&1 &
+victim=$!
+for _ in $(seq 1 120); do # until the GET stage has written a second of rows
+  [ "$(zstd -q -d -c "$work/killed/ops.csv.zst" 2>/dev/null | grep -c ',get,GET,')" -gt 0 ] && break
+  sleep 0.5
+done
+sleep 2.5
+kill -9 "$victim" 2>/dev/null || { echo "$check: FAILED: the run ended before it was killed"; tail "$work/killed.log"; exit 1; }
+wait "$victim" 2>/dev/null || true
+killed_rows=$(zstd -q -d -c "$work/killed/ops.csv.zst" | tail -n +2 | wc -l) \
+  || { echo "$check: FAILED: zstd -d could not read the killed run's log"; exit 1; }
+
+cd "$work"
+"$work/venv/bin/python" - "$root/docs/ops-log.md" "$killed_rows" <<'PY'
+import collections, io, json, re, sys, contextlib
+import duckdb, pandas as pd
+page = open(sys.argv[1]).read()
+sql = re.search(r"```sql\n(.*?)```", page, re.S).group(1)
+py = re.search(r"```python\n(.*?)```", page, re.S).group(1)
+summary = json.load(open('results/quickstart/summary.json'))
+attempts = collections.Counter()
+for stage in summary['stages']:
+    for cell in stage['cells']:
+        attempts[(stage['name'], cell['op'])] += cell['operations'] + cell['errors']
+problems = []
+got = {(r[0], r[1]): r[2] for r in duckdb.sql(sql).fetchall()}
+if got != dict(attempts):
+    problems.append(f"DuckDB's counts {got} are not summary.json's {dict(attempts)}")
+out = io.StringIO()
+with contextlib.redirect_stdout(out):
+    exec(py, {})
+printed = out.getvalue()
+for stage, op in attempts:
+    if not re.search(rf"^{re.escape(stage)}\s+{re.escape(op)}\s+\d+\.\d+$", printed, re.M):
+        problems.append(f"pandas printed no p99 for {stage} {op}:\n{printed}")
+rows = sum(1 for _ in open('ops.csv')) - 1
+if rows != sum(attempts.values()):
+    problems.append(f"zstd -d gave {rows} rows, summary.json {sum(attempts.values())} attempts")
+killed = duckdb.sql("select count(*) filter (where stage = 'get'), count(*) from read_csv('killed/ops.csv.zst')").fetchall()[0]
+if killed[1] != int(sys.argv[2]) or killed[0] < 10:
+    problems.append(f"the killed run's log: DuckDB read {killed[1]} rows ({killed[0]} of the GET stage), zstd -d {sys.argv[2]}")
+for p in problems:
+    print("  " + p)
+print(f"  quickstart: {rows} rows = summary.json's attempts; DuckDB and pandas agree; killed run: {killed[1]} rows"
+      f" readable, {killed[0]} of its GET stage")
+sys.exit(1 if problems else 0)
+PY
+status=$?
+[ $status = 0 ] && echo "$check: OK" || { echo "$check: FAILED"; exit 1; }
