@@ -11,7 +11,7 @@ import picocli.CommandLine;
 /** The {@code s3workload} command line. */
 @Command(name = "s3workload", mixinStandardHelpOptions = true, versionProvider = VersionProvider.class,
         subcommands = {RunCommand.class, ValidateCommand.class, PlanCommand.class, ReportCommand.class,
-            MergeCommand.class, CompareCommand.class, CleanupCommand.class, SchemaCommand.class, ServerCommand.class,
+            MergeCommand.class, CompareCommand.class, AnalyzeCommand.class, CleanupCommand.class, SchemaCommand.class, ServerCommand.class,
             CompletionCommand.class, CommandLine.HelpCommand.class},
         description = {"Declarative workloads for benchmarking and validating S3-compatible object storage.", "",
             "  s3workload run workloads/quickstart.yaml", ""},

@@ -39,8 +39,6 @@ public final class OpsLog implements AutoCloseable {
     private static final int STRIPES = Math.max(4, Integer.highestOneBit(Runtime.getRuntime().availableProcessors()) * 4);
     /** Chunks beyond one per stripe: how far the writer may fall behind before a worker waits. */
     private static final int SPARE = 64;
-    /** The longest row: what a chunk keeps free (a longer one is written in a chunk of its own size). */
-    private static final int ROW_ROOM = 4096;
 
     /** The zstd stream, writing into {@link #frame}. */
     private final OutputStream out;
@@ -49,7 +47,8 @@ public final class OpsLog implements AutoCloseable {
     private final OutputStream file;
     private final Stripe[] stripes = new Stripe[STRIPES];
     private final BlockingQueue<byte[]> free = new ArrayBlockingQueue<>(STRIPES + SPARE);
-    private final BlockingQueue<Filled> full = new ArrayBlockingQueue<>(STRIPES + SPARE + 1);
+    /** Chunks for the writer: never more than were made, so adding never waits. */
+    private final BlockingQueue<Filled> full = new java.util.concurrent.LinkedBlockingQueue<>();
     private final long anchorMicros;
     private final long anchorNanos;
     private final AtomicLong waited = new AtomicLong();
@@ -105,7 +104,7 @@ public final class OpsLog implements AutoCloseable {
     public static OpsLog open(Path file) throws IOException {
         Files.createDirectories(file.toAbsolutePath().getParent());
         Frame frame = new Frame();
-        ZstdOutputStream zstd = new ZstdOutputStream(frame, 3);
+        ZstdOutputStream zstd = new ZstdOutputStream(frame, 1);
         zstd.setCloseFrameOnFlush(true);
         OpsLog log = new OpsLog(Files.newOutputStream(file), frame, zstd);
         zstd.write((String.join(",", COLUMNS) + "\n").getBytes(StandardCharsets.US_ASCII));
@@ -136,56 +135,55 @@ public final class OpsLog implements AutoCloseable {
 
     private static final ThreadLocal<OpsRow> ROWS = ThreadLocal.withInitial(OpsRow::new);
 
+    /**
+     * Copies a row into the calling thread's stripe. A full chunk goes to the writer for an empty one; when none is
+     * left the worker waits for one with the stripe's lock released (the writer takes stripe locks to sweep them, so
+     * nothing waits while holding one), and the wait is counted.
+     */
     void append(byte[] row, int n) {
         Stripe stripe = stripes[(int) (Thread.currentThread().threadId() & (STRIPES - 1))];
-        stripe.lock.lock();
-        try {
-            if (stripe.position + n > stripe.chunk.length) {
-                handOff(stripe);
-                if (n > stripe.chunk.length) {
-                    stripe.chunk = new byte[n]; // a row longer than a chunk: a chunk of its own
+        byte[] spare = null;
+        while (true) {
+            stripe.lock.lock();
+            try {
+                if (stripe.position + n <= stripe.chunk.length) {
+                    System.arraycopy(row, 0, stripe.chunk, stripe.position, n);
+                    stripe.position += n;
+                    break;
                 }
+                if (stripe.position == 0) { // a row longer than a chunk: written as a chunk of its own
+                    full.add(new Filled(java.util.Arrays.copyOf(row, n), n));
+                    break;
+                }
+                byte[] next = spare != null ? spare : free.poll();
+                if (next != null) {
+                    full.add(new Filled(stripe.chunk, stripe.position));
+                    stripe.chunk = next;
+                    stripe.position = 0;
+                    spare = null;
+                    continue;
+                }
+            } finally {
+                stripe.lock.unlock();
             }
-            System.arraycopy(row, 0, stripe.chunk, stripe.position, n);
-            stripe.position += n;
-        } finally {
-            stripe.lock.unlock();
+            spare = waitForChunk();
+        }
+        if (spare != null) {
+            free.offer(spare);
         }
         rows.incrementAndGet();
     }
 
-    /** Gives the stripe's chunk to the writer and takes an empty one, waiting (counted) when none is left. */
-    private void handOff(Stripe stripe) {
-        if (stripe.position > 0) {
-            putFull(new Filled(stripe.chunk, stripe.position));
-            byte[] next = free.poll();
-            if (next == null) {
-                long began = System.nanoTime();
-                try {
-                    next = free.take();
-                } catch (InterruptedException e) {
-                    Thread.currentThread().interrupt();
-                    next = new byte[CHUNK]; // the run is stopping: no row is dropped for it
-                }
-                waited.addAndGet(System.nanoTime() - began);
-            }
-            stripe.chunk = next;
-            stripe.position = 0;
-        }
-    }
-
-    private void putFull(Filled filled) {
-        boolean interrupted = false;
-        while (true) {
-            try {
-                full.put(filled);
-                break;
-            } catch (InterruptedException e) {
-                interrupted = true;
-            }
-        }
-        if (interrupted) {
+    /** An empty chunk, once the writer has given one back; the time waited counted. */
+    private byte[] waitForChunk() {
+        long began = System.nanoTime();
+        try {
+            return free.take();
+        } catch (InterruptedException e) {
             Thread.currentThread().interrupt();
+            return new byte[CHUNK]; // the run is stopping: no row is dropped for it
+        } finally {
+            waited.addAndGet(System.nanoTime() - began);
         }
     }
 
@@ -267,7 +265,7 @@ public final class OpsLog implements AutoCloseable {
     @Override
     public void close() {
         closing = true;
-        putFull(CLOSING);
+        full.add(CLOSING);
         try {
             writer.join();
             out.close();

@@ -12,8 +12,27 @@ public final class OpsRow implements io.s3workload.s3.RequestTrace.IdField {
     private int length;
     private final byte[] digits = new byte[20];
 
-    OpsRow reset() {
+    /** Empties it for the next row. */
+    public OpsRow reset() {
         length = 0;
+        return this;
+    }
+
+    /** The fields {@code values} as a row's CSV beginning, for {@link #prefix}: fields every row of a cell repeats. */
+    public static byte[] fields(String... values) {
+        OpsRow row = new OpsRow();
+        for (String value : values) {
+            row.text(value);
+        }
+        return java.util.Arrays.copyOf(row.bytes, row.length);
+    }
+
+    /** Begins the row with {@code fields} (from {@link #fields}): no field encoded again for each row. */
+    public OpsRow prefix(byte[] fields) {
+        length = 0;
+        room(fields.length);
+        System.arraycopy(fields, 0, bytes, 0, fields.length);
+        length = fields.length;
         return this;
     }
 

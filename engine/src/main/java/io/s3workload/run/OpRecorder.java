@@ -62,6 +62,10 @@ public final class OpRecorder {
     private String own;
     /** The current operation's attempts so far, less one. */
     private int retries;
+    /** This worker's row, reused; the fields its cell repeats in every row, made when the cell changes. */
+    private final io.s3workload.opslog.OpsRow row = new io.s3workload.opslog.OpsRow();
+    private io.s3workload.metrics.CellKey prefixOf;
+    private byte[] prefix;
 
     void logInto(io.s3workload.opslog.OpsSink sink, int worker, String own) {
         this.log = sink;
@@ -71,9 +75,11 @@ public final class OpRecorder {
 
     /**
      * Writes the current operation's row into the ops log, if there is one: ended now, of {@code bytes} (0 for a
-     * failure), with its time to first byte ({@code -1}: none) and, for a failure, its error class.
+     * failure), with its time to first byte ({@code -1}: none) and, for a failure, its error class. Its latency is
+     * {@code latencyNanos}, what its cells record (with the time of its retries); a failure's, -1, is its time
+     * since it began.
      */
-    private void logRow(long bytes, long ttfbNanos, String errorClass) {
+    private void logRow(long bytes, long latencyNanos, long ttfbNanos, String errorClass) {
         if (log == null) {
             return;
         }
@@ -82,13 +88,16 @@ public final class OpRecorder {
         io.s3workload.metrics.CellKey key = (detail != null ? detail : cell).key();
         io.s3workload.opslog.OpsLog out = log.log();
         String bucketCell = bucket() == null ? null : bucket.key().endpoint();
-        io.s3workload.opslog.OpsRow row = out.row().text(log.run()).text(log.shard()).text(key.stage())
-                .text(key.op().name()).text(key.endpoint()).text(key.op().sized() ? key.size().label() : null)
-                .number(worker).text(trace.endpoint() != null ? trace.endpoint() : key.endpoint())
+        if (key != prefixOf) {
+            prefixOf = key;
+            prefix = io.s3workload.opslog.OpsRow.fields(log.run(), log.shard(), key.stage(), key.op().name(),
+                    key.endpoint(), key.op().sized() ? key.size().label() : null, Integer.toString(worker));
+        }
+        row.prefix(prefix).text(trace.endpoint() != null ? trace.endpoint() : key.endpoint())
                 .text(bucketCell == null ? log.bucket() : bucketCell.substring(bucketCell.indexOf('/') + 1))
                 .text(trace.key()).number(bytes)
                 .number(out.micros(beganNanos)).numberOr(openLoop, out.micros(beganNanos - delayNanos))
-                .number(out.micros(end)).numberOr(ttfbNanos >= 0, ttfbNanos).number(end - beganNanos)
+                .number(out.micros(end)).numberOr(ttfbNanos >= 0, ttfbNanos).number(latencyNanos >= 0 ? latencyNanos : end - beganNanos)
                 .numberOr(trace.status() > 0, trace.status()).text(errorClass).number(retries + 1L);
         trace.ids(row);
         row.text(own).end(out);
@@ -148,7 +157,7 @@ public final class OpRecorder {
     }
 
     public void success(long latencyNanos, long bodyBytes) {
-        logRow(bodyBytes, -1, null);
+        logRow(bodyBytes, latencyNanos + retriedNanos, -1, null);
         name(latencyNanos + retriedNanos, -1);
         split();
         success(cell, latencyNanos, bodyBytes);
@@ -171,7 +180,7 @@ public final class OpRecorder {
     }
 
     public void success(long latencyNanos, long ttfbNanos, long bodyBytes) {
-        logRow(bodyBytes, ttfbNanos + retriedNanos, null);
+        logRow(bodyBytes, latencyNanos + retriedNanos, ttfbNanos + retriedNanos, null);
         name(latencyNanos + retriedNanos, ttfbNanos + retriedNanos);
         success(cell, latencyNanos, ttfbNanos, bodyBytes);
         if (endpoint != null) {
@@ -206,7 +215,7 @@ public final class OpRecorder {
     }
 
     public void failure(String errorClass) {
-        logRow(0, -1, errorClass);
+        logRow(0, -1, -1, errorClass);
         cell.failure(errorClass);
         if (endpoint != null) {
             endpoint.failure(errorClass);
@@ -328,7 +337,7 @@ public final class OpRecorder {
 
     /** A failure, with the server's message ({@code null}: none), the first of each class kept for the report. */
     public void failure(String errorClass, String example, String message) {
-        logRow(0, -1, errorClass);
+        logRow(0, -1, -1, errorClass);
         cell.failure(errorClass, example, message);
         if (endpoint != null) {
             endpoint.failure(errorClass, example, message);

@@ -198,7 +198,10 @@ class NamedRequestsTest {
                 assertFalse(closed.ongoing());
                 assertTrue(opened.fromEpochMillis() >= wentAway - 100 && opened.fromEpochMillis() <= wentAway + 500,
                         "began as the store went away: " + outages + " vs " + wentAway);
-                assertTrue(closed.toEpochMillis() >= cameBack - 100 && closed.toEpochMillis() <= cameBack + 1500,
+                // an outage ends where the first operation that succeeded began: one sent just before the store came
+                // back (its connection attempt still going) ends it a little early, by up to 0.5 s on a loaded
+                // machine (seen in a CI run beside other tests)
+                assertTrue(closed.toEpochMillis() >= cameBack - 1000 && closed.toEpochMillis() <= cameBack + 1500,
                         "ended as it came back: " + outages + " vs " + cameBack);
                 long refused = cell.errorsByClass().getOrDefault("connection refused", 0L);
                 assertEquals(refused, outages.stream().mapToLong(Outage::failed).sum(),

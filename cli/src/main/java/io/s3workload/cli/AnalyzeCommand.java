@@ -1,0 +1,111 @@
+package io.s3workload.cli;
+
+import io.s3workload.report.OpsAnalysis;
+import io.s3workload.workload.Durations;
+import java.io.IOException;
+import java.nio.file.Path;
+import java.time.Duration;
+import java.time.Instant;
+import java.time.format.DateTimeParseException;
+import java.util.Arrays;
+import java.util.List;
+import java.util.Optional;
+import java.util.concurrent.Callable;
+import picocli.CommandLine.Command;
+import picocli.CommandLine.Option;
+import picocli.CommandLine.Parameters;
+
+/** {@code s3workload analyze PATH...}: a run's operations cut again from its ops log, or warp's. */
+@Command(name = "analyze", header = "Cut a run's operations again from its ops log (or warp's --full output).",
+        mixinStandardHelpOptions = true, versionProvider = VersionProvider.class,
+        description = {"Reads the ops log a run wrote with --report ops (ops.csv.zst), or warp's per-operation output "
+                + "(warp ... --full: warp-*.csv.zst), and prints its cells for the slice asked: their operations, "
+                + "errors, rates and latencies. Without options it gives the run's own cells (the counts exactly, "
+                + "the latencies within HdrHistogram's precision). See docs/ops-log.md.",
+                "Exit codes: 0 ok; 2 a file is missing, is not an ops log, or is cut short or corrupt."})
+final class AnalyzeCommand implements Callable<Integer> {
+
+    @Parameters(arity = "1..*", paramLabel = "PATH", description = "A results directory, an ops.csv.zst, a "
+            + "directory of shards' results, or warp's output file.")
+    List<Path> paths;
+
+    @Option(names = "--stage", paramLabel = "NAME", description = "Only this stage's operations.")
+    String stage;
+
+    @Option(names = "--op", paramLabel = "OP", description = "Only this operation: GET, PUT, HEAD, DELETE, LIST, ...")
+    String op;
+
+    @Option(names = "--endpoint", paramLabel = "NAME", description = "Only the operations sent to this endpoint.")
+    String endpoint;
+
+    @Option(names = "--skip", paramLabel = "DURATION", description = "Leave out each cell's first DURATION (a "
+            + "warm-up), e.g. 30s.")
+    String skip;
+
+    @Option(names = "--segment", paramLabel = "DURATION", description = "Also print each cell by segments of "
+            + "DURATION from its first operation (ops/s, MiB/s, p50, p99), with the fastest, median and slowest.")
+    String segment;
+
+    @Option(names = "--from", paramLabel = "TIME", description = "Only operations that began at TIME or later "
+            + "(UTC, e.g. 2026-11-26T12:03:10Z).")
+    String from;
+
+    @Option(names = "--to", paramLabel = "TIME", description = "Only operations that began before TIME.")
+    String to;
+
+    @Option(names = "--by", paramLabel = "COLUMN", description = "A row per value of COLUMN in each cell: endpoint, "
+            + "shard, worker, bucket, size.")
+    String by;
+
+    @Option(names = "--own", description = "The tool's own operations (preparation, warm-up) instead of the measured "
+            + "ones.")
+    boolean own;
+
+    @Override
+    public Integer call() {
+        try {
+            OpsAnalysis.Slice slice = new OpsAnalysis.Slice(Optional.ofNullable(stage), Optional.ofNullable(op),
+                    Optional.ofNullable(endpoint), micros("--skip", skip), micros("--segment", segment),
+                    instant("--from", from, Long.MIN_VALUE), instant("--to", to, Long.MAX_VALUE), by(), own);
+            System.out.print(OpsAnalysis.analyze(OpsAnalysis.files(paths), slice));
+            return ExitCodes.OK;
+        } catch (IOException e) {
+            System.err.println("error: " + e.getMessage());
+            return ExitCodes.BAD_INPUT;
+        } catch (IllegalArgumentException e) {
+            System.err.println("error: " + e.getMessage());
+            return ExitCodes.BAD_INPUT;
+        }
+    }
+
+    private Optional<OpsAnalysis.By> by() {
+        if (by == null) {
+            return Optional.empty();
+        }
+        return Optional.of(OpsAnalysis.By.of(by).orElseThrow(() -> new IllegalArgumentException("--by: unknown column '"
+                + by + "'; expected one of " + String.join(", ", Arrays.stream(OpsAnalysis.By.values())
+                .map(OpsAnalysis.By::key).toList()))));
+    }
+
+    private static long micros(String option, String text) {
+        if (text == null) {
+            return 0;
+        }
+        Duration d = Durations.parse(text).filter(x -> !x.isNegative()).orElseThrow(() -> new IllegalArgumentException(
+                option + ": expected a duration such as 30s or 500ms, got \"" + text + "\""));
+        return d.toNanos() / 1_000;
+    }
+
+    private static long instant(String option, String text, long none) {
+        if (text == null) {
+            return none;
+        }
+        try {
+            Instant t = Instant.parse(text);
+            return t.getEpochSecond() * 1_000_000 + t.getNano() / 1_000;
+        } catch (DateTimeParseException e) {
+            throw new IllegalArgumentException(option + ": expected a UTC time such as 2026-11-26T12:03:10Z, got \""
+                    + text + "\"");
+        }
+    }
+}

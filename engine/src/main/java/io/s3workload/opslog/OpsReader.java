@@ -1,0 +1,178 @@
+package io.s3workload.opslog;
+
+import com.github.luben.zstd.ZstdInputStream;
+import java.io.BufferedInputStream;
+import java.io.BufferedReader;
+import java.io.IOException;
+import java.io.InputStream;
+import java.io.InputStreamReader;
+import java.nio.charset.StandardCharsets;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.time.Instant;
+import java.util.ArrayList;
+import java.util.HashMap;
+import java.util.List;
+import java.util.Map;
+import java.util.function.Consumer;
+
+/**
+ * Reads an ops log ({@code ops.csv.zst}, {@link OpsLog}) or warp's per-operation output ({@code warp ... --full}:
+ * {@code warp-*.csv.zst}, tab-separated, the columns of warp's {@code Operations.CSV}), plain or zstd-compressed, a
+ * row at a time. A file that is neither, is cut short or corrupt is an {@link IOException} naming the file, what is
+ * wrong and how many rows were read.
+ */
+public final class OpsReader {
+
+    /** warp's header, as its {@code Operations.CSV} writes it (pkg/bench/ops.go). */
+    static final List<String> WARP = List.of("idx", "thread", "op", "client_id", "n_objects", "bytes", "endpoint",
+            "file", "error", "start", "first_byte", "last_byte", "end", "duration_ns", "cat");
+
+    private OpsReader() {
+    }
+
+    /** What a file was: ours or warp's. */
+    public enum Format { OPS_LOG, WARP }
+
+    /** Reads every row of {@code file} into {@code rows}; returns its format. */
+    public static Format read(Path file, Consumer<OpsRecord> rows) throws IOException {
+        long[] read = {0};
+        boolean warp;
+        try (BufferedReader in = new BufferedReader(new InputStreamReader(open(file), StandardCharsets.UTF_8),
+                1 << 16)) {
+            String first = in.readLine();
+            if (first == null) {
+                throw new IOException(file + ": empty: not an ops log (ops.csv.zst) or warp's output (--full)");
+            }
+            warp = first.startsWith("idx\t");
+            List<String> header = warp ? List.of(first.split("\t", -1)) : Csv.fields(first);
+            Map<String, Integer> at = new HashMap<>();
+            for (int i = 0; i < header.size(); i++) {
+                at.put(header.get(i), i);
+            }
+            List<String> need = warp ? List.of("op", "bytes", "endpoint", "file", "error", "start", "end",
+                    "duration_ns") : OpsLog.COLUMNS;
+            List<String> missing = need.stream().filter(c -> !at.containsKey(c)).toList();
+            if (!missing.isEmpty()) {
+                throw new IOException(file + ": not an ops log (ops.csv.zst) or warp's output (--full): its header"
+                        + " lacks " + String.join(", ", missing) + " (it begins \"" + abbreviate(first) + "\")");
+            }
+            String line;
+            int lineNumber = 1;
+            try {
+                while ((line = in.readLine()) != null) {
+                    lineNumber++;
+                    if (line.isEmpty() || warp && line.startsWith("#")) {
+                        continue;
+                    }
+                    List<String> f = warp ? List.of(line.split("\t", -1)) : Csv.fields(line);
+                    if (f.size() != header.size()) {
+                        throw new IOException(file + ":" + lineNumber + ": " + f.size() + " fields where the header"
+                                + " has " + header.size() + " (read " + read[0] + " rows before it)");
+                    }
+                    rows.accept(warp ? warp(f, at) : ours(f, at));
+                    read[0]++;
+                }
+            } catch (NumberFormatException | java.time.format.DateTimeParseException e) {
+                throw new IOException(file + ":" + lineNumber + ": not a number or a time where one belongs ("
+                        + e.getMessage() + "); read " + read[0] + " rows before it");
+            }
+        } catch (IOException e) {
+            if (e.getMessage() != null && e.getMessage().startsWith(file.toString())) {
+                throw e;
+            }
+            throw new IOException(file + ": cut short or corrupt (" + e.getMessage() + "); read " + read[0]
+                    + " rows before it");
+        }
+        return warp ? Format.WARP : Format.OPS_LOG;
+    }
+
+    private static String abbreviate(String line) {
+        return line.length() > 40 ? line.substring(0, 40) + "..." : line;
+    }
+
+    /** The file's bytes, decompressed when they are zstd frames (by their magic number, whatever its name). */
+    private static InputStream open(Path file) throws IOException {
+        InputStream in = new BufferedInputStream(Files.newInputStream(file), 1 << 16);
+        in.mark(4);
+        byte[] magic = in.readNBytes(4);
+        in.reset();
+        boolean zstd = magic.length == 4 && (magic[0] & 0xff) == 0x28 && (magic[1] & 0xff) == 0xb5
+                && (magic[2] & 0xff) == 0x2f && (magic[3] & 0xff) == 0xfd;
+        return zstd ? new ZstdInputStream(in) : in;
+    }
+
+    private static OpsRecord ours(List<String> f, Map<String, Integer> at) {
+        return new OpsRecord(f.get(at.get("run")), f.get(at.get("shard")), f.get(at.get("stage")), f.get(at.get("op")),
+                f.get(at.get("cell_endpoint")), f.get(at.get("size_class")), (int) number(f, at, "worker"),
+                f.get(at.get("endpoint")), f.get(at.get("bucket")), f.get(at.get("key")), number(f, at, "bytes"),
+                number(f, at, "start_us"), number(f, at, "intended_us"), number(f, at, "end_us"),
+                number(f, at, "ttfb_ns"), number(f, at, "latency_ns"), (int) number(f, at, "status"),
+                f.get(at.get("error")), (int) number(f, at, "attempts"), f.get(at.get("request_id")),
+                f.get(at.get("own")));
+    }
+
+    /** A number, -1 where the field is empty. */
+    private static long number(List<String> f, Map<String, Integer> at, String column) {
+        String value = f.get(at.get(column));
+        return value.isEmpty() ? -1 : Long.parseLong(value);
+    }
+
+    /**
+     * A row of warp's: its benchmark is the stage ({@code warp}), its op the op, each endpoint its own cell; warp
+     * writes times as RFC 3339 with nanoseconds and the duration in nanoseconds.
+     */
+    private static OpsRecord warp(List<String> f, Map<String, Integer> at) {
+        long start = micros(f.get(at.get("start")));
+        long end = micros(f.get(at.get("end")));
+        Integer firstByteAt = at.get("first_byte");
+        String firstByte = firstByteAt == null ? "" : f.get(firstByteAt);
+        String op = f.get(at.get("op"));
+        String endpoint = f.get(at.get("endpoint"));
+        Integer threadAt = at.get("thread");
+        return new OpsRecord("", "", "warp", op, endpoint, "", threadAt == null ? 0
+                : Integer.parseInt(f.get(threadAt)), endpoint, "", f.get(at.get("file")),
+                Long.parseLong(f.get(at.get("bytes"))), start, -1, end, firstByte.isEmpty() ? -1
+                : (micros(firstByte) - start) * 1_000, Long.parseLong(f.get(at.get("duration_ns"))), -1,
+                f.get(at.get("error")), 1, "", "");
+    }
+
+    private static long micros(String rfc3339) {
+        Instant t = Instant.parse(rfc3339);
+        return t.getEpochSecond() * 1_000_000 + t.getNano() / 1_000;
+    }
+
+    /** RFC 4180 fields of one line. */
+    static final class Csv {
+        private Csv() {
+        }
+
+        static List<String> fields(String line) {
+            List<String> out = new ArrayList<>();
+            StringBuilder field = new StringBuilder();
+            boolean quoted = false;
+            for (int i = 0; i < line.length(); i++) {
+                char c = line.charAt(i);
+                if (quoted) {
+                    if (c == '"' && i + 1 < line.length() && line.charAt(i + 1) == '"') {
+                        field.append('"');
+                        i++;
+                    } else if (c == '"') {
+                        quoted = false;
+                    } else {
+                        field.append(c);
+                    }
+                } else if (c == '"') {
+                    quoted = true;
+                } else if (c == ',') {
+                    out.add(field.toString());
+                    field.setLength(0);
+                } else {
+                    field.append(c);
+                }
+            }
+            out.add(field.toString());
+            return out;
+        }
+    }
+}

@@ -1,0 +1,265 @@
+package io.s3workload.report;
+
+import io.s3workload.metrics.CellRecorder;
+import io.s3workload.opslog.OpsReader;
+import io.s3workload.opslog.OpsRecord;
+import io.s3workload.result.Units;
+import java.io.IOException;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.util.ArrayList;
+import java.util.Comparator;
+import java.util.HashMap;
+import java.util.LinkedHashMap;
+import java.util.List;
+import java.util.Locale;
+import java.util.Map;
+import java.util.Optional;
+import java.util.TreeMap;
+import java.util.function.Function;
+import org.HdrHistogram.Histogram;
+
+/**
+ * {@code s3workload analyze}: a run's operations cut again from its ops log (or warp's per-operation file) — a
+ * slice by stage, operation, endpoint and time, its first seconds skipped, by segments of a given length, a row per
+ * value of a column — and printed as cells with their counts, rates and latencies. Over a whole run and the measured
+ * operations it gives the run's own cells: the counts exactly, the latencies within HdrHistogram's precision.
+ */
+public final class OpsAnalysis {
+
+    /** What to cut: empty filters take everything. */
+    public record Slice(Optional<String> stage, Optional<String> op, Optional<String> endpoint, long skipMicros,
+                        long segmentMicros, long fromMicros, long toMicros, Optional<By> by, boolean own) {
+
+        public static final Slice ALL = new Slice(Optional.empty(), Optional.empty(), Optional.empty(), 0, 0,
+                Long.MIN_VALUE, Long.MAX_VALUE, Optional.empty(), false);
+    }
+
+    /** A column each value of which gets rows of its own ({@code --by}). */
+    public enum By {
+        ENDPOINT("endpoint", OpsRecord::endpoint), SHARD("shard", OpsRecord::shard),
+        WORKER("worker", r -> Integer.toString(r.worker())), BUCKET("bucket", OpsRecord::bucket),
+        SIZE("size", r -> r.failed() ? "-" : r.bytes() + " B");
+
+        private final String key;
+        private final Function<OpsRecord, String> value;
+
+        By(String key, Function<OpsRecord, String> value) {
+            this.key = key;
+            this.value = value;
+        }
+
+        public String key() {
+            return key;
+        }
+
+        public static Optional<By> of(String key) {
+            for (By by : values()) {
+                if (by.key.equals(key)) {
+                    return Optional.of(by);
+                }
+            }
+            return Optional.empty();
+        }
+    }
+
+    /** One cell's rows added up. */
+    private static final class Cell {
+        final List<String> key;
+        final Histogram latency = CellRecorder.newHistogram();
+        long operations;
+        long errors;
+        long bytes;
+        long firstStart = Long.MAX_VALUE;
+        long lastEnd = Long.MIN_VALUE;
+        final Map<String, Long> errorsByClass = new TreeMap<>();
+        final TreeMap<Long, Cell> segments = new TreeMap<>();
+
+        Cell(List<String> key) {
+            this.key = key;
+        }
+
+        void add(OpsRecord r) {
+            firstStart = Math.min(firstStart, r.startUs());
+            lastEnd = Math.max(lastEnd, r.endUs());
+            if (r.failed()) {
+                errors++;
+                errorsByClass.merge(r.error(), 1L, Long::sum);
+                return;
+            }
+            operations++;
+            bytes += r.bytes();
+            latency.recordValue(Math.max(1, r.recordedNanos()));
+        }
+
+        double seconds() {
+            return lastEnd <= firstStart ? 0 : (lastEnd - firstStart) / 1e6;
+        }
+    }
+
+    private OpsAnalysis() {
+    }
+
+    /** The ops logs {@code paths} stand for: a file itself, or a directory's ops.csv.zst, or its shards'. */
+    public static List<Path> files(List<Path> paths) throws IOException {
+        List<Path> files = new ArrayList<>();
+        for (Path path : paths) {
+            if (Files.isRegularFile(path)) {
+                files.add(path);
+            } else if (Files.isRegularFile(path.resolve(io.s3workload.opslog.OpsLog.FILE))) {
+                files.add(path.resolve(io.s3workload.opslog.OpsLog.FILE));
+            } else if (Files.isDirectory(path)) {
+                try (var shards = Files.list(path)) {
+                    List<Path> found = shards.map(p -> p.resolve(io.s3workload.opslog.OpsLog.FILE))
+                            .filter(Files::isRegularFile).sorted().toList();
+                    if (found.isEmpty()) {
+                        throw new IOException(path + ": no " + io.s3workload.opslog.OpsLog.FILE + " there or in a"
+                                + " directory under it (a run keeps one with --report ops)");
+                    }
+                    files.addAll(found);
+                }
+            } else {
+                throw new IOException(path + ": no such file or directory");
+            }
+        }
+        return files;
+    }
+
+    /** A cell of the slice: its key (stage, op, endpoint, size, and the {@code --by} value) and its figures. */
+    public record CellFigures(List<String> key, long operations, long errors, long bytes, Histogram latency,
+                              Map<String, Long> errorsByClass) {
+    }
+
+    /** The cells of {@code files} cut as {@code slice}, in the order their first rows came. */
+    public static List<CellFigures> cells(List<Path> files, Slice slice) throws IOException {
+        return aggregate(files, slice).cells.values().stream().map(c -> new CellFigures(c.key, c.operations, c.errors,
+                c.bytes, c.latency, c.errorsByClass)).toList();
+    }
+
+    private record Aggregate(Map<List<String>, Cell> cells, long rows, long sliced) {
+    }
+
+    /** The analysis of {@code files} cut as {@code slice}, as text. */
+    public static String analyze(List<Path> files, Slice slice) throws IOException {
+        Aggregate all = aggregate(files, slice);
+        Map<List<String>, Cell> cells = all.cells();
+        StringBuilder out = new StringBuilder();
+        out.append(files.size() == 1 ? files.get(0) : files.size() + " ops logs").append(": ").append(all.rows())
+                .append(" operations, ").append(all.sliced()).append(" in the slice\n\n");
+        if (cells.isEmpty()) {
+            return out.append("Nothing in the slice.\n").toString();
+        }
+        out.append(cellTable(cells.values(), slice).render(""));
+        cells.values().stream().filter(c -> !c.errorsByClass.isEmpty()).forEach(c -> out.append("errors in ")
+                .append(label(c)).append(": ").append(c.errorsByClass).append('\n'));
+        if (slice.segmentMicros() > 0) {
+            for (Cell cell : cells.values()) {
+                out.append('\n').append(segments(cell, slice));
+            }
+        }
+        return out.toString();
+    }
+
+    private static Aggregate aggregate(List<Path> files, Slice slice) throws IOException {
+        Map<List<String>, Long> cellStart = new HashMap<>();
+        if (slice.skipMicros() > 0 || slice.segmentMicros() > 0) {
+            for (Path file : files) {
+                OpsReader.read(file, r -> cellStart.merge(cellOf(r), r.startUs(), Math::min));
+            }
+        }
+        Map<List<String>, Cell> cells = new LinkedHashMap<>();
+        long[] rows = {0, 0};
+        for (Path file : files) {
+            OpsReader.read(file, r -> {
+                rows[0]++;
+                if (!wanted(r, slice, cellStart)) {
+                    return;
+                }
+                rows[1]++;
+                List<String> key = new ArrayList<>(cellOf(r));
+                slice.by().ifPresent(by -> key.add(by.value.apply(r)));
+                Cell cell = cells.computeIfAbsent(key, Cell::new);
+                cell.add(r);
+                if (slice.segmentMicros() > 0) {
+                    long index = (r.startUs() - cellStart.get(cellOf(r))) / slice.segmentMicros();
+                    cell.segments.computeIfAbsent(index, i -> new Cell(key)).add(r);
+                }
+            });
+        }
+        return new Aggregate(cells, rows[0], rows[1]);
+    }
+
+    /** The run's cell a row is counted in: its stage, op, endpoint and size, as summary.json names a cell. */
+    private static List<String> cellOf(OpsRecord r) {
+        return List.of(r.stage(), r.op(), r.cellEndpoint(), r.sizeClass());
+    }
+
+    private static boolean wanted(OpsRecord r, Slice slice, Map<List<String>, Long> cellStart) {
+        return r.own().isEmpty() != slice.own()
+                && slice.stage().map(r.stage()::equals).orElse(true)
+                && slice.op().map(op -> op.equalsIgnoreCase(r.op())).orElse(true)
+                && slice.endpoint().map(r.endpoint()::equals).orElse(true)
+                && r.startUs() >= slice.fromMicros() && r.startUs() < slice.toMicros()
+                && (slice.skipMicros() == 0 || r.startUs() - cellStart.get(cellOf(r)) >= slice.skipMicros());
+    }
+
+    private static String label(Cell cell) {
+        return String.join(" ", cell.key.stream().filter(s -> !s.isEmpty()).toList());
+    }
+
+    private static Table cellTable(java.util.Collection<Cell> cells, Slice slice) {
+        List<String> headers = new ArrayList<>(List.of("stage", "op", "endpoint", "size"));
+        slice.by().ifPresent(by -> headers.add(by.key()));
+        int text = headers.size();
+        headers.addAll(List.of("ops", "errors", "seconds", "ops/s", "MiB/s", "p50 (ms)", "p90 (ms)", "p99 (ms)",
+                "max (ms)"));
+        boolean[] numeric = new boolean[headers.size()];
+        for (int i = text; i < numeric.length; i++) {
+            numeric[i] = true;
+        }
+        Table table = new Table(headers, numeric);
+        for (Cell c : cells) {
+            List<String> row = new ArrayList<>(c.key.stream().map(s -> s.isEmpty() ? "-" : s).toList());
+            double seconds = c.seconds();
+            row.addAll(List.of(Long.toString(c.operations), Long.toString(c.errors),
+                    String.format(Locale.ROOT, "%.2f", seconds), seconds == 0 ? "-" : Units.rate(c.operations / seconds),
+                    seconds == 0 ? "-" : Units.mib(c.bytes / seconds), ms(c.latency, 50), ms(c.latency, 90),
+                    ms(c.latency, 99), c.latency.getTotalCount() == 0 ? "-" : String.format(Locale.ROOT, "%.2f",
+                            c.latency.getMaxValue() / 1e6)));
+            table.add(row);
+        }
+        return table;
+    }
+
+    private static String ms(Histogram h, double percentile) {
+        return h.getTotalCount() == 0 ? "-" : String.format(Locale.ROOT, "%.2f",
+                h.getValueAtPercentile(percentile) / 1e6);
+    }
+
+    /** A cell's segments, then its fastest, median and slowest by operations per second (as warp prints them). */
+    private static String segments(Cell cell, Slice slice) {
+        double length = slice.segmentMicros() / 1e6;
+        Table table = new Table(List.of("segment (s)", "ops", "errors", "ops/s", "MiB/s", "p50 (ms)", "p99 (ms)"),
+                false, true, true, true, true, true, true);
+        List<Cell> whole = new ArrayList<>();
+        for (Map.Entry<Long, Cell> e : cell.segments.entrySet()) {
+            Cell s = e.getValue();
+            table.add(List.of(String.format(Locale.ROOT, "%.0f-%.0f", e.getKey() * length, (e.getKey() + 1) * length),
+                    Long.toString(s.operations), Long.toString(s.errors), Units.rate(s.operations / length),
+                    Units.mib(s.bytes / length), ms(s.latency, 50), ms(s.latency, 99)));
+            whole.add(s);
+        }
+        // the last segment is a whole one only if the cell ran to its end
+        StringBuilder out = new StringBuilder("Segments of " + Units.seconds(slice.segmentMicros() * 1_000) + ": "
+                + label(cell) + "\n").append(table.render("  "));
+        if (whole.size() >= 3) {
+            List<Cell> byRate = whole.subList(0, whole.size() - 1).stream()
+                    .sorted(Comparator.comparingLong(c -> c.operations)).toList();
+            out.append(String.format(Locale.ROOT, "  fastest %s ops/s, median %s ops/s, slowest %s ops/s (the last,"
+                            + " partial segment left out)%n", Units.rate(byRate.get(byRate.size() - 1).operations / length),
+                    Units.rate(byRate.get(byRate.size() / 2).operations / length),
+                    Units.rate(byRate.get(0).operations / length)));
+        }
+        return out.toString();
+    }
+}

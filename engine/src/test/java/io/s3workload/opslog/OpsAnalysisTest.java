@@ -1,0 +1,152 @@
+package io.s3workload.opslog;
+
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertThrows;
+import static org.junit.jupiter.api.Assertions.assertTrue;
+
+import com.github.luben.zstd.ZstdOutputStream;
+import io.s3workload.metrics.CellStats;
+import io.s3workload.metrics.Op;
+import io.s3workload.report.OpsAnalysis;
+import io.s3workload.report.Reporters;
+import io.s3workload.report.ResultsDirectory;
+import io.s3workload.result.Reporter;
+import io.s3workload.result.RunResult;
+import io.s3workload.run.Engine;
+import io.s3workload.testing.TestS3;
+import java.io.IOException;
+import java.io.OutputStream;
+import java.nio.charset.StandardCharsets;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.util.List;
+import java.util.Map;
+import java.util.Optional;
+import java.util.function.Function;
+import java.util.stream.Collectors;
+import org.HdrHistogram.Histogram;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.io.TempDir;
+
+/**
+ * {@code analyze} over a real run's ops log gives the run's cells (the counts exactly, the percentiles within
+ * HdrHistogram's precision), cuts a slice, reads warp's per-operation file in warp's own layout, and says in one line
+ * what is wrong with a file that is not a log or is cut short.
+ */
+class OpsAnalysisTest {
+
+    @Test
+    void theWholeLogGivesTheRunsOwnCells(@TempDir Path out) throws Exception {
+        RunResult result;
+        try (TestS3 s3 = new TestS3()) {
+            s3.createBucket("analyze");
+            List<Reporter> reporters = Reporters.create(List.of("ops"), new Reporters.Settings(System.out, false,
+                    false, new ResultsDirectory(Optional.of(out)), "test"));
+            result = new Engine(s3.plan("""
+                    bucket: analyze
+                    stages:
+                      - {name: put, kind: put, sizes: [1KiB, 64KiB], objects: 30, concurrency: 4}
+                      - {name: get, kind: get, from: put, duration: 1500ms, rate: 80/s, concurrency: 4}
+                      - {name: gone-after, kind: delete, from: put}
+                      - {name: gone, kind: head, from: put, operations: 5}
+                    """), reporters).run();
+        }
+        List<Path> files = OpsAnalysis.files(List.of(out));
+        Map<List<String>, OpsAnalysis.CellFigures> cells = OpsAnalysis.cells(files, OpsAnalysis.Slice.ALL).stream()
+                .collect(Collectors.toMap(OpsAnalysis.CellFigures::key, Function.identity()));
+        int compared = 0;
+        for (CellStats c : result.stages().stream().flatMap(s -> s.cells().stream()).toList()) {
+            List<String> key = List.of(c.key().stage(), c.key().op().name(), c.key().endpoint(),
+                    c.key().op().sized() ? c.key().size().label() : "");
+            OpsAnalysis.CellFigures f = cells.get(key);
+            assertTrue(f != null, key + " in " + cells.keySet());
+            assertEquals(c.operations(), f.operations(), key.toString());
+            assertEquals(c.errors(), f.errors(), key.toString());
+            assertEquals(c.bytes(), f.bytes(), key.toString());
+            assertEquals(c.errorsByClass(), f.errorsByClass(), key.toString());
+            for (double p : new double[] {50, 90, 99, 100}) {
+                if (c.operations() > 0) {
+                    long want = c.latency().getValueAtPercentile(p);
+                    long got = f.latency().getValueAtPercentile(p);
+                    // the log keeps microseconds of an open loop's delay: within HdrHistogram's 0.1% and 1 us
+                    assertTrue(Math.abs(want - got) <= want / 500 + 1_000, key + " p" + p + ": run " + want
+                            + " ns, log " + got + " ns");
+                }
+            }
+            compared++;
+        }
+        assertEquals(cells.size(), compared, "no cell the run did not have");
+        assertTrue(cells.keySet().stream().anyMatch(k -> k.get(0).equals("gone")), "the failed HEADs' cell");
+
+        var slice = new OpsAnalysis.Slice(Optional.of("get"), Optional.of("get"), Optional.empty(), 500_000, 500_000,
+                Long.MIN_VALUE, Long.MAX_VALUE, Optional.of(OpsAnalysis.By.WORKER), false);
+        List<OpsAnalysis.CellFigures> sliced = OpsAnalysis.cells(files, slice);
+        assertEquals(8, sliced.size(), "a row per worker of each of its two cells: " + sliced);
+        long getOps = result.stages().stream().filter(s -> s.stage().name().equals("get"))
+                .flatMap(s -> s.cells().stream()).mapToLong(CellStats::operations).sum();
+        long kept = sliced.stream().mapToLong(OpsAnalysis.CellFigures::operations).sum();
+        assertTrue(kept < getOps && kept > getOps / 3, "the first 0.5 s of each cell left out: " + kept + " of "
+                + getOps);
+        String text = OpsAnalysis.analyze(files, slice);
+        assertTrue(text.contains("Segments of 500 ms: get GET s3 1KiB 0"), text);
+    }
+
+    @Test
+    void warpsPerOperationFileIsReadInWarpsOwnLayout(@TempDir Path dir) throws Exception {
+        // the layout warp's Operations.CSV writes (pkg/bench/ops.go): tab-separated, RFC 3339 times, a comment at the end
+        StringBuilder warp = new StringBuilder(String.join("\t", OpsReader.WARP)).append('\n');
+        for (int i = 0; i < 6; i++) {
+            String start = "2026-11-26T12:00:0" + i + ".000000000Z";
+            String end = "2026-11-26T12:00:0" + i + ".00" + (i + 1) + "500000Z";
+            warp.append(String.join("\t", Integer.toString(i), Integer.toString(i % 2), i < 4 ? "GET" : "PUT",
+                    "clientA", "1", "4096", "127.0.0.1:9000", "warp-bench/obj" + i, i == 3 ? "connection reset" : "",
+                    start, i < 4 ? "2026-11-26T12:00:0" + i + ".000500000Z" : "", end, end,
+                    Long.toString((i + 1) * 1_000_000L + 500_000), "0")).append('\n');
+        }
+        warp.append("# warp run: get, 2 threads\n");
+        Path file = dir.resolve("warp-get-2026-11-26[120000]-abcd.csv.zst");
+        try (OutputStream z = new ZstdOutputStream(Files.newOutputStream(file))) {
+            z.write(warp.toString().getBytes(StandardCharsets.UTF_8));
+        }
+        Map<String, OpsAnalysis.CellFigures> cells = OpsAnalysis.cells(List.of(file), OpsAnalysis.Slice.ALL).stream()
+                .collect(Collectors.toMap(c -> c.key().get(1), Function.identity()));
+        assertEquals(3, cells.get("GET").operations());
+        assertEquals(1, cells.get("GET").errors());
+        assertEquals(Map.of("connection reset", 1L), cells.get("GET").errorsByClass());
+        assertEquals(2, cells.get("PUT").operations());
+        assertEquals(8192, cells.get("PUT").bytes());
+        Histogram gets = cells.get("GET").latency();
+        assertEquals(1_500_000, gets.getMinValue(), 1_500_000 / 500.0);
+        assertEquals(3_500_000, gets.getMaxValue(), 3_500_000 / 500.0);
+        assertTrue(OpsAnalysis.analyze(List.of(file), OpsAnalysis.Slice.ALL).contains("warp   GET  127.0.0.1:9000"),
+                OpsAnalysis.analyze(List.of(file), OpsAnalysis.Slice.ALL));
+    }
+
+    @Test
+    void aFileCutShortOrForeignIsOneLineSayingWhat(@TempDir Path dir) throws Exception {
+        Path log = dir.resolve(OpsLog.FILE);
+        try (OpsLog ops = OpsLog.open(log)) {
+            for (int i = 0; i < 5000; i++) {
+                ops.row().text("r").text("").text("s").text("GET").text("e").text("1KiB").number(i).text("e")
+                        .text("b").text("key-" + i * 7919).number(1024).number(i).empty().number(i + 1).empty()
+                        .number(1000 + i).number(200).text(null).number(1).text("id" + i).text("").text("").end(ops);
+            }
+        }
+        byte[] whole = Files.readAllBytes(log);
+        Path cut = Files.write(dir.resolve("cut.csv.zst"), java.util.Arrays.copyOf(whole, whole.length - 50));
+        IOException shortened = assertThrows(IOException.class, () -> OpsAnalysis.cells(List.of(cut),
+                OpsAnalysis.Slice.ALL));
+        assertTrue(shortened.getMessage().startsWith(cut + ": cut short or corrupt") && shortened.getMessage()
+                .contains("rows before it"), shortened.getMessage());
+        Path foreign = Files.writeString(dir.resolve("notes.csv"), "name,age\nada,36\n");
+        IOException notALog = assertThrows(IOException.class, () -> OpsAnalysis.cells(List.of(foreign),
+                OpsAnalysis.Slice.ALL));
+        assertEquals(foreign + ": not an ops log (ops.csv.zst) or warp's output (--full): its header lacks run, shard,"
+                + " stage, op, cell_endpoint, size_class, worker, endpoint, bucket, key, bytes, start_us, intended_us,"
+                + " end_us, ttfb_ns, latency_ns, status, error, attempts, request_id, id2, own (it begins \"name,age\")",
+                notALog.getMessage());
+        IOException none = assertThrows(IOException.class, () -> OpsAnalysis.files(List.of(dir.resolve("nope"))));
+        assertEquals(dir.resolve("nope") + ": no such file or directory", none.getMessage());
+        assertEquals(Op.GET.name(), OpsAnalysis.cells(List.of(log), OpsAnalysis.Slice.ALL).get(0).key().get(1));
+    }
+}
