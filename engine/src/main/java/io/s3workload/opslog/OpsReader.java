@@ -142,7 +142,7 @@ public final class OpsReader {
         return t.getEpochSecond() * 1_000_000 + t.getNano() / 1_000;
     }
 
-    /** RFC 4180 fields of one line. */
+    /** RFC 4180 fields of one line (an ops log's; no field holds a line break). */
     static final class Csv {
         private Csv() {
         }

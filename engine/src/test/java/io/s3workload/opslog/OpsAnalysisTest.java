@@ -8,12 +8,7 @@ import com.github.luben.zstd.ZstdOutputStream;
 import io.s3workload.metrics.CellStats;
 import io.s3workload.metrics.Op;
 import io.s3workload.report.OpsAnalysis;
-import io.s3workload.report.Reporters;
-import io.s3workload.report.ResultsDirectory;
-import io.s3workload.result.Reporter;
 import io.s3workload.result.RunResult;
-import io.s3workload.run.Engine;
-import io.s3workload.testing.TestS3;
 import java.io.IOException;
 import java.io.OutputStream;
 import java.nio.charset.StandardCharsets;
@@ -37,20 +32,13 @@ class OpsAnalysisTest {
 
     @Test
     void theWholeLogGivesTheRunsOwnCells(@TempDir Path out) throws Exception {
-        RunResult result;
-        try (TestS3 s3 = new TestS3()) {
-            s3.createBucket("analyze");
-            List<Reporter> reporters = Reporters.create(List.of("ops"), new Reporters.Settings(System.out, false,
-                    false, new ResultsDirectory(Optional.of(out)), "test"));
-            result = new Engine(s3.plan("""
-                    bucket: analyze
+        RunResult result = OpsLogTest.run(out, """
                     stages:
                       - {name: put, kind: put, sizes: [1KiB, 64KiB], objects: 30, concurrency: 4}
                       - {name: get, kind: get, from: put, duration: 1500ms, rate: 80/s, concurrency: 4}
                       - {name: gone-after, kind: delete, from: put}
                       - {name: gone, kind: head, from: put, operations: 5}
-                    """), reporters).run();
-        }
+                    """);
         List<Path> files = OpsAnalysis.files(List.of(out));
         Map<List<String>, OpsAnalysis.CellFigures> cells = OpsAnalysis.cells(files, OpsAnalysis.Slice.ALL).stream()
                 .collect(Collectors.toMap(OpsAnalysis.CellFigures::key, Function.identity()));

@@ -36,13 +36,7 @@ class OpsLogTest {
 
     @Test
     void everyCellsAttemptsErrorsAndBytesAreItsRows(@TempDir Path out) throws Exception {
-        RunResult result;
-        try (TestS3 s3 = new TestS3()) {
-            s3.createBucket("ops");
-            List<Reporter> reporters = Reporters.create(List.of("ops"), new Reporters.Settings(System.out, false,
-                    false, new ResultsDirectory(Optional.of(out)), "test"));
-            result = new Engine(s3.plan("""
-                    bucket: ops
+        RunResult result = run(out, """
                     stages:
                       - {name: put, kind: put, sizes: [1KiB, 4KiB], objects: 20, concurrency: 4}
                       - {name: get, kind: get, from: put, duration: 1s, rate: 60/s, concurrency: 2}
@@ -50,8 +44,7 @@ class OpsLogTest {
                          ops: {get: 40, put: 20, head: 20, list: 20}}
                       - {name: delete, kind: delete, from: put}
                       - {name: gone, kind: head, from: put, operations: 10}
-                    """), reporters).run();
-        }
+                    """);
         List<Map<String, String>> rows = read(out.resolve(OpsLog.FILE));
         Map<String, long[]> byCell = new HashMap<>();
         Map<String, Long> errors = new HashMap<>();
@@ -151,6 +144,16 @@ class OpsLogTest {
                 waited / 1e6);
     }
 
+    /** Runs {@code stages} (a workload's stages: list) in bucket {@code ops} with the ops log on, into {@code out}. */
+    static RunResult run(Path out, String stages) throws Exception {
+        try (TestS3 s3 = new TestS3()) {
+            s3.createBucket("ops");
+            List<Reporter> reporters = Reporters.create(List.of("ops"), new Reporters.Settings(System.out, false,
+                    false, new ResultsDirectory(Optional.of(out)), "test"));
+            return new Engine(s3.plan("bucket: ops\n" + stages), reporters).run();
+        }
+    }
+
     private static String cell(String stage, String op, String endpoint, String size) {
         return stage + "/" + op + "/" + endpoint + "/" + size;
     }
@@ -160,10 +163,10 @@ class OpsLogTest {
         List<Map<String, String>> rows = new ArrayList<>();
         try (BufferedReader in = new BufferedReader(new InputStreamReader(new ZstdInputStream(
                 Files.newInputStream(file)).setContinuous(true), StandardCharsets.UTF_8))) {
-            List<String> header = fields(in.readLine());
+            List<String> header = OpsReader.Csv.fields(in.readLine());
             assertEquals(OpsLog.COLUMNS, header);
             for (String line = in.readLine(); line != null; line = in.readLine()) {
-                List<String> values = fields(line);
+                List<String> values = OpsReader.Csv.fields(line);
                 assertEquals(header.size(), values.size(), line);
                 Map<String, String> row = new HashMap<>();
                 for (int i = 0; i < header.size(); i++) {
@@ -173,33 +176,5 @@ class OpsLogTest {
             }
         }
         return rows;
-    }
-
-    private static List<String> fields(String line) {
-        List<String> out = new ArrayList<>();
-        StringBuilder field = new StringBuilder();
-        boolean quoted = false;
-        for (int i = 0; i < line.length(); i++) {
-            char c = line.charAt(i);
-            if (quoted) {
-                if (c == '"' && i + 1 < line.length() && line.charAt(i + 1) == '"') {
-                    field.append('"');
-                    i++;
-                } else if (c == '"') {
-                    quoted = false;
-                } else {
-                    field.append(c);
-                }
-            } else if (c == '"') {
-                quoted = true;
-            } else if (c == ',') {
-                out.add(field.toString());
-                field.setLength(0);
-            } else {
-                field.append(c);
-            }
-        }
-        out.add(field.toString());
-        return out;
     }
 }
