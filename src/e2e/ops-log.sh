@@ -67,15 +67,18 @@ printed = out.getvalue()
 for stage, op in attempts:
     if not re.search(rf"^{re.escape(stage)}\s+{re.escape(op)}\s+\d+\.\d+$", printed, re.M):
         problems.append(f"pandas printed no p99 for {stage} {op}:\n{printed}")
-rows = sum(1 for _ in open('ops.csv')) - 1
+rows, own = duckdb.sql("select count(*) filter (where own is null), list(distinct own) filter (where own is not null)"
+                       " from read_csv('ops.csv')").fetchall()[0]
 if rows != sum(attempts.values()):
-    problems.append(f"zstd -d gave {rows} rows, summary.json {sum(attempts.values())} attempts")
+    problems.append(f"zstd -d gave {rows} measured rows, summary.json {sum(attempts.values())} attempts")
+if not {'preflight', 'cleanup'} <= set(own):
+    problems.append(f"the tool's own requests are not all there: marked {own}")
 killed = duckdb.sql("select count(*) filter (where stage = 'get'), count(*) from read_csv('killed/ops.csv.zst')").fetchall()[0]
 if killed[1] != int(sys.argv[2]) or killed[0] < 10:
     problems.append(f"the killed run's log: DuckDB read {killed[1]} rows ({killed[0]} of the GET stage), zstd -d {sys.argv[2]}")
 for p in problems:
     print("  " + p)
-print(f"  quickstart: {rows} rows = summary.json's attempts; DuckDB and pandas agree; killed run: {killed[1]} rows"
+print(f"  quickstart: {rows} measured rows = summary.json's attempts, the tool's own marked {sorted(own)}; DuckDB and pandas agree; killed run: {killed[1]} rows"
       f" readable, {killed[0]} of its GET stage")
 sys.exit(1 if problems else 0)
 PY

@@ -38,6 +38,11 @@ final class AnalyzeCommand implements Callable<Integer> {
     @Option(names = "--endpoint", paramLabel = "NAME", description = "Only the operations sent to this endpoint.")
     String endpoint;
 
+    @Option(names = "--host", paramLabel = "HOST:PORT", description = "Only the operations sent to this address "
+            + "(the ops log's host column: the connected address with client: http, the endpoint URL's otherwise; "
+            + "warp's endpoint).")
+    String host;
+
     @Option(names = "--skip", paramLabel = "DURATION", description = "Leave out each cell's first DURATION (a "
             + "warm-up), e.g. 30s.")
     String skip;
@@ -54,19 +59,24 @@ final class AnalyzeCommand implements Callable<Integer> {
     String to;
 
     @Option(names = "--by", paramLabel = "COLUMN", description = "A row per value of COLUMN in each cell: endpoint, "
-            + "shard, worker, bucket, size.")
+            + "host, shard, worker, bucket, size.")
     String by;
 
-    @Option(names = "--own", description = "The tool's own operations (preparation, warm-up) instead of the measured "
-            + "ones.")
+    @Option(names = "--first-access", description = "Split each cell's reads (GET, RANGE_GET) into the first read "
+            + "of each key and the repeats: a cache in front of the store shows itself in the repeats' latency.")
+    boolean firstAccess;
+
+    @Option(names = "--own", description = "The tool's own operations (preparation, warm-up, preflight, cleanup) "
+            + "instead of the measured ones.")
     boolean own;
 
     @Override
     public Integer call() {
         try {
             OpsAnalysis.Slice slice = new OpsAnalysis.Slice(Optional.ofNullable(stage), Optional.ofNullable(op),
-                    Optional.ofNullable(endpoint), micros("--skip", skip), micros("--segment", segment),
-                    instant("--from", from, Long.MIN_VALUE), instant("--to", to, Long.MAX_VALUE), by(), own);
+                    Optional.ofNullable(endpoint), Optional.ofNullable(host), micros("--skip", skip),
+                    micros("--segment", segment), instant("--from", from, Long.MIN_VALUE),
+                    instant("--to", to, Long.MAX_VALUE), by(), firstAccess, own);
             System.out.print(OpsAnalysis.analyze(OpsAnalysis.files(paths), slice));
             return ExitCodes.OK;
         } catch (IOException e) {

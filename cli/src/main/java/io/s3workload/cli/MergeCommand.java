@@ -21,7 +21,8 @@ import picocli.CommandLine.Parameters;
                 + "merged results directory: summary.json, HdrHistogram logs, report.html (with a throughput line "
                 + "per shard, up to 16 shards) and the CSV files, as one process running the whole workload would "
                 + "have. Counts are summed, histograms added exactly from the shards' hdr logs, per-second series "
-                + "aligned on the wall clock.", "",
+                + "aligned on the wall clock. Shards that kept an ops log (--report ops) give one ops.csv.zst, its rows"
+                + " in the order the operations ended.", "",
             "  s3workload merge results/<run-id>/shard-*",
             "", "A shard whose directory has no summary.json did not finish: it is reported as partial (with what its"
                 + " hdr logs hold) and left out of the figures; so is a shard the others' count says is missing.",
@@ -63,13 +64,19 @@ final class MergeCommand implements Callable<Integer> {
         System.out.println(ResultsMerge.spreadSentence(merged.startSpread()));
         System.out.println();
         System.out.print(ResultsMerge.table(merged));
+        java.util.Optional<io.s3workload.opslog.OpsMerge.Merged> ops;
         try {
             ResultsMerge.write(merged, target);
+            ops = ResultsMerge.writeOpsLog(merged, target);
         } catch (IOException e) {
             System.err.println("error: cannot write " + target + ": " + e.getMessage());
             return ExitCodes.BAD_INPUT;
         }
         System.out.println();
+        ops.ifPresent(o -> System.out.println("Ops log: " + Units.count(o.rows(), "row") + " from the shards'"
+                + " ops.csv.zst, in the order they ended" + (o.outOfOrder() == 0 ? "" : " (" + o.outOfOrder()
+                + " written up to " + o.mostBehindUs() / 1000 + " ms after a later one)")
+                + o.cut().stream().map(c -> "; " + c).collect(Collectors.joining())));
         System.out.println("Merged results: " + target.toAbsolutePath());
         if (merged.shards().stream().anyMatch(s -> !s.status().merged())) {
             System.out.println("PARTIAL: not every shard finished; the figures above leave the partial and missing"

@@ -4,6 +4,7 @@ import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertFalse;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
+import io.s3workload.result.Units;
 import io.s3workload.server.EmbeddedS3;
 import java.io.IOException;
 import java.nio.charset.StandardCharsets;
@@ -436,6 +437,25 @@ class JarIT {
             assertTrue(Files.exists(dir.resolve("merged/report.html")) && Files.exists(dir.resolve(
                     "merged/hdr/get.GET.s3.4KiB.hlog")));
             assertTrue(Files.readString(dir.resolve("merged/report.html")).contains("shard 2"), "a line per shard");
+            // the shards' ops logs as one, in the order the operations ended: the measured GETs are the cell's
+            long[] ops = {0, 0, Long.MIN_VALUE, 0};
+            java.util.Set<String> shardsSeen = new java.util.TreeSet<>();
+            io.s3workload.opslog.OpsReader.read(dir.resolve("merged/ops.csv.zst"), r -> {
+                ops[0]++;
+                if (r.stage().equals("get") && r.own().isEmpty() && !r.failed()) {
+                    ops[1]++;
+                }
+                if (r.endUs() < ops[2]) {
+                    ops[3]++;
+                }
+                ops[2] = Math.max(ops[2], r.endUs());
+                shardsSeen.add(r.shard());
+            });
+            assertEquals(shardGets, ops[1], "the merged log's GETs are the merged cell's");
+            assertEquals(0, ops[3], "rows in end order");
+            assertEquals(java.util.Set.of("0/3", "1/3", "2/3"), shardsSeen);
+            assertTrue(merge.output().contains("Ops log: " + Units.count(ops[0], "row") + " from the shards'"),
+                    merge.output());
             // latency by size merges bucket by bucket: counts add up, and the merged log holds each bucket's values
             long[] bucketOps = new long[2];
             for (int i = 0; i < 3; i++) {
@@ -478,7 +498,7 @@ class JarIT {
     private static Process shardProcess(Path workload, String shard, String start, Path out, String getTime)
             throws IOException {
         ProcessBuilder builder = new ProcessBuilder(JAVA, "-jar", JAR.toString(), "run", workload.toString(),
-                "--shard", shard, "--start-at", start, "--report", "json,hdr", "--out", out.toString(),
+                "--shard", shard, "--start-at", start, "--report", "json,hdr,ops", "--out", out.toString(),
                 "--no-progress").directory(ROOT.toFile()).redirectErrorStream(true);
         builder.environment().put("GET_TIME", getTime);
         return builder.start();

@@ -32,8 +32,9 @@ public final class OpsLog implements AutoCloseable {
     public static final String FILE = "ops.csv.zst";
     /** The columns, in order (docs/ops-log.md). */
     public static final java.util.List<String> COLUMNS = java.util.List.of("run", "shard", "stage", "op",
-            "cell_endpoint", "size_class", "worker", "endpoint", "bucket", "key", "bytes", "start_us", "intended_us",
-            "end_us", "ttfb_ns", "latency_ns", "status", "error", "attempts", "request_id", "id2", "own");
+            "cell_endpoint", "size_class", "worker", "endpoint", "host", "bucket", "key", "version_id", "bytes",
+            "range", "start_us", "intended_us", "end_us", "ttfb_ns", "latency_ns", "status", "error", "attempts",
+            "request_id", "id2", "etag", "checksum", "own");
 
     private static final int CHUNK = 64 * 1024;
     private static final int STRIPES = Math.max(4, Integer.highestOneBit(Runtime.getRuntime().availableProcessors()) * 4);

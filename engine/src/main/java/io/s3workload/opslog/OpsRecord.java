@@ -5,9 +5,10 @@ package io.s3workload.opslog;
  * Times are microseconds since the epoch; {@code intendedUs}, {@code ttfbNs} and {@code status} are -1 where none.
  */
 public record OpsRecord(String run, String shard, String stage, String op, String cellEndpoint, String sizeClass,
-                        int worker, String endpoint, String bucket, String key, long bytes, long startUs,
-                        long intendedUs, long endUs, long ttfbNs, long latencyNs, int status, String error,
-                        int attempts, String requestId, String own) {
+                        int worker, String endpoint, String host, String bucket, String key, String versionId,
+                        long bytes, String range, long startUs, long intendedUs, long endUs, long ttfbNs,
+                        long latencyNs, int status, String error, int attempts, String requestId, String etag,
+                        String checksum, String own) {
 
     /** Whether it failed. */
     public boolean failed() {

@@ -28,16 +28,27 @@ import org.HdrHistogram.Histogram;
 public final class OpsAnalysis {
 
     /** What to cut: empty filters take everything. */
-    public record Slice(Optional<String> stage, Optional<String> op, Optional<String> endpoint, long skipMicros,
-                        long segmentMicros, long fromMicros, long toMicros, Optional<By> by, boolean own) {
+    public record Slice(Optional<String> stage, Optional<String> op, Optional<String> endpoint,
+                        Optional<String> host, long skipMicros, long segmentMicros, long fromMicros, long toMicros,
+                        Optional<By> by, boolean firstAccess, boolean own) {
 
-        public static final Slice ALL = new Slice(Optional.empty(), Optional.empty(), Optional.empty(), 0, 0,
-                Long.MIN_VALUE, Long.MAX_VALUE, Optional.empty(), false);
+        public static final Slice ALL = new Slice(Optional.empty(), Optional.empty(), Optional.empty(),
+                Optional.empty(), 0, 0, Long.MIN_VALUE, Long.MAX_VALUE, Optional.empty(), false, false);
+
+        /** This slice with a row per value of {@code column}. */
+        public Slice by(By column) {
+            return new Slice(stage, op, endpoint, host, skipMicros, segmentMicros, fromMicros, toMicros,
+                    Optional.of(column), firstAccess, own);
+        }
     }
+
+    /** The column {@code --first-access} adds: a read's first of its key in its cell, or a repeat. */
+    static final String FIRST = "first";
+    static final String REPEAT = "repeat";
 
     /** A column each value of which gets rows of its own ({@code --by}). */
     public enum By {
-        ENDPOINT("endpoint", OpsRecord::endpoint), SHARD("shard", OpsRecord::shard),
+        ENDPOINT("endpoint", OpsRecord::endpoint), HOST("host", OpsRecord::host), SHARD("shard", OpsRecord::shard),
         WORKER("worker", r -> Integer.toString(r.worker())), BUCKET("bucket", OpsRecord::bucket),
         SIZE("size", r -> r.failed() ? "-" : r.bytes() + " B");
 
@@ -162,9 +173,17 @@ public final class OpsAnalysis {
 
     private static Aggregate aggregate(List<Path> files, Slice slice) throws IOException {
         Map<List<String>, Long> cellStart = new HashMap<>();
-        if (slice.skipMicros() > 0 || slice.segmentMicros() > 0) {
+        // with --first-access: when each key was first read in each cell (its earliest start, whatever the order)
+        Map<List<String>, Long> firstRead = new HashMap<>();
+        if (slice.skipMicros() > 0 || slice.segmentMicros() > 0 || slice.firstAccess()) {
             for (Path file : files) {
-                OpsReader.read(file, r -> cellStart.merge(cellOf(r), r.startUs(), Math::min));
+                OpsReader.read(file, r -> {
+                    cellStart.merge(cellOf(r), r.startUs(), Math::min);
+                    if (slice.firstAccess() && reads(r) && measured(r)) {
+                        firstRead.merge(List.of(r.stage(), r.op(), r.cellEndpoint(), r.sizeClass(), r.key()),
+                                r.startUs(), Math::min);
+                    }
+                });
             }
         }
         Map<List<String>, Cell> cells = new LinkedHashMap<>();
@@ -178,6 +197,10 @@ public final class OpsAnalysis {
                 rows[1]++;
                 List<String> key = new ArrayList<>(cellOf(r));
                 slice.by().ifPresent(by -> key.add(by.value.apply(r)));
+                if (slice.firstAccess()) {
+                    key.add(!reads(r) ? "-" : firstRead.get(List.of(r.stage(), r.op(), r.cellEndpoint(),
+                            r.sizeClass(), r.key())) == r.startUs() ? FIRST : REPEAT);
+                }
                 Cell cell = cells.computeIfAbsent(key, Cell::new);
                 cell.add(r);
                 if (slice.segmentMicros() > 0) {
@@ -194,11 +217,22 @@ public final class OpsAnalysis {
         return List.of(r.stage(), r.op(), r.cellEndpoint(), r.sizeClass());
     }
 
+    /** A read of an object's bytes: what {@code --first-access} splits. */
+    private static boolean reads(OpsRecord r) {
+        return r.op().equals("GET") || r.op().equals("RANGE_GET");
+    }
+
+    /** Whether a row is a cell's measured operation: no mark, or a probe's poll (which its read cell counts). */
+    private static boolean measured(OpsRecord r) {
+        return r.own().isEmpty() || r.own().equals(io.s3workload.opslog.OpsSink.POLL);
+    }
+
     private static boolean wanted(OpsRecord r, Slice slice, Map<List<String>, Long> cellStart) {
-        return r.own().isEmpty() != slice.own()
+        return measured(r) != slice.own()
                 && slice.stage().map(r.stage()::equals).orElse(true)
                 && slice.op().map(op -> op.equalsIgnoreCase(r.op())).orElse(true)
                 && slice.endpoint().map(r.endpoint()::equals).orElse(true)
+                && slice.host().map(r.host()::equals).orElse(true)
                 && r.startUs() >= slice.fromMicros() && r.startUs() < slice.toMicros()
                 && (slice.skipMicros() == 0 || r.startUs() - cellStart.get(cellOf(r)) >= slice.skipMicros());
     }
@@ -210,6 +244,9 @@ public final class OpsAnalysis {
     private static Table cellTable(java.util.Collection<Cell> cells, Slice slice) {
         List<String> headers = new ArrayList<>(List.of("stage", "op", "endpoint", "size"));
         slice.by().ifPresent(by -> headers.add(by.key()));
+        if (slice.firstAccess()) {
+            headers.add("access");
+        }
         int text = headers.size();
         headers.addAll(List.of("ops", "errors", "seconds", "ops/s", "MiB/s", "p50 (ms)", "p90 (ms)", "p99 (ms)",
                 "max (ms)"));

@@ -2,7 +2,6 @@ package io.s3workload.report;
 
 import io.s3workload.opslog.OpsLog;
 import io.s3workload.result.Reporter;
-import io.s3workload.result.RunInfo;
 import io.s3workload.result.RunResult;
 import java.io.IOException;
 import java.io.UncheckedIOException;
@@ -10,7 +9,7 @@ import java.util.Optional;
 
 /**
  * {@code --report ops}: every operation of the run as a row of {@code ops.csv.zst} in the results directory
- * ({@link OpsLog}, docs/ops-log.md). The workers write the rows; this opens the file before the first stage and
+ * ({@link OpsLog}, docs/ops-log.md). The workers write the rows; this opens the file before the bucket check and
  * closes it when the run ends.
  */
 final class OpsLogReporter implements Reporter {
@@ -23,10 +22,10 @@ final class OpsLogReporter implements Reporter {
     }
 
     @Override
-    public synchronized Optional<OpsLog> operations(RunInfo run) {
+    public synchronized Optional<OpsLog> operations(String runId) {
         if (log == null) {
             try {
-                log = OpsLog.open(results.forRun(run.runId()).resolve(OpsLog.FILE));
+                log = OpsLog.open(results.forRun(runId).resolve(OpsLog.FILE));
             } catch (IOException e) {
                 throw new UncheckedIOException("cannot write the ops log: " + e.getMessage(), e);
             }

@@ -322,6 +322,22 @@ public final class ResultsMerge {
         return written;
     }
 
+    /**
+     * The shards' ops logs ({@code --report ops}) as one {@code ops.csv.zst} in {@code out}, in the order the
+     * operations ended; empty when no merged shard kept one.
+     */
+    public static Optional<io.s3workload.opslog.OpsMerge.Merged> writeOpsLog(Merged merged, Path out)
+            throws IOException {
+        List<Path> logs = merged.shards().stream().filter(s -> s.status().merged() && s.directory() != null)
+                .map(s -> s.directory().resolve(io.s3workload.opslog.OpsLog.FILE)).filter(Files::isRegularFile)
+                .toList();
+        if (logs.isEmpty()) {
+            return Optional.empty();
+        }
+        Files.createDirectories(out);
+        return Optional.of(io.s3workload.opslog.OpsMerge.merge(logs, out.resolve(io.s3workload.opslog.OpsLog.FILE)));
+    }
+
     /** The summary table of the merged run, as the console prints a run's. */
     public static String table(Merged merged) {
         return RunSummary.table(merged.report().stages());

@@ -16,10 +16,10 @@ public interface Reporter {
     }
 
     /**
-     * The log every operation of {@code run} is written to, when this reporter keeps one ({@code ops}); asked once,
-     * before the first stage, on the run's thread.
+     * The log every operation of the run {@code runId} is written to, when this reporter keeps one ({@code ops});
+     * asked once, before the bucket check, on the run's thread.
      */
-    default java.util.Optional<io.s3workload.opslog.OpsLog> operations(RunInfo run) {
+    default java.util.Optional<io.s3workload.opslog.OpsLog> operations(String runId) {
         return java.util.Optional.empty();
     }
 

@@ -40,6 +40,14 @@ final class BucketCheck {
         return List.copyOf(regionsCorrected);
     }
 
+    /** Where the check's requests are logged ({@code --report ops}). */
+    private java.util.Optional<io.s3workload.opslog.OpsSink> log = java.util.Optional.empty();
+
+    /** The check's requests: retried while they may pass, logged as the preflight's. */
+    private OwnRequests requests() {
+        return OwnRequests.preflight(cancelled).logged(log, io.s3workload.opslog.OpsSink.PREFLIGHT, "");
+    }
+
     /** The buckets the run created over several ({@code buckets:}). */
     List<CreatedBucket> created() {
         return List.copyOf(created);
@@ -59,6 +67,7 @@ final class BucketCheck {
      * each, the ones cleanup goes through. Endpoints only connectivity stages use are theirs to report on.
      */
     Map<String, ObjectStore> run(Clients clients) throws EndpointUnavailableException {
+        log = clients.opsLog();
         Map<String, ObjectStore> stores = new LinkedHashMap<>();
         for (StagePlan stage : plan.stages()) {
             if (stage.kind().has(StageKind.Trait.ENDPOINTS_ONLY)) {
@@ -111,9 +120,9 @@ final class BucketCheck {
      */
     private void checkExisting(StagePlan stage, io.s3workload.workload.ObjectsFrom.Prefix prefix, ObjectStore store)
             throws EndpointUnavailableException {
-        OwnRequests requests = OwnRequests.preflight(cancelled);
+        OwnRequests requests = requests();
         try {
-            if (!requests.call(() -> store.bucketWide().listPage(prefix.prefix(), null, 1)).keys().isEmpty()) {
+            if (!requests.call("ListObjectsV2", () -> store.bucketWide().listPage(prefix.prefix(), null, 1)).keys().isEmpty()) {
                 return;
             }
             List<String> nearby = ExistingObjects.nearby(store, prefix.prefix(), requests);
@@ -139,7 +148,7 @@ final class BucketCheck {
         for (ObjectStore bucket : store.buckets()) {
             checking = bucket.bucket();
             try {
-                OwnRequests.preflight(cancelled).run(bucket.bucketWide()::checkBucket);
+                requests().run("HeadBucket", bucket.bucketWide()::checkBucket);
             } catch (StoreException e) {
                 if (e.kind() != StoreException.Kind.NO_BUCKET || !plan.createBucket()) {
                     throw e;
@@ -155,7 +164,7 @@ final class BucketCheck {
      */
     private void createBucket(ObjectStore store, EndpointSpec endpoint) throws EndpointUnavailableException {
         try {
-            OwnRequests.preflight(cancelled).run(store.bucketWide()::createBucket);
+            requests().run("CreateBucket", store.bucketWide()::createBucket);
             if (plan.buckets().size() > 1) {
                 created.add(new CreatedBucket(endpoint.name(), store));
             }

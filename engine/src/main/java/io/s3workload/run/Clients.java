@@ -208,9 +208,14 @@ public final class Clients implements AutoCloseable {
     /** Where every operation is logged ({@code --report ops}); null: nowhere. Set before the first stage. */
     private volatile io.s3workload.opslog.OpsSink opsLog;
 
-    /** Logs every operation of the run's loops into {@code sink} from now on. */
+    /** Logs every operation of the run into {@code sink} from now on. */
     void logOperations(io.s3workload.opslog.OpsSink sink) {
         this.opsLog = sink;
+    }
+
+    /** Where the run's operations are logged ({@code --report ops}); empty: nowhere. */
+    public java.util.Optional<io.s3workload.opslog.OpsSink> opsLog() {
+        return java.util.Optional.ofNullable(opsLog);
     }
 
     final class Lease {

@@ -29,9 +29,9 @@ public final class ClosedLoop {
     /** The ops log's {@code own} of a measured operation: empty. */
     static final String MEASURED = "";
     /** ... of an unmeasured one that prepares a stage (seeding, sources, a check after it). */
-    static final String PREPARATION = "preparation";
+    static final String PREPARATION = io.s3workload.opslog.OpsSink.PREPARATION;
     /** ... of a warm-up's. */
-    static final String WARM_UP = "warm-up";
+    static final String WARM_UP = io.s3workload.opslog.OpsSink.WARM_UP;
     /** The most workers an unmeasured preparation loop (seeding, sources) runs. */
     static final int PREPARATION_WORKERS = 128;
     /** The most workers a loop runs on platform threads (see {@link #workerThreads}). */

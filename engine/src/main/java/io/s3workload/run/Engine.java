@@ -123,6 +123,7 @@ public final class Engine {
         String sharedPrefix = plan.prefix().isEmpty() ? "" : plan.prefix() + "/";
         try (Clients clients = new Clients(plan, options.shard().filter(s -> s.count() > 1).isPresent()); ReporterBus bus = new ReporterBus(reporters)) {
             this.clients = clients;
+            logOperations(runId, clients);
             if (cancelled.get()) {
                 clients.interruptAll();
             }
@@ -148,7 +149,6 @@ public final class Engine {
             RunInfo info = new RunInfo(runId, runPrefix, seed, startedAt, buckets.checkedPlan(), urls, options.shard(),
                     options.serverInProcess(), options.startAt());
             bus.post(r -> r.runStarted(info));
-            logOperations(info, clients);
             noteCorrectedRegions(buckets, bus);
             RunContext context = new RunContext(runPrefix, sharedPrefix, new Payload(seed), clients, bus,
                     stopped);
@@ -243,10 +243,11 @@ public final class Engine {
         }
         List<String> removed = new ArrayList<>();
         List<String> failed = new ArrayList<>();
-        OwnRequests requests = OwnRequests.until(System.nanoTime() + OwnRequests.BUDGET.toNanos());
+        OwnRequests requests = OwnRequests.until(System.nanoTime() + OwnRequests.BUDGET.toNanos())
+                .logged(clients.opsLog(), io.s3workload.opslog.OpsSink.CLEANUP, "");
         for (BucketCheck.CreatedBucket bucket : created) {
             try {
-                requests.run(bucket.store().bucketWide()::deleteBucket);
+                requests.run("DeleteBucket", bucket.store().bucketWide()::deleteBucket);
                 removed.add(bucket.store().bucket());
             } catch (StoreException e) {
                 failed.add(bucket.store().bucket() + " (" + e.errorClass() + ")");
@@ -279,7 +280,8 @@ public final class Engine {
         java.util.concurrent.atomic.AtomicReference<CleanupResult> result = new java.util.concurrent.atomic
                 .AtomicReference<>();
         Thread cleaning = Thread.ofVirtual().name("s3workload-cleanup").unstarted(() -> result.set(
-                Cleanup.finish(everything, stores, file, OwnRequests.until(deadline), complianceEnds())));
+                Cleanup.finish(everything, stores, file, OwnRequests.until(deadline)
+                        .logged(clients.opsLog(), io.s3workload.opslog.OpsSink.CLEANUP, ""), complianceEnds())));
         cleanupThread = cleaning;
         cleaning.start();
         if (cleanupSkipped.get()) {
@@ -316,11 +318,11 @@ public final class Engine {
         return longest.isZero() ? java.time.Instant.EPOCH : java.time.Instant.now().plus(longest);
     }
 
-    /** The loops log every operation where a reporter keeps an ops log ({@code --report ops}). */
-    private void logOperations(RunInfo info, Clients clients) {
+    /** Every request is logged from now on where a reporter keeps an ops log ({@code --report ops}). */
+    private void logOperations(String runId, Clients clients) {
         String shard = options.shard().filter(s -> s.count() > 1).map(s -> s.index() + "/" + s.count()).orElse("");
-        reporters.stream().flatMap(r -> r.operations(info).stream()).findFirst().ifPresent(log ->
-                clients.logOperations(new io.s3workload.opslog.OpsSink(log, info.runId(), shard, plan.bucket())));
+        reporters.stream().flatMap(r -> r.operations(runId).stream()).findFirst().ifPresent(log ->
+                clients.logOperations(new io.s3workload.opslog.OpsSink(log, runId, shard, plan.bucket())));
     }
 
     private static final String SKIPPED = "the cleanup was skipped (a second Ctrl-C)";

@@ -45,7 +45,7 @@ public final class ExistingObjects {
         long skipped = 0;
         do {
             String from = token;
-            ObjectStore.ListPage page = requests.call(() -> store.bucketWide().listPage(prefix.prefix(), from, 1000));
+            ObjectStore.ListPage page = requests.call("ListObjectsV2", () -> store.bucketWide().listPage(prefix.prefix(), from, 1000));
             for (int i = 0; i < page.keys().size(); i++) {
                 long size = page.sizes().get(i);
                 if (size < smallest || page.keys().get(i).endsWith("/") && size == 0) {
@@ -122,7 +122,7 @@ public final class ExistingObjects {
             int cut = parent.endsWith("/") ? parent.lastIndexOf('/', parent.length() - 2) : parent.lastIndexOf('/');
             parent = cut < 0 ? "" : parent.substring(0, cut + 1);
             String under = parent;
-            ObjectStore.ListPage page = requests.call(() -> store.bucketWide().listPage(under, null, 1000));
+            ObjectStore.ListPage page = requests.call("ListObjectsV2", () -> store.bucketWide().listPage(under, null, 1000));
             TreeSet<String> next = new TreeSet<>();
             for (String key : page.keys()) {
                 int slash = key.indexOf('/', under.length());

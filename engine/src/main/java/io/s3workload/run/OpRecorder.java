@@ -93,14 +93,15 @@ public final class OpRecorder {
             prefix = io.s3workload.opslog.OpsRow.fields(log.run(), log.shard(), key.stage(), key.op().name(),
                     key.endpoint(), key.op().sized() ? key.size().label() : null, Integer.toString(worker));
         }
-        row.prefix(prefix).text(trace.endpoint() != null ? trace.endpoint() : key.endpoint())
+        row.prefix(prefix).text(trace.endpoint() != null ? trace.endpoint() : key.endpoint()).text(trace.host())
                 .text(bucketCell == null ? log.bucket() : bucketCell.substring(bucketCell.indexOf('/') + 1))
-                .text(trace.key()).number(bytes)
+                .text(trace.key()).text(trace.versionId()).number(bytes).text(trace.range())
                 .number(out.micros(beganNanos)).numberOr(openLoop, out.micros(beganNanos - delayNanos))
-                .number(out.micros(end)).numberOr(ttfbNanos >= 0, ttfbNanos).number(latencyNanos >= 0 ? latencyNanos : end - beganNanos)
+                .number(out.micros(end)).numberOr(ttfbNanos >= 0, ttfbNanos)
+                .number(latencyNanos >= 0 ? latencyNanos : end - beganNanos)
                 .numberOr(trace.status() > 0, trace.status()).text(errorClass).number(retries + 1L);
         trace.ids(row);
-        row.text(own).end(out);
+        row.text(trace.etag()).text(trace.checksum()).text(own).end(out);
     }
 
     /** How late the next operation started against its intended time (open loop), and whether that is late. */

@@ -27,11 +27,31 @@ public final class OwnRequests {
     private final boolean throughOutages;
     private final long deadlineNanos;
     private final BooleanSupplier stopped;
+    /** Where each request is logged (null: nowhere), marked {@code own}, for {@code stage} (empty: the run). */
+    private final io.s3workload.opslog.OpsSink log;
+    private final String own;
+    private final String stage;
 
-    private OwnRequests(boolean throughOutages, long deadlineNanos, BooleanSupplier stopped) {
+    private OwnRequests(boolean throughOutages, long deadlineNanos, BooleanSupplier stopped,
+                        io.s3workload.opslog.OpsSink log, String own, String stage) {
         this.throughOutages = throughOutages;
         this.deadlineNanos = deadlineNanos;
         this.stopped = stopped;
+        this.log = log;
+        this.own = own;
+        this.stage = stage;
+    }
+
+    private OwnRequests(boolean throughOutages, long deadlineNanos, BooleanSupplier stopped) {
+        this(throughOutages, deadlineNanos, stopped, null, null, null);
+    }
+
+    /**
+     * These requests, each also a row of the ops log {@code log} (when there is one) marked {@code own}
+     * ({@code preflight}, {@code cleanup}, {@code preparation}), made for {@code stage} (empty: for the run).
+     */
+    public OwnRequests logged(java.util.Optional<io.s3workload.opslog.OpsSink> log, String own, String stage) {
+        return new OwnRequests(throughOutages, deadlineNanos, stopped, log.orElse(null), own, stage);
     }
 
     /**
@@ -58,16 +78,27 @@ public final class OwnRequests {
         return deadlineNanos - System.nanoTime() - nanos > 0 && !expired();
     }
 
-    /** Runs {@code request} until it succeeds or fails for good; throws its last failure. */
-    public <T> T call(Supplier<T> request) {
+    /**
+     * Runs {@code request} (the S3 action {@code op}: {@code ListObjectsV2}) until it succeeds or fails for good;
+     * throws its last failure. Logged as one row with its attempts, named by its last request.
+     */
+    public <T> T call(String op, Supplier<T> request) {
+        long began = System.nanoTime();
         long giveUp = Math.min(deadlineNanos - System.nanoTime(), BUDGET.toNanos()) + System.nanoTime();
         long backoff = FIRST_BACKOFF_NANOS;
-        while (true) {
+        for (int attempts = 1; ; attempts++) {
             try {
-                return request.get();
+                T answer = request.get();
+                if (log != null) {
+                    log.own(stage, op, own, began, null, attempts);
+                }
+                return answer;
             } catch (StoreException e) {
                 long wait = ThreadLocalRandom.current().nextLong(backoff / 2, backoff + 1);
                 if (!mayPass(e) || System.nanoTime() + wait - giveUp >= 0 || expired()) {
+                    if (log != null) {
+                        log.own(stage, op, own, began, e.errorClass(), attempts);
+                    }
                     throw e;
                 }
                 LockSupport.parkNanos(wait);
@@ -76,8 +107,8 @@ public final class OwnRequests {
         }
     }
 
-    public void run(Runnable request) {
-        call(() -> {
+    public void run(String op, Runnable request) {
+        call(op, () -> {
             request.run();
             return null;
         });

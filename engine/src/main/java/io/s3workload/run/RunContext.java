@@ -146,6 +146,16 @@ public final class RunContext {
         return clients;
     }
 
+    /**
+     * An operation recorded into {@code cell} outside a loop (a probe's write or poll, a check's request), also a row
+     * of the ops log when the run keeps one: begun at {@code beganNanos}, ended now, marked {@code own} (empty:
+     * measured), failed with {@code error} (null: it succeeded).
+     */
+    public void logOperation(io.s3workload.metrics.CellRecorder cell, String own, long beganNanos, long bytes,
+                             long latencyNanos, String error) {
+        clients.opsLog().ifPresent(log -> log.cell(cell.key(), own, beganNanos, bytes, latencyNanos, error));
+    }
+
     ReporterBus reporters() {
         return reporters;
     }
@@ -196,7 +206,8 @@ public final class RunContext {
         ExistingObjects listed;
         try {
             listed = ExistingObjects.list(clients.shared(stage.endpoint(), stage.client()), prefix,
-                    OwnRequests.preflight(this::cancelled), smallest);
+                    OwnRequests.preflight(this::cancelled).logged(clients.opsLog(),
+                            io.s3workload.opslog.OpsSink.PREPARATION, stage.name()), smallest);
         } catch (io.s3workload.s3.StoreException e) {
             note(stage.name(), "listing the existing objects under " + prefix.prefix() + " failed: " + e.errorClass()
                     + "; cell skipped");

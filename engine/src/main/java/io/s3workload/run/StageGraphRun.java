@@ -107,7 +107,9 @@ final class StageGraphRun {
             long start = System.nanoTime() - runStart;
             bus.post(r -> r.stageStarted(stage));
             started[i].countDown();
+            long waitedBefore = waitedOnOpsLog();
             StageResult result = Engine.runner(stage).run(stage, own).placed(start, stopped.get());
+            noteWaitOnOpsLog(stage, waitedOnOpsLog() - waitedBefore);
             results.set(i, result);
             List<Breach> crossed = Thresholds.check(result);
             breaches.set(i, crossed);
@@ -155,5 +157,23 @@ final class StageGraphRun {
             }
         }
         return null;
+    }
+
+    /** How long workers have waited for the ops log's writer so far (0 without an ops log). */
+    private long waitedOnOpsLog() {
+        return context.clients().opsLog().map(log -> log.log().waitedNanos()).orElse(0L);
+    }
+
+    /**
+     * Says so when the stage's workers waited for the ops log's writer (compression or the disk fell behind): that
+     * time is in their operations' spacing, so the client, not the store, may have set the pace. Stages running
+     * together share the figure.
+     */
+    private void noteWaitOnOpsLog(StagePlan stage, long waitedNanos) {
+        if (waitedNanos >= 1_000_000) {
+            context.note(stage.name(), String.format(java.util.Locale.ROOT, "client-bound: workers waited %.1f ms in"
+                    + " all for the ops log's writer (no row dropped); the load may have been slowed by the log,"
+                    + " not the store", waitedNanos / 1e6));
+        }
     }
 }

@@ -33,6 +33,8 @@ final class CrtDataPath implements DataPath {
     private static final long PART_BYTES = 8L * 1024 * 1024;
 
     private final String endpointName;
+    /** Where its requests go ({@code host:port} of the endpoint's URL), for the ops log. */
+    private final String host;
     private final String bucket;
     private final S3AsyncClient s3;
     /** Added to every request (a view's, such as SSE-C's; none by default). */
@@ -46,6 +48,7 @@ final class CrtDataPath implements DataPath {
                         boolean owner, Optional<CrtHandshakeCheck> handshake) {
         this.handshake = handshake;
         this.endpointName = endpointName;
+        this.host = RequestTrace.hostOf(s3.serviceClientConfiguration().endpointOverride().orElse(null));
         this.bucket = bucket;
         this.s3 = s3;
         this.added = added;
@@ -190,15 +193,19 @@ final class CrtDataPath implements DataPath {
 
     @Override
     public void getRange(String key, long start, long length, byte[] buffer, ReadTiming timing) {
-        read(key, () -> s3.getObject(GetObjectRequest.builder().bucket(bucket).key(key)
-                .range(S3Requests.range(start, length)).overrideConfiguration(headers(Map.of())).build(),
-                new DrainingTransformer(timing, buffer, RequestTrace.current())));
+        String range = S3Requests.range(start, length);
+        read(key, () -> {
+            RequestTrace.current().range(range);
+            return s3.getObject(GetObjectRequest.builder().bucket(bucket).key(key).range(range)
+                    .overrideConfiguration(headers(Map.of())).build(),
+                    new DrainingTransformer(timing, buffer, RequestTrace.current()));
+        });
     }
 
     @Override
     public Optional<ObjectInfo> head(String key) {
         RequestTrace trace = RequestTrace.current();
-        trace.begin(endpointName, key);
+        trace.begin(endpointName, host, key);
         try {
             HeadObjectResponse r = trace.answered(s3.headObject(b -> b.bucket(bucket).key(key)
                     .overrideConfiguration(headers(Map.of()))).join());
@@ -225,14 +232,14 @@ final class CrtDataPath implements DataPath {
     private <R extends software.amazon.awssdk.core.SdkResponse> R await(String key,
                                                                         java.util.function.Supplier<CompletableFuture<R>> request) {
         RequestTrace trace = RequestTrace.current();
-        trace.begin(endpointName, key);
+        trace.begin(endpointName, host, key);
         return trace.answered(await(trace, request.get()));
     }
 
     /** A GET on {@code key}, its answer noted in the trace by its {@link DrainingTransformer}. */
     private void read(String key, java.util.function.Supplier<CompletableFuture<Void>> request) {
         RequestTrace trace = RequestTrace.current();
-        trace.begin(endpointName, key);
+        trace.begin(endpointName, host, key);
         await(trace, request.get());
     }
 

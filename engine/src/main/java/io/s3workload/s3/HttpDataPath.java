@@ -230,6 +230,7 @@ final class HttpDataPath implements DataPath {
             this.connection = connection;
             this.key = key;
             this.trace = trace;
+            trace.host(connection.remote());
         }
 
         /** Reads the response head, noting its status and the server's ids in the thread's trace. */
@@ -238,6 +239,7 @@ final class HttpDataPath implements DataPath {
             trace.answered(r.status());
             trace.requestIdBytes(r.requestIdBytes(), 0, r.requestIdLength());
             trace.id2Bytes(r.id2Bytes(), 0, r.id2Length());
+            trace.object(r.etag(), r.versionId(), r.checksumAlgorithm(), r.checksum());
             return r;
         }
 
@@ -252,6 +254,7 @@ final class HttpDataPath implements DataPath {
             connection.header("User-Agent", USER_AGENT);
             signer.signInto(connection, method, path, query, amz);
             if (range != null) {
+                trace.range(range);
                 connection.header("Range", range);
             }
             if (body != null) {

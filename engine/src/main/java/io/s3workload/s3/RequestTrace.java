@@ -16,10 +16,22 @@ public final class RequestTrace {
     private static final ThreadLocal<RequestTrace> CURRENT = ThreadLocal.withInitial(RequestTrace::new);
     /** The most bytes of an id kept (S3's request ids are 16 characters, its id-2 76; MinIO's are similar). */
     public static final int ID_BYTES = 128;
+    /** The checksums S3 answers with ({@code x-amz-checksum-ALG}). */
+    private static final String[] CHECKSUMS = {"crc32c", "crc32", "crc64nvme", "sha1", "sha256"};
 
     private String endpoint;
     private String key;
     private int status;
+    /**
+     * What the ops log keeps of a request beside its ids: the address it went to ({@code host:port}: the connected
+     * socket's for the lean client, the endpoint's URL's for the SDK's), the {@code Range} it asked for, and the
+     * object's ETag, version id and checksum ({@code ALG:VALUE}) as the answer gave them; null when none.
+     */
+    private String host;
+    private String range;
+    private String etag;
+    private String versionId;
+    private String checksum;
     private final byte[] requestId = new byte[ID_BYTES];
     private int requestIdLength;
     private String requestIdText;
@@ -36,6 +48,15 @@ public final class RequestTrace {
     private long[] splits = new long[16];
     private int splitCount;
 
+    /** {@code url}'s {@code host:port} (the scheme's port when it names none); null for null. */
+    public static String hostOf(java.net.URI url) {
+        if (url == null) {
+            return null;
+        }
+        int port = url.getPort() >= 0 ? url.getPort() : "https".equalsIgnoreCase(url.getScheme()) ? 443 : 80;
+        return url.getHost() + ":" + port;
+    }
+
     /** The calling thread's trace. */
     public static RequestTrace current() {
         return CURRENT.get();
@@ -43,10 +64,20 @@ public final class RequestTrace {
 
     /** A request to {@code key} (may be null) on {@code endpoint} begins: what the last one left is forgotten. */
     public void begin(String endpoint, String key) {
+        begin(endpoint, null, key);
+    }
+
+    /** A request to {@code key} on {@code endpoint} at {@code host} ({@code host:port}, may be null) begins. */
+    public void begin(String endpoint, String host, String key) {
         this.endpoint = endpoint;
+        this.host = host;
         this.key = key;
         startNanos = System.nanoTime();
         status = 0;
+        range = null;
+        etag = null;
+        versionId = null;
+        checksum = null;
         requestIdLength = 0;
         requestIdText = null;
         id2Length = 0;
@@ -79,7 +110,48 @@ public final class RequestTrace {
         } else {
             answered(http.statusCode(), known(http.firstMatchingHeader("x-amz-request-id").orElse(null)),
                     known(http.firstMatchingHeader("x-amz-id-2").orElse(null)));
+            object(http.firstMatchingHeader("ETag").orElse(null),
+                    http.firstMatchingHeader("x-amz-version-id").orElse(null), null, null);
+            for (String algorithm : CHECKSUMS) {
+                String value = http.firstMatchingHeader("x-amz-checksum-" + algorithm).orElse(null);
+                if (value != null) {
+                    checksum = algorithm + ":" + value;
+                    break;
+                }
+            }
         }
+    }
+
+    /**
+     * The object as the answer named it: its ETag (as sent; kept without its quotes), version id and checksum ({@code algorithm}
+     * and its value); a null leaves what was noted.
+     */
+    public void object(String etag, String versionId, String checksumAlgorithm, String checksum) {
+        if (etag != null) { // without the quotes every S3 ETag comes in (a weak one's W/ kept)
+            this.etag = etag.length() >= 2 && etag.endsWith("\"") && etag.startsWith("\"")
+                    ? etag.substring(1, etag.length() - 1) : etag;
+        }
+        if (versionId != null) {
+            this.versionId = versionId;
+        }
+        if (checksumAlgorithm != null && checksum != null) {
+            this.checksum = checksumAlgorithm + ":" + checksum;
+        }
+    }
+
+    /** The checksum the client computed for the request's body ({@code crc32c} and its base64 value). */
+    public void checksumSent(String algorithm, String value) {
+        object(null, null, algorithm, value);
+    }
+
+    /** The request asked for {@code range} ({@code bytes=0-1023}). */
+    public void range(String range) {
+        this.range = range;
+    }
+
+    /** The address the request is sent to, when the client knows it only once connected. */
+    public void host(String host) {
+        this.host = host;
     }
 
     /** Notes what a failed SDK request got: the server's status and ids when it answered at all. */
@@ -162,6 +234,25 @@ public final class RequestTrace {
         return n;
     }
 
+    /** What {@code other} (another thread's) noted of its last request, taken as this thread's own. */
+    public void copyFrom(RequestTrace other) {
+        endpoint = other.endpoint;
+        host = other.host;
+        key = other.key;
+        status = other.status;
+        range = other.range;
+        etag = other.etag;
+        versionId = other.versionId;
+        checksum = other.checksum;
+        requestIdText = other.requestIdText;
+        requestIdLength = copy(other.requestId, 0, other.requestIdLength, requestId);
+        id2Text = other.id2Text;
+        id2Length = copy(other.id2, 0, other.id2Length, id2);
+        startNanos = other.startNanos;
+        bodySentNanos = other.bodySentNanos;
+        responseNanos = other.responseNanos;
+    }
+
     /** A new operation begins on this thread: nothing of the last one's, its uploads' splits included, remains. */
     public void beginOperation() {
         begin(null, null);
@@ -219,6 +310,28 @@ public final class RequestTrace {
 
     public String key() {
         return key;
+    }
+
+    public String host() {
+        return host;
+    }
+
+    public String range() {
+        return range;
+    }
+
+    /** The object's ETag as the answer sent it, without its quotes, or null. */
+    public String etag() {
+        return etag;
+    }
+
+    public String versionId() {
+        return versionId;
+    }
+
+    /** The body's checksum the client sent or the server answered with, as {@code algorithm:base64}, or null. */
+    public String checksum() {
+        return checksum;
     }
 
     /** The HTTP status the server answered with; 0 when no answer came (a refused connection, a timeout). */

@@ -36,6 +36,8 @@ final class SdkStore implements DataPath {
     private static final String CONTENT_TYPE = "application/octet-stream";
 
     private final String endpointName;
+    /** Where its requests go ({@code host:port} of the endpoint's URL), for the ops log. */
+    private final String host;
     private final String bucket;
     private final S3Client s3;
     private final boolean batchDelete;
@@ -51,6 +53,7 @@ final class SdkStore implements DataPath {
     private SdkStore(String endpointName, String bucket, S3Client s3, boolean batchDelete,
                            RequestHeaders added, boolean owner) {
         this.endpointName = endpointName;
+        this.host = RequestTrace.hostOf(s3.serviceClientConfiguration().endpointOverride().orElse(null));
         this.bucket = bucket;
         this.s3 = s3;
         this.batchDelete = batchDelete;
@@ -74,20 +77,23 @@ final class SdkStore implements DataPath {
     }
 
     public void headBucket() {
+        RequestTrace trace = RequestTrace.current();
+        trace.begin(endpointName, host, null);
         try {
-            s3.headBucket(b -> b.bucket(bucket));
+            trace.answered(s3.headBucket(b -> b.bucket(bucket)));
         } catch (RuntimeException e) {
+            trace.failed(e);
             throw ErrorClassifier.bucketCheck(e, endpointName, bucket);
         }
     }
 
 
     public void createBucket() {
-        call(() -> s3.createBucket(b -> b.bucket(bucket)));
+        request(null, () -> s3.createBucket(b -> b.bucket(bucket)));
     }
 
     public void deleteBucket() {
-        call(() -> s3.deleteBucket(b -> b.bucket(bucket)));
+        request(null, () -> s3.deleteBucket(b -> b.bucket(bucket)));
     }
 
     @Override
@@ -125,10 +131,10 @@ final class SdkStore implements DataPath {
 
     public String uploadPartCopy(String key, String uploadId, int partNumber, String sourceBucket, String sourceKey,
                                  long start, long length) {
-        return call(key, () -> s3.uploadPartCopy(r -> r.sourceBucket(sourceBucket).sourceKey(sourceKey)
+        return request(key, () -> s3.uploadPartCopy(r -> r.sourceBucket(sourceBucket).sourceKey(sourceKey)
                 .destinationBucket(bucket).destinationKey(key).uploadId(uploadId).partNumber(partNumber)
-                .copySourceRange(S3Requests.range(start, length)).overrideConfiguration(copyHeaders()))
-                .copyPartResult().eTag());
+                .copySourceRange(S3Requests.range(start, length)).overrideConfiguration(copyHeaders())))
+                .copyPartResult().eTag();
     }
 
     /** A copy's headers: what a view adds for the source (SSE-C: the source's key), and to every request. */
@@ -143,17 +149,17 @@ final class SdkStore implements DataPath {
     }
 
     public void abortMultipart(String key, String uploadId) {
-        call(key, () -> s3.abortMultipartUpload(r -> r.bucket(bucket).key(key).uploadId(uploadId)));
+        request(key, () -> s3.abortMultipartUpload(r -> r.bucket(bucket).key(key).uploadId(uploadId)));
     }
 
     public Versioning versioning() {
-        return S3Requests.versioning(call(() -> s3.getBucketVersioning(r -> r.bucket(bucket))).status());
+        return S3Requests.versioning(request(null, () -> s3.getBucketVersioning(r -> r.bucket(bucket))).status());
     }
 
     public String putVersion(String key, Payload.Body body) {
-        return call(key, () -> s3.putObject(r -> r.bucket(bucket).key(key).contentLength(body.length())
+        return request(key, () -> s3.putObject(r -> r.bucket(bucket).key(key).contentLength(body.length())
                         .overrideConfiguration(headers(Map.of())),
-                RequestBody.fromContentProvider(body::open, body.length(), CONTENT_TYPE)).versionId());
+                RequestBody.fromContentProvider(body::open, body.length(), CONTENT_TYPE))).versionId();
     }
 
     public void getVersion(String key, String versionId, byte[] buffer, ReadTiming timing) {
@@ -162,21 +168,30 @@ final class SdkStore implements DataPath {
     }
 
     public void deleteVersion(String key, String versionId) {
-        call(key, () -> s3.deleteObject(r -> r.bucket(bucket).key(key).versionId(versionId)));
+        request(key, () -> s3.deleteObject(r -> r.bucket(bucket).key(key).versionId(versionId)));
     }
 
     public VersionPage listVersions(String prefix, String keyMarker, String versionIdMarker, int pageSize) {
-        return call(() -> S3Requests.versions(s3.listObjectVersions(r -> r.bucket(bucket).prefix(prefix)
+        return S3Requests.versions(request(null, () -> s3.listObjectVersions(r -> r.bucket(bucket).prefix(prefix)
                 .keyMarker(keyMarker).versionIdMarker(versionIdMarker).maxKeys(pageSize))));
     }
 
     public List<Upload> multipartUploads(String prefix) {
-        return call(() -> {
-            List<Upload> uploads = new ArrayList<>();
-            s3.listMultipartUploadsPaginator(r -> r.bucket(bucket).prefix(prefix)).uploads()
-                    .forEach(u -> uploads.add(new Upload(u.key(), u.uploadId())));
-            return uploads;
-        });
+        List<Upload> uploads = new ArrayList<>();
+        String keyMarker = null;
+        String uploadIdMarker = null;
+        while (true) { // page by page, each request traced
+            String fromKey = keyMarker;
+            String fromUpload = uploadIdMarker;
+            var page = request(null, () -> s3.listMultipartUploads(r -> r.bucket(bucket).prefix(prefix)
+                    .keyMarker(fromKey).uploadIdMarker(fromUpload)));
+            page.uploads().forEach(u -> uploads.add(new Upload(u.key(), u.uploadId())));
+            if (!Boolean.TRUE.equals(page.isTruncated()) || page.nextKeyMarker() == null) {
+                return uploads;
+            }
+            keyMarker = page.nextKeyMarker();
+            uploadIdMarker = page.nextUploadIdMarker();
+        }
     }
 
     @Override
@@ -193,7 +208,8 @@ final class SdkStore implements DataPath {
 
     private void read(GetObjectRequest request, byte[] buffer, ReadTiming timing) {
         RequestTrace trace = RequestTrace.current();
-        trace.begin(endpointName, request.key());
+        trace.begin(endpointName, host, request.key());
+        trace.range(request.range());
         timing.start();
         try (ResponseInputStream<GetObjectResponse> in = s3.getObject(request)) {
             trace.answered(in.response());
@@ -215,7 +231,7 @@ final class SdkStore implements DataPath {
     @Override
     public Optional<ObjectInfo> head(String key) {
         RequestTrace trace = RequestTrace.current();
-        trace.begin(endpointName, key);
+        trace.begin(endpointName, host, key);
         try {
             HeadObjectResponse r = trace.answered(s3.headObject(b -> b.bucket(bucket).key(key)
                     .overrideConfiguration(headers(Map.of()))));
@@ -243,7 +259,7 @@ final class SdkStore implements DataPath {
      */
     private <R extends software.amazon.awssdk.services.s3.model.S3Response> R request(String key, Supplier<R> request) {
         RequestTrace trace = RequestTrace.current();
-        trace.begin(endpointName, key);
+        trace.begin(endpointName, host, key);
         try {
             return trace.answered(request.get());
         } catch (RuntimeException e) {
@@ -259,21 +275,6 @@ final class SdkStore implements DataPath {
                 CONTENT_TYPE);
     }
 
-    /** Runs an SDK call, turning every failure into a classified {@link StoreException}. */
-    private <T> T call(Supplier<T> request) {
-        return call(null, request);
-    }
-
-    /** Runs an SDK call on {@code key}, turning every failure into a classified {@link StoreException} naming it. */
-    private <T> T call(String key, Supplier<T> request) {
-        try {
-            return request.get();
-        } catch (RuntimeException e) {
-            StoreException failure = ErrorClassifier.classify(e, endpointName);
-            throw key == null ? failure : failure.withKey(key);
-        }
-    }
-
     /** One ListObjectsV2 page, traced as a request that names no key (a listing is in no bucket's cell). */
     public ListPage listPage(String prefix, String continuationToken, int pageSize) {
         return S3Requests.page(request(null, () -> s3.listObjectsV2(r -> r.bucket(bucket).prefix(prefix)
@@ -285,21 +286,21 @@ final class SdkStore implements DataPath {
     }
 
     public DeleteOutcome deleteVersionBatch(List<KeyVersion> versions, boolean bypassGovernance) {
-        return call(() -> S3Requests.versionOutcome(versions, s3.deleteObjects(r -> r.bucket(bucket)
+        return S3Requests.versionOutcome(versions, request(null, () -> s3.deleteObjects(r -> r.bucket(bucket)
                 .delete(S3Requests.deleteVersions(versions)).bypassGovernanceRetention(bypassGovernance ? true
                         : null))));
     }
 
     /** PutObjectLegalHold OFF on one version. */
     public void liftLegalHold(KeyVersion version) {
-        call(version.key(), () -> s3.putObjectLegalHold(r -> r.bucket(bucket).key(version.key())
+        request(version.key(), () -> s3.putObjectLegalHold(r -> r.bucket(bucket).key(version.key())
                 .versionId(version.versionId()).legalHold(h -> h.status(
                         software.amazon.awssdk.services.s3.model.ObjectLockLegalHoldStatus.OFF))));
     }
 
     /** GetObjectRetention of one version: until when it is retained; empty when it is not. */
     public java.util.Optional<java.time.Instant> retainedUntil(KeyVersion version) {
-        var retention = call(version.key(), () -> s3.getObjectRetention(r -> r.bucket(bucket).key(version.key())
+        var retention = request(version.key(), () -> s3.getObjectRetention(r -> r.bucket(bucket).key(version.key())
                 .versionId(version.versionId()))).retention();
         return java.util.Optional.ofNullable(retention == null ? null : retention.retainUntilDate());
     }

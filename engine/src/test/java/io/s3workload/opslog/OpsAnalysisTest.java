@@ -66,8 +66,8 @@ class OpsAnalysisTest {
         assertEquals(cells.size(), compared, "no cell the run did not have");
         assertTrue(cells.keySet().stream().anyMatch(k -> k.get(0).equals("gone")), "the failed HEADs' cell");
 
-        var slice = new OpsAnalysis.Slice(Optional.of("get"), Optional.of("get"), Optional.empty(), 500_000, 500_000,
-                Long.MIN_VALUE, Long.MAX_VALUE, Optional.of(OpsAnalysis.By.WORKER), false);
+        var slice = new OpsAnalysis.Slice(Optional.of("get"), Optional.of("get"), Optional.empty(), Optional.empty(),
+                500_000, 500_000, Long.MIN_VALUE, Long.MAX_VALUE, Optional.of(OpsAnalysis.By.WORKER), false, false);
         List<OpsAnalysis.CellFigures> sliced = OpsAnalysis.cells(files, slice);
         assertEquals(8, sliced.size(), "a row per worker of each of its two cells: " + sliced);
         long getOps = result.stages().stream().filter(s -> s.stage().name().equals("get"))
@@ -77,6 +77,27 @@ class OpsAnalysisTest {
                 + getOps);
         String text = OpsAnalysis.analyze(files, slice);
         assertTrue(text.contains("Segments of 500 ms: get GET s3 1KiB 0"), text);
+
+        // --first-access: each key's first read in a cell, and its repeats, add up to the cell
+        var access = new OpsAnalysis.Slice(Optional.of("get"), Optional.empty(), Optional.empty(), Optional.empty(),
+                0, 0, Long.MIN_VALUE, Long.MAX_VALUE, Optional.empty(), true, false);
+        Map<List<String>, Long> split = OpsAnalysis.cells(files, access).stream().collect(Collectors.toMap(
+                OpsAnalysis.CellFigures::key, c -> c.operations() + c.errors()));
+        for (CellStats c : result.stages().stream().filter(s -> s.stage().name().equals("get"))
+                .flatMap(s -> s.cells().stream()).toList()) {
+            List<String> key = List.of("get", "GET", c.key().endpoint(), c.key().size().label());
+            long first = split.getOrDefault(with(key, "first"), 0L);
+            long repeat = split.getOrDefault(with(key, "repeat"), 0L);
+            assertEquals(c.operations() + c.errors(), first + repeat, key.toString());
+            assertTrue(first > 0 && first <= 30, "at most one first read per object: " + first);
+            assertTrue(repeat > 0, "60 reads a second of 30 objects repeat some: " + split);
+        }
+    }
+
+    private static List<String> with(List<String> key, String access) {
+        List<String> k = new java.util.ArrayList<>(key);
+        k.add(access);
+        return k;
     }
 
     @Test
@@ -116,8 +137,9 @@ class OpsAnalysisTest {
         try (OpsLog ops = OpsLog.open(log)) {
             for (int i = 0; i < 5000; i++) {
                 ops.row().text("r").text("").text("s").text("GET").text("e").text("1KiB").number(i).text("e")
-                        .text("b").text("key-" + i * 7919).number(1024).number(i).empty().number(i + 1).empty()
-                        .number(1000 + i).number(200).text(null).number(1).text("id" + i).text("").text("").end(ops);
+                        .text("127.0.0.1:9000").text("b").text("key-" + i * 7919).empty().number(1024).empty()
+                        .number(i).empty().number(i + 1).empty().number(1000 + i).number(200).text(null).number(1)
+                        .text("id" + i).text("").text("\"etag\"").empty().text("").end(ops);
             }
         }
         byte[] whole = Files.readAllBytes(log);
@@ -130,8 +152,9 @@ class OpsAnalysisTest {
         IOException notALog = assertThrows(IOException.class, () -> OpsAnalysis.cells(List.of(foreign),
                 OpsAnalysis.Slice.ALL));
         assertEquals(foreign + ": not an ops log (ops.csv.zst) or warp's output (--full): its header lacks run, shard,"
-                + " stage, op, cell_endpoint, size_class, worker, endpoint, bucket, key, bytes, start_us, intended_us,"
-                + " end_us, ttfb_ns, latency_ns, status, error, attempts, request_id, id2, own (it begins \"name,age\")",
+                + " stage, op, cell_endpoint, size_class, worker, endpoint, host, bucket, key, version_id, bytes, range,"
+                + " start_us, intended_us, end_us, ttfb_ns, latency_ns, status, error, attempts, request_id, id2, etag,"
+                + " checksum, own (it begins \"name,age\")",
                 notALog.getMessage());
         IOException none = assertThrows(IOException.class, () -> OpsAnalysis.files(List.of(dir.resolve("nope"))));
         assertEquals(dir.resolve("nope") + ": no such file or directory", none.getMessage());

@@ -48,6 +48,8 @@ class OpsLogTest {
         List<Map<String, String>> rows = read(out.resolve(OpsLog.FILE));
         Map<String, long[]> byCell = new HashMap<>();
         Map<String, Long> errors = new HashMap<>();
+        Map<String, String> etags = new HashMap<>();
+        Map<String, String> gotten = new HashMap<>();
         for (Map<String, String> row : rows) {
             assertEquals(result.info().runId(), row.get("run"));
             if (!row.get("own").isEmpty()) {
@@ -64,7 +66,18 @@ class OpsLogTest {
             assertEquals(row.get("stage").equals("get"), !row.get("intended_us").isEmpty(),
                     "an intended start exactly where the loop is open: " + row);
             assertFalse(row.get("request_id").isEmpty() && row.get("error").isEmpty(), "S3Proxy names its requests: " + row);
+            assertTrue(row.get("host").matches("127\\.0\\.0\\.1:\\d+"), "the address connected: " + row);
+            if (row.get("error").isEmpty() && List.of("PUT", "GET", "HEAD").contains(row.get("op"))) {
+                assertTrue(row.get("etag").matches("[0-9a-f]{32}"), "the object's ETag, unquoted: " + row);
+                if (row.get("stage").equals("put")) {
+                    etags.put(row.get("key"), row.get("etag"));
+                } else if (row.get("stage").equals("get")) {
+                    gotten.put(row.get("key"), row.get("etag"));
+                }
+            }
         }
+        assertFalse(gotten.isEmpty());
+        gotten.forEach((key, etag) -> assertEquals(etags.get(key), etag, "a GET's ETag is its PUT's: " + key));
         Map<String, Long> expectedErrors = new HashMap<>();
         int cells = 0;
         for (StageResult stage : result.stages()) {
@@ -90,15 +103,94 @@ class OpsLogTest {
                 "the deleted objects' HEADs failed: " + expectedErrors);
     }
 
+    /**
+     * Requests outside the loops are rows too: the probes' writes (measured) and polls ({@code own: poll}) adding up
+     * to their cells, a connectivity check's, and the tool's own bucket check and cleanup, marked as such.
+     */
+    @Test
+    void probesChecksPreflightAndCleanupAreRowsMarkedAsSuch(@TempDir Path out) throws Exception {
+        RunResult result = run(out, """
+                    stages:
+                      - {name: check, kind: connectivity}
+                      - {name: raw, kind: readAfterWrite, iterations: 5}
+                      - {name: law, kind: listAfterWrite, iterations: 3}
+                    """);
+        List<Map<String, String>> rows = read(out.resolve(OpsLog.FILE));
+        Map<String, Long> counted = new HashMap<>();
+        for (Map<String, String> row : rows) {
+            String own = row.get("own");
+            String where = row.get("stage").isEmpty() ? own + " " + row.get("op")
+                    : cell(row.get("stage"), row.get("op"), row.get("cell_endpoint"), row.get("size_class"));
+            counted.merge(where, 1L, Long::sum);
+            assertEquals(row.get("op").equals("GET") || row.get("op").equals("LIST") && !row.get("stage").isEmpty()
+                    ? OpsSink.POLL : row.get("stage").isEmpty() ? own : "", own, "marked: " + row);
+            assertTrue(row.get("status").matches("[1-5]\\d\\d"), "answered: " + row);
+        }
+        for (StageResult stage : result.stages()) {
+            for (CellStats c : stage.cells()) {
+                String cell = cell(c.key().stage(), c.key().op().name(), c.key().endpoint(),
+                        c.key().op().sized() ? c.key().size().label() : "");
+                assertEquals(c.operations() + c.errors(), counted.getOrDefault(cell, 0L), cell + ": rows = attempts "
+                        + counted);
+            }
+        }
+        assertTrue(counted.getOrDefault("preflight HeadBucket", 0L) >= 1, "the bucket check: " + counted);
+        assertTrue(counted.keySet().stream().anyMatch(k -> k.startsWith("cleanup ")), "the cleanup: " + counted);
+    }
+
+    /**
+     * Every client names the address it sent to, the range it asked for, the object's ETag (a read's is its write's)
+     * and, with checksums on, the body's checksum.
+     */
+    @org.junit.jupiter.params.ParameterizedTest(name = "client: {0}")
+    @org.junit.jupiter.params.provider.ValueSource(strings = {"http", "sync", "crt"})
+    void everyClientNamesHostRangeEtagAndChecksum(String client, @TempDir Path out) throws Exception {
+        run(out, """
+                defaults: {client: %s}
+                stages:
+                  - {name: put, kind: put, size: 4KiB, objects: 4, concurrency: 1, checksums: %s}
+                  - {name: range, kind: rangeRead, sources: {count: 1, size: 64KiB}, chunk: 4KiB, operations: 8,
+                     concurrency: 1}
+                """.formatted(client, client.equals("http") ? "when-required" : "always"));
+        Map<String, String> written = new HashMap<>();
+        List<Map<String, String>> ranges = new ArrayList<>();
+        for (Map<String, String> row : read(out.resolve(OpsLog.FILE))) {
+            if (!row.get("own").isEmpty() || !row.get("error").isEmpty()) {
+                continue;
+            }
+            assertTrue(row.get("host").matches("127\\.0\\.0\\.1:\\d+"), "the address: " + row);
+            if (row.get("stage").equals("put")) {
+                assertTrue(row.get("etag").matches("[0-9a-f]{32}"), "the ETag, unquoted: " + row);
+                // the checksum as the server confirmed it: S3Proxy echoes a whole body's, not a trailer's (the CRT's)
+                assertEquals(client.equals("sync"), row.get("checksum").matches("crc32c?:[A-Za-z0-9+/=]+"),
+                        "the body's checksum where the server confirmed the client's: " + row);
+            } else if (row.get("stage").equals("range") && row.get("op").equals("RANGE_GET")) {
+                ranges.add(row);
+            }
+        }
+        assertEquals(8, ranges.size());
+        for (Map<String, String> row : ranges) {
+            assertTrue(row.get("range").matches("bytes=\\d+-\\d+"), "the range asked for: " + row);
+            String[] bounds = row.get("range").substring(6).split("-");
+            assertEquals(Long.parseLong(row.get("bytes")), Long.parseLong(bounds[1]) - Long.parseLong(bounds[0]) + 1,
+                    "the bytes are the range's: " + row);
+            written.merge(row.get("key"), row.get("etag"), (a, b) -> {
+                assertEquals(a, b, "one source, one ETag: " + row);
+                return a;
+            });
+        }
+    }
+
     @Test
     void aLogStillBeingWrittenReadsUpToItsLastSecond(@TempDir Path dir) throws Exception {
         Path file = dir.resolve(OpsLog.FILE);
         try (OpsLog log = OpsLog.open(file)) {
             for (int i = 0; i < 1000; i++) {
                 log.row().text("run").text("").text("stage, with a comma").text("PUT").text("s3").text("1KiB")
-                        .number(i % 7).text("s3").text("b").text("k\"" + i).number(1024).number(log.micros(
-                        System.nanoTime())).empty().number(-5).numberOr(false, 0).number(Long.MAX_VALUE)
-                        .number(200).text(null).number(1).text("id").text("é").text("").end(log);
+                        .number(i % 7).text("s3").text("[::1]:80").text("b").text("k\"" + i).text("v1").number(1024)
+                        .text("bytes=0-1023").number(log.micros(System.nanoTime())).empty().number(-5)
+                        .numberOr(false, 0).number(Long.MAX_VALUE).number(200).text(null).number(1).text("id")
+                        .text("é").text("\"e\"").text("crc32c:AAAAAA==").text("").end(log);
             }
             Thread.sleep(1_500); // the writer ends a frame every second
             List<Map<String, String>> rows = read(file); // as a run killed now would leave it
@@ -130,8 +222,9 @@ class OpsLogTest {
                 pool.execute(() -> {
                     for (int i = 0; i < each; i++) {
                         log.row().text("run").text("").text("s").text("PUT").text("e").text("1KiB").number(thread)
-                                .text("e").text("b").text(filler + i).number(1).number(i).empty().number(i).empty()
-                                .number(1).number(200).text(null).number(1).text("id").text("").text("").end(log);
+                                .text("e").text("h").text("b").text(filler + i).empty().number(1).empty().number(i)
+                                .empty().number(i).empty().number(1).number(200).text(null).number(1).text("id")
+                                .text("").empty().empty().text("").end(log);
                     }
                 });
             }

@@ -120,8 +120,11 @@ class CapacityTest {
             assertTrue(found <= capacity * 1.10, "never more than the store takes: sustained " + found + " for a"
                     + " capacity of " + capacity + ": " + steps(v));
             CellStats at = v.sustained().get().cell();
-            assertTrue(Math.abs(at.opsPerSecond() - found) <= found * 0.05, "achieved " + at.opsPerSecond()
-                    + " where " + found + "/s was offered");
+            // a step a little over the capacity can hold (its queue grows too slowly to break p99 in 1.5 s); it
+            // then achieves what the store takes, not what was offered (292.7/s at 312/s offered for 300/s)
+            double takes = Math.min(found, capacity);
+            assertTrue(Math.abs(at.opsPerSecond() - takes) <= takes * 0.05, "achieved " + at.opsPerSecond()
+                    + " where " + found + "/s was offered to a store that takes " + capacity + "/s");
             assertEquals(stage.stage().name() + ".step1", stage.cells().get(0).key().stage());
             if (v.ended() == CapacitySearch.End.CLIENT) {
                 // the machine could not offer the load: the answer is a lower bound, and says so

@@ -152,7 +152,7 @@ public final class Cleanup {
 
     /** How many objects are under {@code prefix}: what {@code cleanup --prefix} asks to confirm. */
     public static long count(String prefix, ObjectStore store) {
-        return OwnRequests.until(System.nanoTime() + OwnRequests.BUDGET.toNanos()).call(() -> {
+        return OwnRequests.until(System.nanoTime() + OwnRequests.BUDGET.toNanos()).call("ListObjectsV2", () -> {
             long[] n = {0};
             store.bucketWide().listKeys(prefix, page -> n[0] += page.stream().filter(k -> k.startsWith(prefix)).count());
             return n[0];

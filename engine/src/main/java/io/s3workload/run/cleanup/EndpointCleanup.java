@@ -87,7 +87,7 @@ final class EndpointCleanup {
     private void clearVersions() {
         ObjectVersions.Versioning versioning;
         try {
-            versioning = requests.call(store.versions()::versioning);
+            versioning = requests.call("GetBucketVersioning", store.versions()::versioning);
         } catch (StoreException e) {
             if (e.kind() == StoreException.Kind.AUTH) {
                 tally.error("could not tell whether the bucket keeps versions (GetBucketVersioning on " + name
@@ -102,7 +102,7 @@ final class EndpointCleanup {
         while (!requests.expired()) {
             List<ObjectStore.KeyVersion> ours;
             try {
-                ours = requests.call(() -> store.versions().listVersions(prefix, null, null, Cleanup.BATCH)).versions().stream()
+                ours = requests.call("ListObjectVersions", () -> store.versions().listVersions(prefix, null, null, Cleanup.BATCH)).versions().stream()
                         .filter(v -> ours(v.key())).toList();
             } catch (StoreException e) {
                 failed("listing the versions under " + prefix + " on " + name, e);
@@ -112,7 +112,7 @@ final class EndpointCleanup {
                 return;
             }
             try {
-                DeleteOutcome outcome = requests.call(() -> store.versions().deleteVersions(ours));
+                DeleteOutcome outcome = requests.call("DeleteObjects", () -> store.versions().deleteVersions(ours));
                 tally.versions += outcome.deleted();
                 if (!outcome.failedKeys().isEmpty()) {
                     outcome = unlock(refused(ours, outcome), outcome);
@@ -144,13 +144,13 @@ final class EndpointCleanup {
         for (ObjectStore.KeyVersion v : locked) {
             if (!v.deleteMarker() && ours(v.key()) && !requests.expired()) {
                 try {
-                    requests.run(() -> store.versions().liftLegalHold(v));
+                    requests.run("PutObjectLegalHold", () -> store.versions().liftLegalHold(v));
                 } catch (StoreException noHold) {
                     // none set, or no object lock here: the delete below says what stands
                 }
             }
         }
-        DeleteOutcome outcome = requests.call(() -> store.versions().deleteLockedVersions(locked));
+        DeleteOutcome outcome = requests.call("DeleteObjects", () -> store.versions().deleteLockedVersions(locked));
         if (outcome.failedKeys().isEmpty()) {
             return outcome;
         }
@@ -171,7 +171,7 @@ final class EndpointCleanup {
             return outcome;
         }
         java.util.concurrent.locks.LockSupport.parkNanos(wait);
-        DeleteOutcome last = requests.call(() -> store.versions().deleteLockedVersions(still));
+        DeleteOutcome last = requests.call("DeleteObjects", () -> store.versions().deleteLockedVersions(still));
         return new DeleteOutcome(outcome.deleted() + last.deleted(), last.failedKeys(), last.errors());
     }
 
@@ -209,7 +209,7 @@ final class EndpointCleanup {
             return Optional.empty();
         }
         try {
-            return Optional.of(requests.call(() -> {
+            return Optional.of(requests.call("ListObjectsV2", () -> {
                 List<String> keys = new ArrayList<>();
                 store.bucketWide().listKeys(prefix, page -> page.stream().filter(this::ours).forEach(keys::add));
                 return keys;
@@ -228,9 +228,9 @@ final class EndpointCleanup {
     /** Multipart uploads a run left open (interrupted mid-upload) hold storage and block bucket deletion. */
     private void abortUploads() {
         try {
-            for (ObjectStore.Upload upload : requests.call(() -> store.multipart().multipartUploads(prefix))) {
+            for (ObjectStore.Upload upload : requests.call("ListMultipartUploads", () -> store.multipart().multipartUploads(prefix))) {
                 if (ours(upload.key()) && !requests.expired()) {
-                    requests.run(() -> store.multipart().abortMultipart(upload.key(), upload.uploadId()));
+                    requests.run("AbortMultipartUpload", () -> store.multipart().abortMultipart(upload.key(), upload.uploadId()));
                 }
             }
         } catch (StoreException e) {
@@ -281,7 +281,7 @@ final class EndpointCleanup {
         for (int attempt = 0; attempt < Cleanup.ROUNDS && !pending.isEmpty() && !requests.expired(); attempt++) {
             List<String> now = pending;
             try {
-                DeleteOutcome outcome = requests.call(() -> store.bucketWide().deleteKeys(now));
+                DeleteOutcome outcome = requests.call("DeleteObjects", () -> store.bucketWide().deleteKeys(now));
                 tally.removed += outcome.deleted();
                 if (attempt == 0 && !outcome.failedKeys().isEmpty()) {
                     // refused outright where the bucket keeps no versions (versitygw): its current objects locked

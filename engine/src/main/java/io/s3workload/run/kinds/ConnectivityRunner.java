@@ -54,7 +54,15 @@ public final class ConnectivityRunner implements StageRunner {
      * then with an IncompatibleClassChangeError on JDK 25 and virtual threads.
      */
     private static void within(Duration timeout, Runnable call) {
-        FutureTask<Void> task = new FutureTask<>(call, null);
+        io.s3workload.s3.RequestTrace caller = io.s3workload.s3.RequestTrace.current();
+        caller.beginOperation();
+        FutureTask<Void> task = new FutureTask<>(() -> {
+            try {
+                call.run();
+            } finally {
+                caller.copyFrom(io.s3workload.s3.RequestTrace.current()); // the ops log reads the caller's
+            }
+        }, null);
         Thread runner = Thread.ofVirtual().name("s3workload-connectivity").start(task);
         try {
             task.get(timeout.toNanos(), TimeUnit.NANOSECONDS);
@@ -101,12 +109,15 @@ public final class ConnectivityRunner implements StageRunner {
         try {
             within(spec.timeout(), store.bucketWide()::headBucket);
             if (measured) {
-                recorder.success(System.nanoTime() - t0, 0);
+                long latency = System.nanoTime() - t0;
+                recorder.success(latency, 0);
+                context.logOperation(recorder, "", t0, 0, latency, null);
             }
             return true;
         } catch (StoreException e) {
             recorder.failure(Preflight.failureClass(e), Preflight.explain(e,
                     context.clients().endpoint(endpoint), context.clients().bucket()));
+            context.logOperation(recorder, "", t0, 0, -1, Preflight.failureClass(e));
         } catch (RuntimeException e) {
             recorder.failure("client error: " + e.getClass().getSimpleName(), String.valueOf(e.getMessage()));
         }

@@ -6,6 +6,7 @@ import io.s3workload.metrics.CellStats;
 import io.s3workload.metrics.ConvergenceRecorder;
 import io.s3workload.metrics.ConvergenceStats;
 import io.s3workload.metrics.Op;
+import io.s3workload.opslog.OpsSink;
 import io.s3workload.plan.StagePlan;
 import io.s3workload.result.StageResult;
 import io.s3workload.run.RunContext;
@@ -223,12 +224,15 @@ public final class ConvergenceProbe {
                 Read read = target.read(store, written, buffer, cell);
                 seen = read.seen();
                 if (read.answered()) {
-                    cell.success(System.nanoTime() - t0, read.bytes());
+                    long latency = System.nanoTime() - t0;
+                    cell.success(latency, read.bytes());
+                    context.logOperation(cell, OpsSink.POLL, t0, read.bytes(), latency, null);
                 }
                 pair.polled(seen == Seen.MISSING ? ConvergenceRecorder.Poll.NOT_YET : ConvergenceRecorder.Poll.ANSWERED);
             } catch (StoreException e) {
                 seen = null;
                 cell.failure(e.errorClass(), written.keys().get(0));
+                context.logOperation(cell, OpsSink.POLL, t0, 0, -1, e.errorClass());
                 pair.polled(ConvergenceRecorder.Poll.ERROR);
             }
             long now = System.nanoTime();

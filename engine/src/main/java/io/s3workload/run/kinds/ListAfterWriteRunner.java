@@ -49,10 +49,12 @@ public final class ListAfterWriteRunner implements StageRunner {
                     etags.add(writer.put(key, context.payload().body(key + "#" + version, length)));
                 } catch (StoreException e) {
                     writes.failure(e.errorClass(), key);
+                    context.logOperation(writes, "", t0, 0, -1, e.errorClass());
                     throw e;
                 }
                 done = System.nanoTime();
                 writes.success(done - t0, length);
+                context.logOperation(writes, "", t0, length, done - t0, null);
                 keys.add(key);
             }
             return new ConvergenceProbe.Written(prefix, keys, etags, done);

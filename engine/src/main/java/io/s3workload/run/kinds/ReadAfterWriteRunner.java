@@ -65,12 +65,13 @@ public final class ReadAfterWriteRunner implements StageRunner {
         public ConvergenceProbe.Written write(ObjectStore writer, String key, long version, CellRecorder writes) {
             long length = spec.probe().size().bytes();
             Payload.Body body = context.payload().body(key + "#" + version, length);
+            long t0 = System.nanoTime();
             try {
                 String source = spec.writeWith() == ReadAfterWriteStage.WriteWith.COPY ? key + "-source" : null;
                 if (source != null) {
                     writer.put(source, body);
                 }
-                long t0 = System.nanoTime();
+                t0 = System.nanoTime();
                 String etag = switch (spec.writeWith()) {
                     case PUT -> writer.put(key, body);
                     case COPY -> writer.copy(source, key);
@@ -78,9 +79,11 @@ public final class ReadAfterWriteRunner implements StageRunner {
                 };
                 long done = System.nanoTime();
                 writes.success(done - t0, length);
+                context.logOperation(writes, "", t0, length, done - t0, null);
                 return new ConvergenceProbe.Written(key, List.of(key), List.of(etag), done);
             } catch (StoreException e) {
                 writes.failure(e.errorClass(), key);
+                context.logOperation(writes, "", t0, 0, -1, e.errorClass());
                 throw e;
             }
         }

@@ -127,7 +127,8 @@ public final class VersionsRunner implements StageRunner {
         String problem;
         try {
             problem = OwnRequests.until(System.nanoTime() + OwnRequests.BUDGET.toNanos())
-                    .call(store.versions()::versioningEnabled) ? null : NOT_VERSIONED;
+                    .logged(context.clients().opsLog(), io.s3workload.opslog.OpsSink.PREFLIGHT, stage.name())
+                    .call("GetBucketVersioning", store.versions()::versioningEnabled) ? null : NOT_VERSIONED;
         } catch (io.s3workload.s3.StoreException e) {
             problem = "GetBucketVersioning failed: " + e.errorClass();
         }
@@ -145,14 +146,15 @@ public final class VersionsRunner implements StageRunner {
      * short, or of a PUT the server stored after the client gave up on it. Each request rides out transient failures.
      */
     private static void tidy(StagePlan stage, ObjectStore store, String prefix, RunContext context) {
-        OwnRequests requests = OwnRequests.until(System.nanoTime() + OwnRequests.BUDGET.toNanos());
+        OwnRequests requests = OwnRequests.until(System.nanoTime() + OwnRequests.BUDGET.toNanos())
+                .logged(context.clients().opsLog(), io.s3workload.opslog.OpsSink.CLEANUP, stage.name());
         long deleted = 0;
         try {
             ObjectStore.VersionPage page;
             do {
-                page = requests.call(() -> store.versions().listVersions(prefix, null, null, 1000));
+                page = requests.call("ListObjectVersions", () -> store.versions().listVersions(prefix, null, null, 1000));
                 for (ObjectStore.KeyVersion v : page.versions()) {
-                    requests.run(() -> store.versions().deleteVersion(v.key(), v.versionId()));
+                    requests.run("DeleteObject", () -> store.versions().deleteVersion(v.key(), v.versionId()));
                     deleted++;
                 }
             } while (!page.versions().isEmpty() && !page.last());

@@ -31,11 +31,8 @@ public final class Http1Connection implements AutoCloseable {
     private final int readTimeoutMillis;
     /** Outgoing: the request head (and a small body). */
     private byte[] request = new byte[HEAD_BYTES];
-    /**
-     * A larger body is made a piece at a time into {@link #direct} and written from there to the socket's channel
-     * (into {@link #scratch} on a socket without one); a response body nobody looks at is read into {@link #direct}
-     * and forgotten.
-     */
+    /** A larger body is made into {@link #direct} a piece at a time and written to the socket's channel (without
+     *  one: into {@link #scratch}); a response body nobody looks at is read into {@link #direct} and forgotten. */
     private byte[] scratch;
     private ByteBuffer direct;
     /** While a read into {@link #direct} waits: when it times out ({@link ReadDeadlines}); else 0. */
@@ -56,6 +53,7 @@ public final class Http1Connection implements AutoCloseable {
     private boolean chunked;
     private boolean bodyDone;
     private long idleSinceNanos;
+    private final String remote;
 
     /**
      * A connection over {@code socket} (connected, TLS and tunnel set up: {@link Http1Dialer}); {@code channel} is the
@@ -71,6 +69,12 @@ public final class Http1Connection implements AutoCloseable {
         this.readTimeoutMillis = readTimeoutMillis;
         this.targetPrefix = targetPrefix;
         this.proxyAuthorization = proxyAuthorization;
+        this.remote = RemoteAddress.of(socket);
+    }
+
+    /** The address this connection went to, {@code ip:port} (a proxy's, through one). */
+    public String remote() {
+        return remote;
     }
 
     // ---- request ----

@@ -21,6 +21,7 @@ public final class ResponseHead {
     private boolean chunked;
     private boolean close;
     private String etag;
+    private String versionId;
     private String bucketRegion;
     private Map<String, String> metadata;
     /** The first {@code x-amz-checksum-ALG} header (not -mode or -type): ALG, and its value; null when none. */
@@ -56,7 +57,11 @@ public final class ResponseHead {
         return etag;
     }
 
-    /** The {@code x-amz-bucket-region} header, or null. */
+    /** The object's {@code x-amz-version-id}, or null. */
+    public String versionId() {
+        return versionId;
+    }
+
     /** The algorithm of the object's checksum the server sent ({@code crc32c}), or null. */
     public String checksumAlgorithm() {
         return checksumAlgorithm;
@@ -67,6 +72,7 @@ public final class ResponseHead {
         return checksum;
     }
 
+    /** The {@code x-amz-bucket-region} header, or null. */
     public String bucketRegion() {
         return bucketRegion;
     }
@@ -103,6 +109,7 @@ public final class ResponseHead {
         chunked = false;
         close = false;
         etag = null;
+        versionId = null;
         bucketRegion = null;
         metadata = null;
         checksumAlgorithm = null;
@@ -166,6 +173,8 @@ public final class ResponseHead {
         } else if (is(head, from, nameLength, "x-amz-id-2")) {
             id2Length = Math.min(valueTo - valueFrom, ID_BYTES);
             System.arraycopy(head, valueFrom, id2, 0, id2Length);
+        } else if (is(head, from, nameLength, "x-amz-version-id")) {
+            versionId = text(head, valueFrom, valueTo);
         } else if (is(head, from, nameLength, "x-amz-bucket-region")) {
             bucketRegion = text(head, valueFrom, valueTo);
         } else if (nameLength > CHECKSUM.length() && is(head, from, CHECKSUM.length(), CHECKSUM)

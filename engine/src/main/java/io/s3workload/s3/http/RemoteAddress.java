@@ -1,0 +1,14 @@
+package io.s3workload.s3.http;
+
+/** A connected socket's far end as the ops log names it: {@code ip:port}, an IPv6 address in brackets. */
+final class RemoteAddress {
+
+    private RemoteAddress() {
+    }
+
+    static String of(java.net.Socket socket) {
+        java.net.InetAddress address = socket.getInetAddress();
+        String ip = address == null ? "?" : address.getHostAddress();
+        return (ip.indexOf(':') >= 0 ? "[" + ip + "]" : ip) + ":" + socket.getPort();
+    }
+}
