@@ -2,7 +2,7 @@
 # The ops log read by the tools docs/ops-log.md names: a quickstart run with --report json,ops, then the DuckDB query
 # and the pandas line of docs/ops-log.md, taken from the page and run as written (DuckDB, pandas and zstandard from
 # PyPI in a throwaway virtual environment), each row count checked against the run's summary.json; `zstd -d` reads
-# the file whole. Then a run killed with kill -9 in the middle of a GET stage: its log reads whole with `zstd -d`
+# the file whole; `analyze --out` writes the log as a run's results whose cells and seconds add up to the run's. Then a run killed with kill -9 in the middle of a GET stage: its log reads whole with `zstd -d`
 # and DuckDB, and holds rows of the seconds before the kill. SKIPPED with the reason when PyPI or zstd cannot be had.
 #   src/e2e/ops-log.sh          (needs the jar: run after ./mvnw verify, or let the launcher build it)
 set -euo pipefail
@@ -44,6 +44,10 @@ wait "$victim" 2>/dev/null || true
 killed_rows=$(zstd -q -d -c "$work/killed/ops.csv.zst" | tail -n +2 | wc -l) \
   || { echo "$check: FAILED: zstd -d could not read the killed run's log"; exit 1; }
 
+# the whole log written as a run's results by analyze --out, as docs/ops-log.md gives the command
+( cd "$work" && "$root/s3workload" analyze results/quickstart --out results/quickstart-again >"$work/analyze.log" 2>&1 ) \
+  || { echo "$check: FAILED: analyze --out"; tail -20 "$work/analyze.log"; exit 1; }
+
 cd "$work"
 "$work/venv/bin/python" - "$root/docs/ops-log.md" "$killed_rows" <<'PY'
 import collections, io, json, re, sys, contextlib
@@ -76,9 +80,18 @@ if not {'preflight', 'cleanup'} <= set(own):
 killed = duckdb.sql("select count(*) filter (where stage = 'get'), count(*) from read_csv('killed/ops.csv.zst')").fetchall()[0]
 if killed[1] != int(sys.argv[2]) or killed[0] < 10:
     problems.append(f"the killed run's log: DuckDB read {killed[1]} rows ({killed[0]} of the GET stage), zstd -d {sys.argv[2]}")
+again = json.load(open('results/quickstart-again/summary.json'))
+cells = lambda s: {(st['name'], c['op'], c.get('size')): (c['operations'], c['errors'], c['bytes'],
+                   sum(t['operations'] for t in c['timeline'])) for st in s['stages'] for c in st['cells']}
+ran = {k: v[:3] + (v[0],) for k, v in cells(summary).items()}
+if cells(again) != ran:
+    problems.append(f"analyze --out wrote {cells(again)}, the run {ran}")
+import os
+if not all(os.path.exists('results/quickstart-again/' + f) for f in ('report.html', 'summary.csv', 'timeseries.csv')):
+    problems.append(f"analyze --out wrote {os.listdir('results/quickstart-again')}")
 for p in problems:
     print("  " + p)
-print(f"  quickstart: {rows} measured rows = summary.json's attempts, the tool's own marked {sorted(own)}; DuckDB and pandas agree; killed run: {killed[1]} rows"
+print(f"  quickstart: {rows} measured rows = summary.json's attempts, the tool's own marked {sorted(own)}; DuckDB and pandas agree; analyze --out adds up to the run; killed run: {killed[1]} rows"
       f" readable, {killed[0]} of its GET stage")
 sys.exit(1 if problems else 0)
 PY

@@ -1,6 +1,9 @@
 package io.s3workload.cli;
 
 import io.s3workload.report.OpsAnalysis;
+import io.s3workload.report.OpsSliceReport;
+import io.s3workload.report.ReportFiles;
+import io.s3workload.result.SummaryJson;
 import io.s3workload.workload.Durations;
 import java.io.IOException;
 import java.nio.file.Path;
@@ -21,7 +24,8 @@ import picocli.CommandLine.Parameters;
         description = {"Reads the ops log a run wrote with --report ops (ops.csv.zst), or warp's per-operation output "
                 + "(warp ... --full: warp-*.csv.zst), and prints its cells for the slice asked: their operations, "
                 + "errors, rates and latencies. Without options it gives the run's own cells (the counts exactly, "
-                + "the latencies within HdrHistogram's precision). See docs/ops-log.md.",
+                + "the latencies within HdrHistogram's precision). With --out it also writes the slice as a run's "
+                + "results: summary.json, CSV and report.html. See docs/ops-log.md.",
                 "Exit codes: 0 ok; 2 a file is missing, is not an ops log, or is cut short or corrupt."})
 final class AnalyzeCommand implements Callable<Integer> {
 
@@ -70,6 +74,15 @@ final class AnalyzeCommand implements Callable<Integer> {
             + "instead of the measured ones.")
     boolean own;
 
+    @Option(names = "--out", paramLabel = "DIR", description = "Also write the slice as a run's results into DIR: "
+            + "summary.json, the CSV files and report.html (see --report), its cells with their per-second timelines; "
+            + "a --by value or a read's first access is shown after the cell's endpoint, in brackets.")
+    Path out;
+
+    @Option(names = "--report", paramLabel = "LIST", split = ",", defaultValue = "json,csv,html",
+            description = "With --out: which of json, csv, html to write (default: ${DEFAULT-VALUE}).")
+    List<String> reports;
+
     @Override
     public Integer call() {
         try {
@@ -77,7 +90,12 @@ final class AnalyzeCommand implements Callable<Integer> {
                     Optional.ofNullable(endpoint), Optional.ofNullable(host), micros("--skip", skip),
                     micros("--segment", segment), instant("--from", from, Long.MIN_VALUE),
                     instant("--to", to, Long.MAX_VALUE), by(), firstAccess, own);
-            System.out.print(OpsAnalysis.analyze(OpsAnalysis.files(paths), slice));
+            List<Path> files = OpsAnalysis.files(paths);
+            List<String> written = out == null ? List.of() : reportNames();
+            System.out.print(OpsAnalysis.analyze(files, slice));
+            if (out != null) {
+                write(files, slice, written);
+            }
             return ExitCodes.OK;
         } catch (IOException e) {
             System.err.println("error: " + e.getMessage());
@@ -85,6 +103,68 @@ final class AnalyzeCommand implements Callable<Integer> {
         } catch (IllegalArgumentException e) {
             System.err.println("error: " + e.getMessage());
             return ExitCodes.BAD_INPUT;
+        }
+    }
+
+    /** The reports --report names, checked before anything is read. */
+    private List<String> reportNames() {
+        List<String> known = List.of("json", "csv", "html");
+        for (String name : reports) {
+            if (!known.contains(name.trim())) {
+                throw new IllegalArgumentException("--report: unknown report '" + name.trim() + "'"
+                        + io.s3workload.workload.yaml.Suggestions.didYouMean(name.trim(), known)
+                        + "; expected one or more of json, csv, html");
+            }
+        }
+        return reports.stream().map(String::trim).distinct().toList();
+    }
+
+    private void write(List<Path> files, OpsAnalysis.Slice slice, List<String> names) throws IOException {
+        OpsSliceReport.SliceReport sliced = OpsSliceReport.of(files, slice, described());
+        java.nio.file.Files.createDirectories(out);
+        List<Path> written = new java.util.ArrayList<>();
+        if (names.contains("json")) {
+            Path summary = out.resolve(SummaryJson.FILE);
+            java.nio.file.Files.writeString(summary, SummaryJson.write(SummaryJson.of(sliced.report())),
+                    java.nio.charset.StandardCharsets.UTF_8);
+            written.add(summary);
+        }
+        List<String> others = names.stream().filter(n -> !n.equals("json")).toList();
+        written.addAll(ReportFiles.write(sliced.report(), others, out));
+        System.out.println();
+        if (!sliced.leftOut().isEmpty()) {
+            System.out.println("Left out of the reports (the tool's own requests, which a run's cells do not"
+                    + " count): " + sliced.leftOut().entrySet().stream().map(e -> e.getKey() + " " + e.getValue())
+                    .collect(java.util.stream.Collectors.joining(", ")));
+        }
+        System.out.println("The slice as a run's results: " + written.stream().map(p -> p.getFileName().toString())
+                .collect(java.util.stream.Collectors.joining(", ")) + " in " + out.toAbsolutePath());
+    }
+
+    /** The files read and the options given, as summary.json and report.html name the slice. */
+    private String described() {
+        List<String> parts = new java.util.ArrayList<>(paths.stream().map(Path::toString).toList());
+        addOption(parts, "--stage", stage);
+        addOption(parts, "--op", op);
+        addOption(parts, "--endpoint", endpoint);
+        addOption(parts, "--host", host);
+        addOption(parts, "--skip", skip);
+        addOption(parts, "--segment", segment);
+        addOption(parts, "--from", from);
+        addOption(parts, "--to", to);
+        addOption(parts, "--by", by);
+        if (firstAccess) {
+            parts.add("--first-access");
+        }
+        if (own) {
+            parts.add("--own");
+        }
+        return String.join(" ", parts);
+    }
+
+    private static void addOption(List<String> parts, String option, String value) {
+        if (value != null) {
+            parts.add(option + " " + value);
         }
     }
 

@@ -106,6 +106,9 @@ final class HtmlReporter extends EndOfRunFiles {
                         : ", began " + esc(s.startedAt())).append(s.lateSeconds() == null ? ""
                         : String.format(java.util.Locale.ROOT, " (%+.3f s from the start time)", s.lateSeconds()))
                 .append(s.detail() == null ? "" : " (" + esc(s.detail()) + ")").append("<br>"));
+        if (about.slice() != null) {
+            h.append("cut by s3workload analyze from ").append(esc(about.slice())).append("<br>");
+        }
         if (about.startSpreadSeconds() != null) {
             h.append(esc(ResultsMerge.spreadSentence(java.time.Duration.ofNanos(Math.round(
                     about.startSpreadSeconds() * 1e9))))).append("<br>");

@@ -74,40 +74,6 @@ public final class OpsAnalysis {
         }
     }
 
-    /** One cell's rows added up. */
-    private static final class Cell {
-        final List<String> key;
-        final Histogram latency = CellRecorder.newHistogram();
-        long operations;
-        long errors;
-        long bytes;
-        long firstStart = Long.MAX_VALUE;
-        long lastEnd = Long.MIN_VALUE;
-        final Map<String, Long> errorsByClass = new TreeMap<>();
-        final TreeMap<Long, Cell> segments = new TreeMap<>();
-
-        Cell(List<String> key) {
-            this.key = key;
-        }
-
-        void add(OpsRecord r) {
-            firstStart = Math.min(firstStart, r.startUs());
-            lastEnd = Math.max(lastEnd, r.endUs());
-            if (r.failed()) {
-                errors++;
-                errorsByClass.merge(r.error(), 1L, Long::sum);
-                return;
-            }
-            operations++;
-            bytes += r.bytes();
-            latency.recordValue(Math.max(1, r.recordedNanos()));
-        }
-
-        double seconds() {
-            return lastEnd <= firstStart ? 0 : (lastEnd - firstStart) / 1e6;
-        }
-    }
-
     private OpsAnalysis() {
     }
 
@@ -143,17 +109,19 @@ public final class OpsAnalysis {
 
     /** The cells of {@code files} cut as {@code slice}, in the order their first rows came. */
     public static List<CellFigures> cells(List<Path> files, Slice slice) throws IOException {
-        return aggregate(files, slice).cells.values().stream().map(c -> new CellFigures(c.key, c.operations, c.errors,
+        return aggregate(files, slice, false).cells.values().stream().map(c -> new CellFigures(c.key, c.operations, c.errors,
                 c.bytes, c.latency, c.errorsByClass)).toList();
     }
 
-    private record Aggregate(Map<List<String>, Cell> cells, long rows, long sliced) {
+    /** The slice's cells, each with its start (its first row's, before the slice cut it), and rows read and kept. */
+    record Aggregate(Map<List<String>, OpsCell> cells, Map<List<String>, Long> cellStart, long rows, long sliced,
+                     boolean warp) {
     }
 
     /** The analysis of {@code files} cut as {@code slice}, as text. */
     public static String analyze(List<Path> files, Slice slice) throws IOException {
-        Aggregate all = aggregate(files, slice);
-        Map<List<String>, Cell> cells = all.cells();
+        Aggregate all = aggregate(files, slice, false);
+        Map<List<String>, OpsCell> cells = all.cells();
         StringBuilder out = new StringBuilder();
         out.append(files.size() == 1 ? files.get(0) : files.size() + " ops logs").append(": ").append(all.rows())
                 .append(" operations, ").append(all.sliced()).append(" in the slice\n\n");
@@ -164,18 +132,19 @@ public final class OpsAnalysis {
         cells.values().stream().filter(c -> !c.errorsByClass.isEmpty()).forEach(c -> out.append("errors in ")
                 .append(label(c)).append(": ").append(c.errorsByClass).append('\n'));
         if (slice.segmentMicros() > 0) {
-            for (Cell cell : cells.values()) {
+            for (OpsCell cell : cells.values()) {
                 out.append('\n').append(segments(cell, slice));
             }
         }
         return out.toString();
     }
 
-    private static Aggregate aggregate(List<Path> files, Slice slice) throws IOException {
+    /** The cells of {@code files} cut as {@code slice}; with {@code timeline} each with its seconds too. */
+    static Aggregate aggregate(List<Path> files, Slice slice, boolean timeline) throws IOException {
         Map<List<String>, Long> cellStart = new HashMap<>();
         // with --first-access: when each key was first read in each cell (its earliest start, whatever the order)
         Map<List<String>, Long> firstRead = new HashMap<>();
-        if (slice.skipMicros() > 0 || slice.segmentMicros() > 0 || slice.firstAccess()) {
+        if (slice.skipMicros() > 0 || slice.segmentMicros() > 0 || slice.firstAccess() || timeline) {
             for (Path file : files) {
                 OpsReader.read(file, r -> {
                     cellStart.merge(cellOf(r), r.startUs(), Math::min);
@@ -186,10 +155,11 @@ public final class OpsAnalysis {
                 });
             }
         }
-        Map<List<String>, Cell> cells = new LinkedHashMap<>();
+        Map<List<String>, OpsCell> cells = new LinkedHashMap<>();
         long[] rows = {0, 0};
+        boolean warp = false;
         for (Path file : files) {
-            OpsReader.read(file, r -> {
+            warp |= OpsReader.Format.WARP == OpsReader.read(file, r -> {
                 rows[0]++;
                 if (!wanted(r, slice, cellStart)) {
                     return;
@@ -201,19 +171,22 @@ public final class OpsAnalysis {
                     key.add(!reads(r) ? "-" : firstRead.get(List.of(r.stage(), r.op(), r.cellEndpoint(),
                             r.sizeClass(), r.key())) == r.startUs() ? FIRST : REPEAT);
                 }
-                Cell cell = cells.computeIfAbsent(key, Cell::new);
+                OpsCell cell = cells.computeIfAbsent(key, OpsCell::new);
                 cell.add(r);
+                if (timeline) {
+                    cell.addToReport(r, cellStart.get(cellOf(r)));
+                }
                 if (slice.segmentMicros() > 0) {
                     long index = (r.startUs() - cellStart.get(cellOf(r))) / slice.segmentMicros();
-                    cell.segments.computeIfAbsent(index, i -> new Cell(key)).add(r);
+                    cell.segments.computeIfAbsent(index, i -> new OpsCell(key)).add(r);
                 }
             });
         }
-        return new Aggregate(cells, rows[0], rows[1]);
+        return new Aggregate(cells, cellStart, rows[0], rows[1], warp);
     }
 
     /** The run's cell a row is counted in: its stage, op, endpoint and size, as summary.json names a cell. */
-    private static List<String> cellOf(OpsRecord r) {
+    static List<String> cellOf(OpsRecord r) {
         return List.of(r.stage(), r.op(), r.cellEndpoint(), r.sizeClass());
     }
 
@@ -237,11 +210,11 @@ public final class OpsAnalysis {
                 && (slice.skipMicros() == 0 || r.startUs() - cellStart.get(cellOf(r)) >= slice.skipMicros());
     }
 
-    private static String label(Cell cell) {
+    private static String label(OpsCell cell) {
         return String.join(" ", cell.key.stream().filter(s -> !s.isEmpty()).toList());
     }
 
-    private static Table cellTable(java.util.Collection<Cell> cells, Slice slice) {
+    private static Table cellTable(java.util.Collection<OpsCell> cells, Slice slice) {
         List<String> headers = new ArrayList<>(List.of("stage", "op", "endpoint", "size"));
         slice.by().ifPresent(by -> headers.add(by.key()));
         if (slice.firstAccess()) {
@@ -255,7 +228,7 @@ public final class OpsAnalysis {
             numeric[i] = true;
         }
         Table table = new Table(headers, numeric);
-        for (Cell c : cells) {
+        for (OpsCell c : cells) {
             List<String> row = new ArrayList<>(c.key.stream().map(s -> s.isEmpty() ? "-" : s).toList());
             double seconds = c.seconds();
             row.addAll(List.of(Long.toString(c.operations), Long.toString(c.errors),
@@ -274,13 +247,13 @@ public final class OpsAnalysis {
     }
 
     /** A cell's segments, then its fastest, median and slowest by operations per second (as warp prints them). */
-    private static String segments(Cell cell, Slice slice) {
+    private static String segments(OpsCell cell, Slice slice) {
         double length = slice.segmentMicros() / 1e6;
         Table table = new Table(List.of("segment (s)", "ops", "errors", "ops/s", "MiB/s", "p50 (ms)", "p99 (ms)"),
                 false, true, true, true, true, true, true);
-        List<Cell> whole = new ArrayList<>();
-        for (Map.Entry<Long, Cell> e : cell.segments.entrySet()) {
-            Cell s = e.getValue();
+        List<OpsCell> whole = new ArrayList<>();
+        for (Map.Entry<Long, OpsCell> e : cell.segments.entrySet()) {
+            OpsCell s = e.getValue();
             table.add(List.of(String.format(Locale.ROOT, "%.0f-%.0f", e.getKey() * length, (e.getKey() + 1) * length),
                     Long.toString(s.operations), Long.toString(s.errors), Units.rate(s.operations / length),
                     Units.mib(s.bytes / length), ms(s.latency, 50), ms(s.latency, 99)));
@@ -290,7 +263,7 @@ public final class OpsAnalysis {
         StringBuilder out = new StringBuilder("Segments of " + Units.seconds(slice.segmentMicros() * 1_000) + ": "
                 + label(cell) + "\n").append(table.render("  "));
         if (whole.size() >= 3) {
-            List<Cell> byRate = whole.subList(0, whole.size() - 1).stream()
+            List<OpsCell> byRate = whole.subList(0, whole.size() - 1).stream()
                     .sorted(Comparator.comparingLong(c -> c.operations)).toList();
             out.append(String.format(Locale.ROOT, "  fastest %s ops/s, median %s ops/s, slowest %s ops/s (the last,"
                             + " partial segment left out)%n", Units.rate(byRate.get(byRate.size() - 1).operations / length),

@@ -74,7 +74,7 @@ public final class ResultsReader {
         Summary.Run run = summary.run();
         RunReport.About about = new RunReport.About(summary.tool(), summary.jvm(), summary.host(), summary.workload(),
                 run.prefix(), run.shard(), run.shards() == null ? List.of() : run.shards(), run.serverInProcess(),
-                run.startAt(), run.startSpreadSeconds());
+                run.startAt(), run.startSpreadSeconds(), run.slice());
         return new RunReport(about, run.id(), Instant.parse(run.startedAt()), SummaryJson.nanos(run.wallSeconds()),
                 run.seed(), run.exitCode(), run.interrupted(), run.endpoints(), stages, summary.breaches(), cleanup,
                 Map.of());

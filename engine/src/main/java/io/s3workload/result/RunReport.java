@@ -37,10 +37,12 @@ public record RunReport(About about, String runId, Instant startedAt, long wallN
     /**
      * @param startAt the time the run was told to begin at ({@code --start-at}), or null
      * @param startSpreadSeconds of a merged run: how far apart its shards began (the last's begin less the first's)
+     * @param slice   of the figures {@code s3workload analyze} cut from an ops log: what it read and how it cut
+     *                them; null otherwise
      */
     public record About(Summary.Tool tool, Summary.Jvm jvm, Summary.Host host, Summary.Workload workload,
                         String prefix, Summary.Shard shard, List<Summary.ShardStatus> shards,
-                        boolean serverInProcess, String startAt, Double startSpreadSeconds) {
+                        boolean serverInProcess, String startAt, Double startSpreadSeconds, String slice) {
 
         public About {
             shards = List.copyOf(shards);
@@ -49,7 +51,7 @@ public record RunReport(About about, String runId, Instant startedAt, long wallN
         /** The same, for the run merged from shards that began {@code startSpreadSeconds} apart. */
         public About merged(String prefix, List<Summary.ShardStatus> shards, Double startSpreadSeconds) {
             return new About(tool, jvm, host, workload, prefix, null, shards, serverInProcess, startAt,
-                    startSpreadSeconds);
+                    startSpreadSeconds, slice);
         }
     }
 
@@ -66,7 +68,7 @@ public record RunReport(About about, String runId, Instant startedAt, long wallN
         RunInfo info = result.info();
         About about = new About(Provenance.tool(), Provenance.jvm(), Provenance.host(), WorkloadSetup.of(info.plan()),
                 info.runPrefix(), info.shard().map(s -> new Summary.Shard(s.index(), s.count())).orElse(null),
-                List.of(), info.serverInProcess(), info.startAt().map(Instant::toString).orElse(null), null);
+                List.of(), info.serverInProcess(), info.startAt().map(Instant::toString).orElse(null), null, null);
         return new RunReport(about, info.runId(), info.startedAt(), result.wallNanos(), info.seed(),
                 result.exitCode(), result.interrupted(), urls, result.stages().stream().map(StageReport::of).toList(),
                 result.breaches(), result.cleanup(), Map.of());

@@ -38,10 +38,12 @@ public record Summary(int schemaVersion, Tool tool, Jvm jvm, Host host, Run run,
      * @param shards  a merged run: the shards merged, and those left out
      * @param serverInProcess the S3 server ran in the measuring process (--embedded), so the cells' process CPU
      *                        is the client's and the server's
+     * @param slice   figures {@code s3workload analyze} cut from an ops log: what it read and how it cut them
      */
     public record Run(String id, String prefix, long seed, String startedAt, String finishedAt, double wallSeconds,
                       int exitCode, boolean interrupted, Map<String, String> endpoints, Shard shard, Boolean partial,
-                      List<ShardStatus> shards, boolean serverInProcess, String startAt, Double startSpreadSeconds) {
+                      List<ShardStatus> shards, boolean serverInProcess, String startAt, Double startSpreadSeconds,
+                      String slice) {
     }
 
     public record Shard(int index, int count) {

@@ -78,7 +78,7 @@ public final class SummaryJson {
                 about.shard(), about.shards().isEmpty() ? null
                 : about.shards().stream().anyMatch(s -> !s.status().equals("complete")),
                 about.shards().isEmpty() ? null : about.shards(), about.serverInProcess(), about.startAt(),
-                about.startSpreadSeconds());
+                about.startSpreadSeconds(), about.slice());
         CleanupResult c = report.cleanup();
         Summary.Cleanup cleanup = new Summary.Cleanup(c.skipped(), c.removed(), c.leftBehind().size(), c.exact(),
                 c.manifest().map(Path::toString).orElse(null), c.errors(), c.kept(),

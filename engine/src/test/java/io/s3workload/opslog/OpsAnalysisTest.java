@@ -30,15 +30,18 @@ import org.junit.jupiter.api.io.TempDir;
  */
 class OpsAnalysisTest {
 
+    /** Sized writes, an open loop of reads, deletes, and HEADs of what is gone (every one an error). */
+    private static final String STAGES = """
+            stages:
+              - {name: put, kind: put, sizes: [1KiB, 64KiB], objects: 30, concurrency: 4}
+              - {name: get, kind: get, from: put, duration: 2s, rate: 80/s, concurrency: 4}
+              - {name: gone-after, kind: delete, from: put}
+              - {name: gone, kind: head, from: put, operations: 5}
+            """;
+
     @Test
     void theWholeLogGivesTheRunsOwnCells(@TempDir Path out) throws Exception {
-        RunResult result = OpsLogTest.run(out, """
-                    stages:
-                      - {name: put, kind: put, sizes: [1KiB, 64KiB], objects: 30, concurrency: 4}
-                      - {name: get, kind: get, from: put, duration: 1500ms, rate: 80/s, concurrency: 4}
-                      - {name: gone-after, kind: delete, from: put}
-                      - {name: gone, kind: head, from: put, operations: 5}
-                    """);
+        RunResult result = OpsLogTest.run(out, STAGES);
         List<Path> files = OpsAnalysis.files(List.of(out));
         Map<List<String>, OpsAnalysis.CellFigures> cells = OpsAnalysis.cells(files, OpsAnalysis.Slice.ALL).stream()
                 .collect(Collectors.toMap(OpsAnalysis.CellFigures::key, Function.identity()));
@@ -98,6 +101,63 @@ class OpsAnalysisTest {
         List<String> k = new java.util.ArrayList<>(key);
         k.add(access);
         return k;
+    }
+
+    @Test
+    void aSliceWrittenAsARunsResultsAddsUpToTheRun(@TempDir Path out) throws Exception {
+        RunResult result = OpsLogTest.run(out, STAGES, List.of("ops", "json"));
+        io.s3workload.report.OpsSliceReport.SliceReport sliced = io.s3workload.report.OpsSliceReport.of(
+                OpsAnalysis.files(List.of(out)), OpsAnalysis.Slice.ALL, "the whole log");
+        io.s3workload.result.Summary summary = io.s3workload.result.SummaryJson.of(sliced.report());
+        assertEquals("the whole log", summary.run().slice());
+        assertEquals(result.info().runId(), summary.run().id(), "the run's id, from its summary.json beside the log");
+        int compared = 0;
+        for (var stage : result.stages()) {
+            var written = summary.stages().stream().filter(s -> s.name().equals(stage.stage().name())).findFirst()
+                    .orElseThrow(() -> new AssertionError(stage.stage().name() + " not in the slice's summary"));
+            assertEquals(stage.stage().kind().key(), written.kind(), "the kind its run had");
+            for (CellStats c : stage.cells()) {
+                var cell = written.cells().stream().filter(w -> w.op().equals(c.key().op().name())
+                        && (!c.key().op().sized() || w.size().equals(c.key().size().label()))).findFirst()
+                        .orElseThrow(() -> new AssertionError(c.key() + " not in " + written.cells()));
+                String key = c.key().toString();
+                assertEquals(c.operations(), cell.operations(), key);
+                assertEquals(c.errors(), cell.errors(), key);
+                assertEquals(c.bytes(), cell.bytes(), key);
+                assertEquals(c.errorsByClass(), cell.errorsByClass(), key);
+                assertEquals(c.openLoop(), cell.uncorrectedLatencyMs() != null, key + ": open loop or not");
+                // the seconds add up to the cell, as a run's do
+                assertEquals(c.operations(), cell.timeline().stream().mapToLong(t -> t.operations()).sum(), key);
+                assertEquals(c.errors(), cell.timeline().stream().mapToLong(t -> t.errors()).sum(), key);
+                assertEquals(c.bytes(), cell.timeline().stream().mapToLong(t -> t.bytes()).sum(), key);
+                if (c.operations() > 0) {
+                    double want = c.latency().getValueAtPercentile(99) / 1e6;
+                    double got = cell.latencyMs().p99();
+                    assertTrue(Math.abs(want - got) <= want / 500 + 0.001, key + " p99 " + want + " / " + got);
+                }
+                compared++;
+            }
+        }
+        assertTrue(compared >= 6, "every cell compared: " + compared);
+        assertEquals(Map.of(), sliced.leftOut(), "the measured slice has no row the reports cannot count");
+
+        Path dir = out.resolve("sliced");
+        Files.createDirectories(dir);
+        Files.writeString(dir.resolve("summary.json"), io.s3workload.result.SummaryJson.write(summary));
+        assertEquals(List.of(), io.s3workload.report.SummarySchema.missing(dir.resolve("summary.json")));
+        List<Path> files = io.s3workload.report.ReportFiles.write(sliced.report(), List.of("html", "csv"), dir);
+        String html = Files.readString(dir.resolve("report.html"));
+        assertTrue(html.contains("cut by s3workload analyze from the whole log"), "the page says what it is");
+        assertTrue(html.contains("id=\"stage-get\"") && html.contains("<svg"), "the get stage with its charts");
+        assertTrue(Files.readString(dir.resolve("summary.csv")).lines().anyMatch(l -> l.startsWith("get,GET,")),
+                "a CSV row for the get cell: " + files);
+
+        // the tool's own requests have no cell in a run's reports: they are named, not dropped
+        var own = new OpsAnalysis.Slice(Optional.empty(), Optional.empty(), Optional.empty(), Optional.empty(), 0, 0,
+                Long.MIN_VALUE, Long.MAX_VALUE, Optional.empty(), false, true);
+        var ownReport = io.s3workload.report.OpsSliceReport.of(OpsAnalysis.files(List.of(out)), own, "own");
+        assertTrue(ownReport.leftOut().keySet().stream().anyMatch(k -> k.startsWith("List")), ownReport.leftOut()
+                .toString());
     }
 
     @Test

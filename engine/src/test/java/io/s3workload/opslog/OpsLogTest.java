@@ -239,9 +239,14 @@ class OpsLogTest {
 
     /** Runs {@code stages} (a workload's stages: list) in bucket {@code ops} with the ops log on, into {@code out}. */
     static RunResult run(Path out, String stages) throws Exception {
+        return run(out, stages, List.of("ops"));
+    }
+
+    /** Runs {@code stages} against the embedded server, writing the reports {@code reports} into {@code out}. */
+    static RunResult run(Path out, String stages, List<String> reports) throws Exception {
         try (TestS3 s3 = new TestS3()) {
             s3.createBucket("ops");
-            List<Reporter> reporters = Reporters.create(List.of("ops"), new Reporters.Settings(System.out, false,
+            List<Reporter> reporters = Reporters.create(reports, new Reporters.Settings(System.out, false,
                     false, new ResultsDirectory(Optional.of(out)), "test"));
             return new Engine(s3.plan("bucket: ops\n" + stages), reporters).run();
         }

@@ -14,8 +14,6 @@ import io.s3workload.run.Engine;
 import io.s3workload.testing.TestS3;
 import java.nio.file.Files;
 import java.nio.file.Path;
-import java.util.ArrayList;
-import java.util.Iterator;
 import java.util.List;
 import java.util.Optional;
 import org.junit.jupiter.api.AfterAll;
@@ -191,38 +189,7 @@ class FileReportsTest {
 
     @Test
     void summaryJsonHasEveryFieldTheSchemaRequires() throws Exception {
-        JsonNode schema = JSON.readTree(Path.of("..", "docs", "summary.schema.json").toFile());
-        JsonNode json = JSON.readTree(out.resolve("summary.json").toFile());
-        List<String> missing = new ArrayList<>();
-        check(schema, schema, json, "", missing);
-        assertEquals(List.of(), missing);
-    }
-
-    /** Walks the schema's required properties, objects and array items (following $ref) over the document. */
-    private static void check(JsonNode root, JsonNode schema, JsonNode value, String path, List<String> missing) {
-        if (schema.has("$ref")) {
-            schema = root.at(schema.get("$ref").asText().substring(1));
-        }
-        if (value.isArray() && schema.has("items")) {
-            for (int i = 0; i < value.size(); i++) {
-                check(root, schema.get("items"), value.get(i), path + "/" + i, missing);
-            }
-            return;
-        }
-        if (!value.isObject()) {
-            return;
-        }
-        for (JsonNode required : schema.path("required")) {
-            if (!value.has(required.asText())) {
-                missing.add(path + "/" + required.asText());
-            }
-        }
-        for (Iterator<String> it = schema.path("properties").fieldNames(); it.hasNext(); ) {
-            String name = it.next();
-            if (value.has(name)) {
-                check(root, schema.get("properties").get(name), value.get(name), path + "/" + name, missing);
-            }
-        }
+        assertEquals(List.of(), SummarySchema.missing(out.resolve("summary.json")));
     }
 
     private static CellStats cellOf(RunResult result, String stage) {

@@ -124,7 +124,7 @@ class GoldenFilesTest {
                 new io.s3workload.workload.Scaled.Change("stages.put.size", "100KiB", "1 KiB"))));
         RunReport.About about = new RunReport.About(new Summary.Tool("s3workload", "1.2.3", "abc1234"),
                 new Summary.Jvm("Test VM", "21.0.1", "Vendor"), new Summary.Host("host", "Linux 6.1", "amd64", 2),
-                workload, "s3workload/20261123-100000-ab12/", null, List.of(), true, null, null);
+                workload, "s3workload/20261123-100000-ab12/", null, List.of(), true, null, null, null);
         return new RunReport(about, "20261123-100000-ab12", start, 6_500 * MS, 42, 1, true,
                 Map.of("s3", "http://127.0.0.1:9000"), stages,
                 List.of(new Breach("get", "GET 4KiB s3", "p99", "40.0 ms", "30.0 ms")),

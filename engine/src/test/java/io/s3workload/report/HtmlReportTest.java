@@ -54,7 +54,7 @@ class HtmlReportTest {
         RunReport.About about = new RunReport.About(fixed.about().tool(), fixed.about().jvm(), fixed.about().host(),
                 new Summary.Workload(w.name(), w.source(), w.bucket(), w.prefix(), w.keep(), w.endpoints(), setups,
                         w.scale()),
-                fixed.about().prefix(), null, List.of(), true, null, null);
+                fixed.about().prefix(), null, List.of(), true, null, null, null);
         RunReport report = new RunReport(about, fixed.runId(), fixed.startedAt(), fixed.wallNanos(), fixed.seed(),
                 fixed.exitCode(), fixed.interrupted(), fixed.endpointUrls(), stages, fixed.breaches(), fixed.cleanup(),
                 Map.of());
