@@ -17,7 +17,8 @@
 # Prometheus's file-based service discovery (docs/distributed.md); METRICS_HOST, the address to serve it on and
 # name in the target (default: all addresses, named by `hostname -f`); CLEANUP_TIMEOUT (default 20s), how long
 # the cleanup of a cancelled task may take: below Slurm's KillWait (30 s unless configured), after which Slurm
-# kills the task outright.
+# kills the task outright; REPORTS (default console,json,hdr), the reports each task writes: add ops for every
+# operation on record (merged by `merge` too, docs/ops-log.md).
 #
 #SBATCH --job-name=s3workload
 #SBATCH --nodes=1
@@ -42,5 +43,5 @@ if [ -n "${METRICS_PORT:-}" ]; then
 fi
 # shellcheck disable=SC2086
 exec ${S3WORKLOAD:-./s3workload} run "$WORKLOAD" --run-id "$run_id" --start-at "$START_AT" \
-  --report console,json,hdr --no-progress --cleanup-timeout "${CLEANUP_TIMEOUT:-20s}" "${metrics[@]}" \
+  --report "${REPORTS:-console,json,hdr}" --no-progress --cleanup-timeout "${CLEANUP_TIMEOUT:-20s}" "${metrics[@]}" \
   --out "results/$run_id/shard-$task"
