@@ -70,7 +70,7 @@ final class AnalyzeCommand implements Callable<Integer> {
             + "of each key and the repeats: a cache in front of the store shows itself in the repeats' latency.")
     boolean firstAccess;
 
-    @Option(names = "--own", description = "The tool's own operations (preparation, warm-up, preflight, cleanup) "
+    @Option(names = "--own", description = "The tool's own operations (preparation, warm-up, check, preflight, cleanup) "
             + "instead of the measured ones.")
     boolean own;
 

@@ -21,6 +21,8 @@ public record OpsSink(OpsLog log, String run, String shard, String bucket) {
     public static final String PREFLIGHT = "preflight";
     public static final String CLEANUP = "cleanup";
     public static final String POLL = "poll";
+    /** A stage's reading back of what it wrote, to judge the store (a race's winner, an append's length). */
+    public static final String CHECK = "check";
 
     private static final ThreadLocal<OpsRow> ROW = ThreadLocal.withInitial(OpsRow::new);
 

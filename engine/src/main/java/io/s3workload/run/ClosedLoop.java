@@ -67,7 +67,7 @@ public final class ClosedLoop {
         }
 
         /** This loop's operations marked in the ops log as the tool's own ({@code warm-up}), not measured ones. */
-        Spec own(String purpose) {
+        public Spec own(String purpose) {
             return new Spec(name, workers, operationLimit, deadlineNanos, clients, seed, load, initial, bufferBytes,
                     recovery, purpose);
         }

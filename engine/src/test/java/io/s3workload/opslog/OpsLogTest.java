@@ -44,8 +44,12 @@ class OpsLogTest {
                          ops: {get: 40, put: 20, head: 20, list: 20}}
                       - {name: delete, kind: delete, from: put}
                       - {name: gone, kind: head, from: put, operations: 10}
+                      - {name: race, kind: put, size: 4KiB, objects: 1, operations: 8, concurrency: 8,
+                         sharedKeys: true, conditional: ifNoneMatch}
+                      - {name: log, kind: append, append: 1KiB, objects: 2, operations: 10}
                     """);
         List<Map<String, String>> rows = read(out.resolve(OpsLog.FILE));
+        Map<String, Long> checks = new HashMap<>();
         Map<String, long[]> byCell = new HashMap<>();
         Map<String, Long> errors = new HashMap<>();
         Map<String, String> etags = new HashMap<>();
@@ -53,6 +57,10 @@ class OpsLogTest {
         for (Map<String, String> row : rows) {
             assertEquals(result.info().runId(), row.get("run"));
             if (!row.get("own").isEmpty()) {
+                if (List.of("race", "log").contains(row.get("stage"))) {
+                    assertEquals(OpsSink.CHECK, row.get("own"), "a stage's reading back of what it wrote: " + row);
+                    checks.merge(row.get("stage") + " " + row.get("op"), 1L, Long::sum);
+                }
                 continue;
             }
             String cell = cell(row.get("stage"), row.get("op"), row.get("cell_endpoint"), row.get("size_class"));
@@ -97,7 +105,10 @@ class OpsLogTest {
                 cells++;
             }
         }
-        assertTrue(cells >= 8, "cells: " + cells);
+        assertTrue(cells >= 10, "cells: " + cells);
+        assertTrue(byCell.containsKey("race/PUT/s3/4KiB") && byCell.keySet().stream()
+                .anyMatch(c -> c.startsWith("log/APPEND/")), "the conditional and append stages' rows: " + byCell);
+        assertEquals(Map.of("race GET", 1L, "log HEAD", 2L), checks, "the checks' reads, marked");
         assertEquals(expectedErrors, errors);
         assertTrue(expectedErrors.keySet().stream().anyMatch(k -> k.startsWith("gone/HEAD")),
                 "the deleted objects' HEADs failed: " + expectedErrors);

@@ -82,7 +82,7 @@ public final class AppendRunner implements CellStageRunner {
         LongAdder shorter = new LongAdder();
         LongAdder unread = new LongAdder();
         var loop = ClosedLoop.Spec.unpaced(stage.name() + "-check", Math.min(stage.concurrency(), written.length),
-                written.length, context.clients().lease(stage), context.seed());
+                written.length, context.clients().lease(stage), context.seed()).own(io.s3workload.opslog.OpsSink.CHECK);
         ClosedLoop.run(loop, context::cancelled, new io.s3workload.metrics.CellRecorder(new CellKey(stage.name(),
                 Op.HEAD, stage.endpoint(), cell.size())), (i, worker, recorder) -> {
                     int number = (int) written[(int) i];

@@ -201,7 +201,7 @@ public final class ConditionalWrites {
         CellRecorder reads = new CellRecorder(new CellKey(stage.name(), Op.GET, stage.endpoint(), cell.size()));
         LongAdder mismatched = new LongAdder();
         var loop = ClosedLoop.Spec.unpaced(stage.name() + "-check", Math.min(stage.concurrency(), keys.length),
-                keys.length, context.clients().lease(stage), context.seed());
+                keys.length, context.clients().lease(stage), context.seed()).own(io.s3workload.opslog.OpsSink.CHECK);
         PutStage spec = stage.spec(PutStage.class);
         ClosedLoop.run(loop, context::cancelled, reads, (i, worker, recorder) -> {
             long number = keys[(int) i];
