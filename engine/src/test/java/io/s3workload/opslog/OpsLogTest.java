@@ -248,6 +248,55 @@ class OpsLogTest {
                 waited / 1e6);
     }
 
+    /**
+     * A log whose file is not read for a while (a FIFO its reader leaves alone for 2.5 s, as a full disk or a slow
+     * one would hold the writer): the workers wait for it, the stage says so, and once the file is read again every
+     * row is there.
+     */
+    @Test
+    void aStageWhoseWorkersWaitedForTheLogSaysSo(@TempDir Path dir) throws Exception {
+        Path fifo = dir.resolve(OpsLog.FILE);
+        Path copy = dir.resolve("copy.csv.zst");
+        assertEquals(0, new ProcessBuilder("mkfifo", fifo.toString()).start().waitFor(), "mkfifo");
+        Thread reader = Thread.ofPlatform().daemon().start(() -> {
+            try (var in = Files.newInputStream(fifo)) {
+                Thread.sleep(2_500);
+                Files.copy(in, copy);
+            } catch (Exception e) {
+                throw new IllegalStateException(e);
+            }
+        });
+        List<String> notes = new java.util.concurrent.CopyOnWriteArrayList<>();
+        Reporter noting = new Reporter() {
+            @Override
+            public void note(String stage, String message) {
+                notes.add(stage + ": " + message);
+            }
+        };
+        RunResult result;
+        try (var nul = io.s3workload.server.nul.NullS3Server.start(0,
+                new io.s3workload.server.nul.NullS3Settings(1, 0))) {
+            List<Reporter> reporters = new ArrayList<>(Reporters.create(List.of("ops"), new Reporters.Settings(
+                    System.out, false, false, new ResultsDirectory(Optional.of(dir)), "test")));
+            reporters.add(noting);
+            // long keys make long rows: the log's buffers fill in a second
+            result = new Engine(io.s3workload.plan.Planner.plan(new io.s3workload.workload.yaml.WorkloadLoader(
+                    Map.of(), List.of(), Optional.empty(), Optional.empty()).parse("wait.yaml", """
+                    endpoints: {s3: {url: "%s", credentials: {accessKey: a, secretKey: b}}}
+                    bucket: ops
+                    keep: true
+                    prefix: %s
+                    stages:
+                      - {name: fill, kind: put, size: 1B, duration: 3s, concurrency: 32}
+                    """.formatted(nul.endpoint(), "p".repeat(600)))), reporters).run();
+        }
+        reader.join(30_000);
+        assertTrue(notes.stream().anyMatch(n -> n.startsWith("fill: client-bound: workers waited")), notes.toString());
+        long attempts = result.stages().get(0).cells().stream().mapToLong(c -> c.operations() + c.errors()).sum();
+        long rows = read(copy).stream().filter(r -> r.get("stage").equals("fill")).count();
+        assertEquals(attempts, rows, "no row lost while the workers waited");
+    }
+
     /** Runs {@code stages} (a workload's stages: list) in bucket {@code ops} with the ops log on, into {@code out}. */
     static RunResult run(Path out, String stages) throws Exception {
         return run(out, stages, List.of("ops"));
