@@ -3,12 +3,13 @@
 root=$(cd "$(dirname "${BASH_SOURCE[0]}")/../.." && pwd)
 bench_dir="$root/src/bench"
 
-# start_server BACKEND: starts `s3workload server` on a free port; sets S3W_ENDPOINT; stops it on exit.
+# start_server BACKEND: starts `s3workload server` on a free port; sets S3W_ENDPOINT; stops it on exit. PIN, when
+# set, is a command to start it under (taskset -c 1).
 start_server() {
   local log port
   log=$(mktemp)
   port=$(python3 -c 'import socket; s=socket.socket(); s.bind(("127.0.0.1",0)); print(s.getsockname()[1])')
-  "$root/s3workload" server --backend "$1" --port "$port" --access-key bench --secret-key bench-secret >"$log" 2>&1 &
+  ${PIN:-} "$root/s3workload" server --backend "$1" --port "$port" --access-key bench --secret-key bench-secret >"$log" 2>&1 &
   server_pid=$!
   trap 'kill $server_pid 2>/dev/null; wait $server_pid 2>/dev/null' EXIT
   for _ in $(seq 1 100); do

@@ -8,7 +8,6 @@ import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.time.Instant;
-import java.util.concurrent.ArrayBlockingQueue;
 import java.util.concurrent.BlockingQueue;
 import java.util.concurrent.TimeUnit;
 import java.util.concurrent.atomic.AtomicLong;
@@ -37,6 +36,11 @@ public final class OpsLog implements AutoCloseable {
             "request_id", "id2", "etag", "checksum", "own");
 
     private static final int CHUNK = 64 * 1024;
+    /**
+     * zstd's window, 2^17 = 128 KiB of rows to find repeats in (level 1 would keep 512 KiB): rows repeat within a few
+     * KiB, and a smaller window is less memory the compressor sweeps through the cache beside the workers.
+     */
+    private static final int WINDOW_LOG = 17;
     private static final int STRIPES = Math.max(4, Integer.highestOneBit(Runtime.getRuntime().availableProcessors()) * 4);
     /** Chunks beyond one per stripe: how far the writer may fall behind before a worker waits. */
     private static final int SPARE = 64;
@@ -47,7 +51,12 @@ public final class OpsLog implements AutoCloseable {
     private final Frame frame;
     private final OutputStream file;
     private final Stripe[] stripes = new Stripe[STRIPES];
-    private final BlockingQueue<byte[]> free = new ArrayBlockingQueue<>(STRIPES + SPARE);
+    /**
+     * Empty chunks, last given back first: the chunk a worker takes next is the one the writer has just compressed,
+     * still in the cache, so the log's buffers stay a few chunks hot instead of all of them cycling through memory
+     * (which made every other part of a worker's operation slower).
+     */
+    private final java.util.concurrent.BlockingDeque<byte[]> free = new java.util.concurrent.LinkedBlockingDeque<>();
     /** Chunks for the writer: never more than were made, so adding never waits. */
     private final BlockingQueue<Filled> full = new java.util.concurrent.LinkedBlockingQueue<>();
     private final long anchorMicros;
@@ -96,7 +105,7 @@ public final class OpsLog implements AutoCloseable {
             stripes[i].chunk = new byte[CHUNK];
         }
         for (int i = 0; i < SPARE; i++) {
-            free.add(new byte[CHUNK]);
+            free.addFirst(new byte[CHUNK]);
         }
         writer = Thread.ofPlatform().daemon().name("ops-log").unstarted(this::drain);
     }
@@ -107,6 +116,7 @@ public final class OpsLog implements AutoCloseable {
         Frame frame = new Frame();
         ZstdOutputStream zstd = new ZstdOutputStream(frame, 1);
         zstd.setCloseFrameOnFlush(true);
+        zstd.setWindowLog(WINDOW_LOG);
         OpsLog log = new OpsLog(Files.newOutputStream(file), frame, zstd);
         zstd.write((String.join(",", COLUMNS) + "\n").getBytes(StandardCharsets.US_ASCII));
         log.endFrame();
@@ -156,7 +166,7 @@ public final class OpsLog implements AutoCloseable {
                     full.add(new Filled(java.util.Arrays.copyOf(row, n), n));
                     break;
                 }
-                byte[] next = spare != null ? spare : free.poll();
+                byte[] next = spare != null ? spare : free.pollFirst();
                 if (next != null) {
                     full.add(new Filled(stripe.chunk, stripe.position));
                     stripe.chunk = next;
@@ -170,7 +180,7 @@ public final class OpsLog implements AutoCloseable {
             spare = waitForChunk();
         }
         if (spare != null) {
-            free.offer(spare);
+            free.offerFirst(spare);
         }
         rows.incrementAndGet();
     }
@@ -179,7 +189,7 @@ public final class OpsLog implements AutoCloseable {
     private byte[] waitForChunk() {
         long began = System.nanoTime();
         try {
-            return free.take();
+            return free.takeFirst();
         } catch (InterruptedException e) {
             Thread.currentThread().interrupt();
             return new byte[CHUNK]; // the run is stopping: no row is dropped for it
@@ -220,7 +230,7 @@ public final class OpsLog implements AutoCloseable {
                 while (!closing || !full.isEmpty()) {
                     Filled filled = full.poll(100, TimeUnit.MILLISECONDS);
                     if (filled != null && filled != CLOSING && filled.bytes().length == CHUNK) {
-                        free.offer(filled.bytes());
+                        free.offerFirst(filled.bytes());
                     }
                 }
             } catch (InterruptedException stop) {
@@ -258,7 +268,7 @@ public final class OpsLog implements AutoCloseable {
     private void write(Filled filled) throws IOException {
         out.write(filled.bytes(), 0, filled.length());
         if (filled.bytes().length == CHUNK) {
-            free.offer(filled.bytes());
+            free.offerFirst(filled.bytes());
         }
     }
 
