@@ -83,6 +83,9 @@ final class AnalyzeCommand implements Callable<Integer> {
             description = "With --out: which of json, csv, html to write (default: ${DEFAULT-VALUE}).")
     List<String> reports;
 
+    @picocli.CommandLine.Spec
+    picocli.CommandLine.Model.CommandSpec spec;
+
     @Override
     public Integer call() {
         try {
@@ -92,9 +95,11 @@ final class AnalyzeCommand implements Callable<Integer> {
                     instant("--to", to, Long.MAX_VALUE), by(), firstAccess, own);
             List<Path> files = OpsAnalysis.files(paths);
             List<String> written = out == null ? List.of() : reportNames();
-            System.out.print(OpsAnalysis.analyze(files, slice));
+            // read once: printed, and with --out written as a run's results too
+            OpsAnalysis.Aggregate all = OpsAnalysis.read(files, slice, out != null);
+            System.out.print(OpsAnalysis.analyze(all, files, slice));
             if (out != null) {
-                write(files, slice, written);
+                write(all, files, written);
             }
             return ExitCodes.OK;
         } catch (IOException e) {
@@ -106,21 +111,22 @@ final class AnalyzeCommand implements Callable<Integer> {
         }
     }
 
-    /** The reports --report names, checked before anything is read. */
+    /** The reports --report names, checked before anything is read: json, and those a run's report rebuilds. */
     private List<String> reportNames() {
-        List<String> known = List.of("json", "csv", "html");
+        List<String> known = new java.util.ArrayList<>(List.of("json"));
+        known.addAll(ReportFiles.names());
         for (String name : reports) {
             if (!known.contains(name.trim())) {
                 throw new IllegalArgumentException("--report: unknown report '" + name.trim() + "'"
                         + io.s3workload.workload.yaml.Suggestions.didYouMean(name.trim(), known)
-                        + "; expected one or more of json, csv, html");
+                        + "; expected one or more of " + String.join(", ", known));
             }
         }
         return reports.stream().map(String::trim).distinct().toList();
     }
 
-    private void write(List<Path> files, OpsAnalysis.Slice slice, List<String> names) throws IOException {
-        OpsSliceReport.SliceReport sliced = OpsSliceReport.of(files, slice, described());
+    private void write(OpsAnalysis.Aggregate all, List<Path> files, List<String> names) throws IOException {
+        OpsSliceReport.SliceReport sliced = OpsSliceReport.of(all, files, described());
         java.nio.file.Files.createDirectories(out);
         List<Path> written = new java.util.ArrayList<>();
         if (names.contains("json")) {
@@ -141,31 +147,11 @@ final class AnalyzeCommand implements Callable<Integer> {
                 .collect(java.util.stream.Collectors.joining(", ")) + " in " + out.toAbsolutePath());
     }
 
-    /** The files read and the options given, as summary.json and report.html name the slice. */
+    /** The arguments as given (files and options), as summary.json and report.html name the slice. */
     private String described() {
-        List<String> parts = new java.util.ArrayList<>(paths.stream().map(Path::toString).toList());
-        addOption(parts, "--stage", stage);
-        addOption(parts, "--op", op);
-        addOption(parts, "--endpoint", endpoint);
-        addOption(parts, "--host", host);
-        addOption(parts, "--skip", skip);
-        addOption(parts, "--segment", segment);
-        addOption(parts, "--from", from);
-        addOption(parts, "--to", to);
-        addOption(parts, "--by", by);
-        if (firstAccess) {
-            parts.add("--first-access");
-        }
-        if (own) {
-            parts.add("--own");
-        }
-        return String.join(" ", parts);
-    }
-
-    private static void addOption(List<String> parts, String option, String value) {
-        if (value != null) {
-            parts.add(option + " " + value);
-        }
+        List<String> args = spec.commandLine().getParseResult().originalArgs();
+        // picocli gives the whole command line: what follows the command's own name
+        return String.join(" ", args.subList(args.indexOf(spec.name()) + 1, args.size()));
     }
 
     private Optional<OpsAnalysis.By> by() {

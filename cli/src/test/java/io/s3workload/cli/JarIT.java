@@ -97,6 +97,48 @@ class JarIT {
         assertTrue(!r.output().contains("\tat ") && !r.output().contains("WARNING"), r.output());
     }
 
+    /**
+     * {@code analyze} from the jar over a small file in warp's documented per-operation layout (--full: tab-separated,
+     * RFC 3339 times, a comment at the end): its table, the slice written as results with --out, and a foreign file
+     * refused in one line with exit code 2.
+     */
+    @Test
+    void analyzeReadsWarpsFileAndWritesTheSliceAsResults(@org.junit.jupiter.api.io.TempDir Path dir) throws Exception {
+        StringBuilder warp = new StringBuilder("idx\tthread\top\tclient_id\tn_objects\tbytes\tendpoint\tfile\terror"
+                + "\tstart\tfirst_byte\tlast_byte\tend\tduration_ns\tcat\n");
+        for (int i = 0; i < 6; i++) {
+            String start = "2026-11-26T12:00:0" + i + ".000000000Z";
+            String end = "2026-11-26T12:00:0" + i + ".00" + (i + 1) + "500000Z";
+            warp.append(String.join("\t", Integer.toString(i), Integer.toString(i % 2), i < 4 ? "GET" : "PUT", "c1",
+                    "1", "4096", "127.0.0.1:9000", "warp-bench/obj" + i, i == 3 ? "connection reset" : "", start,
+                    i < 4 ? "2026-11-26T12:00:0" + i + ".000500000Z" : "", end, end,
+                    Long.toString((i + 1) * 1_000_000L + 500_000), "0")).append('\n');
+        }
+        warp.append("# warp run: get, 2 threads\n");
+        Path file = dir.resolve("warp-get.csv");
+        Files.writeString(file, warp);
+        Path out = dir.resolve("sliced");
+        Result r = jar("analyze", file.toString(), "--out", out.toString());
+        assertEquals(0, r.exitCode(), r.output());
+        assertTrue(r.output().lines().anyMatch(l -> l.matches("warp\\s+GET\\s+127\\.0\\.0\\.1:9000\\s+-\\s+3\\s+1\\s.*")),
+                r.output());
+        var summary = new com.fasterxml.jackson.databind.ObjectMapper().readTree(out.resolve("summary.json").toFile());
+        assertEquals("warp", summary.at("/tool/name").asText(), summary.toString());
+        var cells = summary.at("/stages/0/cells");
+        assertEquals("GET", cells.get(0).get("op").asText());
+        assertEquals(3, cells.get(0).get("operations").asLong());
+        assertEquals(1, cells.get(0).get("errors").asLong());
+        assertEquals(8192, cells.get(1).get("bytes").asLong(), "the PUTs' bytes");
+        assertTrue(Files.isRegularFile(out.resolve("report.html")) && Files.isRegularFile(out.resolve("summary.csv")));
+
+        Path foreign = dir.resolve("notes.txt");
+        Files.writeString(foreign, "not,a,log\n1,2,3\n");
+        Result refused = jar("analyze", foreign.toString());
+        assertEquals(2, refused.exitCode(), refused.output());
+        assertEquals(1, refused.output().strip().lines().count(), refused.output());
+        assertTrue(refused.output().startsWith("error: " + foreign + ": not an ops log"), refused.output());
+    }
+
     @Test
     void aServerOnABusyPortExitsWith3AndSaysSo() throws Exception {
         try (java.net.ServerSocket busy = new java.net.ServerSocket(0, 1,

@@ -113,14 +113,30 @@ public final class OpsAnalysis {
                 c.bytes, c.latency, c.errorsByClass)).toList();
     }
 
-    /** The slice's cells, each with its start (its first row's, before the slice cut it), and rows read and kept. */
-    record Aggregate(Map<List<String>, OpsCell> cells, Map<List<String>, Long> cellStart, long rows, long sliced,
+    /**
+     * The slice's cells, each with its start (its first row's, before the slice cut it), and rows read and kept: read
+     * once ({@link #read}), then printed ({@link #analyze(Aggregate, List, Slice)}) and written as results
+     * ({@link OpsSliceReport}).
+     */
+    public record Aggregate(Map<List<String>, OpsCell> cells, Map<List<String>, Long> cellStart, long rows, long sliced,
                      boolean warp) {
     }
 
     /** The analysis of {@code files} cut as {@code slice}, as text. */
     public static String analyze(List<Path> files, Slice slice) throws IOException {
-        Aggregate all = aggregate(files, slice, false);
+        return analyze(aggregate(files, slice, false), files, slice);
+    }
+
+    /**
+     * {@code files} cut as {@code slice}, their cells added up; {@code forReports} also keeps what a run's reports
+     * need of each cell (its seconds, its other distributions), for {@link OpsSliceReport}.
+     */
+    public static Aggregate read(List<Path> files, Slice slice, boolean forReports) throws IOException {
+        return aggregate(files, slice, forReports);
+    }
+
+    /** The analysis of {@code all}, read from {@code files} cut as {@code slice}, as text. */
+    public static String analyze(Aggregate all, List<Path> files, Slice slice) {
         Map<List<String>, OpsCell> cells = all.cells();
         StringBuilder out = new StringBuilder();
         out.append(files.size() == 1 ? files.get(0) : files.size() + " ops logs").append(": ").append(all.rows())

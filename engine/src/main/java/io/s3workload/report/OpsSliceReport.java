@@ -40,7 +40,11 @@ public final class OpsSliceReport {
 
     /** The slice {@code slice} of {@code files} as a run's report; {@code described} says how it was cut. */
     public static SliceReport of(List<Path> files, OpsAnalysis.Slice slice, String described) throws IOException {
-        OpsAnalysis.Aggregate all = OpsAnalysis.aggregate(files, slice, true);
+        return of(OpsAnalysis.read(files, slice, true), files, described);
+    }
+
+    /** {@code all}, read from {@code files} for reports ({@link OpsAnalysis#read}), as a run's report. */
+    public static SliceReport of(OpsAnalysis.Aggregate all, List<Path> files, String described) throws IOException {
         Optional<Summary> run = runBeside(files.get(0));
         long startUs = all.cells().values().stream().mapToLong(c -> c.firstStart).min().orElse(0);
         long endUs = all.cells().values().stream().mapToLong(c -> c.lastEnd).max().orElse(startUs);
