@@ -21,9 +21,19 @@ out=$(mktemp -d)
 trap 'kill $server_pid 2>/dev/null; rm -rf "$out"' EXIT
 hz=$(getconf CLK_TCK)
 warm=${WARM:-15} window=${WINDOW:-20}
-# one_run NAME REPORTS: runs the workload, prints "cpu_ms_per_op ops_in_window rss_mib log_bytes rows"
+# writer_ticks PID: CPU ticks of the log's writer thread (named ops-log), 0 when there is none
+writer_ticks() {
+  local t
+  for t in /proc/"$1"/task/*; do
+    [ "$(cat "$t/comm" 2>/dev/null)" = ops-log ] && { awk '{print $14 + $15}' "$t/stat"; return; }
+  done
+  echo 0
+}
+
+# one_run NAME REPORTS: runs the workload, prints "cpu_ms_per_op ops_in_window rss_mib log_bytes rows errors
+# writer_ms_per_op"
 one_run() {
-  local dir="$out/$1" pid began t0 c0 c1 t1
+  local dir="$out/$1" pid began t0 c0 c1 t1 w0 w1
   rm -rf "$dir"
   JAVA_OPTS="-Xms2g -Xmx2g" "${pin_client[@]}" "$root/s3workload" run "$bench_dir/ops-log-overhead.yaml" \
     --no-progress --report "$2" --out "$dir" --set "stages.put-1kib.duration=$((warm + window + 5))s" \
@@ -34,14 +44,14 @@ one_run() {
     sleep 0.1
   done
   sleep "$warm"
-  t0=$(date +%s%3N); c0=$(awk '{print $14 + $15}' "/proc/$pid/stat")
+  t0=$(date +%s%3N); c0=$(awk '{print $14 + $15}' "/proc/$pid/stat"); w0=$(writer_ticks "$pid")
   sleep "$window"
-  t1=$(date +%s%3N); c1=$(awk '{print $14 + $15}' "/proc/$pid/stat")
+  t1=$(date +%s%3N); c1=$(awk '{print $14 + $15}' "/proc/$pid/stat"); w1=$(writer_ticks "$pid")
   rss=$(awk '/VmHWM/ {print $2}' "/proc/$pid/status")
   wait
-  python3 - "$dir" "$t0" "$t1" "$c0" "$c1" "$hz" "$rss" <<'PY'
+  python3 - "$dir" "$t0" "$t1" "$c0" "$c1" "$hz" "$rss" "$w0" "$w1" <<'PY'
 import json, os, sys, subprocess
-d, t0, t1, c0, c1, hz, rss = sys.argv[1], *map(int, sys.argv[2:])
+d, t0, t1, c0, c1, hz, rss, w0, w1 = sys.argv[1], *map(int, sys.argv[2:])
 s = json.load(open(f"{d}/summary.json"))
 cell = s['stages'][0]['cells'][0]
 ops = sum(x['operations'] + x['errors'] for x in cell['timeline'] if t0 <= x['epochMs'] - 1000 and x['epochMs'] <= t1)
@@ -50,14 +60,14 @@ ops = ops * (t1 - t0) / 1000 / max(window, 1)  # the seconds wholly inside the w
 log = f"{d}/ops.csv.zst"
 size = os.path.getsize(log) if os.path.exists(log) else 0
 rows = cell['operations'] + cell['errors']
-print(f"{(c1 - c0) * 1000 / hz / ops:.4f} {ops:.0f} {rss / 1024:.0f} {size} {rows} {cell['errors']}")
+print(f"{(c1 - c0) * 1000 / hz / ops:.4f} {ops:.0f} {rss / 1024:.0f} {size} {rows} {cell['errors']} {(w1 - w0) * 1000 / hz / ops:.4f}")
 PY
 }
 declare -a off on
 for r in $(seq 1 "${1:-3}"); do
   off+=("$(one_run off json)")
   on+=("$(one_run on json,ops)")
-  echo "repeat $r: log off: ${off[-1]}; log on: ${on[-1]}   (CPU-ms/op, ops in ${window} s, peak RSS MiB, log bytes, rows, errors)"
+  echo "repeat $r: log off: ${off[-1]}; log on: ${on[-1]}   (CPU-ms/op, ops in ${window} s, peak RSS MiB, log bytes, rows, errors, of the CPU-ms/op the log's writer's)"
 done
 python3 - "$(printf '%s\n' "${off[@]}")" "$(printf '%s\n' "${on[@]}")" "$warm" "$window" <<'PY'
 import statistics, sys
@@ -71,5 +81,6 @@ print(f"bench ops-log-overhead PUT 1 KiB c10000 x {len(off)}, {window} s from {w
       f" ratio {statistics.median(ratios):.3f}x (median; repeats {', '.join(f'{r:.3f}' for r in ratios)});"
       f" {sum(x[1] for x in off) / len(off) / window:.0f} vs {sum(x[1] for x in on) / len(on) / window:.0f} ops/s;"
       f" peak RSS {max(x[2] for x in off):.0f} vs {max(x[2] for x in on):.0f} MiB;"
-      f" log {sum(x[3] for x in on) / sum(x[4] for x in on):.1f} bytes/op")
+      f" log {sum(x[3] for x in on) / sum(x[4] for x in on):.1f} bytes/op;"
+      f" of the CPU with the log on, its writer thread's {statistics.median(x[6] for x in on) * 1000:.2f} µs/op (median)")
 PY

@@ -1,6 +1,8 @@
 package io.s3workload.opslog;
 
-import com.github.luben.zstd.ZstdOutputStream;
+import com.github.luben.zstd.Zstd;
+import com.github.luben.zstd.ZstdCompressCtx;
+import com.github.luben.zstd.ZstdException;
 import java.io.IOException;
 import java.io.OutputStream;
 import java.io.UncheckedIOException;
@@ -14,13 +16,14 @@ import java.util.concurrent.atomic.AtomicLong;
 import java.util.concurrent.locks.ReentrantLock;
 
 /**
- * The ops log: one CSV row per operation in {@code ops.csv.zst}, zstd frames of at most a second each, so that a
- * run killed at any moment leaves a file that {@code zstd -d} and DuckDB read up to its last second.
+ * The ops log: one CSV row per operation in {@code ops.csv.zst}, a zstd frame per chunk of rows (at most 64 KiB of
+ * them, and every second what the stripes hold), each written whole, so that a run killed at any moment leaves a file
+ * that {@code zstd -d} and DuckDB read up to its last second.
  *
  * <p>Workers write their rows into a few striped chunks (a lock each, a stripe per worker thread's id), encoding
- * them there without allocating; a full chunk goes to the writer's thread, which compresses it. When the writer
- * falls behind and no empty chunk is left, a worker waits for one: no row is ever dropped, and the time waited is
- * counted ({@link #waitedNanos}) for the run to report.
+ * them there in room reserved beforehand ({@link #begin}), with nothing allocated or copied; a full chunk goes to the
+ * writer's thread, which compresses it into a frame of its own. When the writer falls behind and no empty chunk is left, a worker waits for
+ * one: no row is ever dropped, and the time waited is counted ({@link #waitedNanos}) for the run to report.
  *
  * <p>Times: {@code start_us}, {@code intended_us} and {@code end_us} are microseconds since the epoch, anchored once
  * when the log opens and advanced by the monotonic clock (so they never jump with the wall clock); durations are
@@ -35,20 +38,27 @@ public final class OpsLog implements AutoCloseable {
             "range", "start_us", "intended_us", "end_us", "ttfb_ns", "latency_ns", "status", "error", "attempts",
             "request_id", "id2", "etag", "checksum", "own");
 
-    private static final int CHUNK = 64 * 1024;
     /**
-     * zstd's window, 2^17 = 128 KiB of rows to find repeats in (level 1 would keep 512 KiB): rows repeat within a few
-     * KiB, and a smaller window is less memory the compressor sweeps through the cache beside the workers.
+     * A chunk of rows, about 80, compressed as a frame: 16 KiB keeps what the writer touches (the chunk, zstd's tables,
+     * the frame) small beside the workers sharing its core; with 64 KiB chunks the workers' CPU per operation was
+     * 1.21x that without the log, with 16 KiB 1.06x (docs/performance.md, "The ops log").
      */
-    private static final int WINDOW_LOG = 17;
+    private static final int CHUNK = 16 * 1024;
+    /** A row longer than this is not written into a stripe's chunk but handed to the writer as a chunk of its own. */
+    private static final int LONG_ROW = CHUNK / 4;
     private static final int STRIPES = Math.max(4, Integer.highestOneBit(Runtime.getRuntime().availableProcessors()) * 4);
     /** Chunks beyond one per stripe: how far the writer may fall behind before a worker waits. */
-    private static final int SPARE = 64;
+    private static final int SPARE = 256;
 
-    /** The zstd stream, writing into {@link #frame}. */
-    private final OutputStream out;
-    /** The frame being compressed, written to {@link #file} whole when it ends. */
-    private final Frame frame;
+    /**
+     * Compresses a chunk at a time, each a frame, in one call from the chunk itself (level 1): rows repeat within a
+     * few hundred bytes, so a chunk loses little by not seeing the last (15.7 bytes a row), and the compressor's
+     * memory stays as small as a chunk. A stream with a window across chunks kept its own copies of the rows and
+     * ~0.5 MiB of buffers, which the writer swept through the cache each time it ran.
+     */
+    private final ZstdCompressCtx zstd = new ZstdCompressCtx().setLevel(1);
+    /** A frame as it is made, written to {@link #file} whole. */
+    private byte[] frame = new byte[(int) Zstd.compressBound(CHUNK)];
     private final OutputStream file;
     private final Stripe[] stripes = new Stripe[STRIPES];
     /**
@@ -62,7 +72,6 @@ public final class OpsLog implements AutoCloseable {
     private final long anchorMicros;
     private final long anchorNanos;
     private final AtomicLong waited = new AtomicLong();
-    private final AtomicLong rows = new AtomicLong();
     private final Thread writer;
     private volatile boolean closing;
     private volatile IOException failed;
@@ -73,36 +82,26 @@ public final class OpsLog implements AutoCloseable {
     /** Tells the writer the log is closing: it writes what is left and ends. */
     private static final Filled CLOSING = new Filled(new byte[0], 0);
 
-    /** One lock and the chunk rows are written into. */
-    private static final class Stripe {
+    /** One lock, the chunk rows are written into, and the row that writes them (used with the lock held). */
+    static final class Stripe {
         final ReentrantLock lock = new ReentrantLock();
+        final OpsRow row;
         byte[] chunk;
         int position;
-    }
 
-    /** A frame's compressed bytes, kept until the frame ends. */
-    private static final class Frame extends java.io.ByteArrayOutputStream {
-        Frame() {
-            super(1 << 16);
-        }
-
-        void moveTo(OutputStream file) throws IOException {
-            file.write(buf, 0, count);
-            file.flush();
-            reset();
+        Stripe(OpsLog log) {
+            row = new OpsRow(log, this);
+            chunk = new byte[CHUNK];
         }
     }
 
-    private OpsLog(OutputStream file, Frame frame, OutputStream out) {
+    private OpsLog(OutputStream file) {
         this.file = file;
-        this.frame = frame;
-        this.out = out;
         Instant now = Instant.now();
         this.anchorNanos = System.nanoTime();
         this.anchorMicros = now.getEpochSecond() * 1_000_000 + now.getNano() / 1_000;
         for (int i = 0; i < STRIPES; i++) {
-            stripes[i] = new Stripe();
-            stripes[i].chunk = new byte[CHUNK];
+            stripes[i] = new Stripe(this);
         }
         for (int i = 0; i < SPARE; i++) {
             free.addFirst(new byte[CHUNK]);
@@ -113,13 +112,15 @@ public final class OpsLog implements AutoCloseable {
     /** Opens {@code file} (replacing it) and writes the header. */
     public static OpsLog open(Path file) throws IOException {
         Files.createDirectories(file.toAbsolutePath().getParent());
-        Frame frame = new Frame();
-        ZstdOutputStream zstd = new ZstdOutputStream(frame, 1);
-        zstd.setCloseFrameOnFlush(true);
-        zstd.setWindowLog(WINDOW_LOG);
-        OpsLog log = new OpsLog(Files.newOutputStream(file), frame, zstd);
-        zstd.write((String.join(",", COLUMNS) + "\n").getBytes(StandardCharsets.US_ASCII));
-        log.endFrame();
+        OpsLog log = new OpsLog(Files.newOutputStream(file));
+        byte[] header = (String.join(",", COLUMNS) + "\n").getBytes(StandardCharsets.US_ASCII);
+        try {
+            log.compress(header, header.length);
+        } catch (IOException e) {
+            log.file.close();
+            log.zstd.close();
+            throw e;
+        }
         log.writer.start();
         return log;
     }
@@ -134,55 +135,71 @@ public final class OpsLog implements AutoCloseable {
         return waited.get();
     }
 
-    /** Rows written so far. */
-    public long rows() {
-        return rows.get();
+    /**
+     * A row in the making, of at most {@code maxBytes} (from {@link OpsRow#bound}s), written straight into the calling
+     * thread's stripe: its lock is held from here to the row's {@link OpsRow#end} (or {@link OpsRow#abandon}), so the
+     * caller fills it at once, with nothing that can block. A row that could not fit a chunk is made apart
+     * ({@link #row}).
+     */
+    public OpsRow begin(int maxBytes) {
+        if (maxBytes > LONG_ROW) {
+            return row();
+        }
+        Stripe stripe = reserve(maxBytes);
+        return stripe.row.at(stripe.chunk, stripe.position);
     }
 
-    /** A row in the making: the calling thread's, filled field by field, then {@link OpsRow#end}. */
+    /** A stripe's row ended at {@code position} of its chunk (or was given up, the position unmoved): its lock let go. */
+    void ended(Stripe stripe, int position) {
+        stripe.position = position;
+        stripe.lock.unlock();
+    }
+
+    /** A row in the making, of any length: the calling thread's own, filled field by field, then copied in at its end. */
     public OpsRow row() {
-        return ROWS.get().reset();
+        return ownRows.get().reset();
     }
 
-    private static final ThreadLocal<OpsRow> ROWS = ThreadLocal.withInitial(OpsRow::new);
+    private final ThreadLocal<OpsRow> ownRows = ThreadLocal.withInitial(() -> new OpsRow(this, null));
+
+    /** Copies a row of its own ({@link #row}) into the calling thread's stripe; a long one is a chunk of its own. */
+    void append(byte[] row, int n) {
+        if (n > LONG_ROW) {
+            full.add(new Filled(java.util.Arrays.copyOf(row, n), n));
+            return;
+        }
+        Stripe stripe = reserve(n);
+        System.arraycopy(row, 0, stripe.chunk, stripe.position, n);
+        ended(stripe, stripe.position + n);
+    }
 
     /**
-     * Copies a row into the calling thread's stripe. A full chunk goes to the writer for an empty one; when none is
-     * left the worker waits for one with the stripe's lock released (the writer takes stripe locks to sweep them, so
-     * nothing waits while holding one), and the wait is counted.
+     * The calling thread's stripe, locked, with room for {@code bytes} in its chunk. A full chunk goes to the writer
+     * for an empty one first; when none is left the worker waits for one with the lock released (the writer takes
+     * stripe locks to sweep them, so nothing waits while holding one), and the wait is counted.
      */
-    void append(byte[] row, int n) {
+    private Stripe reserve(int bytes) {
         Stripe stripe = stripes[(int) (Thread.currentThread().threadId() & (STRIPES - 1))];
         byte[] spare = null;
         while (true) {
             stripe.lock.lock();
-            try {
-                if (stripe.position + n <= stripe.chunk.length) {
-                    System.arraycopy(row, 0, stripe.chunk, stripe.position, n);
-                    stripe.position += n;
-                    break;
-                }
-                if (stripe.position == 0) { // a row longer than a chunk: written as a chunk of its own
-                    full.add(new Filled(java.util.Arrays.copyOf(row, n), n));
-                    break;
-                }
+            if (stripe.position + bytes > CHUNK) {
                 byte[] next = spare != null ? spare : free.pollFirst();
-                if (next != null) {
-                    full.add(new Filled(stripe.chunk, stripe.position));
-                    stripe.chunk = next;
-                    stripe.position = 0;
-                    spare = null;
+                if (next == null) {
+                    stripe.lock.unlock();
+                    spare = waitForChunk();
                     continue;
                 }
-            } finally {
-                stripe.lock.unlock();
+                spare = null;
+                full.add(new Filled(stripe.chunk, stripe.position));
+                stripe.chunk = next;
+                stripe.position = 0;
             }
-            spare = waitForChunk();
+            if (spare != null) {
+                free.offerFirst(spare); // another worker swapped the chunk while this one waited
+            }
+            return stripe;
         }
-        if (spare != null) {
-            free.offerFirst(spare);
-        }
-        rows.incrementAndGet();
     }
 
     /** An empty chunk, once the writer has given one back; the time waited counted. */
@@ -198,12 +215,12 @@ public final class OpsLog implements AutoCloseable {
         }
     }
 
-    /** The writer: compresses full chunks as they come, and every second the stripes' partial ones, ending a frame. */
+    /** The writer: compresses full chunks as they come, and every second the stripes' partial ones. */
     private void drain() {
-        long nextFlush = System.nanoTime() + TimeUnit.SECONDS.toNanos(1);
+        long nextSweep = System.nanoTime() + TimeUnit.SECONDS.toNanos(1);
         try {
             while (true) {
-                long wait = nextFlush - System.nanoTime();
+                long wait = nextSweep - System.nanoTime();
                 Filled filled = wait > 0 ? full.poll(wait, TimeUnit.NANOSECONDS) : null;
                 if (filled != null && filled != CLOSING) {
                     write(filled);
@@ -217,8 +234,7 @@ public final class OpsLog implements AutoCloseable {
                         write(more);
                     }
                 }
-                endFrame();
-                nextFlush = System.nanoTime() + TimeUnit.SECONDS.toNanos(1);
+                nextSweep = System.nanoTime() + TimeUnit.SECONDS.toNanos(1);
                 if (last) {
                     return;
                 }
@@ -242,31 +258,54 @@ public final class OpsLog implements AutoCloseable {
     }
 
     /**
-     * Ends the frame and writes it to the file in one write: a file cut at any moment (a kill) holds whole frames,
-     * each of which decompresses on its own, but for one being written at that very moment.
+     * Compresses {@code length} bytes of rows as a frame and writes it to the file in one write: a file cut at any
+     * moment (a kill) holds whole frames, each of which decompresses on its own, but for one being written at that
+     * very moment.
      */
-    private void endFrame() throws IOException {
-        out.flush();
-        frame.moveTo(file);
+    private void compress(byte[] rows, int length) throws IOException {
+        long bound = Zstd.compressBound(length);
+        if (bound > frame.length) { // a row longer than a chunk
+            frame = new byte[(int) bound];
+        }
+        int n;
+        try {
+            n = zstd.compressByteArray(frame, 0, frame.length, rows, 0, length);
+        } catch (ZstdException e) {
+            throw new IOException("zstd: " + e.getMessage(), e);
+        }
+        file.write(frame, 0, n);
     }
 
-    /** Takes every stripe's partial chunk for writing. */
+    /**
+     * Takes every stripe's partial chunk for writing: swapped for an empty one under the stripe's lock and compressed
+     * after, so that the stripe's workers do not wait for it (compressed in place when no empty chunk is left).
+     */
     private void sweep() throws IOException {
         for (Stripe stripe : stripes) {
+            Filled taken = null;
             stripe.lock.lock();
             try {
                 if (stripe.position > 0) {
-                    out.write(stripe.chunk, 0, stripe.position);
+                    byte[] next = free.pollFirst();
+                    if (next != null) {
+                        taken = new Filled(stripe.chunk, stripe.position);
+                        stripe.chunk = next;
+                    } else {
+                        compress(stripe.chunk, stripe.position);
+                    }
                     stripe.position = 0;
                 }
             } finally {
                 stripe.lock.unlock();
             }
+            if (taken != null) {
+                write(taken);
+            }
         }
     }
 
     private void write(Filled filled) throws IOException {
-        out.write(filled.bytes(), 0, filled.length());
+        compress(filled.bytes(), filled.length());
         if (filled.bytes().length == CHUNK) {
             free.offerFirst(filled.bytes());
         }
@@ -279,8 +318,7 @@ public final class OpsLog implements AutoCloseable {
         full.add(CLOSING);
         try {
             writer.join();
-            out.close();
-            frame.moveTo(file);
+            zstd.close(); // the writer has ended: no frame is being made
             file.close();
         } catch (InterruptedException e) {
             Thread.currentThread().interrupt();

@@ -52,7 +52,7 @@ public final class OpsMerge {
         Shard(Path file) throws IOException {
             this.file = file;
             this.in = new BufferedReader(new InputStreamReader(new ZstdInputStream(
-                    new java.io.BufferedInputStream(Files.newInputStream(file), 1 << 16)).setContinuous(true),
+                    new java.io.BufferedInputStream(Files.newInputStream(file), 1 << 16)), // not continuous: a cut frame throws
                     StandardCharsets.UTF_8), 1 << 16);
             String header;
             try {

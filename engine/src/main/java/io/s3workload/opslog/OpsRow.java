@@ -3,50 +3,101 @@ package io.s3workload.opslog;
 import java.nio.charset.StandardCharsets;
 
 /**
- * One row, CSV-encoded as its fields are added, by one thread with no lock held, then copied into a stripe in one
- * step ({@link #end}). Reused by its thread; a row longer than its buffer grows it.
+ * One row, CSV-encoded as its fields are added. Two kinds: a stripe's, which encodes straight into the log's chunk
+ * with the stripe's lock held, in room reserved beforehand ({@link OpsLog#begin}: the loops' rows, nothing copied
+ * and no buffer per worker to pull through the cache); and a thread's own, which grows as needed and is copied into
+ * the log when it ends ({@link OpsLog#row}: the tool's own requests, tests). Either way {@link #end} hands it over.
  */
 public final class OpsRow implements io.s3workload.s3.RequestTrace.IdField {
 
-    private byte[] bytes = new byte[512];
-    private int length;
-    private final byte[] digits = new byte[20];
+    /** The most bytes a number field takes, its comma included ({@code -9223372036854775808}). */
+    public static final int NUMBER = 21;
 
-    /** Empties it for the next row. */
-    public OpsRow reset() {
-        length = 0;
-        return this;
+    private final OpsLog log;
+    /** The stripe this row writes into (its lock held from {@link OpsLog#begin} to {@link #end}); null: its own. */
+    private final OpsLog.Stripe stripe;
+    private byte[] bytes;
+    private int length;
+    /** Where the row began in {@link #bytes} (for {@link #abandon}). */
+    private int start;
+    /** Whether a field has been written: every field after the first is preceded by a comma. */
+    private boolean started;
+
+    OpsRow(OpsLog log, OpsLog.Stripe stripe) {
+        this.log = log;
+        this.stripe = stripe;
+        this.bytes = stripe == null ? new byte[512] : null;
+    }
+
+    /** The most bytes {@code value} takes as a field, its comma and quotes included. */
+    public static int bound(String value) {
+        return value == null ? 1 : 3 * value.length() + 3;
+    }
+
+    /** The most bytes the server's ids of {@code trace} take as two fields ({@link io.s3workload.s3.RequestTrace#ids}). */
+    public static int bound(io.s3workload.s3.RequestTrace trace) {
+        return 3 * trace.idChars() + 6;
     }
 
     /** The fields {@code values} as a row's CSV beginning, for {@link #prefix}: fields every row of a cell repeats. */
     public static byte[] fields(String... values) {
-        OpsRow row = new OpsRow();
+        OpsRow row = new OpsRow(null, null);
         for (String value : values) {
             row.text(value);
         }
         return java.util.Arrays.copyOf(row.bytes, row.length);
     }
 
-    /** Begins the row with {@code fields} (from {@link #fields}): no field encoded again for each row. */
-    public OpsRow prefix(byte[] fields) {
-        length = 0;
-        room(fields.length);
-        System.arraycopy(fields, 0, bytes, 0, fields.length);
-        length = fields.length;
+    /** Begins a row at {@code position} of {@code chunk} (a stripe's, in room reserved). */
+    OpsRow at(byte[] chunk, int position) {
+        bytes = chunk;
+        length = position;
+        start = position;
+        started = false;
         return this;
     }
 
+    /** Empties it for the next row (a row of its own). */
+    OpsRow reset() {
+        length = 0;
+        start = 0;
+        started = false;
+        return this;
+    }
+
+    /** Begins the row with {@code fields} (from {@link #fields}): no field encoded again for each row. */
+    public OpsRow prefix(byte[] fields) {
+        length = start;
+        room(fields.length);
+        System.arraycopy(fields, 0, bytes, length, fields.length);
+        length += fields.length;
+        started = true; // a prefix holds one field at least
+        return this;
+    }
+
+    /**
+     * Makes room for {@code n} more bytes: a row of its own grows; a stripe's row has its room reserved, and finding
+     * none is a wrong reservation, a bug (the chunk is never grown behind the log's back).
+     */
     private void room(int n) {
         if (length + n > bytes.length) {
-            bytes = java.util.Arrays.copyOf(bytes, Math.max(bytes.length * 2, length + n));
+            grow(n);
         }
     }
 
+    private void grow(int n) {
+        if (stripe != null) {
+            throw new IllegalStateException("an ops log row longer than the room reserved for it");
+        }
+        bytes = java.util.Arrays.copyOf(bytes, Math.max(bytes.length * 2, length + n));
+    }
+
     private void comma() {
-        if (length > 0) {
+        if (started) {
             room(1);
             bytes[length++] = ',';
         }
+        started = true;
     }
 
     /** A text field: written as is when plain ASCII, else quoted as CSV quotes (UTF-8). Null: empty. */
@@ -57,15 +108,16 @@ public final class OpsRow implements io.s3workload.s3.RequestTrace.IdField {
         }
         int n = value.length();
         room(n);
-        int start = length;
+        byte[] out = bytes;
+        int at = length;
         for (int i = 0; i < n; i++) {
             char c = value.charAt(i);
             if (c >= 0x80 || c == ',' || c == '"' || c == '\n' || c == '\r') {
-                length = start;
                 return quoted(value);
             }
-            bytes[length++] = (byte) c;
+            out[at++] = (byte) c;
         }
+        length = at;
         return this;
     }
 
@@ -82,15 +134,17 @@ public final class OpsRow implements io.s3workload.s3.RequestTrace.IdField {
     /** ASCII bytes as a field (a server's id as the client kept it); empty when {@code n} is 0. */
     public OpsRow ascii(byte[] value, int n) {
         comma();
+        room(n);
+        byte[] out = bytes;
+        int at = length;
         for (int i = 0; i < n; i++) {
             byte b = value[i];
             if (b < 0x20 || b == ',' || b == '"') {
-                length -= i;
                 return quoted(new String(value, 0, n, StandardCharsets.ISO_8859_1));
             }
-            room(1);
-            bytes[length++] = b;
+            out[at++] = b;
         }
+        length = at;
         return this;
     }
 
@@ -104,28 +158,31 @@ public final class OpsRow implements io.s3workload.s3.RequestTrace.IdField {
         }
     }
 
-    /** A whole number. */
+    /** A whole number: its digits counted first, then written from the last, in place. */
     public OpsRow number(long value) {
         comma();
-        room(20);
+        room(NUMBER);
+        byte[] out = bytes;
         if (value < 0) {
-            bytes[length++] = '-';
+            out[length++] = '-';
             if (value == Long.MIN_VALUE) {
                 byte[] min = "9223372036854775808".getBytes(StandardCharsets.US_ASCII);
-                System.arraycopy(min, 0, bytes, length, min.length);
+                System.arraycopy(min, 0, out, length, min.length);
                 length += min.length;
                 return this;
             }
             value = -value;
         }
-        int n = 0;
+        int digits = 1;
+        for (long ten = 10; digits < 19 && value >= ten; ten *= 10) {
+            digits++;
+        }
+        int at = length + digits;
+        length = at;
         do {
-            digits[n++] = (byte) ('0' + value % 10);
+            out[--at] = (byte) ('0' + value % 10);
             value /= 10;
         } while (value > 0);
-        while (n > 0) {
-            bytes[length++] = digits[--n];
-        }
         return this;
     }
 
@@ -142,10 +199,21 @@ public final class OpsRow implements io.s3workload.s3.RequestTrace.IdField {
         return this;
     }
 
-    /** Ends the row and hands it to {@code log}. */
-    public void end(OpsLog log) {
+    /** Ends the row and hands it to the log: a stripe's row takes its place in the chunk, a row of its own is copied. */
+    public void end() {
         room(1);
         bytes[length++] = '\n';
-        log.append(bytes, length);
+        if (stripe != null) {
+            log.ended(stripe, length);
+        } else {
+            log.append(bytes, length);
+        }
+    }
+
+    /** Gives the row up (an encoding failed half-way): nothing of it is written, a stripe's lock is let go. */
+    public void abandon() {
+        if (stripe != null) {
+            log.ended(stripe, start);
+        }
     }
 }

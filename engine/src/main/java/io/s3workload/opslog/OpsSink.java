@@ -24,8 +24,6 @@ public record OpsSink(OpsLog log, String run, String shard, String bucket) {
     /** A stage's reading back of what it wrote, to judge the store (a race's winner, an append's length). */
     public static final String CHECK = "check";
 
-    private static final ThreadLocal<OpsRow> ROW = ThreadLocal.withInitial(OpsRow::new);
-
     /**
      * A request of the tool's own that no cell counts, named {@code op} (an S3 action: {@code ListObjectsV2}), made
      * for {@code stage} (empty: for the run) and marked {@code own}: begun at {@code beganNanos}, ended now after
@@ -49,12 +47,12 @@ public record OpsSink(OpsLog log, String run, String shard, String bucket) {
                      long bytes, long latencyNanos, String error, int attempts) {
         long end = System.nanoTime();
         RequestTrace trace = RequestTrace.current();
-        OpsRow row = ROW.get().reset().text(run).text(shard).text(stage).text(op).text(cellEndpoint).text(size)
+        OpsRow row = log.row().text(run).text(shard).text(stage).text(op).text(cellEndpoint).text(size)
                 .empty().text(trace.endpoint()).text(trace.host()).text(bucket).text(trace.key())
                 .text(trace.versionId()).number(bytes).text(trace.range()).number(log.micros(beganNanos)).empty()
                 .number(log.micros(end)).empty().number(latencyNanos >= 0 ? latencyNanos : end - beganNanos)
                 .numberOr(trace.status() > 0, trace.status()).text(error).number(attempts);
         trace.ids(row);
-        row.text(trace.etag()).text(trace.checksum()).text(own).end(log);
+        row.text(trace.etag()).text(trace.checksum()).text(own).end();
     }
 }

@@ -204,7 +204,6 @@ public final class Clients implements AutoCloseable {
         scrapers.values().forEach(ServerScraper::close);
     }
 
-    /** Gives a worker its client and takes it back, and makes the threads workers run on. */
     /** Where every operation is logged ({@code --report ops}); null: nowhere. Set before the first stage. */
     private volatile io.s3workload.opslog.OpsSink opsLog;
 
@@ -218,6 +217,7 @@ public final class Clients implements AutoCloseable {
         return java.util.Optional.ofNullable(opsLog);
     }
 
+    /** Gives a worker its client and takes it back, and makes the threads workers run on. */
     final class Lease {
         private final boolean interruptibleOnPlatformThreads;
         private final java.util.function.IntFunction<String> endpointOf;

@@ -2,6 +2,7 @@ package io.s3workload.run;
 
 import io.s3workload.metrics.CellRecorder;
 import io.s3workload.metrics.NamedRequest;
+import io.s3workload.opslog.OpsRow;
 import io.s3workload.s3.RequestTrace;
 
 /**
@@ -47,7 +48,7 @@ public final class OpRecorder {
     private CellRecorder bucket() {
         if (!bucketFound && byBucket != null) {
             bucketFound = true;
-            String key = RequestTrace.current().key();
+            String key = trace().key();
             bucket = key == null ? null : byBucket.apply(key);
             if (bucket != null && late) {
                 bucket.late();
@@ -62,8 +63,7 @@ public final class OpRecorder {
     private String own;
     /** The current operation's attempts so far, less one. */
     private int retries;
-    /** This worker's row, reused; the fields its cell repeats in every row, made when the cell changes. */
-    private final io.s3workload.opslog.OpsRow row = new io.s3workload.opslog.OpsRow();
+    /** The fields its cell repeats in every row of this worker's, made when the cell changes. */
     private io.s3workload.metrics.CellKey prefixOf;
     private byte[] prefix;
 
@@ -84,25 +84,53 @@ public final class OpRecorder {
             return;
         }
         long end = System.nanoTime();
-        RequestTrace trace = RequestTrace.current();
+        RequestTrace trace = trace();
         io.s3workload.metrics.CellKey key = (detail != null ? detail : cell).key();
         io.s3workload.opslog.OpsLog out = log.log();
         String bucketCell = bucket() == null ? null : bucket.key().endpoint();
         if (key != prefixOf) {
             prefixOf = key;
-            prefix = io.s3workload.opslog.OpsRow.fields(log.run(), log.shard(), key.stage(), key.op().name(),
-                    key.endpoint(), key.op().sized() ? key.size().label() : null, Integer.toString(worker));
+            prefix = OpsRow.fields(log.run(), log.shard(), key.stage(), key.op().name(), key.endpoint(),
+                    key.op().sized() ? key.size().label() : null, Integer.toString(worker));
         }
-        row.prefix(prefix).text(trace.endpoint() != null ? trace.endpoint() : key.endpoint()).text(trace.host())
-                .text(bucketCell == null ? log.bucket() : bucketCell.substring(bucketCell.indexOf('/') + 1))
-                .text(trace.key()).text(trace.versionId()).number(bytes).text(trace.range())
-                .number(out.micros(beganNanos)).numberOr(openLoop, out.micros(beganNanos - delayNanos))
-                .number(out.micros(end)).numberOr(ttfbNanos >= 0, ttfbNanos)
-                .number(latencyNanos >= 0 ? latencyNanos : end - beganNanos)
-                .numberOr(trace.status() > 0, trace.status()).text(errorClass).number(retries + 1L);
-        trace.ids(row);
-        row.text(trace.etag()).text(trace.checksum()).text(own).end(out);
+        String endpointName = trace.endpoint() != null ? trace.endpoint() : key.endpoint();
+        String bucketName = bucketCell == null ? log.bucket() : bucketCell.substring(bucketCell.indexOf('/') + 1);
+        int bound = prefix.length + OpsRow.bound(endpointName) + OpsRow.bound(trace.host())
+                + OpsRow.bound(bucketName) + OpsRow.bound(trace.key()) + OpsRow.bound(trace.versionId())
+                + OpsRow.bound(trace.range()) + OpsRow.bound(errorClass) + OpsRow.bound(trace)
+                + OpsRow.bound(trace.etag()) + OpsRow.bound(trace.checksum()) + OpsRow.bound(own)
+                + 8 * OpsRow.NUMBER + 1;
+        OpsRow row = out.begin(bound);
+        try {
+            row.prefix(prefix).text(endpointName).text(trace.host()).text(bucketName).text(trace.key())
+                    .text(trace.versionId()).number(bytes).text(trace.range()).number(out.micros(beganNanos))
+                    .numberOr(openLoop, out.micros(beganNanos - delayNanos)).number(out.micros(end))
+                    .numberOr(ttfbNanos >= 0, ttfbNanos).number(latencyNanos >= 0 ? latencyNanos : end - beganNanos)
+                    .numberOr(trace.status() > 0, trace.status()).text(errorClass).number(retries + 1L);
+            trace.ids(row);
+            row.text(trace.etag()).text(trace.checksum()).text(own);
+        } catch (RuntimeException e) {
+            row.abandon();
+            throw e;
+        }
+        row.end();
     }
+
+    /**
+     * The calling thread's {@link RequestTrace}, looked up once for as long as the same thread calls (a worker is one
+     * thread for its life): a thread-local lookup is a hash probe, a virtual thread's among the slower.
+     */
+    private RequestTrace trace() {
+        Thread thread = Thread.currentThread();
+        if (thread != traceOf) {
+            traceOf = thread;
+            trace = RequestTrace.current();
+        }
+        return trace;
+    }
+
+    private Thread traceOf;
+    private RequestTrace trace;
 
     /** How late the next operation started against its intended time (open loop), and whether that is late. */
     void delay(long nanos, boolean late) {
@@ -124,7 +152,7 @@ public final class OpRecorder {
         bucket = null;
         bucketFound = false;
         beganNanos = System.nanoTime();
-        RequestTrace.current().beginOperation(); // nothing of the last operation's is named as this one's
+        trace().beginOperation(); // nothing of the last operation's is named as this one's
     }
 
     /**
@@ -259,7 +287,7 @@ public final class OpRecorder {
      * body, or a client that does not say when the body went (the CRT).
      */
     private void split() {
-        RequestTrace trace = RequestTrace.current();
+        RequestTrace trace = trace();
         if (trace.hasSplits()) {
             trace.splits((send, commit) -> split(send, commit));
         } else if (trace.commitNanos() >= 0 && trace.sendNanos() >= 0) {
@@ -314,7 +342,7 @@ public final class OpRecorder {
     }
 
     private NamedRequest named(long ownNanos, long ttfbNanos, String errorClass) {
-        RequestTrace trace = RequestTrace.current();
+        RequestTrace trace = trace();
         return new NamedRequest(System.currentTimeMillis() - ownNanos / 1_000_000, ownNanos, ttfbNanos,
                 errorClass == null ? trace.commitNanos() : -1, trace.endpoint(), trace.key(), trace.status(),
                 errorClass, trace.requestId(), trace.id2());

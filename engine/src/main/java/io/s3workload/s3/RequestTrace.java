@@ -353,6 +353,12 @@ public final class RequestTrace {
         field.id(id2Text, id2, id2Length);
     }
 
+    /** How many characters (or bytes) {@link #ids} gives, both ids together. */
+    public int idChars() {
+        return (requestIdText != null ? requestIdText.length() : requestIdLength)
+                + (id2Text != null ? id2Text.length() : id2Length);
+    }
+
     /** The server's {@code x-amz-request-id}, or null when it sent none. */
     public String requestId() {
         return requestIdText != null ? requestIdText

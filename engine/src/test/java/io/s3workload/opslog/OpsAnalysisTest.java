@@ -199,7 +199,7 @@ class OpsAnalysisTest {
                 ops.row().text("r").text("").text("s").text("GET").text("e").text("1KiB").number(i).text("e")
                         .text("127.0.0.1:9000").text("b").text("key-" + i * 7919).empty().number(1024).empty()
                         .number(i).empty().number(i + 1).empty().number(1000 + i).number(200).text(null).number(1)
-                        .text("id" + i).text("").text("\"etag\"").empty().text("").end(ops);
+                        .text("id" + i).text("").text("\"etag\"").empty().text("").end();
             }
         }
         byte[] whole = Files.readAllBytes(log);

@@ -201,7 +201,7 @@ class OpsLogTest {
                         .number(i % 7).text("s3").text("[::1]:80").text("b").text("k\"" + i).text("v1").number(1024)
                         .text("bytes=0-1023").number(log.micros(System.nanoTime())).empty().number(-5)
                         .numberOr(false, 0).number(Long.MAX_VALUE).number(200).text(null).number(1).text("id")
-                        .text("é").text("\"e\"").text("crc32c:AAAAAA==").text("").end(log);
+                        .text("é").text("\"e\"").text("crc32c:AAAAAA==").text("").end();
             }
             Thread.sleep(1_500); // the writer ends a frame every second
             List<Map<String, String>> rows = read(file); // as a run killed now would leave it
@@ -211,6 +211,47 @@ class OpsLogTest {
             assertEquals("é", rows.get(0).get("id2"));
             assertEquals(String.valueOf(Long.MAX_VALUE), rows.get(0).get("latency_ns"));
             assertEquals("-5", rows.get(0).get("end_us"));
+        }
+    }
+
+    /**
+     * A row written in place takes no more room than its fields' bounds reserve, whatever its text: quotes and commas
+     * (quoted, doubled), characters of two, three and four UTF-8 bytes, control characters in a server's id, the
+     * longest and most negative numbers. A bound too small would be a row cut short: it fails loudly instead.
+     */
+    @Test
+    void rowsWrittenInPlaceFitTheRoomTheirFieldsReserve(@TempDir Path dir) throws Exception {
+        Path file = dir.resolve(OpsLog.FILE);
+        List<String> texts = List.of("\"\"\"\"", ",,,,", "é".repeat(50), "€".repeat(50), "😀".repeat(50),
+                "a\"b,c;d", "plain/key-1", "", "k".repeat(1000));
+        byte[] id = "\u0001\"req,id\"".getBytes(StandardCharsets.ISO_8859_1);
+        try (OpsLog log = OpsLog.open(file)) {
+            for (String text : texts) {
+                int bound = 13 * OpsRow.bound(text) + 3 * OpsRow.bound((String) null) + 2 * (3 * id.length + 3)
+                        + 9 * OpsRow.NUMBER + 1;
+                OpsRow row = log.begin(bound);
+                row.text(text).text(text).text(text).text(text).text(text).text(text).number(Long.MIN_VALUE)
+                        .text(text).text(text).text(text).text(text).text(null).number(Long.MAX_VALUE)
+                        .text(text).number(-1).empty().number(0).number(Long.MIN_VALUE + 1).number(9_999_999_999L)
+                        .number(599).text(text).number(1);
+                row.id(null, id, id.length);
+                row.id(null, id, id.length);
+                row.text(null).text(text).text(null);
+                row.end();
+            }
+        }
+        List<Map<String, String>> rows = read(file); // a long row is a chunk of its own: not in the order written
+        assertEquals(texts.size(), rows.size());
+        Map<String, Map<String, String>> byKey = new HashMap<>();
+        rows.forEach(row -> byKey.put(row.get("key"), row));
+        for (String text : texts) {
+            Map<String, String> row = byKey.get(text);
+            assertTrue(row != null, "a row for " + text);
+            assertEquals(text, row.get("stage"));
+            assertEquals(text, row.get("checksum"));
+            assertEquals(String.valueOf(Long.MIN_VALUE), row.get("worker"));
+            assertEquals(String.valueOf(Long.MIN_VALUE + 1), row.get("ttfb_ns"));
+            assertEquals(new String(id, StandardCharsets.ISO_8859_1), row.get("id2"));
         }
     }
 
@@ -232,10 +273,13 @@ class OpsLogTest {
                 int thread = t;
                 pool.execute(() -> {
                     for (int i = 0; i < each; i++) {
-                        log.row().text("run").text("").text("s").text("PUT").text("e").text("1KiB").number(thread)
-                                .text("e").text("h").text("b").text(filler + i).empty().number(1).empty().number(i)
+                        // half the threads write in place (the loops' way), half rows of their own (the tool's)
+                        String key = filler + i;
+                        OpsRow row = thread % 2 == 0 ? log.begin(40 * OpsRow.NUMBER + OpsRow.bound(key)) : log.row();
+                        row.text("run").text("").text("s").text("PUT").text("e").text("1KiB").number(thread)
+                                .text("e").text("h").text("b").text(key).empty().number(1).empty().number(i)
                                 .empty().number(i).empty().number(1).number(200).text(null).number(1).text("id")
-                                .text("").empty().empty().text("").end(log);
+                                .text("").empty().empty().text("").end();
                     }
                 });
             }

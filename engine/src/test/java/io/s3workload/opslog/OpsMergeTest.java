@@ -26,7 +26,7 @@ class OpsMergeTest {
                 log.row().text("r").text(index + "/3").text("s").text("GET").text("e").text("1KiB").number(i % 8)
                         .text("e").text("h").text("b").text("k" + i).empty().number(1024).empty().number(end - 50)
                         .empty().number(end).empty().number(50_000).number(200).text(null).number(1).text("id")
-                        .text("").empty().empty().text("").end(log);
+                        .text("").empty().empty().text("").end();
             }
         }
         return file;
