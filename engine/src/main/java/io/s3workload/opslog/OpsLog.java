@@ -16,14 +16,15 @@ import java.util.concurrent.atomic.AtomicLong;
 import java.util.concurrent.locks.ReentrantLock;
 
 /**
- * The ops log: one CSV row per operation in {@code ops.csv.zst}, a zstd frame per chunk of rows (at most 64 KiB of
+ * The ops log: one CSV row per operation in {@code ops.csv.zst}, a zstd frame per chunk of rows (at most 16 KiB of
  * them, and every second what the stripes hold), each written whole, so that a run killed at any moment leaves a file
  * that {@code zstd -d} and DuckDB read up to its last second.
  *
  * <p>Workers write their rows into a few striped chunks (a lock each, a stripe per worker thread's id), encoding
  * them there in room reserved beforehand ({@link #begin}), with nothing allocated or copied; a full chunk goes to the
- * writer's thread, which compresses it into a frame of its own. When the writer falls behind and no empty chunk is left, a worker waits for
- * one: no row is ever dropped, and the time waited is counted ({@link #waitedNanos}) for the run to report.
+ * writer's thread, which compresses it into a frame of its own. When the writer falls behind and no empty chunk is
+ * left, a worker waits for one: no row is ever dropped, and the time waited is counted ({@link #waitedNanos}) for
+ * the run to report.
  *
  * <p>Times: {@code start_us}, {@code intended_us} and {@code end_us} are microseconds since the epoch, anchored once
  * when the log opens and advanced by the monotonic clock (so they never jump with the wall clock); durations are
