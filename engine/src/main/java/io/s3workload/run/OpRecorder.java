@@ -63,9 +63,15 @@ public final class OpRecorder {
     private String own;
     /** The current operation's attempts so far, less one. */
     private int retries;
-    /** The fields its cell repeats in every row of this worker's, made when the cell changes. */
-    private io.s3workload.metrics.CellKey prefixOf;
+    /**
+     * The fields every row of this worker's repeats while its cell, endpoint, connection and bucket stay the same
+     * (run to bucket), encoded once: made again when one of those (compared as the same object) changes.
+     */
     private byte[] prefix;
+    private io.s3workload.metrics.CellKey prefixCell;
+    private String prefixEndpoint;
+    private String prefixHost;
+    private String prefixBucket;
 
     void logInto(io.s3workload.opslog.OpsSink sink, int worker, String own) {
         this.log = sink;
@@ -88,21 +94,24 @@ public final class OpRecorder {
         io.s3workload.metrics.CellKey key = (detail != null ? detail : cell).key();
         io.s3workload.opslog.OpsLog out = log.log();
         String bucketCell = bucket() == null ? null : bucket.key().endpoint();
-        if (key != prefixOf) {
-            prefixOf = key;
-            prefix = OpsRow.fields(log.run(), log.shard(), key.stage(), key.op().name(), key.endpoint(),
-                    key.op().sized() ? key.size().label() : null, Integer.toString(worker));
-        }
         String endpointName = trace.endpoint() != null ? trace.endpoint() : key.endpoint();
-        String bucketName = bucketCell == null ? log.bucket() : bucketCell.substring(bucketCell.indexOf('/') + 1);
-        int bound = prefix.length + OpsRow.bound(endpointName) + OpsRow.bound(trace.host())
-                + OpsRow.bound(bucketName) + OpsRow.bound(trace.key()) + OpsRow.bound(trace.versionId())
+        if (key != prefixCell || endpointName != prefixEndpoint || trace.host() != prefixHost
+                || bucketCell != prefixBucket) {
+            prefixCell = key;
+            prefixEndpoint = endpointName;
+            prefixHost = trace.host();
+            prefixBucket = bucketCell;
+            prefix = OpsRow.fields(log.run(), log.shard(), key.stage(), key.op().name(), key.endpoint(),
+                    key.op().sized() ? key.size().label() : null, Integer.toString(worker), endpointName,
+                    trace.host(), bucketCell == null ? log.bucket() : bucketCell.substring(bucketCell.indexOf('/') + 1));
+        }
+        int bound = prefix.length + OpsRow.bound(trace.key()) + OpsRow.bound(trace.versionId())
                 + OpsRow.bound(trace.range()) + OpsRow.bound(errorClass) + OpsRow.bound(trace)
                 + OpsRow.bound(trace.etag()) + OpsRow.bound(trace.checksum()) + OpsRow.bound(own)
                 + 8 * OpsRow.NUMBER + 1;
         OpsRow row = out.begin(bound);
         try {
-            row.prefix(prefix).text(endpointName).text(trace.host()).text(bucketName).text(trace.key())
+            row.prefix(prefix).text(trace.key())
                     .text(trace.versionId()).number(bytes).text(trace.range()).number(out.micros(beganNanos))
                     .numberOr(openLoop, out.micros(beganNanos - delayNanos)).number(out.micros(end))
                     .numberOr(ttfbNanos >= 0, ttfbNanos).number(latencyNanos >= 0 ? latencyNanos : end - beganNanos)
