@@ -1,0 +1,29 @@
+package io.s3workload.history;
+
+import java.util.List;
+
+/**
+ * A history read from a file or recorded by a run: its operations in the order they were invoked.
+ *
+ * @param ops       every operation, indeterminate ones included ({@link Op#completed} {@code Long.MAX_VALUE})
+ * @param processes how many processes ran them
+ * @param timed     whether its times are a clock's (nanoseconds); false: line numbers, order only
+ */
+public record History(List<Op> ops, int processes, boolean timed) {
+
+    /** The operations that name a key (not lists), grouped by key in invocation order. */
+    public java.util.Map<String, List<Op>> byKey() {
+        java.util.Map<String, List<Op>> keys = new java.util.TreeMap<>();
+        for (Op op : ops) {
+            if (op.f() != Op.Fn.LIST) {
+                keys.computeIfAbsent(op.key(), k -> new java.util.ArrayList<>()).add(op);
+            }
+        }
+        return keys;
+    }
+
+    /** The lists it holds. */
+    public List<Op> lists() {
+        return ops.stream().filter(op -> op.f() == Op.Fn.LIST).toList();
+    }
+}
