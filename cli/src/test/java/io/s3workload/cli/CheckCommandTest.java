@@ -1,0 +1,66 @@
+package io.s3workload.cli;
+
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertTrue;
+
+import java.nio.file.Files;
+import java.nio.file.Path;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.io.TempDir;
+
+/** {@code s3workload check}: its verdicts as exit codes, its witnesses printed, bad lines named. */
+class CheckCommandTest {
+
+    @TempDir
+    Path dir;
+
+    private Path file(String text) throws Exception {
+        Path file = dir.resolve("history.jsonl");
+        Files.writeString(file, text);
+        return file;
+    }
+
+    @Test
+    void aLinearizableHistoryExitsZero() throws Exception {
+        Console c = Console.run("check", file("""
+                {"process": 1, "type": "invoke", "f": "write", "key": "k", "value": "a", "time": 0}
+                {"process": 2, "type": "invoke", "f": "read", "key": "k", "time": 10}
+                {"process": 1, "type": "ok", "f": "write", "key": "k", "value": "a", "time": 20}
+                {"process": 2, "type": "ok", "f": "read", "key": "k", "value": null, "time": 30}
+                """).toString());
+        assertEquals(0, c.exitCode(), c.all());
+        assertTrue(c.out().contains("2 operations (0 indeterminate) on 1 keys by 2 processes"), c.out());
+        assertTrue(c.out().contains("verdict    ok: every key's operations linearizable"), c.out());
+    }
+
+    @Test
+    void anAnomalyExitsOneWithItsWitness() throws Exception {
+        Console c = Console.run("check", file("""
+                {"process": 1, "type": "invoke", "f": "write", "key": "k", "value": "a", "time": 0}
+                {"process": 1, "type": "ok", "f": "write", "key": "k", "value": "a", "time": 1000000}
+                {"process": 1, "type": "invoke", "f": "delete", "key": "k", "time": 2000000}
+                {"process": 1, "type": "ok", "f": "delete", "key": "k", "time": 3000000}
+                {"process": 2, "type": "invoke", "f": "read", "key": "k", "time": 4000000}
+                {"process": 2, "type": "ok", "f": "read", "key": "k", "value": "a", "time": 5000000}
+                """).toString());
+        assertEquals(1, c.exitCode(), c.all());
+        assertTrue(c.out().contains("verdict    ANOMALIES: 1 in 1 class"), c.out());
+        assertTrue(c.out().contains("resurrection after delete: 1 on 1 key; the first witness:"), c.out());
+        assertTrue(c.out().matches("(?s).*\\n\\s+2\\s+read\\s+ok\\s+\"a\"\\s+4\\.000\\s+5\\.000\\n.*"), c.out());
+    }
+
+    @Test
+    void badInputExitsTwoNamingTheLine() throws Exception {
+        Console c = Console.run("check", file("""
+                {"process": 1, "type": "invoke", "f": "read", "key": "k"}
+                {"process": 1, "type": "ok", "f": "raed", "key": "k"}
+                """).toString());
+        assertEquals(2, c.exitCode());
+        assertTrue(c.err().contains("history.jsonl:2:1: unknown f \"raed\" (did you mean 'read'?)"), c.err());
+        assertEquals(2, Console.run("check", dir.resolve("none.jsonl").toString()).exitCode());
+        Console model = Console.run("check", "--model", "regster", dir.resolve("none.jsonl").toString());
+        assertEquals(2, model.exitCode());
+        assertTrue(model.err().contains("unknown model \"regster\"; expected one of s3, register, cas-register,"
+                + " create-once, set"), model.err());
+    }
+}

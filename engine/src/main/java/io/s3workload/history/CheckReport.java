@@ -1,0 +1,79 @@
+package io.s3workload.history;
+
+import java.util.Locale;
+
+/**
+ * A check's result as text: what was checked, the verdict, each class of anomaly found with how many and its first
+ * witnesses as a table (process, operation, value, when invoked and completed), the keys without a verdict and why.
+ * Times are shown from the history's first invocation, in milliseconds, or as line numbers for a history without
+ * times.
+ */
+public final class CheckReport {
+
+    private CheckReport() {
+    }
+
+    /** The report of {@code result} over {@code history} (named {@code name}) checked against {@code model}. */
+    public static String render(String name, History history, Model model, CheckResult result) {
+        StringBuilder out = new StringBuilder();
+        long indeterminate = history.ops().stream().filter(Op::indeterminate).count();
+        out.append(String.format(Locale.ROOT, "%s: %,d operations (%,d indeterminate) on %,d keys by %,d processes, "
+                        + "%,d lists; checked in %.2f s (%,d states searched)%n", name, result.operations(),
+                indeterminate, result.keys(), result.processes(), result.lists(), result.elapsedNanos() / 1e9,
+                result.states()));
+        out.append("  model      ").append(model.label()).append(" (").append(model.operations()).append(")\n");
+        switch (result.verdict()) {
+            case OK -> out.append("  verdict    ok: every key's operations linearizable")
+                    .append(result.lists() > 0 ? ", every list explained\n" : "\n");
+            case UNKNOWN -> out.append("  verdict    UNKNOWN: no anomaly found, but ").append(result.unknown().size())
+                    .append(" of ").append(result.keys()).append(" keys have no verdict\n");
+            case ANOMALIES -> out.append(String.format(Locale.ROOT, "  verdict    ANOMALIES: %,d in %d %s%n",
+                    result.anomalies(), result.classes().size(), result.classes().size() == 1 ? "class" : "classes"));
+        }
+        long origin = history.ops().isEmpty() ? 0 : history.ops().get(0).invoked();
+        for (CheckResult.AnomalyClass c : result.classes()) {
+            out.append(String.format(Locale.ROOT, "%n  %s: %,d on %d %s; the first %s:%n", c.kind().label(), c.count(),
+                    c.keys(), c.keys() == 1 ? "key" : "keys", c.first().size() == 1 ? "witness" : c.first().size()
+                            + " witnesses"));
+            for (Anomaly a : c.first()) {
+                witness(out, a, history.timed(), origin);
+            }
+        }
+        for (CheckResult.Unknown u : result.unknown()) {
+            out.append("  key ").append(quoted(u.key())).append(": ").append(u.why()).append('\n');
+        }
+        return out.toString();
+    }
+
+    private static void witness(StringBuilder out, Anomaly a, boolean timed, long origin) {
+        out.append("    key ").append(a.key() == null ? "-" : quoted(a.key())).append('\n');
+        String time = timed ? "ms" : "line";
+        String format = "      %-10s %-7s %-7s %-24s %14s %16s%n";
+        out.append(String.format(Locale.ROOT, format, "process", "f", "outcome", "value", "invoked (" + time + ")",
+                "completed (" + time + ")"));
+        for (Op op : a.witness()) {
+            out.append(String.format(Locale.ROOT, format, op.process(), op.f().label(),
+                    op.outcome().name().toLowerCase(Locale.ROOT), value(op), when(op.invoked(), timed, origin),
+                    op.indeterminate() ? "unknown" : when(op.completed(), timed, origin)));
+        }
+    }
+
+    private static String value(Op op) {
+        String text = switch (op.f()) {
+            case CAS -> quoted(op.expected()) + " -> " + quoted(op.value());
+            case DELETE -> "";
+            case LIST -> "[" + String.join(", ", op.listed().stream().map(CheckReport::quoted).toList()) + "]";
+            default -> op.value() == null ? "nothing" : quoted(op.value());
+        };
+        return text.length() <= 24 ? text : text.substring(0, 21) + "...";
+    }
+
+    private static String when(long t, boolean timed, long origin) {
+        return timed ? String.format(Locale.ROOT, "%.3f", (t - origin) / 1e6) : Long.toString(t);
+    }
+
+    private static String quoted(String s) {
+        return s == null ? "nothing" : "\"" + s + "\"";
+    }
+
+}
