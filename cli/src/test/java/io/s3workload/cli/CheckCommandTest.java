@@ -29,7 +29,7 @@ class CheckCommandTest {
                 {"process": 2, "type": "ok", "f": "read", "key": "k", "value": null, "time": 30}
                 """).toString());
         assertEquals(0, c.exitCode(), c.all());
-        assertTrue(c.out().contains("2 operations (0 indeterminate) on 1 keys by 2 processes"), c.out());
+        assertTrue(c.out().contains("2 operations (0 indeterminate) on 1 key by 2 processes, 0 lists; checked in"), c.out());
         assertTrue(c.out().contains("verdict    ok: every key's operations linearizable"), c.out());
     }
 

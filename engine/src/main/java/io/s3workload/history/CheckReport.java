@@ -17,10 +17,11 @@ public final class CheckReport {
     public static String render(String name, History history, Model model, CheckResult result) {
         StringBuilder out = new StringBuilder();
         long indeterminate = history.ops().stream().filter(Op::indeterminate).count();
-        out.append(String.format(Locale.ROOT, "%s: %,d operations (%,d indeterminate) on %,d keys by %,d processes, "
-                        + "%,d lists; checked in %.2f s (%,d states searched)%n", name, result.operations(),
-                indeterminate, result.keys(), result.processes(), result.lists(), result.elapsedNanos() / 1e9,
-                result.states()));
+        out.append(name).append(": ").append(count(result.operations(), "operation")).append(" (")
+                .append(String.format(Locale.ROOT, "%,d", indeterminate)).append(" indeterminate) on ")
+                .append(count(result.keys(), "key")).append(" by ").append(count(result.processes(), "process"))
+                .append(", ").append(count(result.lists(), "list")).append(String.format(Locale.ROOT,
+                        "; checked in %.2f s (%,d states searched)%n", result.elapsedNanos() / 1e9, result.states()));
         out.append("  model      ").append(model.label()).append(" (").append(model.operations()).append(")\n");
         switch (result.verdict()) {
             case OK -> out.append("  verdict    ok: every key's operations linearizable")
@@ -70,6 +71,11 @@ public final class CheckReport {
 
     private static String when(long t, boolean timed, long origin) {
         return timed ? String.format(Locale.ROOT, "%.3f", (t - origin) / 1e6) : Long.toString(t);
+    }
+
+    /** {@code 1 key}, {@code 10,000 operations}, {@code 2 processes}. */
+    private static String count(long n, String noun) {
+        return String.format(Locale.ROOT, "%,d ", n) + (n == 1 ? noun : noun.endsWith("s") ? noun + "es" : noun + "s");
     }
 
     private static String quoted(String s) {
