@@ -49,6 +49,32 @@ class CheckCommandTest {
         assertTrue(c.out().matches("(?s).*\\n\\s+2\\s+read\\s+ok\\s+\"a\"\\s+4\\.000\\s+5\\.000\\n.*"), c.out());
     }
 
+    /** docs/consistency.md's example: its history, run as the page shows, prints what the page shows. */
+    @Test
+    void theDocumentedExamplePrintsWhatTheDocsShow() throws Exception {
+        String page = Files.readString(Path.of("../docs/consistency.md"));
+        String history = block(page, "```json\n");
+        String shown = block(page, "```\n$ s3workload check example.jsonl\n");
+        Path file = dir.resolve("example.jsonl");
+        Files.writeString(file, history);
+        Console c = Console.run("check", file.toString());
+        assertEquals(1, c.exitCode(), c.all());
+        String printed = c.out().replace(file.toString(), "example.jsonl");
+        assertEquals(mask(shown), mask(printed));
+    }
+
+    /** The text of the code block that begins with {@code opening}, up to its closing fence. */
+    private static String block(String page, String opening) {
+        int from = page.indexOf(opening);
+        assertTrue(from >= 0, "docs/consistency.md has no block " + opening.strip());
+        int start = from + opening.length(); // after the fence (and the prompt's line)
+        return page.substring(start, page.indexOf("```", start));
+    }
+
+    private static String mask(String text) {
+        return text.replaceAll("checked in [0-9.]+ s", "checked in N s");
+    }
+
     @Test
     void badInputExitsTwoNamingTheLine() throws Exception {
         Console c = Console.run("check", file("""
