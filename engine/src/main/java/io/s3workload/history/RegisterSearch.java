@@ -92,36 +92,13 @@ final class RegisterSearch {
         if (n == 0) {
             return new Result(Verdict.LINEARIZABLE, -1, 0, 0);
         }
-        // entries 0..2n-1: operation i's invocation is 2i, its completion 2i+1; the list in time order
-        Integer[] order = new Integer[2 * n];
-        for (int e = 0; e < 2 * n; e++) {
-            order[e] = e;
-        }
-        Arrays.sort(order, (a, b) -> {
-            int c = Long.compare(time(a), time(b));
-            if (c != 0) {
-                return c;
-            }
-            return Integer.compare(a & 1, b & 1); // at the same instant invocations first: they overlap
-        });
         int head = 2 * n;
         int[] next = new int[2 * n + 1];
         int[] prev = new int[2 * n + 1];
-        int last = head;
-        for (Integer e : order) {
-            next[last] = e;
-            prev[e] = last;
-            last = e;
-        }
-        next[last] = NIL;
-
+        link(n, next, prev);
         java.util.SplittableRandom random = new java.util.SplittableRandom(0x5eed);
-        long[] zobrist1 = new long[n];
-        long[] zobrist2 = new long[n];
-        for (int i = 0; i < n; i++) {
-            zobrist1[i] = random.nextLong();
-            zobrist2[i] = random.nextLong();
-        }
+        long[] zobrist1 = random.longs(n).toArray();
+        long[] zobrist2 = random.longs(n).toArray();
         long taken1 = 0, taken2 = 0;
         StateSet seen = new StateSet();
         int[] stackEntry = new int[n];
@@ -147,27 +124,49 @@ final class RegisterSearch {
                     state = after;
                     lift(entry, next, prev);
                     entry = next[head];
-                    continue;
+                } else {
+                    entry = next[entry];
                 }
-                entry = next[entry];
-            } else { // a completion of an operation not taken: back up
-                if (depth > deepest) {
-                    deepest = depth;
-                    blocked = entry >>> 1;
-                }
-                if (depth == 0) {
-                    return new Result(Verdict.NOT_LINEARIZABLE, blocked, deepest, seen.size());
-                }
-                int back = stackEntry[--depth];
-                state = stackState[depth];
-                int i = back >>> 1;
-                taken1 ^= zobrist1[i];
-                taken2 ^= zobrist2[i];
-                unlift(back, next, prev);
-                entry = next[back];
+                continue;
             }
+            // a completion of an operation not taken: back up
+            if (depth > deepest) {
+                deepest = depth;
+                blocked = entry >>> 1;
+            }
+            if (depth == 0) {
+                return new Result(Verdict.NOT_LINEARIZABLE, blocked, deepest, seen.size());
+            }
+            int back = stackEntry[--depth];
+            state = stackState[depth];
+            taken1 ^= zobrist1[back >>> 1];
+            taken2 ^= zobrist2[back >>> 1];
+            unlift(back, next, prev);
+            entry = next[back];
         }
         return new Result(Verdict.LINEARIZABLE, -1, n, seen.size());
+    }
+
+    /**
+     * Links the entries in time order after the head ({@code 2n}): operation i's invocation is entry 2i, its
+     * completion 2i+1; at one instant invocations come first (operations that meet there overlap).
+     */
+    private void link(int n, int[] next, int[] prev) {
+        Integer[] order = new Integer[2 * n];
+        for (int e = 0; e < 2 * n; e++) {
+            order[e] = e;
+        }
+        Arrays.sort(order, (a, b) -> {
+            int c = Long.compare(time(a), time(b));
+            return c != 0 ? c : Integer.compare(a & 1, b & 1);
+        });
+        int last = 2 * n;
+        for (Integer e : order) {
+            next[last] = e;
+            prev[e] = last;
+            last = e;
+        }
+        next[last] = NIL;
     }
 
     private long time(int entry) {
