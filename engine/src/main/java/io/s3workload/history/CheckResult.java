@@ -19,8 +19,8 @@ import java.util.List;
 public record CheckResult(Verdict verdict, int operations, int keys, int processes, int lists,
                           List<AnomalyClass> classes, List<Unknown> unknown, long states, long elapsedNanos) {
 
-    /** The verdict over a whole history. */
-    public enum Verdict { OK, ANOMALIES, UNKNOWN }
+    /** The verdict over a whole history, the worse later: an anomaly is a proof, an unknown key is not. */
+    public enum Verdict { OK, UNKNOWN, ANOMALIES }
 
     /**
      * @param kind    the class

@@ -11,6 +11,18 @@ import java.util.List;
  */
 public record History(List<Op> ops, int processes, boolean timed) {
 
+    /** The history of {@code ops} (numbered in any order): put in invocation order and numbered from 0. */
+    public static History of(List<Op> ops, int processes, boolean timed) {
+        List<Op> sorted = new java.util.ArrayList<>(ops);
+        sorted.sort(java.util.Comparator.comparingLong(Op::invoked).thenComparingInt(Op::line));
+        List<Op> numbered = new java.util.ArrayList<>(sorted.size());
+        for (Op op : sorted) {
+            numbered.add(new Op(numbered.size(), op.line(), op.process(), op.f(), op.key(), op.value(), op.expected(),
+                    op.outcome(), op.invoked(), op.completed(), op.listed()));
+        }
+        return new History(List.copyOf(numbered), processes, timed);
+    }
+
     /** The operations that name a key (not lists), grouped by key in invocation order. */
     public java.util.Map<String, List<Op>> byKey() {
         java.util.Map<String, List<Op>> keys = new java.util.TreeMap<>();

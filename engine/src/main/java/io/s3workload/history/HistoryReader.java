@@ -182,13 +182,7 @@ public final class HistoryReader {
                 }
             }
         }
-        ops.sort(java.util.Comparator.comparingLong(Op::invoked).thenComparingInt(Op::line));
-        List<Op> numbered = new ArrayList<>(ops.size());
-        for (Op op : ops) {
-            numbered.add(new Op(numbered.size(), op.line(), op.process(), op.f(), op.key(), op.value(), op.expected(),
-                    op.outcome(), op.invoked(), op.completed(), op.listed()));
-        }
-        return new History(List.copyOf(numbered), processes.size(), Boolean.TRUE.equals(timed));
+        return History.of(ops, processes.size(), Boolean.TRUE.equals(timed));
     }
 
     private Op.Fn fn(String name, int line) throws HistoryException {

@@ -15,6 +15,7 @@ import io.s3workload.workload.HttpGetStage;
 import io.s3workload.workload.ListAfterWriteStage;
 import io.s3workload.workload.ListStage;
 import io.s3workload.workload.LoopsStage;
+import io.s3workload.workload.HistoryStage;
 import io.s3workload.workload.MixStage;
 import io.s3workload.workload.Multipart;
 import io.s3workload.workload.ObjectsFrom;
@@ -73,6 +74,9 @@ final class StageShapes {
             case MixStage mix -> new Shape(List.of(new CellPlan(mix.size(), mix.stop().operations(),
                     OptionalLong.of(mix.objects()), mix.stop().duration())), Optional.empty(),
                     OptionalLong.of(mix.objects()), 1);
+            case HistoryStage history -> new Shape(List.of(new CellPlan(history.size(), history.stop().operations(),
+                    OptionalLong.of(history.keys()), history.stop().duration())), Optional.empty(), OptionalLong.empty(),
+                    1);
             case TranscodeStage transcode -> transcode(transcode, endpoint);
             case HttpGetStage http -> new Shape(List.of(new CellPlan(SizeSpec.of(DataSize.ofBytes(0)),
                     http.stop().operations(), OptionalLong.empty(), http.stop().duration())), http.from(),

@@ -7,7 +7,8 @@ import java.util.Map;
 
 /**
  * {@code summary.json} ({@link SummaryJson}): every figure of the console report, the composite stages' tables,
- * the workload as compiled (endpoints without their secrets), the tool, the JVM, the host, and start and end times.
+ * the workload as compiled (endpoints without their secrets), the tool, the JVM, the host, and start and end times;
+ * beside it, each history stage's history ({@code history-<stage>.jsonl}, docs/consistency.md).
  */
 final class JsonReporter extends EndOfRunFiles {
 
@@ -17,6 +18,24 @@ final class JsonReporter extends EndOfRunFiles {
 
     @Override
     Map<String, String> files(RunResult result) {
-        return Map.of(SummaryJson.FILE, SummaryJson.write(SummaryJson.of(RunReport.of(result))));
+        Map<String, String> files = new java.util.LinkedHashMap<>();
+        files.put(SummaryJson.FILE, SummaryJson.write(SummaryJson.of(RunReport.of(result))));
+        for (io.s3workload.result.StageResult stage : result.stages()) {
+            stage.history().ifPresent(check -> check.history().ifPresent(history -> {
+                java.io.StringWriter out = new java.io.StringWriter();
+                try {
+                    io.s3workload.history.HistoryWriter.write(history, check.originNanos(), out);
+                } catch (java.io.IOException e) {
+                    throw new java.io.UncheckedIOException(e); // a StringWriter does not fail
+                }
+                files.put(historyFile(stage.stage().name()), out.toString());
+            }));
+        }
+        return files;
+    }
+
+    /** The file a history stage's history is written to ({@code s3workload check} reads it). */
+    static String historyFile(String stage) {
+        return "history-" + stage + ".jsonl";
     }
 }

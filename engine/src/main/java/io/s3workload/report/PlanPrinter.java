@@ -214,6 +214,9 @@ public final class PlanPrinter {
             case io.s3workload.workload.ReadAfterWriteStage s -> KindNotes.NONE;
             case io.s3workload.workload.ListAfterWriteStage s -> KindNotes.NONE;
             case io.s3workload.workload.MixStage s -> KindNotes.NONE;
+            case io.s3workload.workload.HistoryStage history -> KindNotes.last("a history over "
+                    + Units.count(history.keys(), "key") + ", checked for linearizability (at most "
+                    + Durations.format(history.checkTimeout()) + " a key)");
             case io.s3workload.workload.TranscodeStage s -> KindNotes.NONE;
             case io.s3workload.workload.HttpGetStage s -> KindNotes.NONE;
             case io.s3workload.workload.CopyStage s -> KindNotes.NONE;
@@ -269,7 +272,7 @@ public final class PlanPrinter {
         return switch (stage.kind()) {
             case LIST, CONNECTIVITY -> "-";
             case PUT, GET, DELETE, HEAD, RANGE_READ, VERSIONS, APPEND, COPY, READ_AFTER_WRITE, LIST_AFTER_WRITE, MIX,
-                 TRANSCODE, HTTP_GET, CAPACITY, SWEEP, COMPARE, LOOPS, GROUP -> cell.size().toString();
+                 TRANSCODE, HTTP_GET, HISTORY, CAPACITY, SWEEP, COMPARE, LOOPS, GROUP -> cell.size().toString();
         };
     }
 
@@ -287,7 +290,7 @@ public final class PlanPrinter {
             case CONNECTIVITY -> "-";
             case CAPACITY -> keys(stage.spec(io.s3workload.workload.CapacityStage.class).load().kind(), stage);
             case GET, DELETE, HEAD, LIST, RANGE_READ, VERSIONS, APPEND, COPY, READ_AFTER_WRITE, LIST_AFTER_WRITE, MIX,
-                 TRANSCODE, HTTP_GET, SWEEP, COMPARE, LOOPS, GROUP -> "from run";
+                 TRANSCODE, HTTP_GET, HISTORY, SWEEP, COMPARE, LOOPS, GROUP -> "from run";
         };
     }
 

@@ -104,7 +104,8 @@ public final class ResultsReader {
         return new StageReport(name, kind, SummaryJson.nanos(stage.wallSeconds()), stage.interrupted(),
                 stage.hasThresholds(), cells, pairs, SummaryJson.nanos(stage.startSeconds()),
                 Optional.ofNullable(stage.skipped()), Optional.ofNullable(stage.group()).map(SummaryJson::group),
-                Optional.ofNullable(stage.capacity()).map(SummaryJson::capacity));
+                Optional.ofNullable(stage.capacity()).map(SummaryJson::capacity),
+                Optional.ofNullable(stage.history()).map(SummaryJson::history));
     }
 
     /** The key of a stage's cell {@code i} in summary.json (a capacity search's cells are its steps'). */

@@ -23,8 +23,8 @@ final class StageHeaders {
             case CAPACITY -> stage.spec(io.s3workload.workload.CapacityStage.class).schedule() + ", at most "
                     + stage.concurrency() + " in flight, endpoint " + stage.endpoint()
                     + stage.from().map(f -> ", objects of " + f).orElse("");
-            case PUT, GET, DELETE, HEAD, LIST, RANGE_READ, VERSIONS, APPEND, COPY, MIX, HTTP_GET, SWEEP, COMPARE, LOOPS,
-                 GROUP -> pacing(stage) + stage.spread().map(s -> ", endpoints " + String.join(", ", s.names())
+            case PUT, GET, DELETE, HEAD, LIST, RANGE_READ, VERSIONS, APPEND, COPY, MIX, HTTP_GET, HISTORY, SWEEP,
+                 COMPARE, LOOPS, GROUP -> pacing(stage) + stage.spread().map(s -> ", endpoints " + String.join(", ", s.names())
                     + " (" + (s.select() == io.s3workload.workload.LoadEndpoints.Select.ROUNDROBIN ? "in turn"
                     : "at random") + " by worker)").orElse(", endpoint " + stage.endpoint())
                     + stage.from().map(f -> ", objects of " + f).orElse("")

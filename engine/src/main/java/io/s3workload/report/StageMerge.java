@@ -21,6 +21,7 @@ final class StageMerge {
     private final Map<String, CellMerge> cells = new LinkedHashMap<>();
     private final Map<String, ConvergenceStats> pairs = new LinkedHashMap<>();
     private final List<CapacitySearch> searches = new ArrayList<>();
+    private final List<io.s3workload.result.HistoryCheck> histories = new ArrayList<>();
     private long wall;
     private boolean interrupted;
 
@@ -33,6 +34,7 @@ final class StageMerge {
         wall = Math.max(wall, mine.wallNanos());
         interrupted |= mine.interrupted();
         mine.capacity().ifPresent(searches::add);
+        mine.history().ifPresent(histories::add);
         for (CellStats cell : mine.cells()) {
             String id = RunReport.cellId(cell.key());
             CellMerge merged = cells.get(id);
@@ -50,7 +52,8 @@ final class StageMerge {
 
     /**
      * The stage over every shard: its cells merged (each merged cell's intervals and each shard's seconds put in
-     * {@code intervals} and {@code shardTimelines}), its pairs added, its capacity searches summed.
+     * {@code intervals} and {@code shardTimelines}), its pairs added, its capacity searches and histories' checks
+     * summed.
      */
     StageReport finish(Map<CellKey, List<ResultsReader.Interval>> intervals,
                        Map<String, Map<Integer, List<Snapshot>>> shardTimelines) {
@@ -63,6 +66,7 @@ final class StageMerge {
         }
         return new StageReport(shape.name(), shape.kind(), wall, interrupted, shape.hasThresholds(), merged,
                 List.copyOf(pairs.values()), shape.startNanos(), shape.skipped(), shape.group(),
-                searches.isEmpty() ? Optional.empty() : Optional.of(CapacitySearch.sum(searches)));
+                searches.isEmpty() ? Optional.empty() : Optional.of(CapacitySearch.sum(searches)),
+                histories.isEmpty() ? Optional.empty() : Optional.of(io.s3workload.result.HistoryCheck.sum(histories)));
     }
 }

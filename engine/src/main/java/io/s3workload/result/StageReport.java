@@ -10,22 +10,30 @@ import java.util.Optional;
 /**
  * One stage of a {@link RunReport}: its cells and, for a consistency probe, its writer-reader pairs; when it
  * started from the run's start, why it did not run if it was skipped, and where it sits in a composite stage; for a
- * capacity search, the search, whose steps are the cells.
+ * capacity search, the search, whose steps are the cells; for a history stage, its checked history.
  */
 public record StageReport(String name, StageKind kind, long wallNanos, boolean interrupted, boolean hasThresholds,
                           List<CellStats> cells, List<ConvergenceStats> convergence, long startNanos,
                           Optional<String> skipped, Optional<StageGroup> group,
-                          Optional<CapacitySearch> capacity) {
+                          Optional<CapacitySearch> capacity, Optional<HistoryCheck> history) {
 
     public StageReport {
         cells = List.copyOf(cells);
         convergence = List.copyOf(convergence);
     }
 
+    /** A stage that checked no history. */
+    public StageReport(String name, StageKind kind, long wallNanos, boolean interrupted, boolean hasThresholds,
+                       List<CellStats> cells, List<ConvergenceStats> convergence, long startNanos,
+                       Optional<String> skipped, Optional<StageGroup> group, Optional<CapacitySearch> capacity) {
+        this(name, kind, wallNanos, interrupted, hasThresholds, cells, convergence, startNanos, skipped, group,
+                capacity, Optional.empty());
+    }
+
     public static StageReport of(StageResult result) {
         return new StageReport(result.stage().name(), result.stage().kind(), result.wallNanos(), result.interrupted(),
                 !result.stage().failOn().isEmpty(), result.cells(), result.convergence(), result.startNanos(),
-                result.skipped(), result.stage().group(), result.capacity());
+                result.skipped(), result.stage().group(), result.capacity(), result.history());
     }
 
     /** What it found beyond its cells, each described for every format to render. */
@@ -35,6 +43,7 @@ public record StageReport(String name, StageKind kind, long wallNanos, boolean i
         if (!convergence.isEmpty()) {
             findings.add(new ConvergenceFinding(name, convergence));
         }
+        history.ifPresent(check -> findings.add(new HistoryFinding(name, check)));
         return findings;
     }
 

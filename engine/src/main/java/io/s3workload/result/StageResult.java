@@ -8,11 +8,11 @@ import java.util.List;
 /**
  * A finished (or interrupted) stage: its plan, one {@link CellStats} per cell that ran, its wall time, and for
  * consistency probes one {@link ConvergenceStats} per writer-reader pair, in the order writers then readers; for a
- * capacity search, the search (its cells are its steps').
+ * capacity search, the search (its cells are its steps'); for a history stage, its checked history.
  */
 public record StageResult(StagePlan stage, List<CellStats> cells, long wallNanos, boolean interrupted,
                           List<ConvergenceStats> convergence, long startNanos, java.util.Optional<String> skipped,
-                          java.util.Optional<CapacitySearch> capacity) {
+                          java.util.Optional<CapacitySearch> capacity, java.util.Optional<HistoryCheck> history) {
 
     public StageResult {
         cells = List.copyOf(cells);
@@ -22,7 +22,7 @@ public record StageResult(StagePlan stage, List<CellStats> cells, long wallNanos
     public StageResult(StagePlan stage, List<CellStats> cells, long wallNanos, boolean interrupted,
                        List<ConvergenceStats> convergence) {
         this(stage, cells, wallNanos, interrupted, convergence, 0, java.util.Optional.empty(),
-                java.util.Optional.empty());
+                java.util.Optional.empty(), java.util.Optional.empty());
     }
 
     public StageResult(StagePlan stage, List<CellStats> cells, long wallNanos, boolean interrupted) {
@@ -33,13 +33,13 @@ public record StageResult(StagePlan stage, List<CellStats> cells, long wallNanos
     public static StageResult capacity(StagePlan stage, List<CellStats> steps, long wallNanos, boolean interrupted,
                                        CapacitySearch search) {
         return new StageResult(stage, steps, wallNanos, interrupted, List.of(), 0, java.util.Optional.empty(),
-                java.util.Optional.of(search));
+                java.util.Optional.of(search), java.util.Optional.empty());
     }
 
     /** A stage that never started, and why. */
     public static StageResult skipped(StagePlan stage, String reason) {
         return new StageResult(stage, List.of(), 0, false, List.of(), 0, java.util.Optional.of(reason),
-                java.util.Optional.empty());
+                java.util.Optional.empty(), java.util.Optional.empty());
     }
 
     /**
@@ -47,7 +47,14 @@ public record StageResult(StagePlan stage, List<CellStats> cells, long wallNanos
      * it was cut short by the run stopping (a stage stopped with its 'with' target is not).
      */
     public StageResult placed(long startNanos, boolean interrupted) {
-        return new StageResult(stage, cells, wallNanos, interrupted, convergence, startNanos, skipped, capacity);
+        return new StageResult(stage, cells, wallNanos, interrupted, convergence, startNanos, skipped, capacity,
+                history);
+    }
+
+    /** This result with a history stage's checked history. */
+    public StageResult withHistory(HistoryCheck check) {
+        return new StageResult(stage, cells, wallNanos, interrupted, convergence, startNanos, skipped, capacity,
+                java.util.Optional.of(check));
     }
 
     /** When it ended, from the run's start. */

@@ -108,10 +108,42 @@ public record Summary(int schemaVersion, Tool tool, Jvm jvm, Host host, Run run,
      * @param group   only for a member of a sweep, compare, loops or group stage: where it sits in it
      * @param capacity only for a capacity stage: the search and its answer (its cells are its steps')
      * @param answers  what its findings answered, in a few figures each ({@code compare} puts two runs' side by side)
+     * @param history  only for a history stage: what checking its history found
      */
     public record Stage(String name, String kind, boolean hasThresholds, double startSeconds, double endSeconds,
                         double wallSeconds, boolean interrupted, String skipped, Group group, List<Cell> cells,
-                        List<Pair> convergence, Capacity capacity, List<ResultAnswers> answers) {
+                        List<Pair> convergence, Capacity capacity, List<ResultAnswers> answers, History history) {
+    }
+
+    /**
+     * A history stage's check (docs/consistency.md).
+     *
+     * @param verdict   ok, unknown or anomalies
+     * @param anomalies per class found: how many, on how many keys, and the first witnesses
+     * @param unknown   the keys whose search ran out of time, and how far it got
+     */
+    public record History(String verdict, int operations, long indeterminate, int keys, int processes, int lists,
+                          long states, double checkSeconds, List<AnomalyClass> anomalies, List<UnknownKey> unknown) {
+    }
+
+    /** A class of anomaly: {@code kind} as docs/consistency.md names it ({@code stale-read}), its label as shown. */
+    public record AnomalyClass(String kind, String label, int count, int keys, List<Witness> witnesses) {
+    }
+
+    /** An anomaly's witness: the operations on {@code key} (null for a list's ghost of no key) no order explains. */
+    public record Witness(String key, List<WitnessOp> operations) {
+    }
+
+    /**
+     * One operation of a witness, times in milliseconds from the stage's start.
+     *
+     * @param completedMs absent when its outcome is unknown
+     */
+    public record WitnessOp(String process, String f, String key, String outcome, String value, String expected,
+                            List<String> listed, double invokedMs, Double completedMs) {
+    }
+
+    public record UnknownKey(String key, String why) {
     }
 
     /**

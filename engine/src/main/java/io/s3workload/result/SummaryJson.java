@@ -93,7 +93,51 @@ public final class SummaryJson {
                 stage.endNanos() / 1e9, stage.wallNanos() / 1e9, stage.interrupted(), stage.skipped().orElse(null),
                 stage.group().map(SummaryJson::group).orElse(null), stage.cells().stream().map(SummaryJson::cell)
                 .toList(), stage.convergence().stream().map(SummaryJson::pair).toList(),
-                stage.capacity().map(c -> capacity(c, stage.cells())).orElse(null), answers(stage));
+                stage.capacity().map(c -> capacity(c, stage.cells())).orElse(null), answers(stage),
+                stage.history().map(SummaryJson::history).orElse(null));
+    }
+
+    private static Summary.History history(HistoryCheck check) {
+        io.s3workload.history.CheckResult r = check.result();
+        return new Summary.History(r.verdict().name().toLowerCase(java.util.Locale.ROOT), r.operations(),
+                check.indeterminate(), r.keys(), r.processes(), r.lists(), r.states(), r.elapsedNanos() / 1e9,
+                r.classes().stream().map(c -> new Summary.AnomalyClass(
+                        c.kind().name().toLowerCase(java.util.Locale.ROOT).replace('_', '-'), c.kind().label(),
+                        c.count(), c.keys(), c.first().stream().map(a -> new Summary.Witness(a.key(),
+                        a.witness().stream().map(op -> new Summary.WitnessOp(op.process(), op.f().label(), op.key(),
+                                op.outcome().name().toLowerCase(java.util.Locale.ROOT), op.value(), op.expected(),
+                                op.listed().isEmpty() ? null : List.copyOf(op.listed()), check.millis(op.invoked()),
+                                check.millis(op.completed()))).toList())).toList())).toList(),
+                r.unknown().stream().map(u -> new Summary.UnknownKey(u.key(), u.why())).toList());
+    }
+
+    /** A history stage's check as summary.json keeps it: its witnesses' times from the stage's start. */
+    public static HistoryCheck history(Summary.History h) {
+        List<io.s3workload.history.CheckResult.AnomalyClass> classes = new java.util.ArrayList<>();
+        int id = 0;
+        for (Summary.AnomalyClass c : h.anomalies()) {
+            io.s3workload.history.Anomaly.Kind kind = io.s3workload.history.Anomaly.Kind.valueOf(
+                    c.kind().toUpperCase(java.util.Locale.ROOT).replace('-', '_'));
+            List<io.s3workload.history.Anomaly> first = new java.util.ArrayList<>();
+            for (Summary.Witness w : c.witnesses()) {
+                List<io.s3workload.history.Op> ops = new java.util.ArrayList<>();
+                for (Summary.WitnessOp op : w.operations()) {
+                    ops.add(new io.s3workload.history.Op(id++, 0, op.process(), io.s3workload.history.Op.Fn.valueOf(
+                            op.f().toUpperCase(java.util.Locale.ROOT)), op.key(), op.value(), op.expected(),
+                            io.s3workload.history.Op.Outcome.valueOf(op.outcome().toUpperCase(java.util.Locale.ROOT)),
+                            nanos(op.invokedMs() / 1e3), op.completedMs() == null ? Long.MAX_VALUE
+                            : nanos(op.completedMs() / 1e3), op.listed() == null ? java.util.Set.of()
+                            : new java.util.LinkedHashSet<>(op.listed())));
+                }
+                first.add(new io.s3workload.history.Anomaly(kind, w.key(), List.copyOf(ops)));
+            }
+            classes.add(new io.s3workload.history.CheckResult.AnomalyClass(kind, c.count(), c.keys(), first));
+        }
+        return new HistoryCheck(new io.s3workload.history.CheckResult(io.s3workload.history.CheckResult.Verdict
+                .valueOf(h.verdict().toUpperCase(java.util.Locale.ROOT)), h.operations(), h.keys(), h.processes(),
+                h.lists(), classes, h.unknown().stream().map(u -> new io.s3workload.history.CheckResult.Unknown(
+                u.key(), u.why())).toList(), h.states(), nanos(h.checkSeconds())), h.indeterminate(), 0,
+                java.util.Optional.empty());
     }
 
     private static List<ResultAnswers> answers(StageReport stage) {

@@ -18,6 +18,7 @@ import io.s3workload.run.kinds.CopyRunner;
 import io.s3workload.run.kinds.DeleteRunner;
 import io.s3workload.run.kinds.GetRunner;
 import io.s3workload.run.kinds.HeadRunner;
+import io.s3workload.run.kinds.HistoryRunner;
 import io.s3workload.run.kinds.HttpGetRunner;
 import io.s3workload.run.kinds.ListAfterWriteRunner;
 import io.s3workload.run.kinds.ListRunner;
@@ -220,6 +221,7 @@ public final class Engine {
             case MIX -> new MixRunner();
             case TRANSCODE -> new TranscodeRunner();
             case HTTP_GET -> new HttpGetRunner();
+            case HISTORY -> new HistoryRunner();
             case CAPACITY -> new CapacityRunner();
             case SWEEP, COMPARE, LOOPS, GROUP -> throw new IllegalStateException(kind + " stages are expanded by the"
                     + " planner");

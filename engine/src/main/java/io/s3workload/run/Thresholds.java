@@ -18,7 +18,8 @@ import org.HdrHistogram.Histogram;
 
 /**
  * Checks a finished stage against its {@code failOn} thresholds: each cell's error rate and latency; for a
- * consistency probe, each pair's timeout rate and convergence time (its cells' latencies are not checked).
+ * consistency probe, each pair's timeout rate and convergence time (its cells' latencies are not checked); for a
+ * history stage, the anomalies its check found.
  */
 final class Thresholds {
 
@@ -39,6 +40,13 @@ final class Thresholds {
             if (pair.convergence().getTotalCount() > 0) {
                 breaches.addAll(latency(result, pair.label(), "convergence ", pair.convergence(), failOn));
             }
+        }
+        if (failOn.anomalies().isPresent() && result.history().isPresent()
+                && result.history().get().crosses(failOn.anomalies().getAsLong())) {
+            io.s3workload.history.CheckResult checked = result.history().get().result();
+            breaches.add(new Breach(result.stage().name(), "history", "anomalies", checked.anomalies()
+                    + (checked.unknown().isEmpty() ? "" : " (and " + Units.count(checked.unknown().size(), "key")
+                    + " without a verdict)"), Long.toString(failOn.anomalies().getAsLong())));
         }
         for (CellStats cell : result.cells()) {
             String label = cell.key().label() + (probe ? " " + cell.key().endpoint() : "");

@@ -60,7 +60,8 @@ public final class Payload {
      * A body to upload or to check what was read against: the {@code length} bytes of an object's content from
      * {@code start} (a part or a range of it). Opens a fresh stream each time the client asks (retries, signing).
      */
-    public record Body(BodyBytes bytes, long start, long length) implements io.s3workload.s3.http.RequestBody {
+    public record Body(BodyBytes bytes, long start, long length) implements io.s3workload.s3.http.RequestBody,
+            ReadTiming.Expected {
 
         /** The bytes as a stream, made into the reader's own buffer as it reads. */
         public InputStream open() {

@@ -10,7 +10,7 @@ public final class ReadTiming {
 
     long firstByteNanos;
     long bytes;
-    Payload.Body expected;
+    Expected expected;
     long mismatchAt = -1;
     /** Whether the next read asks the server for the object's checksum and checks the body against it. */
     boolean validateChecksum;
@@ -72,9 +72,22 @@ public final class ReadTiming {
     }
     String etag;
 
+    /**
+     * Bytes a read is checked against: an object's body ({@link Payload.Body}), or one picked among several as the
+     * first bytes come (a history stage's reads, which may return any write of their key).
+     */
+    public interface Expected {
+        /** The position of the first byte of {@code data[off, off + len)} that differs from these bytes at {@code
+         * position} (a byte past their end differs), or -1 when all match. */
+        long mismatch(long position, byte[] data, int off, int len);
+
+        /** How many bytes there are. */
+        long length();
+    }
+
     /** Check the next read against these bytes (null: do not check). */
-    public void expect(Payload.Body body) {
-        this.expected = body;
+    public void expect(Expected bytes) {
+        this.expected = bytes;
     }
 
     /** {@link System#nanoTime()} when the first body byte (or, for an empty body, the response) arrived. */

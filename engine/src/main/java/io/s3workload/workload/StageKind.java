@@ -41,6 +41,7 @@ public enum StageKind {
             Trait.PICKS_KEYS, Trait.SEEDS_EACH_RUN),
     TRANSCODE("transcode", Endpoints.ONE, Workers.JOBS, Trait.CONVERGENCE, Trait.STOP_WHEN_STABLE, Trait.MOVES_DATA),
     HTTP_GET("httpGet", Endpoints.URLS, Workers.CONCURRENCY, Trait.STOP_WHEN_STABLE, Trait.MOVES_DATA),
+    HISTORY("history", Endpoints.ONE, Workers.CONCURRENCY, Trait.SPREADS, Trait.MOVES_DATA, Trait.CHECKS_HISTORY),
     CAPACITY("capacity", Endpoints.ONE, Workers.CONCURRENCY),
     SWEEP("sweep", Endpoints.ONE, Workers.MEMBERS, Trait.COMPOSITE),
     COMPARE("compare", Endpoints.OWN, Workers.MEMBERS, Trait.COMPOSITE),
@@ -111,7 +112,9 @@ public enum StageKind {
          * Talks to its endpoints, not to their buckets' objects: the run checks no bucket for it and cleans up
          * nothing after it (its endpoints are its own to report on).
          */
-        ENDPOINTS_ONLY
+        ENDPOINTS_ONLY,
+        /** Records a history of its operations and checks it (docs/consistency.md), so takes {@code failOn.anomalies}. */
+        CHECKS_HISTORY
     }
 
     private final String key;
@@ -170,7 +173,7 @@ public enum StageKind {
             case LOOPS -> Members.OWN;
             case GROUP -> Members.SHARED;
             case PUT, GET, DELETE, HEAD, LIST, RANGE_READ, VERSIONS, APPEND, COPY, CONNECTIVITY, READ_AFTER_WRITE,
-                 LIST_AFTER_WRITE, MIX, TRANSCODE, HTTP_GET -> Members.NONE;
+                 LIST_AFTER_WRITE, MIX, TRANSCODE, HTTP_GET, HISTORY -> Members.NONE;
             case SWEEP -> Members.NONE; // its members are made by the planner from its sizes and threads
         };
     }
@@ -183,7 +186,8 @@ public enum StageKind {
         return switch (this) {
             case RANGE_READ -> new Access.Uniform();
             case PUT, GET, DELETE, HEAD, LIST, VERSIONS, APPEND, COPY, CONNECTIVITY, READ_AFTER_WRITE,
-                 LIST_AFTER_WRITE, MIX, TRANSCODE, HTTP_GET, CAPACITY, SWEEP, COMPARE, LOOPS, GROUP -> Access.ROUND_ROBIN;
+                 LIST_AFTER_WRITE, MIX, TRANSCODE, HTTP_GET, HISTORY, CAPACITY, SWEEP, COMPARE, LOOPS, GROUP ->
+                    Access.ROUND_ROBIN;
         };
     }
 
@@ -196,7 +200,7 @@ public enum StageKind {
             case COMPARE -> Together.SIDE_BY_SIDE;
             case LOOPS -> Together.LOOP_LINES;
             case GROUP, PUT, GET, DELETE, HEAD, LIST, RANGE_READ, VERSIONS, APPEND, COPY, CONNECTIVITY,
-                 READ_AFTER_WRITE, LIST_AFTER_WRITE, MIX, TRANSCODE, HTTP_GET, CAPACITY -> Together.APART;
+                 READ_AFTER_WRITE, LIST_AFTER_WRITE, MIX, TRANSCODE, HTTP_GET, HISTORY, CAPACITY -> Together.APART;
         };
     }
 

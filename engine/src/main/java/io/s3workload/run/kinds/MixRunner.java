@@ -177,14 +177,19 @@ public final class MixRunner implements StageRunner {
 
     /** Each operation repeated as often as its weight over their greatest common divisor: a draw is one index. */
     static MixOp[] drawTable(Map<MixOp, Integer> weights) {
+        return draws(weights).toArray(MixOp[]::new);
+    }
+
+    /** As {@link #drawTable}, for any kind's operations. */
+    static <E extends Enum<E>> List<E> draws(Map<E, Integer> weights) {
         int gcd = weights.values().stream().reduce(0, MixRunner::gcd);
-        List<MixOp> table = new ArrayList<>();
+        List<E> table = new ArrayList<>();
         weights.entrySet().stream().sorted(Map.Entry.comparingByKey()).forEach(e -> {
             for (int i = 0; i < e.getValue() / gcd; i++) {
                 table.add(e.getKey());
             }
         });
-        return table.toArray(MixOp[]::new);
+        return table;
     }
 
     private static int gcd(int a, int b) {

@@ -29,6 +29,7 @@ interface StageBinder {
             case MIX -> new MixStageBinder();
             case TRANSCODE -> new TranscodeStageBinder();
             case HTTP_GET -> new HttpGetStageBinder();
+            case HISTORY -> new HistoryStageBinder();
             case CAPACITY -> new CapacityStageBinder();
             case SWEEP -> new SweepStageBinder();
             case COMPARE -> new CompareStageBinder();

@@ -97,6 +97,8 @@ final class TopLevelKeys {
 
         in(FAIL_ON, "errorRate", "percent", null, "1%", "Fail when more than this share of operations failed."),
         in(FAIL_ON, "timeoutRate", "percent", null, "1%", "Fail when more than this share of read-backs timed out."),
+        in(FAIL_ON, "anomalies", "whole", null, 0, "History stages: fail when the history's check found more"
+                + " anomalies than this (0: any), or left a key without a verdict."),
         in(FAIL_ON, "perSecond", "boolean", false, true, "Also judge every one-second interval against the thresholds."),
         in(FAIL_ON, "avg", "duration", null, "50ms", "Fail the run when the average latency is above this."),
         in(FAIL_ON, "p50", "duration", null, "20ms", "Fail when the median latency is above this."),

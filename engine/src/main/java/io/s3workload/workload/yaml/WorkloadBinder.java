@@ -174,7 +174,8 @@ final class WorkloadBinder {
                     for (Percentile p : Percentile.values()) {
                         f.duration(p.key()).ifPresent(d -> latency.put(p, d));
                     }
-                    return new FailOn(f.percent("errorRate"), latency, f.percent("timeoutRate"), f.bool("perSecond"));
+                    return new FailOn(f.percent("errorRate"), latency, f.percent("timeoutRate"), f.bool("perSecond"),
+                            f.longAtLeast("anomalies", 0));
                 })
                 .orElse(FailOn.NONE);
     }
@@ -251,6 +252,10 @@ final class WorkloadBinder {
                 binding.problem(LocatedTree.child(f.child("failOn"), "timeoutRate"), "timeoutRate applies to"
                         + " readAfterWrite, listAfterWrite and transcode stages only; this is a " + kind.get()
                         + " stage");
+            }
+            if (common.failOn().anomalies().isPresent() && !kind.get().has(StageKind.Trait.CHECKS_HISTORY)) {
+                binding.problem(LocatedTree.child(f.child("failOn"), "anomalies"), "anomalies applies to history"
+                        + " stages only; this is a " + kind.get() + " stage");
             }
             Optional<StageSpec> stage = binder.bind(common, f).filter(s -> named.isPresent());
             return new WrittenStage(pointer, name, kind, Optional.of(common), stage, binding.writtenInside(pointer));

@@ -133,6 +133,7 @@ public final class WorkloadSchema {
         d.set("urls", listOf(scalar(null, "https?://.+")));
         ObjectNode weights = object(Context.OPS);
         d.set("weights", weights);
+        d.set("historyWeights", object(Context.HISTORY_OPS));
     }
 
     /** The definitions of how a stage moves its objects and when it fails: thresholds, multipart, parallel ranges, sources. */

@@ -91,7 +91,7 @@ class KeysTest {
     @Test
     void theThresholdsAreThePercentilesAndTheRates() {
         Set<String> expected = new TreeSet<>(Percentile.keys());
-        expected.addAll(Set.of("errorRate", "timeoutRate", "perSecond"));
+        expected.addAll(Set.of("errorRate", "timeoutRate", "perSecond", "anomalies"));
         assertEquals(expected, Keys.names(Keys.Context.FAIL_ON));
     }
 

@@ -52,6 +52,7 @@ class StageKindsTest {
         m.put(StageKind.TRANSCODE, "{name: s, kind: transcode, sources: {count: 1, size: 64MiB}, chunk: 64KiB,"
                 + " segment: 4KiB, duration: 2s}");
         m.put(StageKind.HTTP_GET, "{name: s, kind: httpGet, from: src, operations: 10}");
+        m.put(StageKind.HISTORY, "{name: s, kind: history, operations: 10}");
         m.put(StageKind.CAPACITY, "{name: s, kind: capacity, load: {kind: get, from: src}, slo: {p99: 50ms},"
                 + " rate: {start: 10/s, max: 100/s}}");
         m.put(StageKind.SWEEP, "{name: s, kind: sweep, op: put, threads: [16], sizes: [1KiB], operations: 10}");

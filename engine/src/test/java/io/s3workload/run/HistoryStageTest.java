@@ -1,0 +1,260 @@
+package io.s3workload.run;
+
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertTrue;
+
+import io.s3workload.history.Anomaly;
+import io.s3workload.history.CheckResult;
+import io.s3workload.history.History;
+import io.s3workload.history.HistoryReader;
+import io.s3workload.history.HistoryWriter;
+import io.s3workload.history.Model;
+import io.s3workload.history.Op;
+import io.s3workload.result.HistoryCheck;
+import io.s3workload.result.RunResult;
+import io.s3workload.testing.HttpFront;
+import io.s3workload.testing.TestS3;
+import java.io.BufferedReader;
+import java.io.StringReader;
+import java.io.StringWriter;
+import java.net.URI;
+import java.util.List;
+import java.util.Map;
+import java.util.concurrent.ConcurrentHashMap;
+import java.util.concurrent.CopyOnWriteArrayList;
+import org.junit.jupiter.api.AfterAll;
+import org.junit.jupiter.api.BeforeAll;
+import org.junit.jupiter.api.Test;
+
+/**
+ * {@code kind: history} against the in-process server, directly (its history checks ok) and through fronts that each
+ * break one promise the way stores and emulators have been found to (docs/consistency.md): the checker must name
+ * that class of anomaly and no other, with a witness holding an operation the front tampered with.
+ */
+class HistoryStageTest {
+
+    private static TestS3 s3;
+
+    @BeforeAll
+    static void start() {
+        s3 = new TestS3();
+        s3.createBucket("hist");
+    }
+
+    @AfterAll
+    static void stop() {
+        s3.close();
+    }
+
+    private static HistoryCheck run(URI endpoint, String ops, int keys, int operations, int workers) throws Exception {
+        RunResult result = new Engine(s3.plan("""
+                bucket: hist
+                stages:
+                  - {name: h, kind: history, concurrency: %d, keys: %d, size: 256B, operations: %d, ops: %s}
+                """.formatted(workers, keys, operations, ops), s3.server().accessKey(), s3.server().secretKey(),
+                endpoint.toString()), List.of()).run();
+        return result.stages().get(0).history().orElseThrow();
+    }
+
+    private static List<Anomaly.Kind> kinds(CheckResult result) {
+        return result.classes().stream().map(CheckResult.AnomalyClass::kind).toList();
+    }
+
+    /**
+     * One worker's history against the in-process server checks ok. (With several, S3Proxy's own races show: it
+     * lists its writes' temporary files and now and then answers a GET with one write's bytes under another's ETag;
+     * docs/compatibility.md. A store that keeps every promise under concurrency is checked by src/e2e.)
+     */
+    @Test
+    void oneWorkersHistoryChecksOkAndItsHistoryFileChecksTheSame() throws Exception {
+        HistoryCheck check = run(s3.endpoint(), "{get: 4, put: 2, putIfMatch: 2, putIfNoneMatch: 1, delete: 1,"
+                + " list: 1}", 4, 1500, 1);
+        CheckResult result = check.result();
+        assertEquals(CheckResult.Verdict.OK, result.verdict(), result.toString());
+        History history = check.history().orElseThrow();
+        assertEquals(result.operations(), history.ops().size());
+        assertTrue(result.operations() >= 1400, "1500 operations less the few left out: " + result.operations());
+        assertTrue(history.ops().stream().anyMatch(o -> o.f() == Op.Fn.CAS && o.outcome() == Op.Outcome.OK));
+        assertTrue(history.ops().stream().anyMatch(o -> o.f() == Op.Fn.CREATE && o.outcome() == Op.Outcome.FAIL),
+                "a create where the object is refused (412), a failure the checker weighs");
+        assertTrue(history.ops().stream().anyMatch(o -> o.f() == Op.Fn.LIST && !o.listed().isEmpty()));
+        assertTrue(history.ops().stream().anyMatch(o -> o.f() == Op.Fn.READ && o.value() != null
+                && !o.value().startsWith("?")), "reads return writes");
+        StringWriter file = new StringWriter();
+        HistoryWriter.write(history, check.originNanos(), file);
+        History again = HistoryReader.read("history-h.jsonl", new BufferedReader(new StringReader(file.toString())),
+                Model.S3);
+        assertEquals(history.ops().size(), again.ops().size());
+        assertEquals(CheckResult.Verdict.OK, io.s3workload.history.HistoryChecker.check(again,
+                java.time.Duration.ofSeconds(10)).verdict());
+    }
+
+    /** A front that tampers with some answers, noting when (the monotonic clock) each tampered answer was sent. */
+    private abstract static class Tampering implements HttpFront.Interceptor {
+        final List<Long> tampered = new CopyOnWriteArrayList<>();
+        /** Per key, the bodies and ETags of its writes the store acknowledged, in order. */
+        final Map<String, List<Version>> versions = new ConcurrentHashMap<>();
+        final Map<String, Long> changedAt = new ConcurrentHashMap<>();
+
+        record Version(byte[] body, String etag) {
+        }
+
+        static boolean isGet(HttpFront.Request r) {
+            return r.method().equals("GET") && r.key().isPresent();
+        }
+
+        @Override
+        public HttpFront.Response after(HttpFront.Request request, HttpFront.Response upstream) {
+            if (request.key().isPresent() && request.method().equals("PUT") && upstream.status() == 200) {
+                versions.computeIfAbsent(request.key().get(), k -> new CopyOnWriteArrayList<>())
+                        .add(new Version(request.body(), upstream.header("ETag").orElse("")));
+                changedAt.put(request.key().get(), System.nanoTime());
+            }
+            if (request.key().isPresent() && request.method().equals("DELETE") && upstream.status() / 100 == 2) {
+                changedAt.put(request.key().get(), System.nanoTime());
+            }
+            HttpFront.Response response = tamper(request, upstream);
+            if (response != upstream) {
+                tampered.add(System.nanoTime());
+            }
+            return response;
+        }
+
+        abstract HttpFront.Response tamper(HttpFront.Request request, HttpFront.Response upstream);
+
+        /** Whether {@code key} changed in the last {@code millis}. */
+        boolean changedWithin(String key, long millis) {
+            Long at = changedAt.get(key);
+            return at != null && System.nanoTime() - at < millis * 1_000_000;
+        }
+
+        static HttpFront.Response serve(HttpFront.Response upstream, Version v) {
+            return new HttpFront.Response(200, "OK", upstream.headers(), v.body()).withHeader("ETag", v.etag());
+        }
+    }
+
+    /** Serves a key's previous write for 300 ms after an overwrite (a follower behind: VaultS3 #37). */
+    private static final class StaleReads extends Tampering {
+        @Override
+        HttpFront.Response tamper(HttpFront.Request request, HttpFront.Response upstream) {
+            if (isGet(request) && upstream.status() == 200 && changedWithin(request.key().get(), 300)) {
+                List<Version> v = versions.getOrDefault(request.key().get(), List.of());
+                if (v.size() >= 2) {
+                    return serve(upstream, v.get(v.size() - 2));
+                }
+            }
+            return upstream;
+        }
+    }
+
+    /** Serves a deleted key's last write for 300 ms after the delete (minio #21462: deleted objects reappear). */
+    private static final class Resurrects extends Tampering {
+        @Override
+        HttpFront.Response tamper(HttpFront.Request request, HttpFront.Response upstream) {
+            if (isGet(request) && upstream.status() == 404 && changedWithin(request.key().get(), 300)) {
+                List<Version> v = versions.getOrDefault(request.key().get(), List.of());
+                if (!v.isEmpty()) {
+                    return serve(upstream, v.get(v.size() - 1));
+                }
+            }
+            return upstream;
+        }
+    }
+
+    /** Every fifth read: the first half of the object and the second half of an earlier write (floci #2874). */
+    private static final class SplicesBodies extends Tampering {
+        private final java.util.concurrent.atomic.AtomicInteger reads = new java.util.concurrent.atomic.AtomicInteger();
+
+        @Override
+        HttpFront.Response tamper(HttpFront.Request request, HttpFront.Response upstream) {
+            if (isGet(request) && upstream.status() == 200 && reads.incrementAndGet() % 5 == 0) {
+                List<Version> v = versions.getOrDefault(request.key().get(), List.of());
+                byte[] body = upstream.body();
+                for (Version other : v) {
+                    if (other.body().length == body.length && !java.util.Arrays.equals(other.body(), body)) {
+                        byte[] spliced = body.clone();
+                        System.arraycopy(other.body(), body.length / 2, spliced, body.length / 2,
+                                body.length - body.length / 2);
+                        return upstream.withBody(spliced);
+                    }
+                }
+            }
+            return upstream;
+        }
+    }
+
+    /** Leaves keys written in the last 300 ms out of listings (a lagging index). */
+    private static final class OmitsFromLists extends Tampering {
+        @Override
+        HttpFront.Response tamper(HttpFront.Request request, HttpFront.Response upstream) {
+            if (request.method().equals("GET") && request.key().isEmpty() && request.query().contains("list-type")
+                    && upstream.status() == 200) {
+                String xml = new String(upstream.body(), java.nio.charset.StandardCharsets.UTF_8);
+                String kept = java.util.regex.Pattern.compile("<Contents>.*?</Contents>").matcher(xml)
+                        .replaceAll(m -> {
+                            java.util.regex.Matcher key = java.util.regex.Pattern.compile("<Key>([^<]*)</Key>")
+                                    .matcher(m.group());
+                            return key.find() && changedWithin(key.group(1), 300) ? "" : java.util.regex.Matcher
+                                    .quoteReplacement(m.group());
+                        });
+                if (!kept.equals(xml)) {
+                    return upstream.withBody(kept.getBytes(java.nio.charset.StandardCharsets.UTF_8));
+                }
+            }
+            return upstream;
+        }
+    }
+
+    /**
+     * Answers a create the store refused (412) with 200 and an ETag of its bytes: the client is told it won, as
+     * with a store that ignores If-None-Match (mountx #19: "two owners at the same epoch every time").
+     */
+    private static final class AcknowledgesRefusedCreates extends Tampering {
+        @Override
+        HttpFront.Response tamper(HttpFront.Request request, HttpFront.Response upstream) {
+            boolean create = request.headers().stream().anyMatch(h -> h.name().equalsIgnoreCase("If-None-Match"));
+            if (request.method().equals("PUT") && create && upstream.status() == 412) {
+                String etag = "\"" + java.util.HexFormat.of().formatHex(md5(request.body())) + "\"";
+                return new HttpFront.Response(200, "OK", List.of(new HttpFront.Header("ETag", etag)), new byte[0]);
+            }
+            return upstream;
+        }
+
+        private static byte[] md5(byte[] body) {
+            try {
+                return java.security.MessageDigest.getInstance("MD5").digest(body);
+            } catch (java.security.NoSuchAlgorithmException e) {
+                throw new IllegalStateException(e);
+            }
+        }
+    }
+
+    private record Fixture(String name, Tampering front, String ops, Anomaly.Kind expected) {
+    }
+
+    @Test
+    void eachBrokenPromiseIsNamedAloneWithATamperedOperationInItsWitness() throws Exception {
+        List<Fixture> fixtures = List.of(
+                new Fixture("stale reads", new StaleReads(), "{get: 3, put: 1}", Anomaly.Kind.STALE_READ),
+                new Fixture("resurrection", new Resurrects(), "{get: 3, put: 1, delete: 1}",
+                        Anomaly.Kind.RESURRECTION),
+                new Fixture("torn reads", new SplicesBodies(), "{get: 2, put: 1}", Anomaly.Kind.TORN_READ),
+                new Fixture("list omission", new OmitsFromLists(), "{put: 1, list: 2}", Anomaly.Kind.LIST_OMISSION),
+                // creates alone: a read would also show that the refused write is not there (a stale read)
+                new Fixture("refused creates acknowledged", new AcknowledgesRefusedCreates(), "{putIfNoneMatch: 1}",
+                        Anomaly.Kind.DOUBLE_CREATE));
+        for (Fixture f : fixtures) {
+            try (HttpFront front = HttpFront.start(s3.endpoint(), f.front())) {
+                // one worker: the in-process server's own races (several workers) stay out of it
+                CheckResult result = run(front.endpoint(), f.ops(), 2, 400, 1).result();
+                assertEquals(List.of(f.expected()), kinds(result), f.name() + ": " + result);
+                List<Long> times = f.front().tampered;
+                for (Anomaly witness : result.classes().get(0).first()) {
+                    assertTrue(witness.witness().stream().anyMatch(op -> times.stream().anyMatch(
+                            t -> op.invoked() <= t && t <= op.completed())), f.name() + ": a tampered operation in "
+                            + witness);
+                }
+            }
+        }
+    }
+}
