@@ -10,7 +10,9 @@
 #  - object lock in a bucket created with it: governance retention, a legal hold, a short compliance retention,
 #    and a complete cleanup of them all (nothing left, versions included);
 #  - keys spread over three buckets (buckets: 3, createBucket: true), one of them already there with an object that
-#    is not the run's: per-bucket cells that add up, the two buckets the run created removed, the third as it was.
+#    is not the run's: per-bucket cells that add up, the two buckets the run created removed, the third as it was;
+#  - a history (kind: history) of 10,000 operations over 8 keys at 16 workers, http client: linearizable, or the
+#    classes of anomaly its check named.
 # What each server did is classified, printed as the table, and compared with the table in docs/compatibility.md:
 # a difference fails the check, so the page stays true (a cell "A; sometimes B" is a race in the server: A or B
 # passes, nothing else). A server that cannot be installed is SKIPPED with the reason.
@@ -55,6 +57,30 @@ stages:
   - {name: legal-hold, kind: put, size: 16KiB, objects: 20, concurrency: 4, legalHold: true}
   - {name: compliance, kind: put, size: 16KiB, objects: 5, concurrency: 4, retention: {mode: compliance, for: 3s}}
 YAML
+
+# a history of 10,000 operations over 8 keys at 16 workers, checked for linearizability (docs/consistency.md)
+cat >"$work/history.yaml" <<'YAML'
+bucket: ops
+endpoints:
+  s3: {url: "http://127.0.0.1:1"}
+stages:
+  - {name: history, kind: history, concurrency: 16, keys: 8, operations: 10000}
+YAML
+
+# history_class SUMMARY: "linearizable", "unknown" or "anomalies: CLASS, ..." (docs/consistency.md), from a history run
+history_class() {
+  python3 - "$1" <<'PY'
+import json, sys
+try:
+    h = json.load(open(sys.argv[1]))['stages'][0]['history']
+except Exception as e:
+    print(f"no history ({type(e).__name__})"); sys.exit()
+if h['operations'] < 9000:
+    print(f"only {h['operations']} operations recorded"); sys.exit()
+print({'ok': 'linearizable', 'unknown': 'unknown'}.get(h['verdict'])
+      or 'anomalies: ' + ', '.join(a['label'] for a in h['anomalies']))
+PY
+}
 
 # buckets.yaml BASE: three buckets, BASE-2 already there (with an object that is not the run's)
 buckets_workload() {
@@ -233,6 +259,9 @@ for server in "${servers[@]}"; do
     buckets_state "$url" "$base" >"$work/$server-$client-buckets.state"
     classify "$server" "$client" | sed "s/^/$server\t$client\t/" >>"$measured"
   done
+  "$root/s3workload" run "$work/history.yaml" --endpoint "$url" --no-progress --report console,json \
+    --out "$work/$server-history" >"$work/$server-history.log" 2>&1 || true
+  printf '%s\t%s\t%s\t%s\n' "$server" all history "$(history_class "$work/$server-history/summary.json")" >>"$measured"
   for bucket in ops locked; do
     n=$(left "$url" "$bucket")
     printf '%s\t%s\t%s\t%s\n' "$server" all "left-in-$bucket" "$([ "$n" = 0 ] && echo none || echo "$n objects or versions")" >>"$measured"
@@ -283,7 +312,7 @@ for f in failed:
 sys.exit(1 if failed else 0)
 PY
 if [ $status != 0 ]; then
-  for log in "$work"/*.log; do case "$log" in *-operations.log|*-lock.log) echo "---- $log"; tail -12 "$log";; esac; done
+  for log in "$work"/*.log; do case "$log" in *-operations.log|*-lock.log|*-history.log) echo "---- $log"; tail -12 "$log";; esac; done
   echo "$check: FAILED"
   exit 1
 fi

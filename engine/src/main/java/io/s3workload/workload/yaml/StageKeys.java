@@ -187,7 +187,7 @@ final class StageKeys {
         stage(EnumSet.of(HISTORY), "keys", "count", HistoryStage.DEFAULT_KEYS, 8, "How many keys the workers share:"
                 + " few, so that their operations meet (at most " + HistoryStage.MOST_KEYS + ")."),
         stage(EnumSet.of(HISTORY), "size", "size", HistoryStage.DEFAULT_SIZE, "4KiB", "Each write's size, at least"
-                + " " + HistoryStage.LEAST_BYTES + " bytes (every write's bytes its own; --scale leaves it)."),
+                + " " + HistoryStage.LEAST_BYTES + " bytes (every write's bytes its own).").scaled(Scale.SIZE),
         stage(EnumSet.of(HISTORY), "checkTimeout", "duration", HistoryStage.DEFAULT_CHECK_TIMEOUT, "30s", "The most"
                 + " time checking one key's operations may take; past it that key's verdict is unknown."),
         stage(EnumSet.of(MIX), "ops", "weights", null, "{get: 45, head: 30, put: 15, delete: 10}",
