@@ -97,7 +97,8 @@ public final class SummaryJson {
                 stage.history().map(SummaryJson::history).orElse(null));
     }
 
-    private static Summary.History history(HistoryCheck check) {
+    /** A history stage's check as summary.json keeps it: its witnesses' times from the stage's start. */
+    public static Summary.History history(HistoryCheck check) {
         io.s3workload.history.CheckResult r = check.result();
         return new Summary.History(r.verdict().name().toLowerCase(java.util.Locale.ROOT), r.operations(),
                 check.indeterminate(), r.keys(), r.processes(), r.lists(), r.states(), r.elapsedNanos() / 1e9,
@@ -111,7 +112,7 @@ public final class SummaryJson {
                 r.unknown().stream().map(u -> new Summary.UnknownKey(u.key(), u.why())).toList());
     }
 
-    /** A history stage's check as summary.json keeps it: its witnesses' times from the stage's start. */
+    /** A history stage's check read back from summary.json (no history: its witnesses alone). */
     public static HistoryCheck history(Summary.History h) {
         List<io.s3workload.history.CheckResult.AnomalyClass> classes = new java.util.ArrayList<>();
         int id = 0;

@@ -257,4 +257,47 @@ class HistoryStageTest {
             }
         }
     }
+
+    /**
+     * What summary.json keeps of a check is enough to show it again ({@code s3workload report}, {@code merge}): the
+     * finding's tables from the file are the run's, and two shards' checks add up.
+     */
+    @Test
+    void theCheckSurvivesSummaryJsonAndShardsAddUp(@org.junit.jupiter.api.io.TempDir java.nio.file.Path dir)
+            throws Exception {
+        HistoryCheck check;
+        try (HttpFront front = HttpFront.start(s3.endpoint(), new StaleReads())) {
+            check = run(front.endpoint(), "{get: 3, put: 1}", 2, 300, 1);
+        }
+        assertEquals(CheckResult.Verdict.ANOMALIES, check.result().verdict());
+        java.nio.file.Path file = dir.resolve("summary.json");
+        io.s3workload.result.Summary.History kept = io.s3workload.result.SummaryJson.history(check);
+        com.fasterxml.jackson.databind.ObjectMapper json = new com.fasterxml.jackson.databind.ObjectMapper();
+        java.nio.file.Files.writeString(file, json.writeValueAsString(kept));
+        HistoryCheck again = io.s3workload.result.SummaryJson.history(json.readValue(file.toFile(),
+                io.s3workload.result.Summary.History.class));
+        assertEquals(text(new io.s3workload.result.HistoryFinding("h", check)),
+                text(new io.s3workload.result.HistoryFinding("h", again)));
+        HistoryCheck both = HistoryCheck.sum(List.of(again, again));
+        assertEquals(2 * check.result().operations(), both.result().operations());
+        assertEquals(2 * check.result().anomalies(), both.result().anomalies());
+        assertEquals(CheckResult.Verdict.ANOMALIES, both.result().verdict());
+        assertEquals(kinds(check.result()), kinds(both.result()));
+    }
+
+    /** A finding's tables as a reader sees them: every value, times to the microsecond. */
+    private static String text(io.s3workload.result.Finding finding) {
+        StringBuilder b = new StringBuilder();
+        for (io.s3workload.result.ResultTable t : finding.tables()) {
+            b.append(t.kind()).append(": ").append(t.caption()).append('\n');
+            for (List<Object> row : t.rows()) {
+                for (Object v : row) {
+                    b.append(v instanceof Double d ? String.format(java.util.Locale.ROOT, "%.3f", d) : String.valueOf(v))
+                            .append(" | ");
+                }
+                b.append('\n');
+            }
+        }
+        return b.toString();
+    }
 }
