@@ -127,8 +127,9 @@ public final class TestS3 implements AutoCloseable {
         client.putObject(r -> r.bucket(bucket).key(key), RequestBody.fromString(content));
     }
 
-    public void putBytes(String bucket, String key, byte[] content) {
-        client.putObject(r -> r.bucket(bucket).key(key), RequestBody.fromBytes(content));
+    /** Writes {@code content} to the key, returning the ETag the server answered. */
+    public String putBytes(String bucket, String key, byte[] content) {
+        return client.putObject(r -> r.bucket(bucket).key(key), RequestBody.fromBytes(content)).eTag();
     }
 
     public void delete(String bucket, String key) {

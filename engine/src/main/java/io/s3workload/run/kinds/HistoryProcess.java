@@ -17,8 +17,9 @@ import java.util.Set;
  * is unknown (a timeout, a reset, a 5xx or a throttle: the store may have applied it) is recorded indeterminate and
  * the worker goes on as a new process, as Jepsen's do; one the store refused with a 4xx took no effect and is left
  * out, but a conditional write refused with 412 (or, If-Match on a missing key, 404) is a failure the checker
- * weighs: its condition did not hold. A read that failed observed nothing and is left out; one that found nothing
- * (404) returned nothing.
+ * weighs: its condition did not hold. A write or delete the client library had already sent once (the CRT repeats
+ * requests on its own) is indeterminate whatever its last answer: the earlier attempt may have taken effect. A read
+ * that failed observed nothing and is left out; one that found nothing (404) returned nothing.
  */
 final class HistoryProcess {
 
@@ -134,12 +135,14 @@ final class HistoryProcess {
             // If-Match on a missing key is answered 404 NoSuchKey (S3; arrow-rs #6801): its condition failed too
             boolean conditionFailed = e.errorClass().startsWith(ConditionalWrites.PRECONDITION_FAILED)
                     || f == Op.Fn.CAS && e.kind() == StoreException.Kind.NOT_FOUND;
-            if (f != Op.Fn.WRITE && conditionFailed) {
+            // ...unless the client library had sent it before (the CRT repeats on its own): that attempt may have
+            // taken effect, and the condition then failed against it
+            if (f != Op.Fn.WRITE && conditionFailed && e.hiddenRetries() == 0) {
                 record(f, key, id, expected, Op.Outcome.FAIL, invoked, completed);
                 recorder.success(completed - invoked, 0); // the store answered as it should: its condition failed
                 return;
             }
-            if (!refused(e)) {
+            if (!refused(e) || e.hiddenRetries() > 0) {
                 indeterminate(f, key, id, expected, invoked);
             }
             throw e;
@@ -151,7 +154,7 @@ final class HistoryProcess {
         try {
             worker.store().delete(prefix + key);
         } catch (StoreException e) {
-            if (!refused(e)) {
+            if (!refused(e) || e.hiddenRetries() > 0) {
                 indeterminate(Op.Fn.DELETE, key, null, null, invoked);
             }
             throw e;
