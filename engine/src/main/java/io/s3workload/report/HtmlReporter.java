@@ -33,7 +33,7 @@ final class HtmlReporter extends EndOfRunFiles {
             .charts{display:flex;flex-wrap:wrap;gap:12px}svg{background:#fff;border:1px solid #eaeef2;border-radius:6px;
             max-width:100%;height:auto}p.meta{overflow-wrap:anywhere}
             svg .title{font-size:13px;font-weight:600}svg .tick{font-size:11px;fill:#57606a}svg .axis{font-size:11px;
-            fill:#57606a}svg .grid{stroke:#eaeef2}svg .legend{font-size:11px}.charts p.note{flex-basis:100%;margin:0;color:#57606a}
+            fill:#57606a}svg .grid{stroke:#eaeef2}svg .legend{font-size:11px}svg.timeline{flex-basis:100%;max-width:640px}.charts p.note{flex-basis:100%;margin:0;color:#57606a}
             table.cells td{white-space:nowrap}.bad{color:#cf222e}.good{color:#1a7f37}
             """;
 
@@ -172,6 +172,7 @@ final class HtmlReporter extends EndOfRunFiles {
                     : HtmlTables.finding(t)));
             h.append("<div class=\"charts\">");
             finding.charts().forEach(chart -> h.append(HtmlCharts.draw(chart)));
+            finding.timelines().forEach(timeline -> h.append(SvgTimeline.draw(timeline)));
             h.append("</div>");
         }
         return h.toString();

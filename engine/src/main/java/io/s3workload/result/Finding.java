@@ -16,6 +16,11 @@ public interface Finding {
     /** Its charts, drawn in the HTML report after its tables. */
     List<ResultChart> charts();
 
+    /** Its timelines (operations as bars, a lane per process), drawn in the HTML report after its charts. */
+    default List<ResultTimeline> timelines() {
+        return List.of();
+    }
+
     /** Its answer in a few figures, for {@code compare} (empty: nothing to put beside another run's). */
     default java.util.Optional<ResultAnswers> answers() {
         return java.util.Optional.empty();

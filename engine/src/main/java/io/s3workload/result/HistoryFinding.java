@@ -104,4 +104,46 @@ public record HistoryFinding(String stage, HistoryCheck check) implements Findin
     public List<ResultChart> charts() {
         return List.of();
     }
+
+    /** Each witness's operations as bars, a lane per process (p3: process 3), times from the stage's start. */
+    @Override
+    public List<ResultTimeline> timelines() {
+        List<ResultTimeline> timelines = new ArrayList<>();
+        for (CheckResult.AnomalyClass c : check.result().classes()) {
+            int n = 0;
+            for (Anomaly a : c.first()) {
+                n++;
+                List<String> lanes = a.witness().stream().map(Op::process).distinct().sorted(PROCESSES).toList();
+                List<ResultTimeline.Bar> bars = a.witness().stream().map(op -> new ResultTimeline.Bar(
+                        lanes.indexOf(op.process()), check.millis(op.invoked()), check.millis(op.completed()),
+                        label(op), switch (op.outcome()) {
+                            case OK -> ResultTimeline.Outcome.OK;
+                            case FAIL -> ResultTimeline.Outcome.FAIL;
+                            case INFO -> ResultTimeline.Outcome.UNKNOWN;
+                        })).toList();
+                timelines.add(new ResultTimeline("history-witness", c.kind().label() + " " + n + ": key " + a.key(),
+                        "time from the stage's start (ms)", lanes.stream().map(p -> "p" + p).toList(), bars));
+            }
+        }
+        return timelines;
+    }
+
+    /** Process names in number order, a worker's later processes after it ({@code 2}, {@code 2.1}, {@code 10}). */
+    private static final java.util.Comparator<String> PROCESSES = java.util.Comparator
+            .<String>comparingLong(p -> number(p, 0)).thenComparingLong(p -> number(p, 1)).thenComparing(p -> p);
+
+    private static long number(String process, int part) {
+        String[] parts = process.split("\\.");
+        try {
+            return part < parts.length ? Long.parseLong(parts[part]) : -1;
+        } catch (NumberFormatException e) {
+            return Long.MAX_VALUE;
+        }
+    }
+
+    /** An operation in a few words: {@code read w3-5}, {@code cas w1-2 -> w3-5}, {@code list [1, 4]}. */
+    private static String label(Op op) {
+        String text = op.f().label() + (op.f() == Op.Fn.DELETE ? "" : " " + value(op));
+        return text.length() > 48 ? text.substring(0, 47) + "\u2026" : text;
+    }
 }
