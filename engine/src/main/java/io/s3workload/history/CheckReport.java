@@ -23,14 +23,7 @@ public final class CheckReport {
                 .append(", ").append(count(result.lists(), "list")).append(String.format(Locale.ROOT,
                         "; checked in %.2f s (%,d states searched)%n", result.elapsedNanos() / 1e9, result.states()));
         out.append("  model      ").append(model.label()).append(" (").append(model.operations()).append(")\n");
-        switch (result.verdict()) {
-            case OK -> out.append("  verdict    ok: every key's operations linearizable")
-                    .append(result.lists() > 0 ? ", every list explained\n" : "\n");
-            case UNKNOWN -> out.append("  verdict    UNKNOWN: no anomaly found, but ").append(result.unknown().size())
-                    .append(" of ").append(result.keys()).append(" keys have no verdict\n");
-            case ANOMALIES -> out.append(String.format(Locale.ROOT, "  verdict    ANOMALIES: %,d in %d %s%n",
-                    result.anomalies(), result.classes().size(), result.classes().size() == 1 ? "class" : "classes"));
-        }
+        out.append("  verdict    ").append(result.sentence()).append('\n');
         long origin = history.ops().isEmpty() ? 0 : history.ops().get(0).invoked();
         for (CheckResult.AnomalyClass c : result.classes()) {
             out.append(String.format(Locale.ROOT, "%n  %s: %,d on %d %s; the first %s:%n", c.kind().label(), c.count(),
@@ -60,12 +53,7 @@ public final class CheckReport {
     }
 
     private static String value(Op op) {
-        String text = switch (op.f()) {
-            case CAS -> quoted(op.expected()) + " -> " + quoted(op.value());
-            case DELETE -> "";
-            case LIST -> "[" + String.join(", ", op.listed().stream().map(CheckReport::quoted).toList()) + "]";
-            default -> op.value() == null ? "nothing" : quoted(op.value());
-        };
+        String text = op.describe(true);
         return text.length() <= 24 ? text : text.substring(0, 21) + "...";
     }
 

@@ -35,6 +35,16 @@ public record CheckResult(Verdict verdict, int operations, int keys, int process
     public record Unknown(String key, String why) {
     }
 
+    /** The verdict in a sentence: {@code ok: every key's operations linearizable}, {@code ANOMALIES: 3 in 2 classes}. */
+    public String sentence() {
+        return switch (verdict) {
+            case OK -> "ok: every key's operations linearizable" + (lists > 0 ? ", every list explained" : "");
+            case UNKNOWN -> "UNKNOWN: no anomaly found, but " + unknown.size() + " of " + keys + " keys have no verdict";
+            case ANOMALIES -> String.format(java.util.Locale.ROOT, "ANOMALIES: %,d in %d %s", anomalies(),
+                    classes.size(), classes.size() == 1 ? "class" : "classes");
+        };
+    }
+
     /** The number of anomalies of every class. */
     public int anomalies() {
         return classes.stream().mapToInt(AnomalyClass::count).sum();

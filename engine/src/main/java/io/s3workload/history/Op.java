@@ -67,4 +67,19 @@ public record Op(int id, int line, String process, Fn f, String key, String valu
     public boolean before(Op other) {
         return completed < other.invoked;
     }
+
+    /**
+     * What it wrote or saw, for a reader: {@code w3-5}, {@code nothing} (a read of a missing key), {@code w1 -> w2}
+     * (a compare-and-set), {@code [0, 4]} (a list), nothing for a delete; each value in {@code "..."} if
+     * {@code quoted} (a history from elsewhere, whose values may be numbers).
+     */
+    public String describe(boolean quoted) {
+        java.util.function.UnaryOperator<String> q = v -> v == null ? "nothing" : quoted ? "\"" + v + "\"" : v;
+        return switch (f) {
+            case CAS -> q.apply(expected) + " -> " + q.apply(value);
+            case DELETE -> "";
+            case LIST -> "[" + String.join(", ", listed().stream().map(q).toList()) + "]";
+            default -> q.apply(value);
+        };
+    }
 }

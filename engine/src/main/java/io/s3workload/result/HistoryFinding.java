@@ -22,7 +22,7 @@ public record HistoryFinding(String stage, HistoryCheck check) implements Findin
     public List<ResultTable> tables() {
         CheckResult r = check.result();
         List<ResultTable> tables = new ArrayList<>();
-        tables.add(new ResultTable("history", stage, "History", verdict(r), ResultTable.Place.RUN, List.of(
+        tables.add(new ResultTable("history", stage, "History", r.sentence(), ResultTable.Place.RUN, List.of(
                 Column.of("operations", "", Format.COUNT),
                 Column.of("indeterminate", "", Format.COUNT),
                 Column.of("keys", "", Format.COUNT),
@@ -63,7 +63,7 @@ public record HistoryFinding(String stage, HistoryCheck check) implements Findin
                 n++;
                 for (Op op : a.witness()) {
                     rows.add(Arrays.asList(c.kind().label() + " " + n, a.key(), op.process(), op.f().label(),
-                            op.outcome().name().toLowerCase(Locale.ROOT), value(op), check.millis(op.invoked()),
+                            op.outcome().name().toLowerCase(Locale.ROOT), op.describe(false), check.millis(op.invoked()),
                             check.millis(op.completed())));
                 }
             }
@@ -78,26 +78,6 @@ public record HistoryFinding(String stage, HistoryCheck check) implements Findin
                         Column.of("value", "", Format.TEXT),
                         Column.of("invoked", "ms", Format.MILLIS),
                         Column.of("completed", "ms", Format.MILLIS)), rows);
-    }
-
-    /** The verdict in a sentence. */
-    static String verdict(CheckResult r) {
-        return switch (r.verdict()) {
-            case OK -> "ok: every key's operations linearizable" + (r.lists() > 0 ? ", every list explained" : "");
-            case UNKNOWN -> "UNKNOWN: no anomaly found, but " + r.unknown().size() + " of " + r.keys()
-                    + " keys have no verdict";
-            case ANOMALIES -> "ANOMALIES: " + r.anomalies() + " in " + r.classes().size()
-                    + (r.classes().size() == 1 ? " class" : " classes");
-        };
-    }
-
-    private static String value(Op op) {
-        return switch (op.f()) {
-            case CAS -> op.expected() + " -> " + op.value();
-            case DELETE -> "";
-            case LIST -> "[" + String.join(", ", op.listed()) + "]";
-            default -> op.value() == null ? "nothing" : op.value();
-        };
     }
 
     @Override
@@ -143,7 +123,7 @@ public record HistoryFinding(String stage, HistoryCheck check) implements Findin
 
     /** An operation in a few words: {@code read w3-5}, {@code cas w1-2 -> w3-5}, {@code list [1, 4]}. */
     private static String label(Op op) {
-        String text = op.f().label() + (op.f() == Op.Fn.DELETE ? "" : " " + value(op));
+        String text = (op.f().label() + " " + op.describe(false)).strip();
         return text.length() > 48 ? text.substring(0, 47) + "\u2026" : text;
     }
 }
