@@ -303,6 +303,38 @@ class HistoryStageTest {
     }
 
     /**
+     * One history over a primary and a replica that shows the primary's writes 300 ms late (replication lag made
+     * real): the worker on the replica reads nothing where the worker on the primary had created the key, and the
+     * check names stale reads, each witness a create through one endpoint and a read through the other. (Creates
+     * only: a key once there stays as it is, so the replica never serves an overwrite, whose bytes it cannot hold
+     * back.)
+     */
+    @Test
+    void aHistoryAcrossALaggingReplicaShowsItsStaleReads() throws Exception {
+        try (io.s3workload.testing.ReplicationLag lag = new io.s3workload.testing.ReplicationLag(s3.endpoint())) {
+            String endpoint = "{url: \"%s\", credentials: {accessKey: \"${AK}\", secretKey: \"${SK}\"}}";
+            String yaml = "endpoints:\n"
+                    + "  primary: " + endpoint.formatted(lag.primary()) + "\n"
+                    + "  replica: " + endpoint.formatted(lag.replica(java.time.Duration.ofMillis(300))) + "\n"
+                    + "bucket: hist\n"
+                    + "stages:\n"
+                    + "  - {name: h, kind: history, endpoints: [primary, replica], concurrency: 2, keys: 64,"
+                    + " size: 256B, operations: 600, ops: {get: 3, putIfNoneMatch: 1}}\n";
+            io.s3workload.plan.Plan plan = io.s3workload.plan.Planner.plan(new io.s3workload.workload.yaml.WorkloadLoader(
+                    Map.of("AK", s3.server().accessKey(), "SK", s3.server().secretKey()), List.of(),
+                    java.util.Optional.empty(), java.util.Optional.empty()).parse("lag.yaml", yaml));
+            HistoryCheck check = new Engine(plan, List.of()).run().stages().get(0).history().orElseThrow();
+            CheckResult result = check.result();
+            assertEquals(List.of(Anomaly.Kind.STALE_READ), kinds(result), result.toString());
+            for (Anomaly a : result.classes().get(0).first()) {
+                assertEquals(2, a.witness().stream().map(Op::process).distinct().count(), "two workers: " + a);
+                assertTrue(a.witness().stream().anyMatch(o -> o.f() == Op.Fn.CREATE && o.outcome() == Op.Outcome.OK)
+                        && a.witness().stream().anyMatch(o -> o.f() == Op.Fn.READ && o.value() == null), a.toString());
+            }
+        }
+    }
+
+    /**
      * What summary.json keeps of a check is enough to show it again ({@code s3workload report}, {@code merge}): the
      * finding's tables from the file are the run's, and two shards' checks add up.
      */
