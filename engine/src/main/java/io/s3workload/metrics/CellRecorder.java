@@ -16,8 +16,8 @@ import org.HdrHistogram.Recorder;
  */
 public final class CellRecorder {
 
-    static final long LOWEST_NANOS = 1_000;
-    static final long HIGHEST_NANOS = 3_600_000_000_000L;
+    public static final long LOWEST_NANOS = 1_000;
+    public static final long HIGHEST_NANOS = 3_600_000_000_000L;
     private static final int DIGITS = 3;
     private static final int EXAMPLES = 3;
 

@@ -36,30 +36,73 @@ public final class OpsReader {
 
     /** Reads every row of {@code file} into {@code rows}; returns its format. */
     public static Format read(Path file, Consumer<OpsRecord> rows) throws IOException {
-        long[] read = {0};
-        boolean warp;
-        try (BufferedReader in = new BufferedReader(new InputStreamReader(open(file), StandardCharsets.UTF_8),
-                1 << 16)) {
-            String first = in.readLine();
-            if (first == null) {
-                throw new IOException(file + ": empty: not an ops log (ops.csv.zst) or warp's output (--full)");
+        try (Rows in = rows(file)) {
+            OpsRecord row;
+            while ((row = in.next()) != null) {
+                rows.accept(row);
             }
-            warp = first.startsWith("idx\t");
-            List<String> header = warp ? List.of(first.split("\t", -1)) : Csv.fields(first);
-            Map<String, Integer> at = new HashMap<>();
-            for (int i = 0; i < header.size(); i++) {
-                at.put(header.get(i), i);
-            }
-            List<String> need = warp ? List.of("op", "bytes", "endpoint", "file", "error", "start", "end",
-                    "duration_ns") : OpsLog.COLUMNS;
-            List<String> missing = need.stream().filter(c -> !at.containsKey(c)).toList();
-            if (!missing.isEmpty()) {
-                throw new IOException(file + ": not an ops log (ops.csv.zst) or warp's output (--full): its header"
-                        + " lacks " + String.join(", ", missing) + " (it begins \"" + abbreviate(first) + "\")");
-            }
-            String line;
-            int lineNumber = 1;
+            return in.format();
+        }
+    }
+
+    /** {@code file}'s rows, to be read one at a time: its header is read (and checked) now. */
+    public static Rows rows(Path file) throws IOException {
+        return new Rows(file);
+    }
+
+    /**
+     * An ops log's or warp's rows, read one at a time. A row that does not parse is an {@link IOException} naming
+     * its file and line; the next call goes on after it. A file cut short or corrupt is one too.
+     */
+    public static final class Rows implements AutoCloseable {
+        private final Path file;
+        private final BufferedReader in;
+        private final boolean warp;
+        private final List<String> header;
+        private final Map<String, Integer> at = new HashMap<>();
+        private long read;
+        private int lineNumber = 1;
+
+        private Rows(Path file) throws IOException {
+            this.file = file;
+            this.in = new BufferedReader(new InputStreamReader(open(file), StandardCharsets.UTF_8), 1 << 16);
             try {
+                String first = in.readLine();
+                if (first == null) {
+                    throw new IOException(file + ": empty: not an ops log (ops.csv.zst) or warp's output (--full)");
+                }
+                warp = first.startsWith("idx\t");
+                header = warp ? List.of(first.split("\t", -1)) : Csv.fields(first);
+                for (int i = 0; i < header.size(); i++) {
+                    at.put(header.get(i), i);
+                }
+                List<String> need = warp ? List.of("op", "bytes", "endpoint", "file", "error", "start", "end",
+                        "duration_ns") : OpsLog.COLUMNS;
+                List<String> missing = need.stream().filter(c -> !at.containsKey(c)).toList();
+                if (!missing.isEmpty()) {
+                    throw new IOException(file + ": not an ops log (ops.csv.zst) or warp's output (--full): its"
+                            + " header lacks " + String.join(", ", missing) + " (it begins \"" + abbreviate(first)
+                            + "\")");
+                }
+            } catch (IOException e) {
+                in.close();
+                throw corrupt(e);
+            }
+        }
+
+        public Format format() {
+            return warp ? Format.WARP : Format.OPS_LOG;
+        }
+
+        /** The line the last row came from (1: the header). */
+        public int line() {
+            return lineNumber;
+        }
+
+        /** The next row, or null at the end. */
+        public OpsRecord next() throws IOException {
+            try {
+                String line;
                 while ((line = in.readLine()) != null) {
                     lineNumber++;
                     if (line.isEmpty() || warp && line.startsWith("#")) {
@@ -67,24 +110,36 @@ public final class OpsReader {
                     }
                     List<String> f = warp ? List.of(line.split("\t", -1)) : Csv.fields(line);
                     if (f.size() != header.size()) {
-                        throw new IOException(file + ":" + lineNumber + ": " + f.size() + " fields where the header"
-                                + " has " + header.size() + " (read " + read[0] + " rows before it)");
+                        throw new IOException(file + ":" + lineNumber + ": " + f.size() + " fields where the"
+                                + " header has " + header.size() + " (read " + read + " rows before it)");
                     }
-                    rows.accept(warp ? warp(f, at) : ours(f, at));
-                    read[0]++;
+                    try {
+                        OpsRecord row = warp ? warp(f, at) : ours(f, at);
+                        read++;
+                        return row;
+                    } catch (NumberFormatException | java.time.format.DateTimeParseException e) {
+                        throw new IOException(file + ":" + lineNumber + ": not a number or a time where one belongs"
+                                + " (" + e.getMessage() + "); read " + read + " rows before it");
+                    }
                 }
-            } catch (NumberFormatException | java.time.format.DateTimeParseException e) {
-                throw new IOException(file + ":" + lineNumber + ": not a number or a time where one belongs ("
-                        + e.getMessage() + "); read " + read[0] + " rows before it");
+                return null;
+            } catch (IOException e) {
+                throw corrupt(e);
             }
-        } catch (IOException e) {
+        }
+
+        private IOException corrupt(IOException e) {
             if (e.getMessage() != null && e.getMessage().startsWith(file.toString())) {
-                throw e;
+                return e;
             }
-            throw new IOException(file + ": cut short or corrupt (" + e.getMessage() + "); read " + read[0]
+            return new IOException(file + ": cut short or corrupt (" + e.getMessage() + "); read " + read
                     + " rows before it");
         }
-        return warp ? Format.WARP : Format.OPS_LOG;
+
+        @Override
+        public void close() throws IOException {
+            in.close();
+        }
     }
 
     private static String abbreviate(String line) {

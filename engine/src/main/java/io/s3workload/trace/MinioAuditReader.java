@@ -1,0 +1,140 @@
+package io.s3workload.trace;
+
+import com.fasterxml.jackson.databind.JsonNode;
+import com.fasterxml.jackson.databind.ObjectMapper;
+import java.io.IOException;
+import java.nio.file.Path;
+import java.time.Instant;
+import java.time.format.DateTimeParseException;
+import java.util.ArrayList;
+import java.util.List;
+
+/**
+ * MinIO's audit log: a JSON object a line, as its audit webhook posts them ({@code MINIO_AUDIT_WEBHOOK_*}; the
+ * entry of madmin-go's {@code logger/audit}). Used: {@code time}, {@code api.name}, {@code api.object} (and
+ * {@code api.objects} of a DeleteMultipleObjects), {@code api.statusCode}, {@code api.rx}/{@code tx},
+ * {@code api.timeToResponseInNS} and {@code timeToFirstByteInNS} (or their Go durations), the request's query
+ * ({@code prefix}, {@code uploadId}, {@code partNumber}) and headers ({@code Range}, the body's length). An entry
+ * with no {@code api.name} (not an S3 call) is passed over.
+ */
+final class MinioAuditReader extends LineTraceReader {
+
+    private static final ObjectMapper JSON = new ObjectMapper();
+
+    MinioAuditReader(Path file, TraceProblems problems) throws IOException {
+        super(file, problems);
+    }
+
+    @Override
+    TraceOp parse(String line, String where) throws TraceLineException {
+        JsonNode e;
+        try {
+            e = JSON.readTree(line);
+        } catch (com.fasterxml.jackson.core.JsonProcessingException x) {
+            throw new TraceLineException("not JSON: " + x.getOriginalMessage());
+        }
+        if (e == null || !e.isObject()) {
+            throw new TraceLineException("not a JSON object (an audit entry)");
+        }
+        JsonNode api = e.path("api");
+        String name = api.path("name").asText("");
+        if (name.isEmpty()) {
+            return null;
+        }
+        long micros;
+        try {
+            Instant t = Instant.parse(e.path("time").asText(""));
+            micros = t.getEpochSecond() * 1_000_000 + t.getNano() / 1_000;
+        } catch (DateTimeParseException x) {
+            throw new TraceLineException("\"time\" is not an RFC 3339 time: " + e.path("time"));
+        }
+        TraceOp.Kind kind = kind(name);
+        String key = text(api.path("object"));
+        JsonNode query = e.path("requestQuery");
+        JsonNode headers = e.path("requestHeader");
+        long rx = api.path("rx").asLong(-1);
+        long tx = api.path("tx").asLong(-1);
+        long body = header(headers, "X-Amz-Decoded-Content-Length", header(headers, "Content-Length", rx));
+        long size = switch (kind == null ? TraceOp.Kind.LIST : kind) {
+            case PUT, MULTIPART_PART -> body;
+            case GET -> tx;
+            case HEAD, COPY -> header(e.path("responseHeader"), "Content-Length", -1);
+            default -> -1;
+        };
+        TraceOp op = TraceOp.of(micros, kind, name, key, size, api.path("statusCode").asInt(0), where)
+                .withServerTimes(nanos(api, "timeToResponse"), nanos(api, "timeToFirstByte"));
+        String range = text(headers.path("Range"));
+        if (kind == TraceOp.Kind.GET && range != null) {
+            long[] r = Ranges.parse(range);
+            if (r != null) {
+                op = op.withRange(r[0], r[1] < 0 ? Math.max(tx, 0) : r[1]);
+            }
+        }
+        if (kind == TraceOp.Kind.LIST) {
+            op = op.withPrefix(text(query.path("prefix")));
+        }
+        if (kind == TraceOp.Kind.DELETE_OBJECTS) {
+            List<String> keys = new ArrayList<>();
+            api.path("objects").forEach(o -> keys.add(o.path("objectName").asText()));
+            op = op.withKeys(keys);
+        }
+        String upload = text(query.path("uploadId"));
+        if (upload != null) {
+            op = op.withUpload(upload, query.path("partNumber").asInt(0));
+        }
+        return op;
+    }
+
+    static TraceOp.Kind kind(String name) {
+        return switch (name) {
+            case "GetObject" -> TraceOp.Kind.GET;
+            case "PutObject" -> TraceOp.Kind.PUT;
+            case "HeadObject" -> TraceOp.Kind.HEAD;
+            case "DeleteObject" -> TraceOp.Kind.DELETE;
+            case "DeleteMultipleObjects" -> TraceOp.Kind.DELETE_OBJECTS;
+            case "ListObjectsV2", "ListObjectsV1" -> TraceOp.Kind.LIST;
+            case "CopyObject" -> TraceOp.Kind.COPY;
+            case "NewMultipartUpload" -> TraceOp.Kind.MULTIPART_CREATE;
+            case "PutObjectPart" -> TraceOp.Kind.MULTIPART_PART;
+            case "CompleteMultipartUpload" -> TraceOp.Kind.MULTIPART_COMPLETE;
+            case "AbortMultipartUpload" -> TraceOp.Kind.MULTIPART_ABORT;
+            default -> null;
+        };
+    }
+
+    private static String text(JsonNode node) {
+        return node.isMissingNode() || node.isNull() || node.asText().isEmpty() ? null : node.asText();
+    }
+
+    /** A header's number (MinIO writes header values as strings), {@code otherwise} when absent. */
+    private static long header(JsonNode headers, String name, long otherwise) {
+        JsonNode v = headers.path(name);
+        if (v.isMissingNode()) {
+            for (var it = headers.fields(); it.hasNext(); ) { // header names as the client sent them
+                var f = it.next();
+                if (f.getKey().equalsIgnoreCase(name)) {
+                    v = f.getValue();
+                    break;
+                }
+            }
+        }
+        try {
+            return v.isMissingNode() ? otherwise : Long.parseLong(v.asText().trim());
+        } catch (NumberFormatException x) {
+            return otherwise;
+        }
+    }
+
+    /** {@code api.<field>InNS} (a string of nanoseconds), else {@code api.<field>} (a Go duration), else -1. */
+    private static long nanos(JsonNode api, String field) {
+        String ns = api.path(field + "InNS").asText("");
+        if (!ns.isEmpty()) {
+            try {
+                return Long.parseLong(ns);
+            } catch (NumberFormatException ignored) {
+                // fall back to the duration
+            }
+        }
+        return GoDuration.nanos(api.path(field).asText(""));
+    }
+}

@@ -1,0 +1,87 @@
+package io.s3workload.trace;
+
+import java.util.List;
+
+/**
+ * One operation of a recorded trace, as a replay needs it, whatever log it came from.
+ *
+ * @param timeMicros   when the store received it: microseconds since the epoch (a log of whole seconds: the second)
+ * @param kind         what to replay it as; null for an operation a replay does not know (counted under its name)
+ * @param name         the operation as the log names it ({@code REST.GET.OBJECT}, {@code GetObject}, {@code GET})
+ * @param key          the object's key as recorded (decoded), or null (a listing, a bucket operation)
+ * @param size         the bytes the operation moved or the object's size (a write's body, a read's object), or -1
+ * @param rangeStart   a ranged read's first byte, or -1 for the whole object
+ * @param rangeLength  a ranged read's length, or -1
+ * @param prefix       a listing's prefix (null: none)
+ * @param keys         a batched delete's keys (empty otherwise)
+ * @param uploadId     a multipart operation's upload id as recorded, or null
+ * @param partNumber   an uploaded part's number, or 0
+ * @param status       the HTTP status the store answered, or 0 when the log does not say
+ * @param serverNanos  the store's time for it (access logs' Total Time, MinIO's timeToResponse), or -1
+ * @param serverFirstByteNanos the store's time to its first byte (Turn-Around Time, timeToFirstByte), or -1
+ * @param line         where it was read: file and line, for messages
+ */
+public record TraceOp(long timeMicros, Kind kind, String name, String key, long size, long rangeStart,
+                      long rangeLength, String prefix, List<String> keys, String uploadId, int partNumber,
+                      int status, long serverNanos, long serverFirstByteNanos, String line) {
+
+    public TraceOp {
+        keys = List.copyOf(keys);
+    }
+
+    /** What a replay makes of a recorded operation. */
+    public enum Kind {
+        GET, PUT, HEAD, DELETE, DELETE_OBJECTS, LIST, COPY, MULTIPART_CREATE, MULTIPART_PART, MULTIPART_COMPLETE,
+        MULTIPART_ABORT;
+
+        /** Whether it reads the object it names (so the object must be there before, unless the trace wrote it). */
+        public boolean reads() {
+            return this == GET || this == HEAD;
+        }
+
+        /** Whether it leaves an object at its key (a PUT, a copy, a completed upload). */
+        public boolean creates() {
+            return this == PUT || this == COPY || this == MULTIPART_COMPLETE;
+        }
+    }
+
+    /** Whether the store refused it or failed (a 4xx or 5xx recorded). */
+    public boolean failed() {
+        return status >= 400;
+    }
+
+    /** A plain operation on one key. */
+    static TraceOp of(long timeMicros, Kind kind, String name, String key, long size, int status, String line) {
+        return new TraceOp(timeMicros, kind, name, key, size, -1, -1, null, List.of(), null, 0, status, -1, -1, line);
+    }
+
+    TraceOp withRange(long start, long length) {
+        return new TraceOp(timeMicros, kind, name, key, size, start, length, prefix, keys, uploadId, partNumber, status,
+                serverNanos, serverFirstByteNanos, line);
+    }
+
+    TraceOp withPrefix(String listPrefix) {
+        return new TraceOp(timeMicros, kind, name, key, size, rangeStart, rangeLength, listPrefix, keys, uploadId,
+                partNumber, status, serverNanos, serverFirstByteNanos, line);
+    }
+
+    TraceOp withKeys(List<String> batch) {
+        return new TraceOp(timeMicros, kind, name, key, size, rangeStart, rangeLength, prefix, batch, uploadId,
+                partNumber, status, serverNanos, serverFirstByteNanos, line);
+    }
+
+    TraceOp withUpload(String id, int part) {
+        return new TraceOp(timeMicros, kind, name, key, size, rangeStart, rangeLength, prefix, keys, id, part, status,
+                serverNanos, serverFirstByteNanos, line);
+    }
+
+    TraceOp withServerTimes(long totalNanos, long firstByteNanos) {
+        return new TraceOp(timeMicros, kind, name, key, size, rangeStart, rangeLength, prefix, keys, uploadId,
+                partNumber, status, totalNanos, firstByteNanos, line);
+    }
+
+    TraceOp withKey(String mapped) {
+        return new TraceOp(timeMicros, kind, name, mapped, size, rangeStart, rangeLength, prefix, keys, uploadId,
+                partNumber, status, serverNanos, serverFirstByteNanos, line);
+    }
+}
