@@ -296,6 +296,8 @@ class JarIT {
     private static final java.util.Map<String, List<String>> BLOCKS = java.util.Map.ofEntries(
             java.util.Map.entry("quickstart.yaml", List.of("PUT 10 KiB  (", "TTFB       - Avg: ", "Thresholds: all held.")),
             java.util.Map.entry("history.yaml", List.of("MIX 10 B  (", "  History:", "  operations  indeterminate")),
+            java.util.Map.entry("replay.yaml", List.of("  Replay:", "  Mix, recorded and replayed:",
+                    "  Latency, recorded and here:", "CompleteMultipartUpload", "  Recorded failures:")),
             java.util.Map.entry("large-objects.yaml", List.of("PUT 1 MiB  (", "GET 1 MiB  (", "RANGE GET 1 MiB  (",
                     "Thresholds: all held.")),
             java.util.Map.entry("consistency.yaml", List.of("CONSISTENCY TESTS", "Testing endpoint sjc: http://127.0.0.1:",

@@ -11,6 +11,8 @@ public enum Op {
     COPY,
     /** A plain HTTP GET of a URL, unsigned, redirects followed. */
     HTTP_GET,
+    /** A replayed CreateMultipartUpload, CompleteMultipartUpload or AbortMultipartUpload. */
+    CREATE_MULTIPART, COMPLETE_MULTIPART, ABORT_MULTIPART,
     /** Every operation of a mix stage together. */
     MIX;
 
@@ -27,7 +29,8 @@ public enum Op {
 
     /** Whether a cell of this operation has an object size (a listing or a bucket check has none). */
     public boolean sized() {
-        return this != LIST && this != HEAD_BUCKET && this != HTTP_GET;
+        return this != LIST && this != HEAD_BUCKET && this != HTTP_GET && this != CREATE_MULTIPART
+                && this != ABORT_MULTIPART;
     }
 
     /** As printed: {@code RANGE GET}. */

@@ -77,6 +77,9 @@ final class StageShapes {
             case HistoryStage history -> new Shape(List.of(new CellPlan(history.size(), history.stop().operations(),
                     OptionalLong.of(history.keys()), history.stop().duration())), Optional.empty(), OptionalLong.empty(),
                     1);
+            case io.s3workload.workload.ReplayStage replay -> new Shape(List.of(new CellPlan(
+                    SizeSpec.Weighted.recorded(), OptionalLong.of(replay.operations()), OptionalLong.empty(),
+                    Optional.empty())), Optional.empty(), OptionalLong.empty(), 1);
             case TranscodeStage transcode -> transcode(transcode, endpoint);
             case HttpGetStage http -> new Shape(List.of(new CellPlan(SizeSpec.of(DataSize.ofBytes(0)),
                     http.stop().operations(), OptionalLong.empty(), http.stop().duration())), http.from(),

@@ -116,7 +116,8 @@ final class CellBlock {
                     : Units.rate(cell.opsPerSecond()) + " DeleteObjects/s | " + Units.rate(cell.itemsPerSecond())
                     + " keys/s | " + String.format("%,d", cell.items()) + (cell.items() == 1 ? " key in " : " keys in ")
                     + Units.count(cell.operations(), "request") + " ok, " + Units.count(cell.errors(), "error");
-            case HEAD, HEAD_BUCKET -> Units.rate(cell.opsPerSecond()) + " ops/s | " + counts;
+            case HEAD, HEAD_BUCKET, CREATE_MULTIPART, COMPLETE_MULTIPART, ABORT_MULTIPART ->
+                    Units.rate(cell.opsPerSecond()) + " ops/s | " + counts;
             case LIST -> Units.rate(cell.opsPerSecond()) + " pages/s | " + Units.rate(cell.itemsPerSecond())
                     + " keys/s | " + Units.count(cell.items(), "key") + " in " + Units.count(cell.operations(), "page")
                     + " ok, " + Units.count(cell.errors(), "error");

@@ -160,7 +160,7 @@ public final class ConsoleReporter implements Reporter {
             case HTTP_GET -> cellBlocks(result, result.stage().spread().isPresent())
                     + result.cells().stream().map(GroupBlocks::httpBench).collect(Collectors.joining());
             case CAPACITY -> ""; // its steps are its finding's table, printed after the blocks of every stage
-            case PUT, GET, DELETE, HEAD, LIST, RANGE_READ, VERSIONS, APPEND, COPY, MIX, HISTORY, SWEEP, COMPARE, LOOPS,
+            case PUT, GET, DELETE, HEAD, LIST, RANGE_READ, VERSIONS, APPEND, COPY, MIX, HISTORY, REPLAY, SWEEP, COMPARE, LOOPS,
                  GROUP ->
                     cellBlocks(result, result.stage().spread().isPresent());
         };

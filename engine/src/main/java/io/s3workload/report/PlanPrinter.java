@@ -217,6 +217,12 @@ public final class PlanPrinter {
             case io.s3workload.workload.HistoryStage history -> KindNotes.last("a history over "
                     + Units.count(history.keys(), "key") + ", checked for linearizability (at most "
                     + Durations.format(history.checkTimeout()) + " a key)");
+            case io.s3workload.workload.ReplayStage replay -> KindNotes.last("replays "
+                    + Units.count(replay.files().size(), "trace file") + " on the recorded clock"
+                    + (replay.speed() == 1 ? "" : " at " + Units.plain(replay.speed()) + "x")
+                    + replay.window().map(w -> ", window " + w).orElse("")
+                    + (replay.selection().keepShare() < 1 ? ", " + Units.plain(100 * replay.selection().keepShare())
+                    + "% of the keys" : "") + (replay.hashKeys() ? ", keys hashed" : ""));
             case io.s3workload.workload.TranscodeStage s -> KindNotes.NONE;
             case io.s3workload.workload.HttpGetStage s -> KindNotes.NONE;
             case io.s3workload.workload.CopyStage s -> KindNotes.NONE;
@@ -272,7 +278,7 @@ public final class PlanPrinter {
         return switch (stage.kind()) {
             case LIST, CONNECTIVITY -> "-";
             case PUT, GET, DELETE, HEAD, RANGE_READ, VERSIONS, APPEND, COPY, READ_AFTER_WRITE, LIST_AFTER_WRITE, MIX,
-                 TRANSCODE, HTTP_GET, HISTORY, CAPACITY, SWEEP, COMPARE, LOOPS, GROUP -> cell.size().toString();
+                 TRANSCODE, HTTP_GET, HISTORY, REPLAY, CAPACITY, SWEEP, COMPARE, LOOPS, GROUP -> cell.size().toString();
         };
     }
 
@@ -291,6 +297,7 @@ public final class PlanPrinter {
             case CAPACITY -> keys(stage.spec(io.s3workload.workload.CapacityStage.class).load().kind(), stage);
             case GET, DELETE, HEAD, LIST, RANGE_READ, VERSIONS, APPEND, COPY, READ_AFTER_WRITE, LIST_AFTER_WRITE, MIX,
                  TRANSCODE, HTTP_GET, HISTORY, SWEEP, COMPARE, LOOPS, GROUP -> "from run";
+            case REPLAY -> "as recorded";
         };
     }
 

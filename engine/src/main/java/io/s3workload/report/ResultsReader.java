@@ -105,7 +105,8 @@ public final class ResultsReader {
                 stage.hasThresholds(), cells, pairs, SummaryJson.nanos(stage.startSeconds()),
                 Optional.ofNullable(stage.skipped()), Optional.ofNullable(stage.group()).map(SummaryJson::group),
                 Optional.ofNullable(stage.capacity()).map(SummaryJson::capacity),
-                Optional.ofNullable(stage.history()).map(SummaryJson::history));
+                Optional.ofNullable(stage.history()).map(SummaryJson::history),
+                Optional.ofNullable(stage.replay()));
     }
 
     /** The key of a stage's cell {@code i} in summary.json (a capacity search's cells are its steps'). */

@@ -23,6 +23,10 @@ final class StageHeaders {
             case CAPACITY -> stage.spec(io.s3workload.workload.CapacityStage.class).schedule() + ", at most "
                     + stage.concurrency() + " in flight, endpoint " + stage.endpoint()
                     + stage.from().map(f -> ", objects of " + f).orElse("");
+            case REPLAY -> "on the recorded clock" + (stage.spec(io.s3workload.workload.ReplayStage.class).speed() == 1
+                    ? "" : " at " + Units.plain(stage.spec(io.s3workload.workload.ReplayStage.class).speed()) + "x")
+                    + ", at most " + stage.concurrency() + " in flight" + stage.spread().map(s -> ", endpoints "
+                    + String.join(", ", s.names())).orElse(", endpoint " + stage.endpoint());
             case PUT, GET, DELETE, HEAD, LIST, RANGE_READ, VERSIONS, APPEND, COPY, MIX, HTTP_GET, HISTORY, SWEEP,
                  COMPARE, LOOPS, GROUP -> pacing(stage) + stage.spread().map(s -> ", endpoints " + String.join(", ", s.names())
                     + " (" + (s.select() == io.s3workload.workload.LoadEndpoints.Select.ROUNDROBIN ? "in turn"

@@ -22,6 +22,7 @@ final class StageMerge {
     private final Map<String, ConvergenceStats> pairs = new LinkedHashMap<>();
     private final List<CapacitySearch> searches = new ArrayList<>();
     private final List<io.s3workload.result.HistoryCheck> histories = new ArrayList<>();
+    private final List<io.s3workload.result.ReplayFidelity> replays = new ArrayList<>();
     private long wall;
     private boolean interrupted;
 
@@ -35,6 +36,7 @@ final class StageMerge {
         interrupted |= mine.interrupted();
         mine.capacity().ifPresent(searches::add);
         mine.history().ifPresent(histories::add);
+        mine.replay().ifPresent(replays::add);
         for (CellStats cell : mine.cells()) {
             String id = RunReport.cellId(cell.key());
             CellMerge merged = cells.get(id);
@@ -52,8 +54,8 @@ final class StageMerge {
 
     /**
      * The stage over every shard: its cells merged (each merged cell's intervals and each shard's seconds put in
-     * {@code intervals} and {@code shardTimelines}), its pairs added, its capacity searches and histories' checks
-     * summed.
+     * {@code intervals} and {@code shardTimelines}), its pairs added, its capacity searches, histories' checks and
+     * replays' fidelity summed.
      */
     StageReport finish(Map<CellKey, List<ResultsReader.Interval>> intervals,
                        Map<String, Map<Integer, List<Snapshot>>> shardTimelines) {
@@ -67,6 +69,7 @@ final class StageMerge {
         return new StageReport(shape.name(), shape.kind(), wall, interrupted, shape.hasThresholds(), merged,
                 List.copyOf(pairs.values()), shape.startNanos(), shape.skipped(), shape.group(),
                 searches.isEmpty() ? Optional.empty() : Optional.of(CapacitySearch.sum(searches)),
-                histories.isEmpty() ? Optional.empty() : Optional.of(io.s3workload.result.HistoryCheck.sum(histories)));
+                histories.isEmpty() ? Optional.empty() : Optional.of(io.s3workload.result.HistoryCheck.sum(histories)),
+                replays.isEmpty() ? Optional.empty() : Optional.of(io.s3workload.result.ReplayFidelity.sum(replays)));
     }
 }

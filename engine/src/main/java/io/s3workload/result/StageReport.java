@@ -10,12 +10,14 @@ import java.util.Optional;
 /**
  * One stage of a {@link RunReport}: its cells and, for a consistency probe, its writer-reader pairs; when it
  * started from the run's start, why it did not run if it was skipped, and where it sits in a composite stage; for a
- * capacity search, the search, whose steps are the cells; for a history stage, its checked history.
+ * capacity search, the search, whose steps are the cells; for a history stage, its checked history; for a replay,
+ * its fidelity.
  */
 public record StageReport(String name, StageKind kind, long wallNanos, boolean interrupted, boolean hasThresholds,
                           List<CellStats> cells, List<ConvergenceStats> convergence, long startNanos,
                           Optional<String> skipped, Optional<StageGroup> group,
-                          Optional<CapacitySearch> capacity, Optional<HistoryCheck> history) {
+                          Optional<CapacitySearch> capacity, Optional<HistoryCheck> history,
+                          Optional<ReplayFidelity> replay) {
 
     public StageReport {
         cells = List.copyOf(cells);
@@ -27,13 +29,22 @@ public record StageReport(String name, StageKind kind, long wallNanos, boolean i
                        List<CellStats> cells, List<ConvergenceStats> convergence, long startNanos,
                        Optional<String> skipped, Optional<StageGroup> group, Optional<CapacitySearch> capacity) {
         this(name, kind, wallNanos, interrupted, hasThresholds, cells, convergence, startNanos, skipped, group,
-                capacity, Optional.empty());
+                capacity, Optional.empty(), Optional.empty());
+    }
+
+    /** A stage that replayed no trace. */
+    public StageReport(String name, StageKind kind, long wallNanos, boolean interrupted, boolean hasThresholds,
+                       List<CellStats> cells, List<ConvergenceStats> convergence, long startNanos,
+                       Optional<String> skipped, Optional<StageGroup> group, Optional<CapacitySearch> capacity,
+                       Optional<HistoryCheck> history) {
+        this(name, kind, wallNanos, interrupted, hasThresholds, cells, convergence, startNanos, skipped, group,
+                capacity, history, Optional.empty());
     }
 
     public static StageReport of(StageResult result) {
         return new StageReport(result.stage().name(), result.stage().kind(), result.wallNanos(), result.interrupted(),
                 !result.stage().failOn().isEmpty(), result.cells(), result.convergence(), result.startNanos(),
-                result.skipped(), result.stage().group(), result.capacity(), result.history());
+                result.skipped(), result.stage().group(), result.capacity(), result.history(), result.replay());
     }
 
     /** What it found beyond its cells, each described for every format to render. */
@@ -44,6 +55,7 @@ public record StageReport(String name, StageKind kind, long wallNanos, boolean i
             findings.add(new ConvergenceFinding(name, convergence));
         }
         history.ifPresent(check -> findings.add(new HistoryFinding(name, check)));
+        replay.ifPresent(fidelity -> findings.add(new ReplayFinding(name, fidelity, cells)));
         return findings;
     }
 

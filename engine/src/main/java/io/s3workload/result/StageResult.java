@@ -8,11 +8,13 @@ import java.util.List;
 /**
  * A finished (or interrupted) stage: its plan, one {@link CellStats} per cell that ran, its wall time, and for
  * consistency probes one {@link ConvergenceStats} per writer-reader pair, in the order writers then readers; for a
- * capacity search, the search (its cells are its steps'); for a history stage, its checked history.
+ * capacity search, the search (its cells are its steps'); for a history stage, its checked history; for a
+ * replay, how faithfully it played its trace.
  */
 public record StageResult(StagePlan stage, List<CellStats> cells, long wallNanos, boolean interrupted,
                           List<ConvergenceStats> convergence, long startNanos, java.util.Optional<String> skipped,
-                          java.util.Optional<CapacitySearch> capacity, java.util.Optional<HistoryCheck> history) {
+                          java.util.Optional<CapacitySearch> capacity, java.util.Optional<HistoryCheck> history,
+                          java.util.Optional<ReplayFidelity> replay) {
 
     public StageResult {
         cells = List.copyOf(cells);
@@ -22,7 +24,7 @@ public record StageResult(StagePlan stage, List<CellStats> cells, long wallNanos
     public StageResult(StagePlan stage, List<CellStats> cells, long wallNanos, boolean interrupted,
                        List<ConvergenceStats> convergence) {
         this(stage, cells, wallNanos, interrupted, convergence, 0, java.util.Optional.empty(),
-                java.util.Optional.empty(), java.util.Optional.empty());
+                java.util.Optional.empty(), java.util.Optional.empty(), java.util.Optional.empty());
     }
 
     public StageResult(StagePlan stage, List<CellStats> cells, long wallNanos, boolean interrupted) {
@@ -33,13 +35,13 @@ public record StageResult(StagePlan stage, List<CellStats> cells, long wallNanos
     public static StageResult capacity(StagePlan stage, List<CellStats> steps, long wallNanos, boolean interrupted,
                                        CapacitySearch search) {
         return new StageResult(stage, steps, wallNanos, interrupted, List.of(), 0, java.util.Optional.empty(),
-                java.util.Optional.of(search), java.util.Optional.empty());
+                java.util.Optional.of(search), java.util.Optional.empty(), java.util.Optional.empty());
     }
 
     /** A stage that never started, and why. */
     public static StageResult skipped(StagePlan stage, String reason) {
         return new StageResult(stage, List.of(), 0, false, List.of(), 0, java.util.Optional.of(reason),
-                java.util.Optional.empty(), java.util.Optional.empty());
+                java.util.Optional.empty(), java.util.Optional.empty(), java.util.Optional.empty());
     }
 
     /**
@@ -48,13 +50,19 @@ public record StageResult(StagePlan stage, List<CellStats> cells, long wallNanos
      */
     public StageResult placed(long startNanos, boolean interrupted) {
         return new StageResult(stage, cells, wallNanos, interrupted, convergence, startNanos, skipped, capacity,
-                history);
+                history, replay);
     }
 
     /** This result with a history stage's checked history. */
     public StageResult withHistory(HistoryCheck check) {
         return new StageResult(stage, cells, wallNanos, interrupted, convergence, startNanos, skipped, capacity,
-                java.util.Optional.of(check));
+                java.util.Optional.of(check), replay);
+    }
+
+    /** This result with a replay's fidelity. */
+    public StageResult withReplay(ReplayFidelity fidelity) {
+        return new StageResult(stage, cells, wallNanos, interrupted, convergence, startNanos, skipped, capacity,
+                history, java.util.Optional.of(fidelity));
     }
 
     /** When it ended, from the run's start. */

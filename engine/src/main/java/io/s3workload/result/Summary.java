@@ -112,7 +112,8 @@ public record Summary(int schemaVersion, Tool tool, Jvm jvm, Host host, Run run,
      */
     public record Stage(String name, String kind, boolean hasThresholds, double startSeconds, double endSeconds,
                         double wallSeconds, boolean interrupted, String skipped, Group group, List<Cell> cells,
-                        List<Pair> convergence, Capacity capacity, List<ResultAnswers> answers, History history) {
+                        List<Pair> convergence, Capacity capacity, List<ResultAnswers> answers, History history,
+                        ReplayFidelity replay) {
     }
 
     /**

@@ -94,7 +94,7 @@ public final class SummaryJson {
                 stage.group().map(SummaryJson::group).orElse(null), stage.cells().stream().map(SummaryJson::cell)
                 .toList(), stage.convergence().stream().map(SummaryJson::pair).toList(),
                 stage.capacity().map(c -> capacity(c, stage.cells())).orElse(null), answers(stage),
-                stage.history().map(SummaryJson::history).orElse(null));
+                stage.history().map(SummaryJson::history).orElse(null), stage.replay().orElse(null));
     }
 
     /** A history stage's check as summary.json keeps it: its witnesses' times from the stage's start. */

@@ -88,6 +88,13 @@ public final class CellRun {
      */
     public static List<Outcome> run(RunContext context, StagePlan stage, int workers, CellRecorder recorder,
                              List<CellRecorder> details, CellPlan cell, long operationLimit, Operation operation) {
+        return run(context, stage, workers, recorder, details, cell, operationLimit, operation, null);
+    }
+
+    /** As above, each operation due when {@code schedule} says (a replay's; null: as the stage's load says). */
+    public static List<Outcome> run(RunContext context, StagePlan stage, int workers, CellRecorder recorder,
+                             List<CellRecorder> details, CellPlan cell, long operationLimit, Operation operation,
+                             ClosedLoop.Schedule schedule) {
         CellKey key = recorder.key();
         warmUp(context, stage, workers, cell, operation, key);
         recorder.measuring();
@@ -123,7 +130,8 @@ public final class CellRun {
         try {
             started = ClosedLoop.run(spec, () -> context.cancelled() || sampler.stable(), recorder,
                     byEndpoint.isEmpty() ? null : byEndpoint::get, byBucket.isEmpty() ? null
-                    : k -> byBucket.get(io.s3workload.s3.ObjectStore.bucketOf(k, byBucket.size())), operation);
+                    : k -> byBucket.get(io.s3workload.s3.ObjectStore.bucketOf(k, byBucket.size())), operation,
+                    schedule);
         } finally {
             sampler.close();
             server.end();

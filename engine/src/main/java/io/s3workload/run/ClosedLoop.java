@@ -129,11 +129,40 @@ public final class ClosedLoop {
     public static long run(Spec spec, BooleanSupplier cancelled, CellRecorder recorder,
                     java.util.function.Function<String, CellRecorder> byEndpoint,
                     java.util.function.Function<String, CellRecorder> byBucket, Operation operation) {
+        return run(spec, cancelled, recorder, byEndpoint, byBucket, operation, null);
+    }
+
+    /**
+     * The operations of a recorded trace (a replay), each due when {@code schedule} says: free workers take them in
+     * order and start each at its time, its latency counted from then as an open loop's (null: not scheduled).
+     */
+    public interface Schedule {
+
+        /**
+         * The next operation, handed to {@code worker} (for its {@link Operation} to find in its state): when it is
+         * due, in nanoseconds from the loop's start, or {@link Long#MAX_VALUE} when there is none left. Called by one
+         * worker at a time, in the order the operations are taken.
+         */
+        long next(WorkerState worker);
+
+        /** The operation {@code worker} was handed last started {@code lateNanos} after it was due. */
+        void issued(WorkerState worker, long lateNanos);
+    }
+
+    /** As above, the operations due when {@code schedule} says (see {@link Schedule}; null: as the load says). */
+    public static long run(Spec spec, BooleanSupplier cancelled, CellRecorder recorder,
+                    java.util.function.Function<String, CellRecorder> byEndpoint,
+                    java.util.function.Function<String, CellRecorder> byBucket, Operation operation,
+                    Schedule schedule) {
         AtomicLong next = new AtomicLong();
         AtomicLong started = new AtomicLong();
         long start = System.nanoTime();
         LoadCurve curve = new LoadCurve(spec.initial(), spec.load().ramp());
         Watchdog watchdog = spec.recovery().totalNanos() > 0 ? new Watchdog(spec.recovery().totalNanos()) : null;
+        // a schedule's clock starts once every worker holds its client: the first operations due are not late
+        // because workers were still starting
+        java.util.concurrent.CountDownLatch ready = new java.util.concurrent.CountDownLatch(spec.workers());
+        AtomicLong clock = new AtomicLong();
         try (watchdog; ExecutorService threads =
                      Executors.newThreadPerTaskExecutor(spec.clients().threads(workerThreads(spec)
                              .name(spec.name() + "-", 0)))) {
@@ -146,11 +175,14 @@ public final class ClosedLoop {
                         WorkerState state = new WorkerState(store, workerSeed, worker, spec.bufferBytes());
                         OpRecorder ops = new OpRecorder(recorder, byEndpoint == null ? null
                                 : byEndpoint.apply(spec.clients().endpointOf(worker)), byBucket,
-                                spec.load().openLoop());
+                                spec.load().openLoop() || schedule != null);
                         ops.logInto(spec.clients().opsLog(), worker, spec.own());
                         Attempts attempts = new Attempts(spec.recovery().retries(), spec.recovery().backOff(),
                                 watchdog, watchdog == null ? null : watchdog.register(), cancelled);
-                        if (spec.load().openLoop()) {
+                        if (schedule != null) {
+                            scheduled(spec, clockOnceReady(ready, clock), schedule, cancelled, state, ops, started,
+                                    operation, attempts);
+                        } else if (spec.load().openLoop()) {
                             openLoop(spec, worker, start, curve, cancelled, state, ops, started, operation, attempts);
                         } else {
                             closedLoop(spec, worker, start, curve, next, cancelled, state, ops, started, operation,
@@ -250,6 +282,36 @@ public final class ClosedLoop {
             ops.delay(delay, delay > LATE_NANOS);
             started.incrementAndGet();
             attempts.run(index, state, ops, operation);
+        }
+    }
+
+    /** The schedule's start: when the last worker is ready (or 5 s on, if one never is), the same for every one. */
+    private static long clockOnceReady(java.util.concurrent.CountDownLatch ready, AtomicLong clock) {
+        ready.countDown();
+        try {
+            ready.await(5, TimeUnit.SECONDS);
+        } catch (InterruptedException e) {
+            Thread.currentThread().interrupt();
+        }
+        long now = System.nanoTime();
+        return clock.compareAndSet(0, now) ? now : clock.get();
+    }
+
+    private static void scheduled(Spec spec, long start, Schedule schedule, BooleanSupplier cancelled,
+                                  WorkerState state, OpRecorder ops, AtomicLong started, Operation operation,
+                                  Attempts attempts) {
+        while (!cancelled.getAsBoolean()) {
+            long due = schedule.next(state);
+            if (due == Long.MAX_VALUE || start + due - spec.deadlineNanos() >= 0) {
+                return;
+            }
+            if (!napUntil(start + due, spec, cancelled)) {
+                return;
+            }
+            long delay = Math.max(0, System.nanoTime() - (start + due));
+            schedule.issued(state, delay);
+            ops.delay(delay, delay > LATE_NANOS);
+            attempts.run(started.getAndIncrement(), state, ops, operation);
         }
     }
 

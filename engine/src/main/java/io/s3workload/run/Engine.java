@@ -222,6 +222,7 @@ public final class Engine {
             case TRANSCODE -> new TranscodeRunner();
             case HTTP_GET -> new HttpGetRunner();
             case HISTORY -> new HistoryRunner();
+            case REPLAY -> new io.s3workload.run.kinds.ReplayRunner();
             case CAPACITY -> new CapacityRunner();
             case SWEEP, COMPARE, LOOPS, GROUP -> throw new IllegalStateException(kind + " stages are expanded by the"
                     + " planner");

@@ -176,6 +176,11 @@ public sealed interface SizeSpec permits SizeSpec.Fixed, SizeSpec.Range, SizeSpe
             return new Weighted(EXISTING, new long[0], new double[0], "existing objects under " + prefix);
         }
 
+        /** The sizes of a replayed trace's operations: each its own, as recorded. */
+        public static Weighted recorded() {
+            return new Weighted("recorded", new long[0], new double[0], "as recorded");
+        }
+
         /** The sizes of the existing objects under {@code prefix} as listed: each size with how many have it. */
         public static Weighted listed(String prefix, long[] sizes, double[] counts, long objects) {
             return of(EXISTING, sizes, counts, "existing under " + prefix + " (" + objects + " objects"

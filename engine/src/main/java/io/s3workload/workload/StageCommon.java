@@ -75,7 +75,9 @@ public record StageCommon(String name, Optional<String> endpoint, OptionalInt co
     public StageCommon shared(Shard shard, StageKind kind, int defaultWorkers) {
         OptionalInt workers = concurrency.isPresent() ? OptionalInt.of(shard.part(concurrency.getAsInt()))
                 : kind.workers() == StageKind.Workers.CONCURRENCY && load.ramp().isEmpty()
-                ? OptionalInt.of(shard.part(defaultWorkers)) : OptionalInt.empty();
+                ? OptionalInt.of(shard.part(defaultWorkers))
+                : kind.workers() == StageKind.Workers.IN_FLIGHT ? OptionalInt.of(shard.part(ReplayStage.DEFAULT_CONCURRENCY))
+                : OptionalInt.empty();
         return new StageCommon(name, endpoint, workers, failOn, client.shared(shard), load.shared(shard), tags, graph,
                 warmUp, stopWhenStable, spread, access);
     }

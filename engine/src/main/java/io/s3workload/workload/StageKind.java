@@ -42,6 +42,7 @@ public enum StageKind {
     TRANSCODE("transcode", Endpoints.ONE, Workers.JOBS, Trait.CONVERGENCE, Trait.STOP_WHEN_STABLE, Trait.MOVES_DATA),
     HTTP_GET("httpGet", Endpoints.URLS, Workers.CONCURRENCY, Trait.STOP_WHEN_STABLE, Trait.MOVES_DATA),
     HISTORY("history", Endpoints.ONE, Workers.CONCURRENCY, Trait.SPREADS, Trait.MOVES_DATA, Trait.CHECKS_HISTORY),
+    REPLAY("replay", Endpoints.ONE, Workers.IN_FLIGHT, Trait.SPREADS, Trait.MOVES_DATA),
     CAPACITY("capacity", Endpoints.ONE, Workers.CONCURRENCY),
     SWEEP("sweep", Endpoints.ONE, Workers.MEMBERS, Trait.COMPOSITE),
     COMPARE("compare", Endpoints.OWN, Workers.MEMBERS, Trait.COMPOSITE),
@@ -69,7 +70,9 @@ public enum StageKind {
         /** One, unless {@code concurrency} says otherwise. */
         ONE,
         /** Those of its member stages. */
-        MEMBERS;
+        MEMBERS,
+        /** {@code concurrency}: the most operations in flight, by default {@link ReplayStage#DEFAULT_CONCURRENCY}. */
+        IN_FLIGHT;
 
         /** The workers of a stage of the kind that gives no {@code concurrency}, under the workload's defaults. */
         public int byDefault(Defaults defaults) {
@@ -77,6 +80,7 @@ public enum StageKind {
                 case CONCURRENCY, MEMBERS -> defaults.workers();
                 case JOBS -> TranscodeStage.DEFAULT_JOBS;
                 case ONE -> 1;
+                case IN_FLIGHT -> ReplayStage.DEFAULT_CONCURRENCY;
             };
         }
     }
@@ -173,7 +177,7 @@ public enum StageKind {
             case LOOPS -> Members.OWN;
             case GROUP -> Members.SHARED;
             case PUT, GET, DELETE, HEAD, LIST, RANGE_READ, VERSIONS, APPEND, COPY, CONNECTIVITY, READ_AFTER_WRITE,
-                 LIST_AFTER_WRITE, MIX, TRANSCODE, HTTP_GET, HISTORY -> Members.NONE;
+                 LIST_AFTER_WRITE, MIX, TRANSCODE, HTTP_GET, HISTORY, REPLAY -> Members.NONE;
             case SWEEP -> Members.NONE; // its members are made by the planner from its sizes and threads
         };
     }
@@ -186,7 +190,7 @@ public enum StageKind {
         return switch (this) {
             case RANGE_READ -> new Access.Uniform();
             case PUT, GET, DELETE, HEAD, LIST, VERSIONS, APPEND, COPY, CONNECTIVITY, READ_AFTER_WRITE,
-                 LIST_AFTER_WRITE, MIX, TRANSCODE, HTTP_GET, HISTORY, CAPACITY, SWEEP, COMPARE, LOOPS, GROUP ->
+                 LIST_AFTER_WRITE, MIX, TRANSCODE, HTTP_GET, HISTORY, REPLAY, CAPACITY, SWEEP, COMPARE, LOOPS, GROUP ->
                     Access.ROUND_ROBIN;
         };
     }
@@ -200,7 +204,7 @@ public enum StageKind {
             case COMPARE -> Together.SIDE_BY_SIDE;
             case LOOPS -> Together.LOOP_LINES;
             case GROUP, PUT, GET, DELETE, HEAD, LIST, RANGE_READ, VERSIONS, APPEND, COPY, CONNECTIVITY,
-                 READ_AFTER_WRITE, LIST_AFTER_WRITE, MIX, TRANSCODE, HTTP_GET, HISTORY, CAPACITY -> Together.APART;
+                 READ_AFTER_WRITE, LIST_AFTER_WRITE, MIX, TRANSCODE, HTTP_GET, HISTORY, REPLAY, CAPACITY -> Together.APART;
         };
     }
 

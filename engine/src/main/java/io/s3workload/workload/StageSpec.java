@@ -6,7 +6,7 @@ package io.s3workload.workload;
  */
 public sealed interface StageSpec permits PutStage, GetStage, DeleteStage, HeadStage, ListStage,
         RangeReadStage, ConnectivityStage, ReadAfterWriteStage, ListAfterWriteStage, MixStage,
-        TranscodeStage, HttpGetStage, CopyStage, VersionsStage, AppendStage, HistoryStage, CapacityStage, SweepStage, CompareStage, LoopsStage, GroupStage {
+        TranscodeStage, HttpGetStage, CopyStage, VersionsStage, AppendStage, HistoryStage, ReplayStage, CapacityStage, SweepStage, CompareStage, LoopsStage, GroupStage {
 
     StageCommon common();
 

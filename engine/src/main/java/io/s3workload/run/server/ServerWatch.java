@@ -159,6 +159,9 @@ public final class ServerWatch {
             case LIST -> List.of("ListObjectsV2");
             case COPY -> List.of("CopyObject", "CompleteMultipartUpload");
             case HEAD_BUCKET -> List.of("HeadBucket");
+            case CREATE_MULTIPART -> List.of("CreateMultipartUpload");
+            case COMPLETE_MULTIPART -> List.of("CompleteMultipartUpload");
+            case ABORT_MULTIPART -> List.of("AbortMultipartUpload");
             case MIX -> List.of("GetObject", "PutObject", "CompleteMultipartUpload", "HeadObject", "DeleteObject",
                     "ListObjectsV2", "CopyObject");
         };

@@ -1,6 +1,7 @@
 package io.s3workload.workload.yaml;
 
 import static io.s3workload.workload.StageKind.CONNECTIVITY;
+import static io.s3workload.workload.StageKind.REPLAY;
 import static io.s3workload.workload.StageKind.CAPACITY;
 import static io.s3workload.workload.StageKind.COMPARE;
 import static io.s3workload.workload.StageKind.GET;
@@ -69,7 +70,7 @@ final class Keys {
      * pollInterval), nor capacity, whose steps pace its load.
      */
     static final Set<StageKind> PACED = EnumSet.complementOf(EnumSet.of(SWEEP, COMPARE, LOOPS, GROUP,
-            CAPACITY, CONNECTIVITY, READ_AFTER_WRITE, LIST_AFTER_WRITE));
+            CAPACITY, CONNECTIVITY, READ_AFTER_WRITE, LIST_AFTER_WRITE, REPLAY));
     /** The kinds that run workers of their own (a sweep's members do). */
     static final Set<StageKind> WORKERS = EnumSet.complementOf(EnumSet.of(SWEEP, COMPARE, LOOPS, GROUP));
     static final Set<StageKind> PROBES = EnumSet.of(READ_AFTER_WRITE, LIST_AFTER_WRITE);
@@ -88,7 +89,7 @@ final class Keys {
 
     /** Where a key is written: the workload's top level, a stage, or a mapping inside one (its schema type). */
     enum Context {
-        TOP, STAGE, ENDPOINT, CREDENTIALS, TLS, FAIL_ON, FROM, SIZE_RANGE, PAUSE_RANGE, RAMP_STEP, OPS, HISTORY_OPS, MULTIPART,
+        TOP, STAGE, ENDPOINT, CREDENTIALS, TLS, FAIL_ON, FROM, SIZE_RANGE, PAUSE_RANGE, RAMP_STEP, OPS, HISTORY_OPS, REPLAY_SAMPLE, MULTIPART,
         COPY_MULTIPART,
         PARALLEL_RANGES, SOURCES, TIMEOUTS, SSE, STOP_WHEN_STABLE, METADATA, ACCESS, HOTSPOT, DATA, SLO,
         CAPACITY_RATE, CAPACITY_USERS, SERVER_METRICS, METRIC, RETENTION
@@ -172,6 +173,11 @@ final class Keys {
             for (String key : List.of("rate", "ramp", "thinkTime")) {
                 refused.put(key, "a " + kind + " stage paces itself (iterations, pollInterval); rate, ramp and"
                         + " thinkTime apply to load stages");
+            }
+        }
+        if (kind == REPLAY) {
+            for (String key : List.of("rate", "ramp", "thinkTime")) {
+                refused.put(key, "a replay is paced by its trace's clock; speed: N plays it N times faster");
             }
         }
         if (kind == TRANSCODE) {

@@ -30,6 +30,7 @@ interface StageBinder {
             case TRANSCODE -> new TranscodeStageBinder();
             case HTTP_GET -> new HttpGetStageBinder();
             case HISTORY -> new HistoryStageBinder();
+            case REPLAY -> new ReplayStageBinder();
             case CAPACITY -> new CapacityStageBinder();
             case SWEEP -> new SweepStageBinder();
             case COMPARE -> new CompareStageBinder();

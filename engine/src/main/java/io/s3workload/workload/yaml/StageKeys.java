@@ -13,6 +13,7 @@ import static io.s3workload.workload.StageKind.HTTP_GET;
 import static io.s3workload.workload.StageKind.LIST;
 import static io.s3workload.workload.StageKind.LIST_AFTER_WRITE;
 import static io.s3workload.workload.StageKind.HISTORY;
+import static io.s3workload.workload.StageKind.REPLAY;
 import static io.s3workload.workload.StageKind.LOOPS;
 import static io.s3workload.workload.StageKind.MIX;
 import static io.s3workload.workload.StageKind.PUT;
@@ -66,6 +67,10 @@ final class StageKeys {
                 .inDefaults(),
         stage(kinds(StageKind.Workers.CONCURRENCY), "concurrency", "count", Defaults.CONCURRENCY, 64,
                 "Workers, each a virtual thread running one operation at a time.").inDefaults(),
+        stage(kinds(StageKind.Workers.IN_FLIGHT), "concurrency", "count",
+                io.s3workload.workload.ReplayStage.DEFAULT_CONCURRENCY, 1024, "The most operations in flight: a"
+                + " worker takes each operation as it falls due; when all are busy it starts late, and the report"
+                + " says so."),
         stage(kinds(StageKind.Workers.ONE), "concurrency", "count", 1, 4,
                 "Iterations in flight (a probe's writes and reads back)."),
         stage(STORE, "failOn", "failOn", null, "{errorRate: 1%, p99: 200ms}",
@@ -190,6 +195,21 @@ final class StageKeys {
                 + " " + HistoryStage.LEAST_BYTES + " bytes (every write's bytes its own).").scaled(Scale.SIZE),
         stage(EnumSet.of(HISTORY), "checkTimeout", "duration", HistoryStage.DEFAULT_CHECK_TIMEOUT, "30s", "The most"
                 + " time checking one key's operations may take; past it that key's verdict is unknown."),
+        stage(EnumSet.of(REPLAY), "trace", "paths", null, "[logs/2026-11-26/]", "The trace: a file, several, or"
+                + " a directory of them (S3 access logs, CloudTrail, MinIO's audit log, an ops log), merged in time"
+                + " order; a relative path starts at the workload file's directory.").list(),
+        stage(EnumSet.of(REPLAY), "format", "traceFormat", null, "s3-access-log", "The trace's format; by default"
+                + " told from each file's first bytes."),
+        stage(EnumSet.of(REPLAY), "speed", "speed", 1, 10, "How many times faster than recorded (10: ten hours in"
+                + " one)."),
+        stage(EnumSet.of(REPLAY), "from", "duration", null, "5s", "Play the trace from this long after its first"
+                + " operation."),
+        stage(EnumSet.of(REPLAY), "to", "duration", null, "1h", "Play the trace up to this long after its first"
+                + " operation."),
+        stage(EnumSet.of(REPLAY), "sample", "replaySample", null, "{keys: 10%}", "Play a deterministic share of"
+                + " the keys, every operation of each kept key."),
+        stage(EnumSet.of(REPLAY), "keys", "replayKeys", io.s3workload.workload.ReplayStage.KEEP_NAMES, "hashed",
+                "The recorded keys kept after the run's prefix (names), or each replaced by its hash (hashed)."),
         stage(EnumSet.of(MIX), "ops", "weights", null, "{get: 45, head: 30, put: 15, delete: 10}",
                 "Weights of the mix's operations (whole numbers); warp's stat is head."),
         stage(EnumSet.of(RANGE_READ, TRANSCODE), "sources", "sources", null, "{count: 4, size: 10GiB, reuse: true}",

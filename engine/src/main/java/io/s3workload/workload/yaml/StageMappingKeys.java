@@ -17,6 +17,7 @@ import static io.s3workload.workload.yaml.Keys.Context.METADATA;
 import static io.s3workload.workload.yaml.Keys.Context.COPY_MULTIPART;
 import static io.s3workload.workload.yaml.Keys.Context.MULTIPART;
 import static io.s3workload.workload.yaml.Keys.Context.HISTORY_OPS;
+import static io.s3workload.workload.yaml.Keys.Context.REPLAY_SAMPLE;
 import static io.s3workload.workload.yaml.Keys.Context.OPS;
 import static io.s3workload.workload.yaml.Keys.Context.PARALLEL_RANGES;
 import static io.s3workload.workload.yaml.Keys.Context.PAUSE_RANGE;
@@ -93,6 +94,8 @@ final class StageMappingKeys {
         in(HISTORY_OPS, "putIfNoneMatch", "whole", null, 10, "Weight of PUT with If-None-Match: * (a create)."),
         in(HISTORY_OPS, "delete", "whole", null, 10, "Weight of DELETE."),
         in(HISTORY_OPS, "list", "whole", null, 5, "Weight of LIST (the stage's keys, one page)."),
+        in(REPLAY_SAMPLE, "keys", "percent", null, "10%", "The share of the trace's keys played (every operation of"
+                + " each), chosen by a hash of the key: the same keys every run."),
         in(MULTIPART, "threshold", "size", Multipart.DEFAULT.threshold(), "128MiB",
                 "Objects larger than this go in parts.").scaled(Scale.SIZE),
         in(MULTIPART, "partSize", "size", Multipart.DEFAULT.partSize(), "16MiB",

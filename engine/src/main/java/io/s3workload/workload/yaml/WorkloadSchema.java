@@ -134,6 +134,13 @@ public final class WorkloadSchema {
         ObjectNode weights = object(Context.OPS);
         d.set("weights", weights);
         d.set("historyWeights", object(Context.HISTORY_OPS));
+        d.set("paths", JSON.createObjectNode().set("anyOf", JSON.createArrayNode().add(ref("text"))
+                .add(listOf(ref("text")))));
+        d.set("traceFormat", enumOf(Set.copyOf(io.s3workload.trace.TraceFormat.keys())));
+        d.set("speed", JSON.createObjectNode().put("type", "number").put("exclusiveMinimum", 0));
+        d.set("replaySample", object(Context.REPLAY_SAMPLE));
+        d.set("replayKeys", enumOf(Set.of(io.s3workload.workload.ReplayStage.KEEP_NAMES,
+                io.s3workload.workload.ReplayStage.HASHED)));
     }
 
     /** The definitions of how a stage moves its objects and when it fails: thresholds, multipart, parallel ranges, sources. */

@@ -40,7 +40,7 @@ class SchemaAgreesWithBindingTest {
             "stopWhenStable", "{duration: 30s}", "hostSelect", "{endpoints: [a, b]}");
 
     /** The keys whose example names a file the test would have to write. */
-    private static final Set<String> FILES = Set.of("urlsFile");
+    private static final Set<String> FILES = Set.of("urlsFile", "trace");
 
     /** The names the schema's examples use, as this test's workload has them. */
     private static final Map<String, String> NAMES = Map.of("put-1mib", "src", "load-200", "src", "seed", "src",

@@ -53,6 +53,7 @@ class StageKindsTest {
                 + " segment: 4KiB, duration: 2s}");
         m.put(StageKind.HTTP_GET, "{name: s, kind: httpGet, from: src, operations: 10}");
         m.put(StageKind.HISTORY, "{name: s, kind: history, operations: 10}");
+        m.put(StageKind.REPLAY, "{name: s, kind: replay, trace: ../workloads/traces/sample-access.log}");
         m.put(StageKind.CAPACITY, "{name: s, kind: capacity, load: {kind: get, from: src}, slo: {p99: 50ms},"
                 + " rate: {start: 10/s, max: 100/s}}");
         m.put(StageKind.SWEEP, "{name: s, kind: sweep, op: put, threads: [16], sizes: [1KiB], operations: 10}");
@@ -149,6 +150,7 @@ class StageKindsTest {
             case CONCURRENCY, MEMBERS -> io.s3workload.workload.Defaults.CONCURRENCY;
             case JOBS -> io.s3workload.workload.TranscodeStage.DEFAULT_JOBS;
             case ONE -> 2;
+            case IN_FLIGHT -> io.s3workload.workload.ReplayStage.DEFAULT_CONCURRENCY;
         };
         assertEquals(expected, total, kind.key() + ": the largest worker count of its stages, summed over 2 shards");
     }

@@ -1,0 +1,178 @@
+package io.s3workload.result;
+
+import java.nio.ByteBuffer;
+import java.util.ArrayList;
+import java.util.Base64;
+import java.util.LinkedHashMap;
+import java.util.List;
+import java.util.Map;
+import java.util.TreeMap;
+import java.util.zip.DataFormatException;
+import org.HdrHistogram.Histogram;
+
+/**
+ * How faithfully a replay played its trace (docs/replay.md): what the trace held and what was issued, how late
+ * against each operation's due time, the recorded and the replayed mix, the store's recorded time per operation,
+ * recorded failures and what they met here, and operations per second of both. Kept as summary.json keeps it
+ * (histograms as HdrHistogram's compressed encoding in base64), so that shards add up exactly.
+ *
+ * @param formats     the trace's formats, as named under {@code format:}
+ * @param files       how many files
+ * @param speed       the replay's speed
+ * @param traceSeconds how long the played part of the trace lasts, as recorded
+ * @param played      the operations the trace held to replay
+ * @param issued      those issued
+ * @param notIssued   those not issued, by reason
+ * @param skipped     the trace's operations not played: those a replay does not know by their name, and those the
+ *                    window or the sample left out
+ * @param lateness    how late each issued operation started against its due time (ns), encoded
+ * @param latenessP50Ms its median, in ms (and p99, and the most), for readers of summary.json
+ * @param late        operations issued more than {@link io.s3workload.metrics.CellStats#LATE_MILLIS} ms late
+ * @param capped      of those, the ones taken when every worker was busy: the {@code concurrency} cap shaped them
+ * @param inFlight    the most operations in flight ({@code concurrency})
+ * @param mix         per operation and size class, how many were recorded and how many replayed
+ * @param server      per operation, the store's recorded time (ns, encoded), where the log had it
+ * @param outcomes    per operation and recorded failure, how many and what each met here
+ * @param preparation the objects created before the replay
+ * @param recordedPerSecond the trace's operations per second of the replay's clock (the trace's seconds / speed)
+ * @param replayedPerSecond the operations issued in each second of the replay
+ */
+public record ReplayFidelity(List<String> formats, int files, double speed, double traceSeconds, long played,
+                             long issued, Map<String, Long> notIssued, Map<String, Long> skipped, String lateness,
+                             double latenessP50Ms, double latenessP99Ms, double latenessMaxMs, long late, long capped, int inFlight, List<MixRow> mix, List<ServerTime> server,
+                             List<Outcome> outcomes, Preparation preparation, long[] recordedPerSecond,
+                             long[] replayedPerSecond) {
+
+    /** An operation's size class: recorded and replayed counts. */
+    public record MixRow(String op, String size, long recorded, long replayed) {
+    }
+
+    /** The store's recorded time for an operation (ns), encoded; and to first byte, where recorded. */
+    public record ServerTime(String op, String total, String firstByte) {
+    }
+
+    /**
+     * Recorded failures of an operation with one status: how many, how many met the same status here, how many
+     * another failure, how many succeeded.
+     */
+    public record Outcome(String op, int recordedStatus, long count, long same, long otherFailure, long succeeded) {
+    }
+
+    /** The objects the trace reads before it writes them, created first: how many, their bytes, the time taken. */
+    public record Preparation(long objects, long bytes, double seconds, long failed) {
+    }
+
+    /** {@code h} as kept in summary.json. */
+    public static String encode(Histogram h) {
+        ByteBuffer buffer = ByteBuffer.allocate(h.getNeededByteBufferCapacity());
+        int n = h.encodeIntoCompressedByteBuffer(buffer);
+        return Base64.getEncoder().encodeToString(java.util.Arrays.copyOf(buffer.array(), n));
+    }
+
+    /** A histogram as kept in summary.json (empty for none). */
+    public static Histogram decode(String encoded) {
+        if (encoded == null || encoded.isEmpty()) {
+            return io.s3workload.metrics.CellRecorder.newHistogram();
+        }
+        try {
+            return Histogram.decodeFromCompressedByteBuffer(ByteBuffer.wrap(Base64.getDecoder().decode(encoded)), 0);
+        } catch (DataFormatException e) {
+            throw new IllegalArgumentException("a histogram in summary.json is not HdrHistogram's encoding", e);
+        }
+    }
+
+    public Histogram latenessHistogram() {
+        return decode(lateness);
+    }
+
+    /** Several shards' replays of one trace as one: counts added, histograms merged, seconds added second by second. */
+    public static ReplayFidelity sum(List<ReplayFidelity> shards) {
+        if (shards.size() == 1) {
+            return shards.get(0);
+        }
+        ReplayFidelity first = shards.get(0);
+        Map<String, Long> notIssued = new TreeMap<>();
+        Map<String, Long> skipped = new TreeMap<>();
+        Histogram lateness = io.s3workload.metrics.CellRecorder.newHistogram();
+        Map<String, long[]> mix = new LinkedHashMap<>();
+        Map<String, Histogram[]> server = new LinkedHashMap<>();
+        Map<String, long[]> outcomes = new LinkedHashMap<>();
+        long played = 0;
+        long issued = 0;
+        long late = 0;
+        long capped = 0;
+        int inFlight = 0;
+        long[] prepared = new long[3];
+        double preparedSeconds = 0;
+        long[] recorded = new long[0];
+        long[] replayed = new long[0];
+        double traceSeconds = 0;
+        for (ReplayFidelity f : shards) {
+            played += f.played;
+            issued += f.issued;
+            late += f.late;
+            capped += f.capped;
+            inFlight += f.inFlight;
+            traceSeconds = Math.max(traceSeconds, f.traceSeconds);
+            f.notIssued.forEach((k, v) -> notIssued.merge(k, v, Long::sum));
+            f.skipped.forEach((k, v) -> { // each shard passed over the others' keys: not a skip of the whole
+                if (!k.equals(io.s3workload.trace.TraceScan.OTHER_SHARDS)) {
+                    skipped.merge(k, v, Long::sum);
+                }
+            });
+            lateness.add(f.latenessHistogram());
+            for (MixRow r : f.mix) {
+                long[] c = mix.computeIfAbsent(r.op() + "\t" + r.size(), k -> new long[2]);
+                c[0] += r.recorded();
+                c[1] += r.replayed();
+            }
+            for (ServerTime s : f.server) {
+                Histogram[] h = server.computeIfAbsent(s.op(), k -> new Histogram[] {
+                        io.s3workload.metrics.CellRecorder.newHistogram(),
+                        io.s3workload.metrics.CellRecorder.newHistogram()});
+                h[0].add(decode(s.total()));
+                h[1].add(decode(s.firstByte()));
+            }
+            for (Outcome o : f.outcomes) {
+                long[] c = outcomes.computeIfAbsent(o.op() + "\t" + o.recordedStatus(), k -> new long[4]);
+                c[0] += o.count();
+                c[1] += o.same();
+                c[2] += o.otherFailure();
+                c[3] += o.succeeded();
+            }
+            prepared[0] += f.preparation.objects();
+            prepared[1] += f.preparation.bytes();
+            prepared[2] += f.preparation.failed();
+            preparedSeconds = Math.max(preparedSeconds, f.preparation.seconds());
+            recorded = add(recorded, f.recordedPerSecond);
+            replayed = add(replayed, f.replayedPerSecond);
+        }
+        List<MixRow> mixRows = new ArrayList<>();
+        mix.forEach((k, c) -> mixRows.add(new MixRow(k.split("\t")[0], k.split("\t")[1], c[0], c[1])));
+        List<ServerTime> serverRows = new ArrayList<>();
+        server.forEach((k, h) -> serverRows.add(new ServerTime(k, encode(h[0]), encode(h[1]))));
+        List<Outcome> outcomeRows = new ArrayList<>();
+        outcomes.forEach((k, c) -> outcomeRows.add(new Outcome(k.split("\t")[0], Integer.parseInt(k.split("\t")[1]),
+                c[0], c[1], c[2], c[3])));
+        return new ReplayFidelity(first.formats, first.files, first.speed, traceSeconds, played, issued, notIssued,
+                skipped, encode(lateness), millis(lateness, 50), millis(lateness, 99), millis(lateness, 100), late,
+                capped, inFlight, mixRows, serverRows, outcomeRows,
+                new Preparation(prepared[0], prepared[1], preparedSeconds, prepared[2]), recorded, replayed);
+    }
+
+    /** {@code h}'s value at {@code percentile} in milliseconds (100: its most), 0 when empty. */
+    public static double millis(Histogram h, double percentile) {
+        if (h.getTotalCount() == 0) {
+            return 0;
+        }
+        return (percentile >= 100 ? h.getMaxValue() : h.getValueAtPercentile(percentile)) / 1e6;
+    }
+
+    private static long[] add(long[] a, long[] b) {
+        long[] sum = java.util.Arrays.copyOf(a, Math.max(a.length, b.length));
+        for (int i = 0; i < b.length; i++) {
+            sum[i] += b[i];
+        }
+        return sum;
+    }
+}

@@ -1,0 +1,146 @@
+package io.s3workload.run.kinds;
+
+import io.s3workload.metrics.CellRecorder;
+import io.s3workload.run.ClosedLoop;
+import io.s3workload.run.WorkerState;
+import io.s3workload.trace.Trace;
+import io.s3workload.trace.TraceOp;
+import io.s3workload.trace.TraceSelection;
+import java.io.IOException;
+import java.io.UncheckedIOException;
+import java.util.concurrent.atomic.AtomicInteger;
+import org.HdrHistogram.Histogram;
+
+/**
+ * A replay's trace read as its workers take the operations (a stream: one operation held at a time), each due at
+ * its recorded time from the trace's first played operation divided by the speed. Notes how late each started,
+ * whether every worker was busy when it was taken (the cap shaped it), and how many started in each second.
+ */
+final class ReplaySchedule implements ClosedLoop.Schedule {
+
+    /** A worker's operation in hand, for the replay's {@link io.s3workload.run.Operation} to run. */
+    static final class Hand {
+        TraceOp op;
+        boolean capped;
+        /** The multipart upload a multipart operation belongs to, bound when it was taken (in the trace's order). */
+        ReplayRequests.Upload upload;
+    }
+
+    private final Trace trace;
+    private final TraceSelection selection;
+    /** Told of each operation as it is taken, in order (binds multipart operations to their uploads). */
+    private final java.util.function.Function<TraceOp, ReplayRequests.Upload> taking;
+    private final long firstMicros;
+    private final long firstPlayedMicros;
+    private final double speed;
+    private final int workers;
+    private final AtomicInteger busy = new AtomicInteger();
+    private final Histogram lateness = CellRecorder.newHistogram();
+    private long seq;
+    private long taken;
+    private long capped;
+    private long late;
+    private long[] perSecond = new long[64];
+    private final java.util.Map<String, Long> mix = new java.util.HashMap<>();
+    private volatile long startNanos;
+
+    ReplaySchedule(Trace trace, TraceSelection selection, long firstMicros, long firstPlayedMicros, double speed,
+                   int workers, java.util.function.Function<TraceOp, ReplayRequests.Upload> taking) {
+        this.trace = trace;
+        this.selection = selection;
+        this.taking = taking;
+        this.firstMicros = firstMicros;
+        this.firstPlayedMicros = firstPlayedMicros;
+        this.speed = speed;
+        this.workers = workers;
+    }
+
+    @Override
+    public synchronized long next(WorkerState worker) {
+        Hand hand = worker.local(Hand::new);
+        if (startNanos == 0) {
+            startNanos = System.nanoTime(); // the loop's start, give or take its workers' starting
+        }
+        try {
+            TraceOp op;
+            while ((op = trace.next()) != null) {
+                long at = seq++;
+                if (op.kind() == null || !selection.inWindow(op, firstMicros)) {
+                    continue;
+                }
+                TraceOp kept = selection.select(op, at);
+                if (kept == null) {
+                    continue;
+                }
+                hand.op = kept;
+                hand.upload = taking.apply(kept);
+                taken++;
+                hand.capped = busy.get() >= workers - 1;
+                return Math.round((kept.timeMicros() - firstPlayedMicros) * 1000 / speed);
+            }
+            hand.op = null;
+            return Long.MAX_VALUE;
+        } catch (IOException e) {
+            throw new UncheckedIOException(e);
+        }
+    }
+
+    @Override
+    public void issued(WorkerState worker, long lateNanos) {
+        Hand hand = worker.local(Hand::new);
+        busy.incrementAndGet();
+        int second = (int) ((System.nanoTime() - startNanos) / 1_000_000_000L);
+        synchronized (this) {
+            lateness.recordValue(Math.max(CellRecorder.LOWEST_NANOS, Math.min(lateNanos, CellRecorder.HIGHEST_NANOS)));
+            if (lateNanos > io.s3workload.metrics.CellStats.LATE_MILLIS * 1_000_000L) {
+                late++;
+                if (hand.capped) {
+                    capped++;
+                }
+            }
+            if (second >= perSecond.length) {
+                perSecond = java.util.Arrays.copyOf(perSecond, Math.max(second + 1, perSecond.length * 2));
+            }
+            perSecond[second]++;
+            if (hand.op != null) {
+                mix.merge(hand.op.kind().name() + "\t" + io.s3workload.trace.SizeClass.of(
+                        io.s3workload.trace.TraceScan.size(hand.op)), 1L, Long::sum);
+            }
+        }
+    }
+
+    /** The operations issued, by kind and size class ({@code GET\t4 KiB-16 KiB}). */
+    synchronized java.util.Map<String, Long> replayedMix() {
+        return new java.util.TreeMap<>(mix);
+    }
+
+    /** The operation a worker was issued has ended. */
+    void done() {
+        busy.decrementAndGet();
+    }
+
+    synchronized long taken() {
+        return taken;
+    }
+
+    synchronized Histogram lateness() {
+        return lateness.copy();
+    }
+
+    synchronized long late() {
+        return late;
+    }
+
+    synchronized long capped() {
+        return capped;
+    }
+
+    /** Operations issued per second of the replay, up to the last second one was. */
+    synchronized long[] perSecond() {
+        int n = perSecond.length;
+        while (n > 0 && perSecond[n - 1] == 0) {
+            n--;
+        }
+        return java.util.Arrays.copyOf(perSecond, n);
+    }
+}

@@ -1,0 +1,131 @@
+package io.s3workload.workload.yaml;
+
+import com.fasterxml.jackson.databind.JsonNode;
+import io.s3workload.trace.Trace;
+import io.s3workload.trace.TraceFormat;
+import io.s3workload.trace.TraceScan;
+import io.s3workload.trace.TraceSelection;
+import io.s3workload.workload.ReplayStage;
+import io.s3workload.workload.StageCommon;
+import io.s3workload.workload.StageSpec;
+import java.io.IOException;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.time.Duration;
+import java.util.List;
+import java.util.Optional;
+import java.util.OptionalDouble;
+
+/**
+ * {@code kind: replay}: a trace played on its recorded clock. The trace is read through here, when the workload is
+ * loaded, so that a trace that cannot be replayed (more than 1% of its lines unreadable, or no operation a replay
+ * knows) stops the run before it touches the store.
+ */
+final class ReplayStageBinder implements StageBinder {
+
+    @Override
+    public Optional<StageSpec> bind(StageCommon common, Fields f) {
+        if (!f.mentions("trace")) {
+            f.binding().problem(f.pointer(), "missing 'trace': the file(s) or directory to replay (an S3 access log,"
+                    + " CloudTrail log files, MinIO's audit log or an ops log)");
+            return Optional.empty();
+        }
+        // Written in the workload, a relative path starts at the workload file's directory; given with --set, at
+        // the directory s3workload runs in.
+        boolean commandLine = f.binding().tree().valueLocation(f.child("trace")).line() == 0;
+        Path base = commandLine ? Path.of("").toAbsolutePath()
+                : Path.of(f.binding().tree().source()).toAbsolutePath().getParent();
+        List<Path> paths = f.list("trace", e -> {
+            Path path = base == null ? Path.of(e.text()) : base.resolve(e.text());
+            if (!Files.isReadable(path)) {
+                f.binding().problem(e.pointer(), "cannot read '" + e.text() + "' (a trace file or a directory of"
+                        + " them; a relative path starts at " + (commandLine ? "the current directory when given"
+                        + " with --set" : "the workload file's directory") + ")");
+                return Optional.empty();
+            }
+            return Optional.of(path);
+        }).orElse(List.of());
+        Optional<TraceFormat> format = f.text("format").flatMap(t -> {
+            Optional<TraceFormat> known = TraceFormat.fromKey(t);
+            if (known.isEmpty()) {
+                f.binding().problem(f.child("format"), "expected one of " + String.join(", ", TraceFormat.keys())
+                        + ", got \"" + t + "\"" + Suggestions.didYouMean(t, TraceFormat.keys()));
+            }
+            return known;
+        });
+        double speed = speed(f);
+        Optional<Duration> from = f.duration("from");
+        Optional<Duration> to = f.duration("to");
+        if (from.isPresent() && to.isPresent() && from.get().compareTo(to.get()) >= 0) {
+            f.binding().problem(f.child("to"), "the window ends before it begins: from " + from.get().toSeconds()
+                    + " s, to " + to.get().toSeconds() + " s (both from the trace's first operation)");
+        }
+        double share = 1;
+        JsonNode sample = f.raw("sample");
+        if (sample != null && !sample.isNull()) {
+            Optional<Fields> s = Fields.of(f.binding(), f.child("sample"), sample,
+                    Keys.in(Keys.Context.REPLAY_SAMPLE), "what to keep of the trace, e.g. {keys: 10%}");
+            OptionalDouble keys = s.map(x -> x.percent("keys")).orElse(OptionalDouble.empty());
+            if (keys.isPresent() && keys.getAsDouble() <= 0) {
+                f.binding().problem(f.child("sample"), "keys: a share above 0%");
+            } else if (keys.isPresent()) {
+                share = keys.getAsDouble() / 100;
+            }
+        }
+        String names = f.text("keys").orElse(ReplayStage.KEEP_NAMES);
+        if (!names.equals(ReplayStage.KEEP_NAMES) && !names.equals(ReplayStage.HASHED)) {
+            f.binding().problem(f.child("keys"), "expected " + ReplayStage.KEEP_NAMES + " (the recorded keys kept"
+                    + " after the run's prefix) or " + ReplayStage.HASHED + " (each replaced by its hash), got \""
+                    + names + "\"");
+        }
+        if (paths.isEmpty() || !f.binding().problems().isEmpty()) {
+            return Optional.empty();
+        }
+        TraceSelection selection = new TraceSelection(from, to, share, 0, 1);
+        TraceScan scan;
+        try {
+            scan = TraceScan.of(Trace.files(paths), format, selection);
+        } catch (IOException | java.io.UncheckedIOException e) {
+            f.binding().problem(f.child("trace"), e.getMessage());
+            return Optional.empty();
+        }
+        if (scan.problems().tooMany()) {
+            f.binding().problem(f.child("trace"), String.format(java.util.Locale.ROOT, "%,d of its %,d lines could"
+                    + " not be read (more than %.0f%%), the first: %s", scan.problems().bad(), scan.problems().lines(),
+                    100 * io.s3workload.trace.TraceProblems.MOST_BAD_SHARE,
+                    String.join("; ", scan.problems().examples())));
+            return Optional.empty();
+        }
+        if (scan.played() == 0) {
+            f.binding().problem(f.child("trace"), "no operation to replay in it" + (scan.skipped().isEmpty() ? ""
+                    : ": it holds " + scan.skipped().entrySet().stream().limit(6).map(e -> e.getValue() + " "
+                    + e.getKey()).collect(java.util.stream.Collectors.joining(", "))) + " (replayed: GET, PUT, HEAD,"
+                    + " DELETE, DeleteObjects, LIST, copies and multipart uploads)");
+            return Optional.empty();
+        }
+        return Optional.of(new ReplayStage(common, paths, format, speed, selection,
+                names.equals(ReplayStage.HASHED), scan.played()));
+    }
+
+    /** {@code speed: 10}: a number above 0 (1: as recorded). */
+    private static double speed(Fields f) {
+        JsonNode node = f.raw("speed");
+        if (node == null || node.isNull()) {
+            return 1;
+        }
+        double speed = node.isNumber() ? node.doubleValue() : Double.NaN;
+        if (node.isTextual()) {
+            try {
+                speed = Double.parseDouble(node.textValue().trim().replaceAll("x$", ""));
+            } catch (NumberFormatException e) {
+                speed = Double.NaN;
+            }
+        }
+        if (!(speed > 0) || Double.isInfinite(speed)) {
+            f.binding().problem(f.child("speed"), "expected a number above 0 (1: as recorded, 10: ten times"
+                    + " faster), got " + Fields.describe(node));
+            return 1;
+        }
+        return speed;
+    }
+}

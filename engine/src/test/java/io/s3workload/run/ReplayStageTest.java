@@ -1,0 +1,169 @@
+package io.s3workload.run;
+
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertFalse;
+import static org.junit.jupiter.api.Assertions.assertThrows;
+import static org.junit.jupiter.api.Assertions.assertTrue;
+
+import io.s3workload.metrics.CellStats;
+import io.s3workload.metrics.Op;
+import io.s3workload.opslog.OpsReader;
+import io.s3workload.opslog.OpsRecord;
+import io.s3workload.result.Reporter;
+import io.s3workload.report.Reporters;
+import io.s3workload.report.ResultsDirectory;
+import io.s3workload.result.ReplayFidelity;
+import io.s3workload.result.RunResult;
+import io.s3workload.result.StageResult;
+import io.s3workload.testing.TestS3;
+import io.s3workload.workload.yaml.WorkloadException;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.util.ArrayList;
+import java.util.List;
+import java.util.Map;
+import java.util.Optional;
+import java.util.TreeMap;
+import org.junit.jupiter.api.AfterAll;
+import org.junit.jupiter.api.BeforeAll;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.io.TempDir;
+
+/**
+ * {@code kind: replay} against the in-process server: a run's own ops log replayed gives its operations again (per
+ * cell, sizes, keys mapped, per second within 1%); the shipped access-log sample replays every operation, its
+ * multipart uploads completed and its recorded 404s met again; a sample of keys keeps every operation of each kept
+ * key; hashed keys leave no recorded name in the store; and a trace that cannot be replayed stops the run before it
+ * touches the store.
+ */
+class ReplayStageTest {
+
+    private static final Path SAMPLE = Path.of("..", "workloads", "traces", "sample-access.log").toAbsolutePath()
+            .normalize();
+    private static TestS3 s3;
+
+    @BeforeAll
+    static void start() {
+        s3 = new TestS3();
+        s3.createBucket("replay");
+    }
+
+    @AfterAll
+    static void stop() {
+        s3.close();
+    }
+
+    private static StageResult replay(String settings) throws Exception {
+        RunResult result = new Engine(s3.plan("bucket: replay\nstages:\n  - {name: r, kind: replay, " + settings
+                + "}\n"), List.of()).run();
+        return result.stages().get(0);
+    }
+
+    private static long ok(StageResult r, Op op) {
+        return r.cells().stream().filter(c -> c.key().op() == op).mapToLong(CellStats::operations).sum();
+    }
+
+    @Test
+    void aRunsOwnOpsLogReplayedGivesItsOperationsAgain(@TempDir Path dir) throws Exception {
+        RunResult original;
+        try (TestS3 source = new TestS3()) {
+            source.createBucket("ops");
+            List<Reporter> reporters = Reporters.create(List.of("ops"), new Reporters.Settings(System.out, false,
+                    false, new ResultsDirectory(Optional.of(dir)), "test"));
+            original = new Engine(source.plan("""
+                    bucket: ops
+                    stages:
+                      - {name: w, kind: put, size: 4KiB, objects: 40, operations: 400, rate: 200/s, concurrency: 8}
+                      - {name: r, kind: get, from: w, operations: 400, rate: 200/s, concurrency: 8}
+                    """), reporters).run();
+        }
+        Path log = dir.resolve("ops.csv.zst");
+        List<OpsRecord> rows = new ArrayList<>();
+        OpsReader.read(log, rows::add);
+        Map<String, Long> recordedKeys = new TreeMap<>();
+        rows.stream().filter(r -> r.own().isEmpty()).forEach(r -> recordedKeys.merge(r.op() + " " + r.key(), 1L,
+                Long::sum));
+
+        StageResult r = replay("trace: \"" + log + "\", format: ops-log");
+
+        ReplayFidelity f = r.replay().orElseThrow();
+        assertEquals(800, f.played(), "the measured rows, not the tool's own");
+        assertEquals(800, f.issued());
+        assertEquals(ok(original.stages().get(0), Op.PUT), ok(r, Op.PUT));
+        assertEquals(ok(original.stages().get(1), Op.GET), ok(r, Op.GET));
+        assertEquals(0, r.errors(), "the objects the trace reads were written by it, in order");
+        long bytes = r.cells().stream().filter(c -> c.key().op() == Op.PUT).mapToLong(CellStats::bytes).sum();
+        assertEquals(400L * 4096, bytes, "every write at its recorded size");
+        f.mix().forEach(m -> assertEquals(m.recorded(), m.replayed(), m.toString()));
+        assertTrue(f.mix().stream().anyMatch(m -> m.op().equals("GET") && m.size().equals("0-4 KiB")
+                && m.replayed() == 400), f.mix().toString());
+        // per second, the replay issued what the trace recorded in that second (within 1%, a few at an edge)
+        long[] recorded = f.recordedPerSecond();
+        long[] replayed = f.replayedPerSecond();
+        for (int s = 0; s < Math.min(recorded.length, replayed.length); s++) {
+            if (recorded[s] >= 100 && s < recorded.length - 1) {
+                assertTrue(Math.abs(recorded[s] - replayed[s]) <= Math.max(2, recorded[s] / 100),
+                        "second " + s + ": recorded " + recorded[s] + ", replayed " + replayed[s] + " "
+                        + java.util.Arrays.toString(recorded) + " " + java.util.Arrays.toString(replayed));
+            }
+        }
+        assertTrue(f.latenessHistogram().getValueAtPercentile(99) < 50_000_000L, "started on time: p99 "
+                + f.latenessHistogram().getValueAtPercentile(99) / 1e6 + " ms");
+        assertTrue(recordedKeys.size() > 40, "the keys the log named");
+    }
+
+    @Test
+    void theShippedAccessLogSampleReplaysEveryOperation() throws Exception {
+        StageResult r = replay("trace: \"" + SAMPLE + "\", speed: 4");
+        ReplayFidelity f = r.replay().orElseThrow();
+        assertEquals(f.played(), f.issued());
+        assertTrue(f.played() > 600, "the sample's operations, multipart parts included: " + f.played());
+        f.mix().forEach(m -> assertEquals(m.recorded(), m.replayed(), m.toString()));
+        long uploads = f.mix().stream().filter(m -> m.op().equals("MULTIPART_COMPLETE"))
+                .mapToLong(ReplayFidelity.MixRow::recorded).sum();
+        assertTrue(uploads > 0);
+        assertEquals(uploads, ok(r, Op.COMPLETE_MULTIPART), "every upload completed: its parts found it");
+        assertTrue(f.preparation().objects() > 0, "objects read before written, created first");
+        assertFalse(f.outcomes().isEmpty(), "recorded 404s sent again");
+        ReplayFidelity.Outcome missing = f.outcomes().stream().filter(o -> o.op().equals("GET")).findFirst()
+                .orElseThrow();
+        assertTrue(missing.same() > missing.count() / 2, "most recorded 404s met a 404 here: " + missing);
+        assertEquals(4.0, f.speed());
+        assertTrue(f.traceSeconds() >= 8, "the sample lasts about 10 s as recorded: " + f.traceSeconds());
+        assertTrue(f.replayedPerSecond().length <= 4, "and about 2.5 s at 4x: " + f.replayedPerSecond().length);
+        assertEquals(f.played(), java.util.Arrays.stream(f.replayedPerSecond()).sum());
+    }
+
+    @Test
+    void aSampleOfKeysKeepsEveryOperationOfEachKeptKeyAndHashedKeysHideTheNames() throws Exception {
+        StageResult all = replay("trace: \"" + SAMPLE + "\", speed: 10, keys: hashed");
+        StageResult half = replay("trace: \"" + SAMPLE + "\", speed: 10, sample: {keys: 50%}");
+        ReplayFidelity a = all.replay().orElseThrow();
+        ReplayFidelity h = half.replay().orElseThrow();
+        assertTrue(h.played() > a.played() / 4 && h.played() < a.played() * 3 / 4, h.played() + " of " + a.played());
+        assertTrue(h.skipped().getOrDefault(io.s3workload.trace.TraceScan.NOT_SAMPLED, 0L) > 0, h.skipped().toString());
+        assertEquals(h.played(), replay("trace: \"" + SAMPLE + "\", speed: 10, sample: {keys: 50%}").replay()
+                .orElseThrow().played(), "the same keys every run");
+        // a kept key's reads meet its writes: no more failures than the whole trace's
+        assertTrue(half.errors() <= all.errors() + 2, half.errors() + " vs " + all.errors());
+    }
+
+    @Test
+    void aTraceThatCannotBeReplayedStopsTheRunBeforeItStarts(@TempDir Path dir) throws Exception {
+        Path bad = dir.resolve("bad.log");
+        List<String> lines = new ArrayList<>(Files.readAllLines(SAMPLE).subList(0, 50));
+        lines.set(10, "not a record");
+        lines.set(20, "nor this");
+        Files.write(bad, lines);
+        WorkloadException e = assertThrows(WorkloadException.class, () -> s3.plan(
+                "bucket: replay\nstages:\n  - {name: r, kind: replay, trace: \"" + bad + "\"}\n"));
+        assertTrue(e.getMessage().contains("2 of its 50 lines could not be read") && e.getMessage()
+                .contains(bad + ":11: "), e.getMessage());
+        Path none = dir.resolve("none.jsonl");
+        Files.writeString(none, "{\"time\":\"2026-01-01T00:00:00Z\",\"api\":{\"name\":\"ListBuckets\"}}\n");
+        WorkloadException empty = assertThrows(WorkloadException.class, () -> s3.plan(
+                "bucket: replay\nstages:\n  - {name: r, kind: replay, trace: \"" + none + "\"}\n"));
+        assertTrue(empty.getMessage().contains("no operation to replay in it: it holds 1 ListBuckets"),
+                empty.getMessage());
+    }
+}
