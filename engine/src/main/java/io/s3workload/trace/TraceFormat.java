@@ -61,8 +61,8 @@ public enum TraceFormat {
     /** A reader of {@code file} in this format. */
     TraceReader open(Path file, TraceProblems problems) throws IOException {
         return switch (this) {
-            case S3_ACCESS_LOG -> new AccessLogReader(file, problems);
-            case CLOUDTRAIL -> new CloudTrailReader(file, problems);
+            case S3_ACCESS_LOG -> new SpreadWithinSeconds(new AccessLogReader(file, problems));
+            case CLOUDTRAIL -> new SpreadWithinSeconds(new CloudTrailReader(file, problems));
             case MINIO_AUDIT -> new MinioAuditReader(file, problems);
             case OPS_LOG -> new OpsLogTraceReader(file, problems);
         };

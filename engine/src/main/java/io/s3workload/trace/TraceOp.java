@@ -80,8 +80,9 @@ public record TraceOp(long timeMicros, Kind kind, String name, String key, long 
                 partNumber, status, totalNanos, firstByteNanos, line);
     }
 
-    TraceOp withKey(String mapped) {
-        return new TraceOp(timeMicros, kind, name, mapped, size, rangeStart, rangeLength, prefix, keys, uploadId,
-                partNumber, status, serverNanos, serverFirstByteNanos, line);
+    /** This operation at {@code micros} instead. */
+    TraceOp at(long micros) {
+        return new TraceOp(micros, kind, name, key, size, rangeStart, rangeLength, prefix, keys, uploadId, partNumber,
+                status, serverNanos, serverFirstByteNanos, line);
     }
 }

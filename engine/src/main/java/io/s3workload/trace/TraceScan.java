@@ -96,7 +96,8 @@ public record TraceScan(long firstMicros, long firstPlayedMicros, long lastMicro
                 mix.computeIfAbsent(kept.kind(), k -> new TreeMap<>()).merge(SizeClass.of(size(kept)), 1L, Long::sum);
                 record(server, kept.kind(), kept.serverNanos());
                 record(serverFirstByte, kept.kind(), kept.serverFirstByteNanos());
-                int second = (int) ((kept.timeMicros() - firstPlayed) / 1_000_000);
+                // a record out of the file's order (CloudTrail's may be) counts in the first second
+                int second = (int) Math.max(0, (kept.timeMicros() - firstPlayed) / 1_000_000);
                 if (second >= perSecond.length) {
                     perSecond = java.util.Arrays.copyOf(perSecond, Math.max(second + 1, perSecond.length * 2));
                 }

@@ -52,7 +52,10 @@ class TraceReadersTest {
         assertEquals(14, ops.size());
         assertNull(ops.get(0).kind());
         assertEquals("REST.GET.VERSIONING", ops.get(0).name());
-        assertEquals(micros("2019-02-06T00:00:38Z"), ops.get(0).timeMicros());
+        // the log's whole seconds: the two records of 00:00:38 spread over it, in the log's order
+        assertEquals(micros("2019-02-06T00:00:38Z") + 250_000, ops.get(0).timeMicros());
+        assertEquals(micros("2019-02-06T00:00:38Z") + 750_000, ops.get(1).timeMicros());
+        assertEquals(micros("2019-02-06T00:00:39Z") + 500_000, ops.get(2).timeMicros(), "alone in its second");
 
         TraceOp put = ops.get(2);
         assertEquals(TraceOp.Kind.PUT, put.kind());
@@ -104,7 +107,7 @@ class TraceReadersTest {
         assertEquals(TraceOp.Kind.PUT, ops.get(0).kind());
         assertEquals("reports/2019 Q1.csv", ops.get(0).key());
         assertEquals(20480, ops.get(0).size(), "bytesTransferredIn");
-        assertEquals(micros("2019-02-01T21:10:05Z"), ops.get(0).timeMicros());
+        assertEquals(micros("2019-02-01T21:10:05Z") + 500_000, ops.get(0).timeMicros(), "mid-second");
         assertEquals("données/café.txt", ops.get(1).key());
         assertEquals(1536, ops.get(1).size(), "bytesTransferredOut");
         assertEquals(404, ops.get(2).status(), "errorCode NoSuchKey");

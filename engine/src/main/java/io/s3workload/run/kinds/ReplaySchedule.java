@@ -76,7 +76,8 @@ final class ReplaySchedule implements ClosedLoop.Schedule {
                 hand.upload = taking.apply(kept);
                 taken++;
                 hand.capped = busy.get() >= workers - 1;
-                return Math.round((kept.timeMicros() - firstPlayedMicros) * 1000 / speed);
+                // a record out of the log's order (CloudTrail's may be) is due at once
+                return Math.max(0, Math.round((kept.timeMicros() - firstPlayedMicros) * 1000 / speed));
             }
             hand.op = null;
             return Long.MAX_VALUE;
