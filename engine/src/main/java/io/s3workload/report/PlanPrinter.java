@@ -217,8 +217,10 @@ public final class PlanPrinter {
             case io.s3workload.workload.HistoryStage history -> KindNotes.last("a history over "
                     + Units.count(history.keys(), "key") + ", checked for linearizability (at most "
                     + Durations.format(history.checkTimeout()) + " a key)");
-            case io.s3workload.workload.ReplayStage replay -> KindNotes.last("replays "
-                    + Units.count(replay.files().size(), "trace file") + " on the recorded clock"
+            case io.s3workload.workload.ReplayStage replay -> KindNotes.last("replays " + replay.files().stream()
+                    .map(f -> f.getFileName() + (java.nio.file.Files.isDirectory(f) ? "/" : ""))
+                    .collect(java.util.stream.Collectors.joining(", ")) + " ("
+                    + Units.count(replay.operations(), "operation") + ") on the recorded clock"
                     + (replay.speed() == 1 ? "" : " at " + Units.plain(replay.speed()) + "x")
                     + replay.window().map(w -> ", window " + w).orElse("")
                     + (replay.selection().keepShare() < 1 ? ", " + Units.plain(100 * replay.selection().keepShare())

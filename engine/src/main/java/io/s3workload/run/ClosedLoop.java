@@ -285,7 +285,11 @@ public final class ClosedLoop {
         }
     }
 
-    /** The schedule's start: when the last worker is ready (or 5 s on, if one never is), the same for every one. */
+    /**
+     * The schedule's start, the same for every worker: {@link #SCHEDULE_LEAD_NANOS} after the last worker is ready
+     * (or 5 s on, if one never is), so that the workers, all let go at once, have taken their first operations one
+     * by one before any falls due.
+     */
     private static long clockOnceReady(java.util.concurrent.CountDownLatch ready, AtomicLong clock) {
         ready.countDown();
         try {
@@ -293,9 +297,11 @@ public final class ClosedLoop {
         } catch (InterruptedException e) {
             Thread.currentThread().interrupt();
         }
-        long now = System.nanoTime();
-        return clock.compareAndSet(0, now) ? now : clock.get();
+        long start = System.nanoTime() + SCHEDULE_LEAD_NANOS;
+        return clock.compareAndSet(0, start) ? start : clock.get();
     }
+
+    private static final long SCHEDULE_LEAD_NANOS = TimeUnit.MILLISECONDS.toNanos(50);
 
     private static void scheduled(Spec spec, long start, Schedule schedule, BooleanSupplier cancelled,
                                   WorkerState state, OpRecorder ops, AtomicLong started, Operation operation,
