@@ -24,6 +24,8 @@ final class ReplaySchedule implements ClosedLoop.Schedule {
         boolean capped;
         /** The multipart upload a multipart operation belongs to, bound when it was taken (in the trace's order). */
         ReplayRequests.Upload upload;
+        /** When it is due, from the replay clock's start. */
+        long due;
     }
 
     private final Trace trace;
@@ -42,7 +44,6 @@ final class ReplaySchedule implements ClosedLoop.Schedule {
     private long late;
     private long[] perSecond = new long[64];
     private final java.util.Map<String, Long> mix = new java.util.HashMap<>();
-    private volatile long startNanos;
 
     ReplaySchedule(Trace trace, TraceSelection selection, long firstMicros, long firstPlayedMicros, double speed,
                    int workers, java.util.function.Function<TraceOp, ReplayRequests.Upload> taking) {
@@ -58,9 +59,6 @@ final class ReplaySchedule implements ClosedLoop.Schedule {
     @Override
     public synchronized long next(WorkerState worker) {
         Hand hand = worker.local(Hand::new);
-        if (startNanos == 0) {
-            startNanos = System.nanoTime(); // the loop's start, give or take its workers' starting
-        }
         try {
             TraceOp op;
             while ((op = trace.next()) != null) {
@@ -77,7 +75,8 @@ final class ReplaySchedule implements ClosedLoop.Schedule {
                 taken++;
                 hand.capped = busy.get() >= workers - 1;
                 // a record out of the log's order (CloudTrail's may be) is due at once
-                return Math.max(0, Math.round((kept.timeMicros() - firstPlayedMicros) * 1000 / speed));
+                hand.due = Math.max(0, Math.round((kept.timeMicros() - firstPlayedMicros) * 1000 / speed));
+                return hand.due;
             }
             hand.op = null;
             return Long.MAX_VALUE;
@@ -90,7 +89,7 @@ final class ReplaySchedule implements ClosedLoop.Schedule {
     public void issued(WorkerState worker, long lateNanos) {
         Hand hand = worker.local(Hand::new);
         busy.incrementAndGet();
-        int second = (int) ((System.nanoTime() - startNanos) / 1_000_000_000L);
+        int second = (int) ((hand.due + lateNanos) / 1_000_000_000L); // on the replay's clock
         synchronized (this) {
             lateness.recordValue(Math.max(CellRecorder.LOWEST_NANOS, Math.min(lateNanos, CellRecorder.HIGHEST_NANOS)));
             if (lateNanos > io.s3workload.metrics.CellStats.LATE_MILLIS * 1_000_000L) {
