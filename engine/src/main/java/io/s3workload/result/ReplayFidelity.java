@@ -94,26 +94,9 @@ public record ReplayFidelity(List<String> formats, int files, double speed, doub
         Map<String, Long> notIssued = new TreeMap<>();
         Map<String, Long> skipped = new TreeMap<>();
         Histogram lateness = io.s3workload.metrics.CellRecorder.newHistogram();
-        Map<String, long[]> mix = new LinkedHashMap<>();
-        Map<String, Histogram[]> server = new LinkedHashMap<>();
-        Map<String, long[]> outcomes = new LinkedHashMap<>();
-        long played = 0;
-        long issued = 0;
-        long late = 0;
-        long capped = 0;
-        int inFlight = 0;
-        long[] prepared = new long[3];
-        double preparedSeconds = 0;
         long[] recorded = new long[0];
         long[] replayed = new long[0];
-        double traceSeconds = 0;
         for (ReplayFidelity f : shards) {
-            played += f.played;
-            issued += f.issued;
-            late += f.late;
-            capped += f.capped;
-            inFlight += f.inFlight;
-            traceSeconds = Math.max(traceSeconds, f.traceSeconds);
             f.notIssued.forEach((k, v) -> notIssued.merge(k, v, Long::sum));
             f.skipped.forEach((k, v) -> { // each shard passed over the others' keys: not a skip of the whole
                 if (!k.equals(io.s3workload.trace.TraceScan.OTHER_SHARDS)) {
@@ -121,11 +104,43 @@ public record ReplayFidelity(List<String> formats, int files, double speed, doub
                 }
             });
             lateness.add(f.latenessHistogram());
+            recorded = add(recorded, f.recordedPerSecond);
+            replayed = add(replayed, f.replayedPerSecond);
+        }
+        Preparation preparation = new Preparation(total(shards, f -> f.preparation.objects()),
+                total(shards, f -> f.preparation.bytes()),
+                shards.stream().mapToDouble(f -> f.preparation.seconds()).max().orElse(0),
+                total(shards, f -> f.preparation.failed()));
+        return new ReplayFidelity(first.formats, first.files, first.speed,
+                shards.stream().mapToDouble(ReplayFidelity::traceSeconds).max().orElse(0),
+                total(shards, ReplayFidelity::played), total(shards, ReplayFidelity::issued), notIssued, skipped,
+                encode(lateness), millis(lateness, 50), millis(lateness, 99), millis(lateness, 100),
+                total(shards, ReplayFidelity::late), total(shards, ReplayFidelity::capped),
+                (int) total(shards, ReplayFidelity::inFlight), mix(shards), server(shards), outcomes(shards),
+                preparation, recorded, replayed);
+    }
+
+    private static long total(List<ReplayFidelity> shards, java.util.function.ToLongFunction<ReplayFidelity> f) {
+        return shards.stream().mapToLong(f).sum();
+    }
+
+    private static List<MixRow> mix(List<ReplayFidelity> shards) {
+        Map<String, long[]> mix = new LinkedHashMap<>();
+        for (ReplayFidelity f : shards) {
             for (MixRow r : f.mix) {
                 long[] c = mix.computeIfAbsent(r.op() + "\t" + r.size(), k -> new long[2]);
                 c[0] += r.recorded();
                 c[1] += r.replayed();
             }
+        }
+        List<MixRow> rows = new ArrayList<>();
+        mix.forEach((k, c) -> rows.add(new MixRow(k.split("\t")[0], k.split("\t")[1], c[0], c[1])));
+        return rows;
+    }
+
+    private static List<ServerTime> server(List<ReplayFidelity> shards) {
+        Map<String, Histogram[]> server = new LinkedHashMap<>();
+        for (ReplayFidelity f : shards) {
             for (ServerTime s : f.server) {
                 Histogram[] h = server.computeIfAbsent(s.op(), k -> new Histogram[] {
                         io.s3workload.metrics.CellRecorder.newHistogram(),
@@ -133,6 +148,15 @@ public record ReplayFidelity(List<String> formats, int files, double speed, doub
                 h[0].add(decode(s.total()));
                 h[1].add(decode(s.firstByte()));
             }
+        }
+        List<ServerTime> rows = new ArrayList<>();
+        server.forEach((k, h) -> rows.add(new ServerTime(k, encode(h[0]), encode(h[1]))));
+        return rows;
+    }
+
+    private static List<Outcome> outcomes(List<ReplayFidelity> shards) {
+        Map<String, long[]> outcomes = new LinkedHashMap<>();
+        for (ReplayFidelity f : shards) {
             for (Outcome o : f.outcomes) {
                 long[] c = outcomes.computeIfAbsent(o.op() + "\t" + o.recordedStatus(), k -> new long[4]);
                 c[0] += o.count();
@@ -140,24 +164,11 @@ public record ReplayFidelity(List<String> formats, int files, double speed, doub
                 c[2] += o.otherFailure();
                 c[3] += o.succeeded();
             }
-            prepared[0] += f.preparation.objects();
-            prepared[1] += f.preparation.bytes();
-            prepared[2] += f.preparation.failed();
-            preparedSeconds = Math.max(preparedSeconds, f.preparation.seconds());
-            recorded = add(recorded, f.recordedPerSecond);
-            replayed = add(replayed, f.replayedPerSecond);
         }
-        List<MixRow> mixRows = new ArrayList<>();
-        mix.forEach((k, c) -> mixRows.add(new MixRow(k.split("\t")[0], k.split("\t")[1], c[0], c[1])));
-        List<ServerTime> serverRows = new ArrayList<>();
-        server.forEach((k, h) -> serverRows.add(new ServerTime(k, encode(h[0]), encode(h[1]))));
-        List<Outcome> outcomeRows = new ArrayList<>();
-        outcomes.forEach((k, c) -> outcomeRows.add(new Outcome(k.split("\t")[0], Integer.parseInt(k.split("\t")[1]),
-                c[0], c[1], c[2], c[3])));
-        return new ReplayFidelity(first.formats, first.files, first.speed, traceSeconds, played, issued, notIssued,
-                skipped, encode(lateness), millis(lateness, 50), millis(lateness, 99), millis(lateness, 100), late,
-                capped, inFlight, mixRows, serverRows, outcomeRows,
-                new Preparation(prepared[0], prepared[1], preparedSeconds, prepared[2]), recorded, replayed);
+        List<Outcome> rows = new ArrayList<>();
+        outcomes.forEach((k, c) -> rows.add(new Outcome(k.split("\t")[0], Integer.parseInt(k.split("\t")[1]), c[0],
+                c[1], c[2], c[3])));
+        return rows;
     }
 
     /** {@code h}'s value at {@code percentile} in milliseconds (100: its most), 0 when empty. */

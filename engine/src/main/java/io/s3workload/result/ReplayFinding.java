@@ -18,11 +18,35 @@ public record ReplayFinding(String stage, ReplayFidelity fidelity, List<CellStat
 
     @Override
     public List<ResultTable> tables() {
+        List<ResultTable> tables = new ArrayList<>();
+        tables.add(replayTable());
+        tables.add(mixTable());
+        if (!fidelity.server().isEmpty()) {
+            tables.add(serverTable(fidelity));
+        }
+        if (!fidelity.outcomes().isEmpty()) {
+            tables.add(outcomesTable());
+        }
+        List<List<Object>> left = new ArrayList<>();
+        fidelity.skipped().forEach((name, n) -> left.add(Arrays.asList(name, "not replayed", n)));
+        fidelity.notIssued().forEach((why, n) -> left.add(Arrays.asList(why, "not issued", n)));
+        if (!left.isEmpty()) {
+            tables.add(new ResultTable("replay-skipped", stage, "Not played", "operations of the trace a replay"
+                    + " does not know (by their recorded name), left out by from/to or sample, or not issued",
+                    ResultTable.Place.RUN, List.of(
+                    Column.of("operation or reason", "", Format.TEXT),
+                    Column.of("what", "", Format.TEXT),
+                    Column.of("count", "", Format.COUNT)), left));
+        }
+        return tables;
+    }
+
+    /** What was played and how late. */
+    private ResultTable replayTable() {
         ReplayFidelity f = fidelity;
         Histogram late = f.latenessHistogram();
-        List<ResultTable> tables = new ArrayList<>();
         long notIssued = f.notIssued().values().stream().mapToLong(Long::longValue).sum();
-        tables.add(new ResultTable("replay", stage, "Replay", summary(f, late, notIssued), ResultTable.Place.RUN,
+        return new ResultTable("replay", stage, "Replay", summary(f, late, notIssued), ResultTable.Place.RUN,
                 List.of(Column.of("trace", "", Format.TEXT),
                         Column.of("recorded", "s", Format.RATE),
                         Column.of("speed", "x", Format.RATE),
@@ -41,49 +65,38 @@ public record ReplayFinding(String stage, ReplayFidelity fidelity, List<CellStat
                         notIssued > 0 ? new ResultTable.Bad(notIssued) : 0, ms(late, 50), ms(late, 99),
                         late.getTotalCount() == 0 ? null : late.getMaxValue() / 1e6,
                         f.late(), f.capped() > 0 ? new ResultTable.Bad(f.capped()) : 0, f.preparation().objects(),
-                        f.preparation().seconds()))));
+                        f.preparation().seconds())));
+    }
+
+    private ResultTable mixTable() {
         List<List<Object>> mix = new ArrayList<>();
-        for (ReplayFidelity.MixRow r : f.mix()) {
+        for (ReplayFidelity.MixRow r : fidelity.mix()) {
             mix.add(Arrays.asList(label(r.op()), r.size(), r.recorded(), r.replayed(),
                     r.recorded() == 0 ? null : 100.0 * r.replayed() / r.recorded()));
         }
-        tables.add(new ResultTable("replay-mix", stage, "Mix, recorded and replayed", "operations by kind and size"
+        return new ResultTable("replay-mix", stage, "Mix, recorded and replayed", "operations by kind and size"
                 + " class: those the trace recorded, those issued here", ResultTable.Place.RUN, List.of(
                 Column.of("operation", "", Format.TEXT),
                 Column.of("size", "", Format.TEXT),
                 Column.of("recorded", "", Format.COUNT),
                 Column.of("replayed", "", Format.COUNT),
-                Column.of("replayed of recorded", "%", Format.SHARE)), mix));
-        if (!f.server().isEmpty()) {
-            tables.add(serverTable(f));
+                Column.of("replayed of recorded", "%", Format.SHARE)), mix);
+    }
+
+    private ResultTable outcomesTable() {
+        List<List<Object>> rows = new ArrayList<>();
+        for (ReplayFidelity.Outcome o : fidelity.outcomes()) {
+            rows.add(Arrays.asList(label(o.op()), o.recordedStatus(), o.count(), o.same(), o.otherFailure(),
+                    o.succeeded()));
         }
-        if (!f.outcomes().isEmpty()) {
-            List<List<Object>> rows = new ArrayList<>();
-            for (ReplayFidelity.Outcome o : f.outcomes()) {
-                rows.add(Arrays.asList(label(o.op()), o.recordedStatus(), o.count(), o.same(), o.otherFailure(),
-                        o.succeeded()));
-            }
-            tables.add(new ResultTable("replay-outcomes", stage, "Recorded failures", "each sent as recorded; what"
-                    + " it met here (not counted as the replay's errors)", ResultTable.Place.RUN, List.of(
-                    Column.of("operation", "", Format.TEXT),
-                    Column.of("recorded status", "", Format.COUNT),
-                    Column.of("count", "", Format.COUNT),
-                    Column.of("same here", "", Format.COUNT),
-                    Column.of("another failure", "", Format.COUNT),
-                    Column.of("succeeded here", "", Format.COUNT)), rows));
-        }
-        List<List<Object>> left = new ArrayList<>();
-        f.skipped().forEach((name, n) -> left.add(Arrays.asList(name, "not replayed", n)));
-        f.notIssued().forEach((why, n) -> left.add(Arrays.asList(why, "not issued", n)));
-        if (!left.isEmpty()) {
-            tables.add(new ResultTable("replay-skipped", stage, "Not played", "operations of the trace a replay"
-                    + " does not know (by their recorded name), left out by from/to or sample, or not issued",
-                    ResultTable.Place.RUN, List.of(
-                    Column.of("operation or reason", "", Format.TEXT),
-                    Column.of("what", "", Format.TEXT),
-                    Column.of("count", "", Format.COUNT)), left));
-        }
-        return tables;
+        return new ResultTable("replay-outcomes", stage, "Recorded failures", "each sent as recorded; what it met"
+                + " here (not counted as the replay's errors)", ResultTable.Place.RUN, List.of(
+                Column.of("operation", "", Format.TEXT),
+                Column.of("recorded status", "", Format.COUNT),
+                Column.of("count", "", Format.COUNT),
+                Column.of("same here", "", Format.COUNT),
+                Column.of("another failure", "", Format.COUNT),
+                Column.of("succeeded here", "", Format.COUNT)), rows);
     }
 
     /** The store's recorded time per operation beside this store's latency for it (its cell's). */
@@ -115,15 +128,8 @@ public record ReplayFinding(String stage, ReplayFidelity fidelity, List<CellStat
 
     /** The cell a replayed operation kind was counted in. */
     private CellStats cell(String kind) {
-        String op = switch (kind) {
-            case "DELETE_OBJECTS" -> "DELETE";
-            case "MULTIPART_CREATE" -> "CREATE_MULTIPART";
-            case "MULTIPART_PART" -> "UPLOAD_PART";
-            case "MULTIPART_COMPLETE" -> "COMPLETE_MULTIPART";
-            case "MULTIPART_ABORT" -> "ABORT_MULTIPART";
-            default -> kind;
-        };
-        return cells.stream().filter(c -> c.key().op().name().equals(op)).findFirst().orElse(null);
+        io.s3workload.metrics.Op op = io.s3workload.trace.TraceOp.Kind.valueOf(kind).cell();
+        return cells.stream().filter(c -> c.key().op() == op).findFirst().orElse(null);
     }
 
     private static String summary(ReplayFidelity f, Histogram late, long notIssued) {
@@ -138,14 +144,7 @@ public record ReplayFinding(String stage, ReplayFidelity fidelity, List<CellStat
 
     /** {@code DELETE_OBJECTS} as a reader knows it: {@code DeleteObjects}. */
     static String label(String kind) {
-        return switch (kind) {
-            case "DELETE_OBJECTS" -> "DeleteObjects";
-            case "MULTIPART_CREATE" -> "CreateMultipartUpload";
-            case "MULTIPART_PART" -> "UploadPart";
-            case "MULTIPART_COMPLETE" -> "CompleteMultipartUpload";
-            case "MULTIPART_ABORT" -> "AbortMultipartUpload";
-            default -> kind;
-        };
+        return io.s3workload.trace.TraceOp.Kind.valueOf(kind).label();
     }
 
     /** Operations per second of the replay's clock: as recorded (the trace's seconds divided by the speed), and here. */

@@ -94,7 +94,7 @@ public final class CellRun {
     /** As above, each operation due when {@code schedule} says (a replay's; null: as the stage's load says). */
     public static List<Outcome> run(RunContext context, StagePlan stage, int workers, CellRecorder recorder,
                              List<CellRecorder> details, CellPlan cell, long operationLimit, Operation operation,
-                             ClosedLoop.Schedule schedule) {
+                             Schedule schedule) {
         CellKey key = recorder.key();
         warmUp(context, stage, workers, cell, operation, key);
         recorder.measuring();

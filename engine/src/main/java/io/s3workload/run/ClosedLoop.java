@@ -132,23 +132,6 @@ public final class ClosedLoop {
         return run(spec, cancelled, recorder, byEndpoint, byBucket, operation, null);
     }
 
-    /**
-     * The operations of a recorded trace (a replay), each due when {@code schedule} says: free workers take them in
-     * order and start each at its time, its latency counted from then as an open loop's (null: not scheduled).
-     */
-    public interface Schedule {
-
-        /**
-         * The next operation, handed to {@code worker} (for its {@link Operation} to find in its state): when it is
-         * due, in nanoseconds from the loop's start, or {@link Long#MAX_VALUE} when there is none left. Called by one
-         * worker at a time, in the order the operations are taken.
-         */
-        long next(WorkerState worker);
-
-        /** The operation {@code worker} was handed last started {@code lateNanos} after it was due. */
-        void issued(WorkerState worker, long lateNanos);
-    }
-
     /** As above, the operations due when {@code schedule} says (see {@link Schedule}; null: as the load says). */
     public static long run(Spec spec, BooleanSupplier cancelled, CellRecorder recorder,
                     java.util.function.Function<String, CellRecorder> byEndpoint,
@@ -180,7 +163,7 @@ public final class ClosedLoop {
                         Attempts attempts = new Attempts(spec.recovery().retries(), spec.recovery().backOff(),
                                 watchdog, watchdog == null ? null : watchdog.register(), cancelled);
                         if (schedule != null) {
-                            scheduled(spec, clockOnceReady(ready, clock), schedule, cancelled, state, ops, started,
+                            scheduled(spec, Schedule.clockOnceReady(ready, clock), schedule, cancelled, state, ops, started,
                                     operation, attempts);
                         } else if (spec.load().openLoop()) {
                             openLoop(spec, worker, start, curve, cancelled, state, ops, started, operation, attempts);
@@ -285,23 +268,6 @@ public final class ClosedLoop {
         }
     }
 
-    /**
-     * The schedule's start, the same for every worker: {@link #SCHEDULE_LEAD_NANOS} after the last worker is ready
-     * (or 5 s on, if one never is), so that the workers, all let go at once, have taken their first operations one
-     * by one before any falls due.
-     */
-    private static long clockOnceReady(java.util.concurrent.CountDownLatch ready, AtomicLong clock) {
-        ready.countDown();
-        try {
-            ready.await(5, TimeUnit.SECONDS);
-        } catch (InterruptedException e) {
-            Thread.currentThread().interrupt();
-        }
-        long start = System.nanoTime() + SCHEDULE_LEAD_NANOS;
-        return clock.compareAndSet(0, start) ? start : clock.get();
-    }
-
-    private static final long SCHEDULE_LEAD_NANOS = TimeUnit.MILLISECONDS.toNanos(50);
 
     private static void scheduled(Spec spec, long start, Schedule schedule, BooleanSupplier cancelled,
                                   WorkerState state, OpRecorder ops, AtomicLong started, Operation operation,

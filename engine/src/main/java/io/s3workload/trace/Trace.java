@@ -22,11 +22,13 @@ public final class Trace implements TraceReader {
     }
 
     private final List<TraceReader> readers;
+    private final List<TraceFormat> formats;
     private final PriorityQueue<Head> heads = new PriorityQueue<>(
             Comparator.comparingLong((Head h) -> h.op().timeMicros()).thenComparingInt(Head::file));
 
-    private Trace(List<TraceReader> readers) throws IOException {
+    private Trace(List<TraceReader> readers, List<TraceFormat> formats) throws IOException {
         this.readers = readers;
+        this.formats = List.copyOf(formats);
         for (int i = 0; i < readers.size(); i++) {
             TraceOp first = readers.get(i).next();
             if (first != null) {
@@ -58,20 +60,27 @@ public final class Trace implements TraceReader {
     public static Trace open(List<Path> files, Optional<TraceFormat> format, TraceProblems problems)
             throws IOException {
         List<TraceReader> readers = new ArrayList<>();
+        List<TraceFormat> formats = new ArrayList<>();
         try {
             for (Path file : files) {
                 TraceFormat f = format.isPresent() ? format.get() : TraceFormat.detect(file).orElseThrow(() ->
                         new IOException(file + ": not a trace s3workload reads (an S3 access log, CloudTrail, MinIO's"
                                 + " audit log or an ops log); say which with format: if it is one of them"));
                 readers.add(f.open(file, problems));
+                formats.add(f);
             }
-            return new Trace(readers);
+            return new Trace(readers, formats);
         } catch (IOException | RuntimeException e) {
             for (TraceReader r : readers) {
                 r.close();
             }
             throw e;
         }
+    }
+
+    /** Each file's format, in the order the files were given. */
+    public List<TraceFormat> formats() {
+        return formats;
     }
 
     @Override

@@ -39,6 +39,34 @@ public record TraceOp(long timeMicros, Kind kind, String name, String key, long 
             return this == GET || this == HEAD;
         }
 
+        /** The cell a replayed operation of this kind is counted in. */
+        public io.s3workload.metrics.Op cell() {
+            return switch (this) {
+                case GET -> io.s3workload.metrics.Op.GET;
+                case PUT -> io.s3workload.metrics.Op.PUT;
+                case HEAD -> io.s3workload.metrics.Op.HEAD;
+                case DELETE, DELETE_OBJECTS -> io.s3workload.metrics.Op.DELETE;
+                case LIST -> io.s3workload.metrics.Op.LIST;
+                case COPY -> io.s3workload.metrics.Op.COPY;
+                case MULTIPART_CREATE -> io.s3workload.metrics.Op.CREATE_MULTIPART;
+                case MULTIPART_PART -> io.s3workload.metrics.Op.UPLOAD_PART;
+                case MULTIPART_COMPLETE -> io.s3workload.metrics.Op.COMPLETE_MULTIPART;
+                case MULTIPART_ABORT -> io.s3workload.metrics.Op.ABORT_MULTIPART;
+            };
+        }
+
+        /** As a reader knows it: {@code GET}, {@code DeleteObjects}, {@code UploadPart}. */
+        public String label() {
+            return switch (this) {
+                case DELETE_OBJECTS -> "DeleteObjects";
+                case MULTIPART_CREATE -> "CreateMultipartUpload";
+                case MULTIPART_PART -> "UploadPart";
+                case MULTIPART_COMPLETE -> "CompleteMultipartUpload";
+                case MULTIPART_ABORT -> "AbortMultipartUpload";
+                default -> name();
+            };
+        }
+
         /** Whether it leaves an object at its key (a PUT, a copy, a completed upload). */
         public boolean creates() {
             return this == PUT || this == COPY || this == MULTIPART_COMPLETE;

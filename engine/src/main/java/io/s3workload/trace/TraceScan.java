@@ -18,6 +18,7 @@ import org.HdrHistogram.Histogram;
  * it starts — every key the trace reads (successfully) before writing it, at the size its reads need. Memory grows
  * with the trace's distinct keys (a hash of each: 16 bytes), and with the objects to create, not with its length.
  *
+ * @param formats       its files' formats, as named under {@code format:}
  * @param firstMicros   the trace's first operation (the window's and the replay's clock start from it)
  * @param lastMicros    the last played operation's time
  * @param played        the operations to replay, in all
@@ -30,7 +31,7 @@ import org.HdrHistogram.Histogram;
  * @param prepare       the objects to create first: key (as recorded) and size
  * @param copySizes     the sizes of the copies' sources to create (copies keep no source in most logs)
  */
-public record TraceScan(long firstMicros, long firstPlayedMicros, long lastMicros, long played,
+public record TraceScan(List<String> formats, long firstMicros, long firstPlayedMicros, long lastMicros, long played,
                         Map<TraceOp.Kind, Map<String, Long>> mix, Map<String, Long> skipped,
                         Map<TraceOp.Kind, Histogram> serverNanos, Map<TraceOp.Kind, Histogram> serverFirstByteNanos,
                         long[] perSecond, List<Prepared> prepare, List<Long> copySizes, TraceProblems problems) {
@@ -51,83 +52,109 @@ public record TraceScan(long firstMicros, long firstPlayedMicros, long lastMicro
     /** Reads {@code files} through, keeping what {@code selection} plays. */
     public static TraceScan of(List<Path> files, Optional<TraceFormat> format, TraceSelection selection)
             throws IOException {
-        TraceProblems problems = new TraceProblems();
+        Tally tally = new Tally(selection);
+        List<String> formats;
+        try (Trace trace = Trace.open(files, format, tally.problems)) {
+            formats = trace.formats().stream().map(TraceFormat::key).distinct().toList();
+            TraceOp op;
+            while ((op = trace.next()) != null) {
+                tally.add(op);
+            }
+        }
+        return tally.scan(formats);
+    }
+
+    /** What one pass over a trace counts, an operation at a time. */
+    private static final class Tally {
+        final TraceProblems problems = new TraceProblems();
+        final TraceSelection selection;
         long first = Long.MIN_VALUE;
         long firstPlayed = Long.MIN_VALUE;
         long last = Long.MIN_VALUE;
-        long played = 0;
-        Map<TraceOp.Kind, Map<String, Long>> mix = new EnumMap<>(TraceOp.Kind.class);
-        Map<String, Long> skipped = new TreeMap<>();
-        Map<TraceOp.Kind, Histogram> server = new EnumMap<>(TraceOp.Kind.class);
-        Map<TraceOp.Kind, Histogram> serverFirstByte = new EnumMap<>(TraceOp.Kind.class);
+        long played;
+        long seq;
+        final Map<TraceOp.Kind, Map<String, Long>> mix = new EnumMap<>(TraceOp.Kind.class);
+        final Map<String, Long> skipped = new TreeMap<>();
+        final Map<TraceOp.Kind, Histogram> server = new EnumMap<>(TraceOp.Kind.class);
+        final Map<TraceOp.Kind, Histogram> serverFirstByte = new EnumMap<>(TraceOp.Kind.class);
         long[] perSecond = new long[64];
-        int seconds = 0;
-        LongSet written = new LongSet();
-        LongSet readFirst = new LongSet();
-        Map<String, Long> prepare = new LinkedHashMap<>();
-        java.util.TreeSet<Long> copySizes = new java.util.TreeSet<>();
-        long seq = 0;
-        try (Trace trace = Trace.open(files, format, problems)) {
-            TraceOp op;
-            while ((op = trace.next()) != null) {
-                if (first == Long.MIN_VALUE) {
-                    first = op.timeMicros();
-                }
-                long at = seq++;
-                if (!selection.inWindow(op, first)) {
-                    skipped.merge(OUTSIDE_WINDOW, 1L, Long::sum);
-                    continue;
-                }
-                TraceOp kept = selection.select(op, at);
-                if (kept == null) {
-                    skipped.merge(selection.shardCount() > 1 && op.key() != null && keptBySample(selection, op)
-                            ? OTHER_SHARDS : NOT_SAMPLED, 1L, Long::sum);
-                    continue;
-                }
-                if (kept.kind() == null) {
-                    skipped.merge(kept.name(), 1L, Long::sum);
-                    continue;
-                }
-                played++;
-                if (firstPlayed == Long.MIN_VALUE) {
-                    firstPlayed = kept.timeMicros();
-                }
-                last = kept.timeMicros();
-                mix.computeIfAbsent(kept.kind(), k -> new TreeMap<>()).merge(SizeClass.of(size(kept)), 1L, Long::sum);
-                record(server, kept.kind(), kept.serverNanos());
-                record(serverFirstByte, kept.kind(), kept.serverFirstByteNanos());
-                // a record out of the file's order (CloudTrail's may be) counts in the first second
-                int second = (int) Math.max(0, (kept.timeMicros() - firstPlayed) / 1_000_000);
-                if (second >= perSecond.length) {
-                    perSecond = java.util.Arrays.copyOf(perSecond, Math.max(second + 1, perSecond.length * 2));
-                }
-                perSecond[second]++;
-                seconds = Math.max(seconds, second + 1);
-                if (kept.kind() == TraceOp.Kind.COPY) {
-                    copySizes.add(copySourceSize(kept.size()));
-                }
-                if (kept.key() != null) {
-                    long h = TraceSelection.hash(kept.key());
-                    if (kept.kind().reads() && !kept.failed() && !written.contains(h)) {
-                        long needs = Math.max(0, kept.rangeStart() >= 0 ? kept.rangeStart() + kept.rangeLength()
-                                : kept.size());
-                        if (readFirst.add(h)) {
-                            prepare.put(kept.key(), needs);
-                        } else if (prepare.containsKey(kept.key())) {
-                            prepare.merge(kept.key(), needs, Math::max);
-                        }
-                    }
-                    if (kept.kind().creates()) {
-                        written.add(h);
-                    }
-                }
+        int seconds;
+        final LongSet written = new LongSet();
+        final LongSet readFirst = new LongSet();
+        final Map<String, Long> prepare = new LinkedHashMap<>();
+        final java.util.TreeSet<Long> copySizes = new java.util.TreeSet<>();
+
+        Tally(TraceSelection selection) {
+            this.selection = selection;
+        }
+
+        void add(TraceOp op) {
+            if (first == Long.MIN_VALUE) {
+                first = op.timeMicros();
+            }
+            long at = seq++;
+            if (!selection.inWindow(op, first)) {
+                skipped.merge(OUTSIDE_WINDOW, 1L, Long::sum);
+                return;
+            }
+            TraceOp kept = selection.select(op, at);
+            if (kept == null) {
+                skipped.merge(selection.shardCount() > 1 && op.key() != null && keptBySample(selection, op)
+                        ? OTHER_SHARDS : NOT_SAMPLED, 1L, Long::sum);
+                return;
+            }
+            if (kept.kind() == null) {
+                skipped.merge(kept.name(), 1L, Long::sum);
+                return;
+            }
+            played++;
+            if (firstPlayed == Long.MIN_VALUE) {
+                firstPlayed = kept.timeMicros();
+            }
+            last = kept.timeMicros();
+            mix.computeIfAbsent(kept.kind(), k -> new TreeMap<>()).merge(SizeClass.of(size(kept)), 1L, Long::sum);
+            record(server, kept.kind(), kept.serverNanos());
+            record(serverFirstByte, kept.kind(), kept.serverFirstByteNanos());
+            // a record out of the file's order (CloudTrail's may be) counts in the first second
+            int second = (int) Math.max(0, (kept.timeMicros() - firstPlayed) / 1_000_000);
+            if (second >= perSecond.length) {
+                perSecond = java.util.Arrays.copyOf(perSecond, Math.max(second + 1, perSecond.length * 2));
+            }
+            perSecond[second]++;
+            seconds = Math.max(seconds, second + 1);
+            if (kept.kind() == TraceOp.Kind.COPY) {
+                copySizes.add(copySourceSize(kept.size()));
+            }
+            if (kept.key() != null) {
+                objects(kept);
             }
         }
-        List<Prepared> objects = new ArrayList<>(prepare.size());
-        prepare.forEach((k, v) -> objects.add(new Prepared(k, v)));
-        return new TraceScan(first == Long.MIN_VALUE ? 0 : first, firstPlayed == Long.MIN_VALUE ? 0 : firstPlayed,
-                last == Long.MIN_VALUE ? 0 : last, played, mix, skipped, server, serverFirstByte,
-                java.util.Arrays.copyOf(perSecond, seconds), objects, List.copyOf(copySizes), problems);
+
+        /** A key read (successfully) before the trace writes it is to be created, at the size its reads need. */
+        private void objects(TraceOp kept) {
+            long h = TraceSelection.hash(kept.key());
+            if (kept.kind().reads() && !kept.failed() && !written.contains(h)) {
+                long needs = Math.max(0, kept.rangeStart() >= 0 ? kept.rangeStart() + kept.rangeLength()
+                        : kept.size());
+                if (readFirst.add(h)) {
+                    prepare.put(kept.key(), needs);
+                } else if (prepare.containsKey(kept.key())) {
+                    prepare.merge(kept.key(), needs, Math::max);
+                }
+            }
+            if (kept.kind().creates()) {
+                written.add(h);
+            }
+        }
+
+        TraceScan scan(List<String> formats) {
+            List<Prepared> objects = new ArrayList<>(prepare.size());
+            prepare.forEach((k, v) -> objects.add(new Prepared(k, v)));
+            return new TraceScan(formats, first == Long.MIN_VALUE ? 0 : first,
+                    firstPlayed == Long.MIN_VALUE ? 0 : firstPlayed, last == Long.MIN_VALUE ? 0 : last, played, mix,
+                    skipped, server, serverFirstByte, java.util.Arrays.copyOf(perSecond, seconds), objects,
+                    List.copyOf(copySizes), problems);
+        }
     }
 
     /** The bytes an operation of the mix moves: a ranged read's range, else its size (none for a listing). */

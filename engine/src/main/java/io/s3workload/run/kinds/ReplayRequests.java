@@ -166,6 +166,16 @@ final class ReplayRequests {
                 store.copy(keys.copySource(op.size()), key);
                 return Math.max(0, op.size());
             }
+            case MULTIPART_CREATE, MULTIPART_PART, MULTIPART_COMPLETE, MULTIPART_ABORT -> {
+                return multipart(op, upload, store, key);
+            }
+            default -> throw new IllegalStateException("not replayed: " + op.kind());
+        }
+    }
+
+    /** A multipart upload's step, with the upload it was bound to; returns the bytes it moved. */
+    private long multipart(TraceOp op, Upload upload, ObjectStore store, String key) {
+        switch (op.kind()) {
             case MULTIPART_CREATE -> {
                 try {
                     upload.id.complete(store.multipart().createMultipart(key, ObjectWrite.NONE));
@@ -212,7 +222,7 @@ final class ReplayRequests {
                 store.multipart().abortMultipart(key, id(begun(op, upload)));
                 return 0;
             }
-            default -> throw new IllegalStateException("not replayed: " + op.kind());
+            default -> throw new IllegalStateException("not a multipart step: " + op.kind());
         }
     }
 

@@ -66,7 +66,7 @@ public final class ReplayRunner implements StageRunner {
         Map<Op, CellRecorder> byOp = new EnumMap<>(Op.class);
         Map<TraceOp.Kind, CellRecorder> cells = new EnumMap<>(TraceOp.Kind.class);
         for (TraceOp.Kind kind : scan.mix().keySet()) {
-            cells.put(kind, byOp.computeIfAbsent(op(kind), o -> context.recorder(new CellKey(stage.name(), o,
+            cells.put(kind, byOp.computeIfAbsent(kind.cell(), o -> context.recorder(new CellKey(stage.name(), o,
                     CellRun.endpointOf(stage), cell.size()))));
         }
         CellRecorder total = context.recorder(new CellKey(stage.name(), Op.MIX, CellRun.endpointOf(stage),
@@ -102,22 +102,6 @@ public final class ReplayRunner implements StageRunner {
         }
         return new StageResult(stage, stats, System.nanoTime() - started, context.cancelled())
                 .withReplay(fidelity);
-    }
-
-    /** The cell a replayed operation is counted in. */
-    static Op op(TraceOp.Kind kind) {
-        return switch (kind) {
-            case GET -> Op.GET;
-            case PUT -> Op.PUT;
-            case HEAD -> Op.HEAD;
-            case DELETE, DELETE_OBJECTS -> Op.DELETE;
-            case LIST -> Op.LIST;
-            case COPY -> Op.COPY;
-            case MULTIPART_CREATE -> Op.CREATE_MULTIPART;
-            case MULTIPART_PART -> Op.UPLOAD_PART;
-            case MULTIPART_COMPLETE -> Op.COMPLETE_MULTIPART;
-            case MULTIPART_ABORT -> Op.ABORT_MULTIPART;
-        };
     }
 
     /**
@@ -211,30 +195,11 @@ public final class ReplayRunner implements StageRunner {
         for (int s = 0; s < scan.perSecond().length; s++) {
             recordedPerSecond[Math.min(recordedPerSecond.length - 1, (int) (s / spec.speed()))] += scan.perSecond()[s];
         }
-        List<String> formats = new ArrayList<>();
-        for (Path f : files) {
-            try {
-                String name = spec.format().orElseGet(() -> detect(f)).key();
-                if (!formats.contains(name)) {
-                    formats.add(name);
-                }
-            } catch (UncheckedIOException e) {
-                formats.add("?");
-            }
-        }
         org.HdrHistogram.Histogram late = schedule.lateness();
-        return new ReplayFidelity(formats, files.size(), spec.speed(), scan.spanMicros() / 1e6, scan.played(),
+        return new ReplayFidelity(scan.formats(), files.size(), spec.speed(), scan.spanMicros() / 1e6, scan.played(),
                 issued, notIssued, scan.skipped(), ReplayFidelity.encode(late), ReplayFidelity.millis(late, 50),
                 ReplayFidelity.millis(late, 99), ReplayFidelity.millis(late, 100), schedule.late(),
                 schedule.capped(), workers, mix, server, outcomes, preparation, recordedPerSecond,
                 schedule.perSecond());
-    }
-
-    private static io.s3workload.trace.TraceFormat detect(Path file) {
-        try {
-            return io.s3workload.trace.TraceFormat.detect(file).orElseThrow();
-        } catch (IOException e) {
-            throw new UncheckedIOException(e);
-        }
     }
 }

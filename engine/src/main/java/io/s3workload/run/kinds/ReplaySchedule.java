@@ -2,6 +2,7 @@ package io.s3workload.run.kinds;
 
 import io.s3workload.metrics.CellRecorder;
 import io.s3workload.run.ClosedLoop;
+import io.s3workload.run.Schedule;
 import io.s3workload.run.WorkerState;
 import io.s3workload.trace.Trace;
 import io.s3workload.trace.TraceOp;
@@ -16,7 +17,7 @@ import org.HdrHistogram.Histogram;
  * its recorded time from the trace's first played operation divided by the speed. Notes how late each started,
  * whether every worker was busy when it was taken (the cap shaped it), and how many started in each second.
  */
-final class ReplaySchedule implements ClosedLoop.Schedule {
+final class ReplaySchedule implements Schedule {
 
     /** A worker's operation in hand, for the replay's {@link io.s3workload.run.Operation} to run. */
     static final class Hand {

@@ -30,21 +30,7 @@ final class ReplayStageBinder implements StageBinder {
                     + " CloudTrail log files, MinIO's audit log or an ops log)");
             return Optional.empty();
         }
-        // Written in the workload, a relative path starts at the workload file's directory; given with --set, at
-        // the directory s3workload runs in.
-        boolean commandLine = f.binding().tree().valueLocation(f.child("trace")).line() == 0;
-        Path base = commandLine ? Path.of("").toAbsolutePath()
-                : Path.of(f.binding().tree().source()).toAbsolutePath().getParent();
-        List<Path> paths = f.list("trace", e -> {
-            Path path = base == null ? Path.of(e.text()) : base.resolve(e.text());
-            if (!Files.isReadable(path)) {
-                f.binding().problem(e.pointer(), "cannot read '" + e.text() + "' (a trace file or a directory of"
-                        + " them; a relative path starts at " + (commandLine ? "the current directory when given"
-                        + " with --set" : "the workload file's directory") + ")");
-                return Optional.empty();
-            }
-            return Optional.of(path);
-        }).orElse(List.of());
+        List<Path> paths = paths(f);
         Optional<TraceFormat> format = f.text("format").flatMap(t -> {
             Optional<TraceFormat> known = TraceFormat.fromKey(t);
             if (known.isEmpty()) {
@@ -60,18 +46,7 @@ final class ReplayStageBinder implements StageBinder {
             f.binding().problem(f.child("to"), "the window ends before it begins: from " + from.get().toSeconds()
                     + " s, to " + to.get().toSeconds() + " s (both from the trace's first operation)");
         }
-        double share = 1;
-        JsonNode sample = f.raw("sample");
-        if (sample != null && !sample.isNull()) {
-            Optional<Fields> s = Fields.of(f.binding(), f.child("sample"), sample,
-                    Keys.in(Keys.Context.REPLAY_SAMPLE), "what to keep of the trace, e.g. {keys: 10%}");
-            OptionalDouble keys = s.map(x -> x.percent("keys")).orElse(OptionalDouble.empty());
-            if (keys.isPresent() && keys.getAsDouble() <= 0) {
-                f.binding().problem(f.child("sample"), "keys: a share above 0%");
-            } else if (keys.isPresent()) {
-                share = keys.getAsDouble() / 100;
-            }
-        }
+        double share = sampleShare(f);
         String names = f.text("keys").orElse(ReplayStage.KEEP_NAMES);
         if (!names.equals(ReplayStage.KEEP_NAMES) && !names.equals(ReplayStage.HASHED)) {
             f.binding().problem(f.child("keys"), "expected " + ReplayStage.KEEP_NAMES + " (the recorded keys kept"
@@ -82,6 +57,53 @@ final class ReplayStageBinder implements StageBinder {
             return Optional.empty();
         }
         TraceSelection selection = new TraceSelection(from, to, share, 0, 1);
+        Optional<TraceScan> scan = scan(f, paths, format, selection);
+        if (scan.isEmpty()) {
+            return Optional.empty();
+        }
+        return Optional.of(new ReplayStage(common, paths, format, speed, selection,
+                names.equals(ReplayStage.HASHED), scan.get().played()));
+    }
+
+    /**
+     * The trace's paths, each readable. Written in the workload, a relative path starts at the workload file's
+     * directory; given with --set, at the directory s3workload runs in.
+     */
+    private static List<Path> paths(Fields f) {
+        boolean commandLine = f.binding().tree().valueLocation(f.child("trace")).line() == 0;
+        Path base = commandLine ? Path.of("").toAbsolutePath()
+                : Path.of(f.binding().tree().source()).toAbsolutePath().getParent();
+        return f.list("trace", e -> {
+            Path path = base == null ? Path.of(e.text()) : base.resolve(e.text());
+            if (!Files.isReadable(path)) {
+                f.binding().problem(e.pointer(), "cannot read '" + e.text() + "' (a trace file or a directory of"
+                        + " them; a relative path starts at " + (commandLine ? "the current directory when given"
+                        + " with --set" : "the workload file's directory") + ")");
+                return Optional.empty();
+            }
+            return Optional.of(path);
+        }).orElse(List.of());
+    }
+
+    /** {@code sample: {keys: 10%}} as a share (1: every key). */
+    private static double sampleShare(Fields f) {
+        JsonNode sample = f.raw("sample");
+        if (sample == null || sample.isNull()) {
+            return 1;
+        }
+        Optional<Fields> s = Fields.of(f.binding(), f.child("sample"), sample, Keys.in(Keys.Context.REPLAY_SAMPLE),
+                "what to keep of the trace, e.g. {keys: 10%}");
+        OptionalDouble keys = s.map(x -> x.percent("keys")).orElse(OptionalDouble.empty());
+        if (keys.isPresent() && keys.getAsDouble() <= 0) {
+            f.binding().problem(f.child("sample"), "keys: a share above 0%");
+            return 1;
+        }
+        return keys.isPresent() ? keys.getAsDouble() / 100 : 1;
+    }
+
+    /** The trace read through: empty, with the problem said, when it cannot be replayed. */
+    private static Optional<TraceScan> scan(Fields f, List<Path> paths, Optional<TraceFormat> format,
+                                            TraceSelection selection) {
         TraceScan scan;
         try {
             scan = TraceScan.of(Trace.files(paths), format, selection);
@@ -103,8 +125,7 @@ final class ReplayStageBinder implements StageBinder {
                     + " DELETE, DeleteObjects, LIST, copies and multipart uploads)");
             return Optional.empty();
         }
-        return Optional.of(new ReplayStage(common, paths, format, speed, selection,
-                names.equals(ReplayStage.HASHED), scan.played()));
+        return Optional.of(scan);
     }
 
     /** {@code speed: 10}: a number above 0 (1: as recorded). */
