@@ -17,9 +17,11 @@ import java.util.Optional;
  * @param selection the window, the share of keys and the shard played
  * @param hashKeys  whether recorded keys are hashed (names kept out of the store) rather than kept after the prefix
  * @param operations the operations the trace holds to replay (read when the workload was loaded)
+ * @param data      what the bodies it writes are made of
  */
 public record ReplayStage(StageCommon common, List<Path> files, Optional<TraceFormat> format, double speed,
-                          TraceSelection selection, boolean hashKeys, long operations) implements StageSpec {
+                          TraceSelection selection, boolean hashKeys, long operations, DataShape data)
+        implements StageSpec {
 
     /** In-flight operations by default: enough that the cap is not what shapes a trace's load. */
     public static final int DEFAULT_CONCURRENCY = 256;
@@ -35,13 +37,18 @@ public record ReplayStage(StageCommon common, List<Path> files, Optional<TraceFo
         return StageKind.REPLAY;
     }
 
+    @Override
+    public Optional<DataShape> bodies() {
+        return Optional.of(data);
+    }
+
     /** Each shard replays the operations of its share of the keys (and its share of listings), at the same speed. */
     @Override
     public ReplayStage shared(Shard shard, int defaultWorkers) {
         TraceSelection s = new TraceSelection(selection.from(), selection.to(), selection.keepShare(), shard.index(),
                 shard.count());
         return new ReplayStage(common.shared(shard, kind(), defaultWorkers), files, format, speed, s, hashKeys,
-                operations);
+                operations, data);
     }
 
     /** The window as written, for the plan: {@code 10m..20m}, or empty. */

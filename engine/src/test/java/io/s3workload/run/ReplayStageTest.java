@@ -84,7 +84,17 @@ class ReplayStageTest {
         rows.stream().filter(r -> r.own().isEmpty()).forEach(r -> recordedKeys.merge(r.op() + " " + r.key(), 1L,
                 Long::sum));
 
-        StageResult r = replay("trace: \"" + log + "\", format: ops-log");
+        Path replayDir = dir.resolve("replay");
+        List<Reporter> logging = Reporters.create(List.of("ops"), new Reporters.Settings(System.out, false, false,
+                new ResultsDirectory(Optional.of(replayDir)), "test"));
+        StageResult r = new Engine(s3.plan("bucket: replay\nstages:\n  - {name: r, kind: replay, trace: \"" + log
+                + "\", format: ops-log}\n"), logging).run().stages().get(0);
+        Map<String, Long> replayedKeys = new TreeMap<>();
+        List<OpsRecord> replayedRows = new ArrayList<>();
+        OpsReader.read(replayDir.resolve("ops.csv.zst"), replayedRows::add);
+        replayedRows.stream().filter(x -> x.own().isEmpty()).forEach(x -> replayedKeys.merge(x.op() + " "
+                + x.key().substring(x.key().indexOf("/recorded/") + "/recorded/".length()), 1L, Long::sum));
+        assertEquals(recordedKeys, replayedKeys, "every operation on its key, the key kept after the run's prefix");
 
         ReplayFidelity f = r.replay().orElseThrow();
         assertEquals(800, f.played(), "the measured rows, not the tool's own");

@@ -44,6 +44,7 @@ final class ReplayRequests {
 
     private final ReplayKeys keys;
     private final Payload payload;
+    private final io.s3workload.workload.DataShape data;
     private final Map<TraceOp.Kind, CellRecorder> cells;
     /** Uploads by recorded id, and the uploads created for each key not yet bound to a recorded id (by the taker). */
     private final Map<String, Upload> uploads = new java.util.HashMap<>();
@@ -51,9 +52,11 @@ final class ReplayRequests {
     /** Recorded failures by operation and status: count, the same here, another failure here, a success here. */
     private final Map<String, LongAdder[]> outcomes = new ConcurrentHashMap<>();
 
-    ReplayRequests(ReplayKeys keys, Payload payload, Map<TraceOp.Kind, CellRecorder> cells) {
+    ReplayRequests(ReplayKeys keys, Payload payload, io.s3workload.workload.DataShape data,
+                   Map<TraceOp.Kind, CellRecorder> cells) {
         this.keys = keys;
         this.payload = payload;
+        this.data = data;
         this.cells = cells;
     }
 
@@ -139,7 +142,7 @@ final class ReplayRequests {
                 return -1;
             }
             case PUT -> {
-                store.put(key, payload.body(key, Math.max(0, op.size())), ObjectWrite.NONE);
+                store.put(key, payload.body(key, Math.max(0, op.size()), data), ObjectWrite.NONE);
                 return Math.max(0, op.size());
             }
             case HEAD -> {
@@ -188,7 +191,7 @@ final class ReplayRequests {
             case MULTIPART_PART -> {
                 try {
                     String etag = store.multipart().uploadPart(key, id(begun(op, upload)), op.partNumber(),
-                            payload.body(key + "#" + op.partNumber(), Math.max(0, op.size())));
+                            payload.body(key + "#" + op.partNumber(), Math.max(0, op.size()), data));
                     synchronized (upload) {
                         upload.parts.add(new ObjectStore.Part(etag, Map.of()));
                         upload.numbers.add(op.partNumber());

@@ -60,7 +60,7 @@ public final class ReplayRunner implements StageRunner {
                 + Units.seconds(scan.spanMicros() * 1000) + " as recorded" + (spec.speed() == 1 ? ""
                 : ", " + Units.seconds(Math.round(scan.spanMicros() * 1000 / spec.speed())) + " at "
                 + Units.plain(spec.speed()) + "x"));
-        ReplayFidelity.Preparation preparation = prepare(stage, context, scan, keys);
+        ReplayFidelity.Preparation preparation = prepare(stage, context, scan, keys, spec.data());
 
         warmUp(stage, context, keys);
         Map<Op, CellRecorder> byOp = new EnumMap<>(Op.class);
@@ -71,7 +71,7 @@ public final class ReplayRunner implements StageRunner {
         }
         CellRecorder total = context.recorder(new CellKey(stage.name(), Op.MIX, CellRun.endpointOf(stage),
                 cell.size()));
-        ReplayRequests requests = new ReplayRequests(keys, context.payload(), cells);
+        ReplayRequests requests = new ReplayRequests(keys, context.payload(), spec.data(), cells);
         List<CellRun.Outcome> outcomes;
         ReplaySchedule schedule;
         try (Trace trace = Trace.open(files, spec.format(), new TraceProblems())) {
@@ -109,7 +109,7 @@ public final class ReplayRunner implements StageRunner {
      * sources: unmeasured, riding out transient failures, timed.
      */
     private static ReplayFidelity.Preparation prepare(StagePlan stage, RunContext context, TraceScan scan,
-                                                      ReplayKeys keys) {
+                                                      ReplayKeys keys, io.s3workload.workload.DataShape data) {
         List<TraceScan.Prepared> objects = new ArrayList<>(scan.prepare());
         scan.copySizes().forEach(size -> objects.add(new TraceScan.Prepared(null, size)));
         if (objects.isEmpty()) {
@@ -126,7 +126,7 @@ public final class ReplayRunner implements StageRunner {
         ClosedLoop.run(loop, context::cancelled, preparing, (i, worker, recorder) -> {
             TraceScan.Prepared p = objects.get((int) i);
             String key = p.key() == null ? keys.copySource(p.size()) : keys.map(p.key());
-            Transfers.put(worker.store(), key, context.payload().body(key, p.size()), Multipart.DEFAULT,
+            Transfers.put(worker.store(), key, context.payload().body(key, p.size(), data), Multipart.DEFAULT,
                     ObjectWrite.NONE);
             recorder.success(0, p.size());
         });

@@ -47,6 +47,7 @@ final class ReplayStageBinder implements StageBinder {
                     + " s, to " + to.get().toSeconds() + " s (both from the trace's first operation)");
         }
         double share = sampleShare(f);
+        io.s3workload.workload.DataShape data = ObjectSettingsBinder.data(f); // its problems said now
         String names = f.text("keys").orElse(ReplayStage.KEEP_NAMES);
         if (!names.equals(ReplayStage.KEEP_NAMES) && !names.equals(ReplayStage.HASHED)) {
             f.binding().problem(f.child("keys"), "expected " + ReplayStage.KEEP_NAMES + " (the recorded keys kept"
@@ -62,7 +63,7 @@ final class ReplayStageBinder implements StageBinder {
             return Optional.empty();
         }
         return Optional.of(new ReplayStage(common, paths, format, speed, selection,
-                names.equals(ReplayStage.HASHED), scan.get().played()));
+                names.equals(ReplayStage.HASHED), scan.get().played(), data));
     }
 
     /**

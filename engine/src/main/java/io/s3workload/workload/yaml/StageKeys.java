@@ -175,7 +175,7 @@ final class StageKeys {
                 + " the cleanup bypasses governance and waits compliance out."),
         stage(WRITES_SETTINGS, "legalHold", "boolean", false, true, "Write each object under an object lock legal"
                 + " hold (x-amz-object-lock-legal-hold: ON); the cleanup lifts it before deleting."),
-        stage(EnumSet.of(PUT, GET, RANGE_READ, VERSIONS, MIX, TRANSCODE), "data", "data", "unique",
+        stage(EnumSet.of(PUT, GET, RANGE_READ, VERSIONS, MIX, TRANSCODE, REPLAY), "data", "data", "unique",
                 "{compressible: 2.0, dedupe: 3.0}", "What object bodies are made of: unique (every byte distinct,"
                         + " nothing for a data-reducing store to shrink), or ratios to offer a compressor and fixed"
                         + " 4 KiB-block deduplication on purpose.").inDefaults(),
