@@ -102,13 +102,16 @@ public record ReplayFinding(String stage, ReplayFidelity fidelity, List<CellStat
     /** The store's recorded time per operation beside this store's latency for it (its cell's). */
     private ResultTable serverTable(ReplayFidelity f) {
         List<List<Object>> rows = new ArrayList<>();
-        String sentence = "the store's own time as its log recorded it, and the latency here";
+        String sentence = "the store's own time as its log recorded it (to its first byte: an access log's"
+                + " Turn-Around Time, MinIO's timeToFirstByte), and the latency here";
         double widest = -1;
         for (ReplayFidelity.ServerTime s : f.server()) {
             Histogram recorded = ReplayFidelity.decode(s.total());
             CellStats here = cell(s.op());
+            Histogram firstByte = ReplayFidelity.decode(s.firstByte());
             rows.add(Arrays.asList(label(s.op()), recorded.getTotalCount(), ms(recorded, 50), ms(recorded, 99),
-                    here == null ? null : ms(here.latency(), 50), here == null ? null : ms(here.latency(), 99)));
+                    here == null ? null : ms(here.latency(), 50), here == null ? null : ms(here.latency(), 99),
+                    ms(firstByte, 99), here == null ? null : ms(here.ttfb(), 99)));
             if (here != null && recorded.getTotalCount() > widest) {
                 widest = recorded.getTotalCount();
                 sentence = String.format(Locale.ROOT, "%s p99 was %s on the recorded store, %s here", label(s.op()),
@@ -123,7 +126,9 @@ public record ReplayFinding(String stage, ReplayFidelity fidelity, List<CellStat
                 Column.of("recorded p50", "ms", Format.LATENCY),
                 Column.of("recorded p99", "ms", Format.LATENCY),
                 Column.of("here p50", "ms", Format.LATENCY),
-                Column.of("here p99", "ms", Format.LATENCY)), rows);
+                Column.of("here p99", "ms", Format.LATENCY),
+                Column.of("recorded first byte p99", "ms", Format.LATENCY),
+                Column.of("here first byte p99", "ms", Format.LATENCY)), rows);
     }
 
     /** The cell a replayed operation kind was counted in. */
