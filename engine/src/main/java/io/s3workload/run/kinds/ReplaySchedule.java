@@ -1,7 +1,6 @@
 package io.s3workload.run.kinds;
 
 import io.s3workload.metrics.CellRecorder;
-import io.s3workload.run.ClosedLoop;
 import io.s3workload.run.Schedule;
 import io.s3workload.run.WorkerState;
 import io.s3workload.trace.Trace;
