@@ -18,6 +18,9 @@ import java.util.SplittableRandom;
  *   <li>splitmix: counter mode, each 8-byte word the SplitMix64 finalizer of (object key + word index)</li>
  *   <li>splitmix-4: the same, four words a step (independent multiplies the CPU can overlap)</li>
  *   <li>mulxor: counter mode with half the finalizer: one multiply and two xor-shifts a word</li>
+ *   <li>xor-table: one 4 KiB table of SplitMix64 words per run, each 4 KiB block of a body the table XORed with the
+ *   SplitMix64 finalizer of the block's counter (the object's key plus its block number): one load, XOR and store a
+ *   word, which the JIT vectorizes (what s3workload does since issue 49)</li>
  * </ul>
  */
 public final class PayloadGenerators {
@@ -94,10 +97,27 @@ public final class PayloadGenerators {
         }
     };
 
+    private static final long[] TABLE = new long[512];
+
+    static {
+        for (int w = 0; w < TABLE.length; w++) {
+            TABLE[w] = mix(0x2545F4914F6CDD1DL + w * 0x9E3779B97F4A7C15L);
+        }
+    }
+
+    static final Generator XOR_TABLE = (key, position, out, len) -> {
+        for (int block = 0; block < len; block += 4096) { // position and len are multiples of 4 KiB here
+            long k = mix(key + ((position + block) >>> 12) * 0x9E3779B97F4A7C15L);
+            for (int w = 0; w < 512; w++) {
+                LONGS.set(out, block + 8 * w, TABLE[w] ^ k);
+            }
+        }
+    };
+
     public static void main(String[] args) throws Exception {
         Path out = Path.of(args.length > 0 ? args[0] : "/tmp");
-        String[] names = {"slice", "xor-block", "splitmix", "splitmix-4", "mulxor"};
-        Generator[] generators = {SLICE, XOR_BLOCK, SPLITMIX, SPLITMIX_4, MULXOR};
+        String[] names = {"slice", "xor-block", "splitmix", "splitmix-4", "mulxor", "xor-table"};
+        Generator[] generators = {SLICE, XOR_BLOCK, SPLITMIX, SPLITMIX_4, MULXOR, XOR_TABLE};
         byte[] buffer = new byte[64 << 10];
         for (int g = 0; g < generators.length; g++) {
             // warm up, then best of five rounds of 2 GiB

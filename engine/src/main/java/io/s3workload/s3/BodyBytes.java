@@ -8,12 +8,13 @@ import java.nio.ByteOrder;
 /**
  * The bytes of one object's body, made as they are sent: a function of the object's seed (its key and the run's
  * seed), the byte's position and the {@link DataShape}, so that any stretch can be made again to check what is read,
- * and nothing is stored. Bodies come in blocks of 4 KiB; word {@code w} of a block (8 bytes, little-endian) is the
- * SplitMix64 finalizer of {@code base + w * STEP}, where a unique block's base is the object's seed plus its position
- * in words — counter mode: every word of every object is distinct — and a shared block's is one of
- * {@value #SHARED} per run. A compressible shape keeps the first {@code 512 / ratio} words of each block random and
- * makes the rest zeros. Chosen by measurement (src/bench/payload-generator.sh, docs/performance.md): 12 GB/s a core,
- * no gain under zstd --long=27 or gzip, no repeated 4 KiB block.
+ * and nothing is stored. Bodies come in blocks of 4 KiB; word {@code w} of a block (8 bytes, little-endian) is
+ * {@code table[w] ^ key}, where the table is one random block per run ({@link Table}, SplitMix64 words) and the key
+ * is the SplitMix64 finalizer of the block's own counter — the object's seed plus its block number — so every block
+ * of every object is distinct; a shared block's key is one of {@value #SHARED} per run. A compressible shape keeps
+ * the first {@code 512 / ratio} words of each block random and makes the rest zeros. Chosen by measurement
+ * (src/bench/payload-generator.sh, docs/performance.md): one load, XOR and store a word, which the JIT vectorizes —
+ * about 60 GB/s a core — and no gain under zstd --long=27 or gzip, no repeated 4 KiB block.
  */
 final class BodyBytes {
 
@@ -26,16 +27,32 @@ final class BodyBytes {
     /** How many distinct blocks the deduplicated ones are copies of, per run. */
     static final int SHARED = 16;
 
+    /** A run's random block: {@value #WORDS} SplitMix64 words from its seed, made once per run. */
+    static final class Table {
+        final long runSeed;
+        final long[] words = new long[WORDS];
+
+        Table(long runSeed) {
+            this.runSeed = runSeed;
+            long counter = mix(runSeed ^ 0x2545F4914F6CDD1DL);
+            for (int w = 0; w < WORDS; w++) {
+                words[w] = mix(counter + w * STEP);
+            }
+        }
+    }
+
     private final long objectSeed;
+    private final long[] table;
     private final long sharedSeed;
     private final int randomWords;
     /** A block is unique when the mix of its number is below this (unsigned); always, without dedupe. */
     private final long uniqueBelow;
     private final boolean dedupe;
 
-    BodyBytes(long objectSeed, long runSeed, DataShape shape) {
+    BodyBytes(long objectSeed, Table table, DataShape shape) {
         this.objectSeed = objectSeed;
-        this.sharedSeed = mix(runSeed ^ 0x5DEECE66DL);
+        this.table = table.words;
+        this.sharedSeed = mix(table.runSeed ^ 0x5DEECE66DL);
         this.randomWords = (int) Math.max(1, Math.min(WORDS, Math.round(WORDS / shape.compressible())));
         this.dedupe = shape.dedupe() > 1;
         // the share 1/dedupe of all 2^64 values, as an unsigned bound
@@ -50,39 +67,28 @@ final class BodyBytes {
         return z ^ (z >>> 31);
     }
 
-    /** The counter base of block {@code block}: the object's own, or a shared block's. */
-    private long base(long block) {
+    /** The key block {@code block}'s words are XORed with: the object's own, or a shared block's. */
+    private long key(long block) {
         if (dedupe) {
             long u = mix(objectSeed ^ (block + 1) * 0xC2B2AE3D27D4EB4FL);
             if (Long.compareUnsigned(u, uniqueBelow) >= 0) {
                 return mix(sharedSeed + Long.remainderUnsigned(mix(u), SHARED) * STEP);
             }
         }
-        return objectSeed + block * WORDS * STEP;
+        return mix(objectSeed + block * STEP);
     }
 
-    /** Word {@code w} of the block whose base is {@code base}. */
-    private long word(long base, int w) {
-        return w < randomWords ? mix(base + w * STEP) : 0;
+    /** Word {@code w} of the block whose key is {@code key}. */
+    private long word(long key, int w) {
+        return w < randomWords ? table[w] ^ key : 0;
     }
 
     /** Writes the body's bytes {@code [position, position + len)} into {@code out} from {@code off}. */
     void fill(long position, byte[] out, int off, int len) {
-        fill(position, java.nio.ByteBuffer.wrap(out).order(ByteOrder.LITTLE_ENDIAN), off, len);
-    }
-
-    /**
-     * Writes the body's bytes {@code [position, position + len)} into {@code out} (the heap, or a direct buffer a
-     * socket channel writes from without a copy) from {@code off}.
-     */
-    void fill(long position, java.nio.ByteBuffer out, int off, int len) {
-        if (out.order() != ByteOrder.LITTLE_ENDIAN) {
-            throw new IllegalArgumentException("bodies are made little-endian");
-        }
         while (len > 0) {
             int within = (int) (position & (BLOCK - 1));
             int n = Math.min(len, BLOCK - within);
-            fillBlock(base(position >>> 12), within, out, off, n);
+            fillBlock(key(position >>> 12), within, out, off, n);
             position += n;
             off += n;
             len -= n;
@@ -90,35 +96,33 @@ final class BodyBytes {
     }
 
     /** Bytes {@code [within, within + n)} of one block (n reaching at most its end). */
-    private void fillBlock(long base, int within, java.nio.ByteBuffer out, int off, int n) {
+    private void fillBlock(long key, int within, byte[] out, int off, int n) {
         int w = within >>> 3;
         int i = 0;
         int skip = within & 7;
         if (skip != 0) {
-            long v = word(base, w++);
+            long v = word(key, w++);
             for (; i < Math.min(8 - skip, n); i++) {
-                out.put(off + i, (byte) (v >>> (8 * (skip + i))));
+                out[off + i] = (byte) (v >>> (8 * (skip + i)));
             }
         }
         int whole = (n - i) >>> 3;
         int random = Math.max(0, Math.min(whole, randomWords - w));
-        long counter = base + w * STEP;
-        for (int k = 0; k < random; k++, i += 8) {
-            out.putLong(off + i, mix(counter));
-            counter += STEP;
+        int at = off + i;
+        for (int k = 0; k < random; k++) { // one load, XOR and store a word: vectorized by the JIT
+            LONGS.set(out, at + 8 * k, table[w + k] ^ key);
         }
+        i += random * 8;
         w += random;
         if (random < whole) {
-            for (int z = 0; z < whole - random; z++) {
-                out.putLong(off + i + 8 * z, 0L);
-            }
+            java.util.Arrays.fill(out, off + i, off + i + (whole - random) * 8, (byte) 0);
             i += (whole - random) * 8;
             w += whole - random;
         }
         if (i < n) {
-            long v = word(base, w);
+            long v = word(key, w);
             for (int k = 0; i < n; i++, k++) {
-                out.put(off + i, (byte) (v >>> (8 * k)));
+                out[off + i] = (byte) (v >>> (8 * k));
             }
         }
     }
@@ -131,14 +135,14 @@ final class BodyBytes {
         int i = 0;
         while (i < len) {
             long p = position + i;
-            long base = base(p >>> 12);
+            long key = key(p >>> 12);
             int within = (int) (p & (BLOCK - 1));
             int end = Math.min(len, i + BLOCK - within);
             while (i < end) {
                 int inBlock = (int) ((position + i) & (BLOCK - 1));
                 int w = inBlock >>> 3;
                 int skip = inBlock & 7;
-                long expected = word(base, w);
+                long expected = word(key, w);
                 if (skip == 0 && i + 8 <= end) {
                     long actual = (long) LONGS.get(data, off + i);
                     if (actual != expected) {

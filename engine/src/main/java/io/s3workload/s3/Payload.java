@@ -16,9 +16,11 @@ import java.nio.ByteBuffer;
 public final class Payload {
 
     private final long seed;
+    private final BodyBytes.Table table;
 
     public Payload(long seed) {
         this.seed = seed;
+        this.table = new BodyBytes.Table(seed);
     }
 
     public long seed() {
@@ -32,7 +34,7 @@ public final class Payload {
 
     /** The body of {@code key}, {@code length} bytes long, made as {@code shape} says. */
     public Body body(String key, long length, DataShape shape) {
-        return new Body(new BodyBytes(hash(key), seed, shape), 0, length);
+        return new Body(new BodyBytes(hash(key), table, shape), 0, length);
     }
 
     /** The body of {@code key}, as long as {@code size} makes that key's object, every byte unique. */
@@ -43,7 +45,7 @@ public final class Payload {
     /** The body of {@code key}, as long as {@code size} makes that key's object, made as {@code shape} says. */
     public Body body(String key, SizeSpec size, DataShape shape) {
         long hash = hash(key);
-        return new Body(new BodyBytes(hash, seed, shape), 0, size.bytesFor(hash >>> 1));
+        return new Body(new BodyBytes(hash, table, shape), 0, size.bytesFor(hash >>> 1));
     }
 
     /** A well-mixed 64-bit hash of the key and the seed. */
@@ -72,11 +74,6 @@ public final class Payload {
         @Override
         public void fill(long position, byte[] out, int off, int len) {
             bytes.fill(start + position, out, off, len);
-        }
-
-        @Override
-        public void fill(long position, java.nio.ByteBuffer out, int len) {
-            bytes.fill(start + position, out, 0, len);
         }
 
         /** The part {@code [from, from + sliceLength)} of this body. */

@@ -31,8 +31,9 @@ public final class Http1Connection implements AutoCloseable {
     private final int readTimeoutMillis;
     /** Outgoing: the request head (and a small body). */
     private byte[] request = new byte[HEAD_BYTES];
-    /** A larger body is made into {@link #direct} a piece at a time and written to the socket's channel (without
-     *  one: into {@link #scratch}); a response body nobody looks at is read into {@link #direct} and forgotten. */
+    /** A larger body is made into {@link #scratch} a piece at a time, copied to {@link #direct} and written to the
+     *  socket's channel (over TLS written from {@link #scratch}); a response body nobody looks at is read into
+     *  {@link #direct} and forgotten. */
     private byte[] scratch;
     private ByteBuffer direct;
     /** While a read into {@link #direct} waits: when it times out ({@link ReadDeadlines}); else 0. */
@@ -117,19 +118,22 @@ public final class Http1Connection implements AutoCloseable {
             }
             out.write(request, 0, requestLength + (int) bodyBytes);
         } else {
-            out.write(request, 0, requestLength);
             ensureScratch();
-            for (long done = 0; done < bodyBytes; ) {
-                int n = (int) Math.min(SCRATCH_BYTES, bodyBytes - done);
+            // the head goes out in the body's first write: a system call and a packet fewer per request
+            int head = channel != null && requestLength <= SCRATCH_BYTES / 4 ? requestLength : 0;
+            if (head == 0) {
+                out.write(request, 0, requestLength);
+            }
+            for (long done = 0; done < bodyBytes; head = 0) {
+                int n = (int) Math.min(SCRATCH_BYTES - head, bodyBytes - done);
+                body.fill(done, scratch, 0, n); // on the heap: vectorized, 2x as fast as into a direct buffer
                 if (channel != null) {
-                    // made off the heap, where the channel writes from without a copy
-                    body.fill(done, direct.clear(), n);
-                    direct.limit(n);
+                    direct.clear();
+                    direct.put(request, 0, head).put(scratch, 0, n).flip();
                     while (direct.hasRemaining()) {
                         channel.write(direct);
                     }
                 } else {
-                    body.fill(done, scratch, 0, n);
                     out.write(scratch, 0, n);
                 }
                 done += n;
@@ -288,8 +292,7 @@ public final class Http1Connection implements AutoCloseable {
     private void ensureScratch() {
         if (scratch == null) {
             scratch = new byte[SCRATCH_BYTES];
-            direct = channel == null ? null : ByteBuffer.allocateDirect(SCRATCH_BYTES)
-                    .order(java.nio.ByteOrder.LITTLE_ENDIAN);
+            direct = channel == null ? null : ByteBuffer.allocateDirect(SCRATCH_BYTES);
         }
     }
 
@@ -365,10 +368,7 @@ public final class Http1Connection implements AutoCloseable {
         return idleSinceNanos;
     }
 
-    /**
-     * Whether a connection that sat idle is still open: a short read that times out means nothing is pending and
-     * the peer has not closed it.
-     */
+    /** Whether an idle connection is still open: a short read timing out means nothing pending, no close. */
     boolean stillOpen() {
         try {
             socket.setSoTimeout(1);
