@@ -14,7 +14,7 @@ import software.amazon.awssdk.http.SdkHttpMethod;
 
 /**
  * The lean client's {@link DataPath}: GET, ranged GET, HEAD, PUT, UploadPart and DELETE as plain HTTP/1.1 on the
- * JDK's sockets ({@link Http1Pool}), signed by the SDK's SigV4 signer ({@link RequestSigner}), bodies streamed from
+ * JDK's sockets ({@link Http1Pool}), signed with SigV4 ({@link RequestSigner}), bodies streamed from
  * the payload block and read straight into the worker's buffer. The rest is the SDK's ({@link ObjectStore}).
  */
 final class HttpDataPath implements DataPath {
@@ -252,7 +252,7 @@ final class HttpDataPath implements DataPath {
             String path = objectPath(key);
             connection.begin(method.name(), target(path, query));
             connection.header("User-Agent", USER_AGENT);
-            signer.signInto(connection, method, path, query, amz);
+            signer.signInto(connection::header, method, path, query, amz);
             if (range != null) {
                 trace.range(range);
                 connection.header("Range", range);
