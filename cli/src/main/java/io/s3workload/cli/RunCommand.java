@@ -66,7 +66,7 @@ final class RunCommand implements Callable<Integer> {
     boolean noProgress;
 
     @Option(names = "--report", paramLabel = "NAME", split = ",",
-            description = "Reports to produce (default: the workload's 'reports:', else console): console (progress and tables on stdout), csv (summary.csv, timeseries.csv), json (summary.json), hdr (HdrHistogram interval logs), html (report.html with charts), ops (ops.csv.zst: a row per operation, docs/ops-log.md), prometheus (live /metrics, as --prometheus-port), otlp (as --otlp). See docs/reports.md.")
+            description = "Reports to produce (default: the workload's 'reports:', else console): console (progress and tables on stdout), csv (summary.csv, timeseries.csv), json (summary.json), hdr (HdrHistogram interval logs), html (report.html with charts), ops (ops.csv.zst: a row per operation, docs/ops-log.md), profile (the client's CPU profile, as --profile), prometheus (live /metrics, as --prometheus-port), otlp (as --otlp). See docs/reports.md.")
     List<String> reports;
 
     @Option(names = "--prometheus-port", paramLabel = "PORT",
@@ -111,6 +111,11 @@ final class RunCommand implements Callable<Integer> {
             converter = DurationConverter.class,
             description = "How long the cleanup of a stopped run (Ctrl-C, SIGTERM) may take before it writes the manifest of what is left and the process exits (default: ${DEFAULT-VALUE}). A run that ends by itself allows 10 minutes.")
     Duration cleanupTimeout;
+
+    @Option(names = "--profile", description = "Sample where the client's own CPU goes for the whole run and write"
+            + " profile.html (a flame graph), profile.collapsed (folded stacks) and profile.jfr to the results directory"
+            + " (the same as the report 'profile'; costs about 1% of a core).")
+    boolean profile;
 
     @Option(names = "--start-at", paramLabel = "TIME",
             description = "Wait until TIME (ISO-8601, e.g. 2026-11-21T10:00:00Z, or epoch milliseconds; not in the past, and not epoch seconds) before the first stage, so that shards start together; stages after fixed-duration stages then start on the same wall-clock second on every shard.")
@@ -157,7 +162,7 @@ final class RunCommand implements Callable<Integer> {
                 "shard-" + p.index())));
         ResultsDirectory results = new ResultsDirectory(outDir);
         List<Reporter> reporters = reporters(chosen, results);
-        if (chosen.stream().anyMatch(r -> java.util.Set.of("csv", "json", "hdr", "html", "ops").contains(r.trim()))) {
+        if (chosen.stream().anyMatch(Reporters::writesFiles) || profile) {
             Path parent = outDir.orElse(Path.of("results"));
             try {
                 java.nio.file.Files.createDirectories(parent);
@@ -217,6 +222,9 @@ final class RunCommand implements Callable<Integer> {
         List<String> names = new java.util.ArrayList<>(chosen);
         if (prometheusPort != null && !names.contains("prometheus")) {
             names.add("prometheus");
+        }
+        if (profile && !names.contains("profile")) {
+            names.add("profile");
         }
         if (otlp != null && !names.contains("otlp")) {
             names.add("otlp");

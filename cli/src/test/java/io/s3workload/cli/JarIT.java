@@ -744,6 +744,19 @@ class JarIT {
     }
 
     @Test
+    void profileWritesAFlameGraphOfTheRequestPath(@org.junit.jupiter.api.io.TempDir Path dir) throws Exception {
+        Path out = dir.resolve("results");
+        Result r = jar("run", "workloads/quickstart.yaml", "--no-progress", "--profile", "--out", out.toString(),
+                "--set", "stages.put.operations=200", "--set", "stages.get.duration=3s");
+        assertEquals(0, r.exitCode(), r.output());
+        assertTrue(r.output().contains("Profile: " + out.resolve("profile.html")), r.output());
+        String stacks = Files.readString(out.resolve("profile.collapsed"));
+        assertTrue(stacks.contains("io.s3workload.s3.HttpDataPath.read"), "the GETs' path: " + stacks.substring(0,
+                Math.min(2000, stacks.length())));
+        assertTrue(Files.readString(out.resolve("profile.html")).contains("<svg id=\"flame\""));
+    }
+
+    @Test
     void prometheusScrapesTheShadedJarWhileItRuns() throws Exception {
         Process process = new ProcessBuilder(JAVA, "-jar", JAR.toString(), "run", "workloads/quickstart.yaml",
                 "--no-progress", "--prometheus-port", "0", "--prometheus-host", "127.0.0.1", "--set",

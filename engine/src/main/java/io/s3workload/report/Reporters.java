@@ -44,6 +44,7 @@ public final class Reporters {
         BY_NAME.put("hdr", s -> new HdrLogReporter(s.results()));
         BY_NAME.put("html", s -> new HtmlReporter(s.results()));
         BY_NAME.put("ops", s -> new OpsLogReporter(s.results()));
+        BY_NAME.put("profile", s -> new ProfileReporter(s.results(), s.console()));
         BY_NAME.put("prometheus", s -> {
             PrometheusReporter reporter = new PrometheusReporter(s.prometheusHost(), s.prometheusPort(),
                     s.toolVersion());
@@ -55,6 +56,14 @@ public final class Reporters {
     }
 
     private Reporters() {
+    }
+
+    /** The reporters that write files into the results directory. */
+    private static final java.util.Set<String> FILES = java.util.Set.of("csv", "json", "hdr", "html", "ops", "profile");
+
+    /** Whether the reporter {@code name} writes files into the results directory. */
+    public static boolean writesFiles(String name) {
+        return FILES.contains(name.trim());
     }
 
     public static List<String> names() {

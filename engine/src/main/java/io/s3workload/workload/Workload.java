@@ -47,7 +47,7 @@ public record Workload(
     public static final List<String> DEFAULT_REPORTS = List.of("console");
 
     /** The report names {@code reports:} and {@code --report} know. */
-    public static final List<String> REPORTS = List.of("console", "csv", "json", "hdr", "html", "ops", "prometheus",
+    public static final List<String> REPORTS = List.of("console", "csv", "json", "hdr", "html", "ops", "profile", "prometheus",
             "otlp");
 
     /** The most buckets a run spreads its keys over ({@code buckets:}). */
