@@ -184,7 +184,7 @@ public final class ConsoleReporter implements Reporter {
     public void runFinished(RunResult result) {
         closeProgressLine();
         out.print(composites.cutShort());
-        out.print(RunSummary.of(result, skipped));
+        out.print(RunSummary.of(result, skipped, cpu));
         out.flush();
     }
 

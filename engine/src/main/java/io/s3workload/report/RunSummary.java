@@ -3,6 +3,7 @@ package io.s3workload.report;
 import io.s3workload.metrics.CellStats;
 import io.s3workload.result.Breach;
 import io.s3workload.result.CleanupResult;
+import io.s3workload.result.ClientLimit;
 import io.s3workload.result.RunResult;
 import io.s3workload.result.StageReport;
 import io.s3workload.result.StageResult;
@@ -25,7 +26,7 @@ final class RunSummary {
     private RunSummary() {
     }
 
-    static String of(RunResult result, List<String> skipped) {
+    static String of(RunResult result, List<String> skipped, CellBlock.Cpu cpu) {
         StringBuilder b = new StringBuilder("\n").append(RULE).append('\n');
         b.append("SUMMARY  run ").append(result.info().runId()).append(", ").append(Units.seconds(result.wallNanos()))
                 .append(" in all\n").append(RULE).append('\n');
@@ -35,6 +36,11 @@ final class RunSummary {
             b.append(table(result.stages().stream().map(StageReport::of).toList()));
         }
         b.append(FindingBlocks.summary(result.stages().stream().map(StageReport::of).toList()));
+        String limit = ClientLimit.sentence(result.stages().stream().flatMap(s -> s.cells().stream()).toList(),
+                cpu.cpus(), cpu.serverInProcess());
+        if (!limit.isEmpty()) {
+            b.append('\n').append(limit);
+        }
         if (!skipped.isEmpty()) {
             b.append("\nSkipped stages:\n");
             skipped.forEach(s -> b.append("  ").append(s).append('\n'));

@@ -6,6 +6,7 @@ import io.s3workload.plan.SearchSteps;
 import io.s3workload.plan.StagePlan;
 import io.s3workload.result.CapacitySearch.End;
 import io.s3workload.result.CapacitySearch;
+import io.s3workload.result.ClientLimit;
 import io.s3workload.result.StageResult;
 import io.s3workload.result.Units;
 import io.s3workload.run.Engine;
@@ -33,10 +34,6 @@ public final class CapacityRunner implements StageRunner {
 
     /** A step with at least this share of operations failed ends the search: the store is failing, not slowing. */
     static final double ERROR_STORM_PERCENT = 50;
-    /** A step is client-bound only when more than this share of its operations started late. */
-    static final double LATE_PERCENT = 1;
-    /** The client's CPU counts as saturated above this share of its cores. */
-    static final double SATURATED = 0.9;
     /** Operations of a probe request series, run by one user, before the search and in a cool-down. */
     private static final long PROBE_OPERATIONS = 5;
     /** A cool-down ends when a probe's median is within this factor of the unloaded one (plus a millisecond). */
@@ -260,16 +257,16 @@ public final class CapacityRunner implements StageRunner {
      */
     static Optional<String> clientBound(CellStats cell, CapacityStage.Slo slo, CapacityStage.Mode mode,
                                         int workers) {
-        double busy = cell.coresBusy() / Runtime.getRuntime().availableProcessors();
+        double busy = ClientLimit.busyShare(cell, Runtime.getRuntime().availableProcessors());
         if (mode == CapacityStage.Mode.USERS) {
-            return busy >= SATURATED ? Optional.of(String.format(Locale.ROOT, "the client's CPU was %.0f%% busy;"
+            return busy >= ClientLimit.SATURATED_SHARE ? Optional.of(String.format(Locale.ROOT, "the client's CPU was %.0f%% busy;"
                     + " offer the load from more shards (docs/distributed.md)", busy * 100)) : Optional.empty();
         }
-        double late = cell.attempted() == 0 ? 0 : 100.0 * cell.late() / cell.attempted();
-        if (late <= LATE_PERCENT) {
+        double late = ClientLimit.latePercent(cell);
+        if (late <= ClientLimit.LATE_PERCENT) {
             return Optional.empty();
         }
-        if (busy >= SATURATED) {
+        if (busy >= ClientLimit.SATURATED_SHARE) {
             return Optional.of(String.format(Locale.ROOT, "%.0f%% of its operations started late with the client's"
                     + " CPU %.0f%% busy; offer the load from more shards (docs/distributed.md)", late, busy * 100));
         }
