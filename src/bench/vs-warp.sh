@@ -5,6 +5,10 @@
 #
 #   src/bench/vs-warp.sh [WINDOW_SECONDS [REPEATS [ROW_FILTER]]]      e.g. src/bench/vs-warp.sh 15 3 'GET 1MiB'
 #
+# The table goes to stdout and, as JSON (every repeat's figures too), to $JSON (default ./vs-warp.json), which
+# src/bench/vs-warp-check.py compares with the committed src/bench/vs-warp-baseline.json: run it before and after
+# touching the request path.
+#
 # Needs `minio` and `warp` on the PATH: ../shared/peers/build-peers.sh builds both from public source snapshots
 # (see its header). Where warp is missing, the script says so and, if Go is installed, measures against s3loop
 # instead (src/bench/peer: a bare loop on minio-go, warp's own client library, with warp's transport settings and
@@ -30,6 +34,7 @@ repeats=${2:-3}
 filter=${3:-}
 warmup=${WARMUP:-10}
 clients=${CLIENTS:-http}
+json=${JSON:-vs-warp.json}
 hz=$(getconf CLK_TCK)
 
 command -v minio >/dev/null || { echo "vs-warp: no 'minio' on the PATH; build it with ../shared/peers/build-peers.sh" >&2; exit 2; }
@@ -86,7 +91,7 @@ bytes_of() { case $1 in *KiB) echo $(( ${1%KiB} * 1024 ));; *MiB) echo $(( ${1%M
 measure() {
   local tool=$1 op=$2 size=$3 conc=$4 api out pid base t0 c0 b0 n0 c1 b1 n1 p50 p99 secs
   case $op in GET) api=GetObject;; PUT) api=PutObject;; HEAD) api=HeadObject;; esac
-  secs=$((warmup + window + 3))
+  secs=$((warmup + window + 10)) # slack: a large PUT is counted by the server only when it completes
   out="$work/out.$tool"
   read -r base _ < <(requests "$api")
   case $tool in
@@ -146,6 +151,8 @@ EOF
              p50, p99, n, b / t / 1048576 }'
 }
 
+commit=$(git -C "$root" rev-parse --short HEAD 2>/dev/null || echo unknown)
+git -C "$root" diff --quiet HEAD 2>/dev/null || commit="$commit+changes"
 printf "vs-warp: MinIO %s at 127.0.0.1:%s; peer %s; s3workload clients: %s; %d s windows after %d s warm-up, %d repeats\n" \
   "$(minio --version | head -1 | awk '{print $3}')" "$port" "$peer" "$clients" "$window" "$warmup" "$repeats"
 printf "machine: %s cores, %s; %s\n\n" "$(nproc)" "$(uname -r)" "$("$root/s3workload" --version 2>/dev/null | head -1)"
@@ -191,3 +198,49 @@ awk -v peer="$peer" '
       }
     }
   }' "$results"
+
+# The same figures as JSON: the table's rows and every repeat behind them, for src/bench/vs-warp-check.py.
+python3 - "$results" "$json" "$peer" "$commit" "$window" "$warmup" "$repeats" "$(nproc)" <<'PY'
+import json, sys, time
+results, out, peer, commit, window, warmup, repeats, cores = sys.argv[1:]
+runs = []
+for line in open(results):
+    f = line.split()
+    op, size, conc, tool, rep = f[0], f[1], int(f[2]), f[3], int(f[4])
+    ops, mib, busy = float(f[5]), float(f[6]), float(f[7])
+    per_mib = size.endswith("MiB")
+    cpu = (busy * 1000 / mib if mib > 0 else None) if per_mib else (busy * 1000 / ops if ops > 0 else None)
+    runs.append({"op": op, "size": size, "concurrency": conc, "tool": tool, "repeat": rep, "opsPerSecond": ops,
+                 "mibPerSecond": mib, "coresBusy": busy, "cpu": cpu, "cpuUnit": "ms/MiB" if per_mib else "ms/op",
+                 "p50Ms": None if f[8] == "-" else float(f[8]), "p99Ms": None if f[9] == "-" else float(f[9]),
+                 "operations": int(f[10]), "wireMibPerSecond": float(f[11])})
+rows, order = {}, []
+for r in runs:
+    k = (r["op"], r["size"], r["concurrency"], r["tool"])
+    if k not in rows:
+        rows[k] = []; order.append(k)
+    rows[k].append(r)
+def mean(xs):
+    xs = [x for x in xs if x is not None]
+    return sum(xs) / len(xs) if xs else None
+table = []
+for k in order:
+    rs = rows[k]
+    row = {"op": k[0], "size": k[1], "concurrency": k[2], "tool": k[3], "repeats": len(rs),
+           "opsPerSecond": mean([r["opsPerSecond"] for r in rs]),
+           "opsPerSecondRange": [min(r["opsPerSecond"] for r in rs), max(r["opsPerSecond"] for r in rs)],
+           "cpu": mean([r["cpu"] for r in rs]), "cpuUnit": rs[0]["cpuUnit"],
+           "cpuRange": [min(r["cpu"] or 0 for r in rs), max(r["cpu"] or 0 for r in rs)]}
+    pk = (k[0], k[1], k[2], peer)
+    if k[3] != peer and pk in rows:
+        p = rows[pk]
+        po, pc = mean([r["opsPerSecond"] for r in p]), mean([r["cpu"] for r in p])
+        row["opsVsPeer"] = row["opsPerSecond"] / po if po else None
+        row["cpuVsPeer"] = row["cpu"] / pc if pc and row["cpu"] is not None else None
+    table.append(row)
+json.dump({"format": 1, "tool": "vs-warp.sh", "commit": commit, "peer": peer,
+           "date": time.strftime("%Y-%m-%dT%H:%M:%SZ", time.gmtime()), "windowSeconds": int(window),
+           "warmupSeconds": int(warmup), "repeats": int(repeats), "cores": int(cores), "rows": table, "runs": runs},
+          open(out, "w"), indent=1)
+print("vs-warp: the table as JSON in " + out + " (compare: src/bench/vs-warp-check.py " + out + ")", file=sys.stderr)
+PY

@@ -114,7 +114,7 @@ final class RunCommand implements Callable<Integer> {
 
     @Option(names = "--profile", description = "Sample where the client's own CPU goes for the whole run and write"
             + " profile.html (a flame graph), profile.collapsed (folded stacks) and profile.jfr to the results directory"
-            + " (the same as the report 'profile'; costs about 1% of a core).")
+            + " (the same as the report 'profile'; docs/reports.md).")
     boolean profile;
 
     @Option(names = "--start-at", paramLabel = "TIME",

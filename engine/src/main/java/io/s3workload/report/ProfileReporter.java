@@ -17,8 +17,8 @@ import java.util.stream.Collectors;
  * {@code profile} ({@code --profile}): where the client's own CPU went over the whole run, for a user who suspects
  * the tool rather than the store. Writes {@code profile.html} (a flame graph), {@code profile.collapsed} (the folded
  * stacks, one {@code frame;frame;... count} line each, as flamegraph.pl, speedscope and async-profiler's converters
- * read them) and {@code profile.jfr} (the flight recording itself) to the results directory. Sampling costs about
- * 1% of a core ({@link ClientProfile}).
+ * read them) and {@code profile.jfr} (the flight recording itself) to the results directory. Sampling cost nothing
+ * measurable in src/bench/profile-overhead.sh ({@link ClientProfile}).
  */
 final class ProfileReporter implements Reporter {
 

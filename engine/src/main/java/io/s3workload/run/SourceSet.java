@@ -27,8 +27,9 @@ public final class SourceSet {
     /** User metadata that records which seed wrote a source, so a later run can verify a reused one. */
     static final String SEED_METADATA = "s3workload-seed";
     /**
-     * User metadata that records how a source's bytes were made ({@code 2:unique}): a source made otherwise — by an
-     * older s3workload, whose bodies were slices of one block, or with other data settings — is written again.
+     * User metadata that records how a source's bytes were made ({@code 3:unique}): a source made otherwise — by an
+     * older s3workload's generator (1: slices of one block, 2: SplitMix64 words), or with other data settings — is
+     * written again.
      */
     static final String DATA_METADATA = "s3workload-data";
     /** The error of a stage told to verify whose sources were all written by an unknown hand. */
@@ -176,9 +177,9 @@ public final class SourceSet {
         return made.equals(data) || data == null && !info.metadata().containsKey(SEED_METADATA);
     }
 
-    /** What {@link #DATA_METADATA} says of bodies made as {@code shape} by this generator (version 2). */
+    /** What {@link #DATA_METADATA} says of bodies made as {@code shape} by this generator (version 3: the table). */
     static String madeAs(io.s3workload.workload.DataShape shape) {
-        return "2:" + shape;
+        return "3:" + shape;
     }
 
     private static Optional<Long> seedOf(ObjectStore.ObjectInfo info) {
