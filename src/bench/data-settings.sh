@@ -9,18 +9,14 @@ set -euo pipefail
 start_server null
 out=$(mktemp -d)
 trap 'kill $server_pid 2>/dev/null; rm -rf "$out"' EXIT
-hz=$(getconf CLK_TCK)
 measure() { # measure DATA: prints "MiB/s cores CPU-ms/MiB"
-  local pid c0 c1 mib
+  local pid cores mib
   { cat "$bench_dir/data-settings.yaml"; echo "    data: $1"; } >"$out/w.yaml"
   "$root/s3workload" run "$out/w.yaml" --no-progress >"$out/run.txt" 2>&1 & pid=$!
-  sleep 8
-  c0=$(awk '{print $14 + $15}' "/proc/$pid/stat")
-  sleep 10
-  c1=$(awk '{print $14 + $15}' "/proc/$pid/stat")
+  cores=$(busy_cores "$pid" 8 10)
   wait "$pid" || { cat "$out/run.txt" >&2; exit 1; }
   mib=$(awk '$1 == "put" && $2 == "PUT" {print $9}' "$out/run.txt" | tail -1)
-  awk -v c=$((c1 - c0)) -v hz="$hz" -v mib="$mib" 'BEGIN { cores = c / hz / 10; printf "%s %.3f %.4f\n", mib, cores, cores * 1000 / mib }'
+  awk -v cores="$cores" -v mib="$mib" 'BEGIN { printf "%s %.3f %.4f\n", mib, cores, cores * 1000 / mib }'
 }
 settings=("unique" "{compressible: 2}" "{dedupe: 3}")
 declare -A sum

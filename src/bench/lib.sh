@@ -49,3 +49,15 @@ bench_run() {
   cells "$out" | grep -v -E "^(${2:-^$}) " || true
   rm -f "$out"
 }
+
+# busy_cores PID SKIP SECONDS: waits SKIP seconds, then prints the cores process PID kept busy over the next SECONDS
+# (utime + stime of every thread, from /proc/PID/stat: measured from outside the process).
+busy_cores() {
+  local c0 c1 hz
+  hz=$(getconf CLK_TCK)
+  sleep "$2"
+  c0=$(awk '{print $14 + $15}' "/proc/$1/stat")
+  sleep "$3"
+  c1=$(awk '{print $14 + $15}' "/proc/$1/stat")
+  awk -v c=$((c1 - c0)) -v hz="$hz" -v s="$3" 'BEGIN { printf "%.3f\n", c / hz / s }'
+}

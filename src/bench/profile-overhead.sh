@@ -8,18 +8,14 @@ set -euo pipefail
 start_server null
 out=$(mktemp -d)
 trap 'kill $server_pid 2>/dev/null; rm -rf "$out"' EXIT
-hz=$(getconf CLK_TCK)
 # measure NAME ARGS...: one run; prints "ops/s cores CPU-ms/op"
 measure() {
-  local name=$1 pid c0 c1 ops; shift
+  local name=$1 pid cores ops; shift
   "$root/s3workload" run "$bench_dir/profile-overhead.yaml" --no-progress "$@" >"$out/$name.txt" 2>&1 & pid=$!
-  sleep 10
-  c0=$(awk '{print $14 + $15}' "/proc/$pid/stat")
-  sleep 10
-  c1=$(awk '{print $14 + $15}' "/proc/$pid/stat")
+  cores=$(busy_cores "$pid" 10 10)
   wait "$pid"
   ops=$(awk '$1 == "get-4kib" && $2 == "GET" {print $8}' "$out/$name.txt" | tail -1)
-  awk -v c=$((c1 - c0)) -v hz="$hz" -v ops="$ops" 'BEGIN { cores = c / hz / 10; printf "%s %.3f %.4f\n", ops, cores, cores * 1000 / ops }'
+  awk -v cores="$cores" -v ops="$ops" 'BEGIN { printf "%s %.3f %.4f\n", ops, cores, cores * 1000 / ops }'
 }
 declare -a off on
 for r in $(seq 1 "${1:-3}"); do
