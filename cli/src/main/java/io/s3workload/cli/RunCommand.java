@@ -66,7 +66,7 @@ final class RunCommand implements Callable<Integer> {
     boolean noProgress;
 
     @Option(names = "--report", paramLabel = "NAME", split = ",",
-            description = "Reports to produce (default: the workload's 'reports:', else console): console (progress and tables on stdout), csv (summary.csv, timeseries.csv), json (summary.json), hdr (HdrHistogram interval logs), html (report.html with charts), ops (ops.csv.zst: a row per operation, docs/ops-log.md), profile (the client's CPU profile, as --profile), prometheus (live /metrics, as --prometheus-port), otlp (as --otlp). See docs/reports.md.")
+            description = "Reports to produce (default: the workload's 'reports:', else console): console (progress and tables on stdout), csv (summary.csv, timeseries.csv), json (summary.json), hdr (HdrHistogram interval logs), html (report.html with charts), ops (ops.csv.zst: a row per operation, docs/ops-log.md), profile (the client's CPU profile, as --profile), prometheus (live /metrics, as --prometheus-port), otlp (as --otlp), web (the live page, as --web). See docs/reports.md.")
     List<String> reports;
 
     @Option(names = "--prometheus-port", paramLabel = "PORT",
@@ -77,6 +77,13 @@ final class RunCommand implements Callable<Integer> {
             description = "The address /metrics listens on (default: all interfaces, so a Prometheus elsewhere can"
                     + " scrape it).")
     String prometheusHost;
+
+    @Option(names = "--web", paramLabel = "[HOST:]PORT",
+            description = "Serve a page that shows the run as it happens at http://HOST:PORT/ (default host: 127.0.0.1,"
+                    + " loopback only; 0.0.0.0:PORT to be reached from elsewhere; PORT 0: any free port): the plan and"
+                    + " each stage's state, every cell's counts, last second and charts, updated every second, and"
+                    + " the final report.html once the run ends (see docs/reports.md).")
+    String web;
 
     @Option(names = "--otlp", paramLabel = "URL",
             description = "Push live metrics over OTLP (HTTP) to this URL every second, e.g. "
@@ -226,6 +233,9 @@ final class RunCommand implements Callable<Integer> {
         if (profile && !names.contains("profile")) {
             names.add("profile");
         }
+        if (web != null && !names.contains("web")) {
+            names.add("web");
+        }
         if (otlp != null && !names.contains("otlp")) {
             names.add("otlp");
         }
@@ -233,11 +243,11 @@ final class RunCommand implements Callable<Integer> {
             return Reporters.create(names, new Reporters.Settings(System.out, Terminal.isInteractive(),
                     !noProgress, results, VersionProvider.version(), prometheusHost,
                     prometheusPort == null ? Reporters.DEFAULT_PROMETHEUS_PORT : prometheusPort,
-                    otlp == null ? Reporters.DEFAULT_OTLP_URL : otlp));
+                    otlp == null ? Reporters.DEFAULT_OTLP_URL : otlp, web));
         } catch (IllegalArgumentException e) {
-            throw new BadInput("--report: " + e.getMessage());
+            throw new BadInput(e.getMessage().startsWith("--") ? e.getMessage() : "--report: " + e.getMessage());
         } catch (java.io.UncheckedIOException e) {
-            throw new BadInput("--prometheus-port: " + e.getMessage());
+            throw new BadInput(e.getMessage().startsWith("--") ? e.getMessage() : "--prometheus-port: " + e.getMessage());
         }
     }
 

@@ -59,12 +59,7 @@ final class HtmlCharts {
         if (cell.server() != null && cell.server().timeline().stream().anyMatch(second -> !Double.isNaN(second.cpuSeconds()))) {
             c.append(serverCpu(cell, cellStart).render("chart server-cpu"));
         }
-        SvgChart latency = new SvgChart("Latency per second", "seconds", "ms");
-        steps(latency, "p50", cellStart, seconds, s -> s.operations() == 0 ? Double.NaN
-                : s.latency(Percentile.P50) / 1e6);
-        steps(latency, "p99", cellStart, seconds, s -> s.operations() == 0 ? Double.NaN
-                : s.latency(Percentile.P99) / 1e6);
-        c.append(latency.render("chart latency"));
+        c.append(latency(cellStart, seconds).render("chart latency"));
         if (load != null && !load.ramp().isEmpty()) {
             c.append(planned(load, workers, t, seconds));
         }
@@ -76,6 +71,31 @@ final class HtmlCharts {
                     io.s3workload.result.Units.count(last.errors(), "error")));
         }
         return c.toString();
+    }
+
+    /**
+     * A running cell's charts over the seconds it has had so far (the live page's): MiB/s for operations that move
+     * data, operations/s, and p50/p99 per second, drawn as {@link #overTime} draws them.
+     */
+    static String live(io.s3workload.metrics.CellKey key, List<Snapshot> seconds, long cellStart) {
+        StringBuilder c = new StringBuilder();
+        if (key.op().movesData()) {
+            c.append(rateChart("Throughput", "MiB/s", cellStart, seconds, Map.of(),
+                    s -> s.bytesPerSecond() / (1 << 20)).render("chart throughput"));
+        }
+        c.append(rateChart("Operations per second", "ops/s", cellStart, seconds, Map.of(), Snapshot::opsPerSecond)
+                .render(key.op().movesData() ? "chart operations" : "chart throughput"));
+        return c.append(latency(cellStart, seconds).render("chart latency")).toString();
+    }
+
+    /** p50 and p99 per second; a second in which nothing completed has none (the lines break there). */
+    private static SvgChart latency(long cellStart, List<Snapshot> seconds) {
+        SvgChart latency = new SvgChart("Latency per second", "seconds", "ms");
+        steps(latency, "p50", cellStart, seconds, s -> s.operations() == 0 ? Double.NaN
+                : s.latency(Percentile.P50) / 1e6);
+        steps(latency, "p99", cellStart, seconds, s -> s.operations() == 0 ? Double.NaN
+                : s.latency(Percentile.P99) / 1e6);
+        return latency;
     }
 
     /**

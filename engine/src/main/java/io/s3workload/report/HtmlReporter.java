@@ -23,7 +23,7 @@ import java.util.Optional;
 final class HtmlReporter extends EndOfRunFiles {
 
     static final String FILE = "report.html";
-    private static final String STYLE = """
+    static final String STYLE = """
             body{font:14px/1.45 system-ui,-apple-system,"Segoe UI",Roboto,sans-serif;margin:24px auto;max-width:1360px;
             color:#1b1f23;padding:0 16px}h1{font-size:22px;margin:0 0 4px}h2{font-size:18px;margin:28px 0 8px;
             border-bottom:1px solid #d0d7de;padding-bottom:4px}h3{font-size:15px;margin:16px 0 6px}.meta{color:#57606a}
@@ -74,7 +74,7 @@ final class HtmlReporter extends EndOfRunFiles {
     }
 
     /** The workload and run; the tool, JVM and host that measured it; the endpoints. */
-    private static String header(RunReport result) {
+    static String header(RunReport result) {
         RunReport.About about = result.about();
         StringBuilder h = new StringBuilder("<h1>").append(esc(result.workload())).append("</h1>");
         h.append("<p class=\"meta\">run ").append(esc(result.runId())).append(" &middot; started ")
@@ -121,7 +121,7 @@ final class HtmlReporter extends EndOfRunFiles {
     }
 
     /** A stage: what it ran with, its cells, a probe's pairs, and each cell's charts when it ran long enough. */
-    private static String stage(RunReport result, StageReport stage) {
+    static String stage(RunReport result, StageReport stage) {
         StringBuilder h = new StringBuilder("<section class=\"stage\" id=\"stage-").append(esc(stage.name()))
                 .append("\"><h2>").append(esc(stage.name())).append(" <span class=\"meta\">").append(stage.kind())
                 .append(stage.skipped().isPresent() ? "" : ", " + Units.seconds(stage.wallNanos()));
@@ -161,7 +161,7 @@ final class HtmlReporter extends EndOfRunFiles {
      * The tables of {@code stage}'s findings placed {@code place}, each finding's followed by its charts: at the top
      * of the report as composite tables for {@link ResultTable.Place#RUN}, under the stage for the others.
      */
-    private static String findings(StageReport stage, ResultTable.Place place) {
+    static String findings(StageReport stage, ResultTable.Place place) {
         StringBuilder h = new StringBuilder();
         for (Finding finding : stage.findings()) {
             List<ResultTable> tables = finding.tables().stream().filter(t -> t.place() == place).toList();

@@ -16,6 +16,8 @@ public final class Reporters {
 
     /** Prometheus's usual port for exporters. */
     public static final int DEFAULT_PROMETHEUS_PORT = 9464;
+    /** The live page's port when none is given (on loopback): beside the Prometheus exporter's. */
+    public static final int DEFAULT_WEB_PORT = LiveServer.DEFAULT_PORT;
     /** An OpenTelemetry collector's OTLP/HTTP metrics endpoint on this host. */
     public static final String DEFAULT_OTLP_URL = "http://localhost:4318/v1/metrics";
 
@@ -24,9 +26,15 @@ public final class Reporters {
      *
      * @param prometheusPort the port for {@code /metrics} (0: any free port)
      * @param otlpUrl        where OTLP metrics are pushed
+     * @param web            where the live page listens ({@code [HOST:]PORT}; null: loopback, {@link #DEFAULT_WEB_PORT})
      */
     public record Settings(PrintStream console, boolean terminal, boolean progress, ResultsDirectory results,
-                           String toolVersion, String prometheusHost, int prometheusPort, String otlpUrl) {
+                           String toolVersion, String prometheusHost, int prometheusPort, String otlpUrl, String web) {
+
+        public Settings(PrintStream console, boolean terminal, boolean progress, ResultsDirectory results,
+                        String toolVersion, String prometheusHost, int prometheusPort, String otlpUrl) {
+            this(console, terminal, progress, results, toolVersion, prometheusHost, prometheusPort, otlpUrl, null);
+        }
 
         public Settings(PrintStream console, boolean terminal, boolean progress, ResultsDirectory results,
                         String toolVersion) {
@@ -53,6 +61,8 @@ public final class Reporters {
             return reporter;
         });
         BY_NAME.put("otlp", s -> new OtlpReporter(s.otlpUrl(), s.toolVersion()));
+        BY_NAME.put("web", s -> new WebReporter(LiveServer.Address.parse(s.web() == null
+                ? Integer.toString(DEFAULT_WEB_PORT) : s.web()), s.console()));
     }
 
     private Reporters() {

@@ -48,7 +48,7 @@ public record Workload(
 
     /** The report names {@code reports:} and {@code --report} know. */
     public static final List<String> REPORTS = List.of("console", "csv", "json", "hdr", "html", "ops", "profile", "prometheus",
-            "otlp");
+            "otlp", "web");
 
     /** The most buckets a run spreads its keys over ({@code buckets:}). */
     public static final int MOST_BUCKETS = 100;

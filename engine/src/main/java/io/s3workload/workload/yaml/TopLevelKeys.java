@@ -41,7 +41,7 @@ final class TopLevelKeys {
         top("stages", "stages", null, "[{name: put, kind: put, size: 1MiB, objects: 100}]",
                 "The stages, in order (a graph with after and with)."),
         top("reports", "reports", Workload.DEFAULT_REPORTS.toString(), "[console, json]",
-                "Reports to produce: console, csv, json, hdr, html, ops, profile, prometheus, otlp.").list(),
+                "Reports to produce: console, csv, json, hdr, html, ops, profile, prometheus, otlp, web.").list(),
         top("sections", "sections", null, "{connectivity: CONNECTIVITY TESTS, performance: PERFORMANCE TESTS}",
                 "A title per stage tag, in order: the console prints it as a banner before the first stage with the"
                         + " tag, and a PASSED/FAILED verdict per section in the TEST SUMMARY."),

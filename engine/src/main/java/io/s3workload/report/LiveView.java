@@ -1,0 +1,249 @@
+package io.s3workload.report;
+
+import io.s3workload.metrics.CellKey;
+import io.s3workload.metrics.Snapshot;
+import io.s3workload.plan.StagePlan;
+import io.s3workload.result.CleanupResult;
+import io.s3workload.result.Progress;
+import io.s3workload.result.RunInfo;
+import io.s3workload.result.RunReport;
+import io.s3workload.result.RunResult;
+import io.s3workload.result.StageReport;
+import io.s3workload.result.StageResult;
+import io.s3workload.workload.Percentile;
+import java.util.ArrayList;
+import java.util.EnumMap;
+import java.util.LinkedHashMap;
+import java.util.List;
+import java.util.Map;
+
+/**
+ * What the live page shows of a run, kept from the reporters' events: the plan with each stage's state (waiting,
+ * running, done), and per stage its cells' counts and last second, its notes (a capacity search's steps as they are
+ * judged), its cells' charts over time while it runs, and once it is done what report.html shows of it. Rendered
+ * to {@link LiveMessage}s for the page; fed on the reporters' thread, read on the web server's, so every method
+ * holds the view's lock.
+ */
+final class LiveView {
+
+    enum State { WAITING, RUNNING, DONE }
+
+    /** A stage's seconds kept for its charts at most: an hour; older ones are dropped (the page says so). */
+    static final int MAX_SECONDS = 3_600;
+
+    private RunInfo info;
+    private long runStartNanos;
+    private final Map<String, LiveStage> stages = new LinkedHashMap<>();
+    private RunResult finished;
+    /** Bumped by every change; a stage remembers the value of its last change. */
+    private long version;
+
+    private static final class LiveStage {
+        final StagePlan plan;
+        State state = State.WAITING;
+        long startedNanos;
+        final List<String> notes = new ArrayList<>();
+        final Map<CellKey, LiveCell> cells = new LinkedHashMap<>();
+        StageResult result;
+        long changed;
+        String rendered;
+        long renderedAt = -1;
+
+        LiveStage(StagePlan plan) {
+            this.plan = plan;
+        }
+    }
+
+    /** A running cell: its totals so far and its seconds. */
+    private static final class LiveCell {
+        final CellKey key;
+        final long startMillis;
+        final List<Snapshot> seconds = new ArrayList<>();
+        long ok;
+        long errors;
+        Map<String, Long> errorsByClass = Map.of();
+        long previousElapsed;
+
+        LiveCell(CellKey key, long startMillis) {
+            this.key = key;
+            this.startMillis = startMillis;
+        }
+    }
+
+    synchronized void runStarted(RunInfo run) {
+        info = run;
+        runStartNanos = System.nanoTime();
+        for (StagePlan stage : run.plan().stages()) {
+            stages.put(stage.name(), new LiveStage(stage));
+        }
+        version++;
+    }
+
+    synchronized void stageStarted(StagePlan plan) {
+        LiveStage stage = stages.computeIfAbsent(plan.name(), n -> new LiveStage(plan));
+        stage.state = State.RUNNING;
+        stage.startedNanos = System.nanoTime();
+        touch(stage);
+    }
+
+    synchronized void progress(Progress progress) {
+        LiveStage stage = stages.get(progress.cell().stage());
+        if (stage == null || stage.state == State.DONE) {
+            return;
+        }
+        long now = System.currentTimeMillis();
+        LiveCell cell = stage.cells.computeIfAbsent(progress.cell(),
+                key -> new LiveCell(key, now - progress.elapsedNanos() / 1_000_000));
+        var interval = progress.interval();
+        EnumMap<Percentile, Long> stats = new EnumMap<>(Percentile.class);
+        if (interval.latency().getTotalCount() > 0) {
+            for (Percentile p : List.of(Percentile.P50, Percentile.P99, Percentile.MAX)) {
+                stats.put(p, p == Percentile.MAX ? interval.latency().getMaxValue()
+                        : interval.latency().getValueAtPercentile(p.percentile()));
+            }
+        }
+        long length = Math.max(1, progress.elapsedNanos() - cell.previousElapsed);
+        cell.previousElapsed = progress.elapsedNanos();
+        cell.seconds.add(new Snapshot(progress.elapsedNanos(), cell.startMillis + progress.elapsedNanos() / 1_000_000,
+                length, interval.operations(), interval.bytes(), interval.errors(), stats));
+        if (cell.seconds.size() > MAX_SECONDS) {
+            cell.seconds.remove(0);
+        }
+        cell.ok = interval.totalOperations();
+        cell.errors = interval.totalErrors();
+        cell.errorsByClass = interval.totalErrorsByClass();
+        touch(stage);
+    }
+
+    synchronized void note(String stageName, String message) {
+        LiveStage stage = stages.get(stageName);
+        if (stage != null) {
+            stage.notes.add(io.s3workload.workload.Urls.masked(message));
+            touch(stage);
+        }
+    }
+
+    synchronized void stageFinished(StageResult result) {
+        LiveStage stage = stages.computeIfAbsent(result.stage().name(), n -> new LiveStage(result.stage()));
+        stage.state = State.DONE;
+        stage.result = result;
+        stage.cells.clear(); // what the running cells kept, the result has in full
+        touch(stage);
+    }
+
+    synchronized void runFinished(RunResult result) {
+        finished = result;
+        version++;
+    }
+
+    private void touch(LiveStage stage) {
+        stage.changed = ++version;
+    }
+
+    /** The view's version: a message {@link #since} it holds every change after it. */
+    synchronized long version() {
+        return version;
+    }
+
+    /**
+     * The page's update: the run's header and plan, and the stages changed after version {@code after} (all of
+     * them for 0), rendered; {@code report} is the final report.html once the run is over.
+     */
+    synchronized LiveMessage since(long after) {
+        Map<String, String> changed = new LinkedHashMap<>();
+        for (LiveStage stage : stages.values()) {
+            if (stage.changed > after || after == 0) {
+                changed.put(stage.plan.name(), render(stage));
+            }
+        }
+        return new LiveMessage(version, finished != null, header(), plan(), List.copyOf(stages.keySet()), changed,
+                finished == null ? null : HtmlReporter.page(RunReport.of(finished)));
+    }
+
+    /** The run's name, id, start, endpoints (their credentials masked) and state. */
+    private String header() {
+        if (info == null) {
+            return "<h1>s3workload</h1><p class=\"meta\">waiting for the run to start</p>";
+        }
+        StringBuilder h = new StringBuilder("<h1>").append(esc(info.plan().name())).append("</h1><p class=\"meta\">run ")
+                .append(esc(info.runId())).append(" &middot; started ").append(esc(info.startedAt()
+                        .truncatedTo(java.time.temporal.ChronoUnit.SECONDS).toString())).append(" &middot; ");
+        if (finished == null) {
+            h.append("<span id=\"run-state\" data-state=\"running\">running, ")
+                    .append(io.s3workload.result.Units.seconds(System.nanoTime() - runStartNanos)).append("</span>");
+        } else {
+            h.append("<span id=\"run-state\" data-state=\"finished\">finished in ")
+                    .append(io.s3workload.result.Units.seconds(finished.wallNanos())).append(", exit code ")
+                    .append(finished.exitCode()).append(finished.interrupted() ? " (interrupted)" : "").append("</span>");
+        }
+        h.append(info.serverInProcess() ? " &middot; S3 server in the same process" : "").append("<br>");
+        info.endpointUrls().forEach((name, url) -> h.append("endpoint ").append(esc(name)).append(' ')
+                .append(esc(io.s3workload.workload.Urls.printable(url))).append("<br>"));
+        return h.append("</p>").toString();
+    }
+
+    /** A line per stage: its name, kind and state. */
+    private String plan() {
+        StringBuilder h = new StringBuilder("<ol class=\"plan\">");
+        for (LiveStage stage : stages.values()) {
+            String state = stage.state.name().toLowerCase(java.util.Locale.ROOT);
+            h.append("<li data-stage=\"").append(esc(stage.plan.name())).append("\" data-state=\"").append(state)
+                    .append("\"><a href=\"#stage-").append(esc(stage.plan.name())).append("\">")
+                    .append(esc(stage.plan.name())).append("</a> <span class=\"meta\">").append(stage.plan.kind().key())
+                    .append("</span> <span class=\"state ").append(state).append("\">").append(stateText(stage))
+                    .append("</span></li>");
+        }
+        return h.append("</ol>").toString();
+    }
+
+    private static String stateText(LiveStage stage) {
+        return switch (stage.state) {
+            case WAITING -> "waiting";
+            case RUNNING -> "running, " + io.s3workload.result.Units.seconds(System.nanoTime() - stage.startedNanos);
+            case DONE -> stage.result.skipped().isPresent() ? "did not run"
+                    : "done in " + io.s3workload.result.Units.seconds(stage.result.wallNanos())
+                    + (stage.result.interrupted() ? ", cut short" : "");
+        };
+    }
+
+    /** A stage's section: its live table, its notes, and its charts (while it runs) or its report (once done). */
+    private String render(LiveStage stage) {
+        if (stage.renderedAt == stage.changed && stage.state != State.RUNNING) {
+            return stage.rendered;
+        }
+        StringBuilder h = new StringBuilder();
+        if (stage.state != State.DONE) {
+            h.append("<section class=\"stage\" id=\"stage-").append(esc(stage.plan.name())).append("\"><h2>")
+                    .append(esc(stage.plan.name())).append(" <span class=\"meta\">").append(stage.plan.kind().key())
+                    .append(", ").append(stateText(stage)).append("</span></h2>");
+        }
+        List<LiveCells.Row> rows = stage.state == State.DONE
+                ? stage.result.cells().stream().map(LiveCells::row).toList()
+                : stage.cells.values().stream().map(c -> new LiveCells.Row(c.key, c.ok, c.errors, c.errorsByClass,
+                        c.seconds.isEmpty() ? null : c.seconds.get(c.seconds.size() - 1))).toList();
+        String live = LiveCells.table(rows) + LiveCells.notes(stage.notes);
+        if (stage.state == State.DONE) {
+            RunReport report = RunReport.of(new RunResult(info, List.of(stage.result), List.of(),
+                    new CleanupResult(true, 0, List.of(), List.of()), false, stage.result.wallNanos()));
+            StageReport done = StageReport.of(stage.result);
+            String section = HtmlReporter.stage(report, done);
+            int afterHeading = section.indexOf("</h2>") + "</h2>".length();
+            h.append(section, 0, afterHeading).append(live).append(section.substring(afterHeading));
+        } else {
+            h.append(live);
+            for (LiveCell cell : stage.cells.values()) {
+                h.append("<h3>").append(esc(cell.key.label())).append(" on ").append(esc(cell.key.endpoint()))
+                        .append("</h3><div class=\"charts\">")
+                        .append(HtmlCharts.live(cell.key, cell.seconds, cell.startMillis)).append("</div>");
+            }
+            h.append("</section>");
+        }
+        stage.rendered = h.toString();
+        stage.renderedAt = stage.changed;
+        return stage.rendered;
+    }
+
+    private static String esc(String text) {
+        return SvgChart.escape(text);
+    }
+}

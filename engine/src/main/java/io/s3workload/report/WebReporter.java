@@ -1,0 +1,69 @@
+package io.s3workload.report;
+
+import io.s3workload.plan.StagePlan;
+import io.s3workload.result.Progress;
+import io.s3workload.result.Reporter;
+import io.s3workload.result.RunInfo;
+import io.s3workload.result.RunResult;
+import io.s3workload.result.StageResult;
+import java.io.PrintStream;
+
+/**
+ * {@code --web}: serves a page that shows the run as it happens ({@link LiveView} over {@link LiveServer}). It keeps
+ * what the reporters' events say, on the reporters' thread; the page's updates are rendered on the server's threads,
+ * and only while a page is open.
+ */
+final class WebReporter implements Reporter {
+
+    private final LiveView view = new LiveView();
+    private final LiveServer server;
+
+    WebReporter(LiveServer.Address address, PrintStream console) {
+        server = new LiveServer(address, "live", view::since, null);
+        console.println("Live view: " + server.uri() + " while the run goes on");
+    }
+
+    /** Where the page is. */
+    java.net.URI uri() {
+        return server.uri();
+    }
+
+    @Override
+    public void runStarted(RunInfo run) {
+        view.runStarted(run);
+        server.publish();
+    }
+
+    @Override
+    public void stageStarted(StagePlan stage) {
+        view.stageStarted(stage);
+        server.publish();
+    }
+
+    @Override
+    public void progress(Progress progress) {
+        view.progress(progress); // sent with the next second's update
+    }
+
+    @Override
+    public void note(String stage, String message) {
+        view.note(stage, message);
+    }
+
+    @Override
+    public void stageFinished(StageResult result) {
+        view.stageFinished(result);
+        server.publish();
+    }
+
+    @Override
+    public void runFinished(RunResult result) {
+        view.runFinished(result);
+        server.publish();
+    }
+
+    @Override
+    public void close() {
+        server.close();
+    }
+}
