@@ -28,11 +28,11 @@ trap cleanup EXIT
 driver_port=$(python3 -c 'import socket; s=socket.socket(); s.bind(("127.0.0.1",0)); print(s.getsockname()[1])')
 chromedriver --port="$driver_port" >"$work/chromedriver.log" 2>&1 &
 driver_pid=$!
-"$root/s3workload" run "$root/workloads/quickstart.yaml" --no-progress --report console,json --out "$work/out" \
+"$root/s3workload" run "$root/workloads/quickstart.yaml" --no-progress --report console,json,ops --out "$work/out" \
   --web 0 --set stages.get.duration=6s >"$work/run.log" 2>&1 &
 run_pid=$!
 python3 - "$driver_port" "$work" "$shots" "$run_pid" "$root" <<'PY'
-import base64, json, os, re, sys, time, urllib.request
+import base64, json, os, re, subprocess, sys, time, urllib.request
 
 driver, work, shots, run_pid, root = sys.argv[1], sys.argv[2], sys.argv[3], int(sys.argv[4]), sys.argv[5]
 base = "http://127.0.0.1:%s" % driver
@@ -142,6 +142,41 @@ for cid, cell in expected.items():
         fail("cell %s: the page shows %s, summary.json has %s" % (cid, got, want))
 if "<html" not in report or "quickstart" not in report:
     fail("the final report the page keeps is not a report.html: %r" % report[:200])
+
+# analyze --web over the run's ops log: the GET cells as summary.json has them, then cut by 1 s segments on the page
+analyzer = subprocess.Popen([os.path.join(root, "s3workload"), "analyze", os.path.join(work, "out"), "--op", "GET",
+                             "--web", "0"], stdout=subprocess.PIPE, stderr=subprocess.STDOUT, text=True)
+try:
+    line = ""
+    while "Analysis page:" not in line:
+        line = analyzer.stdout.readline()
+        if not line:
+            fail("analyze --web ended without a page")
+    page = re.search(r"Analysis page: (\S+)", line).group(1)
+    session = call("POST", "/session", {"capabilities": {"alwaysMatch": {"goog:chromeOptions": {
+        "binary": "/usr/bin/chromium", "args": ["--headless=new", "--no-sandbox", "--disable-gpu",
+        "--window-size=1400,1800", "--user-data-dir=" + os.path.join(work, "profile2")]},
+        "goog:loggingPrefs": {"browser": "ALL"}}}})["sessionId"]
+    s = "/session/" + session
+    call("POST", s + "/url", {"url": page})
+    wait("the slice on the analysis page", lambda: js("return document.body.getAttribute('data-finished') === 'true'"), 60)
+    cut = js("return Object.fromEntries(Array.from(document.querySelectorAll('tr[data-cell]')).map(tr => [tr.dataset.cell, Number(tr.querySelector('td[data-k=ok]').dataset.v)]))")
+    gets = {k: v["operations"] for k, v in expected.items() if "|GET|" in k}
+    if cut != gets:
+        fail("analyze --web --op GET shows %s; summary.json's GET cells are %s" % (cut, gets))
+    js("document.querySelector('form.slice input[name=segment]').value = '1s';"
+       "document.querySelector('form.slice button').click();")
+    wait("the page cut by 1 s segments", lambda: "Segments of 1.0s" in js(
+        "const p = document.getElementById('analysis'); return p ? p.textContent : ''"), 60)
+    if "segment=1s" not in js("return location.search"):
+        fail("the page's address does not say the slice: " + js("return location.search"))
+    shot("analyze.png")
+    logs += call("POST", s + "/se/log", {"type": "browser"})
+    call("DELETE", s)
+finally:
+    analyzer.terminate()
+print("web-view: OK: analyze --web shows the GET cells with summary.json's counts (%s) and cuts by segments on the page"
+      % ", ".join("%s %d" % (k, v) for k, v in gets.items()))
 severe = [l for l in logs if l.get("level") == "SEVERE"]
 if severe:
     fail("console errors: %s" % severe)

@@ -3,16 +3,11 @@ package io.s3workload.cli;
 import io.s3workload.report.OpsAnalysis;
 import io.s3workload.report.OpsSliceReport;
 import io.s3workload.report.ReportFiles;
+import io.s3workload.report.SliceOptions;
 import io.s3workload.result.SummaryJson;
-import io.s3workload.workload.Durations;
 import java.io.IOException;
 import java.nio.file.Path;
-import java.time.Duration;
-import java.time.Instant;
-import java.time.format.DateTimeParseException;
-import java.util.Arrays;
 import java.util.List;
-import java.util.Optional;
 import java.util.concurrent.Callable;
 import picocli.CommandLine.Command;
 import picocli.CommandLine.Option;
@@ -26,7 +21,7 @@ import picocli.CommandLine.Parameters;
                 + "errors, rates and latencies. Without options it gives the run's own cells (the counts exactly, "
                 + "the latencies within HdrHistogram's precision). With --out it also writes the slice as a run's "
                 + "results: summary.json, CSV and report.html. See docs/ops-log.md.",
-                "Exit codes: 0 ok; 2 a file is missing, is not an ops log, or is cut short or corrupt."})
+                "Exit codes: 0 ok (with --web: stopped with Ctrl-C); 2 a file is missing, is not an ops log, or is cut short or corrupt, or --web cannot listen where asked."})
 final class AnalyzeCommand implements Callable<Integer> {
 
     @Parameters(arity = "1..*", paramLabel = "PATH", description = "A results directory, an ops.csv.zst, a "
@@ -79,6 +74,14 @@ final class AnalyzeCommand implements Callable<Integer> {
             + "a --by value or a read's first access is shown after the cell's endpoint, in brackets.")
     Path out;
 
+    @Option(names = "--web", paramLabel = "[HOST:]PORT", description = "Then serve the run's page at "
+            + "http://HOST:PORT/ (default host 127.0.0.1; PORT 0: any free port) until stopped with Ctrl-C: its stages as "
+            + "the page of a running run (--web) shows them, cut on the page by the options above (segment, skip, "
+            + "filters, by), with what this command prints and the slice's report.html. PATH may also be a results "
+            + "directory with summary.json and its HdrHistogram logs (--report json,hdr), which stage, op and endpoint "
+            + "cut. See docs/reports.md.")
+    String web;
+
     @Option(names = "--report", paramLabel = "LIST", split = ",", defaultValue = "json,csv,html",
             description = "With --out: which of json, csv, html to write (default: ${DEFAULT-VALUE}).")
     List<String> reports;
@@ -89,10 +92,10 @@ final class AnalyzeCommand implements Callable<Integer> {
     @Override
     public Integer call() {
         try {
-            OpsAnalysis.Slice slice = new OpsAnalysis.Slice(Optional.ofNullable(stage), Optional.ofNullable(op),
-                    Optional.ofNullable(endpoint), Optional.ofNullable(host), micros("--skip", skip),
-                    micros("--segment", segment), instant("--from", from, Long.MIN_VALUE),
-                    instant("--to", to, Long.MAX_VALUE), by(), firstAccess, own);
+            OpsAnalysis.Slice slice = SliceOptions.parse(options());
+            if (web != null) {
+                return serve();
+            }
             List<Path> files = OpsAnalysis.files(paths);
             List<String> written = out == null ? List.of() : reportNames();
             // read once: printed, and with --out written as a run's results too
@@ -106,6 +109,25 @@ final class AnalyzeCommand implements Callable<Integer> {
             System.err.println("error: " + e.getMessage());
             return ExitCodes.BAD_INPUT;
         } catch (IllegalArgumentException e) {
+            System.err.println("error: " + e.getMessage());
+            return ExitCodes.BAD_INPUT;
+        }
+    }
+
+    /** {@code --web}: the page over the paths, the options given as its first slice, until Ctrl-C. */
+    private int serve() throws IOException {
+        try (io.s3workload.report.WebAnalysis page = io.s3workload.report.WebAnalysis.serve(web, paths)) {
+            String query = options().entrySet().stream().map(e -> e.getKey() + "=" + java.net.URLEncoder.encode(
+                    e.getValue(), java.nio.charset.StandardCharsets.UTF_8))
+                    .collect(java.util.stream.Collectors.joining("&"));
+            System.out.println("Analysis page: " + page.uri() + (query.isEmpty() ? "" : "?" + query)
+                    + " (Ctrl-C to stop)");
+            page.serveUntilStopped();
+            return ExitCodes.OK;
+        } catch (InterruptedException e) {
+            Thread.currentThread().interrupt();
+            return ExitCodes.OK;
+        } catch (java.io.UncheckedIOException e) {
             System.err.println("error: " + e.getMessage());
             return ExitCodes.BAD_INPUT;
         }
@@ -154,34 +176,25 @@ final class AnalyzeCommand implements Callable<Integer> {
         return String.join(" ", args.subList(args.indexOf(spec.name()) + 1, args.size()));
     }
 
-    private Optional<OpsAnalysis.By> by() {
-        if (by == null) {
-            return Optional.empty();
-        }
-        return Optional.of(OpsAnalysis.By.of(by).orElseThrow(() -> new IllegalArgumentException("--by: unknown column '"
-                + by + "'; expected one of " + String.join(", ", Arrays.stream(OpsAnalysis.By.values())
-                .map(OpsAnalysis.By::key).toList()))));
-    }
-
-    private static long micros(String option, String text) {
-        if (text == null) {
-            return 0;
-        }
-        Duration d = Durations.parse(text).filter(x -> !x.isNegative()).orElseThrow(() -> new IllegalArgumentException(
-                option + ": expected a duration such as 30s or 500ms, got \"" + text + "\""));
-        return d.toNanos() / 1_000;
-    }
-
-    private static long instant(String option, String text, long none) {
-        if (text == null) {
-            return none;
-        }
-        try {
-            Instant t = Instant.parse(text);
-            return t.getEpochSecond() * 1_000_000 + t.getNano() / 1_000;
-        } catch (DateTimeParseException e) {
-            throw new IllegalArgumentException(option + ": expected a UTC time such as 2026-11-26T12:03:10Z, got \""
-                    + text + "\"");
-        }
+    /** The slice's options as given, by their names without dashes ({@link SliceOptions}). */
+    private java.util.Map<String, String> options() {
+        java.util.Map<String, String> o = new java.util.LinkedHashMap<>();
+        java.util.function.BiConsumer<String, String> put = (name, value) -> {
+            if (value != null) {
+                o.put(name, value);
+            }
+        };
+        put.accept("stage", stage);
+        put.accept("op", op);
+        put.accept("endpoint", endpoint);
+        put.accept("host", host);
+        put.accept("skip", skip);
+        put.accept("segment", segment);
+        put.accept("from", from);
+        put.accept("to", to);
+        put.accept("by", by);
+        put.accept("first-access", firstAccess ? "true" : null);
+        put.accept("own", own ? "true" : null);
+        return o;
     }
 }

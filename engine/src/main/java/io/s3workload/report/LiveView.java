@@ -186,12 +186,7 @@ final class LiveView {
     private String plan() {
         StringBuilder h = new StringBuilder("<ol class=\"plan\">");
         for (LiveStage stage : stages.values()) {
-            String state = stage.state.name().toLowerCase(java.util.Locale.ROOT);
-            h.append("<li data-stage=\"").append(esc(stage.plan.name())).append("\" data-state=\"").append(state)
-                    .append("\"><a href=\"#stage-").append(esc(stage.plan.name())).append("\">")
-                    .append(esc(stage.plan.name())).append("</a> <span class=\"meta\">").append(stage.plan.kind().key())
-                    .append("</span> <span class=\"state ").append(state).append("\">").append(stateText(stage))
-                    .append("</span></li>");
+            h.append(planItem(stage.plan.name(), stage.plan.kind().key(), stage.state, stateText(stage)));
         }
         return h.append("</ol>").toString();
     }
@@ -217,20 +212,14 @@ final class LiveView {
                     .append(esc(stage.plan.name())).append(" <span class=\"meta\">").append(stage.plan.kind().key())
                     .append(", ").append(stateText(stage)).append("</span></h2>");
         }
-        List<LiveCells.Row> rows = stage.state == State.DONE
-                ? stage.result.cells().stream().map(LiveCells::row).toList()
-                : stage.cells.values().stream().map(c -> new LiveCells.Row(c.key, c.ok, c.errors, c.errorsByClass,
+        List<LiveCells.Row> rows = stage.cells.values().stream().map(c -> new LiveCells.Row(c.key, c.ok, c.errors, c.errorsByClass,
                         c.seconds.isEmpty() ? null : c.seconds.get(c.seconds.size() - 1))).toList();
-        String live = LiveCells.table(rows) + LiveCells.notes(stage.notes);
         if (stage.state == State.DONE) {
             RunReport report = RunReport.of(new RunResult(info, List.of(stage.result), List.of(),
                     new CleanupResult(true, 0, List.of(), List.of()), false, stage.result.wallNanos()));
-            StageReport done = StageReport.of(stage.result);
-            String section = HtmlReporter.stage(report, done);
-            int afterHeading = section.indexOf("</h2>") + "</h2>".length();
-            h.append(section, 0, afterHeading).append(live).append(section.substring(afterHeading));
+            h.append(finished(report, StageReport.of(stage.result), stage.notes));
         } else {
-            h.append(live);
+            h.append(LiveCells.table(rows)).append(LiveCells.notes(stage.notes));
             for (LiveCell cell : stage.cells.values()) {
                 h.append("<h3>").append(esc(cell.key.label())).append(" on ").append(esc(cell.key.endpoint()))
                         .append("</h3><div class=\"charts\">")
@@ -241,6 +230,25 @@ final class LiveView {
         stage.rendered = h.toString();
         stage.renderedAt = stage.changed;
         return stage.rendered;
+    }
+
+    /**
+     * A finished stage's section: what report.html shows of it, with the live table of its cells (their last
+     * interval) and its notes under its heading.
+     */
+    static String finished(RunReport report, StageReport stage, List<String> notes) {
+        String section = HtmlReporter.stage(report, stage);
+        int afterHeading = section.indexOf("</h2>") + "</h2>".length();
+        return section.substring(0, afterHeading) + LiveCells.table(stage.cells().stream().map(LiveCells::row)
+                .toList()) + LiveCells.notes(notes) + section.substring(afterHeading);
+    }
+
+    /** The plan's line for a stage. */
+    static String planItem(String name, String kind, State state, String said) {
+        String key = state.name().toLowerCase(java.util.Locale.ROOT);
+        return "<li data-stage=\"" + esc(name) + "\" data-state=\"" + key + "\"><a href=\"#stage-" + esc(name)
+                + "\">" + esc(name) + "</a> <span class=\"meta\">" + esc(kind) + "</span> <span class=\"state " + key
+                + "\">" + esc(said) + "</span></li>";
     }
 
     private static String esc(String text) {
