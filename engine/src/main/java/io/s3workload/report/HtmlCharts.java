@@ -77,14 +77,19 @@ final class HtmlCharts {
      * A running cell's charts over the seconds it has had so far (the live page's): MiB/s for operations that move
      * data, operations/s, and p50/p99 per second, drawn as {@link #overTime} draws them.
      */
-    static String live(io.s3workload.metrics.CellKey key, List<Snapshot> seconds, long cellStart) {
+    static String live(io.s3workload.metrics.CellKey key, List<Snapshot> seconds, long cellStart,
+                       List<io.s3workload.metrics.ServerView.Second> store) {
         StringBuilder c = new StringBuilder();
         if (key.op().movesData()) {
             c.append(rateChart("Throughput", "MiB/s", cellStart, seconds, Map.of(),
                     s -> s.bytesPerSecond() / (1 << 20)).render("chart throughput"));
         }
-        c.append(rateChart("Operations per second", "ops/s", cellStart, seconds, Map.of(), Snapshot::opsPerSecond)
-                .render(key.op().movesData() ? "chart operations" : "chart throughput"));
+        SvgChart operations = rateChart("Operations per second", "ops/s", cellStart, seconds, Map.of(),
+                Snapshot::opsPerSecond);
+        if (!store.isEmpty()) {
+            serverSteps(operations, "store requests/s", store, cellStart, t -> t.requests() / t.seconds());
+        }
+        c.append(operations.render(key.op().movesData() ? "chart operations" : "chart throughput"));
         return c.append(latency(cellStart, seconds).render("chart latency")).toString();
     }
 
@@ -113,19 +118,21 @@ final class HtmlCharts {
         if (cell.server() == null || cell.server().timeline().isEmpty()) {
             return chart;
         }
-        return serverSteps(chart, "store requests/s", cell, cellStartMillis, t -> t.requests() / t.seconds());
+        return serverSteps(chart, "store requests/s", cell.server().timeline(), cellStartMillis,
+                t -> t.requests() / t.seconds());
     }
 
     /** The store's CPU per second of the cell, in cores, from its metrics. */
     private static SvgChart serverCpu(CellStats cell, long cellStartMillis) {
-        return serverSteps(new SvgChart("Store CPU", "seconds", "cores"), "store CPU", cell, cellStartMillis,
-                t -> t.cpuSeconds() / t.seconds());
+        return serverSteps(new SvgChart("Store CPU", "seconds", "cores"), "store CPU", cell.server().timeline(),
+                cellStartMillis, t -> t.cpuSeconds() / t.seconds());
     }
 
     /** A rate of the store's per scrape interval as a step over it (the intervals it is known for, long enough). */
-    private static SvgChart serverSteps(SvgChart chart, String name, CellStats cell, long cellStartMillis,
+    private static SvgChart serverSteps(SvgChart chart, String name, List<io.s3workload.metrics.ServerView.Second> store,
+                                        long cellStartMillis,
                                         ToDoubleFunction<io.s3workload.metrics.ServerView.Second> rate) {
-        List<io.s3workload.metrics.ServerView.Second> seconds = cell.server().timeline().stream()
+        List<io.s3workload.metrics.ServerView.Second> seconds = store.stream()
                 .filter(t -> t.seconds() >= MIN_SERVER_SECONDS && !Double.isNaN(rate.applyAsDouble(t))).toList();
         double[] x = new double[seconds.size() * 2];
         double[] y = new double[seconds.size() * 2];

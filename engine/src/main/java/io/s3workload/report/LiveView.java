@@ -59,6 +59,8 @@ final class LiveView {
         final CellKey key;
         final long startMillis;
         final List<Snapshot> seconds = new ArrayList<>();
+        /** The store's own count of the cell's requests per scrape interval, when its endpoint names its metrics. */
+        final List<io.s3workload.metrics.ServerView.Second> store = new ArrayList<>();
         long ok;
         long errors;
         Map<String, Long> errorsByClass = Map.of();
@@ -106,8 +108,13 @@ final class LiveView {
         cell.previousElapsed = progress.elapsedNanos();
         cell.seconds.add(new Snapshot(progress.elapsedNanos(), cell.startMillis + progress.elapsedNanos() / 1_000_000,
                 length, interval.operations(), interval.bytes(), interval.errors(), stats));
+        progress.store().filter(t -> cell.store.isEmpty()
+                || t.epochMillis() > cell.store.get(cell.store.size() - 1).epochMillis()).ifPresent(cell.store::add);
         if (cell.seconds.size() > MAX_SECONDS) {
             cell.seconds.remove(0);
+        }
+        if (cell.store.size() > MAX_SECONDS) {
+            cell.store.remove(0);
         }
         cell.ok = interval.totalOperations();
         cell.errors = interval.totalErrors();
@@ -223,7 +230,7 @@ final class LiveView {
             for (LiveCell cell : stage.cells.values()) {
                 h.append("<h3>").append(esc(cell.key.label())).append(" on ").append(esc(cell.key.endpoint()))
                         .append("</h3><div class=\"charts\">")
-                        .append(HtmlCharts.live(cell.key, cell.seconds, cell.startMillis)).append("</div>");
+                        .append(HtmlCharts.live(cell.key, cell.seconds, cell.startMillis, cell.store)).append("</div>");
             }
             h.append("</section>");
         }

@@ -11,10 +11,21 @@ import java.util.OptionalLong;
  * @param plannedOperations the cell's operation count, when it is count-bound
  * @param interval the second's own counts and histograms
  * @param load the workers active now and, for an open loop, the rate asked for now
+ * @param store what the store counted in its last scrape interval, when its endpoint names its metrics
+ *              ({@code serverMetrics}) and it has answered twice
  */
 public record Progress(CellKey cell, long elapsedNanos, OptionalLong plannedNanos, long operationsDone,
                        OptionalLong plannedOperations, double opsPerSecond, double bytesPerSecond, long errors,
-                       CellRecorder.Interval interval, Load load) {
+                       CellRecorder.Interval interval, Load load,
+                       java.util.Optional<io.s3workload.metrics.ServerView.Second> store) {
+
+    /** A second with nothing from the store. */
+    public Progress(CellKey cell, long elapsedNanos, OptionalLong plannedNanos, long operationsDone,
+                    OptionalLong plannedOperations, double opsPerSecond, double bytesPerSecond, long errors,
+                    CellRecorder.Interval interval, Load load) {
+        this(cell, elapsedNanos, plannedNanos, operationsDone, plannedOperations, opsPerSecond, bytesPerSecond, errors,
+                interval, load, java.util.Optional.empty());
+    }
 
     /**
      * The load a cell applies at a moment: its active workers (a closed-loop ramp changes them) and, for an open

@@ -126,7 +126,7 @@ public final class CellRun {
         sampled.addAll(byBucket);
         ServerWatch server = ServerWatch.start(context.clients(), stage.workerEndpoints());
         CellSampler sampler = new CellSampler(context, recorder, sampled, start, plannedNanos, plannedOps,
-                ClosedLoop.loadAt(spec), whenStable, server::tick);
+                ClosedLoop.loadAt(spec), whenStable, () -> server.tick(key));
         try {
             started = ClosedLoop.run(spec, () -> context.cancelled() || sampler.stable(), recorder,
                     byEndpoint.isEmpty() ? null : byEndpoint::get, byBucket.isEmpty() ? null

@@ -22,8 +22,11 @@ final class CellSampler implements AutoCloseable {
     private final OptionalLong plannedNanos;
     private final OptionalLong plannedOperations;
     private final java.util.function.LongFunction<Progress.Load> load;
-    /** Run at each tick after the cell's sample, so that what it reads lines up with it (the store's metrics). */
-    private final Runnable onTick;
+    /**
+     * Run at each tick after the cell's sample, so that what it reads lines up with it (the store's metrics); gives
+     * the store's last counted second for the progress, when there is one.
+     */
+    private final java.util.function.Supplier<java.util.Optional<io.s3workload.metrics.ServerView.Second>> onTick;
     private final Thread thread;
     private volatile boolean stopped;
     /** {@code stopWhenStable}: the band, the samples so far (bytes/s, or operations/s for requests with no body). */
@@ -36,7 +39,7 @@ final class CellSampler implements AutoCloseable {
     CellSampler(RunContext context, CellRecorder recorder, long startNanos, OptionalLong plannedNanos,
                 OptionalLong plannedOperations) {
         this(context, recorder, java.util.List.of(), startNanos, plannedNanos, plannedOperations,
-                elapsed -> Progress.Load.UNKNOWN, java.util.Optional.empty(), () -> { });
+                elapsed -> Progress.Load.UNKNOWN, java.util.Optional.empty(), java.util.Optional::empty);
     }
 
     /**
@@ -46,7 +49,8 @@ final class CellSampler implements AutoCloseable {
     CellSampler(RunContext context, CellRecorder recorder, java.util.List<CellRecorder> others, long startNanos,
                 OptionalLong plannedNanos, OptionalLong plannedOperations,
                 java.util.function.LongFunction<Progress.Load> load,
-                java.util.Optional<io.s3workload.workload.StopWhenStable> whenStable, Runnable onTick) {
+                java.util.Optional<io.s3workload.workload.StopWhenStable> whenStable,
+                java.util.function.Supplier<java.util.Optional<io.s3workload.metrics.ServerView.Second>> onTick) {
         this.context = context;
         this.onTick = onTick;
         this.whenStable = whenStable;
@@ -71,12 +75,12 @@ final class CellSampler implements AutoCloseable {
                 long now = System.nanoTime();
                 CellRecorder.Interval interval = recorder.sample();
                 others.forEach(CellRecorder::sample);
-                onTick.run();
+                var store = onTick.get();
                 double seconds = (now - last) / 1e9;
                 last = now;
                 Progress progress = new Progress(recorder.key(), now - startNanos, plannedNanos,
                         interval.totalOperations(), plannedOperations, interval.operations() / seconds,
-                        interval.bytes() / seconds, interval.totalErrors(), interval, load.apply(now - startNanos));
+                        interval.bytes() / seconds, interval.totalErrors(), interval, load.apply(now - startNanos), store);
                 if (context.reported()) {
                     context.reporters().post(r -> r.progress(progress));
                 }

@@ -73,12 +73,24 @@ class ServerMetricsTest {
     @Test
     void theStoresCountsOfAPutAndAGetCellAgreeWithTheClientsAndLineUpSecondBySecond() throws Exception {
         MetricsFront store = new MetricsFront();
+        List<io.s3workload.result.Progress> seconds = new java.util.concurrent.CopyOnWriteArrayList<>();
+        io.s3workload.result.Reporter progress = new io.s3workload.result.Reporter() {
+            @Override
+            public void progress(io.s3workload.result.Progress p) {
+                seconds.add(p);
+            }
+        };
         try (HttpFront front = HttpFront.start(s3.endpoint(), store)) {
             RunResult result = new Engine(Planner.plan(workload(front.endpoint().toString(),
                     front.endpoint() + "/metrics", """
                       - {name: put, kind: put, size: 4KiB, objects: 100, duration: 3s, concurrency: 4}
                       - {name: get, kind: get, from: put, duration: 3s, concurrency: 4}
-                    """)), List.of()).run();
+                    """)), List.of(progress)).run();
+            // the live page's store line: a cell's progress carries the store's count of its last scrape interval
+            for (Op op : List.of(Op.PUT, Op.GET)) {
+                assertTrue(seconds.stream().filter(p -> p.cell().op() == op).anyMatch(p -> p.store().isPresent()
+                        && p.store().get().requests() > 0 && p.store().get().seconds() > 0), op + ": " + seconds);
+            }
             for (var c : List.of(cell(result, "put", Op.PUT), cell(result, "get", Op.GET))) {
                 ServerView v = c.server();
                 assertNotNull(v, c.key() + " has the store's view");

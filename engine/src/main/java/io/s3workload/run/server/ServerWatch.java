@@ -55,13 +55,43 @@ public final class ServerWatch {
         return watch;
     }
 
-    /** A second of the cell has passed: scrape again, without waiting for the answers (the sampler's thread). */
-    public void tick() {
+    /**
+     * A second of the cell has passed: scrape again, without waiting for the answers (the sampler's thread). Returns
+     * what the store of {@code cell}'s endpoint counted of its requests between its last two answered scrapes, for
+     * the live page; empty when that store names no metrics or has not answered twice yet.
+     */
+    public java.util.Optional<ServerView.Second> tick(io.s3workload.metrics.CellKey cell) {
         tracks.values().forEach(t -> {
             synchronized (t.ticks) {
                 t.ticks.add(t.scraper.scrapeAsync());
             }
         });
+        Track track = tracks.get(cell.endpoint());
+        if (track == null) {
+            return java.util.Optional.empty();
+        }
+        List<ServerScraper.Reading> answered = new ArrayList<>(List.of(track.start));
+        synchronized (track.ticks) {
+            track.ticks.stream().filter(f -> f.isDone() && !f.isCompletedExceptionally()).map(CompletableFuture::join)
+                    .forEach(answered::add);
+        }
+        answered.removeIf(r -> !r.ok());
+        if (answered.size() < 2) {
+            return java.util.Optional.empty();
+        }
+        answered.sort(java.util.Comparator.comparingLong(ServerScraper.Reading::nanos));
+        var metrics = track.scraper.metrics();
+        Set<String> names = new java.util.HashSet<>();
+        apis(cell.op()).forEach(a -> names.add(metrics.apiName(a)));
+        List<ServerScraper.Reading> pair = answered.subList(answered.size() - 2, answered.size());
+        return java.util.Optional.of(second(pair, names, metrics.selector(Signal.ERRORS).isPresent()));
+    }
+
+    /** What the store counted between two readings. */
+    private static ServerView.Second second(List<ServerScraper.Reading> pair, Set<String> names, boolean errors) {
+        return new ServerView.Second(pair.get(1).epochMillis(), (pair.get(1).nanos() - pair.get(0).nanos()) / 1e9,
+                Math.round(increase(pair, Signal.REQUESTS, names)),
+                errors ? Math.round(increase(pair, Signal.ERRORS, names)) : -1, increase(pair, Signal.CPU, null));
     }
 
     /** The cell's workers have stopped: the last scrapes. */
@@ -105,12 +135,7 @@ public final class ServerWatch {
                 .max().orElse(Double.NaN);
         List<ServerView.Second> timeline = new ArrayList<>();
         for (int i = 1; i < ok.size(); i++) {
-            List<ServerScraper.Reading> pair = ok.subList(i - 1, i + 1);
-            timeline.add(new ServerView.Second(ok.get(i).epochMillis(),
-                    (ok.get(i).nanos() - ok.get(i - 1).nanos()) / 1e9,
-                    Math.round(increase(pair, Signal.REQUESTS, names)),
-                    metrics.selector(Signal.ERRORS).isPresent() ? Math.round(increase(pair, Signal.ERRORS, names))
-                            : -1, increase(pair, Signal.CPU, null)));
+            timeline.add(second(ok.subList(i - 1, i + 1), names, metrics.selector(Signal.ERRORS).isPresent()));
         }
         long refused = cell.errorsByClass().entrySet().stream().filter(e -> unanswered(e.getKey()))
                 .mapToLong(Map.Entry::getValue).sum();
