@@ -52,6 +52,19 @@ if [ "\${1:-}" = run ]; then
   case " \$* " in *" --scale "*) ;; *) args+=(--scale 0.01) ;; esac
   args+=(--no-progress)
 fi
+if [ "\${1:-}" = analyze ] && [[ " \$* " == *" --web "* ]]; then
+  # it serves until stopped: checked that its page answers, then stopped
+  log=\$(mktemp)
+  "$JAVA_HOME/bin/java" --enable-native-access=ALL-UNNAMED -jar "$root/cli/target/s3workload.jar" "\$@" >"\$log" 2>&1 &
+  pid=\$!
+  for _ in \$(seq 1 600); do grep -q "^Analysis page:" "\$log" && break; kill -0 \$pid 2>/dev/null || break; sleep 0.1; done
+  url=\$(sed -n 's/^Analysis page: \(http[^ ?]*\).*/\1/p' "\$log")
+  cat "\$log"
+  ok=1
+  [ -n "\$url" ] && curl -sf "\${url}state" >/dev/null && ok=0
+  kill \$pid 2>/dev/null; wait \$pid 2>/dev/null
+  exit \$ok
+fi
 exec "$JAVA_HOME/bin/java" --enable-native-access=ALL-UNNAMED -XX:SharedArchiveFile="$work/s3workload.jsa" \
   -XX:+AutoCreateSharedArchive -Xlog:cds=off -Xlog:cds+dynamic=off -jar "$root/cli/target/s3workload.jar" "\${args[@]}"
 WRAPPER

@@ -22,6 +22,8 @@ run_pid=""
 cleanup() {
   [ -n "$run_pid" ] && kill "$run_pid" 2>/dev/null || true
   [ -n "$driver_pid" ] && kill "$driver_pid" 2>/dev/null || true
+  # the browsers chromedriver started, should a failure have left a session open
+  pkill -f -- "--user-data-dir=$work/" 2>/dev/null || true
   rm -rf "$work"
 }
 trap cleanup EXIT
@@ -87,14 +89,15 @@ if [p[0] for p in plan] != ["put", "get", "delete"]:
     fail("the plan lists %s, not put, get, delete" % plan)
 if any(p[1] not in ("waiting", "running", "done") for p in plan):
     fail("a stage's state is none of waiting, running, done: %s" % plan)
-# a running stage with its cells: the GETs run for 6 s
+# a running stage with its cells and charts, 4 s into it: the GETs run for 6 s a size
 running = wait("a running stage with a cell and its charts", lambda: js("""
   const li = document.querySelector('#plan li[data-state=running]');
   if (!li) return null;
   const div = Array.from(document.querySelectorAll('#stages > div')).find(d => d.dataset.stage === li.dataset.stage);
   const rows = div ? div.querySelectorAll('tr[data-cell]').length : 0;
   const charts = div ? div.querySelectorAll('svg .series, svg polyline, svg path').length : 0;
-  return rows > 0 && charts > 0 && li.dataset.stage === 'get' ? [li.dataset.stage, rows, charts] : null;"""), 60)
+  const seconds = parseFloat((li.querySelector('.state').textContent.split(', ')[1] || '0'));
+  return rows > 0 && charts > 0 && li.dataset.stage === 'get' && seconds >= 4 ? [li.dataset.stage, rows, charts] : null;"""), 60)
 live_png = shot("live.png")
 print("web-view: mid-run, stage %s running with %d cells and %d chart lines; %d updates so far"
       % (running[0], running[1], running[2], updates()))

@@ -35,6 +35,8 @@ final class LiveView {
     private long runStartNanos;
     private final Map<String, LiveStage> stages = new LinkedHashMap<>();
     private RunResult finished;
+    /** The run's report.html, rendered once when it ends. */
+    private String finalReport;
     /** Bumped by every change; a stage remembers the value of its last change. */
     private long version;
 
@@ -140,6 +142,7 @@ final class LiveView {
 
     synchronized void runFinished(RunResult result) {
         finished = result;
+        finalReport = HtmlReporter.page(RunReport.of(result));
         version++;
     }
 
@@ -164,7 +167,7 @@ final class LiveView {
             }
         }
         return new LiveMessage(version, finished != null, header(), plan(), List.copyOf(stages.keySet()), changed,
-                finished == null ? null : HtmlReporter.page(RunReport.of(finished)));
+                finalReport);
     }
 
     /** The run's name, id, start, endpoints (their credentials masked) and state. */
