@@ -93,8 +93,8 @@ final class AnalyzeCommand implements Callable<Integer> {
     public Integer call() {
         try {
             OpsAnalysis.Slice slice = SliceOptions.parse(options());
-            if (web != null) {
-                return serve();
+            if (web != null && io.s3workload.report.WebAnalysis.fromSummary(paths)) {
+                return serve(); // no ops log to print from: the page shows the run's cells
             }
             List<Path> files = OpsAnalysis.files(paths);
             List<String> written = out == null ? List.of() : reportNames();
@@ -104,7 +104,7 @@ final class AnalyzeCommand implements Callable<Integer> {
             if (out != null) {
                 write(all, files, written);
             }
-            return ExitCodes.OK;
+            return web == null ? ExitCodes.OK : serve();
         } catch (IOException e) {
             System.err.println("error: " + e.getMessage());
             return ExitCodes.BAD_INPUT;

@@ -38,7 +38,7 @@ public final class WebAnalysis implements AutoCloseable {
      * summary.json; an {@link IOException} says what is missing or malformed.
      */
     public static WebAnalysis serve(String address, List<Path> paths) throws IOException {
-        if (paths.size() == 1 && isSummary(paths.get(0))) {
+        if (fromSummary(paths)) {
             Path dir = Files.isDirectory(paths.get(0)) ? paths.get(0) : paths.get(0).toAbsolutePath().getParent();
             return new WebAnalysis(address, List.of(), ResultsReader.read(dir));
         }
@@ -47,7 +47,11 @@ public final class WebAnalysis implements AutoCloseable {
         return new WebAnalysis(address, files, null);
     }
 
-    /** A summary.json, or a results directory with one and no ops log. */
+    /** Whether {@code paths} are one run's summary.json, or a results directory with one and no ops log. */
+    public static boolean fromSummary(List<Path> paths) {
+        return paths.size() == 1 && isSummary(paths.get(0));
+    }
+
     private static boolean isSummary(Path path) {
         return path.getFileName() != null && path.getFileName().toString().equals(io.s3workload.result.SummaryJson.FILE)
                 || Files.isDirectory(path) && Files.isRegularFile(path.resolve(io.s3workload.result.SummaryJson.FILE))
@@ -89,7 +93,9 @@ public final class WebAnalysis implements AutoCloseable {
                 .filter(s -> !options.containsKey("stage") || s.name().equals(options.get("stage")))
                 .map(s -> new StageReport(s.name(), s.kind(), s.wallNanos(), s.interrupted(), s.hasThresholds(),
                         s.cells().stream().filter(c -> picked(c, options)).toList(), s.convergence(), s.startNanos(),
-                        s.skipped(), s.group(), s.capacity(), s.history(), s.replay())).toList();
+                        s.skipped(), s.group(), s.capacity(), s.history(), s.replay()))
+                .filter(s -> !s.cells().isEmpty() || !options.containsKey("op") && !options.containsKey("endpoint"))
+                .toList();
         return new RunReport(run.about(), run.runId(), run.startedAt(), run.wallNanos(), run.seed(), run.exitCode(),
                 run.interrupted(), run.endpointUrls(), stages, run.breaches(), run.cleanup(), Map.of());
     }

@@ -35,13 +35,14 @@ class LiveViewTest {
     private static final HttpClient HTTP = HttpClient.newHttpClient();
 
     @Test
-    void aPageConnectedBeforeTheRunSeesItAllAndEndsWithTheReport() throws Exception {
+    void aPageConnectedBeforeTheRunSeesItAllAndEndsWithTheReport(@org.junit.jupiter.api.io.TempDir java.nio.file.Path out)
+            throws Exception {
         ByteArrayOutputStream console = new ByteArrayOutputStream();
         try (TestS3 s3 = new TestS3()) {
             s3.createBucket("live");
-            List<Reporter> reporters = Reporters.create(List.of("web"), new Reporters.Settings(
+            List<Reporter> reporters = Reporters.create(List.of("web", "json", "hdr"), new Reporters.Settings(
                     new PrintStream(console, true, StandardCharsets.UTF_8), false, false,
-                    new ResultsDirectory(Optional.empty()), "test", "0.0.0.0", 0, Reporters.DEFAULT_OTLP_URL,
+                    new ResultsDirectory(Optional.of(out)), "test", "0.0.0.0", 0, Reporters.DEFAULT_OTLP_URL,
                     "127.0.0.1:0"));
             URI page = ((WebReporter) reporters.get(0)).uri();
             assertTrue(console.toString(StandardCharsets.UTF_8).contains("Live view: " + page), console.toString());
@@ -100,6 +101,20 @@ class LiveViewTest {
             String all = updates.toString();
             for (String secret : List.of(s3.server().accessKey(), s3.server().secretKey())) {
                 assertTrue(!all.contains(secret), "no credential on the page");
+            }
+
+            // the same page over the finished run's summary.json: stage, op and endpoint pick cells
+            try (WebAnalysis past = WebAnalysis.serve("0", List.of(out))) {
+                JsonNode gets = read(get(past.uri().resolve("/slice?op=GET")).body());
+                assertEquals(List.of("get"), List.of(gets.get("order").get(0).asText()));
+                assertEquals(1, gets.get("order").size(), "only the stage with GETs: " + gets.get("order"));
+                CellStats cell = result.stages().get(1).cells().get(0);
+                assertTrue(gets.get("stages").get("get").asText().contains("data-cell=\"" + LiveCells.id(cell.key())
+                        + "\"><td class=\"t\">GET 16 KiB on "), "the GET cell");
+                assertTrue(gets.get("report").asText().contains("<h1>"), "and the slice's report.html");
+                HttpResponse<String> skip = get(past.uri().resolve("/slice?skip=1s"));
+                assertEquals(400, skip.statusCode());
+                assertTrue(skip.body().startsWith("--skip: this run has no ops log"), skip.body());
             }
         }
     }
