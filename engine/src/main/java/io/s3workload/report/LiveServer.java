@@ -245,7 +245,7 @@ final class LiveServer implements AutoCloseable {
     }
 
     private static void send(HttpExchange exchange, int status, String type, byte[] body) throws IOException {
-        if (!exchange.getRequestMethod().equals("GET") && !exchange.getRequestMethod().equals("HEAD")) {
+        if (!exchange.getRequestMethod().equals("GET")) {
             status = 405;
             body = "only GET\n".getBytes(StandardCharsets.UTF_8);
         }
