@@ -313,7 +313,8 @@ for row in rows:
         have = cell(row, s)
         if want is None:
             failed.append(f"{row} on {names[s]}: measured '{have}', not in docs/compatibility.md's Operations table")
-        elif not agrees(have, want.split('; sometimes ')):
+        # each client's run judged by itself: where the store races ("A; sometimes B"), two runs may land apart
+        elif not all(agrees(v, want.split('; sometimes ')) for v in got.get((row, s), {}).values()):
             failed.append(f"{row} on {names[s]}: measured '{have}', docs/compatibility.md says '{want}'")
 open(measured + '.failed', 'w').write(''.join(f"  {f}\n" for f in failed))
 sys.exit(1 if failed else 0)

@@ -150,11 +150,6 @@ final class LiveView {
         stage.changed = ++version;
     }
 
-    /** The view's version: a message {@link #since} it holds every change after it. */
-    synchronized long version() {
-        return version;
-    }
-
     /**
      * The page's update: the run's header and plan, and the stages changed after version {@code after} (all of
      * them for 0), rendered; {@code report} is the final report.html once the run is over.
@@ -222,14 +217,14 @@ final class LiveView {
                     .append(esc(stage.plan.name())).append(" <span class=\"meta\">").append(stage.plan.kind().key())
                     .append(", ").append(stateText(stage)).append("</span></h2>");
         }
-        List<LiveCells.Row> rows = stage.cells.values().stream().map(c -> new LiveCells.Row(c.key, c.ok, c.errors, c.errorsByClass,
-                        c.seconds.isEmpty() ? null : c.seconds.get(c.seconds.size() - 1))).toList();
         if (stage.state == State.DONE) {
             RunReport report = RunReport.of(new RunResult(info, List.of(stage.result), List.of(),
                     new CleanupResult(true, 0, List.of(), List.of()), false, stage.result.wallNanos()));
             h.append(finished(report, StageReport.of(stage.result), stage.notes));
         } else {
-            h.append(LiveCells.table(rows)).append(LiveCells.notes(stage.notes));
+            h.append(LiveCells.table(stage.cells.values().stream().map(c -> new LiveCells.Row(c.key, c.ok, c.errors,
+                    c.errorsByClass, c.seconds.isEmpty() ? null : c.seconds.get(c.seconds.size() - 1))).toList()))
+                    .append(LiveCells.notes(stage.notes));
             for (LiveCell cell : stage.cells.values()) {
                 h.append("<h3>").append(esc(cell.key.label())).append(" on ").append(esc(cell.key.endpoint()))
                         .append("</h3><div class=\"charts\">")

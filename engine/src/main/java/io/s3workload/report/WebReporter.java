@@ -10,8 +10,8 @@ import java.io.PrintStream;
 
 /**
  * {@code --web}: serves a page that shows the run as it happens ({@link LiveView} over {@link LiveServer}). It keeps
- * what the reporters' events say, on the reporters' thread; the page's updates are rendered on the server's threads,
- * and only while a page is open.
+ * what the reporters' events say, on the reporters' thread; the page's updates are rendered once a second on the
+ * server's thread (and at a stage's start and end on the reporters' thread), only while a page is open.
  */
 final class WebReporter implements Reporter {
 
