@@ -246,8 +246,8 @@ final class RunCommand implements Callable<Integer> {
                     otlp == null ? Reporters.DEFAULT_OTLP_URL : otlp, web));
         } catch (IllegalArgumentException e) {
             throw new BadInput(e.getMessage().startsWith("--") ? e.getMessage() : "--report: " + e.getMessage());
-        } catch (java.io.UncheckedIOException e) {
-            throw new BadInput(e.getMessage().startsWith("--") ? e.getMessage() : "--prometheus-port: " + e.getMessage());
+        } catch (java.io.UncheckedIOException e) { // a port that cannot be listened on: the message names its option
+            throw new BadInput(e.getMessage());
         }
     }
 

@@ -42,8 +42,8 @@ final class PrometheusReporter extends MicrometerFeed {
         try {
             server = HttpServer.create(new InetSocketAddress(host, port), 16);
         } catch (IOException e) {
-            throw new UncheckedIOException("cannot listen on " + host + ":" + port + " for Prometheus: "
-                    + e.getMessage(), e);
+            throw new UncheckedIOException("--prometheus-port: cannot listen on " + host + ":" + port
+                    + " for Prometheus: " + e.getMessage(), e);
         }
         server.createContext("/metrics", exchange -> {
             long readAt = System.nanoTime();
