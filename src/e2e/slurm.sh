@@ -131,7 +131,8 @@ puts_before=$(count_requests PutObject)
 gets_before=$(count_requests GetObject)
 
 # --- Prometheus: the array's targets by file-based service discovery ---
-metrics_port=$(free_port)
+# one port a task (METRICS_PORT + its index), none of them in the ephemeral range the shards' connections draw from
+metrics_port=$(free_port_block 4)
 prometheus_port=$(free_port)
 if need_package prometheus prometheus "$check (fleet view)"; then
   # the shipped configuration, pointed at this submit directory

@@ -17,6 +17,33 @@ stop_servers() {
 }
 
 free_port() { python3 -c 'import socket; s=socket.socket(); s.bind(("127.0.0.1",0)); print(s.getsockname()[1])'; }
+
+# free_port_block N: the first of N consecutive ports free on 127.0.0.1, below the kernel's ephemeral range, so that
+# no outgoing connection takes one of them before its server binds it (a block taken with free_port's port as its
+# base lies in that range: a shard's connection once held base + 3 when the fourth task came to listen)
+free_port_block() {
+  python3 - "$1" <<'PY'
+import random, socket, sys
+n = int(sys.argv[1])
+low = int(open("/proc/sys/net/ipv4/ip_local_port_range").read().split()[0])
+for _ in range(200):
+    base = random.randrange(20000, low - n)
+    held = []
+    try:
+        for port in range(base, base + n):
+            s = socket.socket()
+            held.append(s)
+            s.bind(("127.0.0.1", port))
+        print(base)
+        sys.exit(0)
+    except OSError:
+        pass
+    finally:
+        for s in held:
+            s.close()
+sys.exit("no %d consecutive free ports below %d" % (n, low))
+PY
+}
 wait_port() {
   for _ in $(seq 1 300); do
     python3 -c "import socket; socket.create_connection(('127.0.0.1', $1), 0.2)" 2>/dev/null && return 0
