@@ -12,5 +12,7 @@ cd "$root"
 python3 src/dev/measures.py --check
 ./mvnw -B verify -Ds3workload.commit="$(git rev-parse --short HEAD 2>/dev/null || echo unknown)" "$@"
 for check in "$root"/src/e2e/*.sh; do
+  began=$SECONDS
   "$check"
+  echo "e2e $(basename "$check" .sh): $((SECONDS - began)) s"
 done

@@ -27,7 +27,7 @@ final class RequestSigner {
 
     static final String ALGORITHM = "AWS4-HMAC-SHA256";
     static final String UNSIGNED_PAYLOAD = "UNSIGNED-PAYLOAD";
-    private static final char[] HEX = "0123456789abcdef".toCharArray();
+    private static final byte[] HEX = "0123456789abcdef".getBytes(StandardCharsets.US_ASCII);
 
     private final AwsCredentialsProvider credentials;
     private final String region;
@@ -55,12 +55,18 @@ final class RequestSigner {
 
     /** What a thread reuses from one request to the next. */
     private static final class Scratch {
-        final StringBuilder text = new StringBuilder(512);
+        /** The canonical request, then the string to sign, as the UTF-8 bytes that are hashed. */
+        final Utf8Buffer text = new Utf8Buffer();
+        final StringBuilder authorization = new StringBuilder(256);
+        final byte[] hash = new byte[32];
+        final byte[] signature = new byte[32];
         final MessageDigest sha256;
         final Mac mac;
         byte[] macKey;
         long second = Long.MIN_VALUE;
         String amzDate;
+        String day;
+        String scope;
         String[] names = new String[8];
 
         Scratch() {
@@ -72,16 +78,90 @@ final class RequestSigner {
             }
         }
 
-        /** {@code yyyyMMdd'T'HHmmss'Z'} of the clock's second, made again only when the second changes. */
-        String amzDate(long epochMillis) {
+        /**
+         * {@code yyyyMMdd'T'HHmmss'Z'} of the clock's second, with its day and the credential scope, made again
+         * only when the second changes.
+         */
+        void date(long epochMillis, String region) {
             long s = Math.floorDiv(epochMillis, 1000);
             if (s != second) {
                 second = s;
                 java.time.LocalDateTime t = java.time.LocalDateTime.ofEpochSecond(s, 0, java.time.ZoneOffset.UTC);
                 amzDate = String.format(Locale.ROOT, "%04d%02d%02dT%02d%02d%02dZ", t.getYear(), t.getMonthValue(),
                         t.getDayOfMonth(), t.getHour(), t.getMinute(), t.getSecond());
+                String today = amzDate.substring(0, 8);
+                if (!today.equals(day)) {
+                    day = today;
+                    scope = day + "/" + region + "/s3/aws4_request";
+                }
             }
-            return amzDate;
+        }
+    }
+
+    /**
+     * A growing byte buffer that text is appended to as UTF-8: ASCII a byte a char in a plain loop, anything else
+     * through the JDK's encoder. The signer hashes straight from it, so a request's signature makes no strings and
+     * its compiled code stays small (built on a StringBuilder, the method took C2 over half a second to compile,
+     * in the middle of a benchmark's measured window: docs/performance.md).
+     */
+    static final class Utf8Buffer {
+        byte[] bytes = new byte[1024];
+        int length;
+
+        void clear() {
+            length = 0;
+        }
+
+        Utf8Buffer append(String s) {
+            return append(s, 0, s.length());
+        }
+
+        /** Characters {@code from} to {@code to} of {@code s}, which must not split a surrogate pair. */
+        Utf8Buffer append(String s, int from, int to) {
+            ensure(to - from);
+            byte[] b = bytes;
+            int at = length;
+            for (int i = from; i < to; i++) {
+                char ch = s.charAt(i);
+                if (ch >= 0x80) {
+                    length = at;
+                    return appendEncoded(s.substring(i, to));
+                }
+                b[at++] = (byte) ch;
+            }
+            length = at;
+            return this;
+        }
+
+        /** An ASCII character. */
+        Utf8Buffer append(char ch) {
+            ensure(1);
+            bytes[length++] = (byte) ch;
+            return this;
+        }
+
+        /** {@code bytes} as lower-case hex. */
+        Utf8Buffer hex(byte[] data) {
+            ensure(data.length * 2);
+            for (byte x : data) {
+                bytes[length++] = HEX[(x >> 4) & 0xF];
+                bytes[length++] = HEX[x & 0xF];
+            }
+            return this;
+        }
+
+        private Utf8Buffer appendEncoded(String s) {
+            byte[] encoded = s.getBytes(StandardCharsets.UTF_8);
+            ensure(encoded.length);
+            System.arraycopy(encoded, 0, bytes, length, encoded.length);
+            length += encoded.length;
+            return this;
+        }
+
+        private void ensure(int more) {
+            if (length + more > bytes.length) {
+                bytes = Arrays.copyOf(bytes, Math.max(length + more, bytes.length * 2));
+            }
         }
     }
 
@@ -98,45 +178,70 @@ final class RequestSigner {
         AwsCredentials identity = credentials.resolveCredentials();
         String token = identity instanceof AwsSessionCredentials session ? session.sessionToken() : null;
         Scratch s = scratch.get();
-        String amzDate = s.amzDate(clock.millis());
-        String day = amzDate.substring(0, 8);
-        String scope = day + "/" + region + "/s3/aws4_request";
+        s.date(clock.millis(), region);
         String[] names = sortedNames(s, amzHeaders, token != null);
-        StringBuilder b = s.text;
-        b.setLength(0);
-        b.append(method.name()).append('\n').append(encodedPath).append('\n');
-        canonicalQuery(b, query);
-        b.append('\n');
-        for (String name : names) {
-            b.append(name).append(':');
-            trimmed(b, value(name, amzHeaders, amzDate, token));
-            b.append('\n');
-        }
-        b.append('\n');
-        int signedFrom = b.length();
-        for (int i = 0; i < names.length; i++) {
-            b.append(i == 0 ? "" : ";").append(names[i]);
-        }
-        String signedHeaders = b.substring(signedFrom);
-        b.append('\n').append(UNSIGNED_PAYLOAD);
-        byte[] canonicalHash = s.sha256.digest(b.toString().getBytes(StandardCharsets.UTF_8));
-        b.setLength(0);
-        b.append(ALGORITHM).append('\n').append(amzDate).append('\n').append(scope).append('\n');
-        hex(b, canonicalHash);
-        byte[] signature = hmac(s, key(identity.secretAccessKey(), day), b.toString());
-        b.setLength(0);
-        b.append(ALGORITHM).append(" Credential=").append(identity.accessKeyId()).append('/').append(scope)
-                .append(", SignedHeaders=").append(signedHeaders).append(", Signature=");
-        hex(b, signature);
+        byte[] hash = canonicalRequestHash(s, method, encodedPath, query, amzHeaders, names, token);
+        Utf8Buffer b = s.text;
+        b.clear();
+        b.append(ALGORITHM).append('\n').append(s.amzDate).append('\n').append(s.scope).append('\n').hex(hash);
+        byte[] signature = hmac(s, key(identity.secretAccessKey(), s.day), b);
 
+        StringBuilder a = s.authorization;
+        a.setLength(0);
+        a.append(ALGORITHM).append(" Credential=").append(identity.accessKeyId()).append('/').append(s.scope)
+                .append(", SignedHeaders=");
+        signedHeaders(a, names);
+        a.append(", Signature=");
+        for (byte x : signature) {
+            a.append((char) HEX[(x >> 4) & 0xF]).append((char) HEX[x & 0xF]);
+        }
         c.accept("Host", hostHeader);
-        c.accept("X-Amz-Date", amzDate);
+        c.accept("X-Amz-Date", s.amzDate);
         c.accept("x-amz-content-sha256", UNSIGNED_PAYLOAD);
         if (token != null) {
             c.accept("X-Amz-Security-Token", token);
         }
         amzHeaders.forEach(c);
-        c.accept("Authorization", b.toString());
+        c.accept("Authorization", a.toString());
+    }
+
+    /** SHA-256 of the canonical request: method, path, query, headers, signed headers' names, payload hash. */
+    private byte[] canonicalRequestHash(Scratch s, SdkHttpMethod method, String encodedPath, Map<String, String> query,
+                                        Map<String, String> amzHeaders, String[] names, String token) {
+        Utf8Buffer b = s.text;
+        b.clear();
+        b.append(method.name()).append('\n').append(encodedPath).append('\n');
+        canonicalQuery(b, query);
+        b.append('\n');
+        for (String name : names) {
+            b.append(name).append(':');
+            trimmed(b, value(name, amzHeaders, s.amzDate, token));
+            b.append('\n');
+        }
+        b.append('\n');
+        for (int i = 0; i < names.length; i++) {
+            if (i > 0) {
+                b.append(';');
+            }
+            b.append(names[i]);
+        }
+        b.append('\n').append(UNSIGNED_PAYLOAD);
+        try {
+            s.sha256.update(b.bytes, 0, b.length);
+            s.sha256.digest(s.hash, 0, s.hash.length);
+        } catch (GeneralSecurityException e) {
+            throw new IllegalStateException("cannot hash with SHA-256", e);
+        }
+        return s.hash;
+    }
+
+    private static void signedHeaders(StringBuilder a, String[] names) {
+        for (int i = 0; i < names.length; i++) {
+            if (i > 0) {
+                a.append(';');
+            }
+            a.append(names[i]);
+        }
     }
 
     /** The signed headers' names, lower-case and sorted. */
@@ -181,7 +286,7 @@ final class RequestSigner {
     }
 
     /** The query, each name and value encoded and the pairs sorted (by name, then value), joined by {@code &}. */
-    private static void canonicalQuery(StringBuilder b, Map<String, String> query) {
+    private static void canonicalQuery(Utf8Buffer b, Map<String, String> query) {
         if (query.isEmpty()) {
             return;
         }
@@ -197,12 +302,15 @@ final class RequestSigner {
             return byName != 0 ? byName : x.substring(cx + 1).compareTo(y.substring(cy + 1));
         });
         for (i = 0; i < pairs.length; i++) {
-            b.append(i == 0 ? "" : "&").append(pairs[i]);
+            if (i > 0) {
+                b.append('&');
+            }
+            b.append(pairs[i]);
         }
     }
 
     /** A header value as SigV4 canonicalises it: trimmed, runs of spaces made one. */
-    private static void trimmed(StringBuilder b, String value) {
+    private static void trimmed(Utf8Buffer b, String value) {
         int from = 0;
         int to = value.length();
         while (from < to && value.charAt(from) == ' ') {
@@ -211,19 +319,17 @@ final class RequestSigner {
         while (to > from && value.charAt(to - 1) == ' ') {
             to--;
         }
-        boolean space = false;
+        int run = from; // the start of the text since the last space written
         for (int i = from; i < to; i++) {
-            char ch = value.charAt(i);
-            if (ch == ' ') {
-                if (!space) {
-                    b.append(' ');
+            if (value.charAt(i) == ' ') {
+                b.append(value, run, i + 1);
+                while (value.charAt(i + 1) == ' ') { // never past the end: the value was trimmed
+                    i++;
                 }
-                space = true;
-            } else {
-                b.append(ch);
-                space = false;
+                run = i + 1;
             }
         }
+        b.append(value, run, to);
     }
 
     /** The signing key of {@code secret} on {@code day}, derived once a day. */
@@ -246,21 +352,17 @@ final class RequestSigner {
         return k.key();
     }
 
-    private static byte[] hmac(Scratch s, byte[] key, String text) {
+    private static byte[] hmac(Scratch s, byte[] key, Utf8Buffer text) {
         try {
             if (s.macKey != key) {
                 s.mac.init(new SecretKeySpec(key, "HmacSHA256"));
                 s.macKey = key;
             }
-            return s.mac.doFinal(text.getBytes(StandardCharsets.UTF_8));
+            s.mac.update(text.bytes, 0, text.length);
+            s.mac.doFinal(s.signature, 0);
+            return s.signature;
         } catch (GeneralSecurityException e) {
             throw new IllegalStateException("cannot sign with HMAC-SHA256", e);
-        }
-    }
-
-    private static void hex(StringBuilder b, byte[] bytes) {
-        for (byte x : bytes) {
-            b.append(HEX[(x >> 4) & 0xF]).append(HEX[x & 0xF]);
         }
     }
 }

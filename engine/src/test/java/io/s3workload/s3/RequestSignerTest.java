@@ -62,6 +62,9 @@ class RequestSignerTest {
                 new Case("conditional and spaced values", SdkHttpMethod.PUT, "/b/k", Map.of(),
                         Map.of("x-amz-meta-note", "  two   spaces  ", "x-amz-checksum-crc32", "AAAAAA=="), KEYS,
                         "127.0.0.1", 9000, false),
+                new Case("non-ASCII values, a surrogate pair among runs of spaces", SdkHttpMethod.PUT, "/b/k",
+                        Map.of("tag", "caf\u00e9 \ud83d\ude00"), Map.of("x-amz-meta-name", " Zo\u00eb  \ud83d\ude00   x "),
+                        KEYS, "127.0.0.1", 9000, false),
                 new Case("session token", SdkHttpMethod.DELETE, "/b/k~1.x_y-z", Map.of(), Map.of(), SESSION,
                         "127.0.0.1", 9000, false));
     }
