@@ -50,6 +50,13 @@ if [ -z "$peer" ]; then
   fi
 fi
 work=$(mktemp -d)
+# MinIO keeps what the PUT rows write (a 10 MiB row ~10 GB); with the disk nearly full the kernel's write-back
+# doubled both tools' CPU per MiB in one run, so a table measured so is not comparable (docs/performance.md)
+free_gib=$(( $(df -Pk "$work" | awk 'NR == 2 {print $4}') / 1024 / 1024 ))
+if [ "$free_gib" -lt 30 ]; then
+  echo "vs-warp: warning: only $free_gib GiB free under $work; the PUT rows write up to ~10 GB each into MinIO and a" \
+    "nearly full disk skews everyone's CPU figures: free 30 GiB or set TMPDIR to a roomier disk" >&2
+fi
 if [ "$peer" = s3loop ]; then
   (cd "$root/src/bench/peer" && go build -o "$work/s3loop" .) || { echo "vs-warp: could not build s3loop" >&2; exit 2; }
 fi
