@@ -104,7 +104,7 @@ final class RequestSigner {
      * its compiled code stays small (built on a StringBuilder, the method took C2 over half a second to compile,
      * in the middle of a benchmark's measured window: docs/performance.md).
      */
-    static final class Utf8Buffer {
+    private static final class Utf8Buffer {
         byte[] bytes = new byte[1024];
         int length;
 
