@@ -95,9 +95,23 @@ final class Attempts {
         return true;
     }
 
-    private static StoreException clientError(RuntimeException e) {
-        return new StoreException(StoreException.Kind.CLIENT, "client error: " + e.getClass().getSimpleName(),
-                String.valueOf(e.getMessage()), null);
+    /**
+     * A fault of the tool's own: its message and where in the tool it was thrown (the first frame of ours), so
+     * that the report a user files names the line.
+     */
+    static StoreException clientError(RuntimeException e) {
+        String where = "";
+        for (StackTraceElement frame : e.getStackTrace()) {
+            if (frame.getClassName().startsWith("io.s3workload.")) {
+                String name = frame.getClassName();
+                where = " (at " + name.substring(name.lastIndexOf('.') + 1) + "." + frame.getMethodName() + ":"
+                        + frame.getLineNumber() + ")";
+                break;
+            }
+        }
+        String errorClass = "client error: " + e.getClass().getSimpleName();
+        return new StoreException(StoreException.Kind.CLIENT, errorClass, errorClass + ": "
+                + (e.getMessage() == null ? "no message" : e.getMessage()) + where, e);
     }
 
     private StoreException timedOut(StoreException failure) {

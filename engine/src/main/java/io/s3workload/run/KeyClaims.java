@@ -43,6 +43,20 @@ public final class KeyClaims {
         return -1;
     }
 
+    /**
+     * {@code wanted}, or the first key after it that no other worker holds, waiting for one if need be: for a cell
+     * with no more workers than keys, where one is always free. {@link #claim} alone may still miss it, since its
+     * scan is not one atomic step: while it looks at the other keys, a worker can release the key it passed and
+     * take the one it has yet to look at.
+     */
+    public long claimFree(long wanted) {
+        long key;
+        while ((key = claim(wanted)) < 0) {
+            Thread.yield();
+        }
+        return key;
+    }
+
     public void release(long key) {
         int word = (int) (key >>> 6);
         long bit = 1L << (key & 63);

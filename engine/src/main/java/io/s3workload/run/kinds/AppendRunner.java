@@ -49,7 +49,7 @@ public final class AppendRunner implements CellStageRunner {
         CellKey key = new CellKey(stage.name(), Op.APPEND, CellRun.endpointOf(stage), cell.size());
         List<CellRun.Outcome> outcome = CellRun.run(context, stage, workers, context.recorder(key), List.of(), cell,
                 cell.operationLimit(), (i, worker, recorder) -> {
-                    long number = claims.claim(i % objects); // one is free: there are no more workers than objects
+                    long number = claims.claimFree(i % objects); // no more workers than objects
                     try {
                         String objectKey = prefix + number;
                         long offset = sizes.get((int) number);

@@ -48,7 +48,9 @@ public final class PutRunner implements CellStageRunner {
                 stage.name(), Op.PUT, CellRun.endpointOf(stage), cell.size())), parts == null ? List.of()
                 : List.of(parts), cell, cell.operationLimit(),
                 (i, worker, recorder) -> {
-                    long claimed = claims == null ? -1 : claims.claim(i % keys);
+                    // with no more workers than keys one is always free: wait for it rather than share a key
+                    long claimed = claims == null ? -1 : keys >= stage.workers() ? claims.claimFree(i % keys)
+                            : claims.claim(i % keys);
                     long number = claimed >= 0 ? claimed : i % keys;
                     written.tried(number);
                     try {
