@@ -18,15 +18,32 @@ public final class KeyClaims {
     public static final long MOST_KEYS = 1L << 26;
 
     private final long keys;
+    /** Whether there are no more workers than keys, so that a key is always free. */
+    private final boolean oneAlwaysFree;
     private final AtomicLongArray bits;
 
-    public KeyClaims(long keys) {
+    /** Claims on {@code keys} keys by at most {@code workers} workers at once. */
+    public KeyClaims(long keys, int workers) {
         this.keys = keys;
+        this.oneAlwaysFree = workers <= keys;
         this.bits = new AtomicLongArray((int) ((keys + 63) / 64));
     }
 
-    /** {@code wanted}, or the first key after it (round) no other worker holds; -1 when every key is held. */
+    /**
+     * {@code wanted}, or the first key after it (round) no other worker holds; -1 when every key is held, which only
+     * happens with more workers than keys. With no more, one is always free, and the claim scans again until it has
+     * it: a scan is not one atomic step, and while it looks at the other keys a worker can release the key it passed
+     * and take the one it has yet to look at.
+     */
     public long claim(long wanted) {
+        long key;
+        while ((key = scan(wanted)) < 0 && oneAlwaysFree) {
+            Thread.yield();
+        }
+        return key;
+    }
+
+    private long scan(long wanted) {
         for (long n = 0; n < keys; n++) {
             long key = (wanted + n) % keys;
             int word = (int) (key >>> 6);
@@ -41,20 +58,6 @@ public final class KeyClaims {
             }
         }
         return -1;
-    }
-
-    /**
-     * {@code wanted}, or the first key after it that no other worker holds, waiting for one if need be: for a cell
-     * with no more workers than keys, where one is always free. {@link #claim} alone may still miss it, since its
-     * scan is not one atomic step: while it looks at the other keys, a worker can release the key it passed and
-     * take the one it has yet to look at.
-     */
-    public long claimFree(long wanted) {
-        long key;
-        while ((key = claim(wanted)) < 0) {
-            Thread.yield();
-        }
-        return key;
     }
 
     public void release(long key) {

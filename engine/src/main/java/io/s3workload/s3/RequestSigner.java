@@ -57,7 +57,6 @@ final class RequestSigner {
     private static final class Scratch {
         /** The canonical request, then the string to sign, as the UTF-8 bytes that are hashed. */
         final Utf8Buffer text = new Utf8Buffer();
-        final StringBuilder authorization = new StringBuilder(256);
         final byte[] hash = new byte[32];
         final byte[] signature = new byte[32];
         final MessageDigest sha256;
@@ -140,6 +139,11 @@ final class RequestSigner {
             return this;
         }
 
+        /** What it holds, as a string. */
+        String text() {
+            return new String(bytes, 0, length, StandardCharsets.UTF_8);
+        }
+
         /** {@code bytes} as lower-case hex. */
         Utf8Buffer hex(byte[] data) {
             ensure(data.length * 2);
@@ -186,15 +190,12 @@ final class RequestSigner {
         b.append(ALGORITHM).append('\n').append(s.amzDate).append('\n').append(s.scope).append('\n').hex(hash);
         byte[] signature = hmac(s, key(identity.secretAccessKey(), s.day), b);
 
-        StringBuilder a = s.authorization;
-        a.setLength(0);
-        a.append(ALGORITHM).append(" Credential=").append(identity.accessKeyId()).append('/').append(s.scope)
+        b.clear();
+        b.append(ALGORITHM).append(" Credential=").append(identity.accessKeyId()).append('/').append(s.scope)
                 .append(", SignedHeaders=");
-        signedHeaders(a, names);
-        a.append(", Signature=");
-        for (byte x : signature) {
-            a.append((char) HEX[(x >> 4) & 0xF]).append((char) HEX[x & 0xF]);
-        }
+        signedHeaders(b, names);
+        b.append(", Signature=").hex(signature);
+        String authorization = b.text();
         c.accept("Host", hostHeader);
         c.accept("X-Amz-Date", s.amzDate);
         c.accept("x-amz-content-sha256", UNSIGNED_PAYLOAD);
@@ -202,7 +203,7 @@ final class RequestSigner {
             c.accept("X-Amz-Security-Token", token);
         }
         amzHeaders.forEach(c);
-        c.accept("Authorization", a.toString());
+        c.accept("Authorization", authorization);
     }
 
     /** SHA-256 of the canonical request: method, path, query, headers, signed headers' names, payload hash. */
@@ -219,12 +220,7 @@ final class RequestSigner {
             b.append('\n');
         }
         b.append('\n');
-        for (int i = 0; i < names.length; i++) {
-            if (i > 0) {
-                b.append(';');
-            }
-            b.append(names[i]);
-        }
+        signedHeaders(b, names);
         b.append('\n').append(UNSIGNED_PAYLOAD);
         try {
             s.sha256.update(b.bytes, 0, b.length);
@@ -235,12 +231,13 @@ final class RequestSigner {
         return s.hash;
     }
 
-    private static void signedHeaders(StringBuilder a, String[] names) {
+    /** The signed headers' names joined by {@code ;}. */
+    private static void signedHeaders(Utf8Buffer b, String[] names) {
         for (int i = 0; i < names.length; i++) {
             if (i > 0) {
-                a.append(';');
+                b.append(';');
             }
-            a.append(names[i]);
+            b.append(names[i]);
         }
     }
 

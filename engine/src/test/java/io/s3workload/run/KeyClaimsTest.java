@@ -11,15 +11,15 @@ import org.junit.jupiter.api.Test;
 
 /**
  * Key claims under churn: as many workers as keys, each claiming, holding for no time and releasing as fast as it
- * can — the moment a scan by {@link KeyClaims#claim} can miss the one free key (an append stage whose operations
+ * can — the moment a single scan of the keys can miss the one free key (an append stage whose operations
  * all fail fast, 400s from a store without appends, did: CI saw "client error: ArrayIndexOutOfBoundsException").
  */
 class KeyClaimsTest {
 
     @Test
-    void claimFreeAlwaysFindsTheFreeKeyAndNoKeyHasTwoHolders() throws Exception {
+    void withNoMoreWorkersThanKeysAClaimAlwaysFindsTheFreeKeyAndNoKeyHasTwoHolders() throws Exception {
         int keys = 4;
-        KeyClaims claims = new KeyClaims(keys);
+        KeyClaims claims = new KeyClaims(keys, keys);
         AtomicIntegerArray holders = new AtomicIntegerArray(keys);
         AtomicInteger missed = new AtomicInteger();
         AtomicInteger shared = new AtomicInteger();
@@ -28,7 +28,7 @@ class KeyClaimsTest {
             workers.add(Thread.ofPlatform().start(() -> {
                 ThreadLocalRandom random = ThreadLocalRandom.current();
                 for (int i = 0; i < 200_000; i++) {
-                    long key = claims.claimFree(random.nextInt(keys));
+                    long key = claims.claim(random.nextInt(keys));
                     if (key < 0 || key >= keys) {
                         missed.incrementAndGet();
                         continue;

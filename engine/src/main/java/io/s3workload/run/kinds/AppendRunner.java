@@ -37,11 +37,11 @@ public final class AppendRunner implements CellStageRunner {
         String prefix = context.keyPrefix(stage.name(), cell.size());
         long objects = spec.objects();
         long bytes = spec.append().maxBytes();
-        KeyClaims claims = new KeyClaims(objects);
+        int workers = (int) Math.min(stage.workers(), objects);
+        KeyClaims claims = new KeyClaims(objects, workers);
         AtomicLongArray sizes = new AtomicLongArray((int) objects);
         LongAdder created = new LongAdder();
         context.objects().wrote(new KeySet(prefix, objects));
-        int workers = (int) Math.min(stage.workers(), objects);
         if (workers < stage.workers()) {
             context.note(stage.name(), "running " + Units.count(workers, "worker") + ", not " + stage.workers() + ": an object has"
                     + " one writer at a time, and there are " + objects);
@@ -49,7 +49,7 @@ public final class AppendRunner implements CellStageRunner {
         CellKey key = new CellKey(stage.name(), Op.APPEND, CellRun.endpointOf(stage), cell.size());
         List<CellRun.Outcome> outcome = CellRun.run(context, stage, workers, context.recorder(key), List.of(), cell,
                 cell.operationLimit(), (i, worker, recorder) -> {
-                    long number = claims.claimFree(i % objects); // no more workers than objects
+                    long number = claims.claim(i % objects); // one is free: no more workers than objects
                     try {
                         String objectKey = prefix + number;
                         long offset = sizes.get((int) number);

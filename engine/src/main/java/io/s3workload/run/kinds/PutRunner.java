@@ -37,7 +37,8 @@ public final class PutRunner implements CellStageRunner {
         String prefix = context.keyPrefix(stage.name(), cell.size());
         long keys = cell.keyLimit();
         WrittenKeys written = new WrittenKeys();
-        KeyClaims claims = spec.sharedKeys() || keys > KeyClaims.MOST_KEYS ? null : new KeyClaims(keys);
+        KeyClaims claims = spec.sharedKeys() || keys > KeyClaims.MOST_KEYS ? null
+                : new KeyClaims(keys, stage.workers());
         ConditionalWrites conditional = spec.conditional() == Conditional.NONE ? null
                 : new ConditionalWrites(spec.conditional(), keys);
         // with measureParts, each part of the cell's multipart uploads in a cell of its own beside the uploads
@@ -48,9 +49,7 @@ public final class PutRunner implements CellStageRunner {
                 stage.name(), Op.PUT, CellRun.endpointOf(stage), cell.size())), parts == null ? List.of()
                 : List.of(parts), cell, cell.operationLimit(),
                 (i, worker, recorder) -> {
-                    // with no more workers than keys one is always free: wait for it rather than share a key
-                    long claimed = claims == null ? -1 : keys >= stage.workers() ? claims.claimFree(i % keys)
-                            : claims.claim(i % keys);
+                    long claimed = claims == null ? -1 : claims.claim(i % keys);
                     long number = claimed >= 0 ? claimed : i % keys;
                     written.tried(number);
                     try {
