@@ -85,45 +85,76 @@ final class BodyBytes {
 
     /** Writes the body's bytes {@code [position, position + len)} into {@code out} from {@code off}. */
     void fill(long position, byte[] out, int off, int len) {
-        while (len > 0) {
+        fill(position, new HeapWords(out, off), len);
+    }
+
+    /**
+     * Writes the body's bytes {@code [position, position + len)} into the direct buffer {@code out} at its position,
+     * which it advances: what goes to a plain socket, made in place ({@link DirectLongs}) instead of on the heap and
+     * copied.
+     */
+    void fill(long position, java.nio.ByteBuffer out, int len) {
+        fill(position, DirectLongs.at(out, len), len);
+        out.position(out.position() + len);
+    }
+
+    private void fill(long position, BodyOut out, int len) {
+        for (int off = 0; off < len; ) {
             int within = (int) (position & (BLOCK - 1));
-            int n = Math.min(len, BLOCK - within);
+            int n = Math.min(len - off, BLOCK - within);
             fillBlock(key(position >>> 12), within, out, off, n);
             position += n;
             off += n;
-            len -= n;
         }
     }
 
-    /** Bytes {@code [within, within + n)} of one block (n reaching at most its end). */
-    private void fillBlock(long key, int within, byte[] out, int off, int n) {
+    /** Bytes {@code [within, within + n)} of one block (n reaching at most its end), from {@code out}'s {@code off}. */
+    private void fillBlock(long key, int within, BodyOut out, int off, int n) {
         int w = within >>> 3;
         int i = 0;
         int skip = within & 7;
         if (skip != 0) {
             long v = word(key, w++);
             for (; i < Math.min(8 - skip, n); i++) {
-                out[off + i] = (byte) (v >>> (8 * (skip + i)));
+                out.put(off + i, (byte) (v >>> (8 * (skip + i))));
             }
         }
         int whole = (n - i) >>> 3;
         int random = Math.max(0, Math.min(whole, randomWords - w));
-        int at = off + i;
-        for (int k = 0; k < random; k++) { // one load, XOR and store a word: vectorized by the JIT
-            LONGS.set(out, at + 8 * k, table[w + k] ^ key);
-        }
+        out.xor(off + i, table, w, random, key);
         i += random * 8;
         w += random;
         if (random < whole) {
-            java.util.Arrays.fill(out, off + i, off + i + (whole - random) * 8, (byte) 0);
+            out.zero(off + i, (whole - random) * 8);
             i += (whole - random) * 8;
             w += whole - random;
         }
         if (i < n) {
             long v = word(key, w);
             for (int k = 0; i < n; i++, k++) {
-                out[off + i] = (byte) (v >>> (8 * k));
+                out.put(off + i, (byte) (v >>> (8 * k)));
             }
+        }
+    }
+
+    /** A heap array's bytes from {@code base}, as a body is made into them. */
+    private record HeapWords(byte[] bytes, int base) implements BodyOut {
+        @Override
+        public void put(int at, byte value) {
+            bytes[base + at] = value;
+        }
+
+        @Override
+        public void xor(int at, long[] table, int from, int count, long key) {
+            int start = base + at;
+            for (int k = 0; k < count; k++) { // one load, XOR and store a word: vectorized by the JIT
+                LONGS.set(bytes, start + 8 * k, table[from + k] ^ key);
+            }
+        }
+
+        @Override
+        public void zero(int at, int n) {
+            java.util.Arrays.fill(bytes, base + at, base + at + n, (byte) 0);
         }
     }
 

@@ -76,6 +76,12 @@ public final class Payload {
             bytes.fill(start + position, out, off, len);
         }
 
+        /** Makes them straight into the direct buffer {@code out} ({@link DirectLongs}): no scratch, no copy. */
+        @Override
+        public void fill(long position, ByteBuffer out, int len, byte[] scratch) {
+            bytes.fill(start + position, out, len);
+        }
+
         /** The part {@code [from, from + sliceLength)} of this body. */
         public Body slice(long from, long sliceLength) {
             return new Body(bytes, start + from, sliceLength);

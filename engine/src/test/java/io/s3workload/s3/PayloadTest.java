@@ -48,6 +48,40 @@ class PayloadTest {
         }
     }
 
+    /**
+     * What goes to a plain socket is made straight into a direct buffer ({@link DirectLongs}, Java 21's version here:
+     * the tests run from classes, not the multi-release jar; cli's DirectFillIT runs Java 22's): the same bytes as on
+     * the heap, from any position, for every shape, and nothing of the buffer before its position or past the
+     * stretch touched.
+     */
+    @Test
+    void aBodyMadeIntoADirectBufferIsTheSameBytesAsOnTheHeap() {
+        for (DataShape shape : new DataShape[] {DataShape.UNIQUE, new DataShape(3, 1), new DataShape(1, 4),
+            new DataShape(100, 2)}) {
+            Payload.Body body = payload.body("d", 300_000, shape);
+            byte[] whole = new byte[300_000];
+            body.fill(0, whole, 0, whole.length);
+            for (int from : new int[] {0, 1, 7, 8, 4095, 4096, 4100, 65_536, 123_457}) {
+                for (int length : new int[] {1, 5, 8, 4096, 5000, 65_536, 100_001}) {
+                    java.nio.ByteBuffer direct = java.nio.ByteBuffer.allocateDirect(length + 20);
+                    for (int i = 0; i < direct.capacity(); i++) {
+                        direct.put(i, (byte) 0x5A);
+                    }
+                    direct.position(3);
+                    body.fill(from, direct, length, new byte[0]);
+                    String what = shape + " " + from + "+" + length;
+                    assertEquals(3 + length, direct.position(), what);
+                    byte[] made = new byte[length];
+                    direct.get(3, made);
+                    assertArrayEquals(Arrays.copyOfRange(whole, from, from + length), made, what);
+                    for (int i : new int[] {0, 2, 3 + length, direct.capacity() - 1}) {
+                        assertEquals(0x5A, direct.get(i), what + ": byte " + i + " outside the stretch");
+                    }
+                }
+            }
+        }
+    }
+
     @Test
     void mismatchFindsTheFirstWrongByteAnywhere() throws IOException {
         Payload.Body body = payload.body("m", 10_000);

@@ -126,14 +126,16 @@ public final class Http1Connection implements AutoCloseable {
             }
             for (long done = 0; done < bodyBytes; head = 0) {
                 int n = (int) Math.min(SCRATCH_BYTES - head, bodyBytes - done);
-                body.fill(done, scratch, 0, n); // on the heap: vectorized, 2x as fast as into a direct buffer
                 if (channel != null) {
                     direct.clear();
-                    direct.put(request, 0, head).put(scratch, 0, n).flip();
+                    direct.put(request, 0, head);
+                    body.fill(done, direct, n, scratch);
+                    direct.flip();
                     while (direct.hasRemaining()) {
                         channel.write(direct);
                     }
                 } else {
+                    body.fill(done, scratch, 0, n);
                     out.write(scratch, 0, n);
                 }
                 done += n;
