@@ -31,9 +31,8 @@ public final class Http1Connection implements AutoCloseable {
     private final int readTimeoutMillis;
     /** Outgoing: the request head (and a small body). */
     private byte[] request = new byte[HEAD_BYTES];
-    /** A larger body is made into {@link #scratch} a piece at a time, copied to {@link #direct} and written to the
-     *  socket's channel (over TLS written from {@link #scratch}); a response body nobody looks at is read into
-     *  {@link #direct} and forgotten. */
+    /** A larger body is made a piece at a time into {@link #direct} for the channel (over TLS into {@link #scratch},
+     *  or there and copied if it cannot be made in place); an unread response body is read into {@link #direct}. */
     private byte[] scratch;
     private ByteBuffer direct;
     /** While a read into {@link #direct} waits: when it times out ({@link ReadDeadlines}); else 0. */
