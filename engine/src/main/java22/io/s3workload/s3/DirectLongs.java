@@ -9,8 +9,9 @@ import java.nio.ByteOrder;
  * A stretch of a direct buffer that a body is made into in place, a word at a time (little-endian), so that it goes
  * to the socket without being made on the heap and copied. This is the Java 22+ version of the class (the jar is
  * multi-release; Java 21 runs {@code src/main/java}'s, with the buffer's {@code putLong}): a {@code MemorySegment}
- * over the buffer, whose stores the JIT vectorizes as it does a heap array's — 0.7-0.9 µs per 64 KiB against
- * 1.9-2.3 through {@code ByteBuffer.putLong} and 2.4 plus a copy on the heap (docs/performance.md).
+ * over the buffer, whose stores the JIT vectorizes as it does a heap array's: 1.0-1.4 µs per 64 KiB against 2.0-2.5
+ * through {@code ByteBuffer.putLong} and 2.2-2.9 made on the heap and copied (docs/performance.md, How bodies are
+ * made).
  */
 final class DirectLongs implements BodyOut {
 
