@@ -94,7 +94,10 @@ final class BodyBytes {
      * copied.
      */
     void fill(long position, java.nio.ByteBuffer out, int len) {
-        fill(position, DirectLongs.at(out, len), len);
+        if (len > out.remaining()) {
+            throw new java.nio.BufferOverflowException();
+        }
+        fill(position, DirectLongs.at(out), len);
         out.position(out.position() + len);
     }
 

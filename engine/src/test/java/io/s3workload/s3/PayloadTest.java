@@ -49,10 +49,9 @@ class PayloadTest {
     }
 
     /**
-     * What goes to a plain socket is made straight into a direct buffer ({@link DirectLongs}, Java 21's version here:
-     * the tests run from classes, not the multi-release jar; cli's DirectFillIT runs Java 22's): the same bytes as on
-     * the heap, from any position, for every shape, and nothing of the buffer before its position or past the
-     * stretch touched.
+     * What goes to a plain socket is made straight into a direct buffer ({@link DirectLongs}): the same bytes as on
+     * the heap, from any position, for every shape, through a buffer of either byte order, and nothing of the buffer
+     * before its position or past the stretch touched.
      */
     @Test
     void aBodyMadeIntoADirectBufferIsTheSameBytesAsOnTheHeap() {
@@ -63,13 +62,15 @@ class PayloadTest {
             body.fill(0, whole, 0, whole.length);
             for (int from : new int[] {0, 1, 7, 8, 4095, 4096, 4100, 65_536, 123_457}) {
                 for (int length : new int[] {1, 5, 8, 4096, 5000, 65_536, 100_001}) {
-                    java.nio.ByteBuffer direct = java.nio.ByteBuffer.allocateDirect(length + 20);
+                    java.nio.ByteOrder order = (from + length) % 2 == 0
+                            ? java.nio.ByteOrder.BIG_ENDIAN : java.nio.ByteOrder.LITTLE_ENDIAN;
+                    java.nio.ByteBuffer direct = java.nio.ByteBuffer.allocateDirect(length + 20).order(order);
                     for (int i = 0; i < direct.capacity(); i++) {
                         direct.put(i, (byte) 0x5A);
                     }
                     direct.position(3);
                     body.fill(from, direct, length, new byte[0]);
-                    String what = shape + " " + from + "+" + length;
+                    String what = shape + " " + from + "+" + length + " " + order;
                     assertEquals(3 + length, direct.position(), what);
                     byte[] made = new byte[length];
                     direct.get(3, made);
@@ -80,6 +81,9 @@ class PayloadTest {
                 }
             }
         }
+        Payload.Body body = payload.body("o", 100);
+        org.junit.jupiter.api.Assertions.assertThrows(java.nio.BufferOverflowException.class,
+                () -> body.fill(0, java.nio.ByteBuffer.allocateDirect(10), 11, new byte[0]), "past the buffer's limit");
     }
 
     @Test
