@@ -97,7 +97,7 @@ final class BodyBytes {
         if (len > out.remaining()) {
             throw new java.nio.BufferOverflowException();
         }
-        fill(position, DirectLongs.at(out), len);
+        fill(position, DirectWords.at(out), len);
         out.position(out.position() + len);
     }
 
