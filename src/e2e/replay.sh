@@ -6,7 +6,7 @@
 # replayed mix agree row by row, nothing is left unissued, the late starts add up (the stage's count, the mixed
 # cell's and the per-API cells' sum), and operations start on time: lateness p99 under 10 ms at speed 1. At speed 4
 # (400 operations a second, 50 MiB/s of writes) MinIO and the replay's JVM, still compiling, fill this machine's two
-# cores, and p99 ran 7-35 ms over five runs here: there the check is that the clock ran four times as fast (no
+# cores, and p99 ran 4.6-35 ms over 22 runs here: there the check is that the clock ran four times as fast (no
 # operation more than a second late; played at speed 1, the last would be 7 s late).
 #   src/e2e/replay.sh            (needs the jar: run after ./mvnw verify, or let the launcher build it)
 set -euo pipefail

@@ -90,7 +90,7 @@ final class BodyBytes {
 
     /**
      * Writes the body's bytes {@code [position, position + len)} into the direct buffer {@code out} at its position,
-     * which it advances: what goes to a plain socket, made in place ({@link DirectLongs}) instead of on the heap and
+     * which it advances: what goes to a plain socket, made in place ({@link DirectWords}) instead of on the heap and
      * copied.
      */
     void fill(long position, java.nio.ByteBuffer out, int len) {

@@ -2,7 +2,7 @@ package io.s3workload.s3;
 
 /**
  * Where a body's bytes are made ({@link BodyBytes}), addressed from its start: a heap array, or a direct buffer that
- * goes to the socket as it is ({@link DirectLongs}).
+ * goes to the socket as it is ({@link DirectWords}: through its {@code putLong}, or a segment over it).
  */
 interface BodyOut {
 

@@ -7,12 +7,8 @@ import java.nio.ByteBuffer;
 /**
  * A direct buffer that a body is made into in place from its position, a word at a time (little-endian bytes, through
  * the buffer's own absolute {@code putLong}), so that it goes to the socket without being made on the heap and copied.
- *
- * <p>Not through a {@code MemorySegment}, though C2 vectorizes its stores (about twice as fast once compiled): until
- * C2 has compiled it, a segment's store runs through layers of var handles, several times slower than a buffer's,
- * long enough on a busy machine to hold a virtual thread's carrier for tens of milliseconds. Mixed 1-256 KiB PUTs at
- * 400/s against MinIO here: send time p99 10-257 ms over eight 12 s runs through a segment, 2-9 ms in 22 of 24 made
- * on the heap or through {@code putLong} (docs/performance.md, How bodies are made).
+ * Always so on Java 21; on Java 22 and later until a vectorized {@code MemorySegment} has measured faster
+ * ({@link DirectWords}).
  */
 final class DirectLongs implements BodyOut {
 

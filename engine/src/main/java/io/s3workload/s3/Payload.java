@@ -76,7 +76,7 @@ public final class Payload {
             bytes.fill(start + position, out, off, len);
         }
 
-        /** Makes them straight into the direct buffer {@code out} ({@link DirectLongs}): no scratch, no copy. */
+        /** Makes them straight into the direct buffer {@code out} ({@link DirectWords}): no scratch, no copy. */
         @Override
         public void fill(long position, ByteBuffer out, int len, byte[] scratch) {
             bytes.fill(start + position, out, len);

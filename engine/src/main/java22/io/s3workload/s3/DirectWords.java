@@ -15,14 +15,16 @@ import java.util.concurrent.TimeUnit;
  * segment's store runs through layers of var handles, several times slower than a buffer's, and used from the
  * first request it held virtual threads' carriers for tens of milliseconds on a busy machine (send time p99 10-257 ms
  * in 12 s open-loop runs against MinIO, 2-9 ms through {@code putLong}: docs/performance.md, How bodies are made).
- * Until the warm-up decides, and for good if the segment never wins, bodies go through {@link DirectLongs}.
+ * Until the warm-up decides, and for good if the segment never wins (in a minute), bodies go through
+ * {@link DirectLongs}. The warm-up takes a tenth of a core at most (it sleeps nine times as long as it works), so
+ * that on a small, busy client it does not take the run's first seconds from the requests.
  */
 final class DirectWords {
 
     private static final int WORDS = 512;
     /** Consecutive 64 KiB pieces the segment must make faster than {@code putLong} to be used. */
     private static final int WINS = 32;
-    private static final long GIVE_UP_NANOS = TimeUnit.SECONDS.toNanos(5);
+    private static final long GIVE_UP_NANOS = TimeUnit.SECONDS.toNanos(60);
     private static volatile boolean vectorized;
     private static final CountDownLatch decided = new CountDownLatch(1);
 
@@ -60,6 +62,8 @@ final class DirectWords {
                 long segment = piece(new Segment(MemorySegment.ofBuffer(buffer)), table);
                 long words = piece(DirectLongs.at(buffer), table);
                 wins = segment < words ? wins + 1 : 0;
+                // a tenth of a core at most: the run's first seconds are not the warm-up's to take
+                java.util.concurrent.locks.LockSupport.parkNanos(9 * (segment + words));
             }
             vectorized = true;
         } finally {
