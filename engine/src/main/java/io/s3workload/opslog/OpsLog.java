@@ -10,9 +10,17 @@ import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.time.Instant;
-import java.util.concurrent.BlockingQueue;
+import java.util.Arrays;
+import java.util.Deque;
+import java.util.List;
+import java.util.Queue;
+import java.util.concurrent.ConcurrentLinkedDeque;
+import java.util.concurrent.ConcurrentLinkedQueue;
 import java.util.concurrent.TimeUnit;
+import java.util.concurrent.atomic.AtomicBoolean;
 import java.util.concurrent.atomic.AtomicLong;
+import java.util.concurrent.locks.Condition;
+import java.util.concurrent.locks.LockSupport;
 import java.util.concurrent.locks.ReentrantLock;
 
 /**
@@ -21,10 +29,12 @@ import java.util.concurrent.locks.ReentrantLock;
  * that {@code zstd -d} and DuckDB read up to its last second.
  *
  * <p>Workers write their rows into a few striped chunks (a lock each, a stripe per worker thread's id), encoding
- * them there in room reserved beforehand ({@link #begin}), with nothing allocated or copied; a full chunk goes to the
- * writer's thread, which compresses it into a frame of its own. When the writer falls behind and no empty chunk is
- * left, a worker waits for one: no row is ever dropped, and the time waited is counted ({@link #waitedNanos}) for
- * the run to report.
+ * them there in room reserved beforehand ({@link #begin}), with nothing allocated or copied. The worker whose row
+ * fills a chunk compresses it into a frame itself, right after, with its stripe's lock let go (the chunk is still in
+ * its core's cache, and no thread is woken for it), and queues the frame; the writer's thread wakes every second, or
+ * sooner when a megabyte of rows is queued, takes the stripes' partial chunks and writes what is queued. When the
+ * file falls behind (a slow or full disk) by more than 4 MiB of rows, a worker that queues a frame waits for it: no
+ * row is ever dropped, and the time waited is counted ({@link #waitedNanos}) for the run to report.
  *
  * <p>Times: {@code start_us}, {@code intended_us} and {@code end_us} are microseconds since the epoch, anchored once
  * when the log opens and advanced by the monotonic clock (so they never jump with the wall clock); durations are
@@ -34,42 +44,44 @@ public final class OpsLog implements AutoCloseable {
 
     public static final String FILE = "ops.csv.zst";
     /** The columns, in order (docs/ops-log.md). */
-    public static final java.util.List<String> COLUMNS = java.util.List.of("run", "shard", "stage", "op",
+    public static final List<String> COLUMNS = List.of("run", "shard", "stage", "op",
             "cell_endpoint", "size_class", "worker", "endpoint", "host", "bucket", "key", "version_id", "bytes",
             "range", "start_us", "intended_us", "end_us", "ttfb_ns", "latency_ns", "status", "error", "attempts",
             "request_id", "id2", "etag", "checksum", "own");
 
     /**
-     * A chunk of rows, about 80, compressed as a frame: 16 KiB keeps what the writer touches (the chunk, zstd's tables,
-     * the frame) small beside the workers sharing its core; with 64 KiB chunks the workers' CPU per operation was
-     * 1.21x that without the log, with 16 KiB 1.06x (docs/performance.md, "The ops log").
+     * A chunk of rows, about 80, compressed as a frame: 16 KiB keeps what compressing touches (the chunk, zstd's
+     * tables, the frame) small beside the workers sharing its core; with 64 KiB chunks the workers' CPU per operation
+     * was 1.21x that without the log, with 16 KiB 1.06x (docs/performance.md, "The ops log").
      */
     private static final int CHUNK = 16 * 1024;
-    /** A row longer than this is not written into a stripe's chunk but handed to the writer as a chunk of its own. */
+    /** A row longer than this is not written into a stripe's chunk but compressed as a frame of its own. */
     private static final int LONG_ROW = CHUNK / 4;
     private static final int STRIPES = Math.max(4, Integer.highestOneBit(Runtime.getRuntime().availableProcessors()) * 4);
-    /** Chunks beyond one per stripe: how far the writer may fall behind before a worker waits. */
-    private static final int SPARE = 256;
+    /** Rows queued (counted before compression) beyond which the writer is woken before its second is up. */
+    private static final long WAKE = 64L * CHUNK;
+    /** Rows queued (counted before compression) beyond which a worker waits: how far the file may fall behind. */
+    private static final long BEHIND = 256L * CHUNK;
 
-    /**
-     * Compresses a chunk at a time, each a frame, in one call from the chunk itself (level 1): rows repeat within a
-     * few hundred bytes, so a chunk loses little by not seeing the last (15.7 bytes a row), and the compressor's
-     * memory stays as small as a chunk. A stream with a window across chunks kept its own copies of the rows and
-     * ~0.5 MiB of buffers, which the writer swept through the cache each time it ran.
-     */
-    private final ZstdCompressCtx zstd = new ZstdCompressCtx().setLevel(1);
-    /** A frame as it is made, written to {@link #file} whole. */
-    private byte[] frame = new byte[(int) Zstd.compressBound(CHUNK)];
     private final OutputStream file;
     private final Stripe[] stripes = new Stripe[STRIPES];
     /**
-     * Empty chunks, last given back first: the chunk a worker takes next is the one the writer has just compressed,
-     * still in the cache, so the log's buffers stay a few chunks hot instead of all of them cycling through memory
-     * (which made every other part of a worker's operation slower).
+     * Empty chunks, last given back first: the chunk a worker takes next is the one just compressed, still in the
+     * cache, so the log's buffers stay a few chunks hot instead of all of them cycling through memory. A chunk is
+     * made when none is left; there are never many more than the stripes, as each is given back once compressed.
      */
-    private final java.util.concurrent.BlockingDeque<byte[]> free = new java.util.concurrent.LinkedBlockingDeque<>();
-    /** Chunks for the writer: never more than were made, so adding never waits. */
-    private final BlockingQueue<Filled> full = new java.util.concurrent.LinkedBlockingQueue<>();
+    private final Deque<byte[]> free = new ConcurrentLinkedDeque<>();
+    /** Compressors not in use, the last given back first (its tables the warmest). */
+    private final Deque<Compressor> compressors = new ConcurrentLinkedDeque<>();
+    /** Frames for the file, in the order they were queued. */
+    private final Queue<Frame> frames = new ConcurrentLinkedQueue<>();
+    /** The rows' bytes (before compression) of the frames queued and not yet written. */
+    private final AtomicLong queued = new AtomicLong();
+    /** Whether the writer has been woken since it last looked: a worker wakes it once, not each. */
+    private final AtomicBoolean woken = new AtomicBoolean();
+    /** Held to wait for the writer ({@link #written}) and to say it has written. */
+    private final ReentrantLock writtenLock = new ReentrantLock();
+    private final Condition written = writtenLock.newCondition();
     private final long anchorMicros;
     private final long anchorNanos;
     private final AtomicLong waited = new AtomicLong();
@@ -77,18 +89,46 @@ public final class OpsLog implements AutoCloseable {
     private volatile boolean closing;
     private volatile IOException failed;
 
-    private record Filled(byte[] bytes, int length) {
+    /** A frame, compressed from {@code rows} bytes of rows. */
+    private record Frame(byte[] bytes, int rows) {
     }
 
-    /** Tells the writer the log is closing: it writes what is left and ends. */
-    private static final Filled CLOSING = new Filled(new byte[0], 0);
+    /**
+     * A zstd context (level 1) and the room a frame is made in. Each chunk is compressed by itself, in one call:
+     * rows repeat within a few hundred bytes, so a chunk loses little by not seeing the last (16 bytes a row), and a
+     * compressor's memory stays as small as a chunk. A stream with a window across chunks kept its own copies of the
+     * rows and ~0.5 MiB of buffers, swept through the cache each time it ran.
+     */
+    private static final class Compressor {
+        final ZstdCompressCtx zstd = new ZstdCompressCtx().setLevel(1);
+        byte[] frame = new byte[(int) Zstd.compressBound(CHUNK)];
 
-    /** One lock, the chunk rows are written into, and the row that writes them (used with the lock held). */
+        /** {@code length} bytes of {@code rows} as a frame of its own. */
+        byte[] compress(byte[] rows, int length) throws IOException {
+            long bound = Zstd.compressBound(length);
+            if (bound > frame.length) { // a row longer than a chunk
+                frame = new byte[(int) bound];
+            }
+            try {
+                int n = zstd.compressByteArray(frame, 0, frame.length, rows, 0, length);
+                return Arrays.copyOf(frame, n);
+            } catch (ZstdException e) {
+                throw new IOException("zstd: " + e.getMessage(), e);
+            }
+        }
+    }
+
+    /**
+     * One lock, the chunk rows are written into, and the row that writes them (used with the lock held); a chunk
+     * filled while the lock is held, to be compressed once it is let go.
+     */
     static final class Stripe {
         final ReentrantLock lock = new ReentrantLock();
         final OpsRow row;
         byte[] chunk;
         int position;
+        byte[] filled;
+        int filledLength;
 
         Stripe(OpsLog log) {
             row = new OpsRow(log, this);
@@ -97,15 +137,12 @@ public final class OpsLog implements AutoCloseable {
     }
 
     private OpsLog(OutputStream file) {
-        this.file = file;
+        this.file = new java.io.BufferedOutputStream(file, 1 << 17);
         Instant now = Instant.now();
         this.anchorNanos = System.nanoTime();
         this.anchorMicros = now.getEpochSecond() * 1_000_000 + now.getNano() / 1_000;
         for (int i = 0; i < STRIPES; i++) {
             stripes[i] = new Stripe(this);
-        }
-        for (int i = 0; i < SPARE; i++) {
-            free.addFirst(new byte[CHUNK]);
         }
         writer = Thread.ofPlatform().daemon().name("ops-log").unstarted(this::drain);
     }
@@ -115,11 +152,14 @@ public final class OpsLog implements AutoCloseable {
         Files.createDirectories(file.toAbsolutePath().getParent());
         OpsLog log = new OpsLog(Files.newOutputStream(file));
         byte[] header = (String.join(",", COLUMNS) + "\n").getBytes(StandardCharsets.US_ASCII);
+        Compressor compressor = new Compressor();
+        log.compressors.push(compressor);
         try {
-            log.compress(header, header.length);
+            log.file.write(compressor.compress(header, header.length));
+            log.file.flush();
         } catch (IOException e) {
             log.file.close();
-            log.zstd.close();
+            compressor.zstd.close();
             throw e;
         }
         log.writer.start();
@@ -150,10 +190,19 @@ public final class OpsLog implements AutoCloseable {
         return stripe.row.at(stripe.chunk, stripe.position);
     }
 
-    /** A stripe's row ended at {@code position} of its chunk (or was given up, the position unmoved): its lock let go. */
+    /**
+     * A stripe's row ended at {@code position} of its chunk (or was given up, the position unmoved): its lock let go,
+     * and the chunk it found full, if it did, compressed and queued for the file.
+     */
     void ended(Stripe stripe, int position) {
         stripe.position = position;
+        byte[] filled = stripe.filled;
+        int length = stripe.filledLength;
+        stripe.filled = null;
         stripe.lock.unlock();
+        if (filled != null) {
+            queue(filled, length, true);
+        }
     }
 
     /** A row in the making, of any length: the calling thread's own, filled field by field, then copied in at its end. */
@@ -163,10 +212,10 @@ public final class OpsLog implements AutoCloseable {
 
     private final ThreadLocal<OpsRow> ownRows = ThreadLocal.withInitial(() -> new OpsRow(this, null));
 
-    /** Copies a row of its own ({@link #row}) into the calling thread's stripe; a long one is a chunk of its own. */
+    /** Copies a row of its own ({@link #row}) into the calling thread's stripe; a long one is a frame of its own. */
     void append(byte[] row, int n) {
         if (n > LONG_ROW) {
-            full.add(new Filled(java.util.Arrays.copyOf(row, n), n));
+            queue(row, n, false);
             return;
         }
         Stripe stripe = reserve(n);
@@ -175,140 +224,159 @@ public final class OpsLog implements AutoCloseable {
     }
 
     /**
-     * The calling thread's stripe, locked, with room for {@code bytes} in its chunk. A full chunk goes to the writer
-     * for an empty one first; when none is left the worker waits for one with the lock released (the writer takes
-     * stripe locks to sweep them, so nothing waits while holding one), and the wait is counted.
+     * The calling thread's stripe, locked, with room for {@code bytes} in its chunk: a full chunk is swapped for an
+     * empty one, and compressed once the lock is let go ({@link #ended}).
      */
     private Stripe reserve(int bytes) {
         Stripe stripe = stripes[(int) (Thread.currentThread().threadId() & (STRIPES - 1))];
-        byte[] spare = null;
-        while (true) {
-            stripe.lock.lock();
-            if (stripe.position + bytes > CHUNK) {
-                byte[] next = spare != null ? spare : free.pollFirst();
-                if (next == null) {
-                    stripe.lock.unlock();
-                    spare = waitForChunk();
-                    continue;
-                }
-                spare = null;
-                full.add(new Filled(stripe.chunk, stripe.position));
-                stripe.chunk = next;
-                stripe.position = 0;
+        stripe.lock.lock();
+        if (stripe.position + bytes > CHUNK) {
+            stripe.filled = stripe.chunk;
+            stripe.filledLength = stripe.position;
+            stripe.chunk = emptyChunk();
+            stripe.position = 0;
+        }
+        return stripe;
+    }
+
+    private byte[] emptyChunk() {
+        byte[] chunk = free.pollFirst();
+        return chunk != null ? chunk : new byte[CHUNK];
+    }
+
+    /**
+     * Compresses {@code length} bytes of {@code rows} as a frame on the calling thread and queues it for the file;
+     * gives the chunk back when it is one. The writer is woken once a megabyte of rows waits; a worker waits (the
+     * time counted) while the file is more than {@link #BEHIND} behind. The writer never waits here.
+     */
+    private void queue(byte[] rows, int length, boolean chunk) {
+        Compressor compressor = compressors.pollFirst();
+        if (compressor == null) {
+            compressor = new Compressor();
+        }
+        byte[] frame;
+        try {
+            frame = compressor.compress(rows, length);
+        } catch (IOException e) {
+            failed = failed == null ? e : failed; // reported when the log closes; the run goes on
+            return;
+        } finally {
+            compressors.push(compressor);
+            if (chunk) {
+                free.push(rows);
             }
-            if (spare != null) {
-                free.offerFirst(spare); // another worker swapped the chunk while this one waited
-            }
-            return stripe;
+        }
+        frames.add(new Frame(frame, length));
+        long behind = queued.addAndGet(length);
+        if (behind > WAKE && Thread.currentThread() != writer && woken.compareAndSet(false, true)) {
+            LockSupport.unpark(writer);
+        }
+        if (behind > BEHIND && Thread.currentThread() != writer) {
+            waitForWriter();
         }
     }
 
-    /** An empty chunk, once the writer has given one back; the time waited counted. */
-    private byte[] waitForChunk() {
+    /** Waits while the file is more than {@link #BEHIND} behind (the time counted); not once the log has failed. */
+    private void waitForWriter() {
         long began = System.nanoTime();
+        writtenLock.lock();
         try {
-            return free.takeFirst();
+            while (queued.get() > BEHIND && failed == null) {
+                LockSupport.unpark(writer);
+                written.await(100, TimeUnit.MILLISECONDS);
+            }
         } catch (InterruptedException e) {
-            Thread.currentThread().interrupt();
-            return new byte[CHUNK]; // the run is stopping: no row is dropped for it
+            Thread.currentThread().interrupt(); // the run is stopping: the row is queued, nothing is lost
         } finally {
+            writtenLock.unlock();
             waited.addAndGet(System.nanoTime() - began);
         }
     }
 
-    /** The writer: compresses full chunks as they come, and every second the stripes' partial ones. */
+    /**
+     * The writer: every second, or when woken, takes the stripes' partial chunks (each second) and writes every frame
+     * queued; once the log closes, all that is left.
+     */
     private void drain() {
         long nextSweep = System.nanoTime() + TimeUnit.SECONDS.toNanos(1);
         try {
             while (true) {
                 long wait = nextSweep - System.nanoTime();
-                Filled filled = wait > 0 ? full.poll(wait, TimeUnit.NANOSECONDS) : null;
-                if (filled != null && filled != CLOSING) {
-                    write(filled);
-                    continue;
+                if (wait > 0 && !closing && queued.get() <= WAKE) {
+                    LockSupport.parkNanos(this, wait);
                 }
+                woken.set(false);
                 boolean last = closing;
-                sweep();
-                Filled more;
-                while ((more = full.poll()) != null) {
-                    if (more != CLOSING) {
-                        write(more);
-                    }
+                if (last || nextSweep - System.nanoTime() <= 0) {
+                    sweep();
+                    nextSweep = System.nanoTime() + TimeUnit.SECONDS.toNanos(1);
                 }
-                nextSweep = System.nanoTime() + TimeUnit.SECONDS.toNanos(1);
+                writeQueued();
                 if (last) {
                     return;
                 }
             }
         } catch (IOException e) {
             failed = e;
-            // keep taking chunks so that no worker waits forever on a log that cannot be written
-            try {
-                while (!closing || !full.isEmpty()) {
-                    Filled filled = full.poll(100, TimeUnit.MILLISECONDS);
-                    if (filled != null && filled != CLOSING && filled.bytes().length == CHUNK) {
-                        free.offerFirst(filled.bytes());
-                    }
+            // keep taking frames so that no worker waits for a log that cannot be written
+            while (!closing || !frames.isEmpty()) {
+                Frame frame;
+                while ((frame = frames.poll()) != null) {
+                    queued.addAndGet(-frame.rows());
                 }
-            } catch (InterruptedException stop) {
-                Thread.currentThread().interrupt();
+                signalWritten();
+                LockSupport.parkNanos(this, TimeUnit.MILLISECONDS.toNanos(100));
             }
-        } catch (InterruptedException e) {
-            Thread.currentThread().interrupt();
         }
     }
 
     /**
-     * Compresses {@code length} bytes of rows as a frame and writes it to the file in one write: a file cut at any
-     * moment (a kill) holds whole frames, each of which decompresses on its own, but for one being written at that
-     * very moment.
+     * Writes every frame queued, then flushes: each frame goes to the file whole (the buffer is written out between
+     * frames, never inside one), so a file cut at any moment (a kill) holds whole frames, each of which decompresses
+     * on its own, but for one being written at that very moment.
      */
-    private void compress(byte[] rows, int length) throws IOException {
-        long bound = Zstd.compressBound(length);
-        if (bound > frame.length) { // a row longer than a chunk
-            frame = new byte[(int) bound];
+    private void writeQueued() throws IOException {
+        Frame frame;
+        boolean any = false;
+        while ((frame = frames.poll()) != null) {
+            file.write(frame.bytes());
+            queued.addAndGet(-frame.rows());
+            any = true;
         }
-        int n;
+        if (any) {
+            file.flush();
+            signalWritten();
+        }
+    }
+
+    private void signalWritten() {
+        writtenLock.lock();
         try {
-            n = zstd.compressByteArray(frame, 0, frame.length, rows, 0, length);
-        } catch (ZstdException e) {
-            throw new IOException("zstd: " + e.getMessage(), e);
+            written.signalAll();
+        } finally {
+            writtenLock.unlock();
         }
-        file.write(frame, 0, n);
     }
 
-    /**
-     * Takes every stripe's partial chunk for writing: swapped for an empty one under the stripe's lock and compressed
-     * after, so that the stripe's workers do not wait for it (compressed in place when no empty chunk is left).
-     */
-    private void sweep() throws IOException {
+    /** Takes every stripe's partial chunk, swapped for an empty one under the stripe's lock, and queues it compressed. */
+    private void sweep() {
         for (Stripe stripe : stripes) {
-            Filled taken = null;
+            byte[] taken = null;
+            int length = 0;
             stripe.lock.lock();
             try {
                 if (stripe.position > 0) {
-                    byte[] next = free.pollFirst();
-                    if (next != null) {
-                        taken = new Filled(stripe.chunk, stripe.position);
-                        stripe.chunk = next;
-                    } else {
-                        compress(stripe.chunk, stripe.position);
-                    }
+                    taken = stripe.chunk;
+                    length = stripe.position;
+                    stripe.chunk = emptyChunk();
                     stripe.position = 0;
                 }
             } finally {
                 stripe.lock.unlock();
             }
             if (taken != null) {
-                write(taken);
+                queue(taken, length, true);
             }
-        }
-    }
-
-    private void write(Filled filled) throws IOException {
-        compress(filled.bytes(), filled.length());
-        if (filled.bytes().length == CHUNK) {
-            free.offerFirst(filled.bytes());
         }
     }
 
@@ -316,15 +384,19 @@ public final class OpsLog implements AutoCloseable {
     @Override
     public void close() {
         closing = true;
-        full.add(CLOSING);
+        LockSupport.unpark(writer);
         try {
             writer.join();
-            zstd.close(); // the writer has ended: no frame is being made
             file.close();
         } catch (InterruptedException e) {
             Thread.currentThread().interrupt();
         } catch (IOException e) {
             failed = failed == null ? e : failed;
+        } finally {
+            Compressor compressor;
+            while ((compressor = compressors.poll()) != null) {
+                compressor.zstd.close();
+            }
         }
         if (failed != null) {
             throw new UncheckedIOException("the ops log could not be written: " + failed.getMessage(), failed);

@@ -256,9 +256,10 @@ class OpsLogTest {
     }
 
     /**
-     * Thousands of threads writing as fast as they can outrun the writer: they wait for it (the wait is counted),
-     * never deadlock with it (a run at 10,000 workers once did, when a worker waited holding its stripe's lock), and
-     * every row is in the file.
+     * Thousands of threads writing long rows as fast as they can, half in place and half rows of their own, each
+     * compressing the chunks it fills: they never deadlock with one another or the writer (a run at 10,000 workers
+     * once did, when a worker waited holding its stripe's lock), and every row is in the file. (A file that falls
+     * behind makes them wait: the next test.)
      */
     @Test
     @org.junit.jupiter.api.Timeout(120)
