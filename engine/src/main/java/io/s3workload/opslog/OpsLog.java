@@ -1,8 +1,5 @@
 package io.s3workload.opslog;
 
-import com.github.luben.zstd.Zstd;
-import com.github.luben.zstd.ZstdCompressCtx;
-import com.github.luben.zstd.ZstdException;
 import java.io.IOException;
 import java.io.OutputStream;
 import java.io.UncheckedIOException;
@@ -10,7 +7,6 @@ import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.time.Instant;
-import java.util.Arrays;
 import java.util.Deque;
 import java.util.List;
 import java.util.Queue;
@@ -72,7 +68,7 @@ public final class OpsLog implements AutoCloseable {
      */
     private final Deque<byte[]> free = new ConcurrentLinkedDeque<>();
     /** Compressors not in use, the last given back first (its tables the warmest). */
-    private final Deque<Compressor> compressors = new ConcurrentLinkedDeque<>();
+    private final Deque<FrameCompressor> compressors = new ConcurrentLinkedDeque<>();
     /** Frames for the file, in the order they were queued. */
     private final Queue<Frame> frames = new ConcurrentLinkedQueue<>();
     /** The rows' bytes (before compression) of the frames queued and not yet written. */
@@ -91,31 +87,6 @@ public final class OpsLog implements AutoCloseable {
 
     /** A frame, compressed from {@code rows} bytes of rows. */
     private record Frame(byte[] bytes, int rows) {
-    }
-
-    /**
-     * A zstd context (level 1) and the room a frame is made in. Each chunk is compressed by itself, in one call:
-     * rows repeat within a few hundred bytes, so a chunk loses little by not seeing the last (16 bytes a row), and a
-     * compressor's memory stays as small as a chunk. A stream with a window across chunks kept its own copies of the
-     * rows and ~0.5 MiB of buffers, swept through the cache each time it ran.
-     */
-    private static final class Compressor {
-        final ZstdCompressCtx zstd = new ZstdCompressCtx().setLevel(1);
-        byte[] frame = new byte[(int) Zstd.compressBound(CHUNK)];
-
-        /** {@code length} bytes of {@code rows} as a frame of its own. */
-        byte[] compress(byte[] rows, int length) throws IOException {
-            long bound = Zstd.compressBound(length);
-            if (bound > frame.length) { // a row longer than a chunk
-                frame = new byte[(int) bound];
-            }
-            try {
-                int n = zstd.compressByteArray(frame, 0, frame.length, rows, 0, length);
-                return Arrays.copyOf(frame, n);
-            } catch (ZstdException e) {
-                throw new IOException("zstd: " + e.getMessage(), e);
-            }
-        }
     }
 
     /**
@@ -152,14 +123,14 @@ public final class OpsLog implements AutoCloseable {
         Files.createDirectories(file.toAbsolutePath().getParent());
         OpsLog log = new OpsLog(Files.newOutputStream(file));
         byte[] header = (String.join(",", COLUMNS) + "\n").getBytes(StandardCharsets.US_ASCII);
-        Compressor compressor = new Compressor();
+        FrameCompressor compressor = new FrameCompressor(CHUNK);
         log.compressors.push(compressor);
         try {
             log.file.write(compressor.compress(header, header.length));
             log.file.flush();
         } catch (IOException e) {
             log.file.close();
-            compressor.zstd.close();
+            compressor.close();
             throw e;
         }
         log.writer.start();
@@ -250,9 +221,9 @@ public final class OpsLog implements AutoCloseable {
      * time counted) while the file is more than {@link #BEHIND} behind. The writer never waits here.
      */
     private void queue(byte[] rows, int length, boolean chunk) {
-        Compressor compressor = compressors.pollFirst();
+        FrameCompressor compressor = compressors.pollFirst();
         if (compressor == null) {
-            compressor = new Compressor();
+            compressor = new FrameCompressor(CHUNK);
         }
         byte[] frame;
         try {
@@ -393,9 +364,9 @@ public final class OpsLog implements AutoCloseable {
         } catch (IOException e) {
             failed = failed == null ? e : failed;
         } finally {
-            Compressor compressor;
+            FrameCompressor compressor;
             while ((compressor = compressors.poll()) != null) {
-                compressor.zstd.close();
+                compressor.close();
             }
         }
         if (failed != null) {
