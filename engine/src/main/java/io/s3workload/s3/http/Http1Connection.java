@@ -11,9 +11,11 @@ import java.nio.channels.SocketChannel;
 
 /**
  * One HTTP/1.1 keep-alive connection on a blocking JDK socket, used by one request at a time (from a platform or
- * a virtual thread; an interrupt closes it either way). The request head is assembled in a reused buffer and sent with the body in as few writes as possible;
- * the response head is parsed in place ({@link ResponseHead}); body bytes go straight from the socket into the
- * caller's buffer. Nothing here allocates per request except the few header values a caller asks for.
+ * a virtual thread; an interrupt closes it either way). The request head is assembled in a reused buffer and sent
+ * with the body in as few writes as possible; the response head is parsed in place ({@link ResponseHead}); body
+ * bytes go straight from the socket into the caller's buffer. Nothing here allocates per request except the few
+ * header values a caller asks for.
+ * On a plain connection the read timeout is a deadline {@link ReadDeadlines} watches, not the socket's (see there).
  */
 public final class Http1Connection implements AutoCloseable {
 
@@ -29,16 +31,16 @@ public final class Http1Connection implements AutoCloseable {
     /** The plain connection's channel, which large bodies are written to without a copy; null over TLS. */
     private final SocketChannel channel;
     private final int readTimeoutMillis;
+    /** The socket's own SO_TIMEOUT: the read timeout over TLS; 0 on a plain connection, whose reads are watched. */
+    private final int soTimeoutMillis;
     /** Outgoing: the request head (and a small body). */
     private byte[] request = new byte[HEAD_BYTES];
     /** A larger body is made a piece at a time into {@link #direct} for the channel (over TLS into {@link #scratch},
      *  or there and copied if it cannot be made in place); an unread response body is read into {@link #direct}. */
     private byte[] scratch;
     private ByteBuffer direct;
-    /** While a read into {@link #direct} waits: when it times out ({@link ReadDeadlines}); else 0. */
-    private volatile long readDeadlineNanos;
-    private volatile boolean timedOut;
-    private boolean watched;
+    /** The deadline of a plain connection's read, watched by {@link ReadDeadlines}. */
+    private final ReadDeadlines.Deadline deadline;
     private int requestLength;
     /** Through a forward proxy to a plain-HTTP origin: {@code http://host:port} before each path; else empty. */
     private final String targetPrefix;
@@ -67,6 +69,8 @@ public final class Http1Connection implements AutoCloseable {
         this.in = socket.getInputStream();
         this.out = socket.getOutputStream();
         this.readTimeoutMillis = readTimeoutMillis;
+        this.soTimeoutMillis = channel == null ? readTimeoutMillis : 0;
+        this.deadline = new ReadDeadlines.Deadline(this, readTimeoutMillis);
         this.targetPrefix = targetPrefix;
         this.proxyAuthorization = proxyAuthorization;
         this.remote = RemoteAddress.of(socket);
@@ -76,8 +80,6 @@ public final class Http1Connection implements AutoCloseable {
     public String remote() {
         return remote;
     }
-
-    // ---- request ----
 
     /** Starts a request head: {@code METHOD path HTTP/1.1}. */
     public void begin(String method, String path) {
@@ -156,8 +158,6 @@ public final class Http1Connection implements AutoCloseable {
         }
     }
 
-    // ---- response ----
-
     /**
      * Reads the response head. {@code expectBody} is false for HEAD requests, whose responses carry a
      * Content-Length but no body.
@@ -171,7 +171,7 @@ public final class Http1Connection implements AutoCloseable {
             if (limit == head.length) {
                 throw new IOException("response head longer than " + head.length + " bytes");
             }
-            int n = in.read(head, limit, head.length - limit);
+            int n = read(head, limit, head.length - limit);
             if (n < 0) {
                 throw new EOFException(limit == 0 ? "connection closed before a response"
                         : "connection closed in the middle of the response head");
@@ -228,7 +228,7 @@ public final class Http1Connection implements AutoCloseable {
             System.arraycopy(head, bodyStart, b, off, n);
             bodyStart += n;
         } else {
-            n = in.read(b, off, want);
+            n = read(b, off, want);
             if (n < 0) {
                 throw new BodyEndedEarly("the body ended " + remaining + " bytes before its "
                         + (chunked ? "chunk's end" : "Content-Length"));
@@ -256,22 +256,13 @@ public final class Http1Connection implements AutoCloseable {
         }
         direct.clear().limit((int) Math.min(Math.min(len, SCRATCH_BYTES), remaining));
         int n;
-        if (readTimeoutMillis > 0) {
-            if (!watched) {
-                watched = true;
-                ReadDeadlines.watch(this);
-            }
-            readDeadlineNanos = System.nanoTime() + readTimeoutMillis * 1_000_000L;
-        }
+        deadline.arm();
         try {
             n = channel.read(direct);
-        } catch (java.nio.channels.ClosedChannelException e) {
-            if (timedOut) {
-                throw new SocketTimeoutException("Read timed out");
-            }
-            throw e;
+        } catch (IOException e) {
+            throw deadline.failure(e);
         } finally {
-            readDeadlineNanos = 0;
+            deadline.clear();
         }
         if (n < 0) {
             throw new BodyEndedEarly("the body ended " + remaining + " bytes before its Content-Length");
@@ -281,12 +272,18 @@ public final class Http1Connection implements AutoCloseable {
         return n;
     }
 
-    /** Closes the connection when it has been in a read past its deadline (called by {@link ReadDeadlines}). */
-    void expireIfDue(long nowNanos) {
-        long deadline = readDeadlineNanos;
-        if (deadline != 0 && nowNanos - deadline >= 0) {
-            timedOut = true;
-            close();
+    /** Reads from the socket's stream, on a plain connection under its {@link #deadline}. */
+    private int read(byte[] b, int off, int len) throws IOException {
+        if (channel == null || readTimeoutMillis <= 0) {
+            return in.read(b, off, len);
+        }
+        deadline.arm();
+        try {
+            return in.read(b, off, len);
+        } catch (IOException e) {
+            throw deadline.failure(e);
+        } finally {
+            deadline.clear();
         }
     }
 
@@ -344,7 +341,7 @@ public final class Http1Connection implements AutoCloseable {
         while (true) {
             if (bodyStart == limit) {
                 bodyStart = 0;
-                limit = in.read(head, 0, head.length);
+                limit = read(head, 0, head.length);
                 if (limit < 0) {
                     limit = 0;
                     throw new BodyEndedEarly("the chunked body ended before its last chunk");
@@ -359,7 +356,10 @@ public final class Http1Connection implements AutoCloseable {
         }
     }
 
-    // ---- pool bookkeeping ----
+    /** The socket's own read timeout (SO_TIMEOUT): 0 on a plain connection, whose reads are watched instead. */
+    int socketTimeoutMillis() throws IOException {
+        return socket.getSoTimeout();
+    }
 
     void idleSince(long nanos) {
         idleSinceNanos = nanos;
@@ -377,7 +377,7 @@ public final class Http1Connection implements AutoCloseable {
                 in.read(head, 0, 1); // data or EOF while idle: unusable either way
                 return false;
             } finally {
-                socket.setSoTimeout(readTimeoutMillis);
+                socket.setSoTimeout(soTimeoutMillis);
             }
         } catch (SocketTimeoutException e) {
             return true;
@@ -388,9 +388,7 @@ public final class Http1Connection implements AutoCloseable {
 
     @Override
     public void close() {
-        if (watched) {
-            ReadDeadlines.forget(this);
-        }
+        deadline.forget();
         try {
             socket.close();
         } catch (IOException ignored) {

@@ -31,7 +31,8 @@ final class Http1Dialer {
             }
             socket.connect(proxy == null ? new InetSocketAddress(host, port)
                     : new InetSocketAddress(proxy.host(), proxy.port()), connectTimeoutMillis);
-            socket.setSoTimeout(readTimeoutMillis);
+            // a plain connection's reads are timed by Http1Connection's deadlines, which cost no system calls
+            socket.setSoTimeout(tls != null ? readTimeoutMillis : 0);
             if (proxy != null && tls != null) {
                 proxy.tunnel(socket, host, port);
             }
