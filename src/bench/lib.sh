@@ -3,6 +3,15 @@
 root=$(cd "$(dirname "${BASH_SOURCE[0]}")/../.." && pwd)
 bench_dir="$root/src/bench"
 
+# pin_cores: sets pin_client and pin_server to commands that run the client on core 0 and the server on core 1
+# (taskset), where there are two cores and taskset; else to nothing.
+pin_cores() {
+  pin_client=() pin_server=()
+  if command -v taskset >/dev/null && [ "$(nproc)" -ge 2 ]; then
+    pin_client=(taskset -c 0) pin_server=(taskset -c 1)
+  fi
+}
+
 # start_server BACKEND: starts `s3workload server` on a free port; sets S3W_ENDPOINT; stops it on exit. PIN, when
 # set, is a command to start it under (taskset -c 1).
 start_server() {

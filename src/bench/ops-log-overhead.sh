@@ -12,10 +12,7 @@
 #   src/bench/ops-log-overhead.sh [REPEATS]
 set -euo pipefail
 . "$(dirname "${BASH_SOURCE[0]}")/lib.sh"
-pin_client=() pin_server=()
-if command -v taskset >/dev/null && [ "$(nproc)" -ge 2 ]; then
-  pin_client=(taskset -c 0) pin_server=(taskset -c 1)
-fi
+pin_cores
 PIN="${pin_server[*]}" start_server null
 out=$(mktemp -d)
 trap 'kill $server_pid 2>/dev/null; rm -rf "$out"' EXIT
