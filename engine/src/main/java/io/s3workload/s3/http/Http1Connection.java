@@ -30,7 +30,6 @@ public final class Http1Connection implements AutoCloseable {
     private final OutputStream out;
     /** The plain connection's channel, which large bodies are written to without a copy; null over TLS. */
     private final SocketChannel channel;
-    private final int readTimeoutMillis;
     /** The socket's own SO_TIMEOUT: the read timeout over TLS; 0 on a plain connection, whose reads are watched. */
     private final int soTimeoutMillis;
     /** Outgoing: the request head (and a small body). */
@@ -68,7 +67,6 @@ public final class Http1Connection implements AutoCloseable {
         this.channel = channel;
         this.in = socket.getInputStream();
         this.out = socket.getOutputStream();
-        this.readTimeoutMillis = readTimeoutMillis;
         this.soTimeoutMillis = channel == null ? readTimeoutMillis : 0;
         this.deadline = new ReadDeadlines.Deadline(this, readTimeoutMillis);
         this.targetPrefix = targetPrefix;
@@ -274,7 +272,7 @@ public final class Http1Connection implements AutoCloseable {
 
     /** Reads from the socket's stream, on a plain connection under its {@link #deadline}. */
     private int read(byte[] b, int off, int len) throws IOException {
-        if (channel == null || readTimeoutMillis <= 0) {
+        if (channel == null) {
             return in.read(b, off, len);
         }
         deadline.arm();
