@@ -29,6 +29,30 @@ start_server() {
   export S3W_ENDPOINT="http://127.0.0.1:$port" S3W_KEY=bench S3W_SECRET=bench-secret
 }
 
+# start_minio DIR PORT USER PASSWORD: a fresh MinIO on 127.0.0.1:PORT with its data in DIR/data (any MinIO started
+# before is stopped and its data deleted first), its metrics public; sets minio_pid. A fresh server keeps one run's
+# data from weighing on the next (MinIO empties its trash of deleted objects more slowly than PUT rows fill it).
+start_minio() {
+  stop_minio
+  minio_dir=$1/data
+  mkdir -p "$minio_dir"
+  MINIO_ROOT_USER=$3 MINIO_ROOT_PASSWORD=$4 MINIO_PROMETHEUS_AUTH_TYPE=public \
+    minio server "$minio_dir" --address "127.0.0.1:$2" --console-address 127.0.0.1:0 --quiet >"$1/minio.log" 2>&1 &
+  minio_pid=$!
+  for _ in $(seq 1 100); do curl -sf "http://127.0.0.1:$2/minio/health/live" >/dev/null && return 0; sleep 0.2; done
+  cat "$1/minio.log"; echo "bench: minio did not start" >&2; exit 1
+}
+
+# stop_minio: stops the MinIO start_minio started, deletes its data and syncs. Without the sync the write-back of
+# what one run wrote (and of its deletion) fell into the next run's window, and MinIO's PUT 4 KiB rate fell run after
+# run (611 to 312 a second over six runs, docs/performance.md).
+stop_minio() {
+  [ -z "${minio_pid:-}" ] || { kill "$minio_pid" 2>/dev/null; wait "$minio_pid" 2>/dev/null || true; }
+  minio_pid=
+  [ -z "${minio_dir:-}" ] || rm -rf "$minio_dir"
+  sync
+}
+
 # cells FILE: one line per measured cell of a run's output: stage, cell, ops/s, MiB/s, CPU-s/GiB, errors.
 cells() {
   awk '

@@ -8,7 +8,7 @@
 #   src/bench/put-send-tail.sh [REPEATS] [JAR...]
 # Needs `minio` on the PATH (../shared/peers/build-peers.sh builds it).
 set -euo pipefail
-root=$(cd "$(dirname "${BASH_SOURCE[0]}")/../.." && pwd)
+. "$(dirname "${BASH_SOURCE[0]}")/lib.sh"
 repeats=${1:-3}; shift || true
 jars=("$@")
 . "$root/src/bin/find-jdk.sh"
@@ -16,8 +16,6 @@ s3w_find_jdk || exit 2
 command -v minio >/dev/null || { echo "put-send-tail: no 'minio' on the PATH; build it with ../shared/peers/build-peers.sh" >&2; exit 2; }
 [ ${#jars[@]} -gt 0 ] || { "$root/s3workload" --version >/dev/null; jars=("$root/cli/target/s3workload.jar"); }
 work=$(mktemp -d)
-server=
-stop_minio() { [ -z "$server" ] || { kill "$server" 2>/dev/null; wait "$server" 2>/dev/null || true; }; server=; rm -rf "$work/data"; }
 trap 'stop_minio; rm -rf "$work"' EXIT
 port=$(python3 -c 'import socket; s=socket.socket(); s.bind(("127.0.0.1",0)); print(s.getsockname()[1])')
 export AWS_ACCESS_KEY_ID=benchbench AWS_SECRET_ACCESS_KEY=bench-secret AWS_REGION=us-east-1
@@ -30,11 +28,7 @@ YAML
 printf '%-40s %6s %12s %12s %12s %10s\n' jar run "send p99" "send max" "late starts" "JVM CPU"
 for r in $(seq 1 "$repeats"); do
   for jar in "${jars[@]}"; do
-    stop_minio; mkdir -p "$work/data"
-    MINIO_ROOT_USER=$AWS_ACCESS_KEY_ID MINIO_ROOT_PASSWORD=$AWS_SECRET_ACCESS_KEY \
-      minio server "$work/data" --address "127.0.0.1:$port" --console-address 127.0.0.1:0 --quiet >"$work/minio.log" 2>&1 &
-    server=$!
-    for _ in $(seq 1 100); do curl -sf "http://127.0.0.1:$port/minio/health/live" >/dev/null && break; sleep 0.2; done
+    start_minio "$work" "$port" "$AWS_ACCESS_KEY_ID" "$AWS_SECRET_ACCESS_KEY"
     /usr/bin/time -o "$work/time" -f '%U %S' "$JAVA_HOME/bin/java" -jar "$jar" run "$work/w.yaml" \
       --endpoint "http://127.0.0.1:$port" --no-progress --report console --out "$work/out" >"$work/run.log" 2>&1 \
       || { tail -20 "$work/run.log"; echo "put-send-tail: the run failed" >&2; exit 1; }

@@ -30,7 +30,7 @@
 #   table's "in the kernel" column is stime's part of it (system calls, the socket copies, the loopback's TCP/IP:
 #   work both tools pay per byte, which no change to a client's own code removes).
 set -euo pipefail
-root=$(cd "$(dirname "${BASH_SOURCE[0]}")/../.." && pwd)
+. "$(dirname "${BASH_SOURCE[0]}")/lib.sh"
 window=${1:-15}
 repeats=${2:-3}
 filter=${3:-}
@@ -65,21 +65,10 @@ fi
 "$root/s3workload" --version >/dev/null # builds the jar first if needed, outside every measurement
 
 port=$(python3 -c 'import socket; s=socket.socket(); s.bind(("127.0.0.1",0)); print(s.getsockname()[1])')
-server=
 trap 'stop_minio; rm -rf "$work"' EXIT
-stop_minio() { [ -z "$server" ] || { kill "$server" 2>/dev/null; wait "$server" 2>/dev/null || true; }; server=; rm -rf "$work/data"; }
-# start_minio: a fresh MinIO in an empty directory, before every run. Deleted objects go to MinIO's trash, which it
-# empties more slowly than PUT rows fill it (52 GB after the PUT rows of one table), and a nearly full disk makes
-# it fail writes; a fresh server also keeps one run's data from weighing on the next.
-start_minio() {
-  stop_minio
-  mkdir -p "$work/data"
-  MINIO_ROOT_USER=benchbench MINIO_ROOT_PASSWORD=bench-secret MINIO_PROMETHEUS_AUTH_TYPE=public \
-    minio server "$work/data" --address "127.0.0.1:$port" --console-address 127.0.0.1:0 --quiet >"$work/minio.log" 2>&1 &
-  server=$!
-  for _ in $(seq 1 100); do curl -sf "http://127.0.0.1:$port/minio/health/live" >/dev/null && return 0; sleep 0.2; done
-  cat "$work/minio.log"; echo "vs-warp: minio did not start" >&2; exit 1
-}
+# start_minio and stop_minio (lib.sh): a fresh MinIO in an empty directory before every run. Deleted objects go to
+# MinIO's trash, which it empties more slowly than PUT rows fill it (52 GB after the PUT rows of one table), and a
+# nearly full disk makes it fail writes; a fresh server also keeps one run's data from weighing on the next.
 
 # requests API: MinIO's request counter for one API (getobject, putobject, headobject).
 # requests API: MinIO's counts for one API (GetObject, PutObject, HeadObject): "answered-without-error errors".
@@ -175,7 +164,8 @@ for row in "${rows[@]}"; do
   read -r op size conc <<<"$row"
   for r in $(seq 1 "$repeats"); do
     for tool in $(for c in $clients; do echo "s3workload:$c"; done) "$peer"; do
-      start_minio # in this shell, not in measure's subshell, so that the next start stops it
+      # in this shell, not in measure's subshell, so that the next start stops it
+      start_minio "$work" "$port" benchbench bench-secret
       line=$(measure "$tool" "$op" "$size" "$conc") || continue
       echo "$op $size $conc $tool $r $line" | tee -a "$results" >&2
     done
