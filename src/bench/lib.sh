@@ -25,7 +25,8 @@ start_server() {
     grep -q "at http://" "$log" && break
     sleep 0.2
   done
-  grep -q "at http://" "$log" || { cat "$log"; echo "bench: the server did not start" >&2; exit 1; }
+  grep -q "at http://" "$log" || { cat "$log"; rm -f "$log"; echo "bench: the server did not start" >&2; exit 1; }
+  rm -f "$log" # only its first lines were wanted; the server goes on writing to the unlinked file
   export S3W_ENDPOINT="http://127.0.0.1:$port" S3W_KEY=bench S3W_SECRET=bench-secret
 }
 
