@@ -1,5 +1,5 @@
 # Sourced by the benchmark scripts: start an s3workload server in its own JVM (so that the client's CPU figures
-# are the client's alone), run workloads against it, and print cells as a table.
+# are the client's alone) or a fresh MinIO, run workloads against it, and print cells as a table.
 root=$(cd "$(dirname "${BASH_SOURCE[0]}")/../.." && pwd)
 bench_dir="$root/src/bench"
 
