@@ -35,7 +35,6 @@ public final class ClosedLoop {
     static final int PREPARATION_WORKERS = 128;
     /** The most workers a loop runs on platform threads (see {@link #workerThreads}). */
     static final int MAX_PLATFORM_WORKERS = 512;
-    private static final long LATE_NANOS = TimeUnit.MILLISECONDS.toNanos(io.s3workload.metrics.CellStats.LATE_MILLIS);
     private static final long MAX_NAP_NANOS = TimeUnit.MILLISECONDS.toNanos(100);
 
     private ClosedLoop() {
@@ -253,8 +252,7 @@ public final class ClosedLoop {
             if (!napUntil(start + due, spec, cancelled)) {
                 return;
             }
-            long delay = Math.max(0, System.nanoTime() - (start + due));
-            ops.delay(delay, delay > LATE_NANOS);
+            ops.due(start + due);
             started.incrementAndGet();
             attempts.run(index, state, ops, operation);
         }
@@ -269,13 +267,17 @@ public final class ClosedLoop {
             if (due == Long.MAX_VALUE || start + due - spec.deadlineNanos() >= 0) {
                 return;
             }
+            // already late when a free worker took it: every worker was busy until then
+            boolean capped = System.nanoTime() - (start + due) > OpRecorder.LATE_NANOS;
             if (!napUntil(start + due, spec, cancelled)) {
                 return;
             }
-            long delay = Math.max(0, System.nanoTime() - (start + due));
-            schedule.issued(state, delay);
-            ops.delay(delay, delay > LATE_NANOS);
-            attempts.run(started.getAndIncrement(), state, ops, operation);
+            ops.due(start + due);
+            try {
+                attempts.run(started.getAndIncrement(), state, ops, operation);
+            } finally {
+                schedule.issued(state, ops.delayNanos(), capped);
+            }
         }
     }
 

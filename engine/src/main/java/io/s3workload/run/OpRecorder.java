@@ -18,6 +18,8 @@ public final class OpRecorder {
     private final CellRecorder endpoint;
     private final boolean openLoop;
     private long delayNanos;
+    /** When the current operation was due (open loop), from {@link #due}. */
+    private long intendedNanos;
     private long retriedNanos;
     private boolean late;
     private CellRecorder detail;
@@ -141,19 +143,21 @@ public final class OpRecorder {
     private Thread traceOf;
     private RequestTrace trace;
 
-    /** How late the next operation started against its intended time (open loop), and whether that is late. */
-    void delay(long nanos, boolean late) {
-        this.delayNanos = nanos;
-        this.late = late;
-        if (late) {
-            cell.late();
-            if (endpoint != null) {
-                endpoint.late();
-            }
-        }
+    /** When the next operation is due ({@link System#nanoTime}; open loop): its lateness is measured as it begins. */
+    void due(long intendedNanos) {
+        this.intendedNanos = intendedNanos;
     }
 
-    /** A new operation begins: nothing retried yet. */
+    /** How late the current operation began against its due time (0 outside an open loop). */
+    long delayNanos() {
+        return delayNanos;
+    }
+
+    /**
+     * A new operation begins: nothing retried yet. In an open loop, how late it began is measured now, so that the
+     * corrected latency and the ops log's {@code intended_us} count from the due time itself, also over the loop's
+     * own steps between waking and beginning (a contended schedule, a busy machine).
+     */
     void begin() {
         retriedNanos = 0;
         retries = 0;
@@ -161,8 +165,22 @@ public final class OpRecorder {
         bucket = null;
         bucketFound = false;
         beganNanos = System.nanoTime();
+        if (openLoop) {
+            delayNanos = Math.max(0, beganNanos - intendedNanos);
+            late = delayNanos > LATE_NANOS;
+            if (late) {
+                cell.late();
+                if (endpoint != null) {
+                    endpoint.late();
+                }
+            }
+        }
         trace().beginOperation(); // nothing of the last operation's is named as this one's
     }
+
+    /** An operation that began more than this after it was due started late. */
+    static final long LATE_NANOS = java.util.concurrent.TimeUnit.MILLISECONDS.toNanos(
+            io.s3workload.metrics.CellStats.LATE_MILLIS);
 
     /**
      * The current operation's attempt failed after {@code nanos} (with the back-off) and is tried again: counted,

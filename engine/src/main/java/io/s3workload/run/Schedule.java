@@ -20,8 +20,13 @@ public interface Schedule {
      */
     long next(WorkerState worker);
 
-    /** The operation {@code worker} was handed last started {@code lateNanos} after it was due. */
-    void issued(WorkerState worker, long lateNanos);
+    /**
+     * The operation {@code worker} was handed last began {@code lateNanos} after it was due (told once it has ended,
+     * its attempts all made); {@code capped} when it was already more than
+     * {@link io.s3workload.metrics.CellStats#LATE_MILLIS} ms late as a worker took it: every worker was busy until
+     * then, and the loop's concurrency, not its clock, made it late.
+     */
+    void issued(WorkerState worker, long lateNanos, boolean capped);
 
     /**
      * The schedule's start, the same for every worker: {@link #LEAD_NANOS} after the last worker is ready (or 5 s

@@ -145,6 +145,32 @@ class ReplayStageTest {
     }
 
     @Test
+    void oneWorkerAtFiftyTimesTheSpeedIsCappedAndTheLogKeepsEachOperationsDueTime(@TempDir Path dir)
+            throws Exception {
+        List<Reporter> logging = Reporters.create(List.of("ops"), new Reporters.Settings(System.out, false, false,
+                new ResultsDirectory(Optional.of(dir)), "test"));
+        StageResult r = new Engine(s3.plan("bucket: replay\nstages:\n  - {name: r, kind: replay, trace: \"" + SAMPLE
+                + "\", speed: 50, concurrency: 1}\n"), logging).run().stages().get(0);
+        ReplayFidelity f = r.replay().orElseThrow();
+        assertEquals(f.played(), f.issued());
+        assertTrue(f.capped() > f.played() / 2, "one worker cannot keep up: " + f.capped() + " capped of "
+                + f.played() + " (" + f.late() + " late)");
+        assertTrue(f.capped() <= f.late(), f.capped() + " capped, " + f.late() + " late");
+        List<OpsRecord> rows = new ArrayList<>();
+        OpsReader.read(dir.resolve("ops.csv.zst"), rows::add);
+        List<OpsRecord> played = rows.stream().filter(x -> x.own().isEmpty()).toList();
+        assertEquals(f.issued(), played.size());
+        long maxLateUs = played.stream().mapToLong(x -> x.startUs() - x.intendedUs()).max().orElseThrow();
+        assertEquals(f.latenessMaxMs(), maxLateUs / 1e3, f.latenessMaxMs() * 0.002 + 0.005,
+                "the log's latest start (start_us - intended_us) is the stage's lateness max");
+        // the due times are the trace's at 50x, whatever the worker managed: from the first, a quarter second of
+        // the trace is 5 ms of the replay
+        long first = played.stream().mapToLong(OpsRecord::intendedUs).min().orElseThrow();
+        long last = played.stream().mapToLong(OpsRecord::intendedUs).max().orElseThrow();
+        assertEquals(f.traceSeconds() * 1e6 / 50, last - first, 2.0, "the span of the due times");
+    }
+
+    @Test
     void aSampleOfKeysKeepsEveryOperationOfEachKeptKeyAndHashedKeysHideTheNames() throws Exception {
         StageResult all = replay("trace: \"" + SAMPLE + "\", speed: 10, keys: hashed");
         StageResult half = replay("trace: \"" + SAMPLE + "\", speed: 10, sample: {keys: 50%}");

@@ -76,16 +76,11 @@ public final class ReplayRunner implements StageRunner {
         ReplaySchedule schedule;
         try (Trace trace = Trace.open(files, spec.format(), new TraceProblems())) {
             schedule = new ReplaySchedule(trace, spec.selection(), scan.firstMicros(), scan.firstPlayedMicros(),
-                    spec.speed(), stage.workers(), requests::taken);
-            ReplaySchedule played = schedule;
+                    spec.speed(), requests::taken);
             outcomes = CellRun.run(context, stage, stage.workers(), total, List.copyOf(byOp.values()), cell,
                     ClosedLoop.UNBOUNDED, (i, worker, recorder) -> {
-                        try {
-                            ReplaySchedule.Hand hand = worker.local(ReplaySchedule.Hand::new);
-                            requests.run(hand.op, hand.upload, worker, recorder);
-                        } finally {
-                            played.done();
-                        }
+                        ReplaySchedule.Hand hand = worker.local(ReplaySchedule.Hand::new);
+                        requests.run(hand.op, hand.upload, worker, recorder);
                     }, schedule);
         } catch (IOException e) {
             throw new UncheckedIOException(e);

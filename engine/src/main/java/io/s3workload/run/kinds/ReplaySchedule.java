@@ -8,7 +8,6 @@ import io.s3workload.trace.TraceOp;
 import io.s3workload.trace.TraceSelection;
 import java.io.IOException;
 import java.io.UncheckedIOException;
-import java.util.concurrent.atomic.AtomicInteger;
 import org.HdrHistogram.Histogram;
 
 /**
@@ -21,7 +20,6 @@ final class ReplaySchedule implements Schedule {
     /** A worker's operation in hand, for the replay's {@link io.s3workload.run.Operation} to run. */
     static final class Hand {
         TraceOp op;
-        boolean capped;
         /** The multipart upload a multipart operation belongs to, bound when it was taken (in the trace's order). */
         ReplayRequests.Upload upload;
         /** When it is due, from the replay clock's start. */
@@ -35,8 +33,6 @@ final class ReplaySchedule implements Schedule {
     private final long firstMicros;
     private final long firstPlayedMicros;
     private final double speed;
-    private final int workers;
-    private final AtomicInteger busy = new AtomicInteger();
     private final Histogram lateness = CellRecorder.newHistogram();
     private long seq;
     private long taken;
@@ -46,14 +42,13 @@ final class ReplaySchedule implements Schedule {
     private final java.util.Map<String, Long> mix = new java.util.HashMap<>();
 
     ReplaySchedule(Trace trace, TraceSelection selection, long firstMicros, long firstPlayedMicros, double speed,
-                   int workers, java.util.function.Function<TraceOp, ReplayRequests.Upload> taking) {
+                   java.util.function.Function<TraceOp, ReplayRequests.Upload> taking) {
         this.trace = trace;
         this.selection = selection;
         this.taking = taking;
         this.firstMicros = firstMicros;
         this.firstPlayedMicros = firstPlayedMicros;
         this.speed = speed;
-        this.workers = workers;
     }
 
     @Override
@@ -73,7 +68,6 @@ final class ReplaySchedule implements Schedule {
                 hand.op = kept;
                 hand.upload = taking.apply(kept);
                 taken++;
-                hand.capped = busy.get() >= workers - 1;
                 // a record out of the log's order (CloudTrail's may be) is due at once
                 hand.due = Math.max(0, Math.round((kept.timeMicros() - firstPlayedMicros) * 1000 / speed));
                 return hand.due;
@@ -86,15 +80,14 @@ final class ReplaySchedule implements Schedule {
     }
 
     @Override
-    public void issued(WorkerState worker, long lateNanos) {
+    public void issued(WorkerState worker, long lateNanos, boolean allBusy) {
         Hand hand = worker.local(Hand::new);
-        busy.incrementAndGet();
         int second = (int) ((hand.due + lateNanos) / 1_000_000_000L); // on the replay's clock
         synchronized (this) {
             lateness.recordValue(Math.max(CellRecorder.LOWEST_NANOS, Math.min(lateNanos, CellRecorder.HIGHEST_NANOS)));
             if (lateNanos > io.s3workload.metrics.CellStats.LATE_MILLIS * 1_000_000L) {
                 late++;
-                if (hand.capped) {
+                if (allBusy) {
                     capped++;
                 }
             }
@@ -112,11 +105,6 @@ final class ReplaySchedule implements Schedule {
     /** The operations issued, by kind and size class ({@code GET\t4 KiB-16 KiB}). */
     synchronized java.util.Map<String, Long> replayedMix() {
         return new java.util.TreeMap<>(mix);
-    }
-
-    /** The operation a worker was issued has ended. */
-    void done() {
-        busy.decrementAndGet();
     }
 
     synchronized long taken() {
