@@ -3,15 +3,15 @@
 # receiver (its audit webhook, MINIO_AUDIT_WEBHOOK_*), then that audit log is replayed against a second MinIO at
 # speed 1 and at speed 4. Checked: every operation the audit log recorded, counted per S3 API by this script from
 # the log itself, is replayed (the replay's cells, ok and errors, per API), the fidelity table's recorded and
-# replayed mix agree row by row, nothing is left unissued, the late starts add up (the stage's count, the mixed
-# cell's and the per-API cells' sum), and operations start on time: lateness p99 under 10 ms at speed 1. The clock
-# at speed 4 is judged from the two replays' ops logs, exactly: each operation's intended start, from the first, at
-# speed 4 is its intended start at speed 1 divided by 4 (to the microsecond), and the log's lateness (start_us -
-# intended_us) is the one the stage reports. How late operations started at speed 4 (400 operations a second,
-# 50 MiB/s of writes) depends on the machine: MinIO and the replay's JVM fill two cores there, p99 ran 4.6-35 ms
-# over 22 runs on one machine and 1.3 s at most on a slower one (where MinIO's PUTs took 1.9 s at p50 and the 256
-# workers were all busy). So at speed 4 the check is only that no operation started later than half of what
-# playing at speed 1 would have made the last one (3.7 s of the 9.8 s trace): the clock ran over 1.6 times as fast.
+# replayed mix agree row by row, nothing is left unissued, the late starts and the capped ones add up (the stage's
+# count, the mixed cell's and the per-API cells' sum), and operations start on time: lateness p99 under 10 ms at speed
+# 1. The clock at speed 4 is judged from the two replays' ops logs, exactly: each operation's intended start, from the
+# first, at speed 4 is its intended start at speed 1 divided by 4 (to the microsecond), and the log's lateness
+# (start_us - intended_us) is the one the stage reports. How late operations started at speed 4 (400 operations a
+# second, 50 MiB/s of writes) depends on the machine: MinIO and the replay's JVM fill two cores there, p99 ran 4.6-35
+# ms over 22 runs on one machine and 1.3 s at most on a slower one (where MinIO's PUTs took 1.9 s at p50 and the 256
+# workers were all busy). So at speed 4 the check is only that no operation started later than half of what playing at
+# speed 1 would have made the last one (3.7 s of the 9.8 s trace): the clock ran over 1.6 times as fast.
 #   src/e2e/replay.sh            (needs the jar: run after ./mvnw verify, or let the launcher build it)
 set -euo pipefail
 root=$(cd "$(dirname "${BASH_SOURCE[0]}")/../.." && pwd)
@@ -136,8 +136,11 @@ if len(rows) != r['issued']:
 elif abs(log_late - r['latenessMaxMs']) > 0.002 * r['latenessMaxMs'] + 0.005:
     problems.append(f"lateness max {r['latenessMaxMs']:.3f} ms in the stage, {log_late:.3f} ms in the ops log")
 late = {c['op']: c['lateStarts'] for c in stage['cells']}
+capped = {c['op']: c['cappedStarts'] for c in stage['cells']}
 if not (r['late'] == late.pop('MIX') == sum(late.values())) or r['capped'] > r['late']:
     problems.append(f"late starts do not add up: the stage's {r['late']} (capped {r['capped']}), the cells' {late}")
+if not (r['capped'] == capped.pop('MIX') == sum(capped.values())):
+    problems.append(f"capped starts do not add up: the stage's {r['capped']}, the cells' {capped}")
 skipped = {k: v for k, v in r['skipped'].items()}
 if skipped != others:
     problems.append(f"not replayed {skipped}, the log's others {others}")

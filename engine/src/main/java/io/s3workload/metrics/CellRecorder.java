@@ -29,6 +29,7 @@ public final class CellRecorder {
     private volatile Recorder send;
     private volatile Recorder commit;
     private final LongAdder late = new LongAdder();
+    private final LongAdder capped = new LongAdder();
     private final LongAdder retries = new LongAdder();
     private final LongAdder operations = new LongAdder();
     private final LongAdder bytes = new LongAdder();
@@ -132,6 +133,11 @@ public final class CellRecorder {
     /** An attempt that failed and is tried again ({@code retries:}). */
     public void retry() {
         retries.increment();
+    }
+
+    /** Of the late ones, an operation already late when a worker became free to start it (every worker busy). */
+    public void capped() {
+        capped.increment();
     }
 
     /** An open-loop operation that started later than due. */
@@ -274,7 +280,8 @@ public final class CellRecorder {
                 latencyTotal.copy(), ttfbTotal.copy(), wallNanos, cpuNanos, allocatedBytes, uncorrectedTotal.copy(),
                 late.sum(), timeline, retries.sum(), Double.NaN, Map.copyOf(messagesByClass), firstRequestNanos, null,
                 bySize == null ? List.of() : bySize.finish(), notable.finish(), null, commit == null
-                        ? WriteSplit.empty() : new WriteSplit(send.getIntervalHistogram(), commit.getIntervalHistogram()));
+                        ? WriteSplit.empty() : new WriteSplit(send.getIntervalHistogram(), commit.getIntervalHistogram()),
+                capped.sum());
     }
 
     private static long clamp(long nanos) {

@@ -31,6 +31,9 @@ import org.HdrHistogram.Histogram;
  *                 and the windows its store could not be reached
  * @param server   what its store counted itself over the cell, from its metrics; null when they were not read
  * @param writes   where its uploads' time went: sending the body, then the server's commit; empty otherwise
+ * @param capped   open loop only: of the {@code late} operations, those already late when a worker became free to
+ *                 start them: every worker was busy until then, so the stage's concurrency, not the client's clock,
+ *                 made them late
  */
 public record CellStats(CellKey key, long operations, long bytes, long errors, long items,
                         Map<String, Long> errorsByClass,
@@ -39,7 +42,21 @@ public record CellStats(CellKey key, long operations, long bytes, long errors, l
                         List<Snapshot> timeline, long retries, double stableAfterSeconds,
                         Map<String, String> messages, long firstRequestNanos, AccessStats access,
                         List<SizeBucketStats> bySize, Notable notable, ServerView server,
-                        WriteSplit writes) {
+                        WriteSplit writes, long capped) {
+
+    /** A cell whose late starts are not told apart (none capped). */
+    public CellStats(CellKey key, long operations, long bytes, long errors, long items,
+                     Map<String, Long> errorsByClass,
+                     Map<String, List<String>> examples, Histogram latency, Histogram ttfb, long wallNanos,
+                     long cpuNanos, long allocatedBytes, Histogram uncorrected, long late,
+                     List<Snapshot> timeline, long retries, double stableAfterSeconds,
+                     Map<String, String> messages, long firstRequestNanos, AccessStats access,
+                     List<SizeBucketStats> bySize, Notable notable, ServerView server,
+                     WriteSplit writes) {
+        this(key, operations, bytes, errors, items, errorsByClass, examples, latency, ttfb, wallNanos, cpuNanos,
+                allocatedBytes, uncorrected, late, timeline, retries, stableAfterSeconds, messages, firstRequestNanos,
+                access, bySize, notable, server, writes, 0);
+    }
 
     /** A cell that names no operation. */
     public CellStats(CellKey key, long operations, long bytes, long errors, long items, Map<String, Long> errorsByClass,
@@ -56,14 +73,14 @@ public record CellStats(CellKey key, long operations, long bytes, long errors, l
     public CellStats withAccess(AccessStats offered) {
         return new CellStats(key, operations, bytes, errors, items, errorsByClass, examples, latency, ttfb, wallNanos,
                 cpuNanos, allocatedBytes, uncorrected, late, timeline, retries, stableAfterSeconds, messages,
-                firstRequestNanos, offered, bySize, notable, server, writes);
+                firstRequestNanos, offered, bySize, notable, server, writes, capped);
     }
 
     /** This cell with what its store counted over it. */
     public CellStats withServer(ServerView view) {
         return new CellStats(key, operations, bytes, errors, items, errorsByClass, examples, latency, ttfb, wallNanos,
                 cpuNanos, allocatedBytes, uncorrected, late, timeline, retries, stableAfterSeconds, messages,
-                firstRequestNanos, access, bySize, notable, view, writes);
+                firstRequestNanos, access, bySize, notable, view, writes, capped);
     }
 
     /** Errors that are the server asking to slow down (HTTP 503 SlowDown, 429), apart from the others. */
@@ -100,7 +117,7 @@ public record CellStats(CellKey key, long operations, long bytes, long errors, l
         Histogram ttfb = first.ttfb.copy();
         Histogram uncorrected = first.uncorrected.copy();
         long operations = 0, bytes = 0, errors = 0, items = 0, wall = 0, cpu = 0, allocated = 0, late = 0;
-        long retries = 0;
+        long retries = 0, capped = 0;
         long firstRequest = -1;
         AccessStats access = null;
         List<SizeBucketStats> bySize = first.bySize;
@@ -124,6 +141,7 @@ public record CellStats(CellKey key, long operations, long bytes, long errors, l
             cpu = cpu < 0 || c.cpuNanos < 0 ? -1 : cpu + c.cpuNanos;
             allocated = allocated < 0 || c.allocatedBytes < 0 ? -1 : allocated + c.allocatedBytes;
             late += c.late;
+            capped += c.capped;
             retries += c.retries;
             firstRequest = Math.max(firstRequest, c.firstRequestNanos);
             access = c.access == null ? access : access == null ? c.access : access.plus(c.access);
@@ -139,7 +157,7 @@ public record CellStats(CellKey key, long operations, long bytes, long errors, l
         return new CellStats(first.key, operations, bytes, errors, items, byClass, examples, latency, ttfb, wall, cpu,
                 allocated, uncorrected, late, List.of(), retries, Double.NaN, messages, firstRequest, access, bySize,
                 Notable.sum(notable), ServerView.merged(cells.stream().map(CellStats::server)
-                        .filter(java.util.Objects::nonNull).toList()), writes);
+                        .filter(java.util.Objects::nonNull).toList()), writes, capped);
     }
 
     /** Two cells' size buckets added up, bucket by bucket (the same buckets: the same size spec). */
@@ -161,7 +179,7 @@ public record CellStats(CellKey key, long operations, long bytes, long errors, l
     public CellStats spanning(long wallNanos, List<Snapshot> timeline) {
         return new CellStats(key, operations, bytes, errors, items, errorsByClass, examples, latency, ttfb, wallNanos,
                 cpuNanos, allocatedBytes, uncorrected, late, timeline, retries, stableAfterSeconds, messages,
-                firstRequestNanos, access, bySize, notable, server, writes);
+                firstRequestNanos, access, bySize, notable, server, writes, capped);
     }
 
     /** Whether the cell ended before its duration because its throughput held still ({@code stopWhenStable}). */
@@ -173,7 +191,7 @@ public record CellStats(CellKey key, long operations, long bytes, long errors, l
     public CellStats stoppedWhenStable(double seconds) {
         return new CellStats(key, operations, bytes, errors, items, errorsByClass, examples, latency, ttfb, wallNanos,
                 cpuNanos, allocatedBytes, uncorrected, late, timeline, retries, seconds, messages, firstRequestNanos,
-                access, bySize, notable, server, writes);
+                access, bySize, notable, server, writes, capped);
     }
 
     /** Whether the cell ran open loop (at a rate), so that {@link #uncorrected} means something. */

@@ -102,8 +102,10 @@ final class CellBlock {
         if (cell.openLoop()) {
             b.append("    Uncorrected- ").append(stats(cell.uncorrected())).append("  (from the actual start)\n");
             b.append("    Schedule   - ").append(cell.late()).append(" of ").append(cell.attempted())
-                    .append(" operations started more than ").append(CellStats.LATE_MILLIS)
-                    .append(" ms late; latency and TTFB above count from the scheduled start\n");
+                    .append(" operations started more than ").append(CellStats.LATE_MILLIS).append(" ms late")
+                    .append(cell.capped() > 0 ? " (" + cell.capped() + " with their worker still busy: the"
+                            + " concurrency capped them)" : "")
+                    .append("; latency and TTFB above count from the scheduled start\n");
         }
     }
 

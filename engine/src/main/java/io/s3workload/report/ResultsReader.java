@@ -153,7 +153,8 @@ public final class ResultsReader {
                         cell.access().expectedTenthShare()), bySize(cell, tags), named(cell),
                 cell.server() == null ? null : SummaryJson.server(cell.server()),
                 new io.s3workload.metrics.WriteSplit(tags.getOrDefault(HdrLogReporter.SEND, CellRecorder.newHistogram()),
-                        tags.getOrDefault(HdrLogReporter.COMMIT, CellRecorder.newHistogram())));
+                        tags.getOrDefault(HdrLogReporter.COMMIT, CellRecorder.newHistogram())),
+                cell.cappedStarts() != null ? cell.cappedStarts() : 0);
     }
 
     /** The operations a cell named, with the limit it kept them to (at least as many as it named). */

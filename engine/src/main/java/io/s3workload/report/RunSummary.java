@@ -36,8 +36,10 @@ final class RunSummary {
             b.append(table(result.stages().stream().map(StageReport::of).toList()));
         }
         b.append(FindingBlocks.summary(result.stages().stream().map(StageReport::of).toList()));
-        String limit = ClientLimit.sentence(result.stages().stream().flatMap(s -> s.cells().stream()).toList(),
-                cpu.cpus(), cpu.serverInProcess());
+        java.util.List<CellStats> ran = result.stages().stream().flatMap(s -> s.cells().stream())
+                .toList();
+        String limit = ClientLimit.sentence(ran, cpu.cpus(), cpu.serverInProcess())
+                + ClientLimit.cappedSentence(ran);
         if (!limit.isEmpty()) {
             b.append('\n').append(limit);
         }

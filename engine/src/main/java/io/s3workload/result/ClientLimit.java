@@ -8,8 +8,11 @@ import java.util.Optional;
 
 /**
  * When the client, not the store, may have set a cell's pace: its process kept at least {@value #SATURATED_SHARE}
- * of its cores busy, or (an open loop) more than {@value #LATE_PERCENT}% of its operations started late. The run's
- * summary names such cells in one sentence; a capacity search judges its steps by the same marks.
+ * of its cores busy, or (an open loop) more than {@value #LATE_PERCENT}% of its operations started late while their
+ * worker was free (the client's clock fell behind). The run's summary names such cells in one sentence; a capacity
+ * search judges its steps by the same marks. Operations late because their worker was still busy with the last
+ * ({@link CellStats#capped}) are the stage's concurrency against the store's latency, not the client's limit: the
+ * summary names those cells in a sentence of their own.
  */
 public final class ClientLimit {
 
@@ -31,6 +34,11 @@ public final class ClientLimit {
         return cell.attempted() == 0 ? 0 : 100.0 * cell.late() / cell.attempted();
     }
 
+    /** The percentage of the cell's operations that started late with their worker still busy (capped). */
+    public static double cappedPercent(CellStats cell) {
+        return cell.attempted() == 0 ? 0 : 100.0 * cell.capped() / cell.attempted();
+    }
+
     /** Why {@code cell} may have been limited by the client, if it may: {@code 1.9 of 2 cores busy}, late starts. */
     public static Optional<String> reason(CellStats cell, int cpus) {
         List<String> why = new ArrayList<>();
@@ -38,10 +46,10 @@ public final class ClientLimit {
         if (busy >= SATURATED_SHARE) {
             why.add(String.format(Locale.ROOT, "%.2f of %d cores busy", Math.min(cell.coresBusy(), cpus), cpus));
         }
-        double late = latePercent(cell);
+        double late = latePercent(cell) - cappedPercent(cell);
         if (late > LATE_PERCENT) {
-            why.add(String.format(Locale.ROOT, "%.1f%% of its operations started over %d ms late", late,
-                    CellStats.LATE_MILLIS));
+            why.add(String.format(Locale.ROOT, "%.1f%% of its operations started over %d ms late%s", late,
+                    CellStats.LATE_MILLIS, cell.capped() > 0 ? " with their worker free" : ""));
         }
         return why.isEmpty() ? Optional.empty() : Optional.of(String.join(", ", why));
     }
@@ -63,5 +71,29 @@ public final class ClientLimit {
                 + " the client's limit, not the store's" + (serverInProcess ? " (this process ran the embedded server"
                 + " too, and its CPU counts both)" : "") + ". Offer the load from more machines (docs/distributed.md),"
                 + " or see where the client's time went with --profile.\n";
+    }
+
+    /**
+     * The sentence for a run's end naming every open-loop cell where more than {@value #LATE_PERCENT}% of the
+     * operations started late because their worker was still busy with its last (empty when none): there the
+     * store's latency times the rate needed more workers than the stage had.
+     */
+    public static String cappedSentence(List<CellStats> ran) {
+        List<String> cells = new ArrayList<>();
+        for (CellStats cell : ran) {
+            double capped = cappedPercent(cell);
+            if (capped > LATE_PERCENT) {
+                cells.add(String.format(Locale.ROOT, "%s %s%s (%.1f%% of its operations)", cell.key().stage(),
+                        cell.key().label(), cell.key().endpoint().isEmpty() ? "" : " on " + cell.key().endpoint(),
+                        capped));
+            }
+        }
+        if (cells.isEmpty()) {
+            return "";
+        }
+        return "The concurrency capped the rate in " + String.join("; ", cells) + ": those operations started over "
+                + CellStats.LATE_MILLIS + " ms late because their worker was still busy with its last, the store's"
+                + " latency times the rate needing more workers than the stage had. Raise concurrency to offer the"
+                + " rate as asked.\n";
     }
 }

@@ -192,6 +192,7 @@ public final class SummaryJson {
                 c.opsPerSecond(), c.bytesPerSecond(), c.bytesPerSecond() * 8 / 1e9, c.retries(), c.throttled(),
                 new TreeMap<>(c.errorsByClass()), new TreeMap<>(c.examples()), stats(c.latency()),
                 stats(c.ttfb()), c.openLoop() ? stats(c.uncorrected()) : null, c.openLoop() ? c.late() : null,
+                c.openLoop() ? c.capped() : null,
                 c.cpuNanos() >= 0 ? c.cpuNanos() / 1e9 : null, c.allocatedBytes() >= 0 ? c.allocatedBytes() : null,
                 c.timeline().stream().map(SummaryJson::second).toList(),
                 c.stoppedWhenStable() ? c.stableAfterSeconds() : null,

@@ -249,10 +249,12 @@ public final class ClosedLoop {
             if (due == Long.MAX_VALUE || start + due - spec.deadlineNanos() >= 0) {
                 return;
             }
+            // already late as this worker comes to it: its last operation ended after this one was due
+            boolean workerBusy = index != worker && System.nanoTime() - (start + due) > OpRecorder.LATE_NANOS;
             if (!napUntil(start + due, spec, cancelled)) {
                 return;
             }
-            ops.due(start + due);
+            ops.due(start + due, workerBusy);
             started.incrementAndGet();
             attempts.run(index, state, ops, operation);
         }
@@ -268,15 +270,15 @@ public final class ClosedLoop {
                 return;
             }
             // already late when a free worker took it: every worker was busy until then
-            boolean capped = System.nanoTime() - (start + due) > OpRecorder.LATE_NANOS;
+            boolean allBusy = System.nanoTime() - (start + due) > OpRecorder.LATE_NANOS;
             if (!napUntil(start + due, spec, cancelled)) {
                 return;
             }
-            ops.due(start + due);
+            ops.due(start + due, allBusy);
             try {
                 attempts.run(started.getAndIncrement(), state, ops, operation);
             } finally {
-                schedule.issued(state, ops.delayNanos(), capped);
+                schedule.issued(state, ops.delayNanos(), allBusy);
             }
         }
     }

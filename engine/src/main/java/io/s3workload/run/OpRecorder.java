@@ -2,7 +2,6 @@ package io.s3workload.run;
 
 import io.s3workload.metrics.CellRecorder;
 import io.s3workload.metrics.NamedRequest;
-import io.s3workload.opslog.OpsRow;
 import io.s3workload.s3.RequestTrace;
 
 /**
@@ -20,6 +19,10 @@ public final class OpRecorder {
     private long delayNanos;
     /** When the current operation was due (open loop), from {@link #due}. */
     private long intendedNanos;
+    /** Whether the current operation was already late when its worker was free to start it, from {@link #due}. */
+    private boolean workerBusy;
+    /** The current operation started late, its worker busy until then. */
+    private boolean capped;
     private long retriedNanos;
     private boolean late;
     private CellRecorder detail;
@@ -53,78 +56,32 @@ public final class OpRecorder {
             String key = trace().key();
             bucket = key == null ? null : byBucket.apply(key);
             if (bucket != null && late) {
-                bucket.late();
+                late(bucket);
             }
         }
         return bucket;
     }
 
-    /** Where this worker's operations are logged (null: nowhere), its number and what it does ({@code own}). */
-    private io.s3workload.opslog.OpsSink log;
-    private int worker;
-    private String own;
+    /** This worker's rows of the ops log; null: no log. */
+    private WorkerOpsRows rows;
     /** The current operation's attempts so far, less one. */
     private int retries;
-    /**
-     * The fields every row of this worker's repeats while its cell, endpoint, connection and bucket stay the same
-     * (run to bucket), encoded once: made again when one of those (compared as the same object) changes.
-     */
-    private byte[] prefix;
-    private io.s3workload.metrics.CellKey prefixCell;
-    private String prefixEndpoint;
-    private String prefixHost;
-    private String prefixBucket;
 
+    /** Where this worker's operations are logged (null: nowhere), its number and what it does ({@code own}). */
     void logInto(io.s3workload.opslog.OpsSink sink, int worker, String own) {
-        this.log = sink;
-        this.worker = worker;
-        this.own = own;
+        this.rows = sink == null ? null : new WorkerOpsRows(sink, worker, own);
     }
 
     /**
-     * Writes the current operation's row into the ops log, if there is one: ended now, of {@code bytes} (0 for a
-     * failure), with its time to first byte ({@code -1}: none) and, for a failure, its error class. Its latency is
-     * {@code latencyNanos}, what its cells record (with the time of its retries); a failure's, -1, is its time
-     * since it began.
+     * Writes the current operation's row into the ops log, if there is one ({@link WorkerOpsRows#write}): ended now,
+     * of {@code bytes}, with its time to first byte ({@code -1}: none) and, for a failure, its error class.
      */
     private void logRow(long bytes, long latencyNanos, long ttfbNanos, String errorClass) {
-        if (log == null) {
-            return;
+        if (rows != null) {
+            rows.write((detail != null ? detail : cell).key(), bucket() == null ? null : bucket.key().endpoint(),
+                    trace(), bytes, beganNanos, openLoop ? beganNanos - delayNanos : WorkerOpsRows.NOT_DUE,
+                    latencyNanos, ttfbNanos, errorClass, retries + 1L);
         }
-        long end = System.nanoTime();
-        RequestTrace trace = trace();
-        io.s3workload.metrics.CellKey key = (detail != null ? detail : cell).key();
-        io.s3workload.opslog.OpsLog out = log.log();
-        String bucketCell = bucket() == null ? null : bucket.key().endpoint();
-        String endpointName = trace.endpoint() != null ? trace.endpoint() : key.endpoint();
-        if (key != prefixCell || endpointName != prefixEndpoint || trace.host() != prefixHost
-                || bucketCell != prefixBucket) {
-            prefixCell = key;
-            prefixEndpoint = endpointName;
-            prefixHost = trace.host();
-            prefixBucket = bucketCell;
-            prefix = OpsRow.fields(log.run(), log.shard(), key.stage(), key.op().name(), key.endpoint(),
-                    key.op().sized() ? key.size().label() : null, Integer.toString(worker), endpointName,
-                    trace.host(), bucketCell == null ? log.bucket() : bucketCell.substring(bucketCell.indexOf('/') + 1));
-        }
-        int bound = prefix.length + OpsRow.bound(trace.key()) + OpsRow.bound(trace.versionId())
-                + OpsRow.bound(trace.range()) + OpsRow.bound(errorClass) + OpsRow.bound(trace)
-                + OpsRow.bound(trace.etag()) + OpsRow.bound(trace.checksum()) + OpsRow.bound(own)
-                + 8 * OpsRow.NUMBER + 1;
-        OpsRow row = out.begin(bound);
-        try {
-            row.prefix(prefix).text(trace.key())
-                    .text(trace.versionId()).number(bytes).text(trace.range()).number(out.micros(beganNanos))
-                    .numberOr(openLoop, out.micros(beganNanos - delayNanos)).number(out.micros(end))
-                    .numberOr(ttfbNanos >= 0, ttfbNanos).number(latencyNanos >= 0 ? latencyNanos : end - beganNanos)
-                    .numberOr(trace.status() > 0, trace.status()).text(errorClass).number(retries + 1L);
-            trace.ids(row);
-            row.text(trace.etag()).text(trace.checksum()).text(own);
-        } catch (RuntimeException e) {
-            row.abandon();
-            throw e;
-        }
-        row.end();
     }
 
     /**
@@ -143,9 +100,14 @@ public final class OpRecorder {
     private Thread traceOf;
     private RequestTrace trace;
 
-    /** When the next operation is due ({@link System#nanoTime}; open loop): its lateness is measured as it begins. */
-    void due(long intendedNanos) {
+    /**
+     * When the next operation is due ({@link System#nanoTime}; open loop): its lateness is measured as it begins.
+     * {@code workerBusy}: it was already late when this worker became free to start it, its previous operation
+     * still running (then, if it starts late, it counts as capped: the concurrency made it late, not the clock).
+     */
+    void due(long intendedNanos, boolean workerBusy) {
         this.intendedNanos = intendedNanos;
+        this.workerBusy = workerBusy;
     }
 
     /** How late the current operation began against its due time (0 outside an open loop). */
@@ -168,14 +130,22 @@ public final class OpRecorder {
         if (openLoop) {
             delayNanos = Math.max(0, beganNanos - intendedNanos);
             late = delayNanos > LATE_NANOS;
+            capped = late && workerBusy;
             if (late) {
-                cell.late();
+                late(cell);
                 if (endpoint != null) {
-                    endpoint.late();
+                    late(endpoint);
                 }
             }
         }
         trace().beginOperation(); // nothing of the last operation's is named as this one's
+    }
+
+    private void late(CellRecorder into) {
+        into.late();
+        if (capped) {
+            into.capped();
+        }
     }
 
     /** An operation that began more than this after it was due started late. */
@@ -208,7 +178,7 @@ public final class OpRecorder {
     public void alsoInto(CellRecorder recorder) {
         this.detail = recorder;
         if (recorder != null && late) {
-            recorder.late();
+            late(recorder);
         }
     }
 

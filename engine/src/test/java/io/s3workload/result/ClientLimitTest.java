@@ -42,6 +42,27 @@ class ClientLimitTest {
     }
 
     @Test
+    void lateStartsWithTheirWorkerStillBusyAreTheConcurrencyNotTheClient() {
+        CellStats capped = withCapped(cell("stalled", 0.5, 1000, 300), 295);
+        assertEquals("", ClientLimit.sentence(List.of(capped), 2, false), "5 of 1000 late with the worker free");
+        assertEquals("The concurrency capped the rate in stalled GET 4 KiB on s3 (29.5% of its operations): those"
+                + " operations started over 10 ms late because their worker was still busy with its last, the"
+                + " store's latency times the rate needing more workers than the stage had. Raise concurrency to"
+                + " offer the rate as asked.\n", ClientLimit.cappedSentence(List.of(capped)));
+        CellStats both = withCapped(cell("both", 0.5, 1000, 300), 100);
+        assertTrue(ClientLimit.sentence(List.of(both), 2, false).contains("both GET 4 KiB on s3 (20.0% of its"
+                + " operations started over 10 ms late with their worker free)"));
+        assertEquals("", ClientLimit.cappedSentence(List.of(cell("late", 0.5, 1000, 25))), "none capped");
+    }
+
+    private static CellStats withCapped(CellStats c, long capped) {
+        return new CellStats(c.key(), c.operations(), c.bytes(), c.errors(), c.items(), c.errorsByClass(),
+                c.examples(), c.latency(), c.ttfb(), c.wallNanos(), c.cpuNanos(), c.allocatedBytes(), c.uncorrected(),
+                c.late(), c.timeline(), c.retries(), c.stableAfterSeconds(), c.messages(), c.firstRequestNanos(),
+                c.access(), c.bySize(), c.notable(), c.server(), c.writes(), capped);
+    }
+
+    @Test
     void saysNothingWhenNoCellWasNearItAndNamesTheEmbeddedServersShare() {
         assertEquals("", ClientLimit.sentence(List.of(cell("calm", 1.79, 1000, 10)), 2, false));
         assertTrue(ClientLimit.sentence(List.of(cell("busy", 1.9, 1000, 0)), 2, true)

@@ -83,6 +83,11 @@ class LoadShapeTest {
             assertTrue(corrected >= 1_000_000_000L, "corrected p99 counts the wait behind the stall: " + corrected);
             assertTrue(uncorrected < 200_000_000L, "uncorrected p99 hides it: " + uncorrected);
             assertTrue(get.late() >= 20, "the operations due during the stall started late: " + get.late());
+            // late because the one worker was held by the stall, not because the client's clock fell behind
+            assertTrue(get.capped() >= 20 && get.capped() <= get.late(), get.capped() + " capped of " + get.late());
+            assertTrue(get.late() - get.capped() <= 2, "late with the worker free: " + (get.late() - get.capped()));
+            assertTrue(io.s3workload.result.ClientLimit.cappedSentence(List.of(get))
+                    .startsWith("The concurrency capped the rate in get GET 4 KiB"));
             assertTrue(get.operations() >= 140 && get.operations() <= 151, "50/s for 3 s: " + get.operations());
         }
     }
