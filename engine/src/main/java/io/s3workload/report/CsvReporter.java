@@ -107,6 +107,7 @@ final class CsvReporter extends EndOfRunFiles {
         STATS.forEach(p -> header.add("ttfb_" + column(p) + "_ms"));
         STATS.forEach(p -> header.add("uncorrected_latency_" + column(p) + "_ms"));
         header.add("late_starts");
+        header.add("capped_starts");
         header.add("retries");
         header.add("throttled");
         header.add("errors_by_class");
@@ -122,6 +123,7 @@ final class CsvReporter extends EndOfRunFiles {
                 stats(row, c.ttfb());
                 stats(row, c.uncorrected());
                 row.add(Long.toString(c.late()));
+                row.add(Long.toString(c.capped()));
                 row.add(Long.toString(c.retries()));
                 row.add(Long.toString(c.throttled()));
                 row.add(quote(c.errorsByClass().entrySet().stream().sorted(java.util.Map.Entry.comparingByKey())
