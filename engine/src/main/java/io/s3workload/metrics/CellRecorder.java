@@ -248,7 +248,7 @@ public final class CellRecorder {
         errorsByClass.forEach((c, n) -> byClass.put(c, n.sum()));
         Interval interval = new Interval(ops - sampledOperations, byteCount - sampledBytes,
                 errorCount - sampledErrors, ops, errorCount, latencyInterval.copy(), ttfbInterval.copy(),
-                uncorrectedInterval.copy(), byClass, late.sum());
+                uncorrectedInterval.copy(), byClass, late.sum(), capped.sum());
         java.util.EnumMap<Percentile, Long> stats = new java.util.EnumMap<>(Percentile.class);
         if (latencyInterval.getTotalCount() > 0) {
             for (Percentile p : Percentile.values()) {
@@ -289,13 +289,13 @@ public final class CellRecorder {
     }
 
     /**
-     * One sampling interval: its counts, the running totals (errors by class and late starts too), and copies of
-     * its latency, time-to-first-byte and (open loop) uncorrected latency histograms, for reporters that export
-     * distributions: Prometheus, HdrHistogram logs.
+     * One sampling interval: its counts, the running totals (errors by class, late starts and of them the capped
+     * ones too), and copies of its latency, time-to-first-byte and (open loop) uncorrected latency histograms, for
+     * reporters that export distributions: Prometheus, HdrHistogram logs.
      */
     public record Interval(long operations, long bytes, long errors, long totalOperations, long totalErrors,
                            Histogram latency, Histogram ttfb, Histogram uncorrected,
-                           java.util.Map<String, Long> totalErrorsByClass, long totalLate) {
+                           java.util.Map<String, Long> totalErrorsByClass, long totalLate, long totalCapped) {
 
         public Interval {
             totalErrorsByClass = java.util.Map.copyOf(totalErrorsByClass);

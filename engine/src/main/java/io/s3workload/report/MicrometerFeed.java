@@ -31,7 +31,8 @@ import org.HdrHistogram.HistogramIterationValue;
  *   {@code percentile} (HdrHistogram is the source of truth; Micrometer drops quantiles when a timer also has
  *   buckets);</li>
  *   <li>{@code s3workload.operations}, {@code s3workload.bytes}, {@code s3workload.errors} (tagged with the error
- *   {@code class}), {@code s3workload.throttled} and {@code s3workload.late.starts}: counters;</li>
+ *   {@code class}), {@code s3workload.throttled}, {@code s3workload.late.starts} and, of them,
+ *   {@code s3workload.capped.starts} (late with their worker still busy): counters;</li>
  *   <li>{@code s3workload.workers.active} and {@code s3workload.target.rate} (open loops): gauges;</li>
  *   <li>{@code s3workload.build.info}: 1, tagged with the version.</li>
  * </ul>
@@ -95,9 +96,11 @@ abstract class MicrometerFeed implements Reporter {
         Timer ttfb;
         Counter throttled;
         Counter late;
+        Counter capped;
         final Map<String, Counter> errors = new HashMap<>();
         final Map<String, Long> errorsSeen = new HashMap<>();
         long lateSeen;
+        long cappedSeen;
         final AtomicLong[] quantileNanos = new AtomicLong[QUANTILES.length];
         final AtomicLong workers = new AtomicLong();
         final AtomicReference<Double> targetRate = new AtomicReference<>(Double.NaN);
@@ -164,6 +167,16 @@ abstract class MicrometerFeed implements Reporter {
                             .register(registry);
                 }
                 late.increment(lateDelta);
+            }
+            long cappedDelta = interval.totalCapped() - cappedSeen;
+            if (cappedDelta > 0) {
+                cappedSeen = interval.totalCapped();
+                if (capped == null) {
+                    capped = Counter.builder("s3workload.capped.starts").description("of the late starts, those"
+                            + " whose worker was still busy with its last operation: the concurrency capped the rate")
+                            .tags(tags).register(registry);
+                }
+                capped.increment(cappedDelta);
             }
         }
 

@@ -33,7 +33,7 @@ final class SeenIntervals {
         uncorrected.subtract(seen.uncorrected);
         return add(cell.key(), new CellRecorder.Interval(cell.operations() - seen.operations,
                 cell.bytes() - seen.bytes, cell.errors() - seen.errors, cell.operations(), cell.errors(), latency,
-                ttfb, uncorrected, cell.errorsByClass(), cell.late()));
+                ttfb, uncorrected, cell.errorsByClass(), cell.late(), cell.capped()));
     }
 
     private static final class Seen {

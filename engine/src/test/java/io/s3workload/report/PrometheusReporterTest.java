@@ -94,6 +94,27 @@ class PrometheusReporterTest {
     }
 
     /**
+     * An open loop asking one worker for far more than it can do: its operations start late, nearly all of them
+     * because the worker was still busy (capped), and both counters carry the cell's totals.
+     */
+    @Test
+    void lateAndCappedStartsAreCounted() throws Exception {
+        PrometheusReporter prometheus = new PrometheusReporter("127.0.0.1", 0, "test-version");
+        Scraper scraper = new Scraper(prometheus.port());
+        RunResult result = new Engine(s3.plan("""
+                bucket: metrics
+                stages:
+                  - {name: flood, kind: put, sizes: [1KiB], objects: 50, rate: 5000/s, concurrency: 1, duration: 1500ms}
+                """), List.of(prometheus, scraper)).run();
+        CellStats put = result.stages().get(0).cells().get(0);
+        String metrics = scraper.scraped.get();
+        String tags = "endpoint=\"s3\",op=\"PUT\",run=\"" + result.info().runId() + "\",size=\"1KiB\",stage=\"flood\"";
+        assertTrue(put.capped() > 0 && put.capped() <= put.late(), put.capped() + " capped of " + put.late());
+        assertEquals(put.late(), value(metrics, "s3workload_late_starts_total{" + tags + "}"), metrics);
+        assertEquals(put.capped(), value(metrics, "s3workload_capped_starts_total{" + tags + "}"), metrics);
+    }
+
+    /**
      * A run something scrapes every 300 ms ends only once a scrape has read its final counts; one nobody scrapes, or
      * a stopped one, ends at once.
      */
