@@ -28,7 +28,9 @@
 #   it showed 444 MiB/s while 738 GETs of 1 MiB a second went out.)
 # - client CPU = the growth of utime + stime in the client's /proc/PID/stat (every thread) over the window; the
 #   table's "in the kernel" column is stime's part of it (system calls, the socket copies, the loopback's TCP/IP:
-#   work both tools pay per byte, which no change to a client's own code removes).
+#   work both tools pay per byte, which no change to a client's own code removes), and "of it the JIT's" the part
+#   a JVM's JIT compiler threads took (src/bench/jit-ticks.py: one-off work whose timing depends on the request
+#   rate; at tens of requests a second it can fall into the window); "CPU vs warp without the JIT" leaves it out.
 set -euo pipefail
 . "$(dirname "${BASH_SOURCE[0]}")/lib.sh"
 window=${1:-15}
@@ -86,7 +88,8 @@ cpu_ticks() { awk '{print $14 + $15, $15}' "/proc/$1/stat"; }
 wire_bytes() { awk '$1 == "lo:" {print $10}' /proc/net/dev; }
 bytes_of() { case $1 in *KiB) echo $(( ${1%KiB} * 1024 ));; *MiB) echo $(( ${1%MiB} * 1048576 ));; esac; }
 
-# measure TOOL OP SIZE CONC: runs one tool once; prints "ops/s MiB/s cores p50 p99 ops wire-MiB/s kernel-cores".
+# measure TOOL OP SIZE CONC: runs one tool once; prints "ops/s MiB/s cores p50 p99 ops wire-MiB/s kernel-cores
+# jit-cores".
 measure() {
   local tool=$1 op=$2 size=$3 conc=$4 api out pid base t0 c0 k0 b0 n0 c1 k1 b1 n1 p50 p99 secs
   case $op in GET) api=GetObject;; PUT) api=PutObject;; HEAD) api=HeadObject;; esac
@@ -135,7 +138,10 @@ EOF
   done
   sleep "$warmup"
   read -r c0 k0 < <(cpu_ticks "$pid"); b0=$(wire_bytes); read -r n0 e0 < <(requests "$api"); t0=$(date +%s.%N)
-  sleep "$window"
+  case $tool in # a JVM's: of its CPU in the window, the JIT compiler threads' (a one-off of the JVM's first minutes)
+    s3workload:*) jit=$(python3 "$root/src/bench/jit-ticks.py" "$pid" "$window");;
+    *) jit=0; sleep "$window";;
+  esac
   read -r c1 k1 < <(cpu_ticks "$pid"); b1=$(wire_bytes); read -r n1 e1 < <(requests "$api"); t1=$(date +%s.%N)
   wait "$pid" || { cat "$out" >&2; echo "vs-warp: $tool failed" >&2; return 1; }
   case $tool in
@@ -144,10 +150,10 @@ EOF
     warp) p50=$(warp_percentile 50 "$out"); p99=$(warp_percentile 99 "$out");;
   esac
   [ $((e1 - e0)) -eq 0 ] || { echo "vs-warp: $tool: $((e1 - e0)) $api requests failed in the window (left out of the figures):" >&2; tail -5 "$out" >&2; }
-  awk -v c=$((c1 - c0)) -v k=$((k1 - k0)) -v b=$((b1 - b0)) -v n=$((n1 - n0)) -v t0="$t0" -v t1="$t1" -v hz="$hz" \
+  awk -v c=$((c1 - c0)) -v k=$((k1 - k0)) -v j="${jit:-0}" -v b=$((b1 - b0)) -v n=$((n1 - n0)) -v t0="$t0" -v t1="$t1" -v hz="$hz" \
       -v size="$(bytes_of "$size")" -v p50="${p50:--}" -v p99="${p99:--}" -v head="$([ "$op" = HEAD ] && echo 1 || echo 0)" \
-    'BEGIN { t = t1 - t0; printf "%.1f %.1f %.3f %s %s %d %.1f %.3f\n", n / t, head ? 0 : n * size / t / 1048576, c / hz / t,
-             p50, p99, n, b / t / 1048576, k / hz / t }'
+    'BEGIN { t = t1 - t0; printf "%.1f %.1f %.3f %s %s %d %.1f %.3f %.3f\n", n / t, head ? 0 : n * size / t / 1048576,
+             c / hz / t, p50, p99, n, b / t / 1048576, k / hz / t, j / hz / t }'
 }
 
 commit=$(git -C "$root" rev-parse --short HEAD 2>/dev/null || echo unknown)
@@ -178,8 +184,9 @@ awk -v peer="$peer" '
   { key = $1 " " $2 " " $3; tool = $4; ops = $6; mib = $7; cores = $8
     per = ($2 ~ /MiB$/) ? (mib > 0 ? cores * 1000 / mib : 0) : (ops > 0 ? cores * 1000 / ops : 0)
     kper = ($2 ~ /MiB$/) ? (mib > 0 ? $13 * 1000 / mib : 0) : (ops > 0 ? $13 * 1000 / ops : 0)
+    jper = ($2 ~ /MiB$/) ? (mib > 0 ? $14 * 1000 / mib : 0) : (ops > 0 ? $14 * 1000 / ops : 0)
     k = key SUBSEP tool
-    skper[k] += kper
+    skper[k] += kper; sjper[k] += jper
     n[k]++; sops[k] += ops; smib[k] += mib; sper[k] += per
     if (!(k in lo) || per < lo[k]) lo[k] = per; if (!(k in hi) || per > hi[k]) hi[k] = per
     if (!(k in olo) || ops < olo[k]) olo[k] = ops; if (!(k in ohi) || ops > ohi[k]) ohi[k] = ops
@@ -187,16 +194,17 @@ awk -v peer="$peer" '
     if (!(key in seen)) { seen[key] = 1; order[++rows] = key }
     if (!(tool in tseen)) { tseen[tool] = 1; tools[++nt] = tool } }
   END {
-    printf "| op | size | c | tool | ops/s (range) | MiB/s | client CPU (range) | in the kernel | p50/p99 ms (each repeat) | ops/s vs %s | CPU vs %s |\n", peer, peer
-    print "| --- | --- | --- | --- | ---: | ---: | ---: | ---: | --- | ---: | ---: |"
+    printf "| op | size | c | tool | ops/s (range) | MiB/s | client CPU (range) | in the kernel | of it the JIT%s | p50/p99 ms (each repeat) | ops/s vs %s | CPU vs %s | CPU vs %s without the JIT |\n", "\047s", peer, peer, peer
+    print "| --- | --- | --- | --- | ---: | ---: | ---: | ---: | ---: | --- | ---: | ---: | ---: |"
     for (i = 1; i <= rows; i++) {
       key = order[i]; split(key, f, " "); unit = (f[2] ~ /MiB$/) ? "ms/MiB" : "ms/op"; pk = key SUBSEP peer
       for (j = 1; j <= nt; j++) {
         k = key SUBSEP tools[j]; if (!(k in n)) continue
         rt = (tools[j] != peer && (pk in n) && sops[pk] > 0) ? sprintf("%.2f", (sops[k] / n[k]) / (sops[pk] / n[pk])) : "-"
         rc = (tools[j] != peer && (pk in n) && sper[pk] > 0) ? sprintf("%.2f", (sper[k] / n[k]) / (sper[pk] / n[pk])) : "-"
-        printf "| %s | %s | %s | %s | %.0f (%.0f-%.0f) | %.1f | %.3f (%.3f-%.3f) %s | %.3f | %s | %s | %s |\n", f[1], f[2], f[3], tools[j],
-          sops[k] / n[k], olo[k], ohi[k], smib[k] / n[k], sper[k] / n[k], lo[k], hi[k], unit, skper[k] / n[k], p[k], rt, rc
+        rj = (tools[j] != peer && (pk in n) && sper[pk] - sjper[pk] > 0) ? sprintf("%.2f", ((sper[k] - sjper[k]) / n[k]) / ((sper[pk] - sjper[pk]) / n[pk])) : "-"
+        printf "| %s | %s | %s | %s | %.0f (%.0f-%.0f) | %.1f | %.3f (%.3f-%.3f) %s | %.3f | %.3f | %s | %s | %s | %s |\n", f[1], f[2], f[3], tools[j],
+          sops[k] / n[k], olo[k], ohi[k], smib[k] / n[k], sper[k] / n[k], lo[k], hi[k], unit, skper[k] / n[k], sjper[k] / n[k], p[k], rt, rc, rj
       }
     }
   }' "$results"
@@ -215,11 +223,14 @@ for line in open(results):
     kernel = float(f[12]) if len(f) > 12 else None
     cpu_kernel = None if kernel is None else \
         (kernel * 1000 / mib if mib > 0 else None) if per_mib else (kernel * 1000 / ops if ops > 0 else None)
+    jit = float(f[13]) if len(f) > 13 else None
+    cpu_jit = None if jit is None else \
+        (jit * 1000 / mib if mib > 0 else None) if per_mib else (jit * 1000 / ops if ops > 0 else None)
     runs.append({"op": op, "size": size, "concurrency": conc, "tool": tool, "repeat": rep, "opsPerSecond": ops,
                  "mibPerSecond": mib, "coresBusy": busy, "cpu": cpu, "cpuUnit": "ms/MiB" if per_mib else "ms/op",
                  "p50Ms": None if f[8] == "-" else float(f[8]), "p99Ms": None if f[9] == "-" else float(f[9]),
                  "operations": int(f[10]), "wireMibPerSecond": float(f[11]), "coresBusyKernel": kernel,
-                 "cpuKernel": cpu_kernel})
+                 "cpuKernel": cpu_kernel, "coresBusyJit": jit, "cpuJit": cpu_jit})
 rows, order = {}, []
 for r in runs:
     k = (r["op"], r["size"], r["concurrency"], r["tool"])
@@ -236,7 +247,7 @@ for k in order:
            "opsPerSecond": mean([r["opsPerSecond"] for r in rs]),
            "opsPerSecondRange": [min(r["opsPerSecond"] for r in rs), max(r["opsPerSecond"] for r in rs)],
            "cpu": mean([r["cpu"] for r in rs]), "cpuUnit": rs[0]["cpuUnit"],
-           "cpuKernel": mean([r.get("cpuKernel") for r in rs]),
+           "cpuKernel": mean([r.get("cpuKernel") for r in rs]), "cpuJit": mean([r.get("cpuJit") for r in rs]),
            "cpuRange": [min(r["cpu"] or 0 for r in rs), max(r["cpu"] or 0 for r in rs)]}
     pk = (k[0], k[1], k[2], peer)
     if k[3] != peer and pk in rows:
@@ -244,6 +255,9 @@ for k in order:
         po, pc = mean([r["opsPerSecond"] for r in p]), mean([r["cpu"] for r in p])
         row["opsVsPeer"] = row["opsPerSecond"] / po if po else None
         row["cpuVsPeer"] = row["cpu"] / pc if pc and row["cpu"] is not None else None
+        pj = mean([r.get("cpuJit") for r in p]) or 0.0
+        if pc and row["cpu"] is not None and row["cpuJit"] is not None and pc - pj > 0:
+            row["cpuWithoutJitVsPeer"] = (row["cpu"] - row["cpuJit"]) / (pc - pj)
     table.append(row)
 json.dump({"format": 1, "tool": "vs-warp.sh", "commit": commit, "peer": peer,
            "date": time.strftime("%Y-%m-%dT%H:%M:%SZ", time.gmtime()), "windowSeconds": int(window),
