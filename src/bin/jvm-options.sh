@@ -9,7 +9,8 @@
 #                                          the calls: at a few hundred requests a second the request path was still
 #                                          compiling a minute into a run (a third to three quarters of the client's
 #                                          CPU there), now within ~10 s; the same compile work in all (performance.md,
-#                                          "The JIT in the window"). `quiet` keeps HotSpot from printing the command.
+#                                          "The request path compiled sooner"). `quiet` keeps HotSpot from printing
+#                                          the command.
 s3w_jvm_options() {
   printf '%s\n' --enable-native-access=ALL-UNNAMED
   printf '%s\n' -XX:CompileCommand=quiet '-XX:CompileCommand=CompileThresholdScaling,io/s3workload/*.*,0.1'
