@@ -1,6 +1,7 @@
 package io.s3workload.report;
 
 import io.s3workload.metrics.CellRecorder;
+import io.s3workload.metrics.Op;
 import io.s3workload.opslog.OpsReader;
 import io.s3workload.opslog.OpsRecord;
 import io.s3workload.result.Units;
@@ -114,7 +115,8 @@ public final class OpsAnalysis {
     }
 
     /**
-     * The slice's cells, each with its start (its first row's, before the slice cut it), and rows read and kept: read
+     * The slice's cells, each with the start its clock runs from (its first measured row's, before the slice cut it,
+     * or its stage total's: {@link OpsTotals#originKey}), and rows read and kept: read
      * once ({@link #read}), then printed ({@link #analyze(Aggregate, List, Slice)}) and written as results
      * ({@link OpsSliceReport}).
      */
@@ -157,14 +159,20 @@ public final class OpsAnalysis {
 
     /** The cells of {@code files} cut as {@code slice}; with {@code timeline} each with its seconds too. */
     static Aggregate aggregate(List<Path> files, Slice slice, boolean timeline) throws IOException {
-        Map<List<String>, Long> cellStart = new HashMap<>();
+        OpsTotals totals = slice.own() ? OpsTotals.NONE : OpsTotals.of(files);
+        // when each cell's clock starts: its first operation's (of the rows the slice is about: the measured ones, or
+        // with --own the tool's own), or for a stage with a total (a mix), the total's first, as its run counted them
+        Map<List<String>, Long> origin = new HashMap<>();
         // with --first-access: when each key was first read in each cell (its earliest start, whatever the order)
         Map<List<String>, Long> firstRead = new HashMap<>();
         if (slice.skipMicros() > 0 || slice.segmentMicros() > 0 || slice.firstAccess() || timeline) {
             for (Path file : files) {
                 OpsReader.read(file, r -> {
-                    cellStart.merge(cellOf(r), r.startUs(), Math::min);
-                    if (slice.firstAccess() && reads(r) && measured(r)) {
+                    if (measured(r) == slice.own()) {
+                        return;
+                    }
+                    origin.merge(totals.originKey(r), r.startUs(), Math::min);
+                    if (slice.firstAccess() && reads(r)) {
                         firstRead.merge(List.of(r.stage(), r.op(), r.cellEndpoint(), r.sizeClass(), r.key()),
                                 r.startUs(), Math::min);
                     }
@@ -172,33 +180,77 @@ public final class OpsAnalysis {
             }
         }
         Map<List<String>, OpsCell> cells = new LinkedHashMap<>();
+        Map<List<String>, OpsCell> totalCells = new LinkedHashMap<>();
+        Map<List<String>, Long> cellStart = new HashMap<>();
         long[] rows = {0, 0};
         boolean warp = false;
         for (Path file : files) {
             warp |= OpsReader.Format.WARP == OpsReader.read(file, r -> {
                 rows[0]++;
-                if (!wanted(r, slice, cellStart)) {
+                Long start = origin.get(totals.originKey(r));
+                boolean inCell = wanted(r, slice, r.op(), start);
+                Optional<List<String>> total = totals.keyOf(r).filter(k -> wanted(r, slice, Op.MIX.name(), start));
+                if (!inCell && total.isEmpty()) {
                     return;
                 }
                 rows[1]++;
-                List<String> key = new ArrayList<>(cellOf(r));
-                slice.by().ifPresent(by -> key.add(by.value.apply(r)));
-                if (slice.firstAccess()) {
-                    key.add(!reads(r) ? "-" : firstRead.get(List.of(r.stage(), r.op(), r.cellEndpoint(),
-                            r.sizeClass(), r.key())) == r.startUs() ? FIRST : REPEAT);
+                if (inCell) {
+                    add(cells, cellOf(r), r, slice, firstRead, start, timeline);
+                    if (start != null) {
+                        cellStart.put(cellOf(r), start);
+                    }
                 }
-                OpsCell cell = cells.computeIfAbsent(key, OpsCell::new);
-                cell.add(r);
-                if (timeline) {
-                    cell.addToReport(r, cellStart.get(cellOf(r)));
-                }
-                if (slice.segmentMicros() > 0) {
-                    long index = (r.startUs() - cellStart.get(cellOf(r))) / slice.segmentMicros();
-                    cell.segments.computeIfAbsent(index, i -> new OpsCell(key)).add(r);
+                if (total.isPresent()) {
+                    add(totalCells, total.get(), r, slice, firstRead, start, timeline);
+                    if (start != null) {
+                        cellStart.put(total.get(), start);
+                    }
                 }
             });
         }
-        return new Aggregate(cells, cellStart, rows[0], rows[1], warp);
+        return new Aggregate(withTotals(cells, totalCells), cellStart, rows[0], rows[1], warp);
+    }
+
+    /** Counts {@code r} in the cell {@code cell} (with the slice's {@code --by} and access values) of {@code cells}. */
+    private static void add(Map<List<String>, OpsCell> cells, List<String> cell, OpsRecord r, Slice slice,
+                            Map<List<String>, Long> firstRead, Long start, boolean timeline) {
+        List<String> key = new ArrayList<>(cell);
+        slice.by().ifPresent(by -> key.add(by.value.apply(r)));
+        if (slice.firstAccess()) {
+            key.add(!reads(r) || !cell.get(1).equals(r.op()) ? "-" : firstRead.get(List.of(r.stage(), r.op(),
+                    r.cellEndpoint(), r.sizeClass(), r.key())) == r.startUs() ? FIRST : REPEAT);
+        }
+        OpsCell counted = cells.computeIfAbsent(key, OpsCell::new);
+        counted.add(r);
+        if (timeline) {
+            counted.addToReport(r, start);
+        }
+        if (slice.segmentMicros() > 0) {
+            long index = (r.startUs() - start) / slice.segmentMicros();
+            counted.segments.computeIfAbsent(index, i -> new OpsCell(key)).add(r);
+        }
+    }
+
+    /** {@code cells} with each stage's totals after its last cell, where its run printed them. */
+    private static Map<List<String>, OpsCell> withTotals(Map<List<String>, OpsCell> cells,
+                                                         Map<List<String>, OpsCell> totals) {
+        if (totals.isEmpty()) {
+            return cells;
+        }
+        Map<String, List<OpsCell>> byStage = new LinkedHashMap<>();
+        totals.values().forEach(t -> byStage.computeIfAbsent(t.key.get(0), s -> new ArrayList<>()).add(t));
+        Map<String, List<String>> last = new HashMap<>();
+        cells.keySet().forEach(k -> last.put(k.get(0), k));
+        Map<List<String>, OpsCell> ordered = new LinkedHashMap<>();
+        cells.forEach((key, cell) -> {
+            ordered.put(key, cell);
+            List<OpsCell> stageTotals = key.equals(last.get(key.get(0))) ? byStage.remove(key.get(0)) : null;
+            if (stageTotals != null) {
+                stageTotals.forEach(t -> ordered.put(t.key, t));
+            }
+        });
+        byStage.values().forEach(rest -> rest.forEach(t -> ordered.put(t.key, t))); // --op MIX: totals alone
+        return ordered;
     }
 
     /** The run's cell a row is counted in: its stage, op, endpoint and size, as summary.json names a cell. */
@@ -216,14 +268,18 @@ public final class OpsAnalysis {
         return r.own().isEmpty() || r.own().equals(io.s3workload.opslog.OpsSink.POLL);
     }
 
-    private static boolean wanted(OpsRecord r, Slice slice, Map<List<String>, Long> cellStart) {
+    /**
+     * Whether the slice takes {@code r} into a cell of {@code op} (its own, or its stage's total) whose clock started at
+     * {@code start}.
+     */
+    private static boolean wanted(OpsRecord r, Slice slice, String op, Long start) {
         return measured(r) != slice.own()
                 && slice.stage().map(r.stage()::equals).orElse(true)
-                && slice.op().map(op -> op.equalsIgnoreCase(r.op())).orElse(true)
+                && slice.op().map(op::equalsIgnoreCase).orElse(true)
                 && slice.endpoint().map(r.endpoint()::equals).orElse(true)
                 && slice.host().map(r.host()::equals).orElse(true)
                 && r.startUs() >= slice.fromMicros() && r.startUs() < slice.toMicros()
-                && (slice.skipMicros() == 0 || r.startUs() - cellStart.get(cellOf(r)) >= slice.skipMicros());
+                && (slice.skipMicros() == 0 || r.startUs() - start >= slice.skipMicros());
     }
 
     private static String label(OpsCell cell) {

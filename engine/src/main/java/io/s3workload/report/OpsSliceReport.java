@@ -80,7 +80,7 @@ public final class OpsSliceReport {
     }
 
     /** The run's summary.json beside an ops log, or above a shard's, when there is one. */
-    private static Optional<Summary> runBeside(Path file) throws IOException {
+    static Optional<Summary> runBeside(Path file) throws IOException {
         Path dir = file.toAbsolutePath().getParent();
         Path summary = dir == null ? null : dir.resolve(SummaryJson.FILE);
         return summary != null && Files.isRegularFile(summary) ? Optional.of(SummaryJson.read(summary))

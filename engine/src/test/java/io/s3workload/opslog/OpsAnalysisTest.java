@@ -30,18 +30,23 @@ import org.junit.jupiter.api.io.TempDir;
  */
 class OpsAnalysisTest {
 
-    /** Sized writes, an open loop of reads, deletes, and HEADs of what is gone (every one an error). */
+    /**
+     * Sized writes, an open loop of reads, deletes, HEADs of what is gone (every one an error), and a mix (a cell per
+     * operation and their total, MIX, which the log has no rows of its own for).
+     */
     private static final String STAGES = """
             stages:
               - {name: put, kind: put, sizes: [1KiB, 64KiB], objects: 30, concurrency: 4}
               - {name: get, kind: get, from: put, duration: 2s, rate: 80/s, concurrency: 4}
               - {name: gone-after, kind: delete, from: put}
               - {name: gone, kind: head, from: put, operations: 5}
+              - {name: mix, kind: mix, ops: {get: 50, put: 30, head: 20}, objects: 20, size: 4KiB, duration: 1s,
+                 concurrency: 4}
             """;
 
     @Test
     void theWholeLogGivesTheRunsOwnCells(@TempDir Path out) throws Exception {
-        RunResult result = OpsLogTest.run(out, STAGES);
+        RunResult result = OpsLogTest.run(out, STAGES, List.of("ops", "json")); // its summary.json names the totals
         List<Path> files = OpsAnalysis.files(List.of(out));
         Map<List<String>, OpsAnalysis.CellFigures> cells = OpsAnalysis.cells(files, OpsAnalysis.Slice.ALL).stream()
                 .collect(Collectors.toMap(OpsAnalysis.CellFigures::key, Function.identity()));
@@ -68,6 +73,25 @@ class OpsAnalysisTest {
         }
         assertEquals(cells.size(), compared, "no cell the run did not have");
         assertTrue(cells.keySet().stream().anyMatch(k -> k.get(0).equals("gone")), "the failed HEADs' cell");
+        List<String> mixOps = OpsAnalysis.cells(files, OpsAnalysis.Slice.ALL).stream().map(c -> c.key())
+                .filter(k -> k.get(0).equals("mix")).map(k -> k.get(1)).toList();
+        assertEquals("MIX", mixOps.get(mixOps.size() - 1), "the mix's total after its operations, as the run prints"
+                + " it: " + mixOps);
+        // the mix's cells ran on one clock (their seconds and segments count from it), not each from its first row
+        var forReports = OpsAnalysis.read(files, OpsAnalysis.Slice.ALL, true);
+        Long mixStart = forReports.cellStart().get(List.of("mix", "MIX", "s3", "4KiB"));
+        assertTrue(mixStart != null, forReports.cellStart().toString());
+        forReports.cellStart().forEach((key, start) -> {
+            if (key.get(0).equals("mix")) {
+                assertEquals(mixStart, start, key + " starts with the mix, not at its own first row or a"
+                        + " preparation's");
+            }
+        });
+        // --op MIX: the totals alone
+        var totals = new OpsAnalysis.Slice(Optional.empty(), Optional.of("mix"), Optional.empty(), Optional.empty(), 0,
+                0, Long.MIN_VALUE, Long.MAX_VALUE, Optional.empty(), false, false);
+        assertEquals(List.of(List.of("mix", "MIX", "s3", "4KiB")), OpsAnalysis.cells(files, totals).stream()
+                .map(OpsAnalysis.CellFigures::key).toList());
 
         var slice = new OpsAnalysis.Slice(Optional.of("get"), Optional.of("get"), Optional.empty(), Optional.empty(),
                 500_000, 500_000, Long.MIN_VALUE, Long.MAX_VALUE, Optional.of(OpsAnalysis.By.WORKER), false, false);
