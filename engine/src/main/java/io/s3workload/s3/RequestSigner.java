@@ -86,14 +86,39 @@ final class RequestSigner {
             if (s != second) {
                 second = s;
                 java.time.LocalDateTime t = java.time.LocalDateTime.ofEpochSecond(s, 0, java.time.ZoneOffset.UTC);
-                amzDate = String.format(Locale.ROOT, "%04d%02d%02dT%02d%02d%02dZ", t.getYear(), t.getMonthValue(),
-                        t.getDayOfMonth(), t.getHour(), t.getMinute(), t.getSecond());
+                amzDate = amzDate(t);
                 String today = amzDate.substring(0, 8);
                 if (!today.equals(day)) {
                     day = today;
                     scope = day + "/" + region + "/s3/aws4_request";
                 }
             }
+        }
+    }
+
+    /**
+     * {@code yyyyMMdd'T'HHmmss'Z'}, digit by digit. Through {@code String.format}, made once a second on every worker,
+     * the JDK's format parser reached C2's thresholds 40-55 s into a run of 25 PUTs a second and was compiled in the
+     * middle of a benchmark's window (half of C2's work there: docs/performance.md).
+     */
+    static String amzDate(java.time.LocalDateTime t) {
+        char[] c = new char[16];
+        digits(c, 0, t.getYear(), 4);
+        digits(c, 4, t.getMonthValue(), 2);
+        digits(c, 6, t.getDayOfMonth(), 2);
+        c[8] = 'T';
+        digits(c, 9, t.getHour(), 2);
+        digits(c, 11, t.getMinute(), 2);
+        digits(c, 13, t.getSecond(), 2);
+        c[15] = 'Z';
+        return new String(c);
+    }
+
+    /** {@code value}'s last {@code width} decimal digits into {@code c} from {@code at}, zero-padded. */
+    private static void digits(char[] c, int at, int value, int width) {
+        for (int i = at + width - 1; i >= at; i--) {
+            c[i] = (char) ('0' + value % 10);
+            value /= 10;
         }
     }
 

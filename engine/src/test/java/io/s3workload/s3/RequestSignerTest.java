@@ -94,4 +94,13 @@ class RequestSignerTest {
         assertEquals(sdk.get("Authorization"), ours.get("Authorization"));
         assertEquals(sdk, ours);
     }
+
+    @ParameterizedTest
+    @org.junit.jupiter.params.provider.ValueSource(strings = {"2026-11-27T08:09:10Z", "2027-01-01T00:00:00Z",
+            "2030-12-31T23:59:59Z", "1999-09-09T09:09:09Z", "2026-02-28T12:30:05Z"})
+    void amzDateIsTheSdksFormat(String at) {
+        java.time.LocalDateTime t = java.time.LocalDateTime.ofInstant(Instant.parse(at), ZoneOffset.UTC);
+        assertEquals(java.time.format.DateTimeFormatter.ofPattern("yyyyMMdd'T'HHmmss'Z'").format(t),
+                RequestSigner.amzDate(t));
+    }
 }
