@@ -61,11 +61,18 @@ public final class WrittenKeys {
     }
 
     private static void set(ConcurrentHashMap<Long, AtomicLongArray> pages, long number) {
-        AtomicLongArray page = pages.computeIfAbsent(number >>> PAGE_SHIFT, p -> new AtomicLongArray(PAGE_LONGS));
+        // get before computeIfAbsent: a page is made once, and at tens of writes a second the JDK's computeIfAbsent
+        // reached C2's thresholds 45 s into a run, inside a benchmark's measured window (docs/performance.md)
+        AtomicLongArray page = pages.get(number >>> PAGE_SHIFT);
+        if (page == null) {
+            page = pages.computeIfAbsent(number >>> PAGE_SHIFT, p -> new AtomicLongArray(PAGE_LONGS));
+        }
         int bit = (int) (number & ((1 << PAGE_SHIFT) - 1));
         long mask = 1L << (bit & 63);
-        if ((page.get(bit >>> 6) & mask) == 0) {
-            page.getAndAccumulate(bit >>> 6, mask, (word, m) -> word | m);
+        for (long word = page.get(bit >>> 6); (word & mask) == 0; word = page.get(bit >>> 6)) {
+            if (page.weakCompareAndSetVolatile(bit >>> 6, word, word | mask)) {
+                return;
+            }
         }
     }
 
