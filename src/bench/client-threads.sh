@@ -31,15 +31,8 @@ start_minio "$work" "$port" benchbench bench-secret
 secs=$((from + len + 5))
 
 if [ "$tool" = s3workload ]; then
-  cat >"$work/w.yaml" <<EOF
-name: client-threads
-endpoints:
-  minio: {url: "http://127.0.0.1:$port", credentials: {accessKey: benchbench, secretKey: bench-secret}}
-bucket: client-threads
-createBucket: true
-prefix: client-threads
-defaults: {concurrency: $workers}
-stages:
+  minio_workload "$work/w.yaml" "$port" client-threads "$workers"
+  cat >>"$work/w.yaml" <<EOF
   - {name: measure, kind: put, sizes: [${size_mib}MiB], objects: 1000000, duration: ${secs}s}
 EOF
   "$root/s3workload" run "$work/w.yaml" --no-progress --out "$work/results" >"$work/client.log" 2>&1 &

@@ -10,7 +10,7 @@
 # Needs `minio` on the PATH (../shared/peers/build-peers.sh). Environment: FROM and TO (the window, seconds since
 # the JVM started; default 10 and 23), JAVA_OPTS (more JVM options to try, e.g. -XX:CompileThresholdScaling=0.2).
 set -euo pipefail
-root=$(cd "$(dirname "${BASH_SOURCE[0]}")/../.." && pwd)
+. "$(dirname "${BASH_SOURCE[0]}")/lib.sh" # root, start_minio, minio_workload
 op=${1:-put}
 size=${2:-1MiB}
 workers=${3:-16}
@@ -22,25 +22,12 @@ command -v minio >/dev/null || { echo "jit-window: no 'minio' on the PATH; build
 s3w_find_jdk || exit 2
 "$root/s3workload" --version >/dev/null # builds the jar first if needed
 work=$(mktemp -d)
-minio_pid=
-trap '[ -n "$minio_pid" ] && kill "$minio_pid" 2>/dev/null; wait 2>/dev/null; rm -rf "$work"' EXIT
+trap 'stop_minio; rm -rf "$work"' EXIT
 
 port=$(python3 -c 'import socket; s=socket.socket(); s.bind(("127.0.0.1",0)); print(s.getsockname()[1])')
-MINIO_ROOT_USER=benchbench MINIO_ROOT_PASSWORD=bench-secret minio server "$work/data" --address "127.0.0.1:$port" \
-  --console-address 127.0.0.1:0 --quiet >"$work/minio.log" 2>&1 &
-minio_pid=$!
-for _ in $(seq 1 100); do curl -sf "http://127.0.0.1:$port/minio/health/live" >/dev/null && break; sleep 0.2; done
+start_minio "$work" "$port" benchbench bench-secret
 
-cat >"$work/w.yaml" <<EOF
-name: jit-window
-endpoints:
-  minio: {url: "http://127.0.0.1:$port", credentials: {accessKey: benchbench, secretKey: bench-secret}}
-bucket: jit-window
-createBucket: true
-prefix: jit-window
-defaults: {concurrency: $workers}
-stages:
-EOF
+minio_workload "$work/w.yaml" "$port" jit-window "$workers"
 if [ "$op" = put ]; then
   echo "  - {name: measure, kind: put, sizes: [$size], objects: 1000000, duration: ${secs}s}" >>"$work/w.yaml"
 else

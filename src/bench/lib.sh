@@ -54,6 +54,21 @@ stop_minio() {
   sync
 }
 
+# minio_workload FILE PORT NAME WORKERS: the head of a workload against the MinIO at PORT that start_minio started
+# (its bucket and prefix NAME, WORKERS workers a stage); the caller appends its stages.
+minio_workload() {
+  cat >"$1" <<EOF
+name: $3
+endpoints:
+  minio: {url: "http://127.0.0.1:$2", credentials: {accessKey: benchbench, secretKey: bench-secret}}
+bucket: $3
+createBucket: true
+prefix: $3
+defaults: {concurrency: $4}
+stages:
+EOF
+}
+
 # cells FILE: one line per measured cell of a run's output: stage, cell, ops/s, MiB/s, CPU-s/GiB, errors.
 cells() {
   awk '
