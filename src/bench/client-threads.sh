@@ -25,7 +25,7 @@ command -v minio >/dev/null || { echo "client-threads: no 'minio' on the PATH; b
 "$root/s3workload" --version >/dev/null # builds the jar first if needed, before anything is measured
 work=$(mktemp -d)
 client=
-trap '[ -n "$client" ] && kill "$client" 2>/dev/null; wait 2>/dev/null; stop_minio; rm -rf "$work"' EXIT
+trap '[ -n "$client" ] && { kill "$client" 2>/dev/null; wait "$client" 2>/dev/null || true; }; stop_minio; rm -rf "$work"' EXIT
 port=$(python3 -c 'import socket; s=socket.socket(); s.bind(("127.0.0.1",0)); print(s.getsockname()[1])')
 start_minio "$work" "$port" benchbench bench-secret
 secs=$((from + len + 5))
