@@ -10,7 +10,8 @@ import java.util.concurrent.TimeUnit;
 /**
  * How a body is made straight into a direct buffer, Java 22 and later (the jar is multi-release; Java 21 runs
  * {@code src/main/java}'s, always {@link DirectLongs}): through a {@code MemorySegment} over the buffer, whose stores
- * C2 vectorizes (1.0-1.4 µs per 64 KiB against 2.0-2.5 through the buffer's {@code putLong}), but only once a
+ * C2 vectorizes (1.0-1.4 µs per 64 KiB against 2.0-2.5 through the buffer's {@code putLong} when first measured;
+ * 3.9-5.8 µs in isolation and ~3 in a PUT run later: docs/performance.md, How bodies are made), but only once a
  * warm-up on a thread of its own has measured it faster than {@code putLong} here. Until C2 has compiled it a
  * segment's store runs through layers of var handles, several times slower than a buffer's, and used from the
  * first request it held virtual threads' carriers for tens of milliseconds on a busy machine (send time p99 10-257 ms

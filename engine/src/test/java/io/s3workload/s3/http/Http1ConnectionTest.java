@@ -109,13 +109,13 @@ class Http1ConnectionTest {
                         throw new java.io.UncheckedIOException(e);
                     }
                 });
-                byte[] received = accepted.getInputStream().readNBytes(
-                        headLength(extra, bodyLength) + bodyLength);
+                int headLength = headLength(extra, bodyLength);
+                byte[] received = accepted.getInputStream().readNBytes(headLength + bodyLength);
                 sender.join();
-                String head = new String(received, 0, headLength(extra, bodyLength), StandardCharsets.US_ASCII);
+                String head = new String(received, 0, headLength, StandardCharsets.US_ASCII);
                 assertTrue(head.startsWith("PUT /bucket/") && head.endsWith("\r\n\r\n"), "head " + extra + ": " + head);
                 for (int i = 0; i < bodyLength; i++) {
-                    int at = head.length() + i;
+                    int at = headLength + i;
                     if (received[at] != bodyByte(i)) {
                         throw new AssertionError("head " + extra + ": body byte " + i + " is " + received[at]
                                 + ", not " + bodyByte(i));
