@@ -135,9 +135,10 @@ public final class ReplayRunner implements StageRunner {
     }
 
     /**
-     * A few writes and reads of small objects (under {@code .warm-up/}, unmeasured) before the clock starts: the
-     * JVM compiles the request path then, not while the trace's first operations fall due (which it made start tens
-     * of milliseconds late on a 2-core machine).
+     * Writes, reads and HEADs of a few objects (under {@code .warm-up/}, unmeasured) before the clock starts: the JVM
+     * compiles the request path then, not while the trace's first operations fall due (which it made start tens of
+     * milliseconds late on a 2-core machine). The writes are of 1, 64 and 256 KiB, so that a body sent in several
+     * pieces is compiled too: a trace's first operations are often writes.
      */
     private static void warmUp(StagePlan stage, RunContext context, ReplayKeys keys) {
         CellRecorder ignored = new CellRecorder(new CellKey(stage.name(), Op.PUT, stage.endpoint(),
@@ -145,9 +146,12 @@ public final class ReplayRunner implements StageRunner {
         var loop = ClosedLoop.Spec.unpaced(stage.name() + "-warm-up", Math.min(16, stage.concurrency()), WARM_UP_OPS,
                 context.clients().lease(stage), context.seed());
         ClosedLoop.run(loop, context::cancelled, ignored, (i, worker, recorder) -> {
-            String key = keys.prefix() + ".warm-up/" + (i % 16);
-            if (i < 16) {
-                worker.store().put(key, context.payload().body(key, 1024), ObjectWrite.NONE);
+            String key = keys.prefix() + ".warm-up/" + (i % WARM_UP_KEYS);
+            if (i < WARM_UP_KEYS || i % 4 == 0) {
+                long size = WARM_UP_SIZES[(int) (i / 4 % WARM_UP_SIZES.length)];
+                worker.store().put(key, context.payload().body(key, size), ObjectWrite.NONE);
+            } else if (i % 4 == 2) {
+                worker.store().head(key);
             } else {
                 worker.store().get(key, worker.readBuffer(), worker.timing());
             }
@@ -155,8 +159,10 @@ public final class ReplayRunner implements StageRunner {
         });
     }
 
-    /** The requests of the warm-up: 16 writes, then reads of them. */
+    /** The requests of the warm-up: its keys written, then a write, two reads and a HEAD in every four. */
     private static final long WARM_UP_OPS = 400;
+    private static final int WARM_UP_KEYS = 16;
+    private static final long[] WARM_UP_SIZES = {1024, 64 * 1024, 256 * 1024};
 
     private static ReplayFidelity fidelity(ReplayStage spec, List<Path> files, TraceScan scan,
                                            ReplaySchedule schedule, ReplayRequests requests,
