@@ -5,6 +5,7 @@ import static org.junit.jupiter.api.Assertions.assertFalse;
 import static org.junit.jupiter.api.Assertions.assertThrows;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
+import java.io.IOException;
 import java.io.OutputStream;
 import java.net.InetAddress;
 import java.net.ServerSocket;
@@ -21,6 +22,8 @@ import org.junit.jupiter.api.Test;
 class Http1ConnectionTest {
 
     private static final int TIMEOUT_MILLIS = 300;
+    /** How late a timeout may fire here: the watcher's slack, with room for a loaded machine's scheduling. */
+    private static final long LATE_MILLIS = ReadDeadlines.SLACK_MILLIS + 200;
 
     @Test
     void aHeadThatNeverComesTimesOutWithoutTheSocketsTimeout() throws Exception {
@@ -32,9 +35,41 @@ class Http1ConnectionTest {
             long began = System.nanoTime();
             SocketTimeoutException e = assertThrows(SocketTimeoutException.class, () -> connection.readHead(true));
             long millis = (System.nanoTime() - began) / 1_000_000;
-            assertTrue(millis >= TIMEOUT_MILLIS && millis < TIMEOUT_MILLIS + 10 * ReadDeadlines.PERIOD_MILLIS,
+            assertTrue(millis >= TIMEOUT_MILLIS && millis < TIMEOUT_MILLIS + LATE_MILLIS,
                     "timed out after " + millis + " ms: " + e);
             assertFalse(connection.reusable(), "a timed-out connection is not used again");
+        }
+    }
+
+    @Test
+    void aShorterTimeoutArmedLaterStillFiresOnTime() throws Exception {
+        // the watcher sleeps until the earliest deadline of the reads under way: a read due sooner must wake it
+        try (ServerSocket server = new ServerSocket(0, 8, InetAddress.getLoopbackAddress());
+             Http1Connection slow = open(server, 5_000);
+             Socket slowAccepted = server.accept()) {
+            slow.begin("GET", "/bucket/slow");
+            slow.send(null);
+            Thread reading = Thread.ofVirtual().start(() -> {
+                try {
+                    slow.readHead(true); // waits: nothing is sent on it, until the test closes it
+                } catch (IOException ignored) {
+                    // closed at the end of the test
+                }
+            });
+            Thread.sleep(100); // the watcher now sleeps toward the slow read's deadline, 5 s away
+            int quickMillis = 150;
+            try (Http1Connection quick = open(server, quickMillis);
+                 Socket quickAccepted = server.accept()) {
+                quick.begin("GET", "/bucket/quick");
+                quick.send(null);
+                long began = System.nanoTime();
+                assertThrows(SocketTimeoutException.class, () -> quick.readHead(true));
+                long millis = (System.nanoTime() - began) / 1_000_000;
+                assertTrue(millis >= quickMillis && millis < quickMillis + LATE_MILLIS, "timed out after " + millis
+                        + " ms");
+            }
+            slow.close();
+            reading.join(10_000);
         }
     }
 
@@ -143,7 +178,11 @@ class Http1ConnectionTest {
     }
 
     private static Http1Connection open(ServerSocket server) throws Exception {
+        return open(server, TIMEOUT_MILLIS);
+    }
+
+    private static Http1Connection open(ServerSocket server, int timeoutMillis) throws Exception {
         return Http1Dialer.open(server.getInetAddress().getHostAddress(), server.getLocalPort(), null, null, 1000,
-                TIMEOUT_MILLIS, 0);
+                timeoutMillis, 0);
     }
 }
