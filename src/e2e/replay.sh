@@ -7,7 +7,8 @@
 # count, the mixed cell's and the per-API cells' sum), and operations start on time at speed 1: half of them within
 # 1 ms of their time (the clock itself: a replay that drifted or napped coarsely fails this) and 95% within 10 ms (what
 # the machine allowed: in one CI run, its MinIO taking 286 ms at p50 for a PUT, 1.5% of them started 10-47 ms late,
-# all PUTs, p99 15.6 ms; here p99 is 1-4 ms, also with the replay and MinIO on one core beside a busy loop). The clock at speed 4 is judged from the two replays' ops logs, exactly: each operation's intended start, from the
+# all PUTs, p99 15.6 ms; here p99 is 1-4 ms, also with the replay and MinIO on one core beside a busy loop). The
+# clock at speed 4 is judged from the two replays' ops logs, exactly: each operation's intended start, from the
 # first, at speed 4 is its intended start at speed 1 divided by 4 (to the microsecond), and the log's lateness
 # (start_us - intended_us) is the one the stage reports. How late operations started at speed 4 (400 operations a
 # second, 50 MiB/s of writes) depends on the machine: MinIO and the replay's JVM fill two cores there, p99 ran 4.6-35

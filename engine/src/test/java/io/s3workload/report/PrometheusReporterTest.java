@@ -95,7 +95,9 @@ class PrometheusReporterTest {
 
     /**
      * An open loop asking one worker for far more than it can do: its operations start late, nearly all of them
-     * because the worker was still busy (capped), and both counters carry the cell's totals.
+     * because the worker was still busy (capped), and both counters carry the cell's totals. 2,000 operations due
+     * 20 µs apart: a worker whose PUTs took under 25 µs would start none of them 10 ms late (50 due 200 µs apart, as
+     * the test had it, left none late where a PUT took under 0.4 ms, as on a fast machine).
      */
     @Test
     void lateAndCappedStartsAreCounted() throws Exception {
@@ -104,7 +106,8 @@ class PrometheusReporterTest {
         RunResult result = new Engine(s3.plan("""
                 bucket: metrics
                 stages:
-                  - {name: flood, kind: put, sizes: [1KiB], objects: 50, rate: 5000/s, concurrency: 1, duration: 1500ms}
+                  - {name: flood, kind: put, sizes: [1KiB], objects: 50, operations: 2000, rate: 50000/s, concurrency: 1,
+                     duration: 1500ms}
                 """), List.of(prometheus, scraper)).run();
         CellStats put = result.stages().get(0).cells().get(0);
         String metrics = scraper.scraped.get();
