@@ -16,6 +16,12 @@ public record Notable(int limit, List<NamedRequest> slowest, List<NamedRequest> 
     public static final Notable NONE = new Notable(0, List.of(), List.of(), List.of());
     /** The most outage windows a cell keeps; a store flapping more often than that has its later ones merged. */
     static final int MOST_OUTAGES = 100;
+    /**
+     * A refusal this soon after a window closed reopens it rather than opening another: a store going away closes
+     * its connections one at a time, so an operation on one not yet closed can succeed between two refusals (seen:
+     * a 3 ms window of 7 refusals, then the real one of 41, the gap under a millisecond).
+     */
+    static final long REOPEN_NANOS = 100_000_000;
 
     public Notable {
         slowest = List.copyOf(slowest);
@@ -92,10 +98,11 @@ public record Notable(int limit, List<NamedRequest> slowest, List<NamedRequest> 
         private final java.util.Set<String> fullClasses = java.util.concurrent.ConcurrentHashMap.newKeySet();
         /** Whether the store is unreachable now: set by a refused operation, cleared by a later one succeeding. */
         private volatile boolean down;
-        /** The open window's start and cost; guarded by this. */
+        /** The open window's start (as reported) and cost; guarded by this. */
         private long downSince;
-        private long downSinceNanos;
         private long downFailed;
+        /** The refusal a success must have begun after to close the open window ({@link System#nanoTime()}). */
+        private long downSinceNanos;
         /** When the operation that closed the last window began ({@link System#nanoTime()}). */
         private long lastClosedNanos;
         private final List<Outage> outages = new ArrayList<>();
@@ -148,13 +155,22 @@ public record Notable(int limit, List<NamedRequest> slowest, List<NamedRequest> 
         /**
          * An operation that began at {@code startNanos} ({@link System#nanoTime()}) failed at {@code nowNanos}
          * because the store could not be reached. One that began before the last window closed (refused just
-         * before the store came back) is that window's, not a new one.
+         * before the store came back) is that window's, not a new one; one refused within {@link #REOPEN_NANOS} of
+         * the close reopens that window.
          */
         synchronized void unreachable(long startNanos, long nowNanos) {
             if (!down && !outages.isEmpty() && startNanos - lastClosedNanos <= 0) {
                 Outage last = outages.get(outages.size() - 1);
                 outages.set(outages.size() - 1, new Outage(last.fromEpochMillis(), last.toEpochMillis(),
                         last.failed() + 1));
+                return;
+            }
+            if (!down && !outages.isEmpty() && nowNanos - lastClosedNanos < REOPEN_NANOS) {
+                Outage last = outages.remove(outages.size() - 1);
+                down = true;
+                downSince = last.fromEpochMillis();
+                downSinceNanos = nowNanos;
+                downFailed = last.failed() + 1;
                 return;
             }
             if (!down) {
