@@ -13,7 +13,9 @@
 # (see its header). Where warp is missing, the script says so and, if Go is installed, measures against s3loop
 # instead (src/bench/peer: a bare loop on minio-go, warp's own client library, with warp's transport settings and
 # put options — leaner than warp, so a harder yardstick). Environment: CLIENTS (s3workload clients to run, default
-# "http"; e.g. "http sync crt"), WARMUP (seconds, default 10: the JVM compiles its hot code in the first 10-20 s, see docs/performance.md), PEER (warp|s3loop, default: warp when on the PATH).
+# "http"; e.g. "http sync crt"), WARMUP (seconds, default 10: the JVM compiles its hot code in the first 10-20 s, see docs/performance.md), PEER (warp|s3loop, default: warp when on the PATH),
+# WARP_ARGS (more arguments for warp, e.g. "--noprefix": every object in the bucket's root rather than under a
+# random prefix per thread).
 #
 # The yardstick, the same for every tool:
 # - the measured phase starts when MinIO's own request counter for the measured API (GetObject, PutObject,
@@ -121,7 +123,7 @@ EOF
       # warp put writes new objects and takes no --objects; its benchdata goes to this script's directory
       (cd "$work" && warp "$wop" --host "127.0.0.1:$port" --access-key benchbench --secret-key bench-secret \
         --bucket vs-warp --obj.size "$(bytes_of "$size")" --concurrent "$conc" --duration "${secs}s" --noclear \
-        --benchdata "$work/warp-$wop-$size-$conc" \
+        --benchdata "$work/warp-$wop-$size-$conc" ${WARP_ARGS:-} \
         $([ "$op" = PUT ] && echo --disable-sha256-payload || echo --objects 200)) >"$out" 2>&1 & pid=$!;;
     s3loop)
       local lop; case $op in GET) lop=get;; PUT) lop=put;; HEAD) lop=stat;; esac
