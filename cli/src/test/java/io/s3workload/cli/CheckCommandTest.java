@@ -5,10 +5,12 @@ import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import java.nio.file.Files;
 import java.nio.file.Path;
+import org.junit.jupiter.api.Tag;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
 
 /** {@code s3workload check}: its verdicts as exit codes, its witnesses printed, bad lines named. */
+@Tag("quick") // src/test.sh --quick: starts no server, runs no stage
 class CheckCommandTest {
 
     @TempDir

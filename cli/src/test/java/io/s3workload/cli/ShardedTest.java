@@ -8,9 +8,11 @@ import io.s3workload.workload.Shard;
 import java.time.Instant;
 import java.util.Map;
 import java.util.Optional;
+import org.junit.jupiter.api.Tag;
 import org.junit.jupiter.api.Test;
 
 /** Where a shard learns which it is: --shard, --shards with a Kubernetes index, a Slurm array; and --start-at. */
+@Tag("quick") // src/test.sh --quick: starts no server, runs no stage
 class ShardedTest {
 
     @Test

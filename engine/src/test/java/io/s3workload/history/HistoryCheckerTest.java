@@ -3,6 +3,7 @@ package io.s3workload.history;
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
+import io.s3workload.testing.QuickTier;
 import java.io.BufferedReader;
 import java.io.StringReader;
 import java.nio.charset.StandardCharsets;
@@ -10,9 +11,11 @@ import java.time.Duration;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.stream.Collectors;
+import org.junit.jupiter.api.Tag;
 import org.junit.jupiter.api.Test;
 
 /** The checker on histories with known verdicts: Jepsen's etcd histories (Porcupine's), and the textbook cases. */
+@Tag(QuickTier.TAG)
 class HistoryCheckerTest {
 
     static History history(Model model, String... lines) throws Exception {

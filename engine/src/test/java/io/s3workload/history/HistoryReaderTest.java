@@ -3,12 +3,15 @@ package io.s3workload.history;
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertThrows;
 
+import io.s3workload.testing.QuickTier;
 import java.io.BufferedReader;
 import java.io.StringReader;
 import java.util.List;
+import org.junit.jupiter.api.Tag;
 import org.junit.jupiter.api.Test;
 
 /** A history file's bad lines: each named by its line and what is wrong. */
+@Tag(QuickTier.TAG)
 class HistoryReaderTest {
 
     private static History read(Model model, String text) throws Exception {

@@ -4,10 +4,13 @@ import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertFalse;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
+import io.s3workload.testing.QuickTier;
 import java.util.List;
+import org.junit.jupiter.api.Tag;
 import org.junit.jupiter.api.Test;
 
 /** How refusals and successes, in nanoTime order, become a cell's outage windows. */
+@Tag(QuickTier.TAG)
 class OutageWindowsTest {
 
     private static final long MS = 1_000_000;

@@ -3,12 +3,15 @@ package io.s3workload.metrics;
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertNull;
 
+import io.s3workload.testing.QuickTier;
 import io.s3workload.workload.DataSize;
 import io.s3workload.workload.SizeSpec;
 import java.util.List;
+import org.junit.jupiter.api.Tag;
 import org.junit.jupiter.api.Test;
 
 /** Which bucket a size's latency goes to, and how buckets are named. */
+@Tag(QuickTier.TAG)
 class SizeBucketsTest {
 
     private static List<String> labels(List<SizeBucketStats> buckets) {

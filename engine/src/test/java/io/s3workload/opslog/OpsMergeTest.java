@@ -4,16 +4,19 @@ import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertThrows;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
+import io.s3workload.testing.QuickTier;
 import java.io.IOException;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.List;
 import java.util.Map;
 import java.util.Random;
+import org.junit.jupiter.api.Tag;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
 
 /** Shards' ops logs merged into one in the order the operations ended, nothing lost, a cut shard up to its cut. */
+@Tag(QuickTier.TAG)
 class OpsMergeTest {
 
     /** A shard's log of {@code rows} rows ending about every 100 µs, each up to 1 s out of order. */

@@ -2,9 +2,12 @@ package io.s3workload.opslog;
 
 import static org.junit.jupiter.api.Assertions.assertEquals;
 
+import io.s3workload.testing.QuickTier;
 import java.util.SplittableRandom;
+import org.junit.jupiter.api.Tag;
 import org.junit.jupiter.api.Test;
 
+@Tag(QuickTier.TAG)
 class OpsRowTest {
 
     /** Every power of ten and its neighbours, zero, both ends of a long, and random numbers of every length. */

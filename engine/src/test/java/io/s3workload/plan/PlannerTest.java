@@ -3,6 +3,7 @@ package io.s3workload.plan;
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
+import io.s3workload.testing.QuickTier;
 import io.s3workload.workload.Percentile;
 import io.s3workload.workload.yaml.WorkloadException;
 import io.s3workload.workload.yaml.WorkloadLoader;
@@ -11,8 +12,10 @@ import java.util.List;
 import java.util.Map;
 import java.util.Optional;
 import java.util.OptionalLong;
+import org.junit.jupiter.api.Tag;
 import org.junit.jupiter.api.Test;
 
+@Tag(QuickTier.TAG)
 class PlannerTest {
 
     private static Plan plan(String yaml) throws WorkloadException {

@@ -2,15 +2,18 @@ package io.s3workload.plan;
 
 import static org.junit.jupiter.api.Assertions.assertEquals;
 
+import io.s3workload.testing.QuickTier;
 import io.s3workload.workload.StageKind;
 import io.s3workload.workload.yaml.WorkloadLoader;
 import java.nio.file.Path;
 import java.util.List;
 import java.util.Map;
 import java.util.Optional;
+import org.junit.jupiter.api.Tag;
 import org.junit.jupiter.api.Test;
 
 /** The shipped consistency workloads probe every pair their seed, the t3-validator, probes by default. */
+@Tag(QuickTier.TAG)
 class ShippedProbesTest {
 
     private static Plan plan(String workload, String regional) throws Exception {

@@ -7,14 +7,17 @@ import io.s3workload.metrics.CellKey;
 import io.s3workload.metrics.CellRecorder;
 import io.s3workload.metrics.CellStats;
 import io.s3workload.metrics.Op;
+import io.s3workload.testing.QuickTier;
 import io.s3workload.workload.DataSize;
 import io.s3workload.workload.SizeSpec;
 import java.util.List;
 import java.util.Map;
 import org.HdrHistogram.Histogram;
+import org.junit.jupiter.api.Tag;
 import org.junit.jupiter.api.Test;
 
 /** The CPU line of a cell's block: whose CPU it is, and cores busy never above the CPUs the process may use. */
+@Tag(QuickTier.TAG)
 class CellBlockTest {
 
     /** 2.12 s of process CPU over a 1 s cell, as a 2-CPU host measured over a short cell. */

@@ -14,6 +14,7 @@ import io.s3workload.result.CleanupResult;
 import io.s3workload.result.RunInfo;
 import io.s3workload.result.RunResult;
 import io.s3workload.result.StageResult;
+import io.s3workload.testing.QuickTier;
 import io.s3workload.workload.DataSize;
 import io.s3workload.workload.SizeSpec;
 import io.s3workload.workload.yaml.WorkloadLoader;
@@ -27,6 +28,7 @@ import java.util.Locale;
 import java.util.Map;
 import java.util.Optional;
 import org.HdrHistogram.Histogram;
+import org.junit.jupiter.api.Tag;
 import org.junit.jupiter.api.Test;
 
 /**
@@ -34,6 +36,7 @@ import org.junit.jupiter.api.Test;
  * {@code Slowdowns = N}, and the t3-validator's closing TEST SUMMARY block, under a locale that writes numbers
  * otherwise. Regenerate with {@code -Dgolden.update=true} and review the diff.
  */
+@Tag(QuickTier.TAG)
 class ConsoleGoldenTest {
 
     private static final long MS = 1_000_000;

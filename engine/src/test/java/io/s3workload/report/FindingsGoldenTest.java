@@ -9,6 +9,7 @@ import io.s3workload.result.CapacitySearch;
 import io.s3workload.result.RunReport;
 import io.s3workload.result.StageReport;
 import io.s3workload.result.SummaryJson;
+import io.s3workload.testing.QuickTier;
 import io.s3workload.workload.CapacityStage;
 import io.s3workload.workload.DataSize;
 import io.s3workload.workload.Percentile;
@@ -25,6 +26,7 @@ import java.util.List;
 import java.util.Map;
 import java.util.Optional;
 import java.util.OptionalDouble;
+import org.junit.jupiter.api.Tag;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
 
@@ -35,6 +37,7 @@ import org.junit.jupiter.api.io.TempDir;
  * onto their descriptions ({@link io.s3workload.result.Finding}), so the move is shown to change no output.
  * Regenerate with {@code -Dgolden.update=true} when a change is meant, and review the diff.
  */
+@Tag(QuickTier.TAG)
 class FindingsGoldenTest {
 
     private static final Path GOLDEN = Path.of("src", "test", "resources", "golden", "findings");

@@ -16,6 +16,7 @@ import io.s3workload.result.RunReport;
 import io.s3workload.result.StageReport;
 import io.s3workload.result.Summary;
 import io.s3workload.result.SummaryJson;
+import io.s3workload.testing.QuickTier;
 import io.s3workload.workload.DataSize;
 import io.s3workload.workload.Percentile;
 import io.s3workload.workload.SizeSpec;
@@ -34,6 +35,7 @@ import java.util.Map;
 import java.util.Optional;
 import java.util.OptionalInt;
 import org.HdrHistogram.Histogram;
+import org.junit.jupiter.api.Tag;
 import org.junit.jupiter.api.io.TempDir;
 import org.junit.jupiter.params.ParameterizedTest;
 import org.junit.jupiter.params.provider.ValueSource;
@@ -44,6 +46,7 @@ import org.junit.jupiter.params.provider.ValueSource;
  * decimal comma, other digits, a dotted capital I). A change to a file's format shows here as a diff; when it is
  * meant, regenerate with {@code -Dgolden.update=true} and review the diff.
  */
+@Tag(QuickTier.TAG)
 class GoldenFilesTest {
 
     private static final Path GOLDEN = Path.of("src", "test", "resources", "golden");

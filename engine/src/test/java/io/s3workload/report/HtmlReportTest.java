@@ -13,6 +13,7 @@ import io.s3workload.metrics.Snapshot;
 import io.s3workload.result.RunReport;
 import io.s3workload.result.StageReport;
 import io.s3workload.result.Summary;
+import io.s3workload.testing.QuickTier;
 import io.s3workload.workload.DataSize;
 import io.s3workload.workload.Percentile;
 import io.s3workload.workload.SizeSpec;
@@ -23,12 +24,14 @@ import java.util.List;
 import java.util.Map;
 import java.util.Optional;
 import org.HdrHistogram.Histogram;
+import org.junit.jupiter.api.Tag;
 import org.junit.jupiter.api.Test;
 
 /**
  * report.html of a fixed run: who measured it, what each stage ran with, the composite table, charts only where a
  * cell ran long enough (a ramp's planned load among them) and convergence distributions for probes.
  */
+@Tag(QuickTier.TAG)
 class HtmlReportTest {
 
     private static final long MS = 1_000_000;

@@ -3,10 +3,13 @@ package io.s3workload.report;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import io.s3workload.plan.Planner;
+import io.s3workload.testing.QuickTier;
 import io.s3workload.workload.yaml.WorkloadLoader;
+import org.junit.jupiter.api.Tag;
 import org.junit.jupiter.api.Test;
 
 /** {@code plan} says which client each stage runs with, resolved over the defaults, where it is not the default. */
+@Tag(QuickTier.TAG)
 class PlanClientTest {
 
     @Test

@@ -4,6 +4,7 @@ import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import io.s3workload.metrics.CellRecorder;
+import io.s3workload.testing.QuickTier;
 import java.io.PrintStream;
 import java.nio.file.Files;
 import java.nio.file.Path;
@@ -11,6 +12,7 @@ import java.util.ArrayList;
 import java.util.List;
 import org.HdrHistogram.Histogram;
 import org.HdrHistogram.HistogramLogWriter;
+import org.junit.jupiter.api.Tag;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
 
@@ -18,6 +20,7 @@ import org.junit.jupiter.api.io.TempDir;
  * A shard killed while writing an hdr log leaves its last line cut short (found in a CI run: `merge` of such a shard
  * ended in "internal error: NoSuchElementException"). Reading it gives the intervals before the cut, at every cut.
  */
+@Tag(QuickTier.TAG)
 class TruncatedHdrLogTest {
 
     @Test

@@ -7,14 +7,17 @@ import io.s3workload.metrics.CellKey;
 import io.s3workload.metrics.CellRecorder;
 import io.s3workload.metrics.CellStats;
 import io.s3workload.metrics.Op;
+import io.s3workload.testing.QuickTier;
 import io.s3workload.workload.DataSize;
 import io.s3workload.workload.SizeSpec;
 import java.util.List;
 import java.util.Map;
 import org.HdrHistogram.Histogram;
+import org.junit.jupiter.api.Tag;
 import org.junit.jupiter.api.Test;
 
 /** The run's closing sentence when the client may have set a cell's pace: which cells, and why; none otherwise. */
+@Tag(QuickTier.TAG)
 class ClientLimitTest {
 
     /** A 10 s cell of {@code ok} operations that kept {@code cores} cores busy, {@code late} of them started late. */

@@ -4,10 +4,13 @@ import static org.junit.jupiter.api.Assertions.assertEquals;
 
 import io.s3workload.metrics.CellRecorder;
 import io.s3workload.result.Units;
+import io.s3workload.testing.QuickTier;
 import io.s3workload.workload.Percentile;
 import org.HdrHistogram.Histogram;
+import org.junit.jupiter.api.Tag;
 import org.junit.jupiter.api.Test;
 
+@Tag(QuickTier.TAG)
 class UnitsTest {
 
     @Test

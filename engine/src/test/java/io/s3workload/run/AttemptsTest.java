@@ -4,9 +4,12 @@ import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import io.s3workload.s3.StoreException;
+import io.s3workload.testing.QuickTier;
+import org.junit.jupiter.api.Tag;
 import org.junit.jupiter.api.Test;
 
 /** A fault of the tool's own is reported with the line it came from, so that a user's report names it. */
+@Tag(QuickTier.TAG)
 class AttemptsTest {
 
     @Test

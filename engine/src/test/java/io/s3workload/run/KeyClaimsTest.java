@@ -2,11 +2,13 @@ package io.s3workload.run;
 
 import static org.junit.jupiter.api.Assertions.assertEquals;
 
+import io.s3workload.testing.QuickTier;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.concurrent.ThreadLocalRandom;
 import java.util.concurrent.atomic.AtomicInteger;
 import java.util.concurrent.atomic.AtomicIntegerArray;
+import org.junit.jupiter.api.Tag;
 import org.junit.jupiter.api.Test;
 
 /**
@@ -14,6 +16,7 @@ import org.junit.jupiter.api.Test;
  * can — the moment a single scan of the keys can miss the one free key (an append stage whose operations
  * all fail fast, 400s from a store without appends, did: CI saw "client error: ArrayIndexOutOfBoundsException").
  */
+@Tag(QuickTier.TAG)
 class KeyClaimsTest {
 
     @Test

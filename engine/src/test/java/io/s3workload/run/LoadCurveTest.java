@@ -3,12 +3,15 @@ package io.s3workload.run;
 import static org.junit.jupiter.api.Assertions.assertEquals;
 
 import io.s3workload.result.Progress;
+import io.s3workload.testing.QuickTier;
 import io.s3workload.workload.LoadShape.RampStep;
 import java.time.Duration;
 import java.util.List;
+import org.junit.jupiter.api.Tag;
 import org.junit.jupiter.api.Test;
 
 /** The ramp arithmetic: values over time, when a worker becomes active, when the n-th operation is due. */
+@Tag(QuickTier.TAG)
 class LoadCurveTest {
 
     private static final long S = 1_000_000_000L;

@@ -4,11 +4,14 @@ import static org.junit.jupiter.api.Assertions.assertEquals;
 
 import io.s3workload.plan.Plan;
 import io.s3workload.plan.Planner;
+import io.s3workload.testing.QuickTier;
 import io.s3workload.workload.ClientSettings;
 import io.s3workload.workload.yaml.WorkloadLoader;
 import java.time.Duration;
+import org.junit.jupiter.api.Tag;
 import org.junit.jupiter.api.Test;
 
+@Tag(QuickTier.TAG)
 class RunStoresTest {
 
     private static Plan plan(String yaml) throws Exception {

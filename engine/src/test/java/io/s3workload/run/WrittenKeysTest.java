@@ -4,11 +4,14 @@ import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertFalse;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
+import io.s3workload.testing.QuickTier;
 import java.util.ArrayList;
 import java.util.List;
+import org.junit.jupiter.api.Tag;
 import org.junit.jupiter.api.Test;
 
 /** The written and tried bits of a cell's keys, set by many workers at once: none lost, none made up. */
+@Tag(QuickTier.TAG)
 class WrittenKeysTest {
 
     @Test

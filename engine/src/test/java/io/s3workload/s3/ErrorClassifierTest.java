@@ -2,11 +2,14 @@ package io.s3workload.s3;
 
 import static org.junit.jupiter.api.Assertions.assertEquals;
 
+import io.s3workload.testing.QuickTier;
 import java.net.UnknownHostException;
+import org.junit.jupiter.api.Tag;
 import org.junit.jupiter.params.ParameterizedTest;
 import org.junit.jupiter.params.provider.CsvSource;
 
 /** What the classifier reads out of the JDK's exceptions, whichever form they take. */
+@Tag(QuickTier.TAG)
 class ErrorClassifierTest {
 
     @ParameterizedTest(name = "{0}")

@@ -2,10 +2,13 @@ package io.s3workload.s3;
 
 import static org.junit.jupiter.api.Assertions.assertEquals;
 
+import io.s3workload.testing.QuickTier;
 import java.util.Map;
+import org.junit.jupiter.api.Tag;
 import org.junit.jupiter.api.Test;
 
 /** Metadata names as servers spell them: rclone answers X-Amz-Meta-S3workload-Seed for s3workload-seed. */
+@Tag(QuickTier.TAG)
 class ObjectInfoTest {
 
     @Test

@@ -5,6 +5,7 @@ import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertNotEquals;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
+import io.s3workload.testing.QuickTier;
 import io.s3workload.workload.DataShape;
 import java.io.ByteArrayOutputStream;
 import java.io.IOException;
@@ -13,9 +14,11 @@ import java.util.Arrays;
 import java.util.HashSet;
 import java.util.Set;
 import java.util.zip.Deflater;
+import org.junit.jupiter.api.Tag;
 import org.junit.jupiter.api.Test;
 
 /** Bodies as the generator makes them: repeatable, unique by default, and shaped on purpose when asked. */
+@Tag(QuickTier.TAG)
 class PayloadTest {
 
     private final Payload payload = new Payload(42);

@@ -2,6 +2,7 @@ package io.s3workload.s3;
 
 import static org.junit.jupiter.api.Assertions.assertEquals;
 
+import io.s3workload.testing.QuickTier;
 import java.time.Clock;
 import java.time.Instant;
 import java.time.ZoneOffset;
@@ -9,6 +10,7 @@ import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
 import java.util.TreeMap;
+import org.junit.jupiter.api.Tag;
 import org.junit.jupiter.params.ParameterizedTest;
 import org.junit.jupiter.params.provider.MethodSource;
 import software.amazon.awssdk.auth.credentials.AwsBasicCredentials;
@@ -26,6 +28,7 @@ import software.amazon.awssdk.http.auth.spi.signer.HttpSigner;
  * (Authorization above all) for requests with and without a query, x-amz headers, a session token, odd keys, default
  * and other ports, at a fixed instant. Servers check the signatures in every other test; this names a difference.
  */
+@Tag(QuickTier.TAG)
 class RequestSignerTest {
 
     private static final Instant AT = Instant.parse("2026-11-27T08:09:10.123Z");

@@ -150,6 +150,7 @@ public final class HttpFront implements AutoCloseable {
 
     /** A front on {@code port} of 127.0.0.1 (0: any free one): to come back where a closed one was. */
     public static HttpFront start(URI upstream, Interceptor interceptor, int port) {
+        QuickTier.refuse("a front before an S3 server");
         try {
             return new HttpFront(upstream, interceptor, port);
         } catch (IOException e) {

@@ -31,6 +31,7 @@ public final class TestS3 implements AutoCloseable {
     }
 
     public TestS3(EmbeddedS3.Backend backend) {
+        QuickTier.refuse("the in-process S3 server");
         server = EmbeddedS3.start(backend);
         client = S3Client.builder()
             .endpointOverride(server.endpoint())

@@ -2,12 +2,15 @@ package io.s3workload.workload;
 
 import static org.junit.jupiter.api.Assertions.assertEquals;
 
+import io.s3workload.testing.QuickTier;
 import java.net.URI;
 import java.util.Map;
 import java.util.Optional;
+import org.junit.jupiter.api.Tag;
 import org.junit.jupiter.api.Test;
 
 /** Which endpoints go through which proxy, as curl decides it. */
+@Tag(QuickTier.TAG)
 class ProxiesTest {
 
     private static Optional<String> proxy(String url, Map<String, String> env) {

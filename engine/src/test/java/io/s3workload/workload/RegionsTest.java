@@ -2,14 +2,17 @@ package io.s3workload.workload;
 
 import static org.junit.jupiter.api.Assertions.assertEquals;
 
+import io.s3workload.testing.QuickTier;
 import java.net.URI;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.Map;
+import org.junit.jupiter.api.Tag;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
 
 /** Where an endpoint's region comes from when the workload gives none: the environment, then the profile. */
+@Tag(QuickTier.TAG)
 class RegionsTest {
 
     private static EndpointSpec endpoint(CredentialsSpec credentials, String regionFrom) {

@@ -3,11 +3,14 @@ package io.s3workload.workload;
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
+import io.s3workload.testing.QuickTier;
 import java.util.Map;
 import java.util.TreeMap;
+import org.junit.jupiter.api.Tag;
 import org.junit.jupiter.api.Test;
 
 /** The size distributions draw what they say, from a key's hash alone. */
+@Tag(QuickTier.TAG)
 class SizeSpecTest {
 
     private static final int DRAWS = 200_000;

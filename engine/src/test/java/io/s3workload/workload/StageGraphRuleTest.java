@@ -3,11 +3,14 @@ package io.s3workload.workload;
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertThrows;
 
+import io.s3workload.testing.QuickTier;
 import java.util.List;
 import java.util.Optional;
+import org.junit.jupiter.api.Tag;
 import org.junit.jupiter.api.Test;
 
 /** The one rule of the stage graph that the loader's checks and the planner both ask. */
+@Tag(QuickTier.TAG)
 class StageGraphRuleTest {
 
     private static StageGraph after(String... names) {

@@ -3,11 +3,14 @@ package io.s3workload.s3.http;
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertSame;
 
+import io.s3workload.testing.QuickTier;
 import java.net.InetAddress;
 import java.net.ServerSocket;
 import java.net.Socket;
+import org.junit.jupiter.api.Tag;
 import org.junit.jupiter.api.Test;
 
+@Tag(QuickTier.TAG)
 class RemoteAddressTest {
 
     /**

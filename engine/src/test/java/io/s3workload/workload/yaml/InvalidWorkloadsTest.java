@@ -5,6 +5,7 @@ import static org.junit.jupiter.api.Assertions.assertFalse;
 import static org.junit.jupiter.api.Assertions.assertThrows;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
+import io.s3workload.testing.QuickTier;
 import java.io.IOException;
 import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
@@ -15,6 +16,7 @@ import java.util.List;
 import java.util.Map;
 import java.util.Optional;
 import java.util.stream.Stream;
+import org.junit.jupiter.api.Tag;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.params.ParameterizedTest;
 import org.junit.jupiter.params.provider.MethodSource;
@@ -23,6 +25,7 @@ import org.junit.jupiter.params.provider.MethodSource;
  * A table of invalid workloads (src/test/resources/invalid/*.yaml) and, in expected.tsv, every problem each must
  * produce: exact position, path and message. One extra or missing problem fails the test.
  */
+@Tag(QuickTier.TAG)
 class InvalidWorkloadsTest {
 
     private static final Path DIR = Path.of("src/test/resources/invalid");

@@ -4,6 +4,7 @@ import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import com.fasterxml.jackson.databind.JsonNode;
+import io.s3workload.testing.QuickTier;
 import io.s3workload.workload.Percentile;
 import io.s3workload.workload.StageKind;
 import java.nio.file.Files;
@@ -19,6 +20,7 @@ import java.util.TreeSet;
 import java.util.regex.Matcher;
 import java.util.regex.Pattern;
 import java.util.stream.Collectors;
+import org.junit.jupiter.api.Tag;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.params.ParameterizedTest;
 import org.junit.jupiter.params.provider.EnumSource;
@@ -28,6 +30,7 @@ import org.junit.jupiter.params.provider.EnumSource;
  * key is in its tables, no table names a key that validation refuses, and a default written there as one value is
  * the one the code uses.
  */
+@Tag(QuickTier.TAG)
 class KeysTest {
 
     private static final Pattern TICKED = Pattern.compile("`([A-Za-z0-9.]+)`");

@@ -4,6 +4,7 @@ import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertThrows;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
+import io.s3workload.testing.QuickTier;
 import io.s3workload.workload.DataSize;
 import io.s3workload.workload.GetStage;
 import io.s3workload.workload.HttpGetStage;
@@ -17,9 +18,11 @@ import java.time.Duration;
 import java.util.List;
 import java.util.Map;
 import java.util.Optional;
+import org.junit.jupiter.api.Tag;
 import org.junit.jupiter.api.Test;
 
 /** --scale, --only/--skip and endpoint groups, on the workload as bound. */
+@Tag(QuickTier.TAG)
 class ScalingAndSelectionTest {
 
     private static final String WORKLOAD = """

@@ -6,6 +6,7 @@ import static org.junit.jupiter.api.Assertions.assertTrue;
 import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.ObjectMapper;
 import com.fasterxml.jackson.databind.node.ObjectNode;
+import io.s3workload.testing.QuickTier;
 import io.s3workload.workload.StageKind;
 import io.s3workload.workload.StageSpec;
 import java.util.ArrayList;
@@ -13,6 +14,7 @@ import java.util.Iterator;
 import java.util.List;
 import java.util.Map;
 import java.util.Set;
+import org.junit.jupiter.api.Tag;
 import org.junit.jupiter.params.ParameterizedTest;
 import org.junit.jupiter.params.provider.EnumSource;
 
@@ -23,6 +25,7 @@ import org.junit.jupiter.params.provider.EnumSource;
  * {partSize}}). Before this test the schema offered rate, ramp and thinkTime on probes, which binding refuses, and
  * showed a copy's partSize default as 10 MiB where binding used 512 MiB.
  */
+@Tag(QuickTier.TAG)
 class SchemaAgreesWithBindingTest {
 
     private static final ObjectMapper JSON = new ObjectMapper();

@@ -6,6 +6,7 @@ import static org.junit.jupiter.api.Assertions.assertTrue;
 import io.s3workload.plan.Plan;
 import io.s3workload.plan.Planner;
 import io.s3workload.plan.StagePlan;
+import io.s3workload.testing.QuickTier;
 import io.s3workload.workload.Shard;
 import io.s3workload.workload.StageKind;
 import io.s3workload.workload.Workload;
@@ -17,6 +18,7 @@ import java.util.List;
 import java.util.Map;
 import java.util.Optional;
 import java.util.stream.Collectors;
+import org.junit.jupiter.api.Tag;
 import org.junit.jupiter.params.ParameterizedTest;
 import org.junit.jupiter.params.provider.EnumSource;
 import org.junit.jupiter.api.Test;
@@ -27,6 +29,7 @@ import org.junit.jupiter.api.Test;
  * whose keys the JSON Schema types, a section in the workload reference, and workers that {@code --shard} divides
  * (the bug this guards against: a kind missing from the sharding rules ran every shard at full concurrency).
  */
+@Tag(QuickTier.TAG)
 class StageKindsTest {
 
     /** A smallest stage of each kind, as one flow-style YAML mapping; stage 'src' (a put) comes before it. */

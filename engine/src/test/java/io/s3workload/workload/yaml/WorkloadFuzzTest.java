@@ -5,6 +5,7 @@ import static org.junit.jupiter.api.Assertions.assertFalse;
 
 import io.s3workload.plan.Planner;
 import io.s3workload.report.PlanPrinter;
+import io.s3workload.testing.QuickTier;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.ArrayList;
@@ -13,6 +14,7 @@ import java.util.Map;
 import java.util.Optional;
 import java.util.SplittableRandom;
 import java.util.stream.Stream;
+import org.junit.jupiter.api.Tag;
 import org.junit.jupiter.api.Test;
 
 /**
@@ -21,6 +23,7 @@ import org.junit.jupiter.api.Test;
  * the plan printer. Each must end as a valid plan or as a {@link WorkloadException} with located problems:
  * never another exception.
  */
+@Tag(QuickTier.TAG)
 class WorkloadFuzzTest {
 
     private static final int MUTANTS_PER_SEED = 300;

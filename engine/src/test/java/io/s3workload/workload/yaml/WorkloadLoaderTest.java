@@ -5,6 +5,7 @@ import static org.junit.jupiter.api.Assertions.assertInstanceOf;
 import static org.junit.jupiter.api.Assertions.assertThrows;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
+import io.s3workload.testing.QuickTier;
 import io.s3workload.workload.CredentialsSpec;
 import io.s3workload.workload.DataSize;
 import io.s3workload.workload.GetStage;
@@ -19,8 +20,10 @@ import java.time.Duration;
 import java.util.List;
 import java.util.Map;
 import java.util.Optional;
+import org.junit.jupiter.api.Tag;
 import org.junit.jupiter.api.Test;
 
+@Tag(QuickTier.TAG)
 class WorkloadLoaderTest {
 
     private static final String WORKLOAD = """

@@ -10,16 +10,19 @@ import com.networknt.schema.JsonSchema;
 import com.networknt.schema.JsonSchemaFactory;
 import com.networknt.schema.SpecVersion;
 import com.networknt.schema.ValidationMessage;
+import io.s3workload.testing.QuickTier;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.List;
 import java.util.Set;
 import java.util.stream.Stream;
+import org.junit.jupiter.api.Tag;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.params.ParameterizedTest;
 import org.junit.jupiter.params.provider.MethodSource;
 
 /** The generated JSON Schema: shipped up to date, accepting every shipped workload, refusing what validate refuses. */
+@Tag(QuickTier.TAG)
 class WorkloadSchemaTest {
 
     private static final Path ROOT = Path.of("..");
