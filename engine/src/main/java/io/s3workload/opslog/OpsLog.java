@@ -14,6 +14,7 @@ import java.util.concurrent.ConcurrentLinkedDeque;
 import java.util.concurrent.ConcurrentLinkedQueue;
 import java.util.concurrent.TimeUnit;
 import java.util.concurrent.atomic.AtomicBoolean;
+import java.util.concurrent.atomic.AtomicInteger;
 import java.util.concurrent.atomic.AtomicLong;
 import java.util.concurrent.locks.Condition;
 import java.util.concurrent.locks.LockSupport;
@@ -54,9 +55,10 @@ public final class OpsLog implements AutoCloseable {
     /** A row longer than this is not written into a stripe's chunk but compressed as a frame of its own. */
     private static final int LONG_ROW = CHUNK / 4;
     private static final int STRIPES = Math.max(4, Integer.highestOneBit(Runtime.getRuntime().availableProcessors()) * 4);
-    /** Rows queued (counted before compression) beyond which the writer is woken before its second is up. */
-    private static final long WAKE = 64L * CHUNK;
-    /** Rows queued (counted before compression) beyond which a worker waits: how far the file may fall behind. */
+    /**
+     * Rows queued (counted before compression) beyond which a worker waits: how far the file may fall behind. The
+     * writer is woken before its second is up once a quarter of it is queued.
+     */
     private static final long BEHIND = 256L * CHUNK;
 
     private final OutputStream file;
@@ -80,7 +82,10 @@ public final class OpsLog implements AutoCloseable {
     private final Condition written = writtenLock.newCondition();
     private final long anchorMicros;
     private final long anchorNanos;
+    private final long behind;
+    private final long wake;
     private final AtomicLong waited = new AtomicLong();
+    private final AtomicInteger waiting = new AtomicInteger();
     private final Thread writer;
     private volatile boolean closing;
     private volatile IOException failed;
@@ -107,8 +112,10 @@ public final class OpsLog implements AutoCloseable {
         }
     }
 
-    private OpsLog(OutputStream file) {
+    private OpsLog(OutputStream file, long behindBytes) {
         this.file = new java.io.BufferedOutputStream(file, 1 << 17);
+        this.behind = behindBytes;
+        this.wake = behindBytes / 4;
         Instant now = Instant.now();
         this.anchorNanos = System.nanoTime();
         this.anchorMicros = now.getEpochSecond() * 1_000_000 + now.getNano() / 1_000;
@@ -121,7 +128,15 @@ public final class OpsLog implements AutoCloseable {
     /** Opens {@code file} (replacing it) and writes the header. */
     public static OpsLog open(Path file) throws IOException {
         Files.createDirectories(file.toAbsolutePath().getParent());
-        OpsLog log = new OpsLog(Files.newOutputStream(file));
+        return open(Files.newOutputStream(file), BEHIND);
+    }
+
+    /**
+     * A log into {@code out} (closed with the log) that may fall {@code behindBytes} of rows behind before a worker
+     * waits for it; writes the header.
+     */
+    static OpsLog open(OutputStream out, long behindBytes) throws IOException {
+        OpsLog log = new OpsLog(out, behindBytes);
         byte[] header = (String.join(",", COLUMNS) + "\n").getBytes(StandardCharsets.US_ASCII);
         FrameCompressor compressor = new FrameCompressor(CHUNK);
         log.compressors.push(compressor);
@@ -145,6 +160,11 @@ public final class OpsLog implements AutoCloseable {
     /** How long workers have waited for the writer in all. */
     public long waitedNanos() {
         return waited.get();
+    }
+
+    /** How many workers are waiting for the writer now. */
+    int workersWaiting() {
+        return waiting.get();
     }
 
     /**
@@ -218,7 +238,7 @@ public final class OpsLog implements AutoCloseable {
     /**
      * Compresses {@code length} bytes of {@code rows} as a frame on the calling thread and queues it for the file;
      * gives the chunk back when it is one. The writer is woken once a megabyte of rows waits; a worker waits (the
-     * time counted) while the file is more than {@link #BEHIND} behind. The writer never waits here.
+     * time counted) while the file is more than {@code behind} behind. The writer never waits here.
      */
     private void queue(byte[] rows, int length, boolean chunk) {
         FrameCompressor compressor = compressors.pollFirst();
@@ -238,21 +258,22 @@ public final class OpsLog implements AutoCloseable {
             }
         }
         frames.add(new Frame(frame, length));
-        long behind = queued.addAndGet(length);
-        if (behind > WAKE && Thread.currentThread() != writer && woken.compareAndSet(false, true)) {
+        long rowsBehind = queued.addAndGet(length);
+        if (rowsBehind > wake && Thread.currentThread() != writer && woken.compareAndSet(false, true)) {
             LockSupport.unpark(writer);
         }
-        if (behind > BEHIND && Thread.currentThread() != writer) {
+        if (rowsBehind > behind && Thread.currentThread() != writer) {
             waitForWriter();
         }
     }
 
-    /** Waits while the file is more than {@link #BEHIND} behind (the time counted); not once the log has failed. */
+    /** Waits while the file is more than {@code behind} behind (the time counted); not once the log has failed. */
     private void waitForWriter() {
         long began = System.nanoTime();
+        waiting.incrementAndGet();
         writtenLock.lock();
         try {
-            while (queued.get() > BEHIND && failed == null) {
+            while (queued.get() > behind && failed == null) {
                 LockSupport.unpark(writer);
                 written.await(100, TimeUnit.MILLISECONDS);
             }
@@ -260,6 +281,7 @@ public final class OpsLog implements AutoCloseable {
             Thread.currentThread().interrupt(); // the run is stopping: the row is queued, nothing is lost
         } finally {
             writtenLock.unlock();
+            waiting.decrementAndGet();
             waited.addAndGet(System.nanoTime() - began);
         }
     }
@@ -273,7 +295,7 @@ public final class OpsLog implements AutoCloseable {
         try {
             while (true) {
                 long wait = nextSweep - System.nanoTime();
-                if (wait > 0 && !closing && queued.get() <= WAKE) {
+                if (wait > 0 && !closing && queued.get() <= wake) {
                     LockSupport.parkNanos(this, wait);
                 }
                 woken.set(false);

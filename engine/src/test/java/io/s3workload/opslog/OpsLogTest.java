@@ -14,8 +14,10 @@ import io.s3workload.result.StageResult;
 import io.s3workload.run.Engine;
 import io.s3workload.testing.TestS3;
 import java.io.BufferedReader;
+import java.io.ByteArrayOutputStream;
 import java.io.IOException;
 import java.io.InputStreamReader;
+import java.io.OutputStream;
 import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
 import java.nio.file.Path;
@@ -24,6 +26,10 @@ import java.util.HashMap;
 import java.util.List;
 import java.util.Map;
 import java.util.Optional;
+import java.util.concurrent.CopyOnWriteArrayList;
+import java.util.concurrent.CountDownLatch;
+import java.util.concurrent.TimeUnit;
+import java.util.concurrent.atomic.AtomicBoolean;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
 
@@ -203,8 +209,13 @@ class OpsLogTest {
                         .numberOr(false, 0).number(Long.MAX_VALUE).number(200).text(null).number(1).text("id")
                         .text("é").text("\"e\"").text("crc32c:AAAAAA==").text("").end();
             }
-            Thread.sleep(1_500); // the writer ends a frame every second
-            List<Map<String, String>> rows = read(file); // as a run killed now would leave it
+            // the writer takes the stripes' rows every second: they are in the file, whole frames, without a close
+            // (as a run killed now would leave it); how soon depends on the machine, so wait for it, within a bound
+            List<Map<String, String>> rows = read(file);
+            for (long giveUp = System.nanoTime() + TimeUnit.SECONDS.toNanos(60); rows.size() < 1000
+                    && System.nanoTime() < giveUp; rows = read(file)) {
+                Thread.sleep(50);
+            }
             assertEquals(1000, rows.size());
             assertEquals("stage, with a comma", rows.get(0).get("stage"));
             assertEquals("k\"999", rows.get(999).get("key"));
@@ -298,33 +309,48 @@ class OpsLogTest {
      * one would hold the writer): the workers wait for it, the stage says so, and once the file is read again every
      * row is there.
      */
+    /**
+     * A file that stalls on cue: the writer blocks on it, the rows fall more than the log's limit (64 KiB here, so
+     * that a few thousand rows are always more than the file, its buffer and the stripes hold) behind, and a worker
+     * waits; the file lets go only once a worker has been seen waiting, and 20 ms later, so the wait is at least that
+     * whatever the machine's speed. Nothing is lost meanwhile.
+     */
     @Test
     void aStageWhoseWorkersWaitedForTheLogSaysSo(@TempDir Path dir) throws Exception {
-        Path fifo = dir.resolve(OpsLog.FILE);
-        Path copy = dir.resolve("copy.csv.zst");
-        assertEquals(0, new ProcessBuilder("mkfifo", fifo.toString()).start().waitFor(), "mkfifo");
-        Thread reader = Thread.ofPlatform().daemon().start(() -> {
-            try (var in = Files.newInputStream(fifo)) {
-                Thread.sleep(2_500);
-                Files.copy(in, copy);
-            } catch (Exception e) {
-                throw new IllegalStateException(e);
+        StallingFile file = new StallingFile();
+        OpsLog log = OpsLog.open(file, 64 * 1024);
+        file.stall();
+        List<String> notes = new CopyOnWriteArrayList<>();
+        Reporter logging = new Reporter() {
+            @Override
+            public Optional<OpsLog> operations(String runId) {
+                return Optional.of(log);
             }
-        });
-        List<String> notes = new java.util.concurrent.CopyOnWriteArrayList<>();
-        Reporter noting = new Reporter() {
+
             @Override
             public void note(String stage, String message) {
                 notes.add(stage + ": " + message);
             }
         };
+        AtomicBoolean ran = new AtomicBoolean();
+        Thread releaser = Thread.ofPlatform().daemon().start(() -> {
+            try {
+                long giveUp = System.nanoTime() + TimeUnit.MINUTES.toNanos(5);
+                while (log.workersWaiting() == 0 && !ran.get() && System.nanoTime() < giveUp) {
+                    Thread.sleep(1);
+                }
+                Thread.sleep(20);
+            } catch (InterruptedException e) {
+                return;
+            } finally {
+                file.release();
+            }
+        });
         RunResult result;
         try (var nul = io.s3workload.server.nul.NullS3Server.start(0,
                 new io.s3workload.server.nul.NullS3Settings(1, 0))) {
-            List<Reporter> reporters = new ArrayList<>(Reporters.create(List.of("ops"), new Reporters.Settings(
-                    System.out, false, false, new ResultsDirectory(Optional.of(dir)), "test")));
-            reporters.add(noting);
-            // long keys make long rows: the log's buffers fill in a second
+            // 3,000 rows of some 700 bytes (the long prefix) are 2 MiB: at most 2 x 64 KiB queued and 2 x 8 chunks
+            // of 16 KiB in the stripes and the writer's hands before a worker must wait
             result = new Engine(io.s3workload.plan.Planner.plan(new io.s3workload.workload.yaml.WorkloadLoader(
                     Map.of(), List.of(), Optional.empty(), Optional.empty()).parse("wait.yaml", """
                     endpoints: {s3: {url: "%s", credentials: {accessKey: a, secretKey: b}}}
@@ -332,14 +358,67 @@ class OpsLogTest {
                     keep: true
                     prefix: %s
                     stages:
-                      - {name: fill, kind: put, size: 1B, duration: 3s, concurrency: 32}
-                    """.formatted(nul.endpoint(), "p".repeat(600)))), reporters).run();
+                      - {name: fill, kind: put, size: 1B, objects: 3000, concurrency: 8}
+                    """.formatted(nul.endpoint(), "p".repeat(600)))), List.of(logging)).run();
+        } finally {
+            ran.set(true); // a run whose workers never waited: the file lets go, and the test fails below
         }
-        reader.join(30_000);
+        releaser.join(TimeUnit.MINUTES.toMillis(6));
+        log.close();
         assertTrue(notes.stream().anyMatch(n -> n.startsWith("fill: client-bound: workers waited")), notes.toString());
+        Path copy = Files.write(dir.resolve(OpsLog.FILE), file.bytes());
         long attempts = result.stages().get(0).cells().stream().mapToLong(c -> c.operations() + c.errors()).sum();
+        assertEquals(3000, attempts);
         long rows = read(copy).stream().filter(r -> r.get("stage").equals("fill")).count();
         assertEquals(attempts, rows, "no row lost while the workers waited");
+    }
+
+    /** An ops log's file in memory whose writes block from {@link #stall} until {@link #release}. */
+    private static final class StallingFile extends OutputStream {
+        private final ByteArrayOutputStream bytes = new ByteArrayOutputStream();
+        private final CountDownLatch released = new CountDownLatch(1);
+        private volatile boolean stalled;
+
+        void stall() {
+            stalled = true;
+        }
+
+        void release() {
+            released.countDown();
+        }
+
+        private void await() throws IOException {
+            try {
+                if (stalled) {
+                    released.await();
+                }
+            } catch (InterruptedException e) {
+                Thread.currentThread().interrupt();
+                throw new java.io.InterruptedIOException();
+            }
+        }
+
+        @Override
+        public void write(int b) throws IOException {
+            await();
+            synchronized (bytes) {
+                bytes.write(b);
+            }
+        }
+
+        @Override
+        public void write(byte[] b, int off, int len) throws IOException {
+            await();
+            synchronized (bytes) {
+                bytes.write(b, off, len);
+            }
+        }
+
+        byte[] bytes() {
+            synchronized (bytes) {
+                return bytes.toByteArray();
+            }
+        }
     }
 
     /** Runs {@code stages} (a workload's stages: list) in bucket {@code ops} with the ops log on, into {@code out}. */
