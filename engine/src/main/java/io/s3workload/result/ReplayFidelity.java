@@ -36,12 +36,14 @@ import org.HdrHistogram.Histogram;
  * @param preparation the objects created before the replay
  * @param recordedPerSecond the trace's operations per second of the replay's clock (the trace's seconds / speed)
  * @param replayedPerSecond the operations issued in each second of the replay
+ * @param keyOrder    how often and how long operations waited for an earlier one on their key (each key's recorded
+ *                    order kept); null in a summary.json written before it was counted
  */
 public record ReplayFidelity(List<String> formats, int files, double speed, double traceSeconds, long played,
                              long issued, Map<String, Long> notIssued, Map<String, Long> skipped, String lateness,
                              double latenessP50Ms, double latenessP99Ms, double latenessMaxMs, long late, long capped, int inFlight, List<MixRow> mix, List<ServerTime> server,
                              List<Outcome> outcomes, Preparation preparation, long[] recordedPerSecond,
-                             long[] replayedPerSecond) {
+                             long[] replayedPerSecond, KeyOrder keyOrder) {
 
     /** An operation's size class: recorded and replayed counts. */
     public record MixRow(String op, String size, long recorded, long replayed) {
@@ -60,6 +62,28 @@ public record ReplayFidelity(List<String> formats, int files, double speed, doub
 
     /** The objects the trace reads before it writes them, created first: how many, their bytes, the time taken. */
     public record Preparation(long objects, long bytes, double seconds, long failed) {
+    }
+
+    /**
+     * The operations that waited for an earlier one on their key to end here before they started (each key's recorded
+     * order kept), and how long each waited (ns, encoded), with its median, p99 and most in ms.
+     */
+    public record KeyOrder(long waited, String waits, double waitP50Ms, double waitP99Ms, double waitMaxMs) {
+
+        public static final KeyOrder NONE = of(0, io.s3workload.metrics.CellRecorder.newHistogram());
+
+        public static KeyOrder of(long waited, Histogram waits) {
+            return new KeyOrder(waited, encode(waits), millis(waits, 50), millis(waits, 99), millis(waits, 100));
+        }
+
+        public Histogram histogram() {
+            return decode(waits);
+        }
+    }
+
+    /** How operations waited for their keys' order; none counted in a summary.json from before it was. */
+    public KeyOrder keyOrderOrNone() {
+        return keyOrder == null ? KeyOrder.NONE : keyOrder;
     }
 
     /** {@code h} as kept in summary.json. */
@@ -96,7 +120,11 @@ public record ReplayFidelity(List<String> formats, int files, double speed, doub
         Histogram lateness = io.s3workload.metrics.CellRecorder.newHistogram();
         long[] recorded = new long[0];
         long[] replayed = new long[0];
+        Histogram keyWaits = io.s3workload.metrics.CellRecorder.newHistogram();
+        long waited = 0;
         for (ReplayFidelity f : shards) {
+            keyWaits.add(f.keyOrderOrNone().histogram());
+            waited += f.keyOrderOrNone().waited();
             f.notIssued.forEach((k, v) -> notIssued.merge(k, v, Long::sum));
             f.skipped.forEach((k, v) -> { // each shard passed over the others' keys: not a skip of the whole
                 if (!k.equals(io.s3workload.trace.TraceScan.OTHER_SHARDS)) {
@@ -117,7 +145,7 @@ public record ReplayFidelity(List<String> formats, int files, double speed, doub
                 encode(lateness), millis(lateness, 50), millis(lateness, 99), millis(lateness, 100),
                 total(shards, ReplayFidelity::late), total(shards, ReplayFidelity::capped),
                 (int) total(shards, ReplayFidelity::inFlight), mix(shards), server(shards), outcomes(shards),
-                preparation, recorded, replayed);
+                preparation, recorded, replayed, KeyOrder.of(waited, keyWaits));
     }
 
     private static long total(List<ReplayFidelity> shards, java.util.function.ToLongFunction<ReplayFidelity> f) {

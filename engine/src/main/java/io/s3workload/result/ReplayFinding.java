@@ -58,13 +58,16 @@ public record ReplayFinding(String stage, ReplayFidelity fidelity, List<CellStat
                         Column.of("late max", "ms", Format.LATENCY),
                         Column.of("late > 10 ms", "", Format.COUNT),
                         Column.of("capped", "", Format.COUNT),
+                        Column.of("waited for key", "", Format.COUNT),
+                        Column.of("key wait p99", "ms", Format.LATENCY),
                         Column.of("prepared", "", Format.COUNT),
                         Column.of("preparation", "s", Format.RATE)),
                 List.of(Arrays.asList(String.join("+", f.formats()) + ", " + f.files() + (f.files() == 1 ? " file"
                                 : " files"), f.traceSeconds(), f.speed(), f.played(), f.issued(),
                         notIssued > 0 ? new ResultTable.Bad(notIssued) : 0, ms(late, 50), ms(late, 99),
                         late.getTotalCount() == 0 ? null : late.getMaxValue() / 1e6,
-                        f.late(), f.capped() > 0 ? new ResultTable.Bad(f.capped()) : 0, f.preparation().objects(),
+                        f.late(), f.capped() > 0 ? new ResultTable.Bad(f.capped()) : 0, f.keyOrderOrNone().waited(),
+                        ms(f.keyOrderOrNone().histogram(), 99), f.preparation().objects(),
                         f.preparation().seconds())));
     }
 
@@ -138,9 +141,13 @@ public record ReplayFinding(String stage, ReplayFidelity fidelity, List<CellStat
     }
 
     private static String summary(ReplayFidelity f, Histogram late, long notIssued) {
-        return String.format(Locale.ROOT, "%,d of %,d operations issued%s; started %s late at p99",
+        ReplayFidelity.KeyOrder order = f.keyOrderOrNone();
+        return String.format(Locale.ROOT, "%,d of %,d operations issued%s; started %s late at p99%s",
                 f.issued(), f.played(), notIssued > 0 ? " (" + notIssued + " not)" : "",
-                late.getTotalCount() == 0 ? "-" : Units.latency(late.getValueAtPercentile(99)));
+                late.getTotalCount() == 0 ? "-" : Units.latency(late.getValueAtPercentile(99)),
+                order.waited() == 0 ? "" : String.format(Locale.ROOT, "; %,d waited for an earlier operation on"
+                        + " their key to end (p99 %s)", order.waited(),
+                        Units.latency(order.histogram().getValueAtPercentile(99))));
     }
 
     private static Double ms(Histogram h, double percentile) {

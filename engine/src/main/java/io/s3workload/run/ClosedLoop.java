@@ -267,18 +267,28 @@ public final class ClosedLoop {
         while (!cancelled.getAsBoolean()) {
             long due = schedule.next(state);
             if (due == Long.MAX_VALUE || start + due - spec.deadlineNanos() >= 0) {
+                schedule.dropped(state);
                 return;
             }
             // already late when a free worker took it: every worker was busy until then
             boolean allBusy = System.nanoTime() - (start + due) > OpRecorder.LATE_NANOS;
             if (!napUntil(start + due, spec, cancelled)) {
+                schedule.dropped(state);
                 return;
             }
-            ops.due(start + due, allBusy);
+            long turn = schedule.awaitTurn(state, () -> cancelled.getAsBoolean()
+                    || System.nanoTime() - spec.deadlineNanos() >= 0);
+            if (turn == Schedule.GAVE_UP) {
+                schedule.dropped(state);
+                return;
+            }
+            // an operation that waited for its turn was meant to start once it came
+            long intended = turn == Schedule.NO_WAIT || turn - (start + due) <= 0 ? start + due : turn;
+            ops.due(intended, allBusy);
             try {
                 attempts.run(started.getAndIncrement(), state, ops, operation);
             } finally {
-                schedule.issued(state, ops.delayNanos(), allBusy);
+                schedule.issued(state, intended - start, ops.delayNanos(), allBusy);
             }
         }
     }

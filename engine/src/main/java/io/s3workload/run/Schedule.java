@@ -20,13 +20,32 @@ public interface Schedule {
      */
     long next(WorkerState worker);
 
+    /** What {@link #awaitTurn} gives when the operation need not wait. */
+    long NO_WAIT = Long.MIN_VALUE;
+    /** ... when the loop stopped while it waited: the operation is not started. */
+    long GAVE_UP = Long.MAX_VALUE;
+
     /**
-     * The operation {@code worker} was handed last began {@code lateNanos} after it was due (told once it has ended,
-     * its attempts all made); {@code capped} when it was already more than
+     * Once the operation handed to {@code worker} is due: waits while an operation it must follow has not ended (a
+     * replay keeps each key's recorded order). Gives the instant ({@link System#nanoTime}) it may start, which is
+     * then its intended start, or {@link #NO_WAIT}, or {@link #GAVE_UP} once {@code stop} says so.
+     */
+    default long awaitTurn(WorkerState worker, java.util.function.BooleanSupplier stop) {
+        return NO_WAIT;
+    }
+
+    /**
+     * The operation {@code worker} was handed last, intended {@code intendedNanos} after the schedule's start (its
+     * due time, or later when it waited for its turn), began {@code lateNanos} after that (told once it has ended, its
+     * attempts all made, or given up); {@code capped} when it was already more than
      * {@link io.s3workload.metrics.CellStats#LATE_MILLIS} ms late as a worker took it: every worker was busy until
      * then, and the loop's concurrency, not its clock, made it late.
      */
-    void issued(WorkerState worker, long lateNanos, boolean capped);
+    void issued(WorkerState worker, long intendedNanos, long lateNanos, boolean capped);
+
+    /** The operation {@code worker} was handed will not be started (the loop stopped): what waits for it may go. */
+    default void dropped(WorkerState worker) {
+    }
 
     /**
      * The schedule's start, the same for every worker: {@link #LEAD_NANOS} after the last worker is ready (or 5 s

@@ -15,7 +15,8 @@ import java.util.List;
  * {@code api.objects} of a DeleteMultipleObjects), {@code api.statusCode}, {@code api.rx}/{@code tx},
  * {@code api.timeToResponseInNS} and {@code timeToFirstByteInNS} (or their Go durations), the request's query
  * ({@code prefix}, {@code uploadId}, {@code partNumber}) and headers ({@code Range}, the body's length). An entry
- * with no {@code api.name} (not an S3 call) is passed over.
+ * with no {@code api.name} (not an S3 call) is passed over. An entry's {@code time} is when MinIO made it, after its
+ * answer: the operation began {@code timeToResponse} before (where the entry has it) and ended then.
  */
 final class MinioAuditReader extends LineTraceReader {
 
@@ -23,6 +24,16 @@ final class MinioAuditReader extends LineTraceReader {
 
     MinioAuditReader(Path file, TraceProblems problems) throws IOException {
         super(file, problems);
+    }
+
+    /** The entry's {@code time}, in microseconds since the epoch. */
+    private static long micros(JsonNode e) throws TraceLineException {
+        try {
+            Instant t = Instant.parse(e.path("time").asText(""));
+            return t.getEpochSecond() * 1_000_000 + t.getNano() / 1_000;
+        } catch (DateTimeParseException x) {
+            throw new TraceLineException("\"time\" is not an RFC 3339 time: " + e.path("time"));
+        }
     }
 
     @Override
@@ -41,13 +52,7 @@ final class MinioAuditReader extends LineTraceReader {
         if (name.isEmpty()) {
             return null;
         }
-        long micros;
-        try {
-            Instant t = Instant.parse(e.path("time").asText(""));
-            micros = t.getEpochSecond() * 1_000_000 + t.getNano() / 1_000;
-        } catch (DateTimeParseException x) {
-            throw new TraceLineException("\"time\" is not an RFC 3339 time: " + e.path("time"));
-        }
+        long micros = micros(e);
         TraceOp.Kind kind = kind(name);
         String key = text(api.path("object"));
         JsonNode query = e.path("requestQuery");
@@ -61,8 +66,12 @@ final class MinioAuditReader extends LineTraceReader {
             case HEAD, COPY -> header(e.path("responseHeader"), "Content-Length", -1);
             default -> -1;
         };
+        // MinIO makes the entry, and so its time, once it has answered (internal/logger's AuditLog, after the
+        // handler): the request came in timeToResponse before that
+        long toResponse = nanos(api, "timeToResponse");
         TraceOp op = TraceOp.of(micros, kind, name, key, size, api.path("statusCode").asInt(0), where)
-                .withServerTimes(nanos(api, "timeToResponse"), nanos(api, "timeToFirstByte"));
+                .withServerTimes(toResponse, nanos(api, "timeToFirstByte"))
+                .between(toResponse < 0 ? micros : micros - toResponse / 1_000, micros);
         String range = text(headers.path("Range"));
         if (kind == TraceOp.Kind.GET && range != null) {
             long[] r = Ranges.parse(range);

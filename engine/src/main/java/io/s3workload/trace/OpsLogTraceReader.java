@@ -8,7 +8,8 @@ import java.nio.file.Path;
 /**
  * s3workload's own ops log ({@code ops.csv.zst}, docs/ops-log.md) as a trace: each measured operation's start,
  * op, key, bytes, range and status; the tool's own requests (preparation, cleanup, polls: {@code own} set) are
- * passed over, as they were not the workload. An ops log records no server time.
+ * passed over, as they were not the workload. An ops log records no server time; its start and end are the client's,
+ * to the microsecond.
  */
 final class OpsLogTraceReader implements TraceReader {
 
@@ -57,7 +58,7 @@ final class OpsLogTraceReader implements TraceReader {
             };
             int status = r.status() > 0 ? r.status() : r.failed() ? 0 : 200;
             TraceOp op = TraceOp.of(r.startUs(), kind, r.op(), r.key().isEmpty() ? null : r.key(), r.bytes(),
-                    status, where);
+                    status, where).between(r.startUs(), r.endUs());
             if (!r.range().isEmpty()) {
                 long[] range = Ranges.parse(r.range());
                 if (range != null) {

@@ -19,11 +19,13 @@ import java.util.List;
  * @param status       the HTTP status the store answered, or 0 when the log does not say
  * @param serverNanos  the store's time for it (access logs' Total Time, MinIO's timeToResponse), or -1
  * @param serverFirstByteNanos the store's time to its first byte (Turn-Around Time, timeToFirstByte), or -1
+ * @param endMicros    when it ended as recorded (microseconds since the epoch), or -1 where the log cannot tell (a log
+ *                     of whole seconds, whose operations of one second are placed in it by their order alone)
  * @param line         where it was read: file and line, for messages
  */
 public record TraceOp(long timeMicros, Kind kind, String name, String key, long size, long rangeStart,
                       long rangeLength, String prefix, List<String> keys, String uploadId, int partNumber,
-                      int status, long serverNanos, long serverFirstByteNanos, String line) {
+                      int status, long serverNanos, long serverFirstByteNanos, long endMicros, String line) {
 
     public TraceOp {
         keys = List.copyOf(keys);
@@ -80,37 +82,44 @@ public record TraceOp(long timeMicros, Kind kind, String name, String key, long 
 
     /** A plain operation on one key. */
     static TraceOp of(long timeMicros, Kind kind, String name, String key, long size, int status, String line) {
-        return new TraceOp(timeMicros, kind, name, key, size, -1, -1, null, List.of(), null, 0, status, -1, -1, line);
+        return new TraceOp(timeMicros, kind, name, key, size, -1, -1, null, List.of(), null, 0, status, -1, -1, -1,
+                line);
     }
 
     TraceOp withRange(long start, long length) {
         return new TraceOp(timeMicros, kind, name, key, size, start, length, prefix, keys, uploadId, partNumber, status,
-                serverNanos, serverFirstByteNanos, line);
+                serverNanos, serverFirstByteNanos, endMicros, line);
     }
 
     TraceOp withPrefix(String listPrefix) {
         return new TraceOp(timeMicros, kind, name, key, size, rangeStart, rangeLength, listPrefix, keys, uploadId,
-                partNumber, status, serverNanos, serverFirstByteNanos, line);
+                partNumber, status, serverNanos, serverFirstByteNanos, endMicros, line);
     }
 
     TraceOp withKeys(List<String> batch) {
         return new TraceOp(timeMicros, kind, name, key, size, rangeStart, rangeLength, prefix, batch, uploadId,
-                partNumber, status, serverNanos, serverFirstByteNanos, line);
+                partNumber, status, serverNanos, serverFirstByteNanos, endMicros, line);
     }
 
     TraceOp withUpload(String id, int part) {
         return new TraceOp(timeMicros, kind, name, key, size, rangeStart, rangeLength, prefix, keys, id, part, status,
-                serverNanos, serverFirstByteNanos, line);
+                serverNanos, serverFirstByteNanos, endMicros, line);
     }
 
     TraceOp withServerTimes(long totalNanos, long firstByteNanos) {
         return new TraceOp(timeMicros, kind, name, key, size, rangeStart, rangeLength, prefix, keys, uploadId,
-                partNumber, status, totalNanos, firstByteNanos, line);
+                partNumber, status, totalNanos, firstByteNanos, endMicros, line);
     }
 
-    /** This operation at {@code micros} instead. */
+    /** This operation at {@code micros} instead (its end, if the log told it, moved with it). */
     TraceOp at(long micros) {
         return new TraceOp(micros, kind, name, key, size, rangeStart, rangeLength, prefix, keys, uploadId, partNumber,
-                status, serverNanos, serverFirstByteNanos, line);
+                status, serverNanos, serverFirstByteNanos, endMicros < 0 ? -1 : endMicros + micros - timeMicros, line);
+    }
+
+    /** This operation begun at {@code startMicros} and ended at {@code endMicros}, as its log says. */
+    TraceOp between(long startMicros, long endMicros) {
+        return new TraceOp(startMicros, kind, name, key, size, rangeStart, rangeLength, prefix, keys, uploadId,
+                partNumber, status, serverNanos, serverFirstByteNanos, endMicros, line);
     }
 }

@@ -27,7 +27,11 @@ import org.HdrHistogram.Histogram;
  *                      selection ({@code outside the window}, {@code keys not sampled}) under those names
  * @param serverNanos   per kind, the store's time for each operation that recorded one (ns)
  * @param serverFirstByteNanos per kind, the store's time to first byte, where recorded
- * @param perSecond     played operations per second of the trace, from {@code firstPlayedMicros}'s second
+ * @param firstPlayedMicros the earliest start of an operation played (a log in the order operations ended lists a
+ *                      longer one after shorter ones that began after it): the replay's zero
+ * @param lastMicros    the latest start of an operation played
+ * @param perSecond     played operations per second of the trace, from its earliest second (seconds counted from
+ *                      the first operation listed, so the first may be a part of one)
  * @param prepare       the objects to create first: key (as recorded) and size
  * @param copySizes     the sizes of the copies' sources to create (copies keep no source in most logs)
  */
@@ -70,7 +74,11 @@ public record TraceScan(List<String> formats, long firstMicros, long firstPlayed
         final TraceSelection selection;
         long first = Long.MIN_VALUE;
         long firstPlayed = Long.MIN_VALUE;
+        long earliest = Long.MAX_VALUE;
         long last = Long.MIN_VALUE;
+        /** Per second before the first listed operation's (0: the second just before), for operations begun then. */
+        long[] before = new long[4];
+        int secondsBefore;
         long played;
         long seq;
         final Map<TraceOp.Kind, Map<String, Long>> mix = new EnumMap<>(TraceOp.Kind.class);
@@ -111,17 +119,28 @@ public record TraceScan(List<String> formats, long firstMicros, long firstPlayed
             if (firstPlayed == Long.MIN_VALUE) {
                 firstPlayed = kept.timeMicros();
             }
-            last = kept.timeMicros();
+            earliest = Math.min(earliest, kept.timeMicros());
+            last = Math.max(last, kept.timeMicros());
             mix.computeIfAbsent(kept.kind(), k -> new TreeMap<>()).merge(SizeClass.of(size(kept)), 1L, Long::sum);
             record(server, kept.kind(), kept.serverNanos());
             record(serverFirstByte, kept.kind(), kept.serverFirstByteNanos());
-            // a record out of the file's order (CloudTrail's may be) counts in the first second
-            int second = (int) Math.max(0, (kept.timeMicros() - firstPlayed) / 1_000_000);
-            if (second >= perSecond.length) {
-                perSecond = java.util.Arrays.copyOf(perSecond, Math.max(second + 1, perSecond.length * 2));
+            // a record begun before the first listed (a log in end order, CloudTrail's) counts in a second before it
+            long offset = kept.timeMicros() - firstPlayed;
+            if (offset < 0) {
+                int back = (int) Math.min(Integer.MAX_VALUE - 1, (-offset - 1) / 1_000_000);
+                if (back >= before.length) {
+                    before = java.util.Arrays.copyOf(before, Math.max(back + 1, before.length * 2));
+                }
+                before[back]++;
+                secondsBefore = Math.max(secondsBefore, back + 1);
+            } else {
+                int second = (int) (offset / 1_000_000);
+                if (second >= perSecond.length) {
+                    perSecond = java.util.Arrays.copyOf(perSecond, Math.max(second + 1, perSecond.length * 2));
+                }
+                perSecond[second]++;
+                seconds = Math.max(seconds, second + 1);
             }
-            perSecond[second]++;
-            seconds = Math.max(seconds, second + 1);
             if (kept.kind() == TraceOp.Kind.COPY) {
                 copySizes.add(copySourceSize(kept.size()));
             }
@@ -150,10 +169,14 @@ public record TraceScan(List<String> formats, long firstMicros, long firstPlayed
         TraceScan scan(List<String> formats) {
             List<Prepared> objects = new ArrayList<>(prepare.size());
             prepare.forEach((k, v) -> objects.add(new Prepared(k, v)));
+            long[] counted = new long[secondsBefore + seconds];
+            for (int i = 0; i < secondsBefore; i++) {
+                counted[i] = before[secondsBefore - 1 - i];
+            }
+            System.arraycopy(perSecond, 0, counted, secondsBefore, seconds);
             return new TraceScan(formats, first == Long.MIN_VALUE ? 0 : first,
-                    firstPlayed == Long.MIN_VALUE ? 0 : firstPlayed, last == Long.MIN_VALUE ? 0 : last, played, mix,
-                    skipped, server, serverFirstByte, java.util.Arrays.copyOf(perSecond, seconds), objects,
-                    List.copyOf(copySizes), problems);
+                    firstPlayed == Long.MIN_VALUE ? 0 : earliest, last == Long.MIN_VALUE ? 0 : last, played, mix,
+                    skipped, server, serverFirstByte, counted, objects, List.copyOf(copySizes), problems);
         }
     }
 

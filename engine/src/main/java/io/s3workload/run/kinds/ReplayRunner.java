@@ -201,6 +201,6 @@ public final class ReplayRunner implements StageRunner {
                 issued, notIssued, scan.skipped(), ReplayFidelity.encode(late), ReplayFidelity.millis(late, 50),
                 ReplayFidelity.millis(late, 99), ReplayFidelity.millis(late, 100), schedule.late(),
                 schedule.capped(), workers, mix, server, outcomes, preparation, recordedPerSecond,
-                schedule.perSecond());
+                schedule.perSecond(), schedule.keyOrder());
     }
 }

@@ -1,6 +1,7 @@
 package io.s3workload.run.kinds;
 
 import io.s3workload.metrics.CellRecorder;
+import io.s3workload.result.ReplayFidelity;
 import io.s3workload.run.Schedule;
 import io.s3workload.run.WorkerState;
 import io.s3workload.trace.Trace;
@@ -24,6 +25,8 @@ final class ReplaySchedule implements Schedule {
         ReplayRequests.Upload upload;
         /** When it is due, from the replay clock's start. */
         long due;
+        /** Its place in its keys' order (null: it names no key). */
+        KeyOrder.Turn turn;
     }
 
     private final Trace trace;
@@ -40,6 +43,7 @@ final class ReplaySchedule implements Schedule {
     private long late;
     private long[] perSecond = new long[64];
     private final java.util.Map<String, Long> mix = new java.util.HashMap<>();
+    private final KeyOrder order = new KeyOrder();
 
     ReplaySchedule(Trace trace, TraceSelection selection, long firstMicros, long firstPlayedMicros, double speed,
                    java.util.function.Function<TraceOp, ReplayRequests.Upload> taking) {
@@ -67,12 +71,14 @@ final class ReplaySchedule implements Schedule {
                 }
                 hand.op = kept;
                 hand.upload = taking.apply(kept);
+                hand.turn = order.taken(kept);
                 taken++;
                 // a record out of the log's order (CloudTrail's may be) is due at once
                 hand.due = Math.max(0, Math.round((kept.timeMicros() - firstPlayedMicros) * 1000 / speed));
                 return hand.due;
             }
             hand.op = null;
+            hand.turn = null;
             return Long.MAX_VALUE;
         } catch (IOException e) {
             throw new UncheckedIOException(e);
@@ -80,9 +86,24 @@ final class ReplaySchedule implements Schedule {
     }
 
     @Override
-    public void issued(WorkerState worker, long lateNanos, boolean allBusy) {
+    public long awaitTurn(WorkerState worker, java.util.function.BooleanSupplier stop) {
+        long turn = order.await(worker.local(Hand::new).turn, stop);
+        return turn == KeyOrder.NO_WAIT ? NO_WAIT : turn == KeyOrder.GAVE_UP ? GAVE_UP : turn;
+    }
+
+    @Override
+    public void dropped(WorkerState worker) {
         Hand hand = worker.local(Hand::new);
-        int second = (int) ((hand.due + lateNanos) / 1_000_000_000L); // on the replay's clock
+        order.ended(hand.turn);
+        hand.turn = null;
+    }
+
+    @Override
+    public void issued(WorkerState worker, long intendedNanos, long lateNanos, boolean allBusy) {
+        Hand hand = worker.local(Hand::new);
+        order.ended(hand.turn);
+        hand.turn = null;
+        int second = (int) ((intendedNanos + lateNanos) / 1_000_000_000L); // on the replay's clock
         synchronized (this) {
             lateness.recordValue(Math.max(CellRecorder.LOWEST_NANOS, Math.min(lateNanos, CellRecorder.HIGHEST_NANOS)));
             if (lateNanos > io.s3workload.metrics.CellStats.LATE_MILLIS * 1_000_000L) {
@@ -105,6 +126,11 @@ final class ReplaySchedule implements Schedule {
     /** The operations issued, by kind and size class ({@code GET\t4 KiB-16 KiB}). */
     synchronized java.util.Map<String, Long> replayedMix() {
         return new java.util.TreeMap<>(mix);
+    }
+
+    /** How often, and how long, operations waited for an earlier one on their key. */
+    ReplayFidelity.KeyOrder keyOrder() {
+        return order.figures();
     }
 
     synchronized long taken() {
