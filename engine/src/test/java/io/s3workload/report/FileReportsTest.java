@@ -50,7 +50,7 @@ class FileReportsTest {
                 bucket: reports
                 stages:
                   - {name: put, kind: put, sizes: [1KiB, 4KiB], objects: 20, concurrency: 4}
-                  - {name: get, kind: get, from: put, duration: 1s, rate: 50/s, concurrency: 2}
+                  - {name: get, kind: get, from: put, operations: 50, rate: 50/s, concurrency: 2}
                   - {name: raw, kind: readAfterWrite, iterations: 3}
                 """), reporters).run();
     }

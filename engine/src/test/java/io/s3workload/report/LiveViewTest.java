@@ -11,6 +11,8 @@ import io.s3workload.result.Reporter;
 import io.s3workload.result.RunResult;
 import io.s3workload.result.StageResult;
 import io.s3workload.run.Engine;
+import io.s3workload.testing.Await;
+import io.s3workload.testing.HttpFront;
 import io.s3workload.testing.TestS3;
 import java.io.ByteArrayOutputStream;
 import java.io.PrintStream;
@@ -59,17 +61,33 @@ class LiveViewTest {
             var events = HTTP.sendAsync(HttpRequest.newBuilder(page.resolve("/events")).build(),
                     HttpResponse.BodyHandlers.ofLines()).thenAccept(r -> r.body().filter(l -> l.startsWith("data: "))
                     .forEach(l -> updates.add(read(l.substring(6)))));
-            while (updates.isEmpty()) {
-                Thread.sleep(20);
+            Await.until("the page's first update", () -> !updates.isEmpty());
+            // the GETs held 100 ms each by a front, 2 at a time: 4 s of them at the least, so that updates come
+            // while they run (each second), however slow the machine
+            RunResult result;
+            try (HttpFront slow = HttpFront.start(s3.endpoint(), new HttpFront.Interceptor() {
+                @Override
+                public HttpFront.Response before(HttpFront.Request request) {
+                    if (request.method().equals("GET") && request.key().isPresent()) {
+                        try {
+                            Thread.sleep(100);
+                        } catch (InterruptedException e) {
+                            Thread.currentThread().interrupt();
+                        }
+                    }
+                    return null;
+                }
+            })) {
+                result = new Engine(s3.plan("""
+                        bucket: live
+                        stages:
+                          - {name: put, kind: put, size: 16KiB, objects: 40, concurrency: 4}
+                          - {name: get, kind: get, from: put, operations: 80, concurrency: 2}
+                        """, s3.server().accessKey(), s3.server().secretKey(), slow.endpoint().toString()),
+                        reporters).run();
             }
-            RunResult result = new Engine(s3.plan("""
-                    bucket: live
-                    stages:
-                      - {name: put, kind: put, size: 16KiB, objects: 40, concurrency: 4}
-                      - {name: get, kind: get, from: put, duration: 2500ms, concurrency: 4}
-                    """), reporters).run();
             reporters.forEach(Reporter::close);
-            events.get(); // the server ends the stream after the last update
+            events.get(2, java.util.concurrent.TimeUnit.MINUTES); // the server ends the stream after the last update
 
             assertTrue(updates.get(0).get("stages").isObject(), "the whole view first");
             for (int i = 1; i < updates.size(); i++) {

@@ -5,6 +5,7 @@ import static org.junit.jupiter.api.Assertions.assertTrue;
 import com.sun.net.httpserver.HttpServer;
 import io.s3workload.result.RunResult;
 import io.s3workload.run.Engine;
+import io.s3workload.testing.HttpFront;
 import io.s3workload.testing.TestS3;
 import java.io.ByteArrayOutputStream;
 import java.net.InetSocketAddress;
@@ -49,11 +50,29 @@ class OtlpReporterTest {
         try {
             OtlpReporter otlp = new OtlpReporter("http://127.0.0.1:" + receiver.getAddress().getPort()
                     + "/v1/metrics", "test-version");
-            RunResult result = new Engine(s3.plan("""
-                    bucket: otlp
-                    stages:
-                      - {name: get, kind: get, sizes: [1KiB], objects: 4, duration: 2500ms, concurrency: 2}
-                    """), List.of(otlp)).run();
+            // 30 GETs held 100 ms each by a front, one at a time: the run lasts 3 s at the least, so the pushes due
+            // each second come before the last one, made as the reporter closes
+            RunResult result;
+            try (HttpFront slow = HttpFront.start(s3.endpoint(), new HttpFront.Interceptor() {
+                @Override
+                public HttpFront.Response before(HttpFront.Request request) {
+                    if (request.method().equals("GET") && request.key().isPresent()) {
+                        try {
+                            Thread.sleep(100);
+                        } catch (InterruptedException e) {
+                            Thread.currentThread().interrupt();
+                        }
+                    }
+                    return null;
+                }
+            })) {
+                result = new Engine(s3.plan("""
+                        bucket: otlp
+                        stages:
+                          - {name: get, kind: get, sizes: [1KiB], objects: 4, operations: 30, concurrency: 1}
+                        """, s3.server().accessKey(), s3.server().secretKey(), slow.endpoint().toString()),
+                        List.of(otlp)).run();
+            }
             String pushed;
             synchronized (bodies) {
                 pushed = bodies.toString(StandardCharsets.ISO_8859_1);

@@ -36,8 +36,8 @@ class ProfileReporterTest {
             new Engine(s3.plan("""
                     bucket: profiled
                     stages:
-                      - {name: put, kind: put, sizes: [256KiB], objects: 64, duration: 2s, concurrency: 4}
-                      - {name: get, kind: get, from: put, duration: 2s, concurrency: 4}
+                      - {name: put, kind: put, sizes: [256KiB], objects: 64, operations: 1000, concurrency: 4}
+                      - {name: get, kind: get, from: put, operations: 2000, concurrency: 4}
                     """), reporters).run();
             reporters.forEach(Reporter::close);
         }
@@ -47,7 +47,9 @@ class ProfileReporterTest {
             assertTrue(line.matches("[^ ;]+(;[^ ;]+)+ [0-9]+"), "frame;frame;... count: " + line);
             samples += Long.parseLong(line.substring(line.lastIndexOf(' ') + 1));
         }
-        assertTrue(samples >= 20, "a 4 s run with 4 workers gives samples: " + samples);
+        // the samples count CPU time (10 ms of it a sample, JDK 25's jdk.CPUTimeSample; the run on a JDK 21 counts
+        // 10 ms of a thread running Java): 3,000 requests of 256 KiB are seconds of it, whatever the machine's pace
+        assertTrue(samples >= 20, "3,000 requests of 256 KiB give samples: " + samples);
         assertTrue(stacks.stream().anyMatch(l -> l.contains("io.s3workload.s3.http.Http1Connection.send")),
                 "the request path is in the profile:\n" + String.join("\n", stacks.subList(0, Math.min(20,
                         stacks.size()))));

@@ -8,6 +8,8 @@ import io.s3workload.metrics.CellStats;
 import io.s3workload.result.Reporter;
 import io.s3workload.result.RunResult;
 import io.s3workload.run.Engine;
+import io.s3workload.testing.Await;
+import io.s3workload.testing.HttpFront;
 import io.s3workload.testing.TestS3;
 import java.net.URI;
 import java.net.http.HttpClient;
@@ -66,7 +68,7 @@ class PrometheusReporterTest {
         RunResult result = new Engine(s3.plan("""
                 bucket: metrics
                 stages:
-                  - {name: get, kind: get, sizes: [2KiB], objects: 8, duration: 2500ms, concurrency: 4}
+                  - {name: get, kind: get, sizes: [2KiB], objects: 8, operations: 400, concurrency: 4}
                   - {name: put, kind: put, sizes: [1KiB], objects: 3}
                   - {name: del, kind: delete, from: put}
                   - {name: head, kind: head, from: put}
@@ -95,24 +97,41 @@ class PrometheusReporterTest {
 
     /**
      * An open loop asking one worker for far more than it can do: its operations start late, nearly all of them
-     * because the worker was still busy (capped), and both counters carry the cell's totals. 2,000 operations due
-     * 20 µs apart: a worker whose PUTs took under 25 µs would start none of them 10 ms late (50 due 200 µs apart, as
-     * the test had it, left none late where a PUT took under 0.4 ms, as on a fast machine).
+     * because the worker was still busy (capped), and both counters carry the cell's totals. 200 operations due
+     * 20 µs apart, each PUT held 1 ms by a front: from the 11th on, each starts more than 10 ms after it was due,
+     * however fast the machine (a fast one once started none of them late, without the front).
      */
     @Test
     void lateAndCappedStartsAreCounted() throws Exception {
         PrometheusReporter prometheus = new PrometheusReporter("127.0.0.1", 0, "test-version");
         Scraper scraper = new Scraper(prometheus.port());
-        RunResult result = new Engine(s3.plan("""
-                bucket: metrics
-                stages:
-                  - {name: flood, kind: put, sizes: [1KiB], objects: 50, operations: 2000, rate: 50000/s, concurrency: 1,
-                     duration: 1500ms}
-                """), List.of(prometheus, scraper)).run();
+        RunResult result;
+        try (HttpFront slow = HttpFront.start(s3.endpoint(), new HttpFront.Interceptor() {
+            @Override
+            public HttpFront.Response before(HttpFront.Request request) {
+                if (request.method().equals("PUT") && request.key().isPresent()) {
+                    try {
+                        Thread.sleep(1);
+                    } catch (InterruptedException e) {
+                        Thread.currentThread().interrupt();
+                    }
+                }
+                return null;
+            }
+        })) {
+            result = new Engine(s3.plan("""
+                    bucket: metrics
+                    stages:
+                      - {name: flood, kind: put, sizes: [1KiB], objects: 50, operations: 200, rate: 50000/s,
+                         concurrency: 1}
+                    """, s3.server().accessKey(), s3.server().secretKey(), slow.endpoint().toString()),
+                    List.of(prometheus, scraper)).run();
+        }
         CellStats put = result.stages().get(0).cells().get(0);
         String metrics = scraper.scraped.get();
         String tags = "endpoint=\"s3\",op=\"PUT\",run=\"" + result.info().runId() + "\",size=\"1KiB\",stage=\"flood\"";
-        assertTrue(put.capped() > 0 && put.capped() <= put.late(), put.capped() + " capped of " + put.late());
+        assertEquals(200, put.attempted());
+        assertTrue(put.capped() >= 189 && put.capped() <= put.late(), put.capped() + " capped of " + put.late());
         assertEquals(put.late(), value(metrics, "s3workload_late_starts_total{" + tags + "}"), metrics);
         assertEquals(put.capped(), value(metrics, "s3workload_capped_starts_total{" + tags + "}"), metrics);
     }
@@ -139,19 +158,22 @@ class PrometheusReporterTest {
         RunResult result = new Engine(s3.plan("""
                 bucket: metrics
                 stages:
-                  - {name: put, kind: put, sizes: [1KiB], objects: 40, duration: 1200ms, concurrency: 2}
+                  - {name: put, kind: put, sizes: [1KiB], objects: 40, operations: 400, concurrency: 2}
                 """), List.of(prometheus)).run(); // closes the reporter: waits for the last scrape
-        Thread.sleep(100); // the scraper stores what it was answered
-        scraper.interrupt();
         CellStats put = result.stages().get(0).cells().get(0);
-        assertEquals(put.operations(), value(last.get(), "s3workload_operations_total{endpoint=\"s3\",op=\"PUT\",run=\""
-                + result.info().runId() + "\",size=\"1KiB\",stage=\"put\"}"), "the last scrape holds the totals");
+        String series = "s3workload_operations_total{endpoint=\"s3\",op=\"PUT\",run=\"" + result.info().runId()
+                + "\",size=\"1KiB\",stage=\"put\"}";
+        // the run ended once a scrape was answered with its final counts: the scraper stores that answer next
+        Await.until(() -> last.get().contains(series + " " + put.operations()) || last.get().contains(series + " "
+                + (double) put.operations()));
+        scraper.interrupt();
+        assertEquals(put.operations(), value(last.get(), series), "the last scrape holds the totals");
 
         PrometheusReporter unscraped = new PrometheusReporter("127.0.0.1", 0, "test-version");
         long started = System.nanoTime();
         unscraped.close();
         // a scraped run waits up to 10 s for its last scrape; an unscraped one not at all
-        assertTrue(System.nanoTime() - started < 2_000_000_000L, "nobody scrapes it: no wait");
+        assertTrue(System.nanoTime() - started < 5_000_000_000L, "nobody scrapes it: no wait");
     }
 
     private static long value(String metrics, String series) {

@@ -86,7 +86,8 @@ class ConnectivityTest {
                   - {name: connectivity, kind: connectivity, attempts: 2, timeout: 500ms}
                 """), List.of(new ConsoleReporter(new PrintStream(console, true, StandardCharsets.UTF_8), false,
                 false))).run();
-        assertTrue((System.nanoTime() - start) / 1e9 < 5, "the silent endpoint is given up after 2 x 500 ms");
+        // given up after 2 x 500 ms, not after the default first-byte timeout's 2 x 120 s
+        assertTrue((System.nanoTime() - start) / 1e9 < 60, "the silent endpoint is given up after 2 x 500 ms");
         assertEquals(0, result.exitCode(), "connectivity reports; without failOn it does not fail the run");
         assertEquals(List.of("good", "closed", "silent", "tls", "wrongkey", "nobucket"),
                 result.stages().get(0).cells().stream().map(c -> c.key().endpoint()).toList(),
@@ -122,8 +123,10 @@ class ConnectivityTest {
         CellStats good = cell(result, "good");
         assertEquals(20, good.operations(), "the first request is not one of the attempts");
         assertTrue(good.firstRequestNanos() > 0, "the first request's time is kept apart");
-        double avgMillis = good.latency().getMean() / 1e6;
-        assertTrue(avgMillis < 10, "the in-process server answers a HeadBucket in a few ms: " + avgMillis);
+        // the first request loaded the client's classes and opened its connection: the attempts after it, on the
+        // same machine at the same time, each take a fraction of that (how long either takes is the machine's)
+        assertTrue(good.latency().getMean() < good.firstRequestNanos(), "the attempts average "
+                + good.latency().getMean() / 1e6 + " ms, the first request " + good.firstRequestNanos() / 1e6 + " ms");
         String out = console.toString(StandardCharsets.UTF_8);
         assertTrue(out.contains("    (before them, a first request that also set up the client and its connection: "),
                 out);

@@ -8,8 +8,10 @@ import io.s3workload.metrics.CellStats;
 import io.s3workload.metrics.SizeBucketStats;
 import io.s3workload.plan.Plan;
 import io.s3workload.result.RunResult;
+import io.s3workload.testing.Await;
 import io.s3workload.testing.Faults;
 import io.s3workload.testing.HttpFront;
+import io.s3workload.testing.RecordingReporter;
 import io.s3workload.testing.TestS3;
 import java.nio.file.Path;
 import java.time.Duration;
@@ -124,18 +126,16 @@ class ExistingObjectsTest {
 
     @Test
     void decoysSurviveARunStoppedWhileReadingThem(@TempDir Path dir) throws Exception {
+        RecordingReporter reporter = new RecordingReporter();
         Engine engine = new Engine(s3.plan("""
                 bucket: existing
                 stages:
                   - {name: copy, kind: copy, from: {prefix: datasets/2024/}}
                   - {name: read, kind: get, from: {prefix: datasets/2024/}, duration: 60s, access: random}
-                """), List.of(), dir);
+                """), List.of(reporter), dir);
+        // stopped while reading, once the reads have begun, however long the copies took
         Thread canceller = Thread.ofVirtual().start(() -> {
-            try {
-                Thread.sleep(2000);
-            } catch (InterruptedException e) {
-                return;
-            }
+            Await.until(() -> reporter.operationsDone("read") > 0);
             engine.cancel();
         });
         RunResult result = engine.run();

