@@ -48,6 +48,10 @@ final class CheckCommand implements Callable<Integer> {
             + "search may take (default ${DEFAULT-VALUE}); past it the key's verdict is unknown, never ok.")
     String timeout;
 
+    /** What the command reads, for its errors. */
+    private static final String EXPECTED = "expected a history in JSON lines, one event a line (a run's"
+            + " history-<stage>.jsonl, or another tool's in the same format; docs/consistency.md)";
+
     @Override
     public Integer call() {
         Model m = Model.named(model).orElse(null);
@@ -61,11 +65,18 @@ final class CheckCommand implements Callable<Integer> {
             System.err.println("error: --timeout: expected a duration such as 10s or 500ms, got \"" + timeout + "\"");
             return ExitCodes.BAD_INPUT;
         }
+        if (Files.isDirectory(file)) {
+            System.err.println("error: " + file + " is a directory: " + EXPECTED);
+            return ExitCodes.BAD_INPUT;
+        }
         History history;
         try (BufferedReader in = Files.newBufferedReader(file, StandardCharsets.UTF_8)) {
             history = HistoryReader.read(file.toString(), in, m);
         } catch (NoSuchFileException e) {
             System.err.println("error: " + file + ": no such file");
+            return ExitCodes.BAD_INPUT;
+        } catch (java.nio.charset.CharacterCodingException e) {
+            System.err.println("error: " + file + ": not a history: " + NotText.describe(file) + "; " + EXPECTED);
             return ExitCodes.BAD_INPUT;
         } catch (IOException e) {
             System.err.println("error: " + file + ": " + e.getMessage());

@@ -35,11 +35,12 @@ final class PlanCommand implements Callable<Integer> {
             return ExitCodes.BAD_INPUT;
         }
         // A preview: endpoint variables a run requires may be unset; their examples stand in, and the plan says so.
-        java.util.Set<String> unset = io.s3workload.workload.yaml.Substitution.unsetRequired(
-                java.nio.file.Files.exists(workload.file) ? java.nio.file.Files.readString(workload.file) : "",
-                System.getenv());
         workload.endpointsReplaced = true;
-        System.out.print(PlanPrinter.render(Planner.plan(workload.load(part.orElse(Shard.WHOLE)))));
+        String plan = PlanPrinter.render(Planner.plan(workload.load(part.orElse(Shard.WHOLE))));
+        // the file loaded (a file that is not UTF-8 text was refused above, with its line and column)
+        java.util.Set<String> unset = io.s3workload.workload.yaml.Substitution.unsetRequired(
+                java.nio.file.Files.readString(workload.file), System.getenv());
+        System.out.print(plan);
         part.ifPresent(p -> System.out.println("  shard " + p + ": this process's share of every stage's workers,"
                 + " counts and rate; the " + Units.count(p.count(), "shard") + " together run the whole workload"));
         if (!unset.isEmpty()) {

@@ -22,7 +22,7 @@ import picocli.CommandLine.Parameters;
                 + "report.")
 final class ReportCommand implements Callable<Integer> {
 
-    @Parameters(index = "0", paramLabel = "RESULTS_DIR", description = "A run's results directory.")
+    @Parameters(index = "0", paramLabel = "RESULTS_DIR", description = "A run's results directory (or its summary.json).")
     Path directory;
 
     @Option(names = "--report", split = ",", paramLabel = "NAME", defaultValue = "html,csv",
@@ -37,7 +37,8 @@ final class ReportCommand implements Callable<Integer> {
     public Integer call() {
         try {
             RunReport report = ResultsReader.read(directory);
-            for (Path file : ReportFiles.write(report, reports, out == null ? directory : out)) {
+            Path into = out == null ? ResultsReader.directoryOf(directory) : out;
+            for (Path file : ReportFiles.write(report, reports, into)) {
                 System.out.println("wrote " + file);
             }
             return ExitCodes.OK;

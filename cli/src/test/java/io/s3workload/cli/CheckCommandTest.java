@@ -51,6 +51,29 @@ class CheckCommandTest {
         assertTrue(c.out().matches("(?s).*\\n\\s+2\\s+read\\s+ok\\s+\"a\"\\s+4\\.000\\s+5\\.000\\n.*"), c.out());
     }
 
+    /**
+     * A file that is not a history's text says what it is and what was expected, in one line with exit code 2: not
+     * the JDK's "Input length = 1".
+     */
+    @Test
+    void aFileThatIsNotTextSaysWhatItIsAndWhatWasExpected() throws Exception {
+        Path binary = Files.write(dir.resolve("image.bin"), new byte[] {'{', '\n', (byte) 0xF2, 0x01, 0x00});
+        Console c = Console.run("check", binary.toString());
+        assertEquals(2, c.exitCode(), c.all());
+        assertEquals("error: " + binary + ": not a history: it is not UTF-8 text: line 2, column 1 holds the byte 0xF2"
+                + " (a binary file?); expected a history in JSON lines, one event a line (a run's"
+                + " history-<stage>.jsonl, or another tool's in the same format; docs/consistency.md)\n", c.err());
+        Path zstd = Files.write(dir.resolve("ops.csv.zst"), new byte[] {0x28, (byte) 0xB5, 0x2F, (byte) 0xFD, 0, 1});
+        Console compressed = Console.run("check", zstd.toString());
+        assertEquals(2, compressed.exitCode());
+        assertTrue(compressed.err().contains(": not a history: it is zstd-compressed (decompress it first: zstd -d"
+                + " ops.csv.zst)"), compressed.err());
+        Console directory = Console.run("check", dir.toString());
+        assertEquals(2, directory.exitCode());
+        assertTrue(directory.err().startsWith("error: " + dir + " is a directory: expected a history"),
+                directory.err());
+    }
+
     /** docs/consistency.md's example: its history, run as the page shows, prints what the page shows. */
     @Test
     void theDocumentedExamplePrintsWhatTheDocsShow() throws Exception {

@@ -80,9 +80,11 @@ public final class OpsReader {
                         "duration_ns") : OpsLog.COLUMNS;
                 List<String> missing = need.stream().filter(c -> !at.containsKey(c)).toList();
                 if (!missing.isEmpty()) {
-                    throw new IOException(file + ": not an ops log (ops.csv.zst) or warp's output (--full): its"
-                            + " header lacks " + String.join(", ", missing) + " (it begins \"" + abbreviate(first)
-                            + "\")");
+                    throw new IOException(file + ": not an ops log (ops.csv.zst) or warp's output (--full): "
+                            + (text(first) ? "its header lacks " + String.join(", ", missing) + " (it begins \""
+                            + (first.length() > 40 ? first.substring(0, 40) + "..." : first) + "\")"
+                            : "it begins with bytes that are not text (a binary file, or one compressed otherwise"
+                            + " than by zstd)"));
                 }
             } catch (IOException e) {
                 in.close();
@@ -142,8 +144,9 @@ public final class OpsReader {
         }
     }
 
-    private static String abbreviate(String line) {
-        return line.length() > 40 ? line.substring(0, 40) + "..." : line;
+    /** Whether a file's first line reads as text: no bytes that are not UTF-8, no control characters but tabs. */
+    private static boolean text(String line) {
+        return line.chars().noneMatch(c -> c == '\uFFFD' || (Character.isISOControl(c) && c != '\t'));
     }
 
     /** The file's bytes, decompressed when they are zstd frames (by their magic number, whatever its name). */

@@ -43,9 +43,14 @@ public final class ResultsReader {
         this.directory = directory;
     }
 
-    /** The run in {@code directory}; an {@link IOException} saying what is missing or malformed. */
+    /** The run in {@code directory} (or its summary.json); an {@link IOException} saying what is missing or malformed. */
     public static RunReport read(Path directory) throws IOException {
-        return new ResultsReader(directory).read();
+        return new ResultsReader(directoryOf(directory)).read();
+    }
+
+    /** A run's results directory, given it or a file in it (its summary.json). */
+    public static Path directoryOf(Path given) {
+        return Files.isRegularFile(given) ? given.toAbsolutePath().getParent() : given;
     }
 
     private RunReport read() throws IOException {

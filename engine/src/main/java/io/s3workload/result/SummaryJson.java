@@ -59,7 +59,9 @@ public final class SummaryJson {
         try {
             summary = JSON.readValue(file.toFile(), Summary.class);
         } catch (com.fasterxml.jackson.core.JacksonException e) {
-            throw new IOException(file + " is not an s3workload summary.json: " + e.getOriginalMessage(), e);
+            String why = e.getOriginalMessage() != null && e.getOriginalMessage().startsWith("Invalid UTF-8")
+                    ? "it is not UTF-8 text (a binary file?)" : e.getOriginalMessage();
+            throw new IOException(file + " is not an s3workload summary.json: " + why, e);
         }
         if (summary.schemaVersion() != Summary.SCHEMA_VERSION || summary.stages() == null || summary.run() == null) {
             throw new IOException(file + " is not an s3workload summary.json of schema version "
