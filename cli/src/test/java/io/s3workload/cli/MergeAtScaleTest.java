@@ -13,7 +13,6 @@ import io.s3workload.run.RunOptions;
 import io.s3workload.server.EmbeddedS3;
 import io.s3workload.workload.Shard;
 import io.s3workload.workload.yaml.WorkloadLoader;
-import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.time.Duration;
@@ -21,7 +20,6 @@ import java.util.ArrayList;
 import java.util.List;
 import java.util.Map;
 import java.util.Optional;
-import java.util.concurrent.TimeUnit;
 import java.util.stream.Stream;
 import org.HdrHistogram.EncodableHistogram;
 import org.HdrHistogram.Histogram;
@@ -46,7 +44,8 @@ class MergeAtScaleTest {
         Result merge = merge(shards, dir.resolve("merged"));
         double seconds = (System.nanoTime() - started) / 1e9;
         assertEquals(0, merge.exit(), merge.output());
-        assertTrue(seconds < 60, "100 shards merged in " + seconds + " s");
+        // seconds here: the bound tells a merge that slows with the shards (or hangs) from a busy machine's pace
+        assertTrue(seconds < 300, "100 shards merged in " + seconds + " s");
         assertTrue(merge.output().contains("shard 99  complete"), merge.output());
         // the shards ran one after another: the merge says they did not run together
         assertTrue(merge.output().contains("WARNING: the shards began "), merge.output());
@@ -139,10 +138,10 @@ class MergeAtScaleTest {
                 System.getProperty("java.class.path"), Main.class.getName(), "merge"));
         shards.forEach(s -> command.add(s.toString()));
         command.addAll(List.of("--out", out.toString()));
-        Process p = new ProcessBuilder(command).redirectErrorStream(true).start();
-        String output = new String(p.getInputStream().readAllBytes(), StandardCharsets.UTF_8);
-        assertTrue(p.waitFor(120, TimeUnit.SECONDS), output);
-        return new Result(p.exitValue(), output);
+        try (ChildProcess p = ChildProcess.start(new ProcessBuilder(command))) {
+            int code = p.exitCode();
+            return new Result(code, p.output());
+        }
     }
 
     /** Every interval of an hdr log, added. */
