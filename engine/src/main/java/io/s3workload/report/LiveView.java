@@ -10,6 +10,7 @@ import io.s3workload.result.RunReport;
 import io.s3workload.result.RunResult;
 import io.s3workload.result.StageReport;
 import io.s3workload.result.StageResult;
+import io.s3workload.result.Units;
 import io.s3workload.workload.Percentile;
 import java.util.ArrayList;
 import java.util.EnumMap;
@@ -151,8 +152,10 @@ final class LiveView {
     }
 
     /**
-     * The page's update: the run's header and plan, and the stages changed after version {@code after} (all of
-     * them for 0), rendered; {@code report} is the final report.html once the run is over.
+     * The page's update: the run's header (with what is running now, where the eye lands) and plan, and the stages
+     * changed after version {@code after} (all of them for 0), rendered, in the order the page shows them: what is
+     * running first, then what is done, then what waits, each in the plan's order; {@code report} is the final
+     * report.html once the run is over.
      */
     synchronized LiveMessage since(long after) {
         Map<String, String> changed = new LinkedHashMap<>();
@@ -161,8 +164,11 @@ final class LiveView {
                 changed.put(stage.plan.name(), render(stage));
             }
         }
-        return new LiveMessage(version, finished != null, header(), plan(), List.copyOf(stages.keySet()), changed,
-                finalReport);
+        List<String> order = new ArrayList<>();
+        for (State state : List.of(State.RUNNING, State.DONE, State.WAITING)) {
+            stages.values().stream().filter(st -> st.state == state).forEach(st -> order.add(st.plan.name()));
+        }
+        return new LiveMessage(version, finished != null, header(), plan(), order, changed, finalReport);
     }
 
     /** The run's name, id, start, endpoints (their credentials masked) and state. */
@@ -184,7 +190,47 @@ final class LiveView {
         h.append(info.serverInProcess() ? " &middot; S3 server in the same process" : "").append("<br>");
         info.endpointUrls().forEach((name, url) -> h.append("endpoint ").append(esc(name)).append(' ')
                 .append(esc(io.s3workload.workload.Urls.printable(url))).append("<br>"));
-        return h.append("</p>").toString();
+        return h.append("</p>").append(now()).toString();
+    }
+
+    /**
+     * What runs now, big, at the top of the page (as k6's and warp's dashboards show it): each running cell's last
+     * second, its operations and MiB a second and its p99, and its errors when it had some.
+     */
+    private String now() {
+        StringBuilder h = new StringBuilder();
+        for (LiveStage stage : stages.values()) {
+            if (stage.state != State.RUNNING || finished != null) {
+                continue;
+            }
+            for (LiveCell cell : stage.cells.values()) {
+                Snapshot last = cell.seconds.isEmpty() ? null : cell.seconds.get(cell.seconds.size() - 1);
+                h.append("<div class=\"now-cell\" data-now-cell=\"").append(esc(LiveCells.id(cell.key)))
+                        .append("\"><span class=\"what\"><a href=\"#stage-").append(esc(stage.plan.name()))
+                        .append("\">").append(esc(stage.plan.name())).append("</a> ").append(esc(cell.key.label()))
+                        .append(" on ").append(esc(cell.key.endpoint())).append("</span>");
+                if (last == null) {
+                    h.append("<span class=\"meta\">its first second is coming</span></div>");
+                    continue;
+                }
+                h.append(tile("now-ops", Units.rate(last.opsPerSecond()), "ops/s"));
+                if (cell.key.op().movesData()) {
+                    h.append(tile("now-mib", Units.mib(last.bytesPerSecond()), "MiB/s"));
+                }
+                h.append(tile("now-p99", last.operations() == 0 ? "-"
+                        : Units.millis(last.latency(Percentile.P99)),
+                        "ms p99"));
+                if (last.errors() > 0) {
+                    h.append(tile("now-errors bad", Long.toString(last.errors()), "errors"));
+                }
+                h.append("</div>");
+            }
+        }
+        return h.isEmpty() ? "" : "<div id=\"now\"><p class=\"meta\">now (the last second)</p>" + h + "</div>";
+    }
+
+    private static String tile(String kind, String value, String unit) {
+        return "<span class=\"tile " + kind + "\"><b>" + esc(value) + "</b> " + esc(unit) + "</span>";
     }
 
     /** A line per stage: its name, kind and state. */

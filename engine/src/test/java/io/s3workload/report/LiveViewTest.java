@@ -97,6 +97,17 @@ class LiveViewTest {
             assertTrue(updates.stream().anyMatch(u -> u.get("plan").asText().contains("data-stage=\"get\" "
                     + "data-state=\"running\"") && u.get("stages").has("get") && u.get("stages").get("get").asText()
                     .contains("<svg")), "an update while the GETs ran, with their charts");
+            // what runs comes first, its last second big at the top of the page
+            JsonNode whileGetting = updates.stream().filter(u -> u.get("plan").asText().contains("data-stage=\"get\" "
+                    + "data-state=\"running\"") && u.get("header").asText().contains("data-now-cell=\"get|GET|"))
+                    .findFirst().orElseThrow(() -> new AssertionError("no update shows the running GETs at the top"));
+            assertEquals("get", whileGetting.get("order").get(0).asText(), "the running stage first");
+            assertEquals("put", whileGetting.get("order").get(1).asText(), "then the finished one");
+            String now = whileGetting.get("header").asText();
+            assertTrue(now.contains("<div id=\"now\">") && now.contains("ops/s") && now.contains("MiB/s")
+                    && now.contains("ms p99"), now);
+            assertTrue(!updates.get(updates.size() - 1).get("header").asText().contains("id=\"now\""),
+                    "nothing is 'now' once the run is over");
             assertTrue(updates.stream().filter(u -> u.get("stages").size() < 2).count() >= 1,
                     "updates carry the stages that changed, not all of them");
             JsonNode last = updates.get(updates.size() - 1);
