@@ -23,7 +23,7 @@ mkdir -p "$work/results"
   || { echo "$check: FAILED: the run failed"; tail -20 "$work/run.log"; exit 1; }
 zstd -q -d -c "$work/results/quickstart/ops.csv.zst" >"$work/ops.csv" || { echo "$check: FAILED: zstd -d"; exit 1; }
 
-# the run killed mid-stage: a GET stage of 60 s, killed once its log has a few seconds of rows
+# the run killed mid-stage: a GET stage of 60 s, killed once its log holds rows of it
 cat >"$work/long.yaml" <<'YAML'
 name: ops-killed
 bucket: ops-killed
@@ -34,11 +34,10 @@ stages:
 YAML
 "$root/s3workload" run "$work/long.yaml" --no-progress --report ops --out "$work/killed" >"$work/killed.log" 2>&1 &
 victim=$!
-for _ in $(seq 1 120); do # until the GET stage has written a second of rows
-  [ "$(zstd -q -d -c "$work/killed/ops.csv.zst" 2>/dev/null | grep -c ',get,GET,')" -gt 0 ] && break
+for _ in $(seq 1 240); do # until the file holds 10 rows of the GET stage, however long that takes (2 min at most)
+  [ "$(zstd -q -d -c "$work/killed/ops.csv.zst" 2>/dev/null | grep -c ',get,GET,')" -ge 10 ] && break
   sleep 0.5
 done
-sleep 2.5
 kill -9 "$victim" 2>/dev/null || { echo "$check: FAILED: the run ended before it was killed"; tail "$work/killed.log"; exit 1; }
 wait "$victim" 2>/dev/null || true
 killed_rows=$(zstd -q -d -c "$work/killed/ops.csv.zst" | tail -n +2 | wc -l) \

@@ -43,16 +43,24 @@ for _ in $(seq 1 240); do
   grep -qs "^\[2/3\] get" "$work/run.log" && break
   sleep 0.25
 done
-sleep 6
 query='sum(rate(s3workload_operations_total{op="GET"}[4s]))'
-answer=$(curl -sf -G "http://127.0.0.1:$prometheus_port/api/v1/query" --data-urlencode "query=$query" || true)
+rate_of() { python3 -c 'import json,sys; r=json.loads(sys.argv[1] or "{}").get("data",{}).get("result",[]); print(r[0]["value"][1] if r else 0)' "$1"; }
+# until Prometheus has scraped the GETs twice (a rate needs two samples), while the run goes on: not a sleep that a
+# busy machine's late scrapes outlast
+answer=
+for _ in $(seq 1 120); do
+  answer=$(curl -sf -G "http://127.0.0.1:$prometheus_port/api/v1/query" --data-urlencode "query=$query" || true)
+  python3 -c 'import sys; sys.exit(0 if float(sys.argv[1]) > 0 else 1)' "$(rate_of "$answer")" && break
+  kill -0 "$run_pid" 2>/dev/null || break
+  sleep 0.5
+done
 curl -sf "http://127.0.0.1:$metrics_port/metrics" >"$work/metrics.txt" || true
 promtool_out=$(promtool check metrics <"$work/metrics.txt" 2>&1) && promtool_ok=1 || promtool_ok=0
 dashboard_out=$(python3 "$root/src/e2e/lib/check_dashboard.py" "$root/src/deploy/grafana/s3workload-dashboard.json" \
   "http://127.0.0.1:$prometheus_port" 2>&1) && dashboard_ok=1 || dashboard_ok=0
 wait "$run_pid"
 run_pid=
-rate=$(python3 -c 'import json,sys; r=json.loads(sys.argv[1] or "{}").get("data",{}).get("result",[]); print(r[0]["value"][1] if r else 0)' "$answer")
+rate=$(rate_of "$answer")
 if [ "$promtool_ok" != 1 ] || [ ! -s "$work/metrics.txt" ]; then
   echo "e2e prometheus: FAILED: promtool check metrics on the run's /metrics ($(wc -l <"$work/metrics.txt") lines):"
   echo "$promtool_out"

@@ -244,7 +244,9 @@ def stall_then_sigterm(server_port):
     code, summary, seconds, text = run(name, front.port, PUTS, stop=once_stalled(front, signal.SIGTERM))
     front.stop()
     check(name, code == 130, f"exit code {code}, expected 130:\n{text[-2000:]}")
-    check(name, seconds is not None and seconds < 5, f"exited {seconds:.1f} s after SIGTERM, expected < 5 s")
+    # the stalled PUTs never end on their own: the stop ends them (a second or two here); the bound tells that from a
+    # run that waited for them, not a busy machine's pace
+    check(name, seconds is not None and seconds < 30, f"exited {seconds:.1f} s after SIGTERM, expected < 30 s")
     matrix.append((name, "SIGTERM", "4 PUTs stalled", f"exit {code} after {seconds:.2f} s"))
     if summary is None:
         failures.append(f"{name}: no summary.json")
@@ -272,8 +274,9 @@ def everything_stalls(server_port):
                                        stop=once_stalled(front, signal.SIGTERM))
     front.stop()
     check(name, code == 130, f"exit code {code}, expected 130:\n{text[-2000:]}")
-    check(name, seconds is not None and seconds < 4 + 2 + 3, f"exited {seconds:.1f} s after SIGTERM, expected"
-          " within the 4 s cleanup timeout + 5 s")
+    # nothing ever answers: only the 4 s cleanup timeout (and its grace) ends the run (about 7 s here)
+    check(name, seconds is not None and seconds < 30, f"exited {seconds:.1f} s after SIGTERM, expected"
+          " within the 4 s cleanup timeout and its grace, far from never")
     new = sorted(set(manifests()) - before)
     check(name, len(new) == 1, f"expected one new manifest, found {new}")
     if summary is None or len(new) != 1:
@@ -307,8 +310,8 @@ def second_interrupt(server_port):
     front.stop()
     new = sorted(set(manifests()) - before)
     check(name, code == 130, f"exit code {code}, expected 130:\n{text[-2000:]}")
-    check(name, seconds is not None and seconds < 4, f"exited {seconds:.1f} s after the second SIGINT, expected"
-          " < 4 s")
+    check(name, seconds is not None and seconds < 30, f"exited {seconds:.1f} s after the second SIGINT, expected"
+          " < 30 s (nothing answers: the skipped cleanup is all that ends it)")
     check(name, len(new) == 1 and summary is not None and "skipped (a second Ctrl-C)" in text,
           f"expected the skipped cleanup's manifest and message; manifests {new}:\n{text[-1500:]}")
     matrix.append((name, "SIGINT x2", "everything stalled", f"exit {code} {seconds:.2f} s after the second;"
@@ -322,8 +325,10 @@ def server_restart(server, server_port):
     """The server is killed mid-stage and comes back 1 s later: the run goes on, counts add up, the reads after it
     find every key whose PUT succeeded, cleanup completes."""
     name = "server-restart"
-    print(f"{name}: the server is killed (SIGKILL) 2 s into a 10 s PUT stage and restarted 1 s later")
-    stages = """  - {name: put, kind: put, sizes: [16KiB], objects: 200, duration: 10s, concurrency: 4}
+    print(f"{name}: the server is killed (SIGKILL) 2 s into a 30 s PUT stage and restarted 1 s later")
+    # 30 s: the outage and the restart (the server's JVM takes seconds to listen, more on a busy machine) fall within
+    # the PUT stage whatever the machine's pace
+    stages = """  - {name: put, kind: put, sizes: [16KiB], objects: 200, duration: 30s, concurrency: 4}
   - {name: get, kind: get, from: put, operations: 400, verify: true, concurrency: 4}"""
     state = {}
 
@@ -359,10 +364,14 @@ def server_restart(server, server_port):
     check(name, len(windows) == 1 and windows[0]["failed"] == refused and "toEpochMs" in windows[0],
           f"one closed outage window counting the {refused} refused PUTs: {windows}")
     if windows and "up" in state and "toEpochMs" in windows[0]:
-        check(name, abs(windows[0]["toEpochMs"] / 1e3 - state["up"]) < 3.0 and 0.5 < windows[0]["seconds"] < 10,
+        check(name, abs(windows[0]["toEpochMs"] / 1e3 - state["up"]) < 3.0 and 0.5 < windows[0]["seconds"] < 30,
               f"the window should end as the server came back ({state['up']:.3f}): {windows[0]}")
-    check(name, 0 < refused <= 4 * 40, f"4 workers backing off (50 ms doubling to 1 s) over a ~3 s outage: {refused}"
-          " refused")
+    # each worker waits 50 ms doubling to 1 s (jittered down to half): at most 7 refusals in the first 1.5 s, then
+    # one every half second at the most, for as long as the outage lasted
+    down = windows[0]["seconds"] if windows else 3.0
+    most = 4 * (8 + int(max(0.0, down - 1.5) / 0.5))
+    check(name, 0 < refused <= most, f"4 workers backing off over a {down:.1f} s outage: {refused} refused, {most}"
+          " at most")
     check(name, get["operations"] + get["errors"] == 400 and get["errors"] == 0,
           f"GETs after the restart: {get['operations']} + {get['errors']} errors {get['errorsByClass']}")
     matrix.append((name, "PUT", "server down ~3 s (kill, restart)", ", ".join(f"{k} {v}" for k, v in put["errorsByClass"].items())
