@@ -12,6 +12,7 @@ import io.s3workload.result.RunResult;
 import io.s3workload.result.StageResult;
 import io.s3workload.run.Engine;
 import io.s3workload.testing.Await;
+import io.s3workload.testing.Hold;
 import io.s3workload.testing.HttpFront;
 import io.s3workload.testing.TestS3;
 import java.io.ByteArrayOutputStream;
@@ -22,6 +23,7 @@ import java.net.http.HttpClient;
 import java.net.http.HttpRequest;
 import java.net.http.HttpResponse;
 import java.nio.charset.StandardCharsets;
+import java.time.Duration;
 import java.util.List;
 import java.util.Optional;
 import org.junit.jupiter.api.Test;
@@ -65,19 +67,7 @@ class LiveViewTest {
             // the GETs held 100 ms each by a front, 2 at a time: 4 s of them at the least, so that updates come
             // while they run (each second), however slow the machine
             RunResult result;
-            try (HttpFront slow = HttpFront.start(s3.endpoint(), new HttpFront.Interceptor() {
-                @Override
-                public HttpFront.Response before(HttpFront.Request request) {
-                    if (request.method().equals("GET") && request.key().isPresent()) {
-                        try {
-                            Thread.sleep(100);
-                        } catch (InterruptedException e) {
-                            Thread.currentThread().interrupt();
-                        }
-                    }
-                    return null;
-                }
-            })) {
+            try (HttpFront slow = HttpFront.start(s3.endpoint(), Hold.each("GET", Duration.ofMillis(100)))) {
                 result = new Engine(s3.plan("""
                         bucket: live
                         stages:

@@ -5,11 +5,13 @@ import static org.junit.jupiter.api.Assertions.assertTrue;
 import com.sun.net.httpserver.HttpServer;
 import io.s3workload.result.RunResult;
 import io.s3workload.run.Engine;
+import io.s3workload.testing.Hold;
 import io.s3workload.testing.HttpFront;
 import io.s3workload.testing.TestS3;
 import java.io.ByteArrayOutputStream;
 import java.net.InetSocketAddress;
 import java.nio.charset.StandardCharsets;
+import java.time.Duration;
 import java.util.List;
 import java.util.concurrent.CopyOnWriteArrayList;
 import org.junit.jupiter.api.AfterAll;
@@ -53,19 +55,7 @@ class OtlpReporterTest {
             // 30 GETs held 100 ms each by a front, one at a time: the run lasts 3 s at the least, so the pushes due
             // each second come before the last one, made as the reporter closes
             RunResult result;
-            try (HttpFront slow = HttpFront.start(s3.endpoint(), new HttpFront.Interceptor() {
-                @Override
-                public HttpFront.Response before(HttpFront.Request request) {
-                    if (request.method().equals("GET") && request.key().isPresent()) {
-                        try {
-                            Thread.sleep(100);
-                        } catch (InterruptedException e) {
-                            Thread.currentThread().interrupt();
-                        }
-                    }
-                    return null;
-                }
-            })) {
+            try (HttpFront slow = HttpFront.start(s3.endpoint(), Hold.each("GET", Duration.ofMillis(100)))) {
                 result = new Engine(s3.plan("""
                         bucket: otlp
                         stages:

@@ -9,12 +9,14 @@ import io.s3workload.result.Reporter;
 import io.s3workload.result.RunResult;
 import io.s3workload.run.Engine;
 import io.s3workload.testing.Await;
+import io.s3workload.testing.Hold;
 import io.s3workload.testing.HttpFront;
 import io.s3workload.testing.TestS3;
 import java.net.URI;
 import java.net.http.HttpClient;
 import java.net.http.HttpRequest;
 import java.net.http.HttpResponse;
+import java.time.Duration;
 import java.util.List;
 import java.util.concurrent.atomic.AtomicReference;
 import java.util.regex.Matcher;
@@ -106,19 +108,7 @@ class PrometheusReporterTest {
         PrometheusReporter prometheus = new PrometheusReporter("127.0.0.1", 0, "test-version");
         Scraper scraper = new Scraper(prometheus.port());
         RunResult result;
-        try (HttpFront slow = HttpFront.start(s3.endpoint(), new HttpFront.Interceptor() {
-            @Override
-            public HttpFront.Response before(HttpFront.Request request) {
-                if (request.method().equals("PUT") && request.key().isPresent()) {
-                    try {
-                        Thread.sleep(1);
-                    } catch (InterruptedException e) {
-                        Thread.currentThread().interrupt();
-                    }
-                }
-                return null;
-            }
-        })) {
+        try (HttpFront slow = HttpFront.start(s3.endpoint(), Hold.each("PUT", Duration.ofMillis(1)))) {
             result = new Engine(s3.plan("""
                     bucket: metrics
                     stages:

@@ -10,10 +10,13 @@ import io.s3workload.result.Breach;
 import io.s3workload.result.RunResult;
 import io.s3workload.s3.StoreException;
 import io.s3workload.testing.Await;
+import io.s3workload.testing.Hold;
+import io.s3workload.testing.HttpFront;
 import io.s3workload.testing.RecordingReporter;
 import io.s3workload.testing.TestS3;
 import io.s3workload.workload.Percentile;
 import java.nio.file.Path;
+import java.time.Duration;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.Map;
@@ -289,20 +292,7 @@ class EngineTest {
     void progressIsReportedAboutOnceASecondWithRunningTotals() throws Exception {
         RecordingReporter reporter = new RecordingReporter();
         RunResult result;
-        try (var slow = io.s3workload.testing.HttpFront.start(s3.endpoint(), new io.s3workload.testing.HttpFront
-                .Interceptor() {
-            @Override
-            public io.s3workload.testing.HttpFront.Response before(io.s3workload.testing.HttpFront.Request r) {
-                if (r.method().equals("PUT") && r.key().isPresent()) {
-                    try {
-                        Thread.sleep(300);
-                    } catch (InterruptedException e) {
-                        Thread.currentThread().interrupt();
-                    }
-                }
-                return null;
-            }
-        })) {
+        try (var slow = HttpFront.start(s3.endpoint(), Hold.each("PUT", Duration.ofMillis(300)))) {
             result = new Engine(s3.plan("""
                     bucket: progress
                     createBucket: true

@@ -15,10 +15,13 @@ import io.s3workload.report.ResultsDirectory;
 import io.s3workload.result.ReplayFidelity;
 import io.s3workload.result.RunResult;
 import io.s3workload.result.StageResult;
+import io.s3workload.testing.Hold;
+import io.s3workload.testing.HttpFront;
 import io.s3workload.testing.TestS3;
 import io.s3workload.workload.yaml.WorkloadException;
 import java.nio.file.Files;
 import java.nio.file.Path;
+import java.time.Duration;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.Map;
@@ -179,18 +182,7 @@ class ReplayStageTest {
                 new ResultsDirectory(Optional.of(dir)), "test"));
         // each request held 2 ms by a front: one worker makes at most 500 a second, and 50x asks some 3,000
         StageResult r;
-        try (var front = io.s3workload.testing.HttpFront.start(s3.endpoint(),
-                new io.s3workload.testing.HttpFront.Interceptor() {
-                    @Override
-                    public io.s3workload.testing.HttpFront.Response before(io.s3workload.testing.HttpFront.Request q) {
-                        try {
-                            Thread.sleep(2);
-                        } catch (InterruptedException e) {
-                            Thread.currentThread().interrupt();
-                        }
-                        return null;
-                    }
-                })) {
+        try (var front = HttpFront.start(s3.endpoint(), Hold.every(Duration.ofMillis(2)))) {
             r = new Engine(s3.plan("bucket: replay\nstages:\n  - {name: r, kind: replay, trace: \"" + SAMPLE
                     + "\", speed: 50, concurrency: 1}\n", s3.server().accessKey(), s3.server().secretKey(),
                     front.endpoint().toString()), logging).run().stages().get(0);
@@ -237,8 +229,8 @@ class ReplayStageTest {
     @Test
     void eachKeyKeepsItsRecordedOrderWhereTheLogCannotTellWhichEndedFirst(@TempDir Path dir) throws Exception {
         List<String> lines = new ArrayList<>();
-        String head = "79a59df900b949e55d96a1e698fbacedfd6e09d98eacf8f8d5218e7cd47ef2be amzn-s3-demo-bucket1 "
-                + "[26/Nov/2026:10:00:%02d +0000] 192.0.2.3 79a59df900b949e55d96a1e698fbacedfd6e09d98eacf8f8d5218e7cd47ef2be"
+        String owner = "79a59df900b949e55d96a1e698fbacedfd6e09d98eacf8f8d5218e7cd47ef2be";
+        String head = owner + " amzn-s3-demo-bucket1 [26/Nov/2026:10:00:%02d +0000] 192.0.2.3 " + owner
                 + " 7F405BC8CFD3DD%02d ";
         String tail = " \"-\" \"trace-gen/1.0\" - hostid= SigV4 ECDHE-RSA-AES128-GCM-SHA256 AuthHeader"
                 + " amzn-s3-demo-bucket1.s3.us-east-1.amazonaws.com TLSv1.2 - -";
@@ -252,21 +244,9 @@ class ReplayStageTest {
                     + " HTTP/1.1\" 200 - 1913 1913 5 3" + tail);
         }
         Path trace = Files.write(dir.resolve("ordered.log"), lines);
-        io.s3workload.testing.HttpFront.Interceptor slowPuts = new io.s3workload.testing.HttpFront.Interceptor() {
-            @Override
-            public io.s3workload.testing.HttpFront.Response before(io.s3workload.testing.HttpFront.Request request) {
-                if (request.method().equals("PUT") && request.key().orElse("").contains("ordered/")) {
-                    try {
-                        Thread.sleep(300);
-                    } catch (InterruptedException e) {
-                        Thread.currentThread().interrupt();
-                    }
-                }
-                return null;
-            }
-        };
+        Hold slowPuts = Hold.each("PUT", Duration.ofMillis(300)).whereKey(k -> k.contains("ordered/"));
         StageResult r;
-        try (var front = io.s3workload.testing.HttpFront.start(s3.endpoint(), slowPuts)) {
+        try (var front = HttpFront.start(s3.endpoint(), slowPuts)) {
             r = new Engine(s3.plan("bucket: replay\nstages:\n  - {name: r, kind: replay, trace: \"" + trace
                     + "\", speed: 10, concurrency: 8}\n", s3.server().accessKey(), s3.server().secretKey(),
                     front.endpoint().toString()), List.of()).run().stages().get(0);
