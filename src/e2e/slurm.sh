@@ -170,7 +170,7 @@ if [ -n "$prometheus_pid" ]; then
   wait_s=$(( $(date -d "$start_at" +%s) + 12 - $(date +%s) ))
   [ "$wait_s" -gt 0 ] && sleep "$wait_s"
   dashboard_ok=failed
-  while :; do
+  for _ in $(seq 1 150); do # 5 min at the most: the job itself ends long before
     if dashboard=$(python3 "$root/src/e2e/lib/check_dashboard.py" "$root/src/deploy/grafana/s3workload-dashboard.json" \
         "http://127.0.0.1:$prometheus_port" 2>&1); then
       dashboard_ok=ok

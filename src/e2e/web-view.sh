@@ -150,9 +150,16 @@ if "<html" not in report or "quickstart" not in report:
 analyzer = subprocess.Popen([os.path.join(root, "s3workload"), "analyze", os.path.join(work, "out"), "--op", "GET",
                              "--web", "0"], stdout=subprocess.PIPE, stderr=subprocess.STDOUT, text=True)
 try:
+    import queue, threading
+    lines = queue.Queue()  # read on a thread, so that the wait for the page's address has a bound
+    threading.Thread(target=lambda: [lines.put(l) for l in iter(analyzer.stdout.readline, "")] + [lines.put("")],
+                     daemon=True).start()
     line = ""
     while "Analysis page:" not in line:
-        line = analyzer.stdout.readline()
+        try:
+            line = lines.get(timeout=120)
+        except queue.Empty:
+            fail("analyze --web printed no page address in 120 s")
         if not line:
             fail("analyze --web ended without a page")
     page = re.search(r"Analysis page: (\S+)", line).group(1)
