@@ -134,22 +134,40 @@ class PrometheusReporterTest {
     void aScrapedRunEndsAfterAScrapeOfItsFinalCounts() throws Exception {
         PrometheusReporter prometheus = new PrometheusReporter("127.0.0.1", 0, "test-version");
         AtomicReference<String> last = new AtomicReference<>("");
+        java.util.concurrent.atomic.AtomicInteger scrapes = new java.util.concurrent.atomic.AtomicInteger();
         Thread scraper = Thread.ofVirtual().start(() -> {
             try (HttpClient client = HttpClient.newHttpClient()) {
                 while (!Thread.currentThread().isInterrupted()) {
                     last.set(client.send(HttpRequest.newBuilder(URI.create("http://127.0.0.1:" + prometheus.port()
                             + "/metrics")).build(), HttpResponse.BodyHandlers.ofString()).body());
+                    scrapes.incrementAndGet();
                     Thread.sleep(300);
                 }
             } catch (Exception e) {
                 // the server stopped, or the test interrupted the loop
             }
         });
-        RunResult result = new Engine(s3.plan("""
-                bucket: metrics
-                stages:
-                  - {name: put, kind: put, sizes: [1KiB], objects: 40, operations: 400, concurrency: 2}
-                """), List.of(prometheus)).run(); // closes the reporter: waits for the last scrape
+        // the run is scraped regularly (twice at least: what makes its end wait for a last scrape) by construction:
+        // its first PUT is held until the scraper has scraped three times (a fast machine's run once ended before
+        // its second scrape, and so did not wait)
+        java.util.concurrent.atomic.AtomicBoolean first = new java.util.concurrent.atomic.AtomicBoolean(true);
+        RunResult result;
+        try (HttpFront front = HttpFront.start(s3.endpoint(), new HttpFront.Interceptor() {
+            @Override
+            public HttpFront.Response before(HttpFront.Request request) {
+                if (request.method().equals("PUT") && request.key().isPresent() && first.getAndSet(false)) {
+                    Await.until(() -> scrapes.get() >= 3);
+                }
+                return null;
+            }
+        })) {
+            result = new Engine(s3.plan("""
+                    bucket: metrics
+                    stages:
+                      - {name: put, kind: put, sizes: [1KiB], objects: 40, operations: 400, concurrency: 2}
+                    """, s3.server().accessKey(), s3.server().secretKey(), front.endpoint().toString()),
+                    List.of(prometheus)).run(); // closes the reporter: waits for the last scrape
+        }
         CellStats put = result.stages().get(0).cells().get(0);
         String series = "s3workload_operations_total{endpoint=\"s3\",op=\"PUT\",run=\"" + result.info().runId()
                 + "\",size=\"1KiB\",stage=\"put\"}";

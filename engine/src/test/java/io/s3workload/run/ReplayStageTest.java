@@ -249,7 +249,9 @@ class ReplayStageTest {
         try (var front = HttpFront.start(s3.endpoint(), slowPuts)) {
             r = new Engine(s3.plan("bucket: replay\nstages:\n  - {name: r, kind: replay, trace: \"" + trace
                     + "\", speed: 10, concurrency: 8}\n", s3.server().accessKey(), s3.server().secretKey(),
-                    front.endpoint().toString()), List.of()).run().stages().get(0);
+                    front.endpoint().toString()), Reporters.create(List.of("json"), new Reporters.Settings(
+                    System.out, false, false, new ResultsDirectory(Optional.of(dir.resolve("out"))), "test")))
+                    .run().stages().get(0);
         }
         ReplayFidelity f = r.replay().orElseThrow();
         assertEquals(30, f.issued());
@@ -260,6 +262,10 @@ class ReplayStageTest {
         assertTrue(f.keyOrderOrNone().waited() > 0, "the reads waited for their writes: " + f.keyOrderOrNone());
         assertTrue(f.keyOrderOrNone().waitMaxMs() >= 100, "a read due 33 ms after a PUT held 300 ms waited the"
                 + " rest: " + f.keyOrderOrNone());
+        Path summary = dir.resolve("out").resolve("summary.json");
+        assertEquals(List.of(), io.s3workload.report.SummarySchema.missing(summary), "summary.json as its schema says");
+        assertEquals(f.keyOrderOrNone().waited(), new com.fasterxml.jackson.databind.ObjectMapper().readTree(
+                summary.toFile()).at("/stages/0/replay/keyOrder/waited").asLong(), "the waits kept in summary.json");
     }
 
     @Test
