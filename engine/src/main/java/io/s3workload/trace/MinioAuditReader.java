@@ -54,7 +54,9 @@ final class MinioAuditReader extends LineTraceReader {
         }
         long micros = micros(e);
         TraceOp.Kind kind = kind(name);
-        String key = text(api.path("object"));
+        // a batched delete's objects are its keys; MinIO also writes one of them as its "object" (seen on a real
+        // MinIO: the batch's last), which is not a key of its own
+        String key = kind == TraceOp.Kind.DELETE_OBJECTS ? null : text(api.path("object"));
         JsonNode query = e.path("requestQuery");
         JsonNode headers = e.path("requestHeader");
         long rx = api.path("rx").asLong(-1);

@@ -150,6 +150,7 @@ class TraceReadersTest {
         assertEquals(812_000, get.serverNanos());
         assertEquals("logs/", ops.get(2).prefix());
         assertEquals(List.of("a.bin", "b c.bin"), ops.get(3).keys());
+        assertNull(ops.get(3).key(), "the batch's \"object\" (one of its objects, as MinIO writes it) is no key");
         assertEquals(404, ops.get(4).status());
         TraceOp part = ops.get(5);
         assertEquals(5242880, part.size(), "the decoded length, not the chunked body's");

@@ -50,7 +50,7 @@ final class KeyOrder {
 
     /** {@code op} is taken, in the trace's order: its turn, following what it must (null: it names no key). */
     synchronized Turn taken(TraceOp op) {
-        List<String> keys = op.key() != null ? List.of(op.key()) : op.keys();
+        List<String> keys = keysOf(op);
         if (keys.isEmpty()) {
             return null;
         }
@@ -68,6 +68,20 @@ final class KeyOrder {
             inFlight.computeIfAbsent(key, k -> new ArrayList<>(2)).add(turn);
         }
         return turn;
+    }
+
+    /** Every key {@code op} names: its own and a batch's (a reader may give both), each once. */
+    private static List<String> keysOf(TraceOp op) {
+        if (op.keys().isEmpty()) {
+            return op.key() == null ? List.of() : List.of(op.key());
+        }
+        if (op.key() == null || op.keys().contains(op.key())) {
+            return op.keys();
+        }
+        List<String> all = new ArrayList<>(op.keys().size() + 1);
+        all.add(op.key());
+        all.addAll(op.keys());
+        return all;
     }
 
     /**
