@@ -1,5 +1,5 @@
 #!/usr/bin/env python3
-"""The design's measures (issue 45), computed from the source and compared with the committed figures.
+"""The design's measures (issues 45 and 70), computed from the source and compared with the committed figures.
 
   src/dev/measures.py           prints each measure beside its committed figure and target
   src/dev/measures.py --check   the same, and exits 1 when a measure is worse than its committed figure
@@ -112,9 +112,102 @@ def measures():
     run = [(path, code(text)) for path, text in files if '/io/s3workload/run/' in path]
     m['stage-as-written reads in run/'] = sum(len(re.findall(r'\.spec\(\)|\bStageCommon\b', t)) for _, t in run)
     m['Optional defaults in run/'] = sum(len(settings_defaults(t)) for _, t in run)
+    m.update(house(files))
     m['main files over 400 lines'] = sum(1 for _, text in files if text.count('\n') > 400)
     m['methods over 60 lines'] = sum(long_methods(code(text)) for _, text in files)
     return m
+
+
+# The engine's folders from the bottom up (issue 70): a folder may use those below it and its own, never one above.
+# ground holds the value types everything uses; the ops log's file format and the trace readers are libraries under
+# the workload's model; results sit on the plan, the engine on results, the reports on top.
+LAYERS = ['ground', 'metrics', 'opslog', 'trace', 'workload', 'server', 's3', 'plan', 'history', 'result', 'run',
+          'report']
+# a qualified type name in code: packages in lower case, then a type (java.util.List, io.s3workload.x.Y)
+QUALIFIED = re.compile(r'(?<![\w.@])((?:java|javax|jdk|io|org|com|software|picocli)(?:\.[a-z_][\w]*)+)\.([A-Z]\w*)')
+
+
+def house(files):
+    """The house's picture: imports against the folder order, imports never used, inline qualified names where an
+    import would do, and records too long to read by position."""
+    m = {'imports against the folder order': 0, 'unused imports': 0, 'inline qualified names': 0,
+         'records over 12 components': 0}
+    for path, text in files:
+        body = code(text)
+        if '/engine/' in '/' + path:
+            m['imports against the folder order'] += len(against_order(path, body))
+        m['unused imports'] += len(unused_imports(text, body))
+        m['inline qualified names'] += len(inline_qualified(body))
+        m['records over 12 components'] += sum(1 for c in record_components(body) if c > 12)
+    return m
+
+
+def folder(path):
+    parts = path.replace(os.sep, '/').split('/io/s3workload/')
+    return parts[1].split('/')[0] if len(parts) > 1 and '/' in parts[1] else None
+
+
+def against_order(path, body):
+    """Each other folder's type this file names (imported or written out) that sits above the file's own folder."""
+    own = folder(path)
+    if own not in LAYERS:
+        return []
+    found = set()
+    for m in re.finditer(r'\bio\.s3workload\.(\w+)\.(?:[\w.]*\.)?([A-Z]\w*)', body):
+        other = m.group(1)
+        if other in LAYERS and LAYERS.index(other) > LAYERS.index(own):
+            found.add(m.group(0))
+    return sorted(found)
+
+
+def unused_imports(text, body):
+    """Single-type imports whose name is used neither in the code nor in a Javadoc link."""
+    unused = []
+    rest = re.sub(r'^import .*$', '', body, flags=re.M)
+    docs = ' '.join(a or b for a, b in re.findall(r'\{@(?:link|linkplain|value)\s+([^}]*)\}|@(?:see|throws)\s+(\S+)',
+                                                   text))
+    declared = set(re.findall(r'\b(?:class|interface|record|enum)\s+(\w+)', rest))
+    for m in re.finditer(r'^import (static )?([\w.]+)\.(\w+);', body, flags=re.M):
+        name = m.group(3)
+        if name in declared and not m.group(1):  # a type of the file's own by that name hides the import
+            unused.append(m.group(0))
+            continue
+        # a use is the bare name (Summary.Cleanup is not a use of an imported Cleanup)
+        used = r'(?<![\w.])' + re.escape(name) + r'\b'
+        if not re.search(used, rest) and not re.search(r'(?<![\w.])' + re.escape(name) + r'\b|#' + re.escape(name),
+                                                       docs):
+            unused.append(m.group(0))
+    return unused
+
+
+def inline_qualified(body):
+    """Qualified type names in code outside package and import lines (an import would do where the simple name is
+    free, which is nearly always)."""
+    rest = re.sub(r'^(import|package) .*$', '', body, flags=re.M)
+    return QUALIFIED.findall(rest)
+
+
+def record_components(body):
+    """The number of components of each record declared in the file."""
+    counts = []
+    for m in re.finditer(r'\brecord\s+\w+\s*(?:<[^>]*>)?\s*\(', body):
+        depth, i = 1, m.end()
+        start = i
+        while i < len(body) and depth:
+            depth += {'(': 1, ')': -1}.get(body[i], 0)
+            i += 1
+        inner = body[start:i - 1]
+        # commas at the top level (not inside generics or annotations' parentheses)
+        level, n = 0, 1 if inner.strip() else 0
+        for ch in inner:
+            if ch in '<(':
+                level += 1
+            elif ch in '>)':
+                level -= 1
+            elif ch == ',' and level == 0:
+                n += 1
+        counts.append(n)
+    return counts
 
 
 # A default applied at run time to what the workload said: .orElse / .orElseGet on an Optional read from the plan or
@@ -163,7 +256,7 @@ def main():
                 committed[name], targets[name] = int(figure), target
     if '--write' in sys.argv:
         with open(FIGURES, 'w', encoding='utf-8') as f:
-            f.write('# measure\tcommitted figure\ttarget (issue 45); written by src/dev/measures.py --write\n')
+            f.write('# measure\tcommitted figure\ttarget (issues 45, 70); written by src/dev/measures.py --write\n')
             for name, value in now.items():
                 f.write(f'{name}\t{value}\t{targets.get(name, "?")}\n')
         print(f'wrote {os.path.relpath(FIGURES, ROOT)}')

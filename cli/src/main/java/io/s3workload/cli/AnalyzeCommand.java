@@ -4,11 +4,22 @@ import io.s3workload.report.OpsAnalysis;
 import io.s3workload.report.OpsSliceReport;
 import io.s3workload.report.ReportFiles;
 import io.s3workload.report.SliceOptions;
+import io.s3workload.report.WebAnalysis;
 import io.s3workload.result.SummaryJson;
+import io.s3workload.workload.yaml.Suggestions;
 import java.io.IOException;
+import java.io.UncheckedIOException;
+import java.net.URLEncoder;
+import java.nio.charset.StandardCharsets;
+import java.nio.file.Files;
 import java.nio.file.Path;
+import java.util.ArrayList;
+import java.util.LinkedHashMap;
 import java.util.List;
+import java.util.Map;
 import java.util.concurrent.Callable;
+import java.util.function.BiConsumer;
+import java.util.stream.Collectors;
 import picocli.CommandLine.Command;
 import picocli.CommandLine.Option;
 import picocli.CommandLine.Parameters;
@@ -93,7 +104,7 @@ final class AnalyzeCommand implements Callable<Integer> {
     public Integer call() {
         try {
             OpsAnalysis.Slice slice = SliceOptions.parse(options());
-            if (web != null && io.s3workload.report.WebAnalysis.fromSummary(paths)) {
+            if (web != null && WebAnalysis.fromSummary(paths)) {
                 return serve(); // no ops log to print from: the page shows the run's cells
             }
             List<Path> files = OpsAnalysis.files(paths);
@@ -116,10 +127,10 @@ final class AnalyzeCommand implements Callable<Integer> {
 
     /** {@code --web}: the page over the paths, the options given as its first slice, until Ctrl-C. */
     private int serve() throws IOException {
-        try (io.s3workload.report.WebAnalysis page = io.s3workload.report.WebAnalysis.serve(web, paths)) {
-            String query = options().entrySet().stream().map(e -> e.getKey() + "=" + java.net.URLEncoder.encode(
-                    e.getValue(), java.nio.charset.StandardCharsets.UTF_8))
-                    .collect(java.util.stream.Collectors.joining("&"));
+        try (WebAnalysis page = WebAnalysis.serve(web, paths)) {
+            String query = options().entrySet().stream().map(e -> e.getKey() + "=" + URLEncoder.encode(
+                    e.getValue(), StandardCharsets.UTF_8))
+                    .collect(Collectors.joining("&"));
             System.out.println("Analysis page: " + page.uri() + (query.isEmpty() ? "" : "?" + query)
                     + " (Ctrl-C to stop)");
             page.serveUntilStopped();
@@ -127,7 +138,7 @@ final class AnalyzeCommand implements Callable<Integer> {
         } catch (InterruptedException e) {
             Thread.currentThread().interrupt();
             return ExitCodes.OK;
-        } catch (java.io.UncheckedIOException e) {
+        } catch (UncheckedIOException e) {
             System.err.println("error: " + e.getMessage());
             return ExitCodes.BAD_INPUT;
         }
@@ -135,12 +146,12 @@ final class AnalyzeCommand implements Callable<Integer> {
 
     /** The reports --report names, checked before anything is read: json, and those a run's report rebuilds. */
     private List<String> reportNames() {
-        List<String> known = new java.util.ArrayList<>(List.of("json"));
+        List<String> known = new ArrayList<>(List.of("json"));
         known.addAll(ReportFiles.names());
         for (String name : reports) {
             if (!known.contains(name.trim())) {
                 throw new IllegalArgumentException("--report: unknown report '" + name.trim() + "'"
-                        + io.s3workload.workload.yaml.Suggestions.didYouMean(name.trim(), known)
+                        + Suggestions.didYouMean(name.trim(), known)
                         + "; expected one or more of " + String.join(", ", known));
             }
         }
@@ -149,12 +160,12 @@ final class AnalyzeCommand implements Callable<Integer> {
 
     private void write(OpsAnalysis.Aggregate all, List<Path> files, List<String> names) throws IOException {
         OpsSliceReport.SliceReport sliced = OpsSliceReport.of(all, files, described());
-        java.nio.file.Files.createDirectories(out);
-        List<Path> written = new java.util.ArrayList<>();
+        Files.createDirectories(out);
+        List<Path> written = new ArrayList<>();
         if (names.contains("json")) {
             Path summary = out.resolve(SummaryJson.FILE);
-            java.nio.file.Files.writeString(summary, SummaryJson.write(SummaryJson.of(sliced.report())),
-                    java.nio.charset.StandardCharsets.UTF_8);
+            Files.writeString(summary, SummaryJson.write(SummaryJson.of(sliced.report())),
+                    StandardCharsets.UTF_8);
             written.add(summary);
         }
         List<String> others = names.stream().filter(n -> !n.equals("json")).toList();
@@ -163,10 +174,10 @@ final class AnalyzeCommand implements Callable<Integer> {
         if (!sliced.leftOut().isEmpty()) {
             System.out.println("Left out of the reports (the tool's own requests, which a run's cells do not"
                     + " count): " + sliced.leftOut().entrySet().stream().map(e -> e.getKey() + " " + e.getValue())
-                    .collect(java.util.stream.Collectors.joining(", ")));
+                    .collect(Collectors.joining(", ")));
         }
         System.out.println("The slice as a run's results: " + written.stream().map(p -> p.getFileName().toString())
-                .collect(java.util.stream.Collectors.joining(", ")) + " in " + out.toAbsolutePath());
+                .collect(Collectors.joining(", ")) + " in " + out.toAbsolutePath());
     }
 
     /** The arguments as given (files and options), as summary.json and report.html name the slice. */
@@ -177,9 +188,9 @@ final class AnalyzeCommand implements Callable<Integer> {
     }
 
     /** The slice's options as given, by their names without dashes ({@link SliceOptions}). */
-    private java.util.Map<String, String> options() {
-        java.util.Map<String, String> o = new java.util.LinkedHashMap<>();
-        java.util.function.BiConsumer<String, String> put = (name, value) -> {
+    private Map<String, String> options() {
+        Map<String, String> o = new LinkedHashMap<>();
+        BiConsumer<String, String> put = (name, value) -> {
             if (value != null) {
                 o.put(name, value);
             }

@@ -10,6 +10,7 @@ import io.s3workload.history.Model;
 import io.s3workload.workload.Durations;
 import java.io.BufferedReader;
 import java.io.IOException;
+import java.nio.charset.CharacterCodingException;
 import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
 import java.nio.file.NoSuchFileException;
@@ -75,7 +76,7 @@ final class CheckCommand implements Callable<Integer> {
         } catch (NoSuchFileException e) {
             System.err.println("error: " + file + ": no such file");
             return ExitCodes.BAD_INPUT;
-        } catch (java.nio.charset.CharacterCodingException e) {
+        } catch (CharacterCodingException e) {
             System.err.println("error: " + file + ": not a history: " + NotText.describe(file) + "; " + EXPECTED);
             return ExitCodes.BAD_INPUT;
         } catch (IOException e) {

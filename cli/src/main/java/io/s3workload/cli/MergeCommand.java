@@ -1,5 +1,6 @@
 package io.s3workload.cli;
 
+import io.s3workload.opslog.OpsMerge;
 import io.s3workload.report.ResultsMerge;
 import io.s3workload.result.Units;
 import java.io.IOException;
@@ -8,6 +9,7 @@ import java.time.Duration;
 import java.time.temporal.ChronoUnit;
 import java.util.List;
 import java.util.Locale;
+import java.util.Optional;
 import java.util.concurrent.Callable;
 import java.util.stream.Collectors;
 import picocli.CommandLine.Command;
@@ -64,7 +66,7 @@ final class MergeCommand implements Callable<Integer> {
         System.out.println(ResultsMerge.spreadSentence(merged.startSpread()));
         System.out.println();
         System.out.print(ResultsMerge.table(merged));
-        java.util.Optional<io.s3workload.opslog.OpsMerge.Merged> ops;
+        Optional<OpsMerge.Merged> ops;
         try {
             ResultsMerge.write(merged, target);
             ops = ResultsMerge.writeOpsLog(merged, target);

@@ -10,6 +10,7 @@ import java.nio.charset.CodingErrorAction;
 import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
 import java.nio.file.Path;
+import java.util.Locale;
 
 /** What a file that is not UTF-8 text is, in words a reader can act on: compressed, or where its first wrong byte is. */
 final class NotText {
@@ -55,7 +56,7 @@ final class NotText {
                 column++;
             }
         }
-        return String.format(java.util.Locale.ROOT, "it is not UTF-8 text: line %d, column %d holds the byte 0x%02X"
+        return String.format(Locale.ROOT, "it is not UTF-8 text: line %d, column %d holds the byte 0x%02X"
                 + " (a binary file?)", line, column, bytes[in.position()] & 0xff);
     }
 }

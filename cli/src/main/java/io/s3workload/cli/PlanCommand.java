@@ -4,8 +4,11 @@ import io.s3workload.plan.Planner;
 import io.s3workload.report.PlanPrinter;
 import io.s3workload.result.Units;
 import io.s3workload.workload.Shard;
+import io.s3workload.workload.yaml.Substitution;
+import java.nio.file.Files;
 import java.util.Map;
 import java.util.Optional;
+import java.util.Set;
 import java.util.concurrent.Callable;
 import picocli.CommandLine.Command;
 import picocli.CommandLine.Mixin;
@@ -38,8 +41,8 @@ final class PlanCommand implements Callable<Integer> {
         workload.endpointsReplaced = true;
         String plan = PlanPrinter.render(Planner.plan(workload.load(part.orElse(Shard.WHOLE))));
         // the file loaded (a file that is not UTF-8 text was refused above, with its line and column)
-        java.util.Set<String> unset = io.s3workload.workload.yaml.Substitution.unsetRequired(
-                java.nio.file.Files.readString(workload.file), System.getenv());
+        Set<String> unset = Substitution.unsetRequired(
+                Files.readString(workload.file), System.getenv());
         System.out.print(plan);
         part.ifPresent(p -> System.out.println("  shard " + p + ": this process's share of every stage's workers,"
                 + " counts and rate; the " + Units.count(p.count(), "shard") + " together run the whole workload"));

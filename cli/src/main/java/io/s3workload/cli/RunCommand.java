@@ -1,6 +1,7 @@
 package io.s3workload.cli;
 
 import io.s3workload.plan.Plan;
+import io.s3workload.plan.PlanWarnings;
 import io.s3workload.plan.Planner;
 import io.s3workload.report.Reporters;
 import io.s3workload.report.ResultsDirectory;
@@ -10,14 +11,20 @@ import io.s3workload.run.EndpointUnavailableException;
 import io.s3workload.run.Engine;
 import io.s3workload.run.RunOptions;
 import io.s3workload.s3.ResultsUpload;
+import io.s3workload.s3.StoreException;
 import io.s3workload.server.EmbeddedS3;
 import io.s3workload.workload.CredentialsSpec;
+import io.s3workload.workload.Durations;
 import io.s3workload.workload.EndpointSpec;
 import io.s3workload.workload.Shard;
 import io.s3workload.workload.Workload;
+import java.io.IOException;
+import java.io.UncheckedIOException;
+import java.nio.file.Files;
 import java.nio.file.Path;
 import java.time.Duration;
 import java.time.Instant;
+import java.util.ArrayList;
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
@@ -172,8 +179,8 @@ final class RunCommand implements Callable<Integer> {
         if (chosen.stream().anyMatch(Reporters::writesFiles) || profile) {
             Path parent = outDir.orElse(Path.of("results"));
             try {
-                java.nio.file.Files.createDirectories(parent);
-            } catch (java.io.IOException e) {
+                Files.createDirectories(parent);
+            } catch (IOException e) {
                 throw new BadInput("--out: cannot create " + parent + ": " + e.getMessage());
             }
         }
@@ -182,8 +189,8 @@ final class RunCommand implements Callable<Integer> {
             if (server != null) {
                 w = pointAt(w, server);
             }
-            io.s3workload.plan.Plan plan = Planner.plan(w);
-            io.s3workload.plan.PlanWarnings.of(plan).forEach(x -> System.err.println("warning: " + x));
+            Plan plan = Planner.plan(w);
+            PlanWarnings.of(plan).forEach(x -> System.err.println("warning: " + x));
             int exit = run(plan, reporters, results, options.withServerInProcess(server != null));
             if (upload.isPresent() && results.path().isPresent()) {
                 String under = id.map(x -> x + "/" + part.map(p -> p.prefix()).orElse(""))
@@ -226,7 +233,7 @@ final class RunCommand implements Callable<Integer> {
 
     /** The reporters {@code chosen}, with Prometheus and OTLP added when their options are given. */
     private List<Reporter> reporters(List<String> chosen, ResultsDirectory results) throws BadInput {
-        List<String> names = new java.util.ArrayList<>(chosen);
+        List<String> names = new ArrayList<>(chosen);
         if (prometheusPort != null && !names.contains("prometheus")) {
             names.add("prometheus");
         }
@@ -246,7 +253,7 @@ final class RunCommand implements Callable<Integer> {
                     otlp == null ? Reporters.DEFAULT_OTLP_URL : otlp, web));
         } catch (IllegalArgumentException e) {
             throw new BadInput(e.getMessage().startsWith("--") ? e.getMessage() : "--report: " + e.getMessage());
-        } catch (java.io.UncheckedIOException e) { // a port that cannot be listened on: the message names its option
+        } catch (UncheckedIOException e) { // a port that cannot be listened on: the message names its option
             throw new BadInput(e.getMessage());
         }
     }
@@ -260,7 +267,7 @@ final class RunCommand implements Callable<Integer> {
             System.out.println("Results uploaded: " + keys.size() + " files to s3://" + target.bucket() + "/"
                     + target.prefix() + under);
             return exit;
-        } catch (io.s3workload.s3.StoreException | java.io.UncheckedIOException e) {
+        } catch (StoreException | UncheckedIOException e) {
             System.err.println("error: --upload-results: " + e.getMessage());
             return exit == ExitCodes.OK ? ExitCodes.ENDPOINT : exit;
         }
@@ -279,7 +286,7 @@ final class RunCommand implements Callable<Integer> {
         }, "s3workload-shutdown");
         Runtime.getRuntime().addShutdownHook(hook);
         try (StopSignals signals = StopSignals.install(engine, System.err,
-                io.s3workload.workload.Durations.format(options.stoppedCleanupTimeout()))) {
+                Durations.format(options.stoppedCleanupTimeout()))) {
             RunResult result = engine.run();
             results.path().ifPresent(dir -> System.out.println("Reports: " + dir.toAbsolutePath()));
             return result.exitCode();
@@ -299,7 +306,7 @@ final class RunCommand implements Callable<Integer> {
     static final class DurationConverter implements CommandLine.ITypeConverter<Duration> {
         @Override
         public Duration convert(String value) {
-            return io.s3workload.workload.Durations.parse(value).filter(d -> !d.isNegative())
+            return Durations.parse(value).filter(d -> !d.isNegative())
                     .orElseThrow(() -> new CommandLine.TypeConversionException("expected a duration such as 30s,"
                             + " 2m or 500ms, got '" + value + "'"));
         }

@@ -4,12 +4,14 @@ import io.s3workload.server.EmbeddedS3;
 import io.s3workload.server.nul.NullS3Server;
 import io.s3workload.server.nul.NullS3Settings;
 import io.s3workload.workload.DataSize;
+import java.net.BindException;
 import java.net.URI;
+import java.nio.file.Path;
 import java.util.concurrent.Callable;
 import java.util.concurrent.CountDownLatch;
-import picocli.CommandLine;
 import picocli.CommandLine.Command;
 import picocli.CommandLine.Option;
+import picocli.CommandLine;
 
 /** {@code s3workload server}: a standalone S3 endpoint on 127.0.0.1 for demos, benchmarks and tests. */
 @Command(name = "server", header = "Run an S3 server on 127.0.0.1: S3Proxy, or the null backend.", mixinStandardHelpOptions = true, versionProvider = VersionProvider.class,
@@ -30,7 +32,7 @@ final class ServerCommand implements Callable<Integer> {
 
     @Option(names = "--dir", paramLabel = "DIR",
             description = "fs backend: keep objects in DIR (kept at exit) instead of a temporary directory.")
-    java.nio.file.Path dir;
+    Path dir;
 
     @Option(names = "--object-size", paramLabel = "SIZE", defaultValue = "1MiB",
             description = "null backend: the size of objects whose key names none (default: ${DEFAULT-VALUE}).")
@@ -71,7 +73,7 @@ final class ServerCommand implements Callable<Integer> {
 
     private static boolean portInUse(Throwable e) {
         for (Throwable c = e; c != null; c = c.getCause()) {
-            if (c instanceof java.net.BindException || String.valueOf(c.getMessage()).contains("Failed to bind")) {
+            if (c instanceof BindException || String.valueOf(c.getMessage()).contains("Failed to bind")) {
                 return true;
             }
         }

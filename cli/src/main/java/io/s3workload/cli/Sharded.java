@@ -7,6 +7,7 @@ import java.time.OffsetDateTime;
 import java.time.ZoneOffset;
 import java.time.format.DateTimeFormatter;
 import java.time.format.DateTimeParseException;
+import java.time.temporal.ChronoUnit;
 import java.util.Map;
 import java.util.Optional;
 
@@ -80,9 +81,9 @@ final class Sharded {
         }
         if (at.isBefore(now.minus(PAST_TOLERANCE))) {
             throw new IllegalArgumentException("--start-at " + at + " is " + Duration.between(at, now).toSeconds()
-                    + " s in the past (it is " + now.truncatedTo(java.time.temporal.ChronoUnit.SECONDS) + " now):"
+                    + " s in the past (it is " + now.truncatedTo(ChronoUnit.SECONDS) + " now):"
                     + " shards would start at once, not together; give a time a little ahead, e.g. --start-at "
-                    + now.plusSeconds(120).truncatedTo(java.time.temporal.ChronoUnit.SECONDS));
+                    + now.plusSeconds(120).truncatedTo(ChronoUnit.SECONDS));
         }
         return at;
     }

@@ -1,5 +1,7 @@
 package io.s3workload.cli;
 
+import io.s3workload.plan.PlanWarnings;
+import io.s3workload.plan.Planner;
 import io.s3workload.workload.Workload;
 import java.util.concurrent.Callable;
 import picocli.CommandLine.Command;
@@ -20,7 +22,7 @@ final class ValidateCommand implements Callable<Integer> {
         Workload w = workload.load();
         System.out.println(w.source() + ": valid workload '" + w.name() + "' with " + w.stages().size()
                 + (w.stages().size() == 1 ? " stage: " : " stages: ") + String.join(", ", w.stageNames()));
-        io.s3workload.plan.PlanWarnings.of(io.s3workload.plan.Planner.plan(w))
+        PlanWarnings.of(Planner.plan(w))
                 .forEach(x -> System.out.println("warning: " + x));
         return ExitCodes.OK;
     }

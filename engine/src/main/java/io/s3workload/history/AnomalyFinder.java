@@ -6,6 +6,7 @@ import java.util.HashMap;
 import java.util.List;
 import java.util.Map;
 import java.util.Optional;
+import java.util.stream.Stream;
 
 /**
  * Names what is wrong with a key's operations when the search found no order for them: each pattern it looks for
@@ -106,7 +107,7 @@ final class AnomalyFinder {
                 || o.f() == Op.Fn.DELETE) && write.before(o) && o.before(op)).findFirst();
     }
 
-    private java.util.stream.Stream<Op> definiteWrites() {
+    private Stream<Op> definiteWrites() {
         return ops.stream().filter(o -> o.writes() && o.outcome() == Op.Outcome.OK);
     }
 

@@ -1,6 +1,7 @@
 package io.s3workload.history;
 
 import java.util.List;
+import java.util.Locale;
 
 /**
  * What checking a history found.
@@ -40,7 +41,7 @@ public record CheckResult(Verdict verdict, int operations, int keys, int process
         return switch (verdict) {
             case OK -> "ok: every key's operations linearizable" + (lists > 0 ? ", every list explained" : "");
             case UNKNOWN -> "UNKNOWN: no anomaly found, but " + unknown.size() + " of " + keys + " keys have no verdict";
-            case ANOMALIES -> String.format(java.util.Locale.ROOT, "ANOMALIES: %,d in %d %s", anomalies(),
+            case ANOMALIES -> String.format(Locale.ROOT, "ANOMALIES: %,d in %d %s", anomalies(),
                     classes.size(), classes.size() == 1 ? "class" : "classes");
         };
     }

@@ -1,6 +1,10 @@
 package io.s3workload.history;
 
+import java.util.ArrayList;
+import java.util.Comparator;
 import java.util.List;
+import java.util.Map;
+import java.util.TreeMap;
 
 /**
  * A history read from a file or recorded by a run: its operations in the order they were invoked.
@@ -13,9 +17,9 @@ public record History(List<Op> ops, int processes, boolean timed) {
 
     /** The history of {@code ops} (numbered in any order): put in invocation order and numbered from 0. */
     public static History of(List<Op> ops, int processes, boolean timed) {
-        List<Op> sorted = new java.util.ArrayList<>(ops);
-        sorted.sort(java.util.Comparator.comparingLong(Op::invoked).thenComparingInt(Op::line));
-        List<Op> numbered = new java.util.ArrayList<>(sorted.size());
+        List<Op> sorted = new ArrayList<>(ops);
+        sorted.sort(Comparator.comparingLong(Op::invoked).thenComparingInt(Op::line));
+        List<Op> numbered = new ArrayList<>(sorted.size());
         for (Op op : sorted) {
             numbered.add(new Op(numbered.size(), op.line(), op.process(), op.f(), op.key(), op.value(), op.expected(),
                     op.outcome(), op.invoked(), op.completed(), op.listed()));
@@ -24,11 +28,11 @@ public record History(List<Op> ops, int processes, boolean timed) {
     }
 
     /** The operations that name a key (not lists), grouped by key in invocation order. */
-    public java.util.Map<String, List<Op>> byKey() {
-        java.util.Map<String, List<Op>> keys = new java.util.TreeMap<>();
+    public Map<String, List<Op>> byKey() {
+        Map<String, List<Op>> keys = new TreeMap<>();
         for (Op op : ops) {
             if (op.f() != Op.Fn.LIST) {
-                keys.computeIfAbsent(op.key(), k -> new java.util.ArrayList<>()).add(op);
+                keys.computeIfAbsent(op.key(), k -> new ArrayList<>()).add(op);
             }
         }
         return keys;

@@ -7,6 +7,7 @@ import java.util.EnumMap;
 import java.util.HashSet;
 import java.util.List;
 import java.util.Map;
+import java.util.Optional;
 import java.util.Set;
 import java.util.concurrent.ExecutionException;
 import java.util.concurrent.ExecutorService;
@@ -69,26 +70,26 @@ public final class HistoryChecker {
                 classes, List.copyOf(unknown), states, System.nanoTime() - start);
     }
 
-    private record KeyVerdict(List<Anomaly> anomalies, java.util.Optional<CheckResult.Unknown> unknown, long states) {
+    private record KeyVerdict(List<Anomaly> anomalies, Optional<CheckResult.Unknown> unknown, long states) {
     }
 
     private static KeyVerdict checkKey(String key, List<Op> ops, Duration budget) {
         RegisterSearch.Result result = new RegisterSearch(ops).run(System.nanoTime() + budget.toNanos());
         if (result.verdict() == RegisterSearch.Verdict.LINEARIZABLE) {
-            return new KeyVerdict(List.of(), java.util.Optional.empty(), result.states());
+            return new KeyVerdict(List.of(), Optional.empty(), result.states());
         }
         List<Anomaly> found = AnomalyFinder.find(key, ops);
         if (result.verdict() == RegisterSearch.Verdict.UNKNOWN) {
-            java.util.Optional<CheckResult.Unknown> unknown = found.isEmpty() ? java.util.Optional.of(
+            Optional<CheckResult.Unknown> unknown = found.isEmpty() ? Optional.of(
                     new CheckResult.Unknown(key, "no verdict within " + budget.toMillis() + " ms: "
                             + result.states() + " states searched, at most " + result.placed() + " of "
-                            + ops.size() + " operations placed in order")) : java.util.Optional.empty();
+                            + ops.size() + " operations placed in order")) : Optional.empty();
             return new KeyVerdict(found, unknown, result.states());
         }
         if (found.isEmpty()) {
             found = List.of(new Anomaly(Anomaly.Kind.NOT_LINEARIZABLE, key, around(ops, ops.get(result.blocked()))));
         }
-        return new KeyVerdict(found, java.util.Optional.empty(), result.states());
+        return new KeyVerdict(found, Optional.empty(), result.states());
     }
 
     /** The operation no order could place, the one that ended last before it began, and those concurrent with it. */

@@ -7,12 +7,14 @@ import io.s3workload.workload.yaml.Suggestions;
 import java.io.BufferedReader;
 import java.io.IOException;
 import java.util.ArrayList;
+import java.util.Arrays;
 import java.util.HashMap;
 import java.util.LinkedHashSet;
 import java.util.List;
 import java.util.Locale;
 import java.util.Map;
 import java.util.Set;
+import java.util.TreeSet;
 
 /**
  * Reads a history in JSON lines, one event a line, the fields Jepsen's histories have (docs/consistency.md):
@@ -73,7 +75,7 @@ public final class HistoryReader {
             String name = names.next();
             if (!FIELDS.contains(name)) {
                 throw problem(line, "unknown field \"" + name + "\"" + Suggestions.didYouMean(name, FIELDS)
-                        + " (expected " + String.join(", ", new java.util.TreeSet<>(FIELDS)) + ")");
+                        + " (expected " + String.join(", ", new TreeSet<>(FIELDS)) + ")");
             }
         }
         String process = text(node, "process", line, true);
@@ -195,7 +197,7 @@ public final class HistoryReader {
                 return f;
             }
         }
-        List<String> names = java.util.Arrays.stream(Op.Fn.values()).map(Op.Fn::label).toList();
+        List<String> names = Arrays.stream(Op.Fn.values()).map(Op.Fn::label).toList();
         throw problem(line, "unknown f \"" + name + "\"" + Suggestions.didYouMean(name, names) + " (expected "
                 + String.join(", ", names) + ")");
     }

@@ -7,6 +7,7 @@ import java.io.Writer;
 import java.util.ArrayList;
 import java.util.Comparator;
 import java.util.List;
+import java.util.Locale;
 
 /**
  * Writes a history in the JSON lines {@link HistoryReader} reads (docs/consistency.md): each operation's invocation
@@ -48,7 +49,7 @@ public final class HistoryWriter {
         Op op = e.op();
         json.writeStartObject();
         json.writeStringField("process", op.process());
-        json.writeStringField("type", e.invocation() ? "invoke" : op.outcome().name().toLowerCase(java.util.Locale.ROOT));
+        json.writeStringField("type", e.invocation() ? "invoke" : op.outcome().name().toLowerCase(Locale.ROOT));
         json.writeStringField("f", op.f().label());
         if (op.key() != null && op.f() != Op.Fn.LIST) {
             json.writeStringField("key", op.key());

@@ -1,6 +1,8 @@
 package io.s3workload.history;
 
 import java.util.EnumSet;
+import java.util.Locale;
+import java.util.Optional;
 import java.util.Set;
 
 /**
@@ -29,7 +31,7 @@ public enum Model {
 
     /** Its name on the command line: {@code cas-register}. */
     public String label() {
-        return name().toLowerCase(java.util.Locale.ROOT).replace('_', '-');
+        return name().toLowerCase(Locale.ROOT).replace('_', '-');
     }
 
     public boolean allows(Op.Fn f) {
@@ -42,12 +44,12 @@ public enum Model {
     }
 
     /** The model named {@code label}, if any. */
-    public static java.util.Optional<Model> named(String label) {
+    public static Optional<Model> named(String label) {
         for (Model m : values()) {
             if (m.label().equals(label)) {
-                return java.util.Optional.of(m);
+                return Optional.of(m);
             }
         }
-        return java.util.Optional.empty();
+        return Optional.empty();
     }
 }

@@ -1,5 +1,9 @@
 package io.s3workload.history;
 
+import java.util.Locale;
+import java.util.Set;
+import java.util.function.UnaryOperator;
+
 /**
  * One operation of a history: its invocation and completion paired. {@code value} is what a write wrote, a read
  * returned (null: nothing there), a list listed (the keys, as one value each); {@code expected} is a
@@ -20,7 +24,7 @@ package io.s3workload.history;
  * @param listed    a list's keys (empty otherwise)
  */
 public record Op(int id, int line, String process, Fn f, String key, String value, String expected, Outcome outcome,
-                 long invoked, long completed, java.util.Set<String> listed) {
+                 long invoked, long completed, Set<String> listed) {
 
     /** The operations a history can hold. */
     public enum Fn {
@@ -39,7 +43,7 @@ public record Op(int id, int line, String process, Fn f, String key, String valu
 
         /** Its name in a history file. */
         public String label() {
-            return name().toLowerCase(java.util.Locale.ROOT);
+            return name().toLowerCase(Locale.ROOT);
         }
     }
 
@@ -74,7 +78,7 @@ public record Op(int id, int line, String process, Fn f, String key, String valu
      * {@code quoted} (a history from elsewhere, whose values may be numbers).
      */
     public String describe(boolean quoted) {
-        java.util.function.UnaryOperator<String> q = v -> v == null ? "nothing" : quoted ? "\"" + v + "\"" : v;
+        UnaryOperator<String> q = v -> v == null ? "nothing" : quoted ? "\"" + v + "\"" : v;
         return switch (f) {
             case CAS -> q.apply(expected) + " -> " + q.apply(value);
             case DELETE -> "";

@@ -4,6 +4,7 @@ import java.util.Arrays;
 import java.util.HashMap;
 import java.util.List;
 import java.util.Map;
+import java.util.SplittableRandom;
 
 /**
  * Whether one key's operations are linearizable against the register {@link Model} describes: the search of Wing and
@@ -96,7 +97,7 @@ final class RegisterSearch {
         int[] next = new int[2 * n + 1];
         int[] prev = new int[2 * n + 1];
         link(n, next, prev);
-        java.util.SplittableRandom random = new java.util.SplittableRandom(0x5eed);
+        SplittableRandom random = new SplittableRandom(0x5eed);
         long[] zobrist1 = random.longs(n).toArray();
         long[] zobrist2 = random.longs(n).toArray();
         long taken1 = 0, taken2 = 0;

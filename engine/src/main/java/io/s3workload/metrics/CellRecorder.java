@@ -1,11 +1,15 @@
 package io.s3workload.metrics;
 
+import io.s3workload.workload.Percentile;
+import io.s3workload.workload.Workload;
+import java.util.ArrayList;
+import java.util.Collections;
+import java.util.EnumMap;
 import java.util.HashMap;
 import java.util.List;
 import java.util.Map;
 import java.util.concurrent.ConcurrentHashMap;
 import java.util.concurrent.atomic.LongAdder;
-import io.s3workload.workload.Percentile;
 import org.HdrHistogram.Histogram;
 import org.HdrHistogram.Recorder;
 
@@ -42,7 +46,7 @@ public final class CellRecorder {
     private final Histogram latencyTotal = newHistogram();
     private final Histogram ttfbTotal = newHistogram();
     private final Histogram uncorrectedTotal = newHistogram();
-    private final java.util.List<Snapshot> timeline = new java.util.ArrayList<>();
+    private final List<Snapshot> timeline = new ArrayList<>();
     /** When the measured cell started: made, or {@link #measuring()} after an unmeasured warm-up. */
     private long startNanos = System.nanoTime();
     private volatile long firstRequestNanos = -1;
@@ -81,7 +85,7 @@ public final class CellRecorder {
     }
 
     /** The slowest operations (and first failures of each class) a cell names unless told otherwise. */
-    public static final int DEFAULT_NAMED = io.s3workload.workload.Workload.DEFAULT_SLOWEST;
+    public static final int DEFAULT_NAMED = Workload.DEFAULT_SLOWEST;
 
     public CellRecorder(CellKey key) {
         this(key, DEFAULT_NAMED);
@@ -159,7 +163,7 @@ public final class CellRecorder {
     public void failure(String errorClass, String example) {
         failure(errorClass);
         List<String> examples = examplesByClass.computeIfAbsent(errorClass,
-                c -> java.util.Collections.synchronizedList(new java.util.ArrayList<>()));
+                c -> Collections.synchronizedList(new ArrayList<>()));
         if (examples.size() < EXAMPLES) {
             examples.add(example);
         }
@@ -244,12 +248,12 @@ public final class CellRecorder {
         long ops = operations.sum();
         long byteCount = bytes.sum();
         long errorCount = errors.sum();
-        java.util.Map<String, Long> byClass = new java.util.HashMap<>();
+        Map<String, Long> byClass = new HashMap<>();
         errorsByClass.forEach((c, n) -> byClass.put(c, n.sum()));
         Interval interval = new Interval(ops - sampledOperations, byteCount - sampledBytes,
                 errorCount - sampledErrors, ops, errorCount, latencyInterval.copy(), ttfbInterval.copy(),
                 uncorrectedInterval.copy(), byClass, late.sum(), capped.sum());
-        java.util.EnumMap<Percentile, Long> stats = new java.util.EnumMap<>(Percentile.class);
+        EnumMap<Percentile, Long> stats = new EnumMap<>(Percentile.class);
         if (latencyInterval.getTotalCount() > 0) {
             for (Percentile p : Percentile.values()) {
                 stats.put(p, switch (p) {
@@ -295,10 +299,10 @@ public final class CellRecorder {
      */
     public record Interval(long operations, long bytes, long errors, long totalOperations, long totalErrors,
                            Histogram latency, Histogram ttfb, Histogram uncorrected,
-                           java.util.Map<String, Long> totalErrorsByClass, long totalLate, long totalCapped) {
+                           Map<String, Long> totalErrorsByClass, long totalLate, long totalCapped) {
 
         public Interval {
-            totalErrorsByClass = java.util.Map.copyOf(totalErrorsByClass);
+            totalErrorsByClass = Map.copyOf(totalErrorsByClass);
         }
     }
 }

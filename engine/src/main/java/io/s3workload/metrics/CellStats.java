@@ -1,7 +1,10 @@
 package io.s3workload.metrics;
 
+import java.util.ArrayList;
+import java.util.HashMap;
 import java.util.List;
 import java.util.Map;
+import java.util.Objects;
 import org.HdrHistogram.Histogram;
 
 /**
@@ -121,10 +124,10 @@ public record CellStats(CellKey key, long operations, long bytes, long errors, l
         long firstRequest = -1;
         AccessStats access = null;
         List<SizeBucketStats> bySize = first.bySize;
-        Map<String, Long> byClass = new java.util.HashMap<>();
-        Map<String, List<String>> examples = new java.util.HashMap<>();
-        Map<String, String> messages = new java.util.HashMap<>();
-        List<Notable> notable = new java.util.ArrayList<>();
+        Map<String, Long> byClass = new HashMap<>();
+        Map<String, List<String>> examples = new HashMap<>();
+        Map<String, String> messages = new HashMap<>();
+        List<Notable> notable = new ArrayList<>();
         WriteSplit writes = WriteSplit.empty();
         for (int i = 0; i < cells.size(); i++) {
             CellStats c = cells.get(i);
@@ -157,7 +160,7 @@ public record CellStats(CellKey key, long operations, long bytes, long errors, l
         return new CellStats(first.key, operations, bytes, errors, items, byClass, examples, latency, ttfb, wall, cpu,
                 allocated, uncorrected, late, List.of(), retries, Double.NaN, messages, firstRequest, access, bySize,
                 Notable.sum(notable), ServerView.merged(cells.stream().map(CellStats::server)
-                        .filter(java.util.Objects::nonNull).toList()), writes, capped);
+                        .filter(Objects::nonNull).toList()), writes, capped);
     }
 
     /** Two cells' size buckets added up, bucket by bucket (the same buckets: the same size spec). */
@@ -165,7 +168,7 @@ public record CellStats(CellKey key, long operations, long bytes, long errors, l
         if (a.isEmpty() || b.isEmpty() || a.size() != b.size()) {
             return a.isEmpty() ? b : a;
         }
-        List<SizeBucketStats> sum = new java.util.ArrayList<>();
+        List<SizeBucketStats> sum = new ArrayList<>();
         for (int i = 0; i < a.size(); i++) {
             sum.add(a.get(i).plus(b.get(i)));
         }

@@ -1,5 +1,6 @@
 package io.s3workload.metrics;
 
+import java.util.List;
 import org.HdrHistogram.Histogram;
 
 /**
@@ -49,7 +50,7 @@ public record ConvergenceStats(String writer, String reader, long iterations, lo
     }
 
     /** One pair measured by several runs (a run's shards), added up exactly: counts and histograms summed. */
-    public static ConvergenceStats sum(java.util.List<ConvergenceStats> pairs) {
+    public static ConvergenceStats sum(List<ConvergenceStats> pairs) {
         ConvergenceStats first = pairs.get(0);
         Histogram convergence = first.convergence.copy();
         Histogram showingRead = first.showingRead.copy();

@@ -1,5 +1,7 @@
 package io.s3workload.metrics;
 
+import java.util.Comparator;
+
 /**
  * One operation a report names, so that it can be found in the server's logs: one of a cell's slowest, or one of the
  * first failures of an error class.
@@ -17,7 +19,7 @@ public record NamedRequest(long startEpochMillis, long latencyNanos, long ttfbNa
                            String endpoint, String key, int status, String errorClass, String requestId, String id2) {
 
     /** Slowest first; among equals, the earlier first. */
-    static final java.util.Comparator<NamedRequest> SLOWEST_FIRST = java.util.Comparator
+    static final Comparator<NamedRequest> SLOWEST_FIRST = Comparator
             .comparingLong(NamedRequest::latencyNanos).reversed()
             .thenComparingLong(NamedRequest::startEpochMillis);
 

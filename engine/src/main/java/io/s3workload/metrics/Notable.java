@@ -5,6 +5,9 @@ import java.util.Comparator;
 import java.util.HashMap;
 import java.util.List;
 import java.util.Map;
+import java.util.PriorityQueue;
+import java.util.Set;
+import java.util.concurrent.ConcurrentHashMap;
 
 /**
  * What a cell names beyond its counts: its {@code limit} slowest successes and the first {@code limit} failures of
@@ -90,12 +93,12 @@ public record Notable(int limit, List<NamedRequest> slowest, List<NamedRequest> 
 
         private final int limit;
         /** The slowest kept, at most {@code limit}; guarded by this. */
-        private final java.util.PriorityQueue<NamedRequest> slowest;
+        private final PriorityQueue<NamedRequest> slowest;
         /** The latency an operation must exceed to be kept: the fastest kept once {@code limit} are. */
         private volatile long floorNanos;
         private final Map<String, List<NamedRequest>> failures = new HashMap<>();
         /** Error classes whose first {@code limit} failures are kept, so later ones skip the lock. */
-        private final java.util.Set<String> fullClasses = java.util.concurrent.ConcurrentHashMap.newKeySet();
+        private final Set<String> fullClasses = ConcurrentHashMap.newKeySet();
         /** Whether the store is unreachable now: set by a refused operation, cleared by a later one succeeding. */
         private volatile boolean down;
         /** The open window's start (as reported) and cost; guarded by this. */
@@ -109,7 +112,7 @@ public record Notable(int limit, List<NamedRequest> slowest, List<NamedRequest> 
 
         Keeper(int limit) {
             this.limit = limit;
-            this.slowest = new java.util.PriorityQueue<>(Math.max(1, limit + 1),
+            this.slowest = new PriorityQueue<>(Math.max(1, limit + 1),
                     Comparator.comparingLong(NamedRequest::latencyNanos));
             this.floorNanos = limit == 0 ? Long.MAX_VALUE : -1;
         }

@@ -5,6 +5,7 @@ import java.lang.invoke.MethodHandles;
 import java.lang.invoke.MethodType;
 import java.lang.management.ManagementFactory;
 import java.lang.management.OperatingSystemMXBean;
+import java.lang.management.ThreadMXBean;
 
 /** CPU time and heap allocation of this whole process (all threads, the JIT and GC included). */
 public final class ProcessCost {
@@ -14,7 +15,7 @@ public final class ProcessCost {
     private ProcessCost() {
     }
 
-    private static final java.lang.management.ThreadMXBean THREADS = ManagementFactory.getThreadMXBean();
+    private static final ThreadMXBean THREADS = ManagementFactory.getThreadMXBean();
     private static final MethodHandle TOTAL_ALLOCATED = totalAllocated();
 
     /**

@@ -4,6 +4,7 @@ import com.github.luben.zstd.Zstd;
 import com.github.luben.zstd.ZstdCompressCtx;
 import com.github.luben.zstd.ZstdException;
 import java.io.IOException;
+import java.util.Arrays;
 
 /**
  * A zstd context (level 1) and the room a frame is made in. Each chunk is compressed by itself, in one call:
@@ -29,7 +30,7 @@ final class FrameCompressor {
         }
         try {
             int n = zstd.compressByteArray(frame, 0, frame.length, rows, 0, length);
-            return java.util.Arrays.copyOf(frame, n);
+            return Arrays.copyOf(frame, n);
         } catch (ZstdException e) {
             throw new IOException("zstd: " + e.getMessage(), e);
         }

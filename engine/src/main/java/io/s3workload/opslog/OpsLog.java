@@ -1,5 +1,6 @@
 package io.s3workload.opslog;
 
+import java.io.BufferedOutputStream;
 import java.io.IOException;
 import java.io.OutputStream;
 import java.io.UncheckedIOException;
@@ -113,7 +114,7 @@ public final class OpsLog implements AutoCloseable {
     }
 
     private OpsLog(OutputStream file, long behindBytes) {
-        this.file = new java.io.BufferedOutputStream(file, 1 << 17);
+        this.file = new BufferedOutputStream(file, 1 << 17);
         this.behind = behindBytes;
         this.wake = behindBytes / 4;
         Instant now = Instant.now();

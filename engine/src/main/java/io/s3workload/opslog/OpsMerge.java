@@ -2,6 +2,8 @@ package io.s3workload.opslog;
 
 import com.github.luben.zstd.ZstdInputStream;
 import com.github.luben.zstd.ZstdOutputStream;
+import java.io.BufferedInputStream;
+import java.io.BufferedOutputStream;
 import java.io.BufferedReader;
 import java.io.IOException;
 import java.io.InputStreamReader;
@@ -52,7 +54,7 @@ public final class OpsMerge {
         Shard(Path file) throws IOException {
             this.file = file;
             this.in = new BufferedReader(new InputStreamReader(new ZstdInputStream(
-                    new java.io.BufferedInputStream(Files.newInputStream(file), 1 << 16)), // not continuous: a cut frame throws
+                    new BufferedInputStream(Files.newInputStream(file), 1 << 16)), // not continuous: a cut frame throws
                     StandardCharsets.UTF_8), 1 << 16);
             String header;
             try {
@@ -124,7 +126,7 @@ public final class OpsMerge {
         long outOfOrder = 0;
         long mostBehind = 0;
         long written = Long.MIN_VALUE;
-        try (OutputStream zstd = new ZstdOutputStream(new java.io.BufferedOutputStream(Files.newOutputStream(out),
+        try (OutputStream zstd = new ZstdOutputStream(new BufferedOutputStream(Files.newOutputStream(out),
                 1 << 16), 3)) {
             zstd.write((String.join(",", OpsLog.COLUMNS) + "\n").getBytes(StandardCharsets.US_ASCII));
             while (true) {

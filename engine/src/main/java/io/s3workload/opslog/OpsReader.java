@@ -10,6 +10,7 @@ import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.time.Instant;
+import java.time.format.DateTimeParseException;
 import java.util.ArrayList;
 import java.util.HashMap;
 import java.util.List;
@@ -119,7 +120,7 @@ public final class OpsReader {
                         OpsRecord row = warp ? warp(f, at) : ours(f, at);
                         read++;
                         return row;
-                    } catch (NumberFormatException | java.time.format.DateTimeParseException e) {
+                    } catch (NumberFormatException | DateTimeParseException e) {
                         throw new IOException(file + ":" + lineNumber + ": not a number or a time where one belongs"
                                 + " (" + e.getMessage() + "); read " + read + " rows before it");
                     }

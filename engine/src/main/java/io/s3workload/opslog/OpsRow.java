@@ -1,6 +1,8 @@
 package io.s3workload.opslog;
 
+import io.s3workload.s3.RequestTrace;
 import java.nio.charset.StandardCharsets;
+import java.util.Arrays;
 
 /**
  * One row, CSV-encoded as its fields are added. Two kinds: a stripe's, which encodes straight into the log's chunk
@@ -8,7 +10,7 @@ import java.nio.charset.StandardCharsets;
  * and no buffer per worker to pull through the cache); and a thread's own, which grows as needed and is copied into
  * the log when it ends ({@link OpsLog#row}: the tool's own requests, tests). Either way {@link #end} hands it over.
  */
-public final class OpsRow implements io.s3workload.s3.RequestTrace.IdField {
+public final class OpsRow implements RequestTrace.IdField {
 
     /** The most bytes a number field takes, its comma included ({@code -9223372036854775808}). */
     public static final int NUMBER = 21;
@@ -35,7 +37,7 @@ public final class OpsRow implements io.s3workload.s3.RequestTrace.IdField {
     }
 
     /** The most bytes the server's ids of {@code trace} take as two fields ({@link io.s3workload.s3.RequestTrace#ids}). */
-    public static int bound(io.s3workload.s3.RequestTrace trace) {
+    public static int bound(RequestTrace trace) {
         return 3 * trace.idChars() + 6;
     }
 
@@ -45,7 +47,7 @@ public final class OpsRow implements io.s3workload.s3.RequestTrace.IdField {
         for (String value : values) {
             row.text(value);
         }
-        return java.util.Arrays.copyOf(row.bytes, row.length);
+        return Arrays.copyOf(row.bytes, row.length);
     }
 
     /** Begins a row at {@code position} of {@code chunk} (a stripe's, in room reserved). */
@@ -89,7 +91,7 @@ public final class OpsRow implements io.s3workload.s3.RequestTrace.IdField {
         if (stripe != null) {
             throw new IllegalStateException("an ops log row longer than the room reserved for it");
         }
-        bytes = java.util.Arrays.copyOf(bytes, Math.max(bytes.length * 2, length + n));
+        bytes = Arrays.copyOf(bytes, Math.max(bytes.length * 2, length + n));
     }
 
     private void comma() {

@@ -28,8 +28,8 @@ public record CellPlan(SizeSpec size, OptionalLong operations, OptionalLong keys
     }
 
     /** How long it starts operations, in nanoseconds, when it is duration-bound. */
-    public java.util.OptionalLong durationNanos() {
-        return duration.map(d -> java.util.OptionalLong.of(d.toNanos())).orElse(java.util.OptionalLong.empty());
+    public OptionalLong durationNanos() {
+        return duration.map(d -> OptionalLong.of(d.toNanos())).orElse(OptionalLong.empty());
     }
 
     /**

@@ -1,7 +1,13 @@
 package io.s3workload.plan;
 
+import io.s3workload.workload.ClientSettings;
 import io.s3workload.workload.EndpointSpec;
+import io.s3workload.workload.ObjectSettings;
+import io.s3workload.workload.Scaled;
+import io.s3workload.workload.StageKind;
+import java.time.Duration;
 import java.util.Collections;
+import java.util.Comparator;
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
@@ -18,7 +24,7 @@ import java.util.Optional;
  */
 public record Plan(String name, String source, String bucket, String prefix, boolean createBucket, boolean keep,
                    Optional<Long> seed, Map<String, EndpointSpec> endpoints, List<StagePlan> stages,
-                   Map<String, String> sections, io.s3workload.workload.Scaled scaled, int slowest,
+                   Map<String, String> sections, Scaled scaled, int slowest,
                    List<String> buckets) {
 
     /** The endpoint name stages get when the workload defines none. */
@@ -27,7 +33,7 @@ public record Plan(String name, String source, String bucket, String prefix, boo
     /** A plan in one bucket. */
     public Plan(String name, String source, String bucket, String prefix, boolean createBucket, boolean keep,
                 Optional<Long> seed, Map<String, EndpointSpec> endpoints, List<StagePlan> stages,
-                Map<String, String> sections, io.s3workload.workload.Scaled scaled, int slowest) {
+                Map<String, String> sections, Scaled scaled, int slowest) {
         this(name, source, bucket, prefix, createBucket, keep, seed, endpoints, stages, sections, scaled, slowest,
                 List.of(bucket));
     }
@@ -53,21 +59,21 @@ public record Plan(String name, String source, String bucket, String prefix, boo
     }
 
     /** The longest compliance retention the plan's writes set (zero when none sets one). */
-    public java.time.Duration longestComplianceRetention() {
+    public Duration longestComplianceRetention() {
         return stages.stream().map(s -> s.writes().retention()).flatMap(Optional::stream)
-                .filter(r -> r.mode() == io.s3workload.workload.ObjectSettings.Retention.Mode.COMPLIANCE)
-                .map(io.s3workload.workload.ObjectSettings.Retention::period)
-                .max(java.util.Comparator.naturalOrder()).orElse(java.time.Duration.ZERO);
+                .filter(r -> r.mode() == ObjectSettings.Retention.Mode.COMPLIANCE)
+                .map(ObjectSettings.Retention::period)
+                .max(Comparator.naturalOrder()).orElse(Duration.ZERO);
     }
 
     /**
      * The client settings the run checks {@code endpoint}'s buckets and cleans it up with: those of the first stage
      * that reads or writes through it (the built-in ones when none does).
      */
-    public io.s3workload.workload.ClientSettings clientFor(String endpoint) {
-        return stages.stream().filter(s -> !s.kind().has(io.s3workload.workload.StageKind.Trait.ENDPOINTS_ONLY)
+    public ClientSettings clientFor(String endpoint) {
+        return stages.stream().filter(s -> !s.kind().has(StageKind.Trait.ENDPOINTS_ONLY)
                         && s.endpoints().contains(endpoint))
-                .map(StagePlan::client).findFirst().orElse(io.s3workload.workload.ClientSettings.DEFAULT);
+                .map(StagePlan::client).findFirst().orElse(ClientSettings.DEFAULT);
     }
 
     /** The most requests any stage has in flight against {@code endpoint}: the size of its connection pool. */

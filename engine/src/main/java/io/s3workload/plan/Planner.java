@@ -2,41 +2,27 @@ package io.s3workload.plan;
 
 import io.s3workload.workload.CapacityStage;
 import io.s3workload.workload.ClientSettings;
-import io.s3workload.workload.FailOn;
 import io.s3workload.workload.CompareStage;
-import io.s3workload.workload.GroupStage;
-import io.s3workload.workload.ObjectsFrom;
-import io.s3workload.workload.HttpGetStage;
-import io.s3workload.workload.LoopsStage;
-import io.s3workload.workload.ParallelRanges;
-import io.s3workload.workload.StageCommon;
-import io.s3workload.workload.SweepStage;
-import io.s3workload.workload.ConnectivityStage;
-import io.s3workload.workload.ConsistencyProbe;
-import io.s3workload.workload.ListAfterWriteStage;
-import io.s3workload.workload.MixStage;
-import io.s3workload.workload.AppendStage;
-import io.s3workload.workload.TranscodeStage;
-import io.s3workload.workload.VersionsStage;
-import io.s3workload.workload.ReadAfterWriteStage;
-import io.s3workload.workload.DataSize;
-import io.s3workload.workload.CopyStage;
-import io.s3workload.workload.DeleteStage;
+import io.s3workload.workload.FailOn;
 import io.s3workload.workload.GetStage;
-import io.s3workload.workload.HeadStage;
-import io.s3workload.workload.ListStage;
+import io.s3workload.workload.GroupStage;
 import io.s3workload.workload.LoadEndpoints;
+import io.s3workload.workload.LoopsStage;
 import io.s3workload.workload.Multipart;
+import io.s3workload.workload.ObjectsFrom;
+import io.s3workload.workload.ParallelRanges;
 import io.s3workload.workload.PutStage;
-import io.s3workload.workload.RangeReadStage;
 import io.s3workload.workload.SizeSpec;
+import io.s3workload.workload.StageCommon;
 import io.s3workload.workload.StageGraph;
 import io.s3workload.workload.StageKind;
 import io.s3workload.workload.StageSpec;
 import io.s3workload.workload.Stop;
+import io.s3workload.workload.SweepStage;
 import io.s3workload.workload.Workload;
 import java.util.ArrayList;
 import java.util.HashMap;
+import java.util.HashSet;
 import java.util.List;
 import java.util.Map;
 import java.util.Optional;
@@ -108,7 +94,7 @@ public final class Planner {
         // members are named by size as a person reads it (a scaled 1.6 MiB, not 1677312B), exact where that is not
         // unique among the sweep's sizes
         List<String> readable = sweep.sizes().stream().map(s -> s.toString().replace(" ", "")).toList();
-        boolean unique = new java.util.HashSet<>(readable).size() == readable.size();
+        boolean unique = new HashSet<>(readable).size() == readable.size();
         for (SizeSpec size : sweep.sizes()) {
             String base = sweep.name() + "." + (unique ? size.toString().replace(" ", "") : size.label());
             Optional<String> source = Optional.empty();

@@ -1,5 +1,6 @@
 package io.s3workload.plan;
 
+import io.s3workload.workload.StageSpec;
 import java.time.Duration;
 import java.util.ArrayList;
 import java.util.List;
@@ -87,7 +88,7 @@ public final class Schedule {
 
     /** A stage's own run time when every cell runs for a set duration, else empty. */
     public static Optional<Duration> duration(StagePlan stage) {
-        Optional<io.s3workload.workload.StageSpec.OwnLength> own = stage.spec().ownLength();
+        Optional<StageSpec.OwnLength> own = stage.spec().ownLength();
         if (own.isPresent()) {
             return own.get().fixed();
         }

@@ -4,6 +4,7 @@ import io.s3workload.workload.CapacityStage;
 import io.s3workload.workload.FailOn;
 import io.s3workload.workload.LoadShape;
 import io.s3workload.workload.StageCommon;
+import io.s3workload.workload.StageSpec;
 import java.time.Duration;
 import java.util.List;
 import java.util.Optional;
@@ -26,7 +27,7 @@ public final class SearchSteps {
      */
     public static StagePlan step(StagePlan search, String name, int workers, OptionalDouble rate,
                                  Optional<Duration> settle, CellPlan cell) {
-        io.s3workload.workload.StageSpec load = search.spec(CapacityStage.class).load();
+        StageSpec load = search.spec(CapacityStage.class).load();
         StageCommon c = load.common();
         StageCommon common = new StageCommon(c.name(), c.endpoint(), OptionalInt.of(workers), FailOn.NONE, c.client(),
                 new LoadShape(rate, List.of(), Optional.empty()), c.tags(), c.graph(), settle, Optional.empty(),

@@ -1,12 +1,25 @@
 package io.s3workload.plan;
 
+import io.s3workload.workload.Access;
 import io.s3workload.workload.ClientSettings;
+import io.s3workload.workload.ConsistencyProbe;
+import io.s3workload.workload.DataSize;
 import io.s3workload.workload.FailOn;
+import io.s3workload.workload.LoadEndpoints;
+import io.s3workload.workload.LoadShape;
+import io.s3workload.workload.ObjectSettings;
+import io.s3workload.workload.ObjectsFrom;
+import io.s3workload.workload.StageGraph;
 import io.s3workload.workload.StageKind;
 import io.s3workload.workload.StageSpec;
+import io.s3workload.workload.StopWhenStable;
+import java.time.Duration;
 import java.util.List;
 import java.util.Optional;
+import java.util.OptionalInt;
 import java.util.OptionalLong;
+import java.util.function.IntFunction;
+import java.util.stream.Stream;
 
 /**
  * A stage with every default resolved. Kind-specific settings stay in the stage's own record, {@link #spec()}.
@@ -30,7 +43,7 @@ import java.util.OptionalLong;
 public record StagePlan(int index, StageSpec spec, String endpoint, int concurrency, List<CellPlan> cells,
                         Optional<String> from, OptionalLong seedObjects, FailOn failOn, ClientSettings client,
                         int connections, Roles roles, String name, Optional<StageGroup> group, List<Integer> after,
-                        java.util.OptionalInt with, boolean customerKey) {
+                        OptionalInt with, boolean customerKey) {
 
     public StagePlan {
         cells = List.copyOf(cells);
@@ -48,28 +61,28 @@ public record StagePlan(int index, StageSpec spec, String endpoint, int concurre
     // ---- what the run reads of the stage's common settings, through the plan ----
 
     /** How its load is offered: a closed loop of its workers, or an open loop at a rate; ramps, think time. */
-    public io.s3workload.workload.LoadShape load() {
+    public LoadShape load() {
         return spec.common().load();
     }
 
     /** How long each cell's load runs unmeasured first ({@code warmUp}), if at all. */
-    public Optional<java.time.Duration> warmUp() {
+    public Optional<Duration> warmUp() {
         return spec.common().warmUp();
     }
 
     /** When a duration-bound cell may end early, its throughput holding still ({@code stopWhenStable}). */
-    public Optional<io.s3workload.workload.StopWhenStable> stopWhenStable() {
+    public Optional<StopWhenStable> stopWhenStable() {
         return spec.common().stopWhenStable();
     }
 
     /** How it picks the keys it reads among many ({@code access}, its kind's default where not written). */
-    public io.s3workload.workload.Access access() {
+    public Access access() {
         return spec.common().access();
     }
 
     /** Whether a crossed threshold stops the whole run ({@code onFailure: stopRun}). */
     public boolean stopsTheRunOnFailure() {
-        return spec.common().graph().onFailure() == io.s3workload.workload.StageGraph.OnFailure.STOP_RUN;
+        return spec.common().graph().onFailure() == StageGraph.OnFailure.STOP_RUN;
     }
 
     /**
@@ -81,33 +94,33 @@ public record StagePlan(int index, StageSpec spec, String endpoint, int concurre
     }
 
     /** The objects under a prefix it reads, when it reads existing objects rather than a stage's. */
-    public Optional<io.s3workload.workload.ObjectsFrom.Prefix> existing() {
+    public Optional<ObjectsFrom.Prefix> existing() {
         return spec.existing();
     }
 
     /** What it sets on the objects it writes (retention, legal hold, SSE, tags). */
-    public io.s3workload.workload.ObjectSettings writes() {
+    public ObjectSettings writes() {
         return spec.writes();
     }
 
     /** Objects above this size it reads as several ranged GETs at once. */
-    public Optional<io.s3workload.workload.DataSize> readsInRangesAbove() {
+    public Optional<DataSize> readsInRangesAbove() {
         return spec.readsInRangesAbove();
     }
 
     /** The endpoints a load stage spreads its workers over, when it does (not for a compare's member). */
-    public java.util.Optional<io.s3workload.workload.LoadEndpoints> spread() {
+    public Optional<LoadEndpoints> spread() {
         return spec.common().spread().filter(s -> roles.writers().equals(s.names()) && s.names().size() > 1);
     }
 
     /** The endpoints its workers go through: those it spreads them over, else its one endpoint. */
     public List<String> workerEndpoints() {
-        return spread().map(io.s3workload.workload.LoadEndpoints::names).orElse(List.of(endpoint()));
+        return spread().map(LoadEndpoints::names).orElse(List.of(endpoint()));
     }
 
     /** The endpoint worker {@code worker} goes through, the spread drawn from {@code seed}. */
-    public java.util.function.IntFunction<String> endpointOfWorker(long seed) {
-        java.util.Optional<io.s3workload.workload.LoadEndpoints> spread = spread();
+    public IntFunction<String> endpointOfWorker(long seed) {
+        Optional<LoadEndpoints> spread = spread();
         String only = endpoint();
         return worker -> spread.map(s -> s.of(worker, seed)).orElse(only);
     }
@@ -119,7 +132,7 @@ public record StagePlan(int index, StageSpec spec, String endpoint, int concurre
 
     /** Every endpoint the stage sends requests to, writers first, each once. */
     public List<String> endpoints() {
-        return java.util.stream.Stream.concat(roles.writers().stream(), roles.readEndpoints().stream()).distinct()
+        return Stream.concat(roles.writers().stream(), roles.readEndpoints().stream()).distinct()
                 .toList();
     }
 
@@ -144,7 +157,7 @@ public record StagePlan(int index, StageSpec spec, String endpoint, int concurre
             if (!self) {
                 return readers;
             }
-            return java.util.stream.Stream.concat(java.util.stream.Stream.of(writer), readers.stream()).distinct()
+            return Stream.concat(Stream.of(writer), readers.stream()).distinct()
                     .toList();
         }
 
@@ -160,8 +173,8 @@ public record StagePlan(int index, StageSpec spec, String endpoint, int concurre
 
         /** The readers as a workload says them: {@code self, iad, ord}. */
         public String readersText() {
-            return String.join(", ", self ? java.util.stream.Stream.concat(
-                    java.util.stream.Stream.of(io.s3workload.workload.ConsistencyProbe.SELF), readers.stream())
+            return String.join(", ", self ? Stream.concat(
+                    Stream.of(ConsistencyProbe.SELF), readers.stream())
                     .toList() : readers);
         }
     }

@@ -11,17 +11,18 @@ import io.s3workload.workload.DeleteStage;
 import io.s3workload.workload.GetStage;
 import io.s3workload.workload.GroupStage;
 import io.s3workload.workload.HeadStage;
+import io.s3workload.workload.HistoryStage;
 import io.s3workload.workload.HttpGetStage;
 import io.s3workload.workload.ListAfterWriteStage;
 import io.s3workload.workload.ListStage;
 import io.s3workload.workload.LoopsStage;
-import io.s3workload.workload.HistoryStage;
 import io.s3workload.workload.MixStage;
 import io.s3workload.workload.Multipart;
 import io.s3workload.workload.ObjectsFrom;
 import io.s3workload.workload.PutStage;
 import io.s3workload.workload.RangeReadStage;
 import io.s3workload.workload.ReadAfterWriteStage;
+import io.s3workload.workload.ReplayStage;
 import io.s3workload.workload.SizeSpec;
 import io.s3workload.workload.StageSpec;
 import io.s3workload.workload.Stop;
@@ -77,7 +78,7 @@ final class StageShapes {
             case HistoryStage history -> new Shape(List.of(new CellPlan(history.size(), history.stop().operations(),
                     OptionalLong.of(history.keys()), history.stop().duration())), Optional.empty(), OptionalLong.empty(),
                     1);
-            case io.s3workload.workload.ReplayStage replay -> new Shape(List.of(new CellPlan(
+            case ReplayStage replay -> new Shape(List.of(new CellPlan(
                     SizeSpec.Weighted.recorded(), OptionalLong.of(replay.operations()), OptionalLong.empty(),
                     Optional.empty())), Optional.empty(), OptionalLong.empty(), 1);
             case TranscodeStage transcode -> transcode(transcode, endpoint);

@@ -1,8 +1,19 @@
 package io.s3workload.report;
 
+import io.s3workload.metrics.AccessStats;
 import io.s3workload.metrics.CellStats;
+import io.s3workload.metrics.NamedRequest;
+import io.s3workload.metrics.Op;
+import io.s3workload.metrics.Outage;
+import io.s3workload.metrics.ProcessCost;
+import io.s3workload.metrics.ServerView;
+import io.s3workload.metrics.SizeBucketStats;
 import io.s3workload.result.Units;
+import io.s3workload.workload.DataSize;
 import io.s3workload.workload.Percentile;
+import java.time.Instant;
+import java.time.ZoneOffset;
+import java.time.format.DateTimeFormatter;
 import java.util.List;
 import java.util.Locale;
 import java.util.Map;
@@ -23,7 +34,7 @@ final class CellBlock {
 
         static Cpu ofThisProcess(boolean serverInProcess) {
             return new Cpu(serverInProcess, Runtime.getRuntime().availableProcessors(),
-                    io.s3workload.metrics.ProcessCost.cpuResolutionNanos());
+                    ProcessCost.cpuResolutionNanos());
         }
 
         String whose() {
@@ -129,10 +140,10 @@ final class CellBlock {
                     + Units.mibPerSecond(cell.bytesPerSecond()) + " | " + Units.rate(cell.opsPerSecond()) + " ops/s | "
                     + counts;
         });
-        if (cell.key().op() == io.s3workload.metrics.Op.RANGE_GET && cell.operations() > 0
+        if (cell.key().op() == Op.RANGE_GET && cell.operations() > 0
                 && cell.bytes() != cell.operations() * cell.key().size().maxBytes()) {
             // ops/s x size is not MiB/s here: a source that is not a whole number of chunks ends in a shorter one
-            b.append(" | ").append(io.s3workload.workload.DataSize.ofBytes(cell.bytes() / cell.operations()))
+            b.append(" | ").append(DataSize.ofBytes(cell.bytes() / cell.operations()))
                     .append(" a range on average (a source's last chunk is shorter)");
         }
         return b.toString();
@@ -165,7 +176,7 @@ final class CellBlock {
      * the cell: {@code Outages    - 1 window, unreachable 3.21 s of 20.0 s (84.0% available)}.
      */
     private static void outages(StringBuilder b, CellStats cell) {
-        List<io.s3workload.metrics.Outage> outages = cell.notable().outages();
+        List<Outage> outages = cell.notable().outages();
         if (outages.isEmpty()) {
             return;
         }
@@ -176,11 +187,11 @@ final class CellBlock {
                         + " %d operations refused", outages.size(), outages.size() == 1 ? "" : "s",
                 Units.seconds(down * 1_000_000), Units.seconds(cell.wallNanos()),
                 wallMillis <= 0 ? 100.0 : Math.max(0, 100.0 * (1 - down / wallMillis)),
-                outages.stream().mapToLong(io.s3workload.metrics.Outage::failed).sum()));
-        for (io.s3workload.metrics.Outage o : outages) {
-            b.append("\n                 ").append(CLOCK.format(java.time.Instant.ofEpochMilli(o.fromEpochMillis())))
+                outages.stream().mapToLong(Outage::failed).sum()));
+        for (Outage o : outages) {
+            b.append("\n                 ").append(CLOCK.format(Instant.ofEpochMilli(o.fromEpochMillis())))
                     .append(" to ").append(o.ongoing() ? "the end (still unreachable)"
-                            : CLOCK.format(java.time.Instant.ofEpochMilli(o.toEpochMillis())))
+                            : CLOCK.format(Instant.ofEpochMilli(o.toEpochMillis())))
                     .append(String.format(Locale.ROOT, "  %s  %d operations refused",
                             Units.seconds(Math.max(0, o.millis(Math.max(end, o.fromEpochMillis()))) * 1_000_000L),
                             o.failed()));
@@ -192,7 +203,7 @@ final class CellBlock {
      * bytes, CPU and memory where its metrics give them, then a sentence setting its count beside the client's.
      */
     private static void server(StringBuilder b, CellStats cell) {
-        io.s3workload.metrics.ServerView v = cell.server();
+        ServerView v = cell.server();
         if (v == null) {
             return;
         }
@@ -226,31 +237,31 @@ final class CellBlock {
 
     /** The console names this many of a cell's slowest operations (summary.json and report.html all it kept). */
     static final int SLOWEST_SHOWN = 3;
-    private static final java.time.format.DateTimeFormatter CLOCK = java.time.format.DateTimeFormatter
-            .ofPattern("HH:mm:ss.SSS'Z'").withZone(java.time.ZoneOffset.UTC);
+    private static final DateTimeFormatter CLOCK = DateTimeFormatter
+            .ofPattern("HH:mm:ss.SSS'Z'").withZone(ZoneOffset.UTC);
 
     /**
      * The slowest operations, one line each: {@code 52.82 ms  22:02:02.527Z  200  id 18EB1A3C42D20830  KEY}, so that
      * they can be looked up in the server's logs.
      */
     private static void slowest(StringBuilder b, CellStats cell, boolean showEndpoint) {
-        List<io.s3workload.metrics.NamedRequest> slowest = cell.notable().slowest();
+        List<NamedRequest> slowest = cell.notable().slowest();
         for (int i = 0; i < Math.min(SLOWEST_SHOWN, slowest.size()); i++) {
-            io.s3workload.metrics.NamedRequest r = slowest.get(i);
+            NamedRequest r = slowest.get(i);
             b.append(i == 0 ? "\n    Slowest    - " : "\n                 ")
                     .append(named(r, Units.asRecorded(cell.latency(), r.latencyNanos()), showEndpoint));
         }
     }
 
     /** One named operation on one line: its time, when it began (UTC), its status, the server's id, its key. */
-    static String named(io.s3workload.metrics.NamedRequest r, boolean showEndpoint) {
+    static String named(NamedRequest r, boolean showEndpoint) {
         return named(r, r.latencyNanos(), showEndpoint);
     }
 
     /** As {@link #named(io.s3workload.metrics.NamedRequest, boolean)}, its time shown as {@code shownNanos}. */
-    static String named(io.s3workload.metrics.NamedRequest r, long shownNanos, boolean showEndpoint) {
+    static String named(NamedRequest r, long shownNanos, boolean showEndpoint) {
         return String.format(Locale.ROOT, "%9s  %s  %s  id %s  %s%s", Units.latency(shownNanos),
-                CLOCK.format(java.time.Instant.ofEpochMilli(r.startEpochMillis())),
+                CLOCK.format(Instant.ofEpochMilli(r.startEpochMillis())),
                 r.status() == 0 ? "---" : Integer.toString(r.status()),
                 r.requestId() == null ? "(none sent)" : r.requestId(), r.key() == null ? "" : r.key(),
                 showEndpoint && r.endpoint() != null ? " on " + r.endpoint() : "");
@@ -289,7 +300,7 @@ final class CellBlock {
      * hide the small ones' ({@code 4 KiB-16 KiB   702 ok  Avg: 1.2 ms, ...}); empty buckets are left out.
      */
     private static void bySize(StringBuilder b, CellStats cell) {
-        List<io.s3workload.metrics.SizeBucketStats> buckets = cell.bySize().stream()
+        List<SizeBucketStats> buckets = cell.bySize().stream()
                 .filter(x -> x.operations() > 0).toList();
         if (buckets.isEmpty()) {
             return;
@@ -297,7 +308,7 @@ final class CellBlock {
         int label = buckets.stream().mapToInt(x -> x.label().length()).max().orElse(0);
         int count = buckets.stream().mapToInt(x -> Long.toString(x.operations()).length()).max().orElse(0);
         String lead = "    By size    - ";
-        for (io.s3workload.metrics.SizeBucketStats x : buckets) {
+        for (SizeBucketStats x : buckets) {
             b.append(lead).append(String.format(Locale.ROOT, "%-" + label + "s  %" + count + "d ok  ", x.label(),
                     x.operations())).append(stats(x.latency())).append('\n');
             lead = " ".repeat(lead.length());
@@ -308,7 +319,7 @@ final class CellBlock {
      * {@code zipf 1.1 over 10000 keys: 9104 read, the hottest key 8.21% of the reads, the hottest 10% of the keys
      * 71.4% (the distribution's own: 72.0%)}.
      */
-    static String access(io.s3workload.metrics.AccessStats a) {
+    static String access(AccessStats a) {
         return String.format(Locale.ROOT, "%s over %d keys: %d of them read, the hottest key %.2f%% of the %d reads,"
                         + " the hottest 10%% of the keys %.1f%% (the distribution's own: %.1f%%)", a.distribution(),
                 a.keys(), a.distinct(), 100 * a.hottestKeyShare(), a.reads(), 100 * a.hottestTenthShare(),

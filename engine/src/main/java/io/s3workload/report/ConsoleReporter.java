@@ -1,17 +1,24 @@
 package io.s3workload.report;
 
+import io.s3workload.metrics.CellStats;
 import io.s3workload.plan.Plan;
 import io.s3workload.plan.StagePlan;
 import io.s3workload.result.Progress;
 import io.s3workload.result.Reporter;
 import io.s3workload.result.RunInfo;
 import io.s3workload.result.RunResult;
+import io.s3workload.result.StageReport;
 import io.s3workload.result.StageResult;
 import io.s3workload.result.Units;
 import java.io.PrintStream;
+import java.time.Duration;
 import java.util.ArrayList;
+import java.util.HashSet;
 import java.util.List;
+import java.util.Locale;
 import java.util.Map;
+import java.util.Optional;
+import java.util.Set;
 import java.util.stream.Collectors;
 
 /**
@@ -38,7 +45,7 @@ public final class ConsoleReporter implements Reporter {
     private Plan plan;
     /** The section whose banner was printed last, and every section whose banner has been printed. */
     private String lastSection = "";
-    private final java.util.Set<String> sectionsShown = new java.util.HashSet<>();
+    private final Set<String> sectionsShown = new HashSet<>();
 
     public ConsoleReporter(PrintStream out, boolean terminal, boolean showProgress) {
         this.out = out;
@@ -74,7 +81,7 @@ public final class ConsoleReporter implements Reporter {
     public void stageStarted(StagePlan stage) {
         running++;
         closeProgressLine();
-        java.util.Optional.ofNullable(plan).flatMap(p -> p.sectionOf(stage)).filter(t -> !t.equals(lastSection))
+        Optional.ofNullable(plan).flatMap(p -> p.sectionOf(stage)).filter(t -> !t.equals(lastSection))
                 .ifPresent(title -> {
             out.print(Sections.banner(title, !sectionsShown.add(title)));
             lastSection = title;
@@ -106,7 +113,7 @@ public final class ConsoleReporter implements Reporter {
         // under another stage's header (stages overlap, or one printed its results since), a line names its stage
         boolean underItsHeader = running <= 1 && p.cell().stage().equals(lastHeader);
         String label = underItsHeader ? p.cell().label() : p.cell().stage() + " " + p.cell().label();
-        String line = String.format(java.util.Locale.ROOT, "  %-12s %s  %s  %s ops/s  %s  %d ok, %s", label, done,
+        String line = String.format(Locale.ROOT, "  %-12s %s  %s  %s ops/s  %s  %d ok, %s", label, done,
                 ops, Units.rate(p.opsPerSecond()), Units.mibPerSecond(p.bytesPerSecond()), p.operationsDone(),
                 Units.count(p.errors(), "error"));
         if (terminal && underItsHeader) {
@@ -139,7 +146,7 @@ public final class ConsoleReporter implements Reporter {
                 out.print(StageHeaders.alongside(result.stage(), stageCount));
             }
             out.print(blocks(result));
-            out.print(FindingBlocks.stage(io.s3workload.result.StageReport.of(result)));
+            out.print(FindingBlocks.stage(StageReport.of(result)));
             if (result.interrupted()) {
                 out.println("  (interrupted)");
             }
@@ -175,9 +182,9 @@ public final class ConsoleReporter implements Reporter {
     }
 
     /** How long the stage's plan lets {@code cell} start operations, if it is duration-bound (else 0). */
-    private static long plannedNanos(StageResult result, io.s3workload.metrics.CellStats cell) {
+    private static long plannedNanos(StageResult result, CellStats cell) {
         return result.stage().cells().stream().filter(p -> p.size().equals(cell.key().size()))
-                .map(p -> p.duration().map(java.time.Duration::toNanos).orElse(0L)).findFirst().orElse(0L);
+                .map(p -> p.duration().map(Duration::toNanos).orElse(0L)).findFirst().orElse(0L);
     }
 
     @Override

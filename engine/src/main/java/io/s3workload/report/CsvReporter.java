@@ -1,6 +1,9 @@
 package io.s3workload.report;
 
 import io.s3workload.metrics.CellStats;
+import io.s3workload.metrics.NamedRequest;
+import io.s3workload.metrics.ServerView;
+import io.s3workload.metrics.SizeBucketStats;
 import io.s3workload.metrics.Snapshot;
 import io.s3workload.result.CompositeTables;
 import io.s3workload.result.RunReport;
@@ -10,6 +13,7 @@ import io.s3workload.result.Summary;
 import io.s3workload.result.Units;
 import io.s3workload.workload.Percentile;
 import java.util.ArrayList;
+import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Locale;
 import java.util.Map;
@@ -42,7 +46,7 @@ final class CsvReporter extends EndOfRunFiles {
     }
 
     static Map<String, String> files(RunReport report) {
-        Map<String, String> files = new java.util.LinkedHashMap<>();
+        Map<String, String> files = new LinkedHashMap<>();
         files.put(SUMMARY, lines(summary(report)));
         files.put(TIMESERIES, lines(timeseries(report)));
         List<String> bySize = bySize(report);
@@ -126,7 +130,7 @@ final class CsvReporter extends EndOfRunFiles {
                 row.add(Long.toString(c.capped()));
                 row.add(Long.toString(c.retries()));
                 row.add(Long.toString(c.throttled()));
-                row.add(quote(c.errorsByClass().entrySet().stream().sorted(java.util.Map.Entry.comparingByKey())
+                row.add(quote(c.errorsByClass().entrySet().stream().sorted(Map.Entry.comparingByKey())
                         .map(e -> e.getKey() + "=" + e.getValue()).reduce((a, b) -> a + "; " + b).orElse("")));
                 lines.add(String.join(",", row));
             }
@@ -142,7 +146,7 @@ final class CsvReporter extends EndOfRunFiles {
                 + "scrapes,failed_scrapes,sentence");
         for (StageReport stage : result.stages()) {
             for (CellStats c : stage.cells()) {
-                io.s3workload.metrics.ServerView v = c.server();
+                ServerView v = c.server();
                 if (v == null) {
                     continue;
                 }
@@ -171,10 +175,10 @@ final class CsvReporter extends EndOfRunFiles {
                 + "status,error_class,x_amz_request_id,x_amz_id_2");
         for (StageReport stage : result.stages()) {
             for (CellStats c : stage.cells()) {
-                for (io.s3workload.metrics.NamedRequest r : c.notable().slowest()) {
+                for (NamedRequest r : c.notable().slowest()) {
                     lines.add(named(c, "slowest", r));
                 }
-                for (io.s3workload.metrics.NamedRequest r : c.notable().failures()) {
+                for (NamedRequest r : c.notable().failures()) {
                     lines.add(named(c, "failure", r));
                 }
             }
@@ -182,7 +186,7 @@ final class CsvReporter extends EndOfRunFiles {
         return lines;
     }
 
-    private static String named(CellStats c, String which, io.s3workload.metrics.NamedRequest r) {
+    private static String named(CellStats c, String which, NamedRequest r) {
         return String.join(",", List.of(c.key().stage(), c.key().op().name(), c.key().endpoint(),
                 c.key().op().sized() ? c.key().size().label() : "", which, Long.toString(r.startEpochMillis()),
                 number(r.latencyNanos() / 1e6), r.ttfbNanos() < 0 ? "" : number(r.ttfbNanos() / 1e6),
@@ -201,7 +205,7 @@ final class CsvReporter extends EndOfRunFiles {
         lines.add(String.join(",", header));
         for (StageReport stage : result.stages()) {
             for (CellStats c : stage.cells()) {
-                for (io.s3workload.metrics.SizeBucketStats b : c.bySize()) {
+                for (SizeBucketStats b : c.bySize()) {
                     if (b.operations() == 0) {
                         continue;
                     }

@@ -7,12 +7,10 @@ import io.s3workload.result.StageReport;
 import io.s3workload.result.StageResult;
 import io.s3workload.result.Summary;
 import io.s3workload.result.Units;
-import io.s3workload.workload.Percentile;
 import java.util.ArrayList;
-import java.util.LinkedHashMap;
+import java.util.Arrays;
 import java.util.List;
 import java.util.Locale;
-import java.util.Map;
 
 /**
  * Console blocks in the shapes the replaced tools print: httpbench's request and throughput lines, the Wasabi
@@ -138,7 +136,7 @@ final class GroupBlocks {
         List<String> headers = new ArrayList<>(model.columns());
         headers.replaceAll(h -> h.equals("operations") ? "ok" : h.replace(" (%)", ""));
         boolean[] numeric = new boolean[headers.size()];
-        java.util.Arrays.fill(numeric, 2, numeric.length, true);
+        Arrays.fill(numeric, 2, numeric.length, true);
         Table table = new Table(headers, numeric);
         Object previousCell = null;
         for (List<Object> row : model.rows()) {

@@ -8,8 +8,10 @@ import io.s3workload.result.Progress;
 import io.s3workload.result.Reporter;
 import io.s3workload.result.RunInfo;
 import io.s3workload.result.StageResult;
+import java.io.IOException;
 import java.io.PrintStream;
 import java.io.UncheckedIOException;
+import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.HashMap;
@@ -56,7 +58,7 @@ final class HdrLogReporter implements Reporter {
         runStartMillis = run.startedAt().toEpochMilli();
         try {
             Files.createDirectories(directory);
-        } catch (java.io.IOException e) {
+        } catch (IOException e) {
             throw new UncheckedIOException(e);
         }
     }
@@ -135,8 +137,8 @@ final class HdrLogReporter implements Reporter {
     }
 
     /** Writes a log of finished intervals (a merge's), timestamps relative to {@code baseMillis}. */
-    static void write(Path file, long baseMillis, List<ResultsReader.Interval> intervals) throws java.io.IOException {
-        try (PrintStream out = new PrintStream(file.toFile(), java.nio.charset.StandardCharsets.US_ASCII)) {
+    static void write(Path file, long baseMillis, List<ResultsReader.Interval> intervals) throws IOException {
+        try (PrintStream out = new PrintStream(file.toFile(), StandardCharsets.US_ASCII)) {
             HistogramLogWriter writer = new HistogramLogWriter(out);
             writer.outputLogFormatVersion();
             writer.outputComment("s3workload " + file.getFileName() + ": values in nanoseconds (merged)");
@@ -167,8 +169,8 @@ final class HdrLogReporter implements Reporter {
 
         Log(Path file, long cellStartMillis) {
             try {
-                out = new PrintStream(file.toFile(), java.nio.charset.StandardCharsets.US_ASCII);
-            } catch (java.io.IOException e) {
+                out = new PrintStream(file.toFile(), StandardCharsets.US_ASCII);
+            } catch (IOException e) {
                 throw new UncheckedIOException("cannot write " + file + ": " + e.getMessage(), e);
             }
             writer = new HistogramLogWriter(out);

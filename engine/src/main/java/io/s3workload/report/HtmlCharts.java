@@ -1,11 +1,17 @@
 package io.s3workload.report;
 
+import io.s3workload.metrics.CellKey;
 import io.s3workload.metrics.CellStats;
+import io.s3workload.metrics.Outage;
+import io.s3workload.metrics.ServerView;
 import io.s3workload.metrics.Snapshot;
+import io.s3workload.result.ResultChart;
 import io.s3workload.result.Summary;
+import io.s3workload.result.Units;
 import io.s3workload.workload.Percentile;
 import java.util.ArrayList;
 import java.util.List;
+import java.util.Locale;
 import java.util.Map;
 import java.util.function.ToDoubleFunction;
 import org.HdrHistogram.Histogram;
@@ -20,7 +26,7 @@ final class HtmlCharts {
     /** A cell with fewer whole seconds than this gets no time charts: its figures are in the table. */
     static final int MIN_SECONDS = 3;
     /** A distribution drawn from fewer samples than this says nothing a table row does not. */
-    static final int MIN_SAMPLES = io.s3workload.result.ResultChart.MIN_SAMPLES;
+    static final int MIN_SAMPLES = ResultChart.MIN_SAMPLES;
 
     private HtmlCharts() {
     }
@@ -65,10 +71,10 @@ final class HtmlCharts {
         }
         Snapshot last = cell.timeline().get(cell.timeline().size() - 1);
         if (last.durationNanos() > 0 && !seconds.contains(last)) {
-            c.append(String.format(java.util.Locale.ROOT, "<p class=\"note\">Not drawn: the last %.2f s, a partial"
+            c.append(String.format(Locale.ROOT, "<p class=\"note\">Not drawn: the last %.2f s, a partial"
                     + " second (%s, %s), as the requests in flight ended; its figures are in the totals.</p>",
-                    last.durationNanos() / 1e9, io.s3workload.result.Units.count(last.operations(), "operation"),
-                    io.s3workload.result.Units.count(last.errors(), "error")));
+                    last.durationNanos() / 1e9, Units.count(last.operations(), "operation"),
+                    Units.count(last.errors(), "error")));
         }
         return c.toString();
     }
@@ -77,8 +83,8 @@ final class HtmlCharts {
      * A running cell's charts over the seconds it has had so far (the live page's): MiB/s for operations that move
      * data, operations/s, and p50/p99 per second, drawn as {@link #overTime} draws them.
      */
-    static String live(io.s3workload.metrics.CellKey key, List<Snapshot> seconds, long cellStart,
-                       List<io.s3workload.metrics.ServerView.Second> store) {
+    static String live(CellKey key, List<Snapshot> seconds, long cellStart,
+                       List<ServerView.Second> store) {
         StringBuilder c = new StringBuilder();
         if (key.op().movesData()) {
             c.append(rateChart("Throughput", "MiB/s", cellStart, seconds, Map.of(),
@@ -129,10 +135,10 @@ final class HtmlCharts {
     }
 
     /** A rate of the store's per scrape interval as a step over it (the intervals it is known for, long enough). */
-    private static SvgChart serverSteps(SvgChart chart, String name, List<io.s3workload.metrics.ServerView.Second> store,
+    private static SvgChart serverSteps(SvgChart chart, String name, List<ServerView.Second> store,
                                         long cellStartMillis,
-                                        ToDoubleFunction<io.s3workload.metrics.ServerView.Second> rate) {
-        List<io.s3workload.metrics.ServerView.Second> seconds = store.stream()
+                                        ToDoubleFunction<ServerView.Second> rate) {
+        List<ServerView.Second> seconds = store.stream()
                 .filter(t -> t.seconds() >= MIN_SERVER_SECONDS && !Double.isNaN(rate.applyAsDouble(t))).toList();
         double[] x = new double[seconds.size() * 2];
         double[] y = new double[seconds.size() * 2];
@@ -149,10 +155,10 @@ final class HtmlCharts {
 
     /** The windows the cell's store could not be reached, shaded on a chart over the cell's seconds. */
     private static SvgChart outages(SvgChart chart, CellStats cell, long cellStartMillis, double endSeconds) {
-        for (io.s3workload.metrics.Outage o : cell.notable().outages()) {
+        for (Outage o : cell.notable().outages()) {
             double from = (o.fromEpochMillis() - cellStartMillis) / 1e3;
             double to = o.ongoing() ? endSeconds : (o.toEpochMillis() - cellStartMillis) / 1e3;
-            chart.band(from, to, String.format(java.util.Locale.ROOT, "store unreachable %.1f s: %d operations"
+            chart.band(from, to, String.format(Locale.ROOT, "store unreachable %.1f s: %d operations"
                     + " refused", Math.max(0, to - from), o.failed()));
         }
         return chart;
@@ -193,12 +199,12 @@ final class HtmlCharts {
     }
 
     /** A chart a finding describes. */
-    static String draw(io.s3workload.result.ResultChart described) {
+    static String draw(ResultChart described) {
         SvgChart chart = new SvgChart(described.title(), described.xAxis(), described.yAxis());
         if (described.logX()) {
             chart.logX();
         }
-        for (io.s3workload.result.ResultChart.Series s : described.series()) {
+        for (ResultChart.Series s : described.series()) {
             if (s.points()) {
                 chart.points(s.name(), s.x(), s.y());
             } else {
@@ -223,7 +229,7 @@ final class HtmlCharts {
     }
 
     private static void curve(SvgChart chart, String name, Histogram h) {
-        io.s3workload.result.ResultChart.Series s = io.s3workload.result.ResultChart.Series.percentiles(name, h);
+        ResultChart.Series s = ResultChart.Series.percentiles(name, h);
         chart.add(name, s.x(), s.y());
     }
 

@@ -10,7 +10,11 @@ import io.s3workload.result.RunResult;
 import io.s3workload.result.StageReport;
 import io.s3workload.result.Summary;
 import io.s3workload.result.Units;
+import io.s3workload.workload.Scaled;
+import java.time.Duration;
+import java.time.temporal.ChronoUnit;
 import java.util.List;
+import java.util.Locale;
 import java.util.Map;
 import java.util.Optional;
 
@@ -78,7 +82,7 @@ final class HtmlReporter extends EndOfRunFiles {
         RunReport.About about = result.about();
         StringBuilder h = new StringBuilder("<h1>").append(esc(result.workload())).append("</h1>");
         h.append("<p class=\"meta\">run ").append(esc(result.runId())).append(" &middot; started ")
-                .append(esc(result.startedAt().truncatedTo(java.time.temporal.ChronoUnit.SECONDS).toString()))
+                .append(esc(result.startedAt().truncatedTo(ChronoUnit.SECONDS).toString()))
                 .append(" &middot; ").append(Units.seconds(result.wallNanos()))
                 .append(" &middot; bucket ").append(esc(result.bucket())).append(" &middot; seed ").append(result.seed())
                 .append(" &middot; exit code ").append(result.exitCode())
@@ -93,7 +97,7 @@ final class HtmlReporter extends EndOfRunFiles {
         }
         Summary.Scale scale = about.workload().scale();
         if (scale != null) {
-            h.append("<br>scaled ").append(esc(new io.s3workload.workload.Scaled(scale.factor(), scale.changes())
+            h.append("<br>scaled ").append(esc(new Scaled(scale.factor(), scale.changes())
                     .summary(3)));
         }
         h.append("<br>");
@@ -104,13 +108,13 @@ final class HtmlReporter extends EndOfRunFiles {
         about.shards().forEach(s -> h.append("shard ").append(s.index()).append(": ").append(esc(s.status()))
                 .append(", ").append(s.operations()).append(" operations").append(s.startedAt() == null ? ""
                         : ", began " + esc(s.startedAt())).append(s.lateSeconds() == null ? ""
-                        : String.format(java.util.Locale.ROOT, " (%+.3f s from the start time)", s.lateSeconds()))
+                        : String.format(Locale.ROOT, " (%+.3f s from the start time)", s.lateSeconds()))
                 .append(s.detail() == null ? "" : " (" + esc(s.detail()) + ")").append("<br>"));
         if (about.slice() != null) {
             h.append("cut by s3workload analyze from ").append(esc(about.slice())).append("<br>");
         }
         if (about.startSpreadSeconds() != null) {
-            h.append(esc(ResultsMerge.spreadSentence(java.time.Duration.ofNanos(Math.round(
+            h.append(esc(ResultsMerge.spreadSentence(Duration.ofNanos(Math.round(
                     about.startSpreadSeconds() * 1e9))))).append("<br>");
             if (about.shards().size() > ResultsMerge.SHARD_LINES) {
                 h.append("The charts show the fleet's total: a line per shard is drawn for up to ")

@@ -1,11 +1,17 @@
 package io.s3workload.report;
 
 import io.s3workload.metrics.CellStats;
-import io.s3workload.metrics.ConvergenceStats;
+import io.s3workload.metrics.NamedRequest;
+import io.s3workload.metrics.Outage;
+import io.s3workload.metrics.ServerView;
+import io.s3workload.metrics.SizeBucketStats;
+import io.s3workload.result.CapacitySearch;
+import io.s3workload.result.ResultTable;
 import io.s3workload.result.StageReport;
 import io.s3workload.result.Summary;
 import io.s3workload.result.Units;
 import io.s3workload.workload.Percentile;
+import java.time.Instant;
 import java.util.List;
 import java.util.Locale;
 import java.util.Optional;
@@ -53,11 +59,11 @@ final class HtmlTables {
         } catch (NumberFormatException e) {
             return Optional.empty();
         }
-        io.s3workload.result.CapacitySearch search = stage.capacity().get();
+        CapacitySearch search = stage.capacity().get();
         if (n < 1 || n > search.steps().size()) {
             return Optional.of("step " + n);
         }
-        io.s3workload.result.CapacitySearch.Step step = search.steps().get(n - 1);
+        CapacitySearch.Step step = search.steps().get(n - 1);
         return Optional.of("step " + n + ", " + search.load(step.offered()) + " offered"
                 + (step.clientBound().isPresent() ? ", client-bound" : ""));
     }
@@ -97,7 +103,7 @@ final class HtmlTables {
     static String bySize(StageReport stage) {
         StringBuilder t = new StringBuilder();
         for (CellStats c : stage.cells()) {
-            for (io.s3workload.metrics.SizeBucketStats b : c.bySize()) {
+            for (SizeBucketStats b : c.bySize()) {
                 if (b.operations() == 0) {
                     continue;
                 }
@@ -146,7 +152,7 @@ final class HtmlTables {
     static String server(StageReport stage) {
         StringBuilder t = new StringBuilder();
         for (CellStats c : stage.cells()) {
-            io.s3workload.metrics.ServerView v = c.server();
+            ServerView v = c.server();
             if (v == null) {
                 continue;
             }
@@ -172,12 +178,12 @@ final class HtmlTables {
     static String outages(StageReport stage) {
         StringBuilder t = new StringBuilder();
         for (CellStats c : stage.cells()) {
-            for (io.s3workload.metrics.Outage o : c.notable().outages()) {
+            for (Outage o : c.notable().outages()) {
                 t.append("<tr class=\"bad\"><td class=\"t\">").append(c.key().op()).append("</td><td class=\"t\">")
                         .append(esc(c.key().endpoint())).append("</td><td class=\"t\">")
-                        .append(java.time.Instant.ofEpochMilli(o.fromEpochMillis())).append("</td><td class=\"t\">")
+                        .append(Instant.ofEpochMilli(o.fromEpochMillis())).append("</td><td class=\"t\">")
                         .append(o.ongoing() ? "still unreachable at the end"
-                                : java.time.Instant.ofEpochMilli(o.toEpochMillis()).toString())
+                                : Instant.ofEpochMilli(o.toEpochMillis()).toString())
                         .append("</td><td>").append(o.ongoing() ? "-" : String.format(Locale.ROOT, "%.2f",
                                 (o.toEpochMillis() - o.fromEpochMillis()) / 1e3))
                         .append("</td><td>").append(o.failed()).append("</td></tr>");
@@ -195,10 +201,10 @@ final class HtmlTables {
     static String named(StageReport stage) {
         StringBuilder t = new StringBuilder();
         for (CellStats c : stage.cells()) {
-            for (io.s3workload.metrics.NamedRequest r : c.notable().slowest()) {
+            for (NamedRequest r : c.notable().slowest()) {
                 named(t, c, "slowest", r, Units.asRecorded(c.latency(), r.latencyNanos()));
             }
-            for (io.s3workload.metrics.NamedRequest r : c.notable().failures()) {
+            for (NamedRequest r : c.notable().failures()) {
                 named(t, c, r.errorClass(), r, r.latencyNanos());
             }
         }
@@ -210,7 +216,7 @@ final class HtmlTables {
                 + "<th class=\"t\">key</th></tr>" + t + "</table></div></details>";
     }
 
-    private static void named(StringBuilder t, CellStats c, String which, io.s3workload.metrics.NamedRequest r,
+    private static void named(StringBuilder t, CellStats c, String which, NamedRequest r,
                               long shownNanos) {
         t.append("<tr").append(r.failed() ? " class=\"bad\"" : "").append("><td class=\"t\">").append(c.key().op())
                 .append("</td><td class=\"t\">").append(esc(r.endpoint() == null ? c.key().endpoint() : r.endpoint()))
@@ -218,7 +224,7 @@ final class HtmlTables {
                 .append(esc(which)).append("</td><td>").append(Units.millis(shownNanos)).append("</td><td>")
                 .append(r.ttfbNanos() < 0 ? "-" : Units.millis(r.ttfbNanos())).append("</td><td>")
                 .append(r.commitNanos() < 0 ? "-" : Units.millis(r.commitNanos())).append("</td><td class=\"t\">")
-                .append(java.time.Instant.ofEpochMilli(r.startEpochMillis())).append("</td><td>")
+                .append(Instant.ofEpochMilli(r.startEpochMillis())).append("</td><td>")
                 .append(r.status() == 0 ? "-" : r.status()).append("</td><td class=\"t\">")
                 .append(r.requestId() == null ? "-" : esc(r.requestId())).append("</td><td class=\"t\">")
                 .append(r.id2() == null ? "-" : esc(r.id2())).append("</td><td class=\"t\">")
@@ -226,24 +232,24 @@ final class HtmlTables {
     }
 
     /** A table a stage's finding places under it: the columns a report's reader sees, bad values marked. */
-    static String finding(io.s3workload.result.ResultTable table) {
-        List<Integer> shown = table.shown(io.s3workload.result.ResultTable.Where.REPORT);
+    static String finding(ResultTable table) {
+        List<Integer> shown = table.shown(ResultTable.Where.REPORT);
         StringBuilder t = new StringBuilder("<div class=\"wide\"><table class=\"").append(esc(table.kind()))
                 .append("\"><tr>");
         for (int i : shown) {
-            io.s3workload.result.ResultTable.Column c = table.columns().get(i);
-            t.append(c.format() == io.s3workload.result.ResultTable.Format.TEXT ? "<th class=\"t\">" : "<th>")
+            ResultTable.Column c = table.columns().get(i);
+            t.append(c.format() == ResultTable.Format.TEXT ? "<th class=\"t\">" : "<th>")
                     .append(esc(c.readerHeader())).append("</th>");
         }
         t.append("</tr>");
         for (List<Object> row : table.rows()) {
             t.append("<tr>");
             for (int i : shown) {
-                io.s3workload.result.ResultTable.Format format = table.columns().get(i).format();
+                ResultTable.Format format = table.columns().get(i).format();
                 Object value = row.get(i);
-                t.append(format == io.s3workload.result.ResultTable.Format.TEXT ? "<td class=\"t\">"
-                        : value instanceof io.s3workload.result.ResultTable.Bad ? "<td class=\"bad\">" : "<td>")
-                        .append(esc(FindingBlocks.cell(format, io.s3workload.result.ResultTable.plain(value))))
+                t.append(format == ResultTable.Format.TEXT ? "<td class=\"t\">"
+                        : value instanceof ResultTable.Bad ? "<td class=\"bad\">" : "<td>")
+                        .append(esc(FindingBlocks.cell(format, ResultTable.plain(value))))
                         .append("</td>");
             }
             t.append("</tr>");

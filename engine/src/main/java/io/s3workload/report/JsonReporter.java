@@ -1,8 +1,14 @@
 package io.s3workload.report;
 
+import io.s3workload.history.HistoryWriter;
 import io.s3workload.result.RunReport;
 import io.s3workload.result.RunResult;
+import io.s3workload.result.StageResult;
 import io.s3workload.result.SummaryJson;
+import java.io.IOException;
+import java.io.StringWriter;
+import java.io.UncheckedIOException;
+import java.util.LinkedHashMap;
 import java.util.Map;
 
 /**
@@ -18,15 +24,15 @@ final class JsonReporter extends EndOfRunFiles {
 
     @Override
     Map<String, String> files(RunResult result) {
-        Map<String, String> files = new java.util.LinkedHashMap<>();
+        Map<String, String> files = new LinkedHashMap<>();
         files.put(SummaryJson.FILE, SummaryJson.write(SummaryJson.of(RunReport.of(result))));
-        for (io.s3workload.result.StageResult stage : result.stages()) {
+        for (StageResult stage : result.stages()) {
             stage.history().ifPresent(check -> check.history().ifPresent(history -> {
-                java.io.StringWriter out = new java.io.StringWriter();
+                StringWriter out = new StringWriter();
                 try {
-                    io.s3workload.history.HistoryWriter.write(history, check.originNanos(), out);
-                } catch (java.io.IOException e) {
-                    throw new java.io.UncheckedIOException(e); // a StringWriter does not fail
+                    HistoryWriter.write(history, check.originNanos(), out);
+                } catch (IOException e) {
+                    throw new UncheckedIOException(e); // a StringWriter does not fail
                 }
                 files.put(historyFile(stage.stage().name()), out.toString());
             }));

@@ -9,7 +9,9 @@ import java.io.UncheckedIOException;
 import java.net.BindException;
 import java.net.InetSocketAddress;
 import java.net.URI;
+import java.net.URLDecoder;
 import java.nio.charset.StandardCharsets;
+import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
 import java.util.concurrent.BlockingQueue;
@@ -214,15 +216,15 @@ final class LiveServer implements AutoCloseable {
     }
 
     private static Map<String, String> query(URI uri) {
-        Map<String, String> params = new java.util.LinkedHashMap<>();
+        Map<String, String> params = new LinkedHashMap<>();
         String raw = uri.getRawQuery();
         if (raw == null) {
             return params;
         }
         for (String pair : raw.split("&")) {
             int eq = pair.indexOf('=');
-            String name = java.net.URLDecoder.decode(eq < 0 ? pair : pair.substring(0, eq), StandardCharsets.UTF_8);
-            String value = eq < 0 ? "" : java.net.URLDecoder.decode(pair.substring(eq + 1), StandardCharsets.UTF_8);
+            String name = URLDecoder.decode(eq < 0 ? pair : pair.substring(0, eq), StandardCharsets.UTF_8);
+            String value = eq < 0 ? "" : URLDecoder.decode(pair.substring(eq + 1), StandardCharsets.UTF_8);
             if (!value.isBlank()) {
                 params.put(name, value.trim());
             }

@@ -1,6 +1,7 @@
 package io.s3workload.report;
 
 import io.s3workload.metrics.CellKey;
+import io.s3workload.metrics.ServerView;
 import io.s3workload.metrics.Snapshot;
 import io.s3workload.plan.StagePlan;
 import io.s3workload.result.CleanupResult;
@@ -12,10 +13,13 @@ import io.s3workload.result.StageReport;
 import io.s3workload.result.StageResult;
 import io.s3workload.result.Units;
 import io.s3workload.workload.Percentile;
+import io.s3workload.workload.Urls;
+import java.time.temporal.ChronoUnit;
 import java.util.ArrayList;
 import java.util.EnumMap;
 import java.util.LinkedHashMap;
 import java.util.List;
+import java.util.Locale;
 import java.util.Map;
 
 /**
@@ -63,7 +67,7 @@ final class LiveView {
         final long startMillis;
         final List<Snapshot> seconds = new ArrayList<>();
         /** The store's own count of the cell's requests per scrape interval, when its endpoint names its metrics. */
-        final List<io.s3workload.metrics.ServerView.Second> store = new ArrayList<>();
+        final List<ServerView.Second> store = new ArrayList<>();
         long ok;
         long errors;
         Map<String, Long> errorsByClass = Map.of();
@@ -128,7 +132,7 @@ final class LiveView {
     synchronized void note(String stageName, String message) {
         LiveStage stage = stages.get(stageName);
         if (stage != null) {
-            stage.notes.add(io.s3workload.workload.Urls.masked(message));
+            stage.notes.add(Urls.masked(message));
             touch(stage);
         }
     }
@@ -178,18 +182,18 @@ final class LiveView {
         }
         StringBuilder h = new StringBuilder("<h1>").append(esc(info.plan().name())).append("</h1><p class=\"meta\">run ")
                 .append(esc(info.runId())).append(" &middot; started ").append(esc(info.startedAt()
-                        .truncatedTo(java.time.temporal.ChronoUnit.SECONDS).toString())).append(" &middot; ");
+                        .truncatedTo(ChronoUnit.SECONDS).toString())).append(" &middot; ");
         if (finished == null) {
             h.append("<span id=\"run-state\" data-state=\"running\">running, ")
-                    .append(io.s3workload.result.Units.seconds(System.nanoTime() - runStartNanos)).append("</span>");
+                    .append(Units.seconds(System.nanoTime() - runStartNanos)).append("</span>");
         } else {
             h.append("<span id=\"run-state\" data-state=\"finished\">finished in ")
-                    .append(io.s3workload.result.Units.seconds(finished.wallNanos())).append(", exit code ")
+                    .append(Units.seconds(finished.wallNanos())).append(", exit code ")
                     .append(finished.exitCode()).append(finished.interrupted() ? " (interrupted)" : "").append("</span>");
         }
         h.append(info.serverInProcess() ? " &middot; S3 server in the same process" : "").append("<br>");
         info.endpointUrls().forEach((name, url) -> h.append("endpoint ").append(esc(name)).append(' ')
-                .append(esc(io.s3workload.workload.Urls.printable(url))).append("<br>"));
+                .append(esc(Urls.printable(url))).append("<br>"));
         return h.append("</p>").append(now()).toString();
     }
 
@@ -245,9 +249,9 @@ final class LiveView {
     private static String stateText(LiveStage stage) {
         return switch (stage.state) {
             case WAITING -> "waiting";
-            case RUNNING -> "running, " + io.s3workload.result.Units.seconds(System.nanoTime() - stage.startedNanos);
+            case RUNNING -> "running, " + Units.seconds(System.nanoTime() - stage.startedNanos);
             case DONE -> stage.result.skipped().isPresent() ? "did not run"
-                    : "done in " + io.s3workload.result.Units.seconds(stage.result.wallNanos())
+                    : "done in " + Units.seconds(stage.result.wallNanos())
                     + (stage.result.interrupted() ? ", cut short" : "");
         };
     }
@@ -296,7 +300,7 @@ final class LiveView {
 
     /** The plan's line for a stage. */
     static String planItem(String name, String kind, State state, String said) {
-        String key = state.name().toLowerCase(java.util.Locale.ROOT);
+        String key = state.name().toLowerCase(Locale.ROOT);
         return "<li data-stage=\"" + esc(name) + "\" data-state=\"" + key + "\"><a href=\"#stage-" + esc(name)
                 + "\">" + esc(name) + "</a> <span class=\"meta\">" + esc(kind) + "</span> <span class=\"state " + key
                 + "\">" + esc(said) + "</span></li>";

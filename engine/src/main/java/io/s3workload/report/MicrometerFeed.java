@@ -12,6 +12,7 @@ import io.s3workload.result.Progress;
 import io.s3workload.result.Reporter;
 import io.s3workload.result.RunInfo;
 import io.s3workload.result.StageResult;
+import io.s3workload.workload.Shard;
 import java.time.Duration;
 import java.util.HashMap;
 import java.util.Map;
@@ -58,7 +59,7 @@ abstract class MicrometerFeed implements Reporter {
     @Override
     public void runStarted(RunInfo run) {
         runId = run.runId();
-        shard = run.shard().map(io.s3workload.workload.Shard::toString).orElse("");
+        shard = run.shard().map(Shard::toString).orElse("");
     }
 
     @Override

@@ -1,14 +1,16 @@
 package io.s3workload.report;
 
-import io.s3workload.metrics.CellRecorder;
 import io.s3workload.metrics.Op;
+import io.s3workload.opslog.OpsLog;
 import io.s3workload.opslog.OpsReader;
 import io.s3workload.opslog.OpsRecord;
+import io.s3workload.opslog.OpsSink;
 import io.s3workload.result.Units;
 import java.io.IOException;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.ArrayList;
+import java.util.Collection;
 import java.util.Comparator;
 import java.util.HashMap;
 import java.util.LinkedHashMap;
@@ -16,7 +18,6 @@ import java.util.List;
 import java.util.Locale;
 import java.util.Map;
 import java.util.Optional;
-import java.util.TreeMap;
 import java.util.function.Function;
 import org.HdrHistogram.Histogram;
 
@@ -84,14 +85,14 @@ public final class OpsAnalysis {
         for (Path path : paths) {
             if (Files.isRegularFile(path)) {
                 files.add(path);
-            } else if (Files.isRegularFile(path.resolve(io.s3workload.opslog.OpsLog.FILE))) {
-                files.add(path.resolve(io.s3workload.opslog.OpsLog.FILE));
+            } else if (Files.isRegularFile(path.resolve(OpsLog.FILE))) {
+                files.add(path.resolve(OpsLog.FILE));
             } else if (Files.isDirectory(path)) {
                 try (var shards = Files.list(path)) {
-                    List<Path> found = shards.map(p -> p.resolve(io.s3workload.opslog.OpsLog.FILE))
+                    List<Path> found = shards.map(p -> p.resolve(OpsLog.FILE))
                             .filter(Files::isRegularFile).sorted().toList();
                     if (found.isEmpty()) {
-                        throw new IOException(path + ": no " + io.s3workload.opslog.OpsLog.FILE + " there or in a"
+                        throw new IOException(path + ": no " + OpsLog.FILE + " there or in a"
                                 + " directory under it (a run keeps one with --report ops)");
                     }
                     files.addAll(found);
@@ -265,7 +266,7 @@ public final class OpsAnalysis {
 
     /** Whether a row is a cell's measured operation: no mark, or a probe's poll (which its read cell counts). */
     private static boolean measured(OpsRecord r) {
-        return r.own().isEmpty() || r.own().equals(io.s3workload.opslog.OpsSink.POLL);
+        return r.own().isEmpty() || r.own().equals(OpsSink.POLL);
     }
 
     /**
@@ -286,7 +287,7 @@ public final class OpsAnalysis {
         return String.join(" ", cell.key.stream().filter(s -> !s.isEmpty()).toList());
     }
 
-    private static Table cellTable(java.util.Collection<OpsCell> cells, Slice slice) {
+    private static Table cellTable(Collection<OpsCell> cells, Slice slice) {
         List<String> headers = new ArrayList<>(List.of("stage", "op", "endpoint", "size"));
         slice.by().ifPresent(by -> headers.add(by.key()));
         if (slice.firstAccess()) {

@@ -1,6 +1,7 @@
 package io.s3workload.report;
 
 import io.s3workload.metrics.CellRecorder;
+import io.s3workload.metrics.CellStats;
 import io.s3workload.metrics.Snapshot;
 import io.s3workload.opslog.OpsRecord;
 import io.s3workload.workload.Percentile;
@@ -83,7 +84,7 @@ final class OpsCell {
             uncorrected = CellRecorder.newHistogram();
         }
         if (r.intendedUs() >= 0 && (r.startUs() - r.intendedUs()) * 1_000
-                > io.s3workload.metrics.CellStats.LATE_MILLIS * 1_000_000) {
+                > CellStats.LATE_MILLIS * 1_000_000) {
             late++;
         }
         if (!r.failed()) {

@@ -18,6 +18,7 @@ import java.time.Instant;
 import java.util.ArrayList;
 import java.util.LinkedHashMap;
 import java.util.List;
+import java.util.Locale;
 import java.util.Map;
 import java.util.Optional;
 import java.util.TreeMap;
@@ -137,7 +138,7 @@ public final class OpsSliceReport {
         }
         List<Op> ops = cells.stream().map(c -> c.key().op()).distinct().toList();
         if (ops.size() == 1) {
-            Optional<StageKind> one = StageKind.fromKey(ops.get(0).name().toLowerCase(java.util.Locale.ROOT));
+            Optional<StageKind> one = StageKind.fromKey(ops.get(0).name().toLowerCase(Locale.ROOT));
             if (one.isPresent()) {
                 return one.get();
             }

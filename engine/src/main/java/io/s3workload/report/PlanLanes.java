@@ -4,6 +4,7 @@ import io.s3workload.plan.Plan;
 import io.s3workload.plan.Schedule;
 import io.s3workload.plan.StagePlan;
 import io.s3workload.workload.Durations;
+import io.s3workload.workload.StageSpec;
 import java.time.Duration;
 import java.util.List;
 import java.util.Optional;
@@ -65,7 +66,7 @@ final class PlanLanes {
 
     /** What a stage without a known run time runs for. */
     private static String runs(StagePlan stage) {
-        Optional<io.s3workload.workload.StageSpec.OwnLength> own = stage.spec().ownLength();
+        Optional<StageSpec.OwnLength> own = stage.spec().ownLength();
         if (own.isPresent()) {
             return "until its search ends: " + own.get().longest();
         }

@@ -2,16 +2,46 @@ package io.s3workload.report;
 
 import io.s3workload.plan.CellPlan;
 import io.s3workload.plan.Plan;
-import io.s3workload.plan.Schedule;
+import io.s3workload.plan.PlanWarnings;
 import io.s3workload.plan.StagePlan;
 import io.s3workload.result.Units;
+import io.s3workload.workload.AppendStage;
+import io.s3workload.workload.CapacityStage;
 import io.s3workload.workload.ClientSettings;
 import io.s3workload.workload.ClientSpec;
+import io.s3workload.workload.CompareStage;
+import io.s3workload.workload.Conditional;
+import io.s3workload.workload.ConnectivityStage;
+import io.s3workload.workload.CopyStage;
 import io.s3workload.workload.DataSize;
+import io.s3workload.workload.DeleteStage;
 import io.s3workload.workload.Durations;
+import io.s3workload.workload.EndpointSpec;
+import io.s3workload.workload.GetStage;
+import io.s3workload.workload.GroupStage;
+import io.s3workload.workload.HeadStage;
+import io.s3workload.workload.HistoryStage;
+import io.s3workload.workload.HttpGetStage;
+import io.s3workload.workload.ListAfterWriteStage;
+import io.s3workload.workload.ListStage;
+import io.s3workload.workload.LoadEndpoints;
+import io.s3workload.workload.LoopsStage;
+import io.s3workload.workload.MixStage;
+import io.s3workload.workload.ObjectSettings;
+import io.s3workload.workload.PutStage;
+import io.s3workload.workload.RangeReadStage;
+import io.s3workload.workload.ReadAfterWriteStage;
+import io.s3workload.workload.ReplayStage;
 import io.s3workload.workload.StageKind;
+import io.s3workload.workload.SweepStage;
+import io.s3workload.workload.TranscodeStage;
+import io.s3workload.workload.VersionsStage;
+import java.nio.file.Files;
+import java.util.ArrayList;
 import java.util.List;
 import java.util.Optional;
+import java.util.TreeSet;
+import java.util.stream.Collectors;
 
 /** Renders a compiled plan as text for {@code s3workload plan}: no network, nothing started. */
 public final class PlanPrinter {
@@ -25,7 +55,7 @@ public final class PlanPrinter {
         stages(plan, out);
         out.append(extras(plan));
         out.append(PlanLanes.of(plan));
-        io.s3workload.plan.PlanWarnings.of(plan).forEach(w -> out.append("\n  warning: ").append(w).append('\n'));
+        PlanWarnings.of(plan).forEach(w -> out.append("\n  warning: ").append(w).append('\n'));
         return out.toString();
     }
 
@@ -48,8 +78,8 @@ public final class PlanPrinter {
         }
         plan.endpoints().values().forEach(e -> out.append("  endpoint   ").append(e.name()).append(": ")
                 .append(e.printableUrl()).append(", region ").append(e.region()).append(switch (e.regionFrom()) {
-                    case io.s3workload.workload.EndpointSpec.REGION_GIVEN -> "";
-                    case io.s3workload.workload.EndpointSpec.REGION_DEFAULTED -> " (none given; if the server refuses"
+                    case EndpointSpec.REGION_GIVEN -> "";
+                    case EndpointSpec.REGION_DEFAULTED -> " (none given; if the server refuses"
                             + " it and names the bucket's region, the run signs for that)";
                     default -> " (from " + e.regionFrom() + ")";
                 }).append(e.pathStyle() ? ", path-style" : "")
@@ -120,17 +150,17 @@ public final class PlanPrinter {
         StringBuilder out = new StringBuilder();
         for (StagePlan stage : plan.stages()) {
             var common = stage.spec().common();
-            List<String> parts = new java.util.ArrayList<>();
+            List<String> parts = new ArrayList<>();
             KindNotes notes = kindNotes(stage);
             parts.addAll(notes.first());
             client(stage.client()).ifPresent(parts::add);
-            common.warmUp().ifPresent(d -> parts.add("warm-up " + io.s3workload.workload.Durations.format(d)
+            common.warmUp().ifPresent(d -> parts.add("warm-up " + Durations.format(d)
                     + " a cell, not measured"));
             common.stopWhenStable().ifPresent(w -> parts.add("stops when stable (each second within "
-                    + w.withinText() + " of the mean over " + io.s3workload.workload.Durations.format(w.window())
+                    + w.withinText() + " of the mean over " + Durations.format(w.window())
                     + ")"));
             stage.spread().ifPresent(s -> parts.add("workers " + (s.select()
-                    == io.s3workload.workload.LoadEndpoints.Select.ROUNDROBIN ? "in turn" : "at random") + " over "
+                    == LoadEndpoints.Select.ROUNDROBIN ? "in turn" : "at random") + " over "
                     + String.join(", ", s.names())));
             stage.spec().existing().ifPresent(p -> parts.add("reads the existing objects under " + p.prefix()
                     + " (listed when the stage starts, not measured; never written, deleted or verified)"));
@@ -147,23 +177,23 @@ public final class PlanPrinter {
     }
 
     /** What a stage stores with each object besides its bytes, in the plan's words. */
-    private static List<String> writeNotes(io.s3workload.workload.ObjectSettings writes) {
-        List<String> parts = new java.util.ArrayList<>();
+    private static List<String> writeNotes(ObjectSettings writes) {
+        List<String> parts = new ArrayList<>();
         writes.sse().ifPresent(sse -> parts.add("sse " + sse.type().key() + sse.kmsKeyId().map(k -> " (" + k + ")")
                 .orElse("")));
         writes.storageClass().ifPresent(c -> parts.add("storage class " + c));
         if (!writes.metadata().isEmpty()) {
-            parts.add("metadata " + String.join(", ", new java.util.TreeSet<>(writes.metadata().keySet())));
+            parts.add("metadata " + String.join(", ", new TreeSet<>(writes.metadata().keySet())));
         }
         if (!writes.tags().isEmpty()) {
             parts.add(writes.tags().size() + (writes.tags().size() == 1 ? " object tag" : " object tags"));
         }
-        if (writes.checksum() != io.s3workload.workload.ObjectSettings.Checksum.NONE) {
+        if (writes.checksum() != ObjectSettings.Checksum.NONE) {
             parts.add("checksum " + writes.checksum().key());
         }
         writes.retention().ifPresent(r -> parts.add(r.mode().key() + " retention for "
-                + io.s3workload.workload.Durations.format(r.period()) + " from each write (" + (r.mode()
-                == io.s3workload.workload.ObjectSettings.Retention.Mode.GOVERNANCE
+                + Durations.format(r.period()) + " from each write (" + (r.mode()
+                == ObjectSettings.Retention.Mode.GOVERNANCE
                 ? "the cleanup bypasses it: needs s3:BypassGovernanceRetention"
                 : "nobody can lift it: the cleanup waits it out") + ")"));
         if (writes.legalHold()) {
@@ -185,12 +215,12 @@ public final class PlanPrinter {
     /** A stage's notes by its kind: one case a kind, so that the compiler asks a new kind for its own. */
     private static KindNotes kindNotes(StagePlan stage) {
         return switch (stage.spec()) {
-            case io.s3workload.workload.CapacityStage capacity -> new KindNotes(List.of("capacity search: "
+            case CapacityStage capacity -> new KindNotes(List.of("capacity search: "
                     + capacity.schedule() + ", SLO " + capacity.slo().text()), List.of());
-            case io.s3workload.workload.PutStage put -> {
-                List<String> notes = new java.util.ArrayList<>();
-                if (put.conditional() != io.s3workload.workload.Conditional.NONE) {
-                    notes.add(put.conditional() == io.s3workload.workload.Conditional.IF_MATCH
+            case PutStage put -> {
+                List<String> notes = new ArrayList<>();
+                if (put.conditional() != Conditional.NONE) {
+                    notes.add(put.conditional() == Conditional.IF_MATCH
                             ? "conditional: If-Match the ETag last written (If-None-Match: * on a key's first write)"
                             : "conditional: If-None-Match: * (create only)");
                 }
@@ -199,47 +229,47 @@ public final class PlanPrinter {
                 }
                 yield new KindNotes(List.of(), notes);
             }
-            case io.s3workload.workload.AppendStage append -> append.objects() < stage.workers()
+            case AppendStage append -> append.objects() < stage.workers()
                     ? KindNotes.last(Units.count(append.objects(), "worker") + ", not " + stage.workers()
                     + ": one writer per object") : KindNotes.NONE;
-            case io.s3workload.workload.DeleteStage delete -> delete.batched()
+            case DeleteStage delete -> delete.batched()
                     ? KindNotes.last("DeleteObjects of " + Units.count(delete.batch(), "key") + " an operation")
                     : KindNotes.NONE;
-            case io.s3workload.workload.GetStage get -> get.validateChecksum()
+            case GetStage get -> get.validateChecksum()
                     ? KindNotes.last("reads checked against the server's checksum") : KindNotes.NONE;
-            case io.s3workload.workload.HeadStage s -> KindNotes.NONE;
-            case io.s3workload.workload.ListStage s -> KindNotes.NONE;
-            case io.s3workload.workload.RangeReadStage s -> KindNotes.NONE;
-            case io.s3workload.workload.ConnectivityStage s -> KindNotes.NONE;
-            case io.s3workload.workload.ReadAfterWriteStage s -> KindNotes.NONE;
-            case io.s3workload.workload.ListAfterWriteStage s -> KindNotes.NONE;
-            case io.s3workload.workload.MixStage s -> KindNotes.NONE;
-            case io.s3workload.workload.HistoryStage history -> KindNotes.last("a history over "
+            case HeadStage s -> KindNotes.NONE;
+            case ListStage s -> KindNotes.NONE;
+            case RangeReadStage s -> KindNotes.NONE;
+            case ConnectivityStage s -> KindNotes.NONE;
+            case ReadAfterWriteStage s -> KindNotes.NONE;
+            case ListAfterWriteStage s -> KindNotes.NONE;
+            case MixStage s -> KindNotes.NONE;
+            case HistoryStage history -> KindNotes.last("a history over "
                     + Units.count(history.keys(), "key") + ", checked for linearizability (at most "
                     + Durations.format(history.checkTimeout()) + " a key)");
-            case io.s3workload.workload.ReplayStage replay -> KindNotes.last("replays " + replay.files().stream()
-                    .map(f -> f.getFileName() + (java.nio.file.Files.isDirectory(f) ? "/" : ""))
-                    .collect(java.util.stream.Collectors.joining(", ")) + " ("
+            case ReplayStage replay -> KindNotes.last("replays " + replay.files().stream()
+                    .map(f -> f.getFileName() + (Files.isDirectory(f) ? "/" : ""))
+                    .collect(Collectors.joining(", ")) + " ("
                     + Units.count(replay.operations(), "operation") + ") on the recorded clock"
                     + (replay.speed() == 1 ? "" : " at " + Units.plain(replay.speed()) + "x")
                     + replay.window().map(w -> ", window " + w).orElse("")
                     + (replay.selection().keepShare() < 1 ? ", " + Units.plain(100 * replay.selection().keepShare())
                     + "% of the keys" : "") + (replay.hashKeys() ? ", keys hashed" : ""));
-            case io.s3workload.workload.TranscodeStage s -> KindNotes.NONE;
-            case io.s3workload.workload.HttpGetStage s -> KindNotes.NONE;
-            case io.s3workload.workload.CopyStage s -> KindNotes.NONE;
-            case io.s3workload.workload.VersionsStage s -> KindNotes.NONE;
-            case io.s3workload.workload.SweepStage s -> KindNotes.NONE;
-            case io.s3workload.workload.CompareStage s -> KindNotes.NONE;
-            case io.s3workload.workload.LoopsStage s -> KindNotes.NONE;
-            case io.s3workload.workload.GroupStage s -> KindNotes.NONE;
+            case TranscodeStage s -> KindNotes.NONE;
+            case HttpGetStage s -> KindNotes.NONE;
+            case CopyStage s -> KindNotes.NONE;
+            case VersionsStage s -> KindNotes.NONE;
+            case SweepStage s -> KindNotes.NONE;
+            case CompareStage s -> KindNotes.NONE;
+            case LoopsStage s -> KindNotes.NONE;
+            case GroupStage s -> KindNotes.NONE;
         };
     }
 
     /** The client a stage runs with, as far as it is not {@link ClientSettings#DEFAULT}: what runs, resolved. */
     static Optional<String> client(ClientSettings c) {
         ClientSettings d = ClientSettings.DEFAULT;
-        List<String> said = new java.util.ArrayList<>();
+        List<String> said = new ArrayList<>();
         if (c.kind() != d.kind() || c.checksums() != d.checksums()) {
             said.add("client " + ClientSpec.key(c.kind()) + ", checksums " + ClientSpec.key(c.checksums()));
         }
@@ -292,11 +322,11 @@ public final class PlanPrinter {
         return keys(stage.kind(), stage);
     }
 
-    private static String keys(io.s3workload.workload.StageKind kind, StagePlan stage) {
+    private static String keys(StageKind kind, StagePlan stage) {
         return switch (kind) {
             case PUT -> "1 per op";
             case CONNECTIVITY -> "-";
-            case CAPACITY -> keys(stage.spec(io.s3workload.workload.CapacityStage.class).load().kind(), stage);
+            case CAPACITY -> keys(stage.spec(CapacityStage.class).load().kind(), stage);
             case GET, DELETE, HEAD, LIST, RANGE_READ, VERSIONS, APPEND, COPY, READ_AFTER_WRITE, LIST_AFTER_WRITE, MIX,
                  TRANSCODE, HTTP_GET, HISTORY, SWEEP, COMPARE, LOOPS, GROUP -> "from run";
             case REPLAY -> "as recorded";
@@ -311,7 +341,7 @@ public final class PlanPrinter {
     }
 
     private static boolean movesData(StagePlan stage) {
-        return stage.kind().has(io.s3workload.workload.StageKind.Trait.MOVES_DATA);
+        return stage.kind().has(StageKind.Trait.MOVES_DATA);
     }
 
     private static String bytes(StagePlan stage, CellPlan cell) {

@@ -2,6 +2,7 @@ package io.s3workload.report;
 
 import io.s3workload.metrics.CellStats;
 import io.s3workload.metrics.ConvergenceStats;
+import io.s3workload.metrics.Op;
 import io.s3workload.plan.StagePlan;
 import io.s3workload.result.StageResult;
 import io.s3workload.result.Units;
@@ -127,10 +128,10 @@ final class ProbeBlocks {
             if (h.getTotalCount() > 0) {
                 b.append("    Latency - ").append(avgP95P99(h)).append('\n');
             }
-            if (cell.hasTtfb() && cell.key().op() == io.s3workload.metrics.Op.RANGE_GET) {
+            if (cell.hasTtfb() && cell.key().op() == Op.RANGE_GET) {
                 b.append("    TTFB - ").append(avgP95P99(cell.ttfb())).append('\n');
             }
-            boolean moves = cell.key().op() != io.s3workload.metrics.Op.GET;
+            boolean moves = cell.key().op() != Op.GET;
             b.append("    Throughput - ").append(Units.rate(cell.opsPerSecond())).append(" ops/s")
                     .append(moves ? " (" + Units.gbps(cell.bytesPerSecond()) + ")" : "").append(" | ")
                     .append(cell.operations())

@@ -7,6 +7,7 @@ import java.util.ArrayList;
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
+import java.util.Set;
 import java.util.function.Function;
 
 /**
@@ -69,7 +70,7 @@ public final class Reporters {
     }
 
     /** The reporters that write files into the results directory. */
-    private static final java.util.Set<String> FILES = java.util.Set.of("csv", "json", "hdr", "html", "ops", "profile");
+    private static final Set<String> FILES = Set.of("csv", "json", "hdr", "html", "ops", "profile");
 
     /** Whether the reporter {@code name} writes files into the results directory. */
     public static boolean writesFiles(String name) {

@@ -1,19 +1,16 @@
 package io.s3workload.report;
 
 import io.s3workload.metrics.CellKey;
-import io.s3workload.metrics.CellRecorder;
-import io.s3workload.metrics.CellStats;
 import io.s3workload.metrics.ConvergenceStats;
 import io.s3workload.metrics.Snapshot;
+import io.s3workload.opslog.OpsLog;
+import io.s3workload.opslog.OpsMerge;
 import io.s3workload.result.Breach;
-import io.s3workload.result.CapacitySearch;
 import io.s3workload.result.CleanupResult;
 import io.s3workload.result.RunReport;
 import io.s3workload.result.StageReport;
 import io.s3workload.result.Summary;
 import io.s3workload.result.SummaryJson;
-import io.s3workload.result.Units;
-import io.s3workload.workload.Percentile;
 import java.io.IOException;
 import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
@@ -326,16 +323,16 @@ public final class ResultsMerge {
      * The shards' ops logs ({@code --report ops}) as one {@code ops.csv.zst} in {@code out}, in the order the
      * operations ended; empty when no merged shard kept one.
      */
-    public static Optional<io.s3workload.opslog.OpsMerge.Merged> writeOpsLog(Merged merged, Path out)
+    public static Optional<OpsMerge.Merged> writeOpsLog(Merged merged, Path out)
             throws IOException {
         List<Path> logs = merged.shards().stream().filter(s -> s.status().merged() && s.directory() != null)
-                .map(s -> s.directory().resolve(io.s3workload.opslog.OpsLog.FILE)).filter(Files::isRegularFile)
+                .map(s -> s.directory().resolve(OpsLog.FILE)).filter(Files::isRegularFile)
                 .toList();
         if (logs.isEmpty()) {
             return Optional.empty();
         }
         Files.createDirectories(out);
-        return Optional.of(io.s3workload.opslog.OpsMerge.merge(logs, out.resolve(io.s3workload.opslog.OpsLog.FILE)));
+        return Optional.of(OpsMerge.merge(logs, out.resolve(OpsLog.FILE)));
     }
 
     /** The summary table of the merged run, as the console prints a run's. */

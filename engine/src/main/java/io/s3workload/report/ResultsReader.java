@@ -1,22 +1,27 @@
 package io.s3workload.report;
 
+import io.s3workload.metrics.AccessStats;
 import io.s3workload.metrics.CellKey;
 import io.s3workload.metrics.CellRecorder;
 import io.s3workload.metrics.CellStats;
 import io.s3workload.metrics.ConvergenceStats;
+import io.s3workload.metrics.NamedRequest;
+import io.s3workload.metrics.Notable;
 import io.s3workload.metrics.Op;
+import io.s3workload.metrics.SizeBucketStats;
 import io.s3workload.metrics.Snapshot;
+import io.s3workload.metrics.WriteSplit;
 import io.s3workload.result.CleanupResult;
 import io.s3workload.result.RunReport;
 import io.s3workload.result.StageReport;
 import io.s3workload.result.Summary;
 import io.s3workload.result.SummaryJson;
-import io.s3workload.run.cleanup.Cleanup;
 import io.s3workload.workload.DataSize;
 import io.s3workload.workload.Percentile;
 import io.s3workload.workload.SizeSpec;
 import io.s3workload.workload.StageKind;
 import java.io.IOException;
+import java.nio.BufferUnderflowException;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.time.Instant;
@@ -25,7 +30,10 @@ import java.util.EnumMap;
 import java.util.HashMap;
 import java.util.List;
 import java.util.Map;
+import java.util.NoSuchElementException;
 import java.util.Optional;
+import java.util.function.Consumer;
+import java.util.stream.Collectors;
 import org.HdrHistogram.EncodableHistogram;
 import org.HdrHistogram.Histogram;
 import org.HdrHistogram.HistogramLogReader;
@@ -150,41 +158,41 @@ public final class ResultsReader {
                 tags.getOrDefault(HdrLogReporter.UNCORRECTED, CellRecorder.newHistogram()),
                 cell.lateStarts() != null ? cell.lateStarts() : 0, timeline, cell.retries(),
                 cell.stableAfterSeconds() != null ? cell.stableAfterSeconds() : Double.NaN,
-                cell.errorMessages() == null ? java.util.Map.of() : cell.errorMessages(),
+                cell.errorMessages() == null ? Map.of() : cell.errorMessages(),
                 cell.firstRequestMs() != null ? Math.round(cell.firstRequestMs() * 1e6) : -1,
-                cell.access() == null ? null : new io.s3workload.metrics.AccessStats(cell.access().distribution(),
+                cell.access() == null ? null : new AccessStats(cell.access().distribution(),
                         cell.access().keys(), cell.access().reads(), cell.access().distinctKeys(),
                         cell.access().hottestKeyReads(), cell.access().hottestTenthReads(),
                         cell.access().expectedTenthShare()), bySize(cell, tags), named(cell),
                 cell.server() == null ? null : SummaryJson.server(cell.server()),
-                new io.s3workload.metrics.WriteSplit(tags.getOrDefault(HdrLogReporter.SEND, CellRecorder.newHistogram()),
+                new WriteSplit(tags.getOrDefault(HdrLogReporter.SEND, CellRecorder.newHistogram()),
                         tags.getOrDefault(HdrLogReporter.COMMIT, CellRecorder.newHistogram())),
                 cell.cappedStarts() != null ? cell.cappedStarts() : 0);
     }
 
     /** The operations a cell named, with the limit it kept them to (at least as many as it named). */
-    private static io.s3workload.metrics.Notable named(Summary.Cell cell) {
-        List<io.s3workload.metrics.NamedRequest> slowest = cell.slowest() == null ? List.of()
+    private static Notable named(Summary.Cell cell) {
+        List<NamedRequest> slowest = cell.slowest() == null ? List.of()
                 : cell.slowest().stream().map(SummaryJson::request).toList();
-        List<io.s3workload.metrics.NamedRequest> failures = cell.failures() == null ? List.of()
+        List<NamedRequest> failures = cell.failures() == null ? List.of()
                 : cell.failures().stream().map(SummaryJson::request).toList();
         // the limit the run named to: at least as many as it named of the slowest or of any error class
-        int limit = Math.max(slowest.size(), failures.stream().collect(java.util.stream.Collectors.groupingBy(
-                io.s3workload.metrics.NamedRequest::errorClass, java.util.stream.Collectors.counting())).values()
+        int limit = Math.max(slowest.size(), failures.stream().collect(Collectors.groupingBy(
+                NamedRequest::errorClass, Collectors.counting())).values()
                 .stream().mapToInt(Long::intValue).max().orElse(0));
-        return new io.s3workload.metrics.Notable(limit, slowest, failures, cell.outages() == null ? List.of()
+        return new Notable(limit, slowest, failures, cell.outages() == null ? List.of()
                 : cell.outages().stream().map(SummaryJson::outage).toList());
     }
 
     /** The size buckets of a cell, their histograms from its log (tagged {@code size:N}). */
-    private static List<io.s3workload.metrics.SizeBucketStats> bySize(Summary.Cell cell, Map<String, Histogram> tags) {
+    private static List<SizeBucketStats> bySize(Summary.Cell cell, Map<String, Histogram> tags) {
         if (cell.bySize() == null) {
             return List.of();
         }
-        List<io.s3workload.metrics.SizeBucketStats> buckets = new ArrayList<>();
+        List<SizeBucketStats> buckets = new ArrayList<>();
         for (int i = 0; i < cell.bySize().size(); i++) {
             Summary.SizeBucket b = cell.bySize().get(i);
-            buckets.add(new io.s3workload.metrics.SizeBucketStats(b.bucket(), b.fromBytes(), b.toBytes(),
+            buckets.add(new SizeBucketStats(b.bucket(), b.fromBytes(), b.toBytes(),
                     b.operations(), tags.getOrDefault(HdrLogReporter.sizeTag(i), CellRecorder.newHistogram())));
         }
         return buckets;
@@ -199,7 +207,7 @@ public final class ResultsReader {
      * a second, too many to hold at once for a long cell. A log cut short (a shard killed while writing it, its last
      * line incomplete) gives the intervals before the cut.
      */
-    static void forEachInterval(Path log, java.util.function.Consumer<Interval> consumer) throws IOException {
+    static void forEachInterval(Path log, Consumer<Interval> consumer) throws IOException {
         if (!Files.isRegularFile(log)) {
             return;
         }
@@ -220,8 +228,8 @@ public final class ResultsReader {
     private static EncodableHistogram next(HistogramLogReader reader) {
         try {
             return reader.nextIntervalHistogram();
-        } catch (java.util.NoSuchElementException | IllegalArgumentException | IllegalStateException
-                 | IndexOutOfBoundsException | java.nio.BufferUnderflowException e) {
+        } catch (NoSuchElementException | IllegalArgumentException | IllegalStateException
+                 | IndexOutOfBoundsException | BufferUnderflowException e) {
             return null;
         }
     }

@@ -1,5 +1,6 @@
 package io.s3workload.report;
 
+import io.s3workload.metrics.Op;
 import io.s3workload.result.ResultAnswers;
 import io.s3workload.result.Summary;
 import io.s3workload.result.SummaryJson;
@@ -161,7 +162,7 @@ public final class RunComparison {
     }
 
     private static String mib(Summary.Cell cell) {
-        return io.s3workload.metrics.Op.valueOf(cell.op()).movesData() ? Units.mib(cell.bytesPerSecond()) : "-";
+        return Op.valueOf(cell.op()).movesData() ? Units.mib(cell.bytesPerSecond()) : "-";
     }
 
     private static String ms(double v) {

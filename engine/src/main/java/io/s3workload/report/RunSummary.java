@@ -36,7 +36,7 @@ final class RunSummary {
             b.append(table(result.stages().stream().map(StageReport::of).toList()));
         }
         b.append(FindingBlocks.summary(result.stages().stream().map(StageReport::of).toList()));
-        java.util.List<CellStats> ran = result.stages().stream().flatMap(s -> s.cells().stream())
+        List<CellStats> ran = result.stages().stream().flatMap(s -> s.cells().stream())
                 .toList();
         String limit = ClientLimit.sentence(ran, cpu.cpus(), cpu.serverInProcess())
                 + ClientLimit.cappedSentence(ran);

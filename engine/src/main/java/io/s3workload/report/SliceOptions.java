@@ -1,10 +1,13 @@
 package io.s3workload.report;
 
 import io.s3workload.workload.Durations;
+import io.s3workload.workload.yaml.Suggestions;
 import java.time.Duration;
 import java.time.Instant;
 import java.time.format.DateTimeParseException;
 import java.util.Arrays;
+import java.util.LinkedHashSet;
+import java.util.List;
 import java.util.Map;
 import java.util.Optional;
 import java.util.Set;
@@ -18,7 +21,7 @@ import java.util.Set;
 public final class SliceOptions {
 
     /** The names, in the order the page's form has them. */
-    public static final Set<String> NAMES = new java.util.LinkedHashSet<>(java.util.List.of("stage", "op", "endpoint",
+    public static final Set<String> NAMES = new LinkedHashSet<>(List.of("stage", "op", "endpoint",
             "host", "skip", "segment", "from", "to", "by", "first-access", "own"));
 
     private SliceOptions() {
@@ -29,7 +32,7 @@ public final class SliceOptions {
         for (String name : options.keySet()) {
             if (!NAMES.contains(name)) {
                 throw new IllegalArgumentException("unknown option '" + name + "'"
-                        + io.s3workload.workload.yaml.Suggestions.didYouMean(name, NAMES) + "; expected "
+                        + Suggestions.didYouMean(name, NAMES) + "; expected "
                         + String.join(", ", NAMES));
             }
         }

@@ -1,9 +1,16 @@
 package io.s3workload.report;
 
+import io.s3workload.plan.Plan;
 import io.s3workload.plan.StageGroup;
 import io.s3workload.plan.StagePlan;
 import io.s3workload.result.Units;
+import io.s3workload.workload.CapacityStage;
 import io.s3workload.workload.Durations;
+import io.s3workload.workload.EndpointSpec;
+import io.s3workload.workload.LoadEndpoints;
+import io.s3workload.workload.Proxies;
+import io.s3workload.workload.ReplayStage;
+import java.util.List;
 
 /** The console's stage headers: what a stage does, with how many workers at what pace, against which endpoint. */
 final class StageHeaders {
@@ -20,16 +27,16 @@ final class StageHeaders {
             case READ_AFTER_WRITE, LIST_AFTER_WRITE -> "writers " + String.join(", ", stage.roles().writers())
                     + ", readers " + stage.roles().readersText()
                     + (stage.concurrency() > 1 ? ", " + Units.count(stage.concurrency(), "iteration") + " at once" : "");
-            case CAPACITY -> stage.spec(io.s3workload.workload.CapacityStage.class).schedule() + ", at most "
+            case CAPACITY -> stage.spec(CapacityStage.class).schedule() + ", at most "
                     + stage.concurrency() + " in flight, endpoint " + stage.endpoint()
                     + stage.from().map(f -> ", objects of " + f).orElse("");
-            case REPLAY -> "on the recorded clock" + (stage.spec(io.s3workload.workload.ReplayStage.class).speed() == 1
-                    ? "" : " at " + Units.plain(stage.spec(io.s3workload.workload.ReplayStage.class).speed()) + "x")
+            case REPLAY -> "on the recorded clock" + (stage.spec(ReplayStage.class).speed() == 1
+                    ? "" : " at " + Units.plain(stage.spec(ReplayStage.class).speed()) + "x")
                     + ", at most " + stage.concurrency() + " in flight" + stage.spread().map(s -> ", endpoints "
                     + String.join(", ", s.names())).orElse(", endpoint " + stage.endpoint());
             case PUT, GET, DELETE, HEAD, LIST, RANGE_READ, VERSIONS, APPEND, COPY, MIX, HTTP_GET, HISTORY, SWEEP,
                  COMPARE, LOOPS, GROUP -> pacing(stage) + stage.spread().map(s -> ", endpoints " + String.join(", ", s.names())
-                    + " (" + (s.select() == io.s3workload.workload.LoadEndpoints.Select.ROUNDROBIN ? "in turn"
+                    + " (" + (s.select() == LoadEndpoints.Select.ROUNDROBIN ? "in turn"
                     : "at random") + " by worker)").orElse(", endpoint " + stage.endpoint())
                     + stage.from().map(f -> ", objects of " + f).orElse("")
                     + stage.spec().existing().map(p -> ", existing objects under " + p.prefix() + " (read only)")
@@ -41,8 +48,8 @@ final class StageHeaders {
      * What the run's bodies are made of: {@code unique: every body distinct, nothing for a data-reducing store to
      * shrink}, or the stages that ask otherwise.
      */
-    static String data(io.s3workload.plan.Plan plan) {
-        java.util.List<String> shaped = plan.stages().stream().filter(s -> s.spec().bodies()
+    static String data(Plan plan) {
+        List<String> shaped = plan.stages().stream().filter(s -> s.spec().bodies()
                 .filter(d -> !d.unique()).isPresent()).map(s -> s.name() + ": " + s.spec().bodies().orElseThrow())
                 .toList();
         String unique = "unique: every body distinct, nothing for a data-reducing store to shrink";
@@ -84,12 +91,12 @@ final class StageHeaders {
     }
 
     /** How the endpoint is reached, when not plainly: through a proxy, with a private CA, unverified. */
-    static String connection(io.s3workload.workload.EndpointSpec endpoint) {
+    static String connection(EndpointSpec endpoint) {
         if (endpoint == null) {
             return "";
         }
         StringBuilder text = new StringBuilder();
-        endpoint.proxy().ifPresent(p -> text.append("  via proxy ").append(io.s3workload.workload.Proxies.shown(p)));
+        endpoint.proxy().ifPresent(p -> text.append("  via proxy ").append(Proxies.shown(p)));
         endpoint.tls().caCert().ifPresent(ca -> text.append("  CA ").append(ca));
         if (endpoint.tls().insecure()) {
             text.append("  TLS NOT VERIFIED (tls.insecure)");

@@ -5,6 +5,8 @@ import io.s3workload.metrics.CellStats;
 import io.s3workload.metrics.ConvergenceStats;
 import io.s3workload.metrics.Snapshot;
 import io.s3workload.result.CapacitySearch;
+import io.s3workload.result.HistoryCheck;
+import io.s3workload.result.ReplayFidelity;
 import io.s3workload.result.RunReport;
 import io.s3workload.result.StageReport;
 import java.io.IOException;
@@ -21,8 +23,8 @@ final class StageMerge {
     private final Map<String, CellMerge> cells = new LinkedHashMap<>();
     private final Map<String, ConvergenceStats> pairs = new LinkedHashMap<>();
     private final List<CapacitySearch> searches = new ArrayList<>();
-    private final List<io.s3workload.result.HistoryCheck> histories = new ArrayList<>();
-    private final List<io.s3workload.result.ReplayFidelity> replays = new ArrayList<>();
+    private final List<HistoryCheck> histories = new ArrayList<>();
+    private final List<ReplayFidelity> replays = new ArrayList<>();
     private long wall;
     private boolean interrupted;
 
@@ -69,7 +71,7 @@ final class StageMerge {
         return new StageReport(shape.name(), shape.kind(), wall, interrupted, shape.hasThresholds(), merged,
                 List.copyOf(pairs.values()), shape.startNanos(), shape.skipped(), shape.group(),
                 searches.isEmpty() ? Optional.empty() : Optional.of(CapacitySearch.sum(searches)),
-                histories.isEmpty() ? Optional.empty() : Optional.of(io.s3workload.result.HistoryCheck.sum(histories)),
-                replays.isEmpty() ? Optional.empty() : Optional.of(io.s3workload.result.ReplayFidelity.sum(replays)));
+                histories.isEmpty() ? Optional.empty() : Optional.of(HistoryCheck.sum(histories)),
+                replays.isEmpty() ? Optional.empty() : Optional.of(ReplayFidelity.sum(replays)));
     }
 }

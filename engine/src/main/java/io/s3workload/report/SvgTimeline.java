@@ -2,6 +2,7 @@ package io.s3workload.report;
 
 import io.s3workload.result.ResultTimeline;
 import java.util.Locale;
+import java.util.function.DoubleUnaryOperator;
 
 /**
  * A {@link ResultTimeline} as inline SVG: a lane per process, each operation a bar from its invocation to its
@@ -31,7 +32,7 @@ final class SvgTimeline {
         double end = max + pad * (t.bars().stream().anyMatch(b -> b.to() == null) ? 3 : 1);
         int plotW = WIDTH - LEFT - RIGHT;
         int height = TOP + LANE * t.lanes().size() + BOTTOM;
-        java.util.function.DoubleUnaryOperator x = v -> LEFT + plotW * (v - from) / (end - from);
+        DoubleUnaryOperator x = v -> LEFT + plotW * (v - from) / (end - from);
         StringBuilder svg = new StringBuilder(String.format(Locale.ROOT, "<svg class=\"timeline %s\" viewBox=\"0 0 %d"
                 + " %d\" width=\"%d\" height=\"%d\" role=\"img\" aria-label=\"%s\">", t.kind(), WIDTH, height, WIDTH,
                 height, SvgChart.escape(t.title())));

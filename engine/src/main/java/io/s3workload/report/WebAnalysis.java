@@ -1,8 +1,10 @@
 package io.s3workload.report;
 
 import io.s3workload.metrics.CellStats;
+import io.s3workload.opslog.OpsLog;
 import io.s3workload.result.RunReport;
 import io.s3workload.result.StageReport;
+import io.s3workload.result.SummaryJson;
 import io.s3workload.result.Units;
 import java.io.IOException;
 import java.net.URI;
@@ -11,6 +13,7 @@ import java.nio.file.Path;
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
+import java.util.concurrent.CountDownLatch;
 import java.util.concurrent.atomic.AtomicLong;
 
 /**
@@ -53,9 +56,9 @@ public final class WebAnalysis implements AutoCloseable {
     }
 
     private static boolean isSummary(Path path) {
-        return path.getFileName() != null && path.getFileName().toString().equals(io.s3workload.result.SummaryJson.FILE)
-                || Files.isDirectory(path) && Files.isRegularFile(path.resolve(io.s3workload.result.SummaryJson.FILE))
-                && !Files.exists(path.resolve(io.s3workload.opslog.OpsLog.FILE));
+        return path.getFileName() != null && path.getFileName().toString().equals(SummaryJson.FILE)
+                || Files.isDirectory(path) && Files.isRegularFile(path.resolve(SummaryJson.FILE))
+                && !Files.exists(path.resolve(OpsLog.FILE));
     }
 
     /** The page's address. */
@@ -123,7 +126,7 @@ public final class WebAnalysis implements AutoCloseable {
 
     /** Serves until the process is stopped (Ctrl-C). */
     public void serveUntilStopped() throws InterruptedException {
-        new java.util.concurrent.CountDownLatch(1).await();
+        new CountDownLatch(1).await();
     }
 
     @Override

@@ -7,6 +7,7 @@ import io.s3workload.result.RunInfo;
 import io.s3workload.result.RunResult;
 import io.s3workload.result.StageResult;
 import java.io.PrintStream;
+import java.net.URI;
 
 /**
  * {@code --web}: serves a page that shows the run as it happens ({@link LiveView} over {@link LiveServer}). It keeps
@@ -24,7 +25,7 @@ final class WebReporter implements Reporter {
     }
 
     /** Where the page is. */
-    java.net.URI uri() {
+    URI uri() {
         return server.uri();
     }
 

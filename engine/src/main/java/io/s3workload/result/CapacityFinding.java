@@ -11,6 +11,7 @@ import java.util.ArrayList;
 import java.util.Arrays;
 import java.util.Comparator;
 import java.util.List;
+import java.util.Optional;
 import java.util.OptionalDouble;
 
 /**
@@ -61,7 +62,7 @@ public record CapacityFinding(String stage, CapacitySearch search, List<CellStat
      * another run's.
      */
     @Override
-    public java.util.Optional<ResultAnswers> answers() {
+    public Optional<ResultAnswers> answers() {
         CapacitySearch.Verdict v = search.judge(cells);
         boolean lowerBound = v.broke().isEmpty() || v.clientLimit().isPresent();
         String sustained = v.sustained().map(j -> (lowerBound ? "at least " : "") + load(j.offered()))
@@ -70,7 +71,7 @@ public record CapacityFinding(String stage, CapacitySearch search, List<CellStat
         String brokeFirst = v.broke().map(j -> String.join(", ", j.broken().stream()
                 .map(clause -> clause.substring(0, clause.indexOf(' '))).toList()) + " at " + load(j.offered()))
                 .orElse(v.clientLimit().isPresent() ? "client-bound" : "-");
-        return java.util.Optional.of(new ResultAnswers("capacity", "sustained: the highest load that held, per second"
+        return Optional.of(new ResultAnswers("capacity", "sustained: the highest load that held, per second"
                 + " or users; \"at least\" where the search ended before the store broke", List.of(
                 new ResultAnswers.Value("sustained", "", v.sustained().map(CapacitySearch.Judged::offered)
                         .orElse(null), sustained, true),

@@ -5,6 +5,7 @@ import io.s3workload.workload.CapacityStage;
 import io.s3workload.workload.Percentile;
 import java.time.Duration;
 import java.util.ArrayList;
+import java.util.Comparator;
 import java.util.List;
 import java.util.Locale;
 import java.util.Map;
@@ -111,12 +112,12 @@ public record CapacitySearch(CapacityStage.Slo slo, CapacityStage.Mode mode, dou
                     steps.get(i).clientBound()));
         }
         Optional<Judged> broke = judged.stream().filter(Judged::storeBroke)
-                .min(java.util.Comparator.comparingDouble(Judged::offered));
+                .min(Comparator.comparingDouble(Judged::offered));
         double ceiling = broke.map(Judged::offered).orElse(Double.POSITIVE_INFINITY);
         Optional<Judged> sustained = judged.stream().filter(j -> j.held() && j.offered() < ceiling)
-                .max(java.util.Comparator.comparingDouble(Judged::offered));
+                .max(Comparator.comparingDouble(Judged::offered));
         Optional<Judged> clientLimit = judged.stream().filter(j -> !j.held() && j.clientBound().isPresent()
-                && j.offered() < ceiling).min(java.util.Comparator.comparingDouble(Judged::offered));
+                && j.offered() < ceiling).min(Comparator.comparingDouble(Judged::offered));
         return new Verdict(judged, sustained, broke, clientLimit, ended);
     }
 

@@ -1,8 +1,11 @@
 package io.s3workload.result;
 
+import io.s3workload.workload.DataSize;
 import java.nio.file.Path;
+import java.util.ArrayList;
 import java.util.List;
 import java.util.Optional;
+import java.util.stream.Collectors;
 
 /**
  * What cleanup removed, and anything it could not (with the reason), so a person can finish the job.
@@ -41,11 +44,11 @@ public record CleanupResult(boolean skipped, long removed, List<String> leftBehi
     public static CleanupResult sum(List<CleanupResult> cleanups) {
         long removed = 0;
         long versions = 0;
-        List<String> left = new java.util.ArrayList<>();
-        List<String> errors = new java.util.ArrayList<>();
+        List<String> left = new ArrayList<>();
+        List<String> errors = new ArrayList<>();
         boolean skipped = true;
         boolean exact = true;
-        List<Kept> kept = new java.util.ArrayList<>();
+        List<Kept> kept = new ArrayList<>();
         for (CleanupResult c : cleanups) {
             removed += c.removed;
             versions += c.versionsRemoved;
@@ -81,8 +84,8 @@ public record CleanupResult(boolean skipped, long removed, List<String> leftBehi
     /** What happened, in a line: what was removed and what is or may be left, and the sources kept on purpose. */
     public String summary(String runPrefix) {
         return outcome(runPrefix) + kept.stream().map(k -> "; kept for reuse: " + k.objects()
-                + (k.objects() == 1 ? " source, " : " sources, ") + io.s3workload.workload.DataSize.ofBytes(k.bytes())
-                + (k.objects() == 1 ? "" : " in all") + ", under " + k.prefix()).collect(java.util.stream.Collectors.joining());
+                + (k.objects() == 1 ? " source, " : " sources, ") + DataSize.ofBytes(k.bytes())
+                + (k.objects() == 1 ? "" : " in all") + ", under " + k.prefix()).collect(Collectors.joining());
     }
 
     private String outcome(String runPrefix) {

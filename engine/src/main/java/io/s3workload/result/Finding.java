@@ -1,6 +1,7 @@
 package io.s3workload.result;
 
 import java.util.List;
+import java.util.Optional;
 
 /**
  * What a stage found beyond its cells — a capacity search's answer, a probe's convergence — described once: its
@@ -22,7 +23,7 @@ public interface Finding {
     }
 
     /** Its answer in a few figures, for {@code compare} (empty: nothing to put beside another run's). */
-    default java.util.Optional<ResultAnswers> answers() {
-        return java.util.Optional.empty();
+    default Optional<ResultAnswers> answers() {
+        return Optional.empty();
     }
 }

@@ -8,6 +8,7 @@ import io.s3workload.result.ResultTable.Format;
 import io.s3workload.result.ResultTable.Where;
 import java.util.ArrayList;
 import java.util.Arrays;
+import java.util.Comparator;
 import java.util.List;
 import java.util.Locale;
 
@@ -109,7 +110,7 @@ public record HistoryFinding(String stage, HistoryCheck check) implements Findin
     }
 
     /** Process names in number order, a worker's later processes after it ({@code 2}, {@code 2.1}, {@code 10}). */
-    private static final java.util.Comparator<String> PROCESSES = java.util.Comparator
+    private static final Comparator<String> PROCESSES = Comparator
             .<String>comparingLong(p -> number(p, 0)).thenComparingLong(p -> number(p, 1)).thenComparing(p -> p);
 
     private static long number(String process, int part) {

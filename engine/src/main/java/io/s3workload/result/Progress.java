@@ -2,6 +2,8 @@ package io.s3workload.result;
 
 import io.s3workload.metrics.CellKey;
 import io.s3workload.metrics.CellRecorder;
+import io.s3workload.metrics.ServerView;
+import java.util.Optional;
 import java.util.OptionalLong;
 
 /**
@@ -17,14 +19,14 @@ import java.util.OptionalLong;
 public record Progress(CellKey cell, long elapsedNanos, OptionalLong plannedNanos, long operationsDone,
                        OptionalLong plannedOperations, double opsPerSecond, double bytesPerSecond, long errors,
                        CellRecorder.Interval interval, Load load,
-                       java.util.Optional<io.s3workload.metrics.ServerView.Second> store) {
+                       Optional<ServerView.Second> store) {
 
     /** A second with nothing from the store. */
     public Progress(CellKey cell, long elapsedNanos, OptionalLong plannedNanos, long operationsDone,
                     OptionalLong plannedOperations, double opsPerSecond, double bytesPerSecond, long errors,
                     CellRecorder.Interval interval, Load load) {
         this(cell, elapsedNanos, plannedNanos, operationsDone, plannedOperations, opsPerSecond, bytesPerSecond, errors,
-                interval, load, java.util.Optional.empty());
+                interval, load, Optional.empty());
     }
 
     /**

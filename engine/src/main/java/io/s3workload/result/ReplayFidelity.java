@@ -1,12 +1,16 @@
 package io.s3workload.result;
 
+import io.s3workload.metrics.CellRecorder;
+import io.s3workload.trace.TraceScan;
 import java.nio.ByteBuffer;
 import java.util.ArrayList;
+import java.util.Arrays;
 import java.util.Base64;
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
 import java.util.TreeMap;
+import java.util.function.ToLongFunction;
 import java.util.zip.DataFormatException;
 import org.HdrHistogram.Histogram;
 
@@ -70,7 +74,7 @@ public record ReplayFidelity(List<String> formats, int files, double speed, doub
      */
     public record KeyOrder(long waited, String waits, double waitP50Ms, double waitP99Ms, double waitMaxMs) {
 
-        public static final KeyOrder NONE = of(0, io.s3workload.metrics.CellRecorder.newHistogram());
+        public static final KeyOrder NONE = of(0, CellRecorder.newHistogram());
 
         public static KeyOrder of(long waited, Histogram waits) {
             return new KeyOrder(waited, encode(waits), millis(waits, 50), millis(waits, 99), millis(waits, 100));
@@ -90,13 +94,13 @@ public record ReplayFidelity(List<String> formats, int files, double speed, doub
     public static String encode(Histogram h) {
         ByteBuffer buffer = ByteBuffer.allocate(h.getNeededByteBufferCapacity());
         int n = h.encodeIntoCompressedByteBuffer(buffer);
-        return Base64.getEncoder().encodeToString(java.util.Arrays.copyOf(buffer.array(), n));
+        return Base64.getEncoder().encodeToString(Arrays.copyOf(buffer.array(), n));
     }
 
     /** A histogram as kept in summary.json (empty for none). */
     public static Histogram decode(String encoded) {
         if (encoded == null || encoded.isEmpty()) {
-            return io.s3workload.metrics.CellRecorder.newHistogram();
+            return CellRecorder.newHistogram();
         }
         try {
             return Histogram.decodeFromCompressedByteBuffer(ByteBuffer.wrap(Base64.getDecoder().decode(encoded)), 0);
@@ -117,17 +121,17 @@ public record ReplayFidelity(List<String> formats, int files, double speed, doub
         ReplayFidelity first = shards.get(0);
         Map<String, Long> notIssued = new TreeMap<>();
         Map<String, Long> skipped = new TreeMap<>();
-        Histogram lateness = io.s3workload.metrics.CellRecorder.newHistogram();
+        Histogram lateness = CellRecorder.newHistogram();
         long[] recorded = new long[0];
         long[] replayed = new long[0];
-        Histogram keyWaits = io.s3workload.metrics.CellRecorder.newHistogram();
+        Histogram keyWaits = CellRecorder.newHistogram();
         long waited = 0;
         for (ReplayFidelity f : shards) {
             keyWaits.add(f.keyOrderOrNone().histogram());
             waited += f.keyOrderOrNone().waited();
             f.notIssued.forEach((k, v) -> notIssued.merge(k, v, Long::sum));
             f.skipped.forEach((k, v) -> { // each shard passed over the others' keys: not a skip of the whole
-                if (!k.equals(io.s3workload.trace.TraceScan.OTHER_SHARDS)) {
+                if (!k.equals(TraceScan.OTHER_SHARDS)) {
                     skipped.merge(k, v, Long::sum);
                 }
             });
@@ -148,7 +152,7 @@ public record ReplayFidelity(List<String> formats, int files, double speed, doub
                 preparation, recorded, replayed, KeyOrder.of(waited, keyWaits));
     }
 
-    private static long total(List<ReplayFidelity> shards, java.util.function.ToLongFunction<ReplayFidelity> f) {
+    private static long total(List<ReplayFidelity> shards, ToLongFunction<ReplayFidelity> f) {
         return shards.stream().mapToLong(f).sum();
     }
 
@@ -171,8 +175,8 @@ public record ReplayFidelity(List<String> formats, int files, double speed, doub
         for (ReplayFidelity f : shards) {
             for (ServerTime s : f.server) {
                 Histogram[] h = server.computeIfAbsent(s.op(), k -> new Histogram[] {
-                        io.s3workload.metrics.CellRecorder.newHistogram(),
-                        io.s3workload.metrics.CellRecorder.newHistogram()});
+                        CellRecorder.newHistogram(),
+                        CellRecorder.newHistogram()});
                 h[0].add(decode(s.total()));
                 h[1].add(decode(s.firstByte()));
             }
@@ -208,7 +212,7 @@ public record ReplayFidelity(List<String> formats, int files, double speed, doub
     }
 
     private static long[] add(long[] a, long[] b) {
-        long[] sum = java.util.Arrays.copyOf(a, Math.max(a.length, b.length));
+        long[] sum = Arrays.copyOf(a, Math.max(a.length, b.length));
         for (int i = 0; i < b.length; i++) {
             sum[i] += b[i];
         }

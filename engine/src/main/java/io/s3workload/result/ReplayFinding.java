@@ -1,8 +1,10 @@
 package io.s3workload.result;
 
 import io.s3workload.metrics.CellStats;
+import io.s3workload.metrics.Op;
 import io.s3workload.result.ResultTable.Column;
 import io.s3workload.result.ResultTable.Format;
+import io.s3workload.trace.TraceOp;
 import java.util.ArrayList;
 import java.util.Arrays;
 import java.util.List;
@@ -136,7 +138,7 @@ public record ReplayFinding(String stage, ReplayFidelity fidelity, List<CellStat
 
     /** The cell a replayed operation kind was counted in. */
     private CellStats cell(String kind) {
-        io.s3workload.metrics.Op op = io.s3workload.trace.TraceOp.Kind.valueOf(kind).cell();
+        Op op = TraceOp.Kind.valueOf(kind).cell();
         return cells.stream().filter(c -> c.key().op() == op).findFirst().orElse(null);
     }
 
@@ -156,7 +158,7 @@ public record ReplayFinding(String stage, ReplayFidelity fidelity, List<CellStat
 
     /** {@code DELETE_OBJECTS} as a reader knows it: {@code DeleteObjects}. */
     static String label(String kind) {
-        return io.s3workload.trace.TraceOp.Kind.valueOf(kind).label();
+        return TraceOp.Kind.valueOf(kind).label();
     }
 
     /** Operations per second of the replay's clock: as recorded (the trace's seconds divided by the speed), and here. */

@@ -1,10 +1,12 @@
 package io.s3workload.result;
 
+import io.s3workload.opslog.OpsLog;
 import io.s3workload.plan.StagePlan;
 import io.s3workload.result.Progress;
 import io.s3workload.result.RunInfo;
 import io.s3workload.result.RunResult;
 import io.s3workload.result.StageResult;
+import java.util.Optional;
 
 /**
  * Receives a run's events. Calls come from one thread, in order, never concurrently, and never on the engine's
@@ -19,8 +21,8 @@ public interface Reporter {
      * The log every operation of the run {@code runId} is written to, when this reporter keeps one ({@code ops});
      * asked once, before the bucket check, on the run's thread.
      */
-    default java.util.Optional<io.s3workload.opslog.OpsLog> operations(String runId) {
-        return java.util.Optional.empty();
+    default Optional<OpsLog> operations(String runId) {
+        return Optional.empty();
     }
 
     default void stageStarted(StagePlan stage) {

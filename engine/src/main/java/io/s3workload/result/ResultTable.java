@@ -2,6 +2,7 @@ package io.s3workload.result;
 
 import java.util.List;
 import java.util.Set;
+import java.util.stream.IntStream;
 
 /**
  * A table a {@link Finding} describes: its columns, each with its unit, how a reader sees its values and where it is
@@ -114,7 +115,7 @@ public record ResultTable(String kind, String name, String heading, String capti
 
     /** The columns shown {@code where}, with their indexes. */
     public List<Integer> shown(Where where) {
-        return java.util.stream.IntStream.range(0, columns.size())
+        return IntStream.range(0, columns.size())
                 .filter(i -> columns.get(i).where().contains(where)).boxed().toList();
     }
 

@@ -4,6 +4,7 @@ import io.s3workload.metrics.CellStats;
 import io.s3workload.metrics.ConvergenceStats;
 import io.s3workload.plan.StageGroup;
 import io.s3workload.workload.StageKind;
+import java.util.ArrayList;
 import java.util.List;
 import java.util.Optional;
 
@@ -49,7 +50,7 @@ public record StageReport(String name, StageKind kind, long wallNanos, boolean i
 
     /** What it found beyond its cells, each described for every format to render. */
     public List<Finding> findings() {
-        List<Finding> findings = new java.util.ArrayList<>();
+        List<Finding> findings = new ArrayList<>();
         capacity.ifPresent(search -> findings.add(new CapacityFinding(name, search, cells)));
         if (!convergence.isEmpty()) {
             findings.add(new ConvergenceFinding(name, convergence));

@@ -4,6 +4,7 @@ import io.s3workload.metrics.CellStats;
 import io.s3workload.metrics.ConvergenceStats;
 import io.s3workload.plan.StagePlan;
 import java.util.List;
+import java.util.Optional;
 
 /**
  * A finished (or interrupted) stage: its plan, one {@link CellStats} per cell that ran, its wall time, and for
@@ -12,9 +13,9 @@ import java.util.List;
  * replay, how faithfully it played its trace.
  */
 public record StageResult(StagePlan stage, List<CellStats> cells, long wallNanos, boolean interrupted,
-                          List<ConvergenceStats> convergence, long startNanos, java.util.Optional<String> skipped,
-                          java.util.Optional<CapacitySearch> capacity, java.util.Optional<HistoryCheck> history,
-                          java.util.Optional<ReplayFidelity> replay) {
+                          List<ConvergenceStats> convergence, long startNanos, Optional<String> skipped,
+                          Optional<CapacitySearch> capacity, Optional<HistoryCheck> history,
+                          Optional<ReplayFidelity> replay) {
 
     public StageResult {
         cells = List.copyOf(cells);
@@ -23,8 +24,8 @@ public record StageResult(StagePlan stage, List<CellStats> cells, long wallNanos
 
     public StageResult(StagePlan stage, List<CellStats> cells, long wallNanos, boolean interrupted,
                        List<ConvergenceStats> convergence) {
-        this(stage, cells, wallNanos, interrupted, convergence, 0, java.util.Optional.empty(),
-                java.util.Optional.empty(), java.util.Optional.empty(), java.util.Optional.empty());
+        this(stage, cells, wallNanos, interrupted, convergence, 0, Optional.empty(),
+                Optional.empty(), Optional.empty(), Optional.empty());
     }
 
     public StageResult(StagePlan stage, List<CellStats> cells, long wallNanos, boolean interrupted) {
@@ -34,14 +35,14 @@ public record StageResult(StagePlan stage, List<CellStats> cells, long wallNanos
     /** A capacity search's result: a cell per step, in the order run. */
     public static StageResult capacity(StagePlan stage, List<CellStats> steps, long wallNanos, boolean interrupted,
                                        CapacitySearch search) {
-        return new StageResult(stage, steps, wallNanos, interrupted, List.of(), 0, java.util.Optional.empty(),
-                java.util.Optional.of(search), java.util.Optional.empty(), java.util.Optional.empty());
+        return new StageResult(stage, steps, wallNanos, interrupted, List.of(), 0, Optional.empty(),
+                Optional.of(search), Optional.empty(), Optional.empty());
     }
 
     /** A stage that never started, and why. */
     public static StageResult skipped(StagePlan stage, String reason) {
-        return new StageResult(stage, List.of(), 0, false, List.of(), 0, java.util.Optional.of(reason),
-                java.util.Optional.empty(), java.util.Optional.empty(), java.util.Optional.empty());
+        return new StageResult(stage, List.of(), 0, false, List.of(), 0, Optional.of(reason),
+                Optional.empty(), Optional.empty(), Optional.empty());
     }
 
     /**
@@ -56,13 +57,13 @@ public record StageResult(StagePlan stage, List<CellStats> cells, long wallNanos
     /** This result with a history stage's checked history. */
     public StageResult withHistory(HistoryCheck check) {
         return new StageResult(stage, cells, wallNanos, interrupted, convergence, startNanos, skipped, capacity,
-                java.util.Optional.of(check), replay);
+                Optional.of(check), replay);
     }
 
     /** This result with a replay's fidelity. */
     public StageResult withReplay(ReplayFidelity fidelity) {
         return new StageResult(stage, cells, wallNanos, interrupted, convergence, startNanos, skipped, capacity,
-                history, java.util.Optional.of(fidelity));
+                history, Optional.of(fidelity));
     }
 
     /** When it ended, from the run's start. */

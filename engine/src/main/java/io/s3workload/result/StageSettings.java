@@ -8,6 +8,7 @@ import io.s3workload.plan.StagePlan;
 import io.s3workload.workload.ClientSpec;
 import io.s3workload.workload.DataSize;
 import io.s3workload.workload.Durations;
+import io.s3workload.workload.ObjectsFrom;
 import io.s3workload.workload.SizeSpec;
 import io.s3workload.workload.StageCommon;
 import io.s3workload.workload.Urls;
@@ -71,8 +72,8 @@ final class StageSettings {
             case Duration d -> NODES.textNode(Durations.format(d));
             case DataSize d -> NODES.textNode(d.label());
             case SizeSpec s -> NODES.textNode(s.label());
-            case io.s3workload.workload.ObjectsFrom.Stage from -> NODES.textNode(from.name());
-            case io.s3workload.workload.ObjectsFrom.Prefix from -> NODES.objectNode().put("prefix", from.prefix());
+            case ObjectsFrom.Stage from -> NODES.textNode(from.name());
+            case ObjectsFrom.Prefix from -> NODES.objectNode().put("prefix", from.prefix());
             case Enum<?> e -> NODES.textNode(key(e));
             case String s -> NODES.textNode(s.contains("://") ? Urls.printable(s) : s);
             case URI u -> NODES.textNode(Urls.printable(u.toString()));

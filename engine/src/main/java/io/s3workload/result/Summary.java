@@ -2,7 +2,7 @@ package io.s3workload.result;
 
 import com.fasterxml.jackson.annotation.JsonProperty;
 import com.fasterxml.jackson.databind.JsonNode;
-import io.s3workload.run.cleanup.Cleanup;
+import io.s3workload.workload.Scaled;
 import java.util.List;
 import java.util.Map;
 
@@ -68,7 +68,7 @@ public record Summary(int schemaVersion, Tool tool, Jvm jvm, Host host, Run run,
     }
 
     /** {@code --scale}: its factor and every value it changed, as written and as run. */
-    public record Scale(double factor, List<io.s3workload.workload.Scaled.Change> changes) {
+    public record Scale(double factor, List<Scaled.Change> changes) {
     }
 
     /**

@@ -1,14 +1,23 @@
 package io.s3workload.result;
 
 import com.fasterxml.jackson.annotation.JsonInclude;
+import com.fasterxml.jackson.core.JacksonException;
+import com.fasterxml.jackson.core.JsonProcessingException;
 import com.fasterxml.jackson.databind.DeserializationFeature;
 import com.fasterxml.jackson.databind.ObjectMapper;
 import com.fasterxml.jackson.databind.SerializationFeature;
+import io.s3workload.history.Anomaly;
+import io.s3workload.history.CheckResult;
+import io.s3workload.history.Op;
 import io.s3workload.metrics.CellStats;
 import io.s3workload.metrics.ConvergenceStats;
+import io.s3workload.metrics.NamedRequest;
+import io.s3workload.metrics.Outage;
+import io.s3workload.metrics.ServerView;
 import io.s3workload.metrics.Snapshot;
 import io.s3workload.plan.StageGroup;
-import io.s3workload.run.cleanup.Cleanup;
+import io.s3workload.workload.CapacityStage;
+import io.s3workload.workload.ClientSpec;
 import io.s3workload.workload.DataSize;
 import io.s3workload.workload.Percentile;
 import io.s3workload.workload.SizeSpec;
@@ -16,11 +25,18 @@ import io.s3workload.workload.StageKind;
 import java.io.IOException;
 import java.nio.file.Files;
 import java.nio.file.Path;
+import java.time.Duration;
+import java.util.ArrayList;
+import java.util.EnumMap;
 import java.util.LinkedHashMap;
+import java.util.LinkedHashSet;
 import java.util.List;
+import java.util.Locale;
 import java.util.Map;
 import java.util.Optional;
+import java.util.OptionalDouble;
 import java.util.OptionalInt;
+import java.util.Set;
 import java.util.TreeMap;
 import org.HdrHistogram.Histogram;
 
@@ -44,7 +60,7 @@ public final class SummaryJson {
     public static String write(Summary summary) {
         try {
             return JSON.writeValueAsString(summary) + "\n";
-        } catch (com.fasterxml.jackson.core.JsonProcessingException e) {
+        } catch (JsonProcessingException e) {
             throw new IllegalStateException("cannot write " + FILE + ": " + e.getMessage(), e);
         }
     }
@@ -58,7 +74,7 @@ public final class SummaryJson {
         Summary summary;
         try {
             summary = JSON.readValue(file.toFile(), Summary.class);
-        } catch (com.fasterxml.jackson.core.JacksonException e) {
+        } catch (JacksonException e) {
             String why = e.getOriginalMessage() != null && e.getOriginalMessage().startsWith("Invalid UTF-8")
                     ? "it is not UTF-8 text (a binary file?)" : e.getOriginalMessage();
             throw new IOException(file + " is not an s3workload summary.json: " + why, e);
@@ -101,14 +117,14 @@ public final class SummaryJson {
 
     /** A history stage's check as summary.json keeps it: its witnesses' times from the stage's start. */
     public static Summary.History history(HistoryCheck check) {
-        io.s3workload.history.CheckResult r = check.result();
-        return new Summary.History(r.verdict().name().toLowerCase(java.util.Locale.ROOT), r.operations(),
+        CheckResult r = check.result();
+        return new Summary.History(r.verdict().name().toLowerCase(Locale.ROOT), r.operations(),
                 check.indeterminate(), r.keys(), r.processes(), r.lists(), r.states(), r.elapsedNanos() / 1e9,
                 r.classes().stream().map(c -> new Summary.AnomalyClass(
-                        c.kind().name().toLowerCase(java.util.Locale.ROOT).replace('_', '-'), c.kind().label(),
+                        c.kind().name().toLowerCase(Locale.ROOT).replace('_', '-'), c.kind().label(),
                         c.count(), c.keys(), c.first().stream().map(a -> new Summary.Witness(a.key(),
                         a.witness().stream().map(op -> new Summary.WitnessOp(op.process(), op.f().label(), op.key(),
-                                op.outcome().name().toLowerCase(java.util.Locale.ROOT), op.value(), op.expected(),
+                                op.outcome().name().toLowerCase(Locale.ROOT), op.value(), op.expected(),
                                 op.listed().isEmpty() ? null : List.copyOf(op.listed()), check.millis(op.invoked()),
                                 check.millis(op.completed()))).toList())).toList())).toList(),
                 r.unknown().stream().map(u -> new Summary.UnknownKey(u.key(), u.why())).toList());
@@ -116,31 +132,31 @@ public final class SummaryJson {
 
     /** A history stage's check read back from summary.json (no history: its witnesses alone). */
     public static HistoryCheck history(Summary.History h) {
-        List<io.s3workload.history.CheckResult.AnomalyClass> classes = new java.util.ArrayList<>();
+        List<CheckResult.AnomalyClass> classes = new ArrayList<>();
         int id = 0;
         for (Summary.AnomalyClass c : h.anomalies()) {
-            io.s3workload.history.Anomaly.Kind kind = io.s3workload.history.Anomaly.Kind.valueOf(
-                    c.kind().toUpperCase(java.util.Locale.ROOT).replace('-', '_'));
-            List<io.s3workload.history.Anomaly> first = new java.util.ArrayList<>();
+            Anomaly.Kind kind = Anomaly.Kind.valueOf(
+                    c.kind().toUpperCase(Locale.ROOT).replace('-', '_'));
+            List<Anomaly> first = new ArrayList<>();
             for (Summary.Witness w : c.witnesses()) {
-                List<io.s3workload.history.Op> ops = new java.util.ArrayList<>();
+                List<Op> ops = new ArrayList<>();
                 for (Summary.WitnessOp op : w.operations()) {
-                    ops.add(new io.s3workload.history.Op(id++, 0, op.process(), io.s3workload.history.Op.Fn.valueOf(
-                            op.f().toUpperCase(java.util.Locale.ROOT)), op.key(), op.value(), op.expected(),
-                            io.s3workload.history.Op.Outcome.valueOf(op.outcome().toUpperCase(java.util.Locale.ROOT)),
+                    ops.add(new Op(id++, 0, op.process(), Op.Fn.valueOf(
+                            op.f().toUpperCase(Locale.ROOT)), op.key(), op.value(), op.expected(),
+                            Op.Outcome.valueOf(op.outcome().toUpperCase(Locale.ROOT)),
                             nanos(op.invokedMs() / 1e3), op.completedMs() == null ? Long.MAX_VALUE
-                            : nanos(op.completedMs() / 1e3), op.listed() == null ? java.util.Set.of()
-                            : new java.util.LinkedHashSet<>(op.listed())));
+                            : nanos(op.completedMs() / 1e3), op.listed() == null ? Set.of()
+                            : new LinkedHashSet<>(op.listed())));
                 }
-                first.add(new io.s3workload.history.Anomaly(kind, w.key(), List.copyOf(ops)));
+                first.add(new Anomaly(kind, w.key(), List.copyOf(ops)));
             }
-            classes.add(new io.s3workload.history.CheckResult.AnomalyClass(kind, c.count(), c.keys(), first));
+            classes.add(new CheckResult.AnomalyClass(kind, c.count(), c.keys(), first));
         }
-        return new HistoryCheck(new io.s3workload.history.CheckResult(io.s3workload.history.CheckResult.Verdict
-                .valueOf(h.verdict().toUpperCase(java.util.Locale.ROOT)), h.operations(), h.keys(), h.processes(),
-                h.lists(), classes, h.unknown().stream().map(u -> new io.s3workload.history.CheckResult.Unknown(
+        return new HistoryCheck(new CheckResult(CheckResult.Verdict
+                .valueOf(h.verdict().toUpperCase(Locale.ROOT)), h.operations(), h.keys(), h.processes(),
+                h.lists(), classes, h.unknown().stream().map(u -> new CheckResult.Unknown(
                 u.key(), u.why())).toList(), h.states(), nanos(h.checkSeconds())), h.indeterminate(), 0,
-                java.util.Optional.empty());
+                Optional.empty());
     }
 
     private static List<ResultAnswers> answers(StageReport stage) {
@@ -162,30 +178,30 @@ public final class SummaryJson {
                     c.throttledPercent(), j.held(), j.broken(), j.clientBound().orElse(null));
         }).toList();
         String what = v.steps().isEmpty() ? "" : v.steps().get(0).cell().key().label();
-        return new Summary.Capacity(io.s3workload.workload.ClientSpec.key(search.mode()), slo, search.precision(),
+        return new Summary.Capacity(ClientSpec.key(search.mode()), slo, search.precision(),
                 v.sustained().map(CapacitySearch.Judged::offered).orElse(null),
                 v.sustained().map(j -> j.cell().opsPerSecond()).orElse(null),
                 v.broke().map(CapacitySearch.Judged::broken).orElse(List.of()),
                 v.broke().map(CapacitySearch.Judged::offered).orElse(null),
                 v.clientLimit().flatMap(CapacitySearch.Judged::clientBound).orElse(null),
-                v.clientLimit().map(CapacitySearch.Judged::offered).orElse(null), io.s3workload.workload.ClientSpec.key(search.ended()),
+                v.clientLimit().map(CapacitySearch.Judged::offered).orElse(null), ClientSpec.key(search.ended()),
                 v.complete(), v.steps().isEmpty() ? "No step ran." : search.sentence(v, what), steps);
     }
 
     /** A capacity search as a summary.json gives it: for the merge to judge again on its cells. */
     public static CapacitySearch capacity(Summary.Capacity c) {
-        java.util.EnumMap<Percentile, java.time.Duration> latency = new java.util.EnumMap<>(Percentile.class);
+        EnumMap<Percentile, Duration> latency = new EnumMap<>(Percentile.class);
         c.slo().latencyMs().forEach((k, ms) -> latency.put(Percentile.fromKey(k).orElseThrow(),
-                java.time.Duration.ofNanos(Math.round(ms * 1e6))));
-        var slo = new io.s3workload.workload.CapacityStage.Slo(latency, c.slo().errorsPercent() == null
-                ? java.util.OptionalDouble.empty() : java.util.OptionalDouble.of(c.slo().errorsPercent()),
-                c.slo().throttledPercent() == null ? java.util.OptionalDouble.empty()
-                        : java.util.OptionalDouble.of(c.slo().throttledPercent()));
-        return new CapacitySearch(slo, io.s3workload.workload.ClientSpec.parse(
-                io.s3workload.workload.CapacityStage.Mode.class, c.mode()).orElseThrow(), c.precisionPercent(),
+                Duration.ofNanos(Math.round(ms * 1e6))));
+        var slo = new CapacityStage.Slo(latency, c.slo().errorsPercent() == null
+                ? OptionalDouble.empty() : OptionalDouble.of(c.slo().errorsPercent()),
+                c.slo().throttledPercent() == null ? OptionalDouble.empty()
+                        : OptionalDouble.of(c.slo().throttledPercent()));
+        return new CapacitySearch(slo, ClientSpec.parse(
+                CapacityStage.Mode.class, c.mode()).orElseThrow(), c.precisionPercent(),
                 c.steps().stream().map(s -> new CapacitySearch.Step(s.offered(),
-                        java.util.Optional.ofNullable(s.clientBound()))).toList(),
-                io.s3workload.workload.ClientSpec.parse(CapacitySearch.End.class, c.ended()).orElseThrow());
+                        Optional.ofNullable(s.clientBound()))).toList(),
+                ClientSpec.parse(CapacitySearch.End.class, c.ended()).orElseThrow());
     }
 
     private static Summary.Cell cell(CellStats c) {
@@ -219,7 +235,7 @@ public final class SummaryJson {
         return Double.isNaN(v) ? null : v;
     }
 
-    private static Summary.Server server(io.s3workload.metrics.ServerView v) {
+    private static Summary.Server server(ServerView v) {
         return new Summary.Server(v.endpoint(), v.url(), v.apis(), v.known() ? v.requests() : null,
                 v.errors() >= 0 ? v.errors() : null, known(v.bytesSent()), known(v.bytesReceived()),
                 known(v.cpuSeconds()), known(v.memoryMaxBytes()), v.clientRequests(), v.clientErrors(), v.tolerance(),
@@ -230,20 +246,20 @@ public final class SummaryJson {
     }
 
     /** A store's view as a summary.json gives it: for the merge to set the shards' together. */
-    public static io.s3workload.metrics.ServerView server(Summary.Server s) {
-        return new io.s3workload.metrics.ServerView(s.endpoint(), s.url(), s.apis(), s.uncompared(),
+    public static ServerView server(Summary.Server s) {
+        return new ServerView(s.endpoint(), s.url(), s.apis(), s.uncompared(),
                 s.requests() == null ? -1 : s.requests(), s.errors() == null ? -1 : s.errors(),
                 s.bytesSent() == null ? Double.NaN : s.bytesSent(),
                 s.bytesReceived() == null ? Double.NaN : s.bytesReceived(),
                 s.cpuSeconds() == null ? Double.NaN : s.cpuSeconds(),
                 s.memoryMaxBytes() == null ? Double.NaN : s.memoryMaxBytes(), s.clientRequests(), s.clientErrors(),
                 s.tolerance(), s.scrapes(), s.failedScrapes(), s.firstFailure(), s.timeline() == null ? List.of()
-                        : s.timeline().stream().map(t -> new io.s3workload.metrics.ServerView.Second(t.epochMs(),
+                        : s.timeline().stream().map(t -> new ServerView.Second(t.epochMs(),
                         t.seconds(), t.requests(), t.errors() == null ? -1 : t.errors(),
                         t.cpuSeconds() == null ? Double.NaN : t.cpuSeconds())).toList());
     }
 
-    private static Summary.Outage outage(io.s3workload.metrics.Outage o, CellStats cell) {
+    private static Summary.Outage outage(Outage o, CellStats cell) {
         long end = cell.timeline().isEmpty() ? o.fromEpochMillis()
                 : cell.timeline().get(cell.timeline().size() - 1).epochMillis();
         return new Summary.Outage(o.fromEpochMillis(), o.ongoing() ? null : o.toEpochMillis(),
@@ -251,20 +267,20 @@ public final class SummaryJson {
     }
 
     /** An outage as a summary.json gives it. */
-    public static io.s3workload.metrics.Outage outage(Summary.Outage o) {
-        return new io.s3workload.metrics.Outage(o.fromEpochMs(), o.toEpochMs() == null ? -1 : o.toEpochMs(),
+    public static Outage outage(Summary.Outage o) {
+        return new Outage(o.fromEpochMs(), o.toEpochMs() == null ? -1 : o.toEpochMs(),
                 o.failed());
     }
 
-    private static Summary.Request request(io.s3workload.metrics.NamedRequest r) {
+    private static Summary.Request request(NamedRequest r) {
         return new Summary.Request(r.startEpochMillis(), r.latencyNanos() / 1e6,
                 r.ttfbNanos() >= 0 ? r.ttfbNanos() / 1e6 : null, r.commitNanos() >= 0 ? r.commitNanos() / 1e6 : null,
                 r.endpoint(), r.key(), r.status() > 0 ? r.status() : null, r.errorClass(), r.requestId(), r.id2());
     }
 
     /** A named operation as a summary.json gives it: for the merge to name the slowest of several shards. */
-    public static io.s3workload.metrics.NamedRequest request(Summary.Request r) {
-        return new io.s3workload.metrics.NamedRequest(r.startEpochMs(), nanos(r.latencyMs() / 1e3),
+    public static NamedRequest request(Summary.Request r) {
+        return new NamedRequest(r.startEpochMs(), nanos(r.latencyMs() / 1e3),
                 r.ttfbMs() == null ? -1 : nanos(r.ttfbMs() / 1e3), r.commitMs() == null ? -1 : nanos(r.commitMs() / 1e3),
                 r.endpoint(), r.key(), r.status() == null ? 0 : r.status(), r.errorClass(), r.requestId(), r.id2());
     }

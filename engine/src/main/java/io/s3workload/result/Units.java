@@ -1,6 +1,8 @@
 package io.s3workload.result;
 
 import io.s3workload.workload.Percentile;
+import java.math.BigDecimal;
+import java.math.RoundingMode;
 import java.util.Locale;
 import org.HdrHistogram.Histogram;
 
@@ -29,7 +31,7 @@ public final class Units {
     /** {@code 1 worker}, {@code 2 workers}: a count with its noun in the number it takes. */
     /** A number as a person writes it: {@code 4}, {@code 2.5}, {@code 0.125} (three decimals at most). */
     public static String plain(double value) {
-        return java.math.BigDecimal.valueOf(value).setScale(3, java.math.RoundingMode.HALF_UP).stripTrailingZeros()
+        return BigDecimal.valueOf(value).setScale(3, RoundingMode.HALF_UP).stripTrailingZeros()
                 .toPlainString();
     }
 

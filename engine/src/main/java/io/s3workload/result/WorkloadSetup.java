@@ -6,6 +6,7 @@ import io.s3workload.plan.StagePlan;
 import io.s3workload.workload.CredentialsSpec;
 import io.s3workload.workload.EndpointSpec;
 import io.s3workload.workload.LoadShape;
+import io.s3workload.workload.ServerMetrics;
 import io.s3workload.workload.Urls;
 import java.util.List;
 import java.util.Locale;
@@ -30,7 +31,7 @@ final class WorkloadSetup {
                     case CredentialsSpec.Static s -> "static keys";
                     case CredentialsSpec.Profile p -> "profile " + p.name();
                     case CredentialsSpec.DefaultChain d -> "AWS default chain";
-                }, e.serverMetrics().map(io.s3workload.workload.ServerMetrics::describe).orElse(null));
+                }, e.serverMetrics().map(ServerMetrics::describe).orElse(null));
     }
 
     private static Summary.StageSetup stage(StagePlan stage) {

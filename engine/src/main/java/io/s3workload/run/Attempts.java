@@ -1,6 +1,8 @@
 package io.s3workload.run;
 
 import io.s3workload.s3.StoreException;
+import io.s3workload.workload.Durations;
+import java.time.Duration;
 import java.util.concurrent.TimeUnit;
 import java.util.concurrent.locks.LockSupport;
 import java.util.function.BooleanSupplier;
@@ -115,8 +117,8 @@ final class Attempts {
     }
 
     private StoreException timedOut(StoreException failure) {
-        return StoreException.timeout("timeout (total " + io.s3workload.workload.Durations.format(
-                java.time.Duration.ofNanos(watchdog.limitNanos())) + ")", failure.key());
+        return StoreException.timeout("timeout (total " + Durations.format(
+                Duration.ofNanos(watchdog.limitNanos())) + ")", failure.key());
     }
 
     /**

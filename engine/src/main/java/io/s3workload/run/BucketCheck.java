@@ -1,12 +1,15 @@
 package io.s3workload.run;
 
+import io.s3workload.opslog.OpsSink;
 import io.s3workload.plan.Plan;
 import io.s3workload.plan.StagePlan;
 import io.s3workload.s3.ErrorClassifier;
 import io.s3workload.s3.ObjectStore;
 import io.s3workload.s3.StoreException;
 import io.s3workload.workload.EndpointSpec;
+import io.s3workload.workload.ObjectsFrom;
 import io.s3workload.workload.StageKind;
+import io.s3workload.workload.yaml.Suggestions;
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
@@ -41,11 +44,11 @@ final class BucketCheck {
     }
 
     /** Where the check's requests are logged ({@code --report ops}). */
-    private java.util.Optional<io.s3workload.opslog.OpsSink> log = java.util.Optional.empty();
+    private Optional<OpsSink> log = Optional.empty();
 
     /** The check's requests: retried while they may pass, logged as the preflight's. */
     private OwnRequests requests() {
-        return OwnRequests.preflight(cancelled).logged(log, io.s3workload.opslog.OpsSink.PREFLIGHT, "");
+        return OwnRequests.preflight(cancelled).logged(log, OpsSink.PREFLIGHT, "");
     }
 
     /** The buckets the run created over several ({@code buckets:}). */
@@ -118,7 +121,7 @@ final class BucketCheck {
      * A stage reading existing objects finds some under its prefix, or the run does not start: the error says where
      * the prefix was written and which prefixes nearby do hold objects.
      */
-    private void checkExisting(StagePlan stage, io.s3workload.workload.ObjectsFrom.Prefix prefix, ObjectStore store)
+    private void checkExisting(StagePlan stage, ObjectsFrom.Prefix prefix, ObjectStore store)
             throws EndpointUnavailableException {
         OwnRequests requests = requests();
         try {
@@ -126,7 +129,7 @@ final class BucketCheck {
                 return;
             }
             List<String> nearby = ExistingObjects.nearby(store, prefix.prefix(), requests);
-            String suggestion = io.s3workload.workload.yaml.Suggestions.didYouMean(prefix.prefix(), nearby);
+            String suggestion = Suggestions.didYouMean(prefix.prefix(), nearby);
             throw new EndpointUnavailableException(prefix.where() + ": stage '" + stage.name() + "' reads the"
                     + " existing objects under '" + prefix.prefix() + "', but bucket '" + plan.bucket() + "' on"
                     + " endpoint '" + stage.endpoint() + "' holds none there" + suggestion + ". " + (nearby.isEmpty()
@@ -134,7 +137,7 @@ final class BucketCheck {
                     nearby.subList(0, Math.min(10, nearby.size()))) + (nearby.size() > 10 ? ", ..." : "") + ".")
                     + " A prefix is matched as written, from the bucket's root (aws s3 ls s3://" + plan.bucket()
                     + "/" + prefix.prefix() + " lists the same).");
-        } catch (io.s3workload.s3.StoreException e) {
+        } catch (StoreException e) {
             throw new EndpointUnavailableException("stage '" + stage.name() + "' cannot list the existing objects"
                     + " under '" + prefix.prefix() + "' (" + prefix.where() + "): " + e.errorClass());
         }

@@ -6,8 +6,16 @@ import io.s3workload.metrics.CellStats;
 import io.s3workload.metrics.ProcessCost;
 import io.s3workload.plan.CellPlan;
 import io.s3workload.plan.StagePlan;
+import io.s3workload.result.Units;
 import io.s3workload.run.server.ServerWatch;
+import io.s3workload.s3.ObjectStore;
+import io.s3workload.workload.Durations;
+import io.s3workload.workload.LoadEndpoints;
+import io.s3workload.workload.StageKind;
+import java.util.ArrayList;
+import java.util.LinkedHashMap;
 import java.util.List;
+import java.util.Map;
 import java.util.OptionalLong;
 
 /** Runs one measured cell: a closed loop with a recorder and a progress sampler. */
@@ -30,7 +38,7 @@ public final class CellRun {
          * This outcome with the skew {@code picker} offered its {@link #started} operations on the total, when the
          * stage asked for a distribution of its own (not its kind's default).
          */
-        public Outcome offered(KeyPicker picker, io.s3workload.workload.StageKind kind) {
+        public Outcome offered(KeyPicker picker, StageKind kind) {
             if (picker.access().equals(kind.defaultAccess())) {
                 return this;
             }
@@ -40,7 +48,7 @@ public final class CellRun {
 
         /** Every cell to report: each endpoint's, then the total; or the one cell. */
         public List<CellStats> cells() {
-            List<CellStats> all = new java.util.ArrayList<>(byEndpoint);
+            List<CellStats> all = new ArrayList<>(byEndpoint);
             all.add(stats);
             return all;
         }
@@ -48,7 +56,7 @@ public final class CellRun {
 
     /** The endpoint a stage's cells are keyed by: its endpoint, or {@code all} for the total of a spread stage. */
     public static String endpointOf(StagePlan stage) {
-        return stage.spread().isPresent() ? io.s3workload.workload.LoadEndpoints.ALL : stage.endpoint();
+        return stage.spread().isPresent() ? LoadEndpoints.ALL : stage.endpoint();
     }
 
     public static Outcome run(RunContext context, StagePlan stage, CellKey key, CellPlan cell, long operationLimit,
@@ -70,7 +78,7 @@ public final class CellRun {
             return;
         }
         if (context.notesWarmUp()) {
-            context.note(stage.name(), "warming up " + cell.size() + " for " + io.s3workload.workload.Durations
+            context.note(stage.name(), "warming up " + cell.size() + " for " + Durations
                     .format(warmUp.get()) + " (not measured)");
         }
         var load = stage.load();
@@ -113,7 +121,7 @@ public final class CellRun {
                 load.initial(stage.concurrency()), WorkerState.bufferFor(cell.size().maxBytes()),
                 ClosedLoop.Recovery.of(stage.client()));
         var whenStable = stage.stopWhenStable().filter(s -> plannedNanos.isPresent());
-        java.util.Map<String, CellRecorder> byEndpoint = new java.util.LinkedHashMap<>();
+        Map<String, CellRecorder> byEndpoint = new LinkedHashMap<>();
         stage.spread().ifPresent(s -> s.names().forEach(e -> byEndpoint.put(e, context.recorder(
                 new CellKey(key.stage(), key.op(), e, key.size())))));
         // a run over several buckets: each operation also in the cell of its key's bucket, ENDPOINT/BUCKET
@@ -121,7 +129,7 @@ public final class CellRun {
         List<CellRecorder> byBucket = buckets.size() < 2 || !key.op().sized() ? List.of() // a listing spans them
                 : buckets.stream().map(b -> context.recorder(
                 new CellKey(key.stage(), key.op(), endpointOf(stage) + "/" + b, key.size()))).toList();
-        List<CellRecorder> sampled = new java.util.ArrayList<>(details);
+        List<CellRecorder> sampled = new ArrayList<>(details);
         sampled.addAll(byEndpoint.values());
         sampled.addAll(byBucket);
         ServerWatch server = ServerWatch.start(context.clients(), stage.workerEndpoints());
@@ -130,7 +138,7 @@ public final class CellRun {
         try {
             started = ClosedLoop.run(spec, () -> context.cancelled() || sampler.stable(), recorder,
                     byEndpoint.isEmpty() ? null : byEndpoint::get, byBucket.isEmpty() ? null
-                    : k -> byBucket.get(io.s3workload.s3.ObjectStore.bucketOf(k, byBucket.size())), operation,
+                    : k -> byBucket.get(ObjectStore.bucketOf(k, byBucket.size())), operation,
                     schedule);
         } finally {
             sampler.close();
@@ -139,17 +147,17 @@ public final class CellRun {
         long wall = System.nanoTime() - start;
         long cpu = cpuStart < 0 ? -1 : ProcessCost.cpuNanos() - cpuStart;
         long allocated = allocatedStart < 0 ? -1 : ProcessCost.allocatedBytes() - allocatedStart;
-        List<Outcome> outcomes = new java.util.ArrayList<>();
+        List<Outcome> outcomes = new ArrayList<>();
         boolean stable = sampler.stable() && !context.cancelled();
         if (stable) {
             var band = whenStable.orElseThrow();
             context.note(stage.name(), key.op() + " " + key.size() + ": throughput held within "
-                    + band.withinText() + " of its mean for " + io.s3workload.workload.Durations.format(band.window())
-                    + "; stopped at " + io.s3workload.result.Units.seconds(wall) + " of "
-                    + io.s3workload.workload.Durations.format(cell.duration().orElseThrow()) + " (stopWhenStable)");
+                    + band.withinText() + " of its mean for " + Durations.format(band.window())
+                    + "; stopped at " + Units.seconds(wall) + " of "
+                    + Durations.format(cell.duration().orElseThrow()) + " (stopWhenStable)");
         }
         CellStats stats = server.withView(recorder.finish(wall, cpu, allocated), stage, workers);
-        List<CellStats> endpoints = new java.util.ArrayList<>(byEndpoint.values().stream().map(r -> {
+        List<CellStats> endpoints = new ArrayList<>(byEndpoint.values().stream().map(r -> {
             CellStats e = server.withView(r.finish(wall, -1, -1), stage, workers);
             return stable ? e.stoppedWhenStable(wall / 1e9) : e;
         }).toList());

@@ -1,9 +1,16 @@
 package io.s3workload.run;
 
 import io.s3workload.metrics.CellRecorder;
+import io.s3workload.metrics.ServerView;
 import io.s3workload.result.Progress;
+import io.s3workload.workload.StopWhenStable;
+import java.util.Arrays;
+import java.util.List;
+import java.util.Optional;
 import java.util.OptionalLong;
 import java.util.concurrent.TimeUnit;
+import java.util.function.LongFunction;
+import java.util.function.Supplier;
 
 /**
  * Samples a running cell once a second on its own thread and posts a {@link Progress} event. The only thread that
@@ -17,20 +24,20 @@ final class CellSampler implements AutoCloseable {
 
     private final RunContext context;
     private final CellRecorder recorder;
-    private final java.util.List<CellRecorder> others;
+    private final List<CellRecorder> others;
     private final long startNanos;
     private final OptionalLong plannedNanos;
     private final OptionalLong plannedOperations;
-    private final java.util.function.LongFunction<Progress.Load> load;
+    private final LongFunction<Progress.Load> load;
     /**
      * Run at each tick after the cell's sample, so that what it reads lines up with it (the store's metrics); gives
      * the store's last counted second for the progress, when there is one.
      */
-    private final java.util.function.Supplier<java.util.Optional<io.s3workload.metrics.ServerView.Second>> onTick;
+    private final Supplier<Optional<ServerView.Second>> onTick;
     private final Thread thread;
     private volatile boolean stopped;
     /** {@code stopWhenStable}: the band, the samples so far (bytes/s, or operations/s for requests with no body). */
-    private final java.util.Optional<io.s3workload.workload.StopWhenStable> whenStable;
+    private final Optional<StopWhenStable> whenStable;
     private double[] perSecond = new double[64];
     private int samples;
     /** When the throughput was found stable, nanoseconds into the cell; -1 until then. */
@@ -38,25 +45,25 @@ final class CellSampler implements AutoCloseable {
 
     CellSampler(RunContext context, CellRecorder recorder, long startNanos, OptionalLong plannedNanos,
                 OptionalLong plannedOperations) {
-        this(context, recorder, java.util.List.of(), startNanos, plannedNanos, plannedOperations,
-                elapsed -> Progress.Load.UNKNOWN, java.util.Optional.empty(), java.util.Optional::empty);
+        this(context, recorder, List.of(), startNanos, plannedNanos, plannedOperations,
+                elapsed -> Progress.Load.UNKNOWN, Optional.empty(), Optional::empty);
     }
 
     /**
      * Samples {@code others} too, each second, for their timelines (progress shows {@code recorder} alone);
      * {@code load} says what load the cell applies so many nanoseconds in.
      */
-    CellSampler(RunContext context, CellRecorder recorder, java.util.List<CellRecorder> others, long startNanos,
+    CellSampler(RunContext context, CellRecorder recorder, List<CellRecorder> others, long startNanos,
                 OptionalLong plannedNanos, OptionalLong plannedOperations,
-                java.util.function.LongFunction<Progress.Load> load,
-                java.util.Optional<io.s3workload.workload.StopWhenStable> whenStable,
-                java.util.function.Supplier<java.util.Optional<io.s3workload.metrics.ServerView.Second>> onTick) {
+                LongFunction<Progress.Load> load,
+                Optional<StopWhenStable> whenStable,
+                Supplier<Optional<ServerView.Second>> onTick) {
         this.context = context;
         this.onTick = onTick;
         this.whenStable = whenStable;
         this.load = load;
         this.recorder = recorder;
-        this.others = java.util.List.copyOf(others);
+        this.others = List.copyOf(others);
         this.startNanos = startNanos;
         this.plannedNanos = plannedNanos;
         this.plannedOperations = plannedOperations;
@@ -93,9 +100,9 @@ final class CellSampler implements AutoCloseable {
     }
 
     /** Adds a second's throughput and, once the last window of them holds within the band, marks the cell stable. */
-    private void judge(io.s3workload.workload.StopWhenStable band, double throughput, long elapsedNanos) {
+    private void judge(StopWhenStable band, double throughput, long elapsedNanos) {
         if (samples == perSecond.length) {
-            perSecond = java.util.Arrays.copyOf(perSecond, samples * 2);
+            perSecond = Arrays.copyOf(perSecond, samples * 2);
         }
         perSecond[samples++] = throughput;
         if (stableAtNanos < 0 && band.holds(perSecond, samples)) {

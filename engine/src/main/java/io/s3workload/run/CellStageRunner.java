@@ -6,7 +6,6 @@ import io.s3workload.plan.StagePlan;
 import io.s3workload.result.StageResult;
 import java.util.ArrayList;
 import java.util.List;
-import java.util.Optional;
 
 /** A stage kind that loads one endpoint a cell (an object size) at a time. */
 public interface CellStageRunner extends StageRunner {

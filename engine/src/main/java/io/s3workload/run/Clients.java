@@ -1,5 +1,6 @@
 package io.s3workload.run;
 
+import io.s3workload.opslog.OpsSink;
 import io.s3workload.plan.Plan;
 import io.s3workload.plan.StagePlan;
 import io.s3workload.run.server.ServerScraper;
@@ -12,9 +13,12 @@ import io.s3workload.workload.EndpointSpec;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.Map;
+import java.util.Optional;
 import java.util.Set;
 import java.util.concurrent.ConcurrentHashMap;
 import java.util.concurrent.ThreadFactory;
+import java.util.function.Consumer;
+import java.util.function.IntFunction;
 
 /**
  * The run's S3 clients. Shared clients are made once per (endpoint, client kind, checksums) with a pool as large
@@ -51,12 +55,12 @@ public final class Clients implements AutoCloseable {
     }
 
     /** The scraper of {@code endpoint}'s store's metrics, when it names them. */
-    public java.util.Optional<ServerScraper> scraper(String endpoint) {
+    public Optional<ServerScraper> scraper(String endpoint) {
         EndpointSpec spec = plan.endpoints().get(endpoint);
         if (spec == null || spec.serverMetrics().isEmpty()) {
-            return java.util.Optional.empty();
+            return Optional.empty();
         }
-        return java.util.Optional.of(scrapers.computeIfAbsent(endpoint, e -> new ServerScraper(e,
+        return Optional.of(scrapers.computeIfAbsent(endpoint, e -> new ServerScraper(e,
                 spec.serverMetrics().get())));
     }
 
@@ -115,7 +119,7 @@ public final class Clients implements AutoCloseable {
      * given when the stage spreads over several ({@link StagePlan#spread}).
      */
     public Lease lease(StagePlan stage) {
-        java.util.function.IntFunction<String> endpointOf = stage.endpointOfWorker(plan.seed().orElseThrow());
+        IntFunction<String> endpointOf = stage.endpointOfWorker(plan.seed().orElseThrow());
         boolean interruptible = stage.endpoints().stream()
                 .allMatch(e -> StoreFactory.lean(endpoint(e), stage.client()));
         if (stage.client().sharing() == ClientSpec.Sharing.SHARED) {
@@ -205,28 +209,28 @@ public final class Clients implements AutoCloseable {
     }
 
     /** Where every operation is logged ({@code --report ops}); null: nowhere. Set before the first stage. */
-    private volatile io.s3workload.opslog.OpsSink opsLog;
+    private volatile OpsSink opsLog;
 
     /** Logs every operation of the run into {@code sink} from now on. */
-    void logOperations(io.s3workload.opslog.OpsSink sink) {
+    void logOperations(OpsSink sink) {
         this.opsLog = sink;
     }
 
     /** Where the run's operations are logged ({@code --report ops}); empty: nowhere. */
-    public java.util.Optional<io.s3workload.opslog.OpsSink> opsLog() {
-        return java.util.Optional.ofNullable(opsLog);
+    public Optional<OpsSink> opsLog() {
+        return Optional.ofNullable(opsLog);
     }
 
     /** Gives a worker its client and takes it back, and makes the threads workers run on. */
     final class Lease {
         private final boolean interruptibleOnPlatformThreads;
-        private final java.util.function.IntFunction<String> endpointOf;
-        private final java.util.function.IntFunction<ObjectStore> acquire;
-        private final java.util.function.Consumer<ObjectStore> release;
+        private final IntFunction<String> endpointOf;
+        private final IntFunction<ObjectStore> acquire;
+        private final Consumer<ObjectStore> release;
 
-        private Lease(boolean interruptibleOnPlatformThreads, java.util.function.IntFunction<String> endpointOf,
-                      java.util.function.IntFunction<ObjectStore> acquire,
-                      java.util.function.Consumer<ObjectStore> release) {
+        private Lease(boolean interruptibleOnPlatformThreads, IntFunction<String> endpointOf,
+                      IntFunction<ObjectStore> acquire,
+                      Consumer<ObjectStore> release) {
             this.interruptibleOnPlatformThreads = interruptibleOnPlatformThreads;
             this.endpointOf = endpointOf;
             this.acquire = acquire;
@@ -234,7 +238,7 @@ public final class Clients implements AutoCloseable {
         }
 
         /** Where the loops' operations are logged; null: nowhere. */
-        io.s3workload.opslog.OpsSink opsLog() {
+        OpsSink opsLog() {
             return opsLog;
         }
 

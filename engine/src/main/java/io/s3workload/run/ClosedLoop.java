@@ -1,15 +1,22 @@
 package io.s3workload.run;
 
 import io.s3workload.metrics.CellRecorder;
+import io.s3workload.opslog.OpsSink;
+import io.s3workload.plan.CellPlan;
 import io.s3workload.result.Progress;
 import io.s3workload.s3.ObjectStore;
+import io.s3workload.workload.ClientSettings;
 import io.s3workload.workload.LoadShape;
+import java.util.Optional;
+import java.util.concurrent.CountDownLatch;
 import java.util.concurrent.ExecutorService;
 import java.util.concurrent.Executors;
 import java.util.concurrent.TimeUnit;
 import java.util.concurrent.atomic.AtomicLong;
 import java.util.concurrent.locks.LockSupport;
 import java.util.function.BooleanSupplier;
+import java.util.function.Function;
+import java.util.function.LongFunction;
 
 /**
  * Runs an operation on worker threads (platform or virtual: {@link #workerThreads}) until the operation limit, the deadline or cancellation, paced by
@@ -24,13 +31,13 @@ import java.util.function.BooleanSupplier;
  */
 public final class ClosedLoop {
 
-    public static final long UNBOUNDED = io.s3workload.plan.CellPlan.UNBOUNDED;
+    public static final long UNBOUNDED = CellPlan.UNBOUNDED;
     /** The ops log's {@code own} of a measured operation: empty. */
     static final String MEASURED = "";
     /** ... of an unmeasured one that prepares a stage (seeding, sources, a check after it). */
-    static final String PREPARATION = io.s3workload.opslog.OpsSink.PREPARATION;
+    static final String PREPARATION = OpsSink.PREPARATION;
     /** ... of a warm-up's. */
-    static final String WARM_UP = io.s3workload.opslog.OpsSink.WARM_UP;
+    static final String WARM_UP = OpsSink.WARM_UP;
     /** The most workers an unmeasured preparation loop (seeding, sources) runs. */
     static final int PREPARATION_WORKERS = 128;
     /** The most workers a loop runs on platform threads (see {@link #workerThreads}). */
@@ -92,7 +99,7 @@ public final class ClosedLoop {
         /** Unmeasured preparation (seeding, sources): 6 more attempts, about 4 s of back-off in all. */
         static final Recovery PREPARATION = new Recovery(6, 0, true);
 
-        static Recovery of(io.s3workload.workload.ClientSettings client) {
+        static Recovery of(ClientSettings client) {
             return new Recovery(client.retries(), client.timeouts().totalNanos(),
                     client.backOff());
         }
@@ -108,7 +115,7 @@ public final class ClosedLoop {
      * {@code byEndpoint} of the endpoint its client talks to (null: not).
      */
     public static long run(Spec spec, BooleanSupplier cancelled, CellRecorder recorder,
-                    java.util.function.Function<String, CellRecorder> byEndpoint, Operation operation) {
+                    Function<String, CellRecorder> byEndpoint, Operation operation) {
         return run(spec, cancelled, recorder, byEndpoint, null, operation);
     }
 
@@ -118,15 +125,15 @@ public final class ClosedLoop {
      * over several buckets).
      */
     public static long run(Spec spec, BooleanSupplier cancelled, CellRecorder recorder,
-                    java.util.function.Function<String, CellRecorder> byEndpoint,
-                    java.util.function.Function<String, CellRecorder> byBucket, Operation operation) {
+                    Function<String, CellRecorder> byEndpoint,
+                    Function<String, CellRecorder> byBucket, Operation operation) {
         return run(spec, cancelled, recorder, byEndpoint, byBucket, operation, null);
     }
 
     /** As above, the operations due when {@code schedule} says (see {@link Schedule}; null: as the load says). */
     public static long run(Spec spec, BooleanSupplier cancelled, CellRecorder recorder,
-                    java.util.function.Function<String, CellRecorder> byEndpoint,
-                    java.util.function.Function<String, CellRecorder> byBucket, Operation operation,
+                    Function<String, CellRecorder> byEndpoint,
+                    Function<String, CellRecorder> byBucket, Operation operation,
                     Schedule schedule) {
         AtomicLong next = new AtomicLong();
         AtomicLong started = new AtomicLong();
@@ -135,7 +142,7 @@ public final class ClosedLoop {
         Watchdog watchdog = spec.recovery().totalNanos() > 0 ? new Watchdog(spec.recovery().totalNanos()) : null;
         // a schedule's clock starts once every worker holds its client: the first operations due are not late
         // because workers were still starting
-        java.util.concurrent.CountDownLatch ready = new java.util.concurrent.CountDownLatch(spec.workers());
+        CountDownLatch ready = new CountDownLatch(spec.workers());
         AtomicLong clock = new AtomicLong();
         try (watchdog; ExecutorService threads =
                      Executors.newThreadPerTaskExecutor(spec.clients().threads(workerThreads(spec)
@@ -176,7 +183,7 @@ public final class ClosedLoop {
      * The load {@code spec} applies so many nanoseconds in: for a closed loop the workers its ramp has made active
      * (all of them without a ramp), for an open loop all workers and the rate its curve asks for then.
      */
-    static java.util.function.LongFunction<Progress.Load> loadAt(Spec spec) {
+    static LongFunction<Progress.Load> loadAt(Spec spec) {
         LoadCurve curve = new LoadCurve(spec.initial(), spec.load().ramp());
         if (spec.load().openLoop()) {
             return elapsed -> new Progress.Load(spec.workers(), curve.at(elapsed));
@@ -203,7 +210,7 @@ public final class ClosedLoop {
                                    BooleanSupplier cancelled, WorkerState state, OpRecorder ops, AtomicLong started,
                                    Operation operation, Attempts attempts) {
         boolean ramped = !spec.load().ramp().isEmpty();
-        java.util.Optional<LoadShape.ThinkTime> thinking = spec.load().thinkTime();
+        Optional<LoadShape.ThinkTime> thinking = spec.load().thinkTime();
         while (!cancelled.getAsBoolean() && System.nanoTime() - spec.deadlineNanos() < 0) {
             if (ramped && !awaitActive(spec, worker, start, curve, cancelled)) {
                 return;

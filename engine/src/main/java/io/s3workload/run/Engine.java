@@ -1,5 +1,6 @@
 package io.s3workload.run;
 
+import io.s3workload.opslog.OpsSink;
 import io.s3workload.plan.Plan;
 import io.s3workload.plan.StagePlan;
 import io.s3workload.result.Breach;
@@ -26,6 +27,7 @@ import io.s3workload.run.kinds.MixRunner;
 import io.s3workload.run.kinds.PutRunner;
 import io.s3workload.run.kinds.RangeReadRunner;
 import io.s3workload.run.kinds.ReadAfterWriteRunner;
+import io.s3workload.run.kinds.ReplayRunner;
 import io.s3workload.run.kinds.TranscodeRunner;
 import io.s3workload.run.kinds.VersionsRunner;
 import io.s3workload.s3.ObjectStore;
@@ -33,7 +35,9 @@ import io.s3workload.s3.Payload;
 import io.s3workload.s3.StoreException;
 import io.s3workload.workload.Durations;
 import io.s3workload.workload.EndpointSpec;
+import io.s3workload.workload.Shard;
 import io.s3workload.workload.StageKind;
+import java.nio.file.Path;
 import java.time.Duration;
 import java.time.Instant;
 import java.time.ZoneOffset;
@@ -47,6 +51,9 @@ import java.util.concurrent.CountDownLatch;
 import java.util.concurrent.ThreadLocalRandom;
 import java.util.concurrent.TimeUnit;
 import java.util.concurrent.atomic.AtomicBoolean;
+import java.util.concurrent.atomic.AtomicReference;
+import java.util.concurrent.locks.LockSupport;
+import java.util.stream.Collectors;
 
 /**
  * Runs a {@link Plan}: checks the endpoints, runs the stages in order, checks thresholds, and cleans up
@@ -74,7 +81,7 @@ public final class Engine {
     }
 
     /** @param manifestDirectory where a cleanup that cannot finish writes the keys it left (see {@link Cleanup}) */
-    public Engine(Plan plan, List<Reporter> reporters, java.nio.file.Path manifestDirectory) {
+    public Engine(Plan plan, List<Reporter> reporters, Path manifestDirectory) {
         this(plan, reporters, RunOptions.DEFAULT.withManifestDirectory(manifestDirectory));
     }
 
@@ -118,7 +125,7 @@ public final class Engine {
         long start = System.nanoTime();
         String runId = options.runId().orElseGet(() -> RUN_ID.format(Instant.now()) + "-"
                 + String.format("%04x", ThreadLocalRandom.current().nextInt(0x10000)));
-        String shardPrefix = options.shard().map(io.s3workload.workload.Shard::prefix).orElse("");
+        String shardPrefix = options.shard().map(Shard::prefix).orElse("");
         String runPrefix = (plan.prefix().isEmpty() ? "" : plan.prefix() + "/") + runId + "/" + shardPrefix;
         long seed = plan.seed().orElseThrow();
         String sharedPrefix = plan.prefix().isEmpty() ? "" : plan.prefix() + "/";
@@ -222,7 +229,7 @@ public final class Engine {
             case TRANSCODE -> new TranscodeRunner();
             case HTTP_GET -> new HttpGetRunner();
             case HISTORY -> new HistoryRunner();
-            case REPLAY -> new io.s3workload.run.kinds.ReplayRunner();
+            case REPLAY -> new ReplayRunner();
             case CAPACITY -> new CapacityRunner();
             case SWEEP, COMPARE, LOOPS, GROUP -> throw new IllegalStateException(kind + " stages are expanded by the"
                     + " planner");
@@ -240,14 +247,14 @@ public final class Engine {
         }
         if (!cleanup.complete() || !cleanup.kept().isEmpty()) {
             bus.post(r -> r.note("cleanup", "kept the " + created.size() + " buckets this run created ("
-                    + created.stream().map(c -> c.store().bucket()).collect(java.util.stream.Collectors.joining(", "))
+                    + created.stream().map(c -> c.store().bucket()).collect(Collectors.joining(", "))
                     + "): " + (cleanup.kept().isEmpty() ? "the cleanup left objects in them" : "sources kept in them")));
             return;
         }
         List<String> removed = new ArrayList<>();
         List<String> failed = new ArrayList<>();
         OwnRequests requests = OwnRequests.until(System.nanoTime() + OwnRequests.BUDGET.toNanos())
-                .logged(clients.opsLog(), io.s3workload.opslog.OpsSink.CLEANUP, "");
+                .logged(clients.opsLog(), OpsSink.CLEANUP, "");
         for (BucketCheck.CreatedBucket bucket : created) {
             try {
                 requests.run("DeleteBucket", bucket.store().bucketWide()::deleteBucket);
@@ -270,7 +277,7 @@ public final class Engine {
                                   ReporterBus bus) {
         String name = runPrefix.substring(plan.prefix().isEmpty() ? 0 : plan.prefix().length() + 1)
                 .replaceAll("/$", "").replace('/', '-');
-        java.nio.file.Path file = options.manifestDirectory().resolve(Cleanup.manifestFile(name));
+        Path file = options.manifestDirectory().resolve(Cleanup.manifestFile(name));
         CleanupManifest everything = Cleanup.everything(plan.bucket(), runPrefix, List.copyOf(stores.keySet()),
                 objects.written());
         if (cleanupSkipped.get()) {
@@ -280,11 +287,11 @@ public final class Engine {
         bus.post(r -> r.note("cleanup", "removing the objects under " + runPrefix + (cancelled.get()
                 ? " (for at most " + Durations.format(limit) + "; Ctrl-C again to skip it)" : "")));
         long deadline = System.nanoTime() + limit.toNanos();
-        java.util.concurrent.atomic.AtomicReference<CleanupResult> result = new java.util.concurrent.atomic
+        AtomicReference<CleanupResult> result = new java.util.concurrent.atomic
                 .AtomicReference<>();
         Thread cleaning = Thread.ofVirtual().name("s3workload-cleanup").unstarted(() -> result.set(
                 Cleanup.finish(everything, stores, file, OwnRequests.until(deadline)
-                        .logged(clients.opsLog(), io.s3workload.opslog.OpsSink.CLEANUP, ""), complianceEnds())));
+                        .logged(clients.opsLog(), OpsSink.CLEANUP, ""), complianceEnds())));
         cleanupThread = cleaning;
         cleaning.start();
         if (cleanupSkipped.get()) {
@@ -316,16 +323,16 @@ public final class Engine {
      * When the longest compliance retention the run's writes set ends at the latest: now plus the longest period
      * (every write came before now); EPOCH when none set one.
      */
-    private java.time.Instant complianceEnds() {
-        java.time.Duration longest = plan.longestComplianceRetention();
-        return longest.isZero() ? java.time.Instant.EPOCH : java.time.Instant.now().plus(longest);
+    private Instant complianceEnds() {
+        Duration longest = plan.longestComplianceRetention();
+        return longest.isZero() ? Instant.EPOCH : Instant.now().plus(longest);
     }
 
     /** Every request is logged from now on where a reporter keeps an ops log ({@code --report ops}). */
     private void logOperations(String runId, Clients clients) {
         String shard = options.shard().filter(s -> s.count() > 1).map(s -> s.index() + "/" + s.count()).orElse("");
         reporters.stream().flatMap(r -> r.operations(runId).stream()).findFirst().ifPresent(log ->
-                clients.logOperations(new io.s3workload.opslog.OpsSink(log, runId, shard, plan.bucket())));
+                clients.logOperations(new OpsSink(log, runId, shard, plan.bucket())));
     }
 
     private static final String SKIPPED = "the cleanup was skipped (a second Ctrl-C)";
@@ -344,11 +351,11 @@ public final class Engine {
                 + ") for the other shards"));
         long deadline = System.nanoTime() + wait * 1_000_000;
         while (!cancelled.get() && System.nanoTime() - deadline < 0) {
-            java.util.concurrent.locks.LockSupport.parkNanos(Math.min(100_000_000L, deadline - System.nanoTime()));
+            LockSupport.parkNanos(Math.min(100_000_000L, deadline - System.nanoTime()));
         }
         // the monotonic clock may run a little ahead of the wall clock the start time is on: never begin before it
         for (Instant now = Instant.now(); !cancelled.get() && now.isBefore(at); now = Instant.now()) {
-            java.util.concurrent.locks.LockSupport.parkNanos(Math.max(1_000, Duration.between(now, at).toNanos()));
+            LockSupport.parkNanos(Math.max(1_000, Duration.between(now, at).toNanos()));
         }
     }
 

@@ -2,6 +2,8 @@ package io.s3workload.run;
 
 import io.s3workload.metrics.AccessStats;
 import io.s3workload.workload.Access;
+import java.math.BigInteger;
+import java.util.Optional;
 
 /**
  * Picks which of a cell's {@code keys} each operation reads, by the stage's {@link Access}: a function of the run's
@@ -93,8 +95,8 @@ public final class KeyPicker {
         if (keys < (1L << 42)) {
             return (rank * stride + offset) % keys;
         }
-        return java.math.BigInteger.valueOf(rank).multiply(java.math.BigInteger.valueOf(stride))
-                .add(java.math.BigInteger.valueOf(offset)).mod(java.math.BigInteger.valueOf(keys)).longValue();
+        return BigInteger.valueOf(rank).multiply(BigInteger.valueOf(stride))
+                .add(BigInteger.valueOf(offset)).mod(BigInteger.valueOf(keys)).longValue();
     }
 
     /**
@@ -103,15 +105,15 @@ public final class KeyPicker {
      * (an unbiased count, where the tenth most read in a short run would include keys read by luck). Empty when the
      * keys are too many to count one by one ({@link #MOST_COUNTED}).
      */
-    java.util.Optional<AccessStats> realised(long operations) {
+    Optional<AccessStats> realised(long operations) {
         if (keys > MOST_COUNTED) {
-            return java.util.Optional.empty();
+            return Optional.empty();
         }
         int[] reads = new int[(int) keys];
         for (long i = 0; i < operations; i++) {
             reads[(int) rank(i)]++;
         }
-        return java.util.Optional.of(counted(reads, access.toString(), expectedShare(0.1)));
+        return Optional.of(counted(reads, access.toString(), expectedShare(0.1)));
     }
 
     /** Reads counted by rank, as {@link AccessStats}: the hottest key is rank 0, the hottest tenth ranks below n/10. */

@@ -1,6 +1,9 @@
 package io.s3workload.run;
 
+import io.s3workload.workload.DataShape;
 import java.util.Arrays;
+import java.util.function.LongFunction;
+import java.util.function.LongUnaryOperator;
 
 /**
  * The keys a stage wrote for one size: {@code prefix + 0 .. prefix + (span - 1)} were attempted, and all of them
@@ -16,16 +19,16 @@ public final class KeySet {
     /** The keys whose bytes these hold (a copy stage's sources), or null when each holds its own payload. */
     private final KeySet origin;
     /** What the bodies were made of. */
-    private final io.s3workload.workload.DataShape shape;
+    private final DataShape shape;
     /** For copies: which of {@code origin}'s written keys key number {@code n} holds the bytes of. */
-    private final java.util.function.LongUnaryOperator copied;
+    private final LongUnaryOperator copied;
     /** Existing objects, listed, when these keys are theirs (not the run's): read, never written or deleted. */
     private final ExistingObjects existing;
     /**
      * Where each write of a key carried bytes of its own (conditional PUTs), the payload key of the write the store
      * kept of key number {@code n}; null when each key holds its own key's payload.
      */
-    private final java.util.function.LongFunction<String> kept;
+    private final LongFunction<String> kept;
 
     /** {@code count} keys, all written. */
     public KeySet(String prefix, long count) {
@@ -33,13 +36,13 @@ public final class KeySet {
     }
 
     KeySet(String prefix, long span, long[] missing, KeySet origin) {
-        this(prefix, span, missing, origin, io.s3workload.workload.DataShape.UNIQUE,
+        this(prefix, span, missing, origin, DataShape.UNIQUE,
                 origin == null ? null : n -> n % origin.count());
     }
 
     /** Copies of {@code origin}'s keys: key number {@code n} holds the bytes of its written key {@code copied(n)}. */
-    KeySet(String prefix, long span, long[] missing, KeySet origin, java.util.function.LongUnaryOperator copied) {
-        this(prefix, span, missing, origin, io.s3workload.workload.DataShape.UNIQUE, copied);
+    KeySet(String prefix, long span, long[] missing, KeySet origin, LongUnaryOperator copied) {
+        this(prefix, span, missing, origin, DataShape.UNIQUE, copied);
     }
 
     /**
@@ -47,14 +50,14 @@ public final class KeySet {
      * @param origin  null, or the keys copied here: key number {@code n} holds the bytes of
      *                {@code origin.key(n % origin.count())} (or those {@code copied} names)
      */
-    private KeySet(String prefix, long span, long[] missing, KeySet origin, io.s3workload.workload.DataShape shape,
-                   java.util.function.LongUnaryOperator copied) {
+    private KeySet(String prefix, long span, long[] missing, KeySet origin, DataShape shape,
+                   LongUnaryOperator copied) {
         this(prefix, span, missing, origin, shape, copied, null, null);
     }
 
-    private KeySet(String prefix, long span, long[] missing, KeySet origin, io.s3workload.workload.DataShape shape,
-                   java.util.function.LongUnaryOperator copied, ExistingObjects existing,
-                   java.util.function.LongFunction<String> kept) {
+    private KeySet(String prefix, long span, long[] missing, KeySet origin, DataShape shape,
+                   LongUnaryOperator copied, ExistingObjects existing,
+                   LongFunction<String> kept) {
         this.existing = existing;
         this.kept = kept;
         this.prefix = prefix;
@@ -66,7 +69,7 @@ public final class KeySet {
     }
 
     /** These keys, their bodies made as {@code made} says (the writing stage's {@code data}). */
-    public KeySet madeAs(io.s3workload.workload.DataShape made) {
+    public KeySet madeAs(DataShape made) {
         return new KeySet(prefix, span, missing, origin, made, copied, existing, kept);
     }
 
@@ -74,14 +77,14 @@ public final class KeySet {
      * These keys, key number {@code n} holding the payload of {@code kept(n)} (the write of it the store kept)
      * rather than of its own key.
      */
-    public KeySet keeping(java.util.function.LongFunction<String> kept) {
+    public KeySet keeping(LongFunction<String> kept) {
         return new KeySet(prefix, span, missing, origin, shape, copied, existing, kept);
     }
 
     /** The keys of existing objects (not the run's): to read, never to write, delete or verify. */
     static KeySet existing(ExistingObjects objects) {
         return new KeySet(objects.prefix().prefix(), objects.count(), new long[0], null,
-                io.s3workload.workload.DataShape.UNIQUE, null, objects, null);
+                DataShape.UNIQUE, null, objects, null);
     }
 
     /**
@@ -102,7 +105,7 @@ public final class KeySet {
     }
 
     /** What the bodies these keys hold were made of: the copied keys' for a copy. */
-    public io.s3workload.workload.DataShape shape() {
+    public DataShape shape() {
         return origin == null ? shape : origin.shape();
     }
 

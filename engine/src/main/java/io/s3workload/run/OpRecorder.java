@@ -1,8 +1,12 @@
 package io.s3workload.run;
 
 import io.s3workload.metrics.CellRecorder;
+import io.s3workload.metrics.CellStats;
 import io.s3workload.metrics.NamedRequest;
+import io.s3workload.opslog.OpsSink;
 import io.s3workload.s3.RequestTrace;
+import java.util.concurrent.TimeUnit;
+import java.util.function.Function;
 
 /**
  * A worker's way to record its operations into the cell's {@link CellRecorder}. In an open loop the loop sets
@@ -29,7 +33,7 @@ public final class OpRecorder {
     /** When the current operation began ({@link #begin}). */
     private long beganNanos;
     /** The cell of the bucket a key lives in, when the run spreads keys over several; else null. */
-    private final java.util.function.Function<String, CellRecorder> byBucket;
+    private final Function<String, CellRecorder> byBucket;
     /** The current operation's bucket cell, once {@link #bucket} found it (by its last request's key). */
     private CellRecorder bucket;
     private boolean bucketFound;
@@ -39,7 +43,7 @@ public final class OpRecorder {
     }
 
     OpRecorder(CellRecorder cell, CellRecorder endpoint,
-               java.util.function.Function<String, CellRecorder> byBucket, boolean openLoop) {
+               Function<String, CellRecorder> byBucket, boolean openLoop) {
         this.cell = cell;
         this.endpoint = endpoint;
         this.byBucket = byBucket;
@@ -68,7 +72,7 @@ public final class OpRecorder {
     private int retries;
 
     /** Where this worker's operations are logged (null: nowhere), its number and what it does ({@code own}). */
-    void logInto(io.s3workload.opslog.OpsSink sink, int worker, String own) {
+    void logInto(OpsSink sink, int worker, String own) {
         this.rows = sink == null ? null : new WorkerOpsRows(sink, worker, own);
     }
 
@@ -149,8 +153,8 @@ public final class OpRecorder {
     }
 
     /** An operation that began more than this after it was due started late. */
-    static final long LATE_NANOS = java.util.concurrent.TimeUnit.MILLISECONDS.toNanos(
-            io.s3workload.metrics.CellStats.LATE_MILLIS);
+    static final long LATE_NANOS = TimeUnit.MILLISECONDS.toNanos(
+            CellStats.LATE_MILLIS);
 
     /**
      * The current operation's attempt failed after {@code nanos} (with the back-off) and is tried again: counted,

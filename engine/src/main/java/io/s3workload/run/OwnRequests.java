@@ -1,8 +1,9 @@
 package io.s3workload.run;
 
-import io.s3workload.run.cleanup.Cleanup;
+import io.s3workload.opslog.OpsSink;
 import io.s3workload.s3.StoreException;
 import java.time.Duration;
+import java.util.Optional;
 import java.util.concurrent.ThreadLocalRandom;
 import java.util.concurrent.TimeUnit;
 import java.util.concurrent.locks.LockSupport;
@@ -28,12 +29,12 @@ public final class OwnRequests {
     private final long deadlineNanos;
     private final BooleanSupplier stopped;
     /** Where each request is logged (null: nowhere), marked {@code own}, for {@code stage} (empty: the run). */
-    private final io.s3workload.opslog.OpsSink log;
+    private final OpsSink log;
     private final String own;
     private final String stage;
 
     private OwnRequests(boolean throughOutages, long deadlineNanos, BooleanSupplier stopped,
-                        io.s3workload.opslog.OpsSink log, String own, String stage) {
+                        OpsSink log, String own, String stage) {
         this.throughOutages = throughOutages;
         this.deadlineNanos = deadlineNanos;
         this.stopped = stopped;
@@ -50,7 +51,7 @@ public final class OwnRequests {
      * These requests, each also a row of the ops log {@code log} (when there is one) marked {@code own}
      * ({@code preflight}, {@code cleanup}, {@code preparation}), made for {@code stage} (empty: for the run).
      */
-    public OwnRequests logged(java.util.Optional<io.s3workload.opslog.OpsSink> log, String own, String stage) {
+    public OwnRequests logged(Optional<OpsSink> log, String own, String stage) {
         return new OwnRequests(throughOutages, deadlineNanos, stopped, log.orElse(null), own, stage);
     }
 

@@ -4,6 +4,9 @@ import io.s3workload.s3.CrtHandshakeCheck;
 import io.s3workload.s3.ErrorClassifier;
 import io.s3workload.s3.StoreException;
 import io.s3workload.workload.EndpointSpec;
+import java.net.InetAddress;
+import java.net.UnknownHostException;
+import java.util.Optional;
 
 /** Explains, in words, why an endpoint failed its check before the run. */
 public final class Preflight {
@@ -32,7 +35,7 @@ public final class Preflight {
 
     public static String explain(StoreException e, EndpointSpec endpoint, String bucket) {
         String where = "endpoint '" + endpoint.name() + "' (" + endpoint.printableUrl() + ")";
-        java.util.Optional<String> expected = io.s3workload.s3.ErrorClassifier.serverRegion(e)
+        Optional<String> expected = ErrorClassifier.serverRegion(e)
                 .filter(r -> !r.equals(endpoint.region()));
         if (expected.isPresent()) {
             return where + " signs requests for region '" + endpoint.region() + "' (" + regionSource(endpoint)
@@ -83,9 +86,9 @@ public final class Preflight {
 
     private static boolean resolves(String host) {
         try {
-            java.net.InetAddress.getByName(host);
+            InetAddress.getByName(host);
             return true;
-        } catch (java.net.UnknownHostException e) {
+        } catch (UnknownHostException e) {
             return false;
         }
     }
@@ -109,7 +112,7 @@ public final class Preflight {
     /** A failed TLS handshake: what the certificate's problem is, and the setting that fixes it. */
     private static String tls(StoreException e, EndpointSpec endpoint, String where) {
         String setting = "endpoints." + endpoint.name() + ".tls";
-        java.util.Optional<String> osStore = CrtHandshakeCheck.bundleOf(e);
+        Optional<String> osStore = CrtHandshakeCheck.bundleOf(e);
         String fix = switch (e.errorClass()) {
             case "TLS: untrusted certificate" -> osStore.isPresent() ? "the server's certificate is not signed by a"
                     + " CA in the operating system's store (" + osStore.get() + "), which client: crt trusts. Add"

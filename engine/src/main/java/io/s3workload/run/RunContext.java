@@ -1,10 +1,22 @@
 package io.s3workload.run;
 
+import io.s3workload.metrics.CellKey;
+import io.s3workload.metrics.CellRecorder;
+import io.s3workload.opslog.OpsSink;
+import io.s3workload.plan.StagePlan;
+import io.s3workload.result.CleanupResult;
 import io.s3workload.result.ReporterBus;
 import io.s3workload.result.Units;
 import io.s3workload.s3.Payload;
+import io.s3workload.s3.StoreException;
+import io.s3workload.workload.DataSize;
+import io.s3workload.workload.ObjectsFrom;
 import io.s3workload.workload.SizeSpec;
+import java.util.List;
+import java.util.Optional;
+import java.util.concurrent.CopyOnWriteArrayList;
 import java.util.concurrent.atomic.AtomicBoolean;
+import java.util.function.BooleanSupplier;
 
 /** What every stage of one run shares: its key prefix, payload, clients, reporters and cancellation. */
 public final class RunContext {
@@ -16,9 +28,9 @@ public final class RunContext {
     private final ReporterBus reporters;
     private final ObjectRegistry objects;
     private final AtomicBoolean runCancelled;
-    private final java.util.function.BooleanSupplier cancelled;
-    private final java.util.List<io.s3workload.result.CleanupResult.Kept> kept =
-            new java.util.concurrent.CopyOnWriteArrayList<>();
+    private final BooleanSupplier cancelled;
+    private final List<CleanupResult.Kept> kept =
+            new CopyOnWriteArrayList<>();
     /**
      * What running cells say as they go: {@link Chatter#ALL} but for a capacity search's steps (their settling is in
      * the stage's header) and probes (kept out of the results, so live reporters count only what the results hold).
@@ -38,7 +50,7 @@ public final class RunContext {
     }
 
     private RunContext(String runPrefix, String sharedPrefix, Payload payload, Clients clients,
-                       ReporterBus reporters, AtomicBoolean runCancelled, java.util.function.BooleanSupplier cancelled,
+                       ReporterBus reporters, AtomicBoolean runCancelled, BooleanSupplier cancelled,
                        ObjectRegistry objects, Chatter chatter) {
         this.runPrefix = runPrefix;
         this.sharedPrefix = sharedPrefix;
@@ -52,8 +64,8 @@ public final class RunContext {
     }
 
     /** A recorder for a cell of this run: naming as many of its slowest operations as the workload says. */
-    public io.s3workload.metrics.CellRecorder recorder(io.s3workload.metrics.CellKey key) {
-        return new io.s3workload.metrics.CellRecorder(key, clients.slowest());
+    public CellRecorder recorder(CellKey key) {
+        return new CellRecorder(key, clients.slowest());
     }
 
     /** The same run, its cells saying only {@code chatter}. */
@@ -78,8 +90,8 @@ public final class RunContext {
     }
 
     /** The same run, for a stage that must also stop when {@code stop} says so (a stage running 'with' another). */
-    RunContext stoppingWhen(java.util.function.BooleanSupplier stop) {
-        java.util.function.BooleanSupplier outer = cancelled;
+    RunContext stoppingWhen(BooleanSupplier stop) {
+        BooleanSupplier outer = cancelled;
         return new RunContext(runPrefix, sharedPrefix, payload, clients, reporters, runCancelled,
                 () -> outer.getAsBoolean() || stop.getAsBoolean(), objects, chatter);
     }
@@ -98,14 +110,14 @@ public final class RunContext {
     }
 
     /** Sources a stage keeps after the run (outside the run prefix), for the cleanup line. */
-    void keep(io.s3workload.result.CleanupResult.Kept sources) {
+    void keep(CleanupResult.Kept sources) {
         if (!kept.contains(sources)) {
             kept.add(sources);
         }
     }
 
-    java.util.List<io.s3workload.result.CleanupResult.Kept> keptSources() {
-        return java.util.List.copyOf(kept);
+    List<CleanupResult.Kept> keptSources() {
+        return List.copyOf(kept);
     }
 
     /** {@code <prefix>/}: where objects meant to outlive a run (reusable sources) are kept. */
@@ -119,7 +131,7 @@ public final class RunContext {
     }
 
     /** The buckets the run's keys are spread over (one: the run's bucket). */
-    java.util.List<String> buckets() {
+    List<String> buckets() {
         return clients.buckets();
     }
 
@@ -133,7 +145,7 @@ public final class RunContext {
      * whose run prefix differs, draws its own sequence from the same distribution, over the same hot keys when it
      * reads the same keys (existing objects).
      */
-    public KeyPicker picker(io.s3workload.plan.StagePlan stage, io.s3workload.workload.SizeSpec size, long keys) {
+    public KeyPicker picker(StagePlan stage, SizeSpec size, long keys) {
         long ranks = payload.seed() * 31 + (stage.name() + "\n" + size.label()).hashCode();
         return new KeyPicker(stage.access(), keys, ranks, ranks * 31 + runPrefix.hashCode());
     }
@@ -151,7 +163,7 @@ public final class RunContext {
      * of the ops log when the run keeps one: begun at {@code beganNanos}, ended now, marked {@code own} (empty:
      * measured), failed with {@code error} (null: it succeeded).
      */
-    public void logOperation(io.s3workload.metrics.CellRecorder cell, String own, long beganNanos, long bytes,
+    public void logOperation(CellRecorder cell, String own, long beganNanos, long bytes,
                              long latencyNanos, String error) {
         clients.opsLog().ifPresent(log -> log.cell(cell.key(), own, beganNanos, bytes, latencyNanos, error));
     }
@@ -175,7 +187,7 @@ public final class RunContext {
      * What a reading cell of {@code stage} reads at {@code size}: the existing objects under its prefix (listed now),
      * or the keys its source stage wrote; empty (after a note) when there are none.
      */
-    public java.util.Optional<Reading> reading(io.s3workload.plan.StagePlan stage, SizeSpec size) {
+    public Optional<Reading> reading(StagePlan stage, SizeSpec size) {
         if (stage.existing().isPresent()) {
             return existing(stage, 0).map(listed -> new Reading(KeySet.existing(listed), listed.sizes()));
         }
@@ -186,9 +198,9 @@ public final class RunContext {
      * The keys the stage's source wrote at the cell's size; empty (after a note saying so) when it wrote none, so
      * that the cell is skipped.
      */
-    public java.util.Optional<KeySet> sourceKeys(io.s3workload.plan.StagePlan stage, SizeSpec size) {
+    public Optional<KeySet> sourceKeys(StagePlan stage, SizeSpec size) {
         String from = stage.from().orElseThrow();
-        java.util.Optional<KeySet> keys = objects.keys(from, size).filter(k -> k.count() > 0);
+        Optional<KeySet> keys = objects.keys(from, size).filter(k -> k.count() > 0);
         if (keys.isEmpty()) {
             note(stage.name(), "stage " + from + " wrote no " + size + " objects; cell skipped");
         }
@@ -200,31 +212,31 @@ public final class RunContext {
      * before its cell, and not measured; the stage notes what it found. Empty, after a note, when there are none or
      * the listing failed for good.
      */
-    public java.util.Optional<ExistingObjects> existing(io.s3workload.plan.StagePlan stage, long smallest) {
-        io.s3workload.workload.ObjectsFrom.Prefix prefix = stage.existing().orElseThrow();
+    public Optional<ExistingObjects> existing(StagePlan stage, long smallest) {
+        ObjectsFrom.Prefix prefix = stage.existing().orElseThrow();
         long started = System.nanoTime();
         ExistingObjects listed;
         try {
             listed = ExistingObjects.list(clients.shared(stage.endpoint(), stage.client()), prefix,
                     OwnRequests.preflight(this::cancelled).logged(clients.opsLog(),
-                            io.s3workload.opslog.OpsSink.PREPARATION, stage.name()), smallest);
-        } catch (io.s3workload.s3.StoreException e) {
+                            OpsSink.PREPARATION, stage.name()), smallest);
+        } catch (StoreException e) {
             note(stage.name(), "listing the existing objects under " + prefix.prefix() + " failed: " + e.errorClass()
                     + "; cell skipped");
-            return java.util.Optional.empty();
+            return Optional.empty();
         }
         note(stage.name(), "listed " + listed.count() + " existing objects, "
-                + io.s3workload.workload.DataSize.ofBytes(listed.totalBytes()) + ", under " + prefix.prefix() + " in "
-                + io.s3workload.result.Units.seconds(System.nanoTime() - started) + " (not measured; read only: never"
+                + DataSize.ofBytes(listed.totalBytes()) + ", under " + prefix.prefix() + " in "
+                + Units.seconds(System.nanoTime() - started) + " (not measured; read only: never"
                 + " written, deleted or verified)" + (listed.skipped() > 0 ? "; left out " + listed.skipped()
                 + (smallest > 1 ? " empty objects and folder markers" : " folder markers") : "")
                 + (listed.truncated() ? "; the prefix holds more: the first " + ExistingObjects.MOST_KEYS
                 + " are read" : ""));
         if (listed.count() == 0) {
             note(stage.name(), "no object to read under " + prefix.prefix() + "; cell skipped");
-            return java.util.Optional.empty();
+            return Optional.empty();
         }
-        return java.util.Optional.of(listed);
+        return Optional.of(listed);
     }
 
     public boolean cancelled() {

@@ -3,6 +3,7 @@ package io.s3workload.run;
 import java.util.concurrent.CountDownLatch;
 import java.util.concurrent.TimeUnit;
 import java.util.concurrent.atomic.AtomicLong;
+import java.util.function.BooleanSupplier;
 
 /**
  * The operations of a recorded trace (a replay), each due at its own time: a loop's free workers take them in order
@@ -30,7 +31,7 @@ public interface Schedule {
      * replay keeps each key's recorded order). Gives the instant ({@link System#nanoTime}) it may start, which is
      * then its intended start, or {@link #NO_WAIT}, or {@link #GAVE_UP} once {@code stop} says so.
      */
-    default long awaitTurn(WorkerState worker, java.util.function.BooleanSupplier stop) {
+    default long awaitTurn(WorkerState worker, BooleanSupplier stop) {
         return NO_WAIT;
     }
 

@@ -5,10 +5,13 @@ import io.s3workload.metrics.CellRecorder;
 import io.s3workload.metrics.CellStats;
 import io.s3workload.metrics.Op;
 import io.s3workload.plan.StagePlan;
+import io.s3workload.result.CleanupResult;
 import io.s3workload.result.Units;
 import io.s3workload.s3.ObjectStore;
 import io.s3workload.s3.ObjectWrite;
 import io.s3workload.s3.Payload;
+import io.s3workload.s3.StoreException;
+import io.s3workload.workload.DataShape;
 import io.s3workload.workload.Multipart;
 import io.s3workload.workload.SizeSpec;
 import io.s3workload.workload.Sources;
@@ -138,7 +141,7 @@ public final class SourceSet {
                 payloads[index] = context.payload();
                 ready[index] = true;
                 recorder.success(0, body.length());
-            } catch (io.s3workload.s3.StoreException e) {
+            } catch (StoreException e) {
                 lastError[index] = e.errorClass(); // of the last attempt: preparation rides out transient failures
                 throw e;
             }
@@ -158,7 +161,7 @@ public final class SourceSet {
                     + " are its PUT cell)");
         }
         if (sources.reuse()) {
-            context.keep(new io.s3workload.result.CleanupResult.Kept(prefix, sources.count(),
+            context.keep(new CleanupResult.Kept(prefix, sources.count(),
                     sources.count() * sources.size().bytes()));
         }
         context.note(stage.name(), "sources: " + reused.get() + " reused, " + prepared.operations() + " uploaded"
@@ -178,7 +181,7 @@ public final class SourceSet {
     }
 
     /** What {@link #DATA_METADATA} says of bodies made as {@code shape} by this generator (version 3: the table). */
-    static String madeAs(io.s3workload.workload.DataShape shape) {
+    static String madeAs(DataShape shape) {
         return "3:" + shape;
     }
 

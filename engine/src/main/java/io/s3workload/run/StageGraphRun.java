@@ -2,12 +2,12 @@ package io.s3workload.run;
 
 import io.s3workload.plan.Plan;
 import io.s3workload.plan.StagePlan;
-import io.s3workload.result.ReporterBus;
 import io.s3workload.result.Breach;
+import io.s3workload.result.ReporterBus;
 import io.s3workload.result.StageResult;
-import io.s3workload.workload.StageGraph;
 import java.util.ArrayList;
 import java.util.List;
+import java.util.Locale;
 import java.util.concurrent.CountDownLatch;
 import java.util.concurrent.ExecutorService;
 import java.util.concurrent.Executors;
@@ -171,7 +171,7 @@ final class StageGraphRun {
      */
     private void noteWaitOnOpsLog(StagePlan stage, long waitedNanos) {
         if (waitedNanos >= 1_000_000) {
-            context.note(stage.name(), String.format(java.util.Locale.ROOT, "client-bound: workers waited %.1f ms in"
+            context.note(stage.name(), String.format(Locale.ROOT, "client-bound: workers waited %.1f ms in"
                     + " all for the ops log's writer (no row dropped); the load may have been slowed by the log,"
                     + " not the store", waitedNanos / 1e6));
         }

@@ -1,5 +1,6 @@
 package io.s3workload.run;
 
+import io.s3workload.history.CheckResult;
 import io.s3workload.metrics.CellStats;
 import io.s3workload.metrics.ConvergenceStats;
 import io.s3workload.metrics.Snapshot;
@@ -11,6 +12,7 @@ import io.s3workload.workload.FailOn;
 import io.s3workload.workload.Percentile;
 import java.time.Duration;
 import java.util.ArrayList;
+import java.util.Comparator;
 import java.util.List;
 import java.util.Locale;
 import java.util.Map;
@@ -43,7 +45,7 @@ final class Thresholds {
         }
         if (failOn.anomalies().isPresent() && result.history().isPresent()
                 && result.history().get().crosses(failOn.anomalies().getAsLong())) {
-            io.s3workload.history.CheckResult checked = result.history().get().result();
+            CheckResult checked = result.history().get().result();
             breaches.add(new Breach(result.stage().name(), "history", "anomalies", checked.anomalies()
                     + (checked.unknown().isEmpty() ? "" : " (and " + Units.count(checked.unknown().size(), "key")
                     + " without a verdict)"), Long.toString(failOn.anomalies().getAsLong())));
@@ -86,7 +88,7 @@ final class Thresholds {
         if (failOn.errorRatePercent().isPresent()) {
             double limit = failOn.errorRatePercent().getAsDouble();
             List<Snapshot> crossed = seconds.stream().filter(s -> s.errorPercent() > limit).toList();
-            crossed.stream().max(java.util.Comparator.comparingDouble(Snapshot::errorPercent)).ifPresent(worst ->
+            crossed.stream().max(Comparator.comparingDouble(Snapshot::errorPercent)).ifPresent(worst ->
                     breaches.add(new Breach(stage, label, "error rate in " + crossed.size() + " of " + seconds.size()
                             + " seconds, worst at " + Units.seconds(worst.endNanos()),
                             String.format(Locale.ROOT, "%.2f%%", worst.errorPercent()),
@@ -95,7 +97,7 @@ final class Thresholds {
         for (Map.Entry<Percentile, Duration> limit : failOn.latency().entrySet()) {
             long nanos = limit.getValue().toNanos();
             List<Snapshot> crossed = seconds.stream().filter(s -> s.latency(limit.getKey()) > nanos).toList();
-            crossed.stream().max(java.util.Comparator.comparingLong(s -> s.latency(limit.getKey()))).ifPresent(worst ->
+            crossed.stream().max(Comparator.comparingLong(s -> s.latency(limit.getKey()))).ifPresent(worst ->
                     breaches.add(new Breach(stage, label, "latency " + limit.getKey().key() + " in " + crossed.size()
                             + " of " + seconds.size() + " seconds, worst at " + Units.seconds(worst.endNanos()),
                             Units.latency(worst.latency(limit.getKey())), Units.latency(nanos))));

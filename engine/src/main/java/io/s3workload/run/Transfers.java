@@ -1,12 +1,15 @@
 package io.s3workload.run;
 
+import io.s3workload.metrics.CellRecorder;
 import io.s3workload.s3.ObjectStore;
 import io.s3workload.s3.ObjectWrite;
 import io.s3workload.s3.Payload;
 import io.s3workload.s3.ReadTiming;
+import io.s3workload.s3.RequestTrace;
 import io.s3workload.s3.StoreException;
 import io.s3workload.workload.Multipart;
 import io.s3workload.workload.ParallelRanges;
+import java.time.Duration;
 import java.util.ArrayList;
 import java.util.Arrays;
 import java.util.List;
@@ -37,7 +40,7 @@ public final class Transfers {
      * also measured into {@code parts} (null: not), on the thread that sends it.
      */
     public static String put(ObjectStore store, String key, Payload.Body body, Multipart multipart, ObjectWrite write,
-                      io.s3workload.metrics.CellRecorder partCell) {
+                      CellRecorder partCell) {
         if (!multipart.applies(body.length())) {
             return store.put(key, body, write);
         }
@@ -46,7 +49,7 @@ public final class Transfers {
         int count = multipart.parts(body.length());
         long[] sends = new long[count];
         long[] commits = new long[count];
-        java.util.Arrays.fill(commits, -1);
+        Arrays.fill(commits, -1);
         String etag = inParts(store, key, body.length(), multipart, write, (uploadId, part, start, length) -> {
             Payload.Body slice = body.slice(start, length);
             Map<String, String> checksum = write.checksumHeaders(slice);
@@ -60,7 +63,7 @@ public final class Transfers {
                 }
                 throw e;
             }
-            io.s3workload.s3.RequestTrace sent = io.s3workload.s3.RequestTrace.current();
+            RequestTrace sent = RequestTrace.current();
             sends[part - 1] = sent.sendNanos();
             commits[part - 1] = sent.sendNanos() >= 0 ? sent.commitNanos() : -1;
             if (partCell != null) {
@@ -71,7 +74,7 @@ public final class Transfers {
             }
             return new ObjectStore.Part(partEtag, checksum);
         });
-        io.s3workload.s3.RequestTrace operation = io.s3workload.s3.RequestTrace.current();
+        RequestTrace operation = RequestTrace.current();
         for (int i = 0; i < count; i++) {
             if (commits[i] >= 0) {
                 operation.addSplit(sends[i], commits[i]);
@@ -197,7 +200,7 @@ public final class Transfers {
                 running.forEach(Thread::interrupt);
                 for (Thread part : running) {
                     try {
-                        part.join(java.time.Duration.ofSeconds(1));
+                        part.join(Duration.ofSeconds(1));
                     } catch (InterruptedException again) {
                         break;
                     }

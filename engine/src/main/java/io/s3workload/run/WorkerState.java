@@ -2,7 +2,9 @@ package io.s3workload.run;
 
 import io.s3workload.s3.ObjectStore;
 import io.s3workload.s3.ReadTiming;
+import java.util.Arrays;
 import java.util.SplittableRandom;
+import java.util.function.Supplier;
 
 /**
  * What one worker reuses across its operations: its client, read buffers and timing holders (one per parallel
@@ -48,7 +50,7 @@ public final class WorkerState {
 
     /** State of the stage's own this worker keeps across operations, made by {@code init} on first use. */
     @SuppressWarnings("unchecked")
-    public <T> T local(java.util.function.Supplier<T> init) {
+    public <T> T local(Supplier<T> init) {
         if (local == null) {
             local = init.get();
         }
@@ -95,8 +97,8 @@ public final class WorkerState {
         if (rangeBuffers.length >= slots) {
             return;
         }
-        byte[][] buffers = java.util.Arrays.copyOf(rangeBuffers, slots);
-        ReadTiming[] timings = java.util.Arrays.copyOf(rangeTimings, slots);
+        byte[][] buffers = Arrays.copyOf(rangeBuffers, slots);
+        ReadTiming[] timings = Arrays.copyOf(rangeTimings, slots);
         for (int i = rangeBuffers.length; i < slots; i++) {
             buffers[i] = new byte[bufferBytes];
             timings[i] = new ReadTiming();

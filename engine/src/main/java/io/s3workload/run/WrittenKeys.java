@@ -1,7 +1,9 @@
 package io.s3workload.run;
 
+import java.util.Arrays;
 import java.util.concurrent.ConcurrentHashMap;
 import java.util.concurrent.atomic.AtomicLongArray;
+import java.util.function.LongUnaryOperator;
 
 /**
  * Which key numbers of a writing cell were written with success at least once, and which were tried at all, for any
@@ -93,17 +95,17 @@ public final class WrittenKeys {
     }
 
     /** As {@link #keySet(String, long, KeySet)}, key number {@code n} holding the bytes of {@code copied(n)}. */
-    public KeySet keySet(String prefix, long span, KeySet origin, java.util.function.LongUnaryOperator copied) {
+    public KeySet keySet(String prefix, long span, KeySet origin, LongUnaryOperator copied) {
         long[] missing = new long[16];
         int n = 0;
         for (long number = 0; number < span; number++) {
             if (!isWritten(number)) {
                 if (n == missing.length) {
-                    missing = java.util.Arrays.copyOf(missing, n * 2);
+                    missing = Arrays.copyOf(missing, n * 2);
                 }
                 missing[n++] = number;
             }
         }
-        return new KeySet(prefix, span, java.util.Arrays.copyOf(missing, n), origin, copied);
+        return new KeySet(prefix, span, Arrays.copyOf(missing, n), origin, copied);
     }
 }

@@ -3,7 +3,10 @@ package io.s3workload.s3;
 import io.s3workload.workload.DataShape;
 import java.lang.invoke.MethodHandles;
 import java.lang.invoke.VarHandle;
+import java.nio.BufferOverflowException;
+import java.nio.ByteBuffer;
 import java.nio.ByteOrder;
+import java.util.Arrays;
 
 /**
  * The bytes of one object's body, made as they are sent: a function of the object's seed (its key and the run's
@@ -93,9 +96,9 @@ final class BodyBytes {
      * which it advances: what goes to a plain socket, made in place ({@link DirectWords}) instead of on the heap and
      * copied.
      */
-    void fill(long position, java.nio.ByteBuffer out, int len) {
+    void fill(long position, ByteBuffer out, int len) {
         if (len > out.remaining()) {
-            throw new java.nio.BufferOverflowException();
+            throw new BufferOverflowException();
         }
         fill(position, DirectWords.at(out), len);
         out.position(out.position() + len);
@@ -157,7 +160,7 @@ final class BodyBytes {
 
         @Override
         public void zero(int at, int n) {
-            java.util.Arrays.fill(bytes, base + at, base + at + n, (byte) 0);
+            Arrays.fill(bytes, base + at, base + at + n, (byte) 0);
         }
     }
 

@@ -2,6 +2,7 @@ package io.s3workload.s3;
 
 import java.util.List;
 import java.util.Optional;
+import java.util.function.UnaryOperator;
 
 /**
  * The store of one bucket of one endpoint: a client's {@link DataPath} for the hot operations, and the SDK's
@@ -53,7 +54,7 @@ final class BucketStore implements ObjectStore {
     }
 
     @Override
-    public BucketStore withDataPath(java.util.function.UnaryOperator<DataPath> wrap) {
+    public BucketStore withDataPath(UnaryOperator<DataPath> wrap) {
         return new BucketStore(wrap.apply(data), control, beforeBucketCheck);
     }
 

@@ -1,5 +1,6 @@
 package io.s3workload.s3;
 
+import java.time.Instant;
 import java.util.List;
 import java.util.Optional;
 import java.util.function.BooleanSupplier;
@@ -63,7 +64,7 @@ final class BucketStoreVersions implements ObjectVersions {
     }
 
     @Override
-    public Optional<java.time.Instant> retainedUntil(ObjectStore.KeyVersion version) {
+    public Optional<Instant> retainedUntil(ObjectStore.KeyVersion version) {
         return control.retainedUntil(version);
     }
 }

@@ -1,18 +1,27 @@
 package io.s3workload.s3;
 
-import io.s3workload.workload.EndpointSpec;
 import io.s3workload.s3.ObjectStore.ObjectInfo;
+import io.s3workload.workload.EndpointSpec;
+import io.s3workload.workload.Proxies;
+import java.io.IOException;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.util.Locale;
 import java.util.Map;
 import java.util.Optional;
 import java.util.concurrent.CompletableFuture;
 import java.util.concurrent.CompletionException;
+import java.util.concurrent.ExecutionException;
 import java.util.function.Consumer;
-import software.amazon.awssdk.awscore.AwsRequestOverrideConfiguration;
+import java.util.function.Supplier;
 import software.amazon.awssdk.auth.credentials.AwsCredentialsProvider;
+import software.amazon.awssdk.awscore.AwsRequestOverrideConfiguration;
+import software.amazon.awssdk.core.SdkResponse;
 import software.amazon.awssdk.core.checksums.RequestChecksumCalculation;
 import software.amazon.awssdk.core.checksums.ResponseChecksumValidation;
 import software.amazon.awssdk.regions.Region;
 import software.amazon.awssdk.services.s3.S3AsyncClient;
+import software.amazon.awssdk.services.s3.model.ChecksumMode;
 import software.amazon.awssdk.services.s3.model.GetObjectRequest;
 import software.amazon.awssdk.services.s3.model.HeadObjectResponse;
 import software.amazon.awssdk.services.s3.model.NoSuchKeyException;
@@ -93,7 +102,7 @@ final class CrtDataPath implements DataPath {
                             endpoint.proxy().ifPresent(uri -> {
                                 p.host(uri.getHost()).port(uri.getPort() >= 0 ? uri.getPort() : 80)
                                         .scheme(uri.getScheme());
-                                io.s3workload.workload.Proxies.user(uri).ifPresent(user -> p.username(
+                                Proxies.user(uri).ifPresent(user -> p.username(
                                         user.getKey()).password(user.getValue()));
                             });
                         }))
@@ -109,7 +118,7 @@ final class CrtDataPath implements DataPath {
      * stack trace and fail; this names the platform and the ways out instead.
      */
     private static void requireNativeLibrary() {
-        String os = System.getProperty("os.name", "").toLowerCase(java.util.Locale.ROOT);
+        String os = System.getProperty("os.name", "").toLowerCase(Locale.ROOT);
         String arch = System.getProperty("os.arch", "");
         String osDir = os.contains("linux") ? "linux" : os.contains("mac") || os.contains("darwin") ? "osx"
                 : os.contains("windows") ? "windows" : os;
@@ -132,9 +141,9 @@ final class CrtDataPath implements DataPath {
     }
 
     private static boolean musl() {
-        try (var files = java.nio.file.Files.list(java.nio.file.Path.of("/lib"))) {
+        try (var files = Files.list(Path.of("/lib"))) {
             return files.anyMatch(f -> f.getFileName().toString().startsWith("ld-musl-"));
-        } catch (java.io.IOException | RuntimeException e) {
+        } catch (IOException | RuntimeException e) {
             return false;
         }
     }
@@ -187,7 +196,7 @@ final class CrtDataPath implements DataPath {
     public void get(String key, byte[] buffer, ReadTiming timing) {
         read(key, () -> s3.getObject(GetObjectRequest.builder().bucket(bucket).key(key)
                         .overrideConfiguration(headers(Map.of())).checksumMode(timing.validateChecksum
-                                ? software.amazon.awssdk.services.s3.model.ChecksumMode.ENABLED : null).build(),
+                                ? ChecksumMode.ENABLED : null).build(),
                 new DrainingTransformer(timing, buffer, RequestTrace.current())));
     }
 
@@ -229,15 +238,15 @@ final class CrtDataPath implements DataPath {
      * Sends a request on {@code key} and waits for its answer, noting its status and the server's ids in the
      * thread's {@link RequestTrace}.
      */
-    private <R extends software.amazon.awssdk.core.SdkResponse> R await(String key,
-                                                                        java.util.function.Supplier<CompletableFuture<R>> request) {
+    private <R extends SdkResponse> R await(String key,
+                                                                        Supplier<CompletableFuture<R>> request) {
         RequestTrace trace = RequestTrace.current();
         trace.begin(endpointName, host, key);
         return trace.answered(await(trace, request.get()));
     }
 
     /** A GET on {@code key}, its answer noted in the trace by its {@link DrainingTransformer}. */
-    private void read(String key, java.util.function.Supplier<CompletableFuture<Void>> request) {
+    private void read(String key, Supplier<CompletableFuture<Void>> request) {
         RequestTrace trace = RequestTrace.current();
         trace.begin(endpointName, host, key);
         await(trace, request.get());
@@ -247,7 +256,7 @@ final class CrtDataPath implements DataPath {
     private <T> T await(RequestTrace trace, CompletableFuture<T> future) {
         try {
             return future.get();
-        } catch (java.util.concurrent.ExecutionException | CompletionException e) {
+        } catch (ExecutionException | CompletionException e) {
             trace.failed(e);
             throw ErrorClassifier.classify(e.getCause() != null ? e.getCause() : e, endpointName);
         } catch (InterruptedException e) {

@@ -1,15 +1,20 @@
 package io.s3workload.s3;
 
 import io.s3workload.s3.StoreException.Kind;
-import io.s3workload.s3.http.Http1Connection;
+import io.s3workload.s3.http.BodyEndedEarly;
 import java.io.EOFException;
 import java.io.InterruptedIOException;
 import java.net.ConnectException;
 import java.net.NoRouteToHostException;
+import java.net.SocketException;
 import java.net.SocketTimeoutException;
 import java.net.UnknownHostException;
 import java.util.Locale;
+import java.util.Optional;
+import java.util.regex.Matcher;
+import java.util.regex.Pattern;
 import javax.net.ssl.SSLException;
+import org.apache.http.NoHttpResponseException;
 import software.amazon.awssdk.awscore.exception.AwsServiceException;
 import software.amazon.awssdk.core.exception.ApiCallAttemptTimeoutException;
 import software.amazon.awssdk.core.exception.ApiCallTimeoutException;
@@ -68,7 +73,7 @@ public final class ErrorClassifier {
             return new StoreException(Kind.TIMEOUT, "timeout", endpoint + ": request timed out", null);
         }
         for (Throwable c = t; c != null; c = c.getCause()) {
-            String message = String.valueOf(c.getMessage()).toLowerCase(java.util.Locale.ROOT);
+            String message = String.valueOf(c.getMessage()).toLowerCase(Locale.ROOT);
             if (message.contains("different checksum") || message.contains("checksum mismatch")
                     || message.contains("checksum validation failed")) {
                 return new StoreException(Kind.CLIENT, CHECKSUM_MISMATCH, endpoint + ": " + c.getMessage(), null);
@@ -118,7 +123,7 @@ public final class ErrorClassifier {
             return new StoreException(Kind.TIMEOUT, "timeout", endpoint + ": " + c.getMessage(), null);
         }
         String text = String.valueOf(c.getMessage());
-        if (c instanceof io.s3workload.s3.http.BodyEndedEarly) {
+        if (c instanceof BodyEndedEarly) {
             return new StoreException(Kind.CLIENT, TRUNCATED, endpoint + ": " + text, null);
         }
         if (c instanceof EOFException) {
@@ -129,9 +134,9 @@ public final class ErrorClassifier {
             return new StoreException(Kind.CLIENT, TRUNCATED, endpoint + ": the body ended before its"
                     + " Content-Length (" + text + ")", null);
         }
-        if (c instanceof java.net.SocketException && (text.contains("reset") || text.contains("Broken pipe")
+        if (c instanceof SocketException && (text.contains("reset") || text.contains("Broken pipe")
                 || text.contains("Connection closed") || text.contains("closed by peer"))
-                || c instanceof org.apache.http.NoHttpResponseException) {
+                || c instanceof NoHttpResponseException) {
             return new StoreException(Kind.CLIENT, RESET, endpoint + ": " + text, null);
         }
         if (c instanceof SSLException) {
@@ -191,7 +196,7 @@ public final class ErrorClassifier {
      * not known}, or (with {@code -Djdk.net.hosts.file}) {@code Unable to resolve host h in hosts file f}.
      */
     static String unresolvedHost(String message) {
-        java.util.regex.Matcher hostsFile = java.util.regex.Pattern.compile("Unable to resolve host (\\S+)")
+        Matcher hostsFile = Pattern.compile("Unable to resolve host (\\S+)")
                 .matcher(message);
         return hostsFile.find() ? hostsFile.group(1) : message.split("[:\\s]", 2)[0];
     }
@@ -242,16 +247,16 @@ public final class ErrorClassifier {
 
     /** The header with which AWS and MinIO say where a bucket is, on answers to requests signed for elsewhere. */
     static final String BUCKET_REGION_HEADER = "x-amz-bucket-region";
-    private static final java.util.regex.Pattern EXPECTED_REGION = java.util.regex.Pattern.compile(
+    private static final Pattern EXPECTED_REGION = Pattern.compile(
             "(?:expecting ['\"]|" + BUCKET_REGION_HEADER + ": |<Region>)([a-z0-9-]+)");
 
     /**
      * The region the server says the bucket is in, when a failure says so: AWS's and MinIO's "the region 'x' is
      * wrong; expecting 'y'", or the {@code x-amz-bucket-region} header of the answer.
      */
-    public static java.util.Optional<String> serverRegion(StoreException e) {
-        java.util.regex.Matcher m = EXPECTED_REGION.matcher(String.valueOf(e.getMessage()));
-        return m.find() ? java.util.Optional.of(m.group(1)) : java.util.Optional.empty();
+    public static Optional<String> serverRegion(StoreException e) {
+        Matcher m = EXPECTED_REGION.matcher(String.valueOf(e.getMessage()));
+        return m.find() ? Optional.of(m.group(1)) : Optional.empty();
     }
 
     /**

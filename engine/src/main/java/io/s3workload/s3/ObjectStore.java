@@ -1,8 +1,11 @@
 package io.s3workload.s3;
 
+import java.util.Collections;
 import java.util.List;
 import java.util.Map;
 import java.util.Optional;
+import java.util.TreeMap;
+import java.util.function.UnaryOperator;
 
 /**
  * The storage operations the engine needs, on the run's bucket of one endpoint ({@link BucketStore}) or on the
@@ -35,7 +38,7 @@ public interface ObjectStore extends AutoCloseable {
     String endpointName();
 
     /** This store with its hot operations going through {@code wrap} of its data path (fault fixtures). */
-    ObjectStore withDataPath(java.util.function.UnaryOperator<DataPath> wrap);
+    ObjectStore withDataPath(UnaryOperator<DataPath> wrap);
 
     /**
      * This store as a view adding {@code added} to its requests (SSE-C: {@link CustomerKey#requestHeaders}), on
@@ -94,9 +97,9 @@ public interface ObjectStore extends AutoCloseable {
 
         /** Metadata names are looked up ignoring case: servers spell them as they like (rclone: S3workload-Seed). */
         public ObjectInfo {
-            java.util.TreeMap<String, String> names = new java.util.TreeMap<>(String.CASE_INSENSITIVE_ORDER);
+            TreeMap<String, String> names = new TreeMap<>(String.CASE_INSENSITIVE_ORDER);
             names.putAll(metadata == null ? Map.of() : metadata);
-            metadata = java.util.Collections.unmodifiableMap(names);
+            metadata = Collections.unmodifiableMap(names);
         }
     }
 

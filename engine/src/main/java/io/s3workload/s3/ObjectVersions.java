@@ -2,6 +2,7 @@ package io.s3workload.s3;
 
 import io.s3workload.s3.ObjectStore.KeyVersion;
 import io.s3workload.s3.ObjectStore.VersionPage;
+import java.time.Instant;
 import java.util.List;
 import java.util.Optional;
 
@@ -54,5 +55,5 @@ public interface ObjectVersions {
     void liftLegalHold(KeyVersion version);
 
     /** Until when a version is retained (GetObjectRetention); empty when it is not. */
-    Optional<java.time.Instant> retainedUntil(KeyVersion version);
+    Optional<Instant> retainedUntil(KeyVersion version);
 }

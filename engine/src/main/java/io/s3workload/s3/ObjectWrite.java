@@ -1,10 +1,14 @@
 package io.s3workload.s3;
 
-import io.s3workload.workload.ObjectSettings;
 import io.s3workload.workload.ObjectSettings.Checksum;
+import io.s3workload.workload.ObjectSettings;
+import java.io.IOException;
 import java.io.OutputStream;
+import java.io.UncheckedIOException;
 import java.net.URLEncoder;
 import java.nio.charset.StandardCharsets;
+import java.time.Instant;
+import java.time.temporal.ChronoUnit;
 import java.util.Base64;
 import java.util.LinkedHashMap;
 import java.util.Locale;
@@ -92,8 +96,8 @@ public record ObjectWrite(Map<String, String> headers, Checksum checksum, Map<St
         settings.retention().ifPresent(r -> {
             headers.put("x-amz-object-lock-mode", r.mode().name());
             // whole seconds, as S3 keeps them: the date is when this write is sent, plus the period
-            headers.put("x-amz-object-lock-retain-until-date", java.time.Instant.now().plus(r.period())
-                    .truncatedTo(java.time.temporal.ChronoUnit.SECONDS).toString());
+            headers.put("x-amz-object-lock-retain-until-date", Instant.now().plus(r.period())
+                    .truncatedTo(ChronoUnit.SECONDS).toString());
         });
         if (settings.legalHold()) {
             headers.put("x-amz-object-lock-legal-hold", "ON");
@@ -155,8 +159,8 @@ public record ObjectWrite(Map<String, String> headers, Checksum checksum, Map<St
                     sum.update(b, off, len);
                 }
             });
-        } catch (java.io.IOException e) {
-            throw new java.io.UncheckedIOException(e); // the payload is in memory: cannot happen
+        } catch (IOException e) {
+            throw new UncheckedIOException(e); // the payload is in memory: cannot happen
         }
         return Base64.getEncoder().encodeToString(sum.getChecksumBytes());
     }

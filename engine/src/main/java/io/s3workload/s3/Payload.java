@@ -1,6 +1,6 @@
 package io.s3workload.s3;
 
-import io.s3workload.s3.http.Http1Connection;
+import io.s3workload.s3.http.RequestBody;
 import io.s3workload.workload.DataShape;
 import io.s3workload.workload.SizeSpec;
 import java.io.IOException;
@@ -62,7 +62,7 @@ public final class Payload {
      * A body to upload or to check what was read against: the {@code length} bytes of an object's content from
      * {@code start} (a part or a range of it). Opens a fresh stream each time the client asks (retries, signing).
      */
-    public record Body(BodyBytes bytes, long start, long length) implements io.s3workload.s3.http.RequestBody,
+    public record Body(BodyBytes bytes, long start, long length) implements RequestBody,
             ReadTiming.Expected {
 
         /** The bytes as a stream, made into the reader's own buffer as it reads. */

@@ -1,6 +1,10 @@
 package io.s3workload.s3;
 
 import java.nio.ByteBuffer;
+import java.util.Base64;
+import software.amazon.awssdk.checksums.DefaultChecksumAlgorithm;
+import software.amazon.awssdk.checksums.SdkChecksum;
+import software.amazon.awssdk.checksums.spi.ChecksumAlgorithm;
 
 /**
  * Per-worker, reused holder for what one GET measured and, when verifying, found; avoids an allocation per
@@ -15,7 +19,7 @@ public final class ReadTiming {
     /** Whether the next read asks the server for the object's checksum and checks the body against it. */
     boolean validateChecksum;
     private Checksum checksum = Checksum.NOT_ASKED;
-    private software.amazon.awssdk.checksums.SdkChecksum running;
+    private SdkChecksum running;
     private String expectedChecksum;
 
     /** What became of a read's checksum validation. */
@@ -47,20 +51,20 @@ public final class ReadTiming {
         if (!validateChecksum) {
             return;
         }
-        software.amazon.awssdk.checksums.spi.ChecksumAlgorithm known = algorithm == null ? null
+        ChecksumAlgorithm known = algorithm == null ? null
                 : switch (algorithm) {
-                    case "crc32" -> software.amazon.awssdk.checksums.DefaultChecksumAlgorithm.CRC32;
-                    case "crc32c" -> software.amazon.awssdk.checksums.DefaultChecksumAlgorithm.CRC32C;
-                    case "crc64nvme" -> software.amazon.awssdk.checksums.DefaultChecksumAlgorithm.CRC64NVME;
-                    case "sha1" -> software.amazon.awssdk.checksums.DefaultChecksumAlgorithm.SHA1;
-                    case "sha256" -> software.amazon.awssdk.checksums.DefaultChecksumAlgorithm.SHA256;
+                    case "crc32" -> DefaultChecksumAlgorithm.CRC32;
+                    case "crc32c" -> DefaultChecksumAlgorithm.CRC32C;
+                    case "crc64nvme" -> DefaultChecksumAlgorithm.CRC64NVME;
+                    case "sha1" -> DefaultChecksumAlgorithm.SHA1;
+                    case "sha256" -> DefaultChecksumAlgorithm.SHA256;
                     default -> null;
                 };
         if (known == null || value == null || value.contains("-")) {
             checksum = Checksum.NONE_SENT;
             return;
         }
-        running = software.amazon.awssdk.checksums.SdkChecksum.forAlgorithm(known);
+        running = SdkChecksum.forAlgorithm(known);
         expectedChecksum = value;
     }
 
@@ -168,7 +172,7 @@ public final class ReadTiming {
             mismatchAt = Math.min(bytes, expected.length());
         }
         if (running != null) {
-            checksum = java.util.Base64.getEncoder().encodeToString(running.getChecksumBytes())
+            checksum = Base64.getEncoder().encodeToString(running.getChecksumBytes())
                     .equals(expectedChecksum) ? Checksum.VALID : Checksum.MISMATCH;
             running = null;
         }

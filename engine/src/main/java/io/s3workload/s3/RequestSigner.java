@@ -4,6 +4,8 @@ import java.nio.charset.StandardCharsets;
 import java.security.GeneralSecurityException;
 import java.security.MessageDigest;
 import java.time.Clock;
+import java.time.LocalDateTime;
+import java.time.ZoneOffset;
 import java.util.Arrays;
 import java.util.Locale;
 import java.util.Map;
@@ -85,7 +87,7 @@ final class RequestSigner {
             long s = Math.floorDiv(epochMillis, 1000);
             if (s != second) {
                 second = s;
-                java.time.LocalDateTime t = java.time.LocalDateTime.ofEpochSecond(s, 0, java.time.ZoneOffset.UTC);
+                LocalDateTime t = LocalDateTime.ofEpochSecond(s, 0, ZoneOffset.UTC);
                 amzDate = amzDate(t);
                 String today = amzDate.substring(0, 8);
                 if (!today.equals(day)) {
@@ -101,7 +103,7 @@ final class RequestSigner {
      * the JDK's format parser reached C2's thresholds 40-55 s into a run of 25 PUTs a second and was compiled in the
      * middle of a benchmark's window (half of C2's work there: docs/performance.md).
      */
-    static String amzDate(java.time.LocalDateTime t) {
+    static String amzDate(LocalDateTime t) {
         char[] c = new char[16];
         digits(c, 0, t.getYear(), 4);
         digits(c, 4, t.getMonthValue(), 2);

@@ -1,6 +1,16 @@
 package io.s3workload.s3;
 
+import java.io.FilterInputStream;
+import java.io.IOException;
+import java.io.InputStream;
+import java.net.URI;
 import java.nio.charset.StandardCharsets;
+import java.util.Arrays;
+import java.util.concurrent.CompletionException;
+import java.util.concurrent.ExecutionException;
+import software.amazon.awssdk.awscore.exception.AwsServiceException;
+import software.amazon.awssdk.core.SdkResponse;
+import software.amazon.awssdk.http.SdkHttpResponse;
 
 /**
  * What the last request a thread sent looked like from the outside: the endpoint and key it named, the status the
@@ -49,7 +59,7 @@ public final class RequestTrace {
     private int splitCount;
 
     /** {@code url}'s {@code host:port} (the scheme's port when it names none); null for null. */
-    public static String hostOf(java.net.URI url) {
+    public static String hostOf(URI url) {
         if (url == null) {
             return null;
         }
@@ -99,12 +109,12 @@ public final class RequestTrace {
     }
 
     /** Notes an SDK response's status and the server's ids in it; returns it. */
-    public <R extends software.amazon.awssdk.core.SdkResponse> R answered(R response) {
+    public <R extends SdkResponse> R answered(R response) {
         answered(response.sdkHttpResponse());
         return response;
     }
 
-    private void answered(software.amazon.awssdk.http.SdkHttpResponse http) {
+    private void answered(SdkHttpResponse http) {
         if (http == null) {
             answered(0, null, null);
         } else {
@@ -157,11 +167,11 @@ public final class RequestTrace {
     /** Notes what a failed SDK request got: the server's status and ids when it answered at all. */
     public void failed(Throwable failure) {
         Throwable t = failure;
-        while ((t instanceof java.util.concurrent.CompletionException
-                || t instanceof java.util.concurrent.ExecutionException) && t.getCause() != null) {
+        while ((t instanceof CompletionException
+                || t instanceof ExecutionException) && t.getCause() != null) {
             t = t.getCause();
         }
-        if (t instanceof software.amazon.awssdk.awscore.exception.AwsServiceException e) {
+        if (t instanceof AwsServiceException e) {
             if (e.awsErrorDetails() != null && e.awsErrorDetails().sdkHttpResponse() != null) {
                 answered(e.awsErrorDetails().sdkHttpResponse());
             } else {
@@ -179,19 +189,19 @@ public final class RequestTrace {
      * {@code body} of {@code length} bytes, noting in this trace when its last byte has been read (the client
      * handing it to the connection; the SDK reads no further than the length it was given).
      */
-    public java.io.InputStream markingEnd(java.io.InputStream body, long length) {
-        return new java.io.FilterInputStream(body) {
+    public InputStream markingEnd(InputStream body, long length) {
+        return new FilterInputStream(body) {
             private long read;
 
             @Override
-            public int read() throws java.io.IOException {
+            public int read() throws IOException {
                 int b = super.read();
                 counted(b < 0 ? -1 : 1);
                 return b;
             }
 
             @Override
-            public int read(byte[] into, int off, int len) throws java.io.IOException {
+            public int read(byte[] into, int off, int len) throws IOException {
                 int n = super.read(into, off, len);
                 counted(n);
                 return n;
@@ -265,7 +275,7 @@ public final class RequestTrace {
      */
     public void addSplit(long sendNanos, long commitNanos) {
         if (2 * splitCount + 2 > splits.length) {
-            splits = java.util.Arrays.copyOf(splits, splits.length * 2);
+            splits = Arrays.copyOf(splits, splits.length * 2);
         }
         splits[2 * splitCount] = sendNanos;
         splits[2 * splitCount + 1] = commitNanos;

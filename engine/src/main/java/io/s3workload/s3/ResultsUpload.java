@@ -2,9 +2,11 @@ package io.s3workload.s3;
 
 import io.s3workload.workload.EndpointSpec;
 import java.io.IOException;
+import java.io.UncheckedIOException;
 import java.net.URI;
 import java.nio.file.Files;
 import java.nio.file.Path;
+import java.util.ArrayList;
 import java.util.List;
 import java.util.stream.Stream;
 import software.amazon.awssdk.core.sync.RequestBody;
@@ -36,7 +38,7 @@ public final class ResultsUpload {
     public static List<String> upload(EndpointSpec endpoint, Target target, String under, Path directory) {
         try (S3Client s3 = StoreFactory.syncClient(endpoint, 4, false); Stream<Path> files = Files.walk(directory)) {
             List<Path> all = files.filter(Files::isRegularFile).sorted().toList();
-            List<String> keys = new java.util.ArrayList<>();
+            List<String> keys = new ArrayList<>();
             for (Path file : all) {
                 String key = target.prefix() + under + directory.relativize(file).toString().replace('\\', '/');
                 s3.putObject(r -> r.bucket(target.bucket()).key(key), RequestBody.fromFile(file));
@@ -44,7 +46,7 @@ public final class ResultsUpload {
             }
             return keys;
         } catch (IOException e) {
-            throw new java.io.UncheckedIOException(e);
+            throw new UncheckedIOException(e);
         } catch (RuntimeException e) {
             throw ErrorClassifier.classify(e, endpoint.name());
         }

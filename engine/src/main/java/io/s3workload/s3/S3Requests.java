@@ -2,12 +2,18 @@ package io.s3workload.s3;
 
 import java.util.ArrayList;
 import java.util.List;
+import java.util.Map;
+import java.util.function.Consumer;
+import software.amazon.awssdk.awscore.AwsRequestOverrideConfiguration;
+import software.amazon.awssdk.services.s3.model.BucketVersioningStatus;
 import software.amazon.awssdk.services.s3.model.CompletedPart;
 import software.amazon.awssdk.services.s3.model.Delete;
 import software.amazon.awssdk.services.s3.model.DeleteObjectsResponse;
+import software.amazon.awssdk.services.s3.model.GetObjectResponse;
+import software.amazon.awssdk.services.s3.model.ListObjectVersionsResponse;
 import software.amazon.awssdk.services.s3.model.ListObjectsV2Response;
-import software.amazon.awssdk.services.s3.model.S3Object;
 import software.amazon.awssdk.services.s3.model.ObjectIdentifier;
+import software.amazon.awssdk.services.s3.model.S3Object;
 
 /** Request pieces both S3 clients build the same way. */
 final class S3Requests {
@@ -16,8 +22,8 @@ final class S3Requests {
     }
 
     /** Adds {@code headers} to an SDK request, and those {@code added} puts on every request. */
-    static java.util.function.Consumer<software.amazon.awssdk.awscore.AwsRequestOverrideConfiguration.Builder> headers(
-            java.util.Map<String, String> headers, RequestHeaders added) {
+    static Consumer<AwsRequestOverrideConfiguration.Builder> headers(
+            Map<String, String> headers, RequestHeaders added) {
         return o -> {
             headers.forEach(o::putHeader);
             added.everyRequest().forEach(o::putHeader);
@@ -33,7 +39,7 @@ final class S3Requests {
      * Whether a GetObject response carried a whole-object checksum, which the SDK then validated against the body
      * (a multipart object's composite checksum, {@code ...-N}, it does not).
      */
-    static boolean wholeChecksum(software.amazon.awssdk.services.s3.model.GetObjectResponse r) {
+    static boolean wholeChecksum(GetObjectResponse r) {
         for (String c : new String[] {r.checksumCRC32(), r.checksumCRC32C(), r.checksumCRC64NVME(), r.checksumSHA1(),
                 r.checksumSHA256()}) {
             if (c != null && !c.contains("-")) {
@@ -75,7 +81,7 @@ final class S3Requests {
     }
 
     /** A ListObjectVersions answer: its versions and delete markers, and where the next page starts. */
-    static ObjectStore.VersionPage versions(software.amazon.awssdk.services.s3.model.ListObjectVersionsResponse r) {
+    static ObjectStore.VersionPage versions(ListObjectVersionsResponse r) {
         List<ObjectStore.KeyVersion> all = new ArrayList<>();
         r.versions().forEach(v -> all.add(new ObjectStore.KeyVersion(v.key(), v.versionId(), false)));
         r.deleteMarkers().forEach(m -> all.add(new ObjectStore.KeyVersion(m.key(), m.versionId(), true)));
@@ -107,11 +113,11 @@ final class S3Requests {
     }
 
     /** GetBucketVersioning's status: none (never versioned), Enabled or Suspended. */
-    static ObjectVersions.Versioning versioning(software.amazon.awssdk.services.s3.model.BucketVersioningStatus status) {
-        if (status == software.amazon.awssdk.services.s3.model.BucketVersioningStatus.ENABLED) {
+    static ObjectVersions.Versioning versioning(BucketVersioningStatus status) {
+        if (status == BucketVersioningStatus.ENABLED) {
             return ObjectVersions.Versioning.ENABLED;
         }
-        return status == software.amazon.awssdk.services.s3.model.BucketVersioningStatus.SUSPENDED
+        return status == BucketVersioningStatus.SUSPENDED
                 ? ObjectVersions.Versioning.SUSPENDED : ObjectVersions.Versioning.NEVER;
     }
 

@@ -1,16 +1,17 @@
 package io.s3workload.s3;
 
-import java.io.IOException;
-import java.util.ArrayList;
-import java.util.List;
-import java.util.Map;
+import io.s3workload.s3.ObjectStore.KeyVersion;
 import io.s3workload.s3.ObjectStore.ListPage;
 import io.s3workload.s3.ObjectStore.ObjectInfo;
 import io.s3workload.s3.ObjectStore.Part;
 import io.s3workload.s3.ObjectStore.Upload;
 import io.s3workload.s3.ObjectStore.VersionPage;
 import io.s3workload.s3.ObjectVersions.Versioning;
-import io.s3workload.s3.ObjectStore.KeyVersion;
+import java.io.IOException;
+import java.time.Instant;
+import java.util.ArrayList;
+import java.util.List;
+import java.util.Map;
 import java.util.Optional;
 import java.util.function.Consumer;
 import java.util.function.Supplier;
@@ -22,9 +23,10 @@ import software.amazon.awssdk.services.s3.model.ChecksumMode;
 import software.amazon.awssdk.services.s3.model.GetObjectRequest;
 import software.amazon.awssdk.services.s3.model.GetObjectResponse;
 import software.amazon.awssdk.services.s3.model.HeadObjectResponse;
-import software.amazon.awssdk.services.s3.model.ListObjectsV2Response;
 import software.amazon.awssdk.services.s3.model.NoSuchKeyException;
+import software.amazon.awssdk.services.s3.model.ObjectLockLegalHoldStatus;
 import software.amazon.awssdk.services.s3.model.S3Exception;
+import software.amazon.awssdk.services.s3.model.S3Response;
 
 /**
  * The AWS SDK's synchronous S3 client, meant to be called from virtual threads: the data path of {@code client:
@@ -257,7 +259,7 @@ final class SdkStore implements DataPath {
      * Sends an SDK request on {@code key}, noting it in the thread's {@link RequestTrace} (the status and the
      * server's ids, of a failure too), turning every failure into a classified {@link StoreException} naming the key.
      */
-    private <R extends software.amazon.awssdk.services.s3.model.S3Response> R request(String key, Supplier<R> request) {
+    private <R extends S3Response> R request(String key, Supplier<R> request) {
         RequestTrace trace = RequestTrace.current();
         trace.begin(endpointName, host, key);
         try {
@@ -295,14 +297,14 @@ final class SdkStore implements DataPath {
     public void liftLegalHold(KeyVersion version) {
         request(version.key(), () -> s3.putObjectLegalHold(r -> r.bucket(bucket).key(version.key())
                 .versionId(version.versionId()).legalHold(h -> h.status(
-                        software.amazon.awssdk.services.s3.model.ObjectLockLegalHoldStatus.OFF))));
+                        ObjectLockLegalHoldStatus.OFF))));
     }
 
     /** GetObjectRetention of one version: until when it is retained; empty when it is not. */
-    public java.util.Optional<java.time.Instant> retainedUntil(KeyVersion version) {
+    public Optional<Instant> retainedUntil(KeyVersion version) {
         var retention = request(version.key(), () -> s3.getObjectRetention(r -> r.bucket(bucket).key(version.key())
                 .versionId(version.versionId()))).retention();
-        return java.util.Optional.ofNullable(retention == null ? null : retention.retainUntilDate());
+        return Optional.ofNullable(retention == null ? null : retention.retainUntilDate());
     }
 
     /** One DeleteObjects request (traced as one request, named by its first key). */

@@ -1,5 +1,6 @@
 package io.s3workload.s3;
 
+import java.util.Arrays;
 import java.util.List;
 import java.util.Map;
 
@@ -47,7 +48,7 @@ final class SpreadMultipart implements MultipartUploads {
 
     @Override
     public List<ObjectStore.Upload> multipartUploads(String prefix) {
-        return java.util.Arrays.stream(spread.stores()).flatMap(b -> b.multipart().multipartUploads(prefix).stream())
+        return Arrays.stream(spread.stores()).flatMap(b -> b.multipart().multipartUploads(prefix).stream())
                 .toList();
     }
 }

@@ -1,6 +1,7 @@
 package io.s3workload.s3;
 
 import java.util.List;
+import java.util.function.Consumer;
 
 /**
  * What is done to a spread's buckets as a whole: each checked, created or deleted in turn; a listing goes through
@@ -40,7 +41,7 @@ final class SpreadOperations implements BucketOperations {
     }
 
     /** {@code operation} on each bucket in turn. */
-    private void each(java.util.function.Consumer<BucketOperations> operation) {
+    private void each(Consumer<BucketOperations> operation) {
         for (BucketStore b : spread.stores()) {
             operation.accept(b.bucketWide());
         }

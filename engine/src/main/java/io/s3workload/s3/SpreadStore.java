@@ -1,12 +1,14 @@
 package io.s3workload.s3;
 
 import java.util.ArrayList;
+import java.util.Arrays;
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
 import java.util.Optional;
 import java.util.function.BiFunction;
 import java.util.function.Function;
+import java.util.function.UnaryOperator;
 
 /**
  * A store over the buckets a run spreads its keys over (the workload's {@code buckets:}): each request for a key goes
@@ -49,13 +51,13 @@ final class SpreadStore implements ObjectStore {
     }
 
     @Override
-    public ObjectStore withDataPath(java.util.function.UnaryOperator<DataPath> wrap) {
-        return new SpreadStore(java.util.Arrays.stream(buckets).map(b -> b.withDataPath(wrap)).toList());
+    public ObjectStore withDataPath(UnaryOperator<DataPath> wrap) {
+        return new SpreadStore(Arrays.stream(buckets).map(b -> b.withDataPath(wrap)).toList());
     }
 
     @Override
     public ObjectStore withHeaders(RequestHeaders added, boolean owning) {
-        return new SpreadStore(java.util.Arrays.stream(buckets).map(b -> b.withHeaders(added, owning)).toList());
+        return new SpreadStore(Arrays.stream(buckets).map(b -> b.withHeaders(added, owning)).toList());
     }
 
     @Override

@@ -1,5 +1,7 @@
 package io.s3workload.s3;
 
+import java.time.Instant;
+import java.util.Arrays;
 import java.util.Comparator;
 import java.util.List;
 import java.util.Optional;
@@ -23,7 +25,7 @@ final class SpreadVersions implements ObjectVersions {
     /** The buckets' most telling answer: any that keeps (or kept) versions means versions to clean. */
     @Override
     public Versioning versioning() {
-        return java.util.Arrays.stream(spread.stores()).map(b -> b.versions().versioning()).max(Comparator.comparing(
+        return Arrays.stream(spread.stores()).map(b -> b.versions().versioning()).max(Comparator.comparing(
                 v -> v == Versioning.NEVER ? 0 : v == Versioning.SUSPENDED ? 1 : 2)).orElseThrow();
     }
 
@@ -83,7 +85,7 @@ final class SpreadVersions implements ObjectVersions {
     }
 
     @Override
-    public Optional<java.time.Instant> retainedUntil(ObjectStore.KeyVersion version) {
+    public Optional<Instant> retainedUntil(ObjectStore.KeyVersion version) {
         return of(version.key()).retainedUntil(version);
     }
 }

@@ -6,10 +6,12 @@ import io.s3workload.workload.ClientSettings;
 import io.s3workload.workload.ClientSpec;
 import io.s3workload.workload.CredentialsSpec;
 import io.s3workload.workload.EndpointSpec;
+import io.s3workload.workload.Proxies;
 import java.net.URI;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.time.Duration;
+import java.util.ArrayList;
 import java.util.List;
 import java.util.TreeSet;
 import software.amazon.awssdk.auth.credentials.AwsBasicCredentials;
@@ -30,10 +32,11 @@ import software.amazon.awssdk.http.auth.spi.scheme.AuthSchemeOption;
 import software.amazon.awssdk.profiles.ProfileFile;
 import software.amazon.awssdk.profiles.ProfileFileLocation;
 import software.amazon.awssdk.regions.Region;
-import software.amazon.awssdk.services.s3.presigner.S3Presigner;
+import software.amazon.awssdk.services.s3.LegacyMd5Plugin;
 import software.amazon.awssdk.services.s3.S3Client;
 import software.amazon.awssdk.services.s3.S3Configuration;
 import software.amazon.awssdk.services.s3.auth.scheme.S3AuthSchemeProvider;
+import software.amazon.awssdk.services.s3.presigner.S3Presigner;
 import software.amazon.awssdk.utils.AttributeMap;
 
 /**
@@ -137,7 +140,7 @@ public final class StoreFactory {
                         : ResponseChecksumValidation.WHEN_REQUIRED)
                 // Content-MD5 on the requests that need a checksum (DeleteObjects): servers that still require it
                 // would otherwise refuse every cleanup batch
-                .addPlugin(software.amazon.awssdk.services.s3.LegacyMd5Plugin.create())
+                .addPlugin(LegacyMd5Plugin.create())
                 .serviceConfiguration(S3Configuration.builder()
                         .chunkedEncodingEnabled(false)
                         .expectContinueEnabled(false)
@@ -156,8 +159,8 @@ public final class StoreFactory {
         ProxyConfiguration.Builder proxy = ProxyConfiguration.builder().useSystemPropertyValues(false)
                 .useEnvironmentVariableValues(false);
         endpoint.proxy().ifPresent(uri -> {
-            proxy.endpoint(URI.create(io.s3workload.workload.Proxies.shown(uri)));
-            io.s3workload.workload.Proxies.user(uri).ifPresent(user -> proxy.username(user.getKey())
+            proxy.endpoint(URI.create(Proxies.shown(uri)));
+            Proxies.user(uri).ifPresent(user -> proxy.username(user.getKey())
                     .password(user.getValue()).preemptiveBasicAuthenticationEnabled(true));
         });
         return proxy.build();
@@ -198,7 +201,7 @@ public final class StoreFactory {
                 .credentialsProvider(credentials(endpoint))
                 .serviceConfiguration(S3Configuration.builder().pathStyleAccessEnabled(endpoint.pathStyle()).build())
                 .build()) {
-            List<URI> urls = new java.util.ArrayList<>(keys.size());
+            List<URI> urls = new ArrayList<>(keys.size());
             for (String key : keys) {
                 urls.add(URI.create(presigner.presignGetObject(r -> r.signatureDuration(validity)
                         .getObjectRequest(g -> g.bucket(bucket).key(key))).url().toString()));

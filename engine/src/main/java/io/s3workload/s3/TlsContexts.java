@@ -1,5 +1,6 @@
 package io.s3workload.s3;
 
+import io.s3workload.s3.http.TlsSockets;
 import io.s3workload.workload.EndpointSpec;
 import io.s3workload.workload.Tls;
 import java.io.IOException;
@@ -10,6 +11,7 @@ import java.nio.file.Path;
 import java.security.GeneralSecurityException;
 import java.security.KeyStore;
 import java.security.cert.Certificate;
+import java.security.cert.CertificateFactory;
 import java.security.cert.X509Certificate;
 import java.util.Collection;
 import java.util.List;
@@ -69,7 +71,7 @@ public final class TlsContexts {
             for (Path pem : pems) {
                 Collection<? extends Certificate> given;
                 try (InputStream in = Files.newInputStream(pem)) {
-                    given = java.security.cert.CertificateFactory.getInstance("X.509").generateCertificates(in);
+                    given = CertificateFactory.getInstance("X.509").generateCertificates(in);
                 }
                 if (given.isEmpty()) {
                     throw new ClientSetupException("endpoint '" + endpoint.name() + "': " + what + " " + pem
@@ -100,11 +102,11 @@ public final class TlsContexts {
     }
 
     /** TLS for the lean client's connections to {@code endpoint}, or null for an http endpoint. */
-    public static io.s3workload.s3.http.TlsSockets sockets(EndpointSpec endpoint) {
+    public static TlsSockets sockets(EndpointSpec endpoint) {
         if (!"https".equalsIgnoreCase(endpoint.url().getScheme())) {
             return null;
         }
-        return new io.s3workload.s3.http.TlsSockets(context(endpoint).getSocketFactory(), !endpoint.tls().insecure());
+        return new TlsSockets(context(endpoint).getSocketFactory(), !endpoint.tls().insecure());
     }
 
     /** {@code tls.insecure: true}: every certificate, any host name. */

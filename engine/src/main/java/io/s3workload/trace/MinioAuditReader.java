@@ -1,5 +1,6 @@
 package io.s3workload.trace;
 
+import com.fasterxml.jackson.core.JsonProcessingException;
 import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.ObjectMapper;
 import java.io.IOException;
@@ -41,7 +42,7 @@ final class MinioAuditReader extends LineTraceReader {
         JsonNode e;
         try {
             e = JSON.readTree(line);
-        } catch (com.fasterxml.jackson.core.JsonProcessingException x) {
+        } catch (JsonProcessingException x) {
             throw new TraceLineException("not JSON: " + x.getOriginalMessage());
         }
         if (e == null || !e.isObject()) {

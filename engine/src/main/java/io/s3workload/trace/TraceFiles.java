@@ -1,5 +1,6 @@
 package io.s3workload.trace;
 
+import com.github.luben.zstd.ZstdInputStream;
 import java.io.BufferedInputStream;
 import java.io.BufferedReader;
 import java.io.IOException;
@@ -30,7 +31,7 @@ final class TraceFiles {
         }
         if (magic.length == 4 && (magic[0] & 0xff) == 0x28 && (magic[1] & 0xff) == 0xb5 && (magic[2] & 0xff) == 0x2f
                 && (magic[3] & 0xff) == 0xfd) {
-            return new com.github.luben.zstd.ZstdInputStream(raw);
+            return new ZstdInputStream(raw);
         }
         return raw;
     }

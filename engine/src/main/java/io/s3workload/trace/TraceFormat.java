@@ -3,6 +3,7 @@ package io.s3workload.trace;
 import java.io.IOException;
 import java.nio.file.Path;
 import java.util.Arrays;
+import java.util.List;
 import java.util.Optional;
 
 /** The trace formats a replay reads, by their names under {@code format:}, each told from a file's first bytes. */
@@ -26,7 +27,7 @@ public enum TraceFormat {
         return Arrays.stream(values()).filter(f -> f.key.equals(key)).findFirst();
     }
 
-    public static java.util.List<String> keys() {
+    public static List<String> keys() {
         return Arrays.stream(values()).map(TraceFormat::key).toList();
     }
 

@@ -1,5 +1,6 @@
 package io.s3workload.trace;
 
+import io.s3workload.metrics.Op;
 import java.util.List;
 
 /**
@@ -42,18 +43,18 @@ public record TraceOp(long timeMicros, Kind kind, String name, String key, long 
         }
 
         /** The cell a replayed operation of this kind is counted in. */
-        public io.s3workload.metrics.Op cell() {
+        public Op cell() {
             return switch (this) {
-                case GET -> io.s3workload.metrics.Op.GET;
-                case PUT -> io.s3workload.metrics.Op.PUT;
-                case HEAD -> io.s3workload.metrics.Op.HEAD;
-                case DELETE, DELETE_OBJECTS -> io.s3workload.metrics.Op.DELETE;
-                case LIST -> io.s3workload.metrics.Op.LIST;
-                case COPY -> io.s3workload.metrics.Op.COPY;
-                case MULTIPART_CREATE -> io.s3workload.metrics.Op.CREATE_MULTIPART;
-                case MULTIPART_PART -> io.s3workload.metrics.Op.UPLOAD_PART;
-                case MULTIPART_COMPLETE -> io.s3workload.metrics.Op.COMPLETE_MULTIPART;
-                case MULTIPART_ABORT -> io.s3workload.metrics.Op.ABORT_MULTIPART;
+                case GET -> Op.GET;
+                case PUT -> Op.PUT;
+                case HEAD -> Op.HEAD;
+                case DELETE, DELETE_OBJECTS -> Op.DELETE;
+                case LIST -> Op.LIST;
+                case COPY -> Op.COPY;
+                case MULTIPART_CREATE -> Op.CREATE_MULTIPART;
+                case MULTIPART_PART -> Op.UPLOAD_PART;
+                case MULTIPART_COMPLETE -> Op.COMPLETE_MULTIPART;
+                case MULTIPART_ABORT -> Op.ABORT_MULTIPART;
             };
         }
 

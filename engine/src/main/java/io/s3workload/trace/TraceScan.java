@@ -4,12 +4,14 @@ import io.s3workload.metrics.CellRecorder;
 import java.io.IOException;
 import java.nio.file.Path;
 import java.util.ArrayList;
+import java.util.Arrays;
 import java.util.EnumMap;
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
 import java.util.Optional;
 import java.util.TreeMap;
+import java.util.TreeSet;
 import org.HdrHistogram.Histogram;
 
 /**
@@ -90,7 +92,7 @@ public record TraceScan(List<String> formats, long firstMicros, long firstPlayed
         final LongSet written = new LongSet();
         final LongSet readFirst = new LongSet();
         final Map<String, Long> prepare = new LinkedHashMap<>();
-        final java.util.TreeSet<Long> copySizes = new java.util.TreeSet<>();
+        final TreeSet<Long> copySizes = new TreeSet<>();
 
         Tally(TraceSelection selection) {
             this.selection = selection;
@@ -129,14 +131,14 @@ public record TraceScan(List<String> formats, long firstMicros, long firstPlayed
             if (offset < 0) {
                 int back = (int) Math.min(Integer.MAX_VALUE - 1, (-offset - 1) / 1_000_000);
                 if (back >= before.length) {
-                    before = java.util.Arrays.copyOf(before, Math.max(back + 1, before.length * 2));
+                    before = Arrays.copyOf(before, Math.max(back + 1, before.length * 2));
                 }
                 before[back]++;
                 secondsBefore = Math.max(secondsBefore, back + 1);
             } else {
                 int second = (int) (offset / 1_000_000);
                 if (second >= perSecond.length) {
-                    perSecond = java.util.Arrays.copyOf(perSecond, Math.max(second + 1, perSecond.length * 2));
+                    perSecond = Arrays.copyOf(perSecond, Math.max(second + 1, perSecond.length * 2));
                 }
                 perSecond[second]++;
                 seconds = Math.max(seconds, second + 1);

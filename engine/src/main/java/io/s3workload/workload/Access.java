@@ -1,5 +1,7 @@
 package io.s3workload.workload;
 
+import java.math.BigDecimal;
+import java.util.List;
 import java.util.Locale;
 
 /**
@@ -11,7 +13,7 @@ import java.util.Locale;
 public sealed interface Access permits Access.RoundRobin, Access.Uniform, Access.Zipf, Access.Hotspot {
 
     /** The ways written as a word ({@code access: random}); zipf and hotspot take a mapping of their own. */
-    java.util.List<String> WORDS = java.util.List.of(new RoundRobin().toString(), new Uniform().toString());
+    List<String> WORDS = List.of(new RoundRobin().toString(), new Uniform().toString());
 
     RoundRobin ROUND_ROBIN = new RoundRobin();
 
@@ -49,7 +51,7 @@ public sealed interface Access permits Access.RoundRobin, Access.Uniform, Access
         }
 
         private static String percent(double fraction) {
-            return java.math.BigDecimal.valueOf(fraction * 100).stripTrailingZeros().toPlainString() + "%";
+            return BigDecimal.valueOf(fraction * 100).stripTrailingZeros().toPlainString() + "%";
         }
     }
 }

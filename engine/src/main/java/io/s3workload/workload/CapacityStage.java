@@ -1,8 +1,16 @@
 package io.s3workload.workload;
 
+import java.math.BigDecimal;
+import java.math.RoundingMode;
 import java.time.Duration;
+import java.util.ArrayList;
+import java.util.Collections;
+import java.util.EnumMap;
+import java.util.List;
 import java.util.Map;
+import java.util.Optional;
 import java.util.OptionalDouble;
+import java.util.OptionalInt;
 
 /**
  * {@code kind: capacity}: the highest load a store sustains within an SLO, searched for. One {@link #load()} (a get,
@@ -47,8 +55,8 @@ public record CapacityStage(StageCommon common, StageSpec load, Slo slo, Search 
                       OptionalDouble throttledPercent) {
 
         public Slo {
-            latency = latency.isEmpty() ? Map.of() : java.util.Collections.unmodifiableMap(
-                    new java.util.EnumMap<>(latency));
+            latency = latency.isEmpty() ? Map.of() : Collections.unmodifiableMap(
+                    new EnumMap<>(latency));
         }
 
         public boolean isEmpty() {
@@ -57,7 +65,7 @@ public record CapacityStage(StageCommon common, StageSpec load, Slo slo, Search 
 
         /** {@code p99 ≤ 50 ms, errors ≤ 1%}: the clauses as a sentence writes them. */
         public String text() {
-            java.util.List<String> clauses = new java.util.ArrayList<>();
+            List<String> clauses = new ArrayList<>();
             latency.forEach((p, d) -> clauses.add(p.key() + " ≤ " + Durations.format(d)));
             errorsPercent.ifPresent(e -> clauses.add("errors ≤ " + percent(e)));
             throttledPercent.ifPresent(t -> clauses.add("throttled ≤ " + percent(t)));
@@ -66,7 +74,7 @@ public record CapacityStage(StageCommon common, StageSpec load, Slo slo, Search 
 
         /** {@code 0.5%}, {@code 1%}. */
         public static String percent(double value) {
-            return java.math.BigDecimal.valueOf(value).stripTrailingZeros().toPlainString() + "%";
+            return BigDecimal.valueOf(value).stripTrailingZeros().toPlainString() + "%";
         }
     }
 
@@ -138,9 +146,9 @@ public record CapacityStage(StageCommon common, StageSpec load, Slo slo, Search 
      * The most steps the search can run: growing from {@code start} to {@code max}, then bisecting a step's gap down
      * to the precision; empty without a {@code max} (the total {@code duration} bounds it then).
      */
-    public java.util.OptionalInt mostSteps() {
+    public OptionalInt mostSteps() {
         if (search.max().isEmpty()) {
-            return java.util.OptionalInt.empty();
+            return OptionalInt.empty();
         }
         double max = search.max().getAsDouble();
         int growth = 1;
@@ -148,11 +156,11 @@ public record CapacityStage(StageCommon common, StageSpec load, Slo slo, Search 
             growth++;
         }
         if (search.ladder()) {
-            return java.util.OptionalInt.of(growth);
+            return OptionalInt.of(growth);
         }
         double gap = search.mode() == Mode.RATE ? search.growth() - 1 : search.growth() / search.start();
         int bisections = (int) Math.max(0, Math.ceil(Math.log(gap / (precision / 100)) / Math.log(2)));
-        return java.util.OptionalInt.of(growth + bisections);
+        return OptionalInt.of(growth + bisections);
     }
 
     /**
@@ -165,9 +173,9 @@ public record CapacityStage(StageCommon common, StageSpec load, Slo slo, Search 
 
     /** A search's length depends on what it measures, except a shard's ladder, on a fixed schedule. */
     @Override
-    public java.util.Optional<OwnLength> ownLength() {
-        return java.util.Optional.of(new OwnLength(search.ladder() && mostSteps().isPresent()
-                ? java.util.Optional.of(period().multipliedBy(mostSteps().getAsInt())) : java.util.Optional.empty(),
+    public Optional<OwnLength> ownLength() {
+        return Optional.of(new OwnLength(search.ladder() && mostSteps().isPresent()
+                ? Optional.of(period().multipliedBy(mostSteps().getAsInt())) : Optional.empty(),
                 longest()));
     }
 
@@ -180,17 +188,17 @@ public record CapacityStage(StageCommon common, StageSpec load, Slo slo, Search 
     }
 
     private static String number(double value) {
-        return java.math.BigDecimal.valueOf(value).setScale(2, java.math.RoundingMode.HALF_UP).stripTrailingZeros()
+        return BigDecimal.valueOf(value).setScale(2, RoundingMode.HALF_UP).stripTrailingZeros()
                 .toPlainString();
     }
 
     @Override
-    public java.util.Optional<String> readsFrom() {
+    public Optional<String> readsFrom() {
         return load.readsFrom();
     }
 
     @Override
-    public java.util.Optional<ObjectsFrom.Prefix> existing() {
+    public Optional<ObjectsFrom.Prefix> existing() {
         return load.existing();
     }
 
@@ -200,7 +208,7 @@ public record CapacityStage(StageCommon common, StageSpec load, Slo slo, Search 
     }
 
     @Override
-    public java.util.Optional<DataShape> bodies() {
+    public Optional<DataShape> bodies() {
         return load.bodies();
     }
 

@@ -1,6 +1,8 @@
 package io.s3workload.workload;
 
+import java.util.ArrayList;
 import java.util.List;
+import java.util.Optional;
 
 /**
  * {@code kind: compare}: the same inner stage against two or more endpoints (through a proxy and direct, say),
@@ -31,7 +33,7 @@ public record CompareStage(StageCommon common, List<String> endpoints, Order ord
     }
 
     @Override
-    public java.util.Optional<String> readsFrom() {
+    public Optional<String> readsFrom() {
         return stage.readsFrom();
     }
 
@@ -42,7 +44,7 @@ public record CompareStage(StageCommon common, List<String> endpoints, Order ord
 
     @Override
     public List<EndpointName> endpointsNamed() {
-        List<EndpointName> named = new java.util.ArrayList<>(common.endpointsNamed());
+        List<EndpointName> named = new ArrayList<>(common.endpointsNamed());
         EndpointName.list("endpoints", endpoints, named);
         return named;
     }

@@ -1,6 +1,7 @@
 package io.s3workload.workload;
 
 import java.time.Duration;
+import java.util.ArrayList;
 import java.util.List;
 
 /**
@@ -32,7 +33,7 @@ public record ConnectivityStage(StageCommon common, List<String> endpoints, int 
 
     @Override
     public List<EndpointName> endpointsNamed() {
-        List<EndpointName> named = new java.util.ArrayList<>(common.endpointsNamed());
+        List<EndpointName> named = new ArrayList<>(common.endpointsNamed());
         EndpointName.list("endpoints", endpoints, named);
         return named;
     }

@@ -1,6 +1,7 @@
 package io.s3workload.workload;
 
 import java.time.Duration;
+import java.util.ArrayList;
 import java.util.List;
 
 /**
@@ -48,7 +49,7 @@ public record ConsistencyProbe(List<String> writers, List<String> readers, int i
 
     /** The endpoints a probe stage names: its settings' ({@code endpoint}), its writers and its readers. */
     public List<StageSpec.EndpointName> endpointsNamed(StageCommon common) {
-        List<StageSpec.EndpointName> named = new java.util.ArrayList<>(common.endpointsNamed());
+        List<StageSpec.EndpointName> named = new ArrayList<>(common.endpointsNamed());
         StageSpec.EndpointName.list("writers", writers, named);
         StageSpec.EndpointName.list("readers", readers, named);
         return named;

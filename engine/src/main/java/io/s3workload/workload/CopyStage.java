@@ -1,5 +1,7 @@
 package io.s3workload.workload;
 
+import java.util.Optional;
+
 /**
  * {@code kind: copy}: server-side copies of stage {@code from}'s objects (or of existing objects under a prefix) to
  * new keys of this stage, round-robin over
@@ -22,13 +24,13 @@ public record CopyStage(StageCommon common, ObjectsFrom from, Stop stop, Multipa
     }
 
     @Override
-    public java.util.Optional<String> readsFrom() {
+    public Optional<String> readsFrom() {
         return from.stage();
     }
 
     @Override
-    public java.util.Optional<ObjectsFrom.Prefix> existing() {
-        return from instanceof ObjectsFrom.Prefix p ? java.util.Optional.of(p) : java.util.Optional.empty();
+    public Optional<ObjectsFrom.Prefix> existing() {
+        return from instanceof ObjectsFrom.Prefix p ? Optional.of(p) : Optional.empty();
     }
 
     @Override

@@ -1,5 +1,7 @@
 package io.s3workload.workload;
 
+import java.math.BigDecimal;
+import java.math.RoundingMode;
 import java.util.Locale;
 import java.util.Map;
 import java.util.Optional;
@@ -64,8 +66,8 @@ public record DataSize(long bytes) implements Comparable<DataSize> {
     @Override
     public String toString() {
         int unit = unit();
-        String number = java.math.BigDecimal.valueOf(bytes).divide(java.math.BigDecimal.valueOf(1L << (10 * unit)))
-                .setScale(2, java.math.RoundingMode.HALF_UP).stripTrailingZeros().toPlainString();
+        String number = BigDecimal.valueOf(bytes).divide(BigDecimal.valueOf(1L << (10 * unit)))
+                .setScale(2, RoundingMode.HALF_UP).stripTrailingZeros().toPlainString();
         return number + " " + BINARY_SUFFIXES[unit];
     }
 
@@ -75,8 +77,8 @@ public record DataSize(long bytes) implements Comparable<DataSize> {
      */
     public String label() {
         int unit = unit();
-        java.math.BigDecimal value = java.math.BigDecimal.valueOf(bytes)
-                .divide(java.math.BigDecimal.valueOf(1L << (10 * unit)));
+        BigDecimal value = BigDecimal.valueOf(bytes)
+                .divide(BigDecimal.valueOf(1L << (10 * unit)));
         return value.scale() <= 2 ? value.stripTrailingZeros().toPlainString() + BINARY_SUFFIXES[unit] : bytes + "B";
     }
 

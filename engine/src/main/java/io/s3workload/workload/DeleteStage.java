@@ -1,5 +1,7 @@
 package io.s3workload.workload;
 
+import java.util.Optional;
+
 /**
  * Deletes every object stage {@code from} wrote, and reports deletes/s: one DeleteObject per operation, or with
  * {@code batch} above 1 one DeleteObjects request of up to that many keys per operation (its items the keys
@@ -26,8 +28,8 @@ public record DeleteStage(StageCommon common, String from, int batch) implements
     }
 
     @Override
-    public java.util.Optional<String> readsFrom() {
-        return java.util.Optional.of(from);
+    public Optional<String> readsFrom() {
+        return Optional.of(from);
     }
 
     @Override

@@ -28,8 +28,8 @@ public record GetStage(StageCommon common, Optional<ObjectsFrom> from, List<Size
 
     /** The objects it seeds when it reads none of another stage's. */
     @Override
-    public java.util.Optional<DataShape> bodies() {
-        return from.isPresent() ? java.util.Optional.empty() : java.util.Optional.of(writes.data());
+    public Optional<DataShape> bodies() {
+        return from.isPresent() ? Optional.empty() : Optional.of(writes.data());
     }
 
     @Override
@@ -44,12 +44,12 @@ public record GetStage(StageCommon common, Optional<ObjectsFrom> from, List<Size
     }
 
     @Override
-    public java.util.Optional<String> readsFrom() {
+    public Optional<String> readsFrom() {
         return from.flatMap(ObjectsFrom::stage);
     }
 
     @Override
-    public java.util.Optional<ObjectsFrom.Prefix> existing() {
+    public Optional<ObjectsFrom.Prefix> existing() {
         return from.filter(ObjectsFrom.Prefix.class::isInstance).map(ObjectsFrom.Prefix.class::cast);
     }
 

@@ -1,5 +1,7 @@
 package io.s3workload.workload;
 
+import java.util.Optional;
+
 /**
  * HeadObject on the objects of stage {@code from} (or the existing objects under a prefix), by the stage's access
  * (in turn by default); each object once unless a stop is given.
@@ -12,13 +14,13 @@ public record HeadStage(StageCommon common, ObjectsFrom from, Stop stop) impleme
     }
 
     @Override
-    public java.util.Optional<String> readsFrom() {
+    public Optional<String> readsFrom() {
         return from.stage();
     }
 
     @Override
-    public java.util.Optional<ObjectsFrom.Prefix> existing() {
-        return from instanceof ObjectsFrom.Prefix p ? java.util.Optional.of(p) : java.util.Optional.empty();
+    public Optional<ObjectsFrom.Prefix> existing() {
+        return from instanceof ObjectsFrom.Prefix p ? Optional.of(p) : Optional.empty();
     }
 
     @Override

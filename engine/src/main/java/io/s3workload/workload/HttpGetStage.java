@@ -39,7 +39,7 @@ public record HttpGetStage(StageCommon common, List<String> urls, Optional<Strin
     }
 
     @Override
-    public java.util.Optional<String> readsFrom() {
+    public Optional<String> readsFrom() {
         return from;
     }
 
@@ -52,6 +52,6 @@ public record HttpGetStage(StageCommon common, List<String> urls, Optional<Strin
     @Override
     public StageSpec withoutSource() {
         return urls.isEmpty() && urlsFile.isEmpty() ? this
-                : new HttpGetStage(common, urls, urlsFile, java.util.Optional.empty(), stop, maxRedirects);
+                : new HttpGetStage(common, urls, urlsFile, Optional.empty(), stop, maxRedirects);
     }
 }

@@ -1,5 +1,7 @@
 package io.s3workload.workload;
 
+import java.util.List;
+
 /**
  * List-after-write consistency: PUT {@code objects} keys through each writer, then list their prefix through each
  * reader (ListObjectsV2) until every key is listed with its PUT's ETag. Convergence is timed per pair from the
@@ -21,7 +23,7 @@ public record ListAfterWriteStage(StageCommon common, ConsistencyProbe probe, in
     }
 
     @Override
-    public java.util.List<EndpointName> endpointsNamed() {
+    public List<EndpointName> endpointsNamed() {
         return probe.endpointsNamed(common);
     }
 }

@@ -16,7 +16,7 @@ public record ListStage(StageCommon common, Optional<String> from, int pageSize,
     }
 
     @Override
-    public java.util.Optional<String> readsFrom() {
+    public Optional<String> readsFrom() {
         return from;
     }
 

@@ -1,6 +1,8 @@
 package io.s3workload.workload;
 
 import java.util.List;
+import java.util.Locale;
+import java.util.SplittableRandom;
 
 /**
  * A load stage spread over several endpoints ({@code endpoints: [a, b]} or a group, as warp's
@@ -17,7 +19,7 @@ public record LoadEndpoints(List<String> names, Select select) {
         ROUNDROBIN, RANDOM;
 
         public String key() {
-            return name().toLowerCase(java.util.Locale.ROOT);
+            return name().toLowerCase(Locale.ROOT);
         }
     }
 
@@ -29,7 +31,7 @@ public record LoadEndpoints(List<String> names, Select select) {
     public String of(int worker, long seed) {
         return switch (select) {
             case ROUNDROBIN -> names.get(worker % names.size());
-            case RANDOM -> names.get(new java.util.SplittableRandom(seed ^ (worker * 0x9E3779B97F4A7C15L))
+            case RANDOM -> names.get(new SplittableRandom(seed ^ (worker * 0x9E3779B97F4A7C15L))
                     .nextInt(names.size()));
         };
     }

@@ -1,6 +1,7 @@
 package io.s3workload.workload;
 
 import java.util.Map;
+import java.util.Optional;
 
 /**
  * Weighted operations over a working set: {@code objects} objects of {@code size} are seeded first (not
@@ -18,8 +19,8 @@ public record MixStage(StageCommon common, Map<MixOp, Integer> weights, long obj
     }
 
     @Override
-    public java.util.Optional<DataShape> bodies() {
-        return java.util.Optional.of(writes.data());
+    public Optional<DataShape> bodies() {
+        return Optional.of(writes.data());
     }
 
     @Override

@@ -1,5 +1,6 @@
 package io.s3workload.workload;
 
+import java.time.Duration;
 import java.util.Arrays;
 import java.util.List;
 import java.util.Locale;
@@ -43,10 +44,10 @@ public record ObjectSettings(Optional<Sse> sse, Optional<String> storageClass, M
      * Object lock retention: {@code mode} for {@code period} from each write. Governance retention the run's cleanup
      * bypasses; compliance retention nobody can lift, so the cleanup waits it out (it is kept short).
      */
-    public record Retention(Mode mode, java.time.Duration period) {
+    public record Retention(Mode mode, Duration period) {
 
         /** The longest compliance retention a workload may set: the cleanup waits it out. */
-        public static final java.time.Duration MOST_COMPLIANCE = java.time.Duration.ofMinutes(5);
+        public static final Duration MOST_COMPLIANCE = Duration.ofMinutes(5);
 
         public enum Mode {
             GOVERNANCE, COMPLIANCE;

@@ -2,7 +2,9 @@ package io.s3workload.workload;
 
 import java.net.InetAddress;
 import java.net.URI;
+import java.net.URLDecoder;
 import java.net.UnknownHostException;
+import java.nio.charset.StandardCharsets;
 import java.util.Locale;
 import java.util.Map;
 import java.util.Optional;
@@ -39,7 +41,7 @@ public final class Proxies {
         if (proxy.getRawUserInfo() == null) {
             return Optional.empty();
         }
-        String[] parts = java.net.URLDecoder.decode(proxy.getRawUserInfo(), java.nio.charset.StandardCharsets.UTF_8)
+        String[] parts = URLDecoder.decode(proxy.getRawUserInfo(), StandardCharsets.UTF_8)
                 .split(":", 2);
         return Optional.of(Map.entry(parts[0], parts.length > 1 ? parts[1] : ""));
     }

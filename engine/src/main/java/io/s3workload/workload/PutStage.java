@@ -1,6 +1,7 @@
 package io.s3workload.workload;
 
 import java.util.List;
+import java.util.Optional;
 
 /**
  * Closed-loop PUTs: one measured cell per size, run in turn. {@code objects} bounds the distinct keys (written
@@ -32,8 +33,8 @@ public record PutStage(StageCommon common, List<SizeSpec> sizes, Stop stop, Mult
     }
 
     @Override
-    public java.util.Optional<DataShape> bodies() {
-        return java.util.Optional.of(writes.data());
+    public Optional<DataShape> bodies() {
+        return Optional.of(writes.data());
     }
 
     @Override

@@ -1,5 +1,6 @@
 package io.s3workload.workload;
 
+import java.util.List;
 import java.util.Optional;
 
 /**
@@ -14,11 +15,11 @@ public record RangeReadStage(StageCommon common, Optional<Sources> sources, Opti
                              Multipart multipart, boolean verify) implements StageSpec, CapacityStage.Body {
 
     /** The orders a rangeRead reads its chunks in ({@code order}): random, or sequential through each source. */
-    public static final java.util.List<String> ORDERS = java.util.List.of("random", "sequential");
+    public static final List<String> ORDERS = List.of("random", "sequential");
 
 
     @Override
-    public java.util.Optional<DataShape> bodies() {
+    public Optional<DataShape> bodies() {
         return sources.map(Sources::data);
     }
 

@@ -1,5 +1,7 @@
 package io.s3workload.workload;
 
+import java.util.List;
+
 /**
  * Read-after-write consistency: write through each writer — a PUT, a server-side copy or a PUT of a new version —
  * then GET (or HEAD) through each reader until the object is there as written. Convergence is timed per
@@ -29,7 +31,7 @@ public record ReadAfterWriteStage(StageCommon common, ConsistencyProbe probe, Re
     }
 
     @Override
-    public java.util.List<EndpointName> endpointsNamed() {
+    public List<EndpointName> endpointsNamed() {
         return probe.endpointsNamed(common);
     }
 }

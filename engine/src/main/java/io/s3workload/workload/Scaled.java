@@ -1,5 +1,6 @@
 package io.s3workload.workload;
 
+import java.math.BigDecimal;
 import java.util.List;
 
 /**
@@ -39,7 +40,7 @@ public record Scaled(double factor, List<Change> changes, List<Change> decimal) 
 
     /** {@code x0.05 (--scale): 12 sizes, counts and durations changed, e.g. stages.put.size 1MiB -> 51 KiB, ...}. */
     public String summary(int examples) {
-        StringBuilder b = new StringBuilder("x").append(java.math.BigDecimal.valueOf(factor).stripTrailingZeros()
+        StringBuilder b = new StringBuilder("x").append(BigDecimal.valueOf(factor).stripTrailingZeros()
                 .toPlainString()).append(" (--scale): ");
         if (changes.isEmpty()) {
             return b.append("nothing changed (values given with --set stay as given)").toString();

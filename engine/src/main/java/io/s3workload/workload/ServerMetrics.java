@@ -1,6 +1,9 @@
 package io.s3workload.workload;
 
 import java.net.URI;
+import java.net.URLDecoder;
+import java.nio.charset.StandardCharsets;
+import java.util.Base64;
 import java.util.EnumMap;
 import java.util.LinkedHashMap;
 import java.util.Map;
@@ -32,8 +35,8 @@ public record ServerMetrics(URI url, Optional<Preset> preset, Optional<String> b
     public String authorization() {
         String userInfo = url.getRawUserInfo();
         return bearerToken.map(t -> "Bearer " + t).orElse(userInfo == null ? null : "Basic "
-                + java.util.Base64.getEncoder().encodeToString(java.net.URLDecoder.decode(userInfo,
-                java.nio.charset.StandardCharsets.UTF_8).getBytes(java.nio.charset.StandardCharsets.UTF_8)));
+                + Base64.getEncoder().encodeToString(URLDecoder.decode(userInfo,
+                StandardCharsets.UTF_8).getBytes(StandardCharsets.UTF_8)));
     }
 
     /** The figures a store's metrics give. Counters but {@link #MEMORY}, a gauge. */

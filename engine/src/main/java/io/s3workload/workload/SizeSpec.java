@@ -1,5 +1,8 @@
 package io.s3workload.workload;
 
+import java.util.Arrays;
+import java.util.Optional;
+
 /**
  * The size of the objects of one cell: fixed, uniform or log-uniform between {@code min} and {@code max}, or drawn
  * by weight from a list of sizes (written in the workload, or a histogram read from a file). An object's size is a
@@ -200,7 +203,7 @@ public sealed interface SizeSpec permits SizeSpec.Fixed, SizeSpec.Range, SizeSpe
                 StringBuilder description = new StringBuilder();
                 for (int i = 0; i < parts.length; i++) {
                     int dot = parts[i].lastIndexOf('.');
-                    java.util.Optional<DataSize> size = DataSize.parse(parts[i].substring(0, dot));
+                    Optional<DataSize> size = DataSize.parse(parts[i].substring(0, dot));
                     if (size.isEmpty()) {
                         return new Weighted(label, new long[0], new double[0], label);
                     }
@@ -220,7 +223,7 @@ public sealed interface SizeSpec permits SizeSpec.Fixed, SizeSpec.Range, SizeSpe
                 return 0;
             }
             double target = unit(keyHash) * cumulative[cumulative.length - 1];
-            int at = java.util.Arrays.binarySearch(cumulative, target);
+            int at = Arrays.binarySearch(cumulative, target);
             // the first size whose cumulative weight is above the target
             int i = at >= 0 ? at + 1 : -at - 1;
             return sizes[Math.min(i, sizes.length - 1)];

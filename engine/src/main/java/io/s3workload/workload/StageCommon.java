@@ -1,5 +1,7 @@
 package io.s3workload.workload;
 
+import java.time.Duration;
+import java.util.ArrayList;
 import java.util.List;
 import java.util.Optional;
 import java.util.OptionalInt;
@@ -12,7 +14,7 @@ import java.util.OptionalInt;
  */
 public record StageCommon(String name, Optional<String> endpoint, OptionalInt concurrency, FailOn failOn,
                           ClientSpec client, LoadShape load, List<String> tags, StageGraph graph,
-                          Optional<java.time.Duration> warmUp, Optional<StopWhenStable> stopWhenStable,
+                          Optional<Duration> warmUp, Optional<StopWhenStable> stopWhenStable,
                           Optional<LoadEndpoints> spread, Access access) {
 
     public StageCommon {
@@ -21,7 +23,7 @@ public record StageCommon(String name, Optional<String> endpoint, OptionalInt co
 
     public StageCommon(String name, Optional<String> endpoint, OptionalInt concurrency, FailOn failOn,
                        ClientSpec client, LoadShape load, List<String> tags, StageGraph graph,
-                       Optional<java.time.Duration> warmUp, Optional<StopWhenStable> stopWhenStable,
+                       Optional<Duration> warmUp, Optional<StopWhenStable> stopWhenStable,
                        Optional<LoadEndpoints> spread) {
         this(name, endpoint, concurrency, failOn, client, load, tags, graph, warmUp, stopWhenStable, spread,
                 Access.ROUND_ROBIN);
@@ -29,14 +31,14 @@ public record StageCommon(String name, Optional<String> endpoint, OptionalInt co
 
     public StageCommon(String name, Optional<String> endpoint, OptionalInt concurrency, FailOn failOn,
                        ClientSpec client, LoadShape load, List<String> tags, StageGraph graph,
-                       Optional<java.time.Duration> warmUp, Optional<StopWhenStable> stopWhenStable) {
+                       Optional<Duration> warmUp, Optional<StopWhenStable> stopWhenStable) {
         this(name, endpoint, concurrency, failOn, client, load, tags, graph, warmUp, stopWhenStable,
                 Optional.empty());
     }
 
     public StageCommon(String name, Optional<String> endpoint, OptionalInt concurrency, FailOn failOn,
                        ClientSpec client, LoadShape load, List<String> tags, StageGraph graph,
-                       Optional<java.time.Duration> warmUp) {
+                       Optional<Duration> warmUp) {
         this(name, endpoint, concurrency, failOn, client, load, tags, graph, warmUp, Optional.empty());
     }
 
@@ -62,7 +64,7 @@ public record StageCommon(String name, Optional<String> endpoint, OptionalInt co
 
     /** The endpoints these settings name: {@code endpoint}, or those a load spreads over ({@code endpoints}). */
     public List<StageSpec.EndpointName> endpointsNamed() {
-        List<StageSpec.EndpointName> named = new java.util.ArrayList<>();
+        List<StageSpec.EndpointName> named = new ArrayList<>();
         endpoint.ifPresent(e -> named.add(new StageSpec.EndpointName("endpoint", e)));
         spread.ifPresent(s -> StageSpec.EndpointName.list("endpoints", s.names(), named));
         return named;

@@ -1,5 +1,10 @@
 package io.s3workload.workload;
 
+import java.time.Duration;
+import java.util.List;
+import java.util.Optional;
+import java.util.OptionalInt;
+
 /**
  * One stage of a workload, as written. Each kind is one record; adding a kind to {@code permits} makes every
  * exhaustive switch over stages fail to compile until the kind is handled.
@@ -20,8 +25,8 @@ public sealed interface StageSpec permits PutStage, GetStage, DeleteStage, HeadS
     StageSpec shared(Shard shard, int defaultWorkers);
 
     /** The earlier stage whose objects this one reads ({@code from}), if any. */
-    default java.util.Optional<String> readsFrom() {
-        return java.util.Optional.empty();
+    default Optional<String> readsFrom() {
+        return Optional.empty();
     }
 
     /**
@@ -33,8 +38,8 @@ public sealed interface StageSpec permits PutStage, GetStage, DeleteStage, HeadS
     }
 
     /** The prefix of existing objects this stage reads ({@code from: {prefix: ...}}), if it reads one. */
-    default java.util.Optional<ObjectsFrom.Prefix> existing() {
-        return java.util.Optional.empty();
+    default Optional<ObjectsFrom.Prefix> existing() {
+        return Optional.empty();
     }
 
     /** What the stage's writes store with each object besides its bytes (none for a stage that writes none). */
@@ -46,31 +51,31 @@ public sealed interface StageSpec permits PutStage, GetStage, DeleteStage, HeadS
      * What the bodies this stage writes are made of (its {@code data}); empty for a stage that writes no bodies of its
      * own to be measured or read (a probe's small objects are unique, a copy holds its source's).
      */
-    default java.util.Optional<DataShape> bodies() {
-        return java.util.Optional.empty();
+    default Optional<DataShape> bodies() {
+        return Optional.empty();
     }
 
     /** The sources the stage uploads before it measures (rangeRead's and transcode's), if it has such. */
-    default java.util.Optional<Sources> preparedSources() {
-        return java.util.Optional.empty();
+    default Optional<Sources> preparedSources() {
+        return Optional.empty();
     }
 
     /**
      * How long the stage runs when that is its own to decide (a capacity search's), else empty: its cells say.
      */
-    default java.util.Optional<OwnLength> ownLength() {
-        return java.util.Optional.empty();
+    default Optional<OwnLength> ownLength() {
+        return Optional.empty();
     }
 
     /**
      * A run time the stage decides itself: {@code fixed} when it is known in advance (a shard's ladder), and
      * {@code longest} saying what bounds it ({@code at most 14 steps of 25s ..., never more than 20m}).
      */
-    record OwnLength(java.util.Optional<java.time.Duration> fixed, String longest) {
+    record OwnLength(Optional<Duration> fixed, String longest) {
     }
 
     /** The workers it runs when its workload does not say: its {@code concurrency}, or a count of its own. */
-    default java.util.OptionalInt ownWorkers() {
+    default OptionalInt ownWorkers() {
         return common().concurrency();
     }
 
@@ -83,8 +88,8 @@ public sealed interface StageSpec permits PutStage, GetStage, DeleteStage, HeadS
     }
 
     /** Objects above this size it reads as several ranged GETs at once (so a GET is several requests). */
-    default java.util.Optional<DataSize> readsInRangesAbove() {
-        return java.util.Optional.empty();
+    default Optional<DataSize> readsInRangesAbove() {
+        return Optional.empty();
     }
 
     default String name() {
@@ -103,7 +108,7 @@ public sealed interface StageSpec permits PutStage, GetStage, DeleteStage, HeadS
     record EndpointName(String key, String name) {
 
         /** Adds {@code key/0}, {@code key/1}, ... for {@code names}, each but {@link ConsistencyProbe#SELF}. */
-        public static void list(String key, java.util.List<String> names, java.util.List<EndpointName> to) {
+        public static void list(String key, List<String> names, List<EndpointName> to) {
             for (int i = 0; i < names.size(); i++) {
                 if (!names.get(i).equals(ConsistencyProbe.SELF)) {
                     to.add(new EndpointName(key + "/" + i, names.get(i)));
@@ -113,7 +118,7 @@ public sealed interface StageSpec permits PutStage, GetStage, DeleteStage, HeadS
     }
 
     /** Every endpoint this stage's own settings name ({@code endpoint}, {@code endpoints}, writers, readers). */
-    default java.util.List<EndpointName> endpointsNamed() {
+    default List<EndpointName> endpointsNamed() {
         return common().endpointsNamed();
     }
 }

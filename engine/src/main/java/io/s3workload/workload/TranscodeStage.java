@@ -2,6 +2,8 @@ package io.s3workload.workload;
 
 import java.time.Duration;
 import java.util.List;
+import java.util.Optional;
+import java.util.OptionalInt;
 
 /**
  * t3-validator's transcoding workload: {@code jobs} parallel jobs for {@code duration}, each looping: read a
@@ -25,13 +27,13 @@ public record TranscodeStage(StageCommon common, Sources sources, DataSize chunk
     }
 
     @Override
-    public java.util.Optional<DataShape> bodies() {
-        return java.util.Optional.of(sources.data());
+    public Optional<DataShape> bodies() {
+        return Optional.of(sources.data());
     }
 
     @Override
-    public java.util.Optional<Sources> preparedSources() {
-        return java.util.Optional.of(sources);
+    public Optional<Sources> preparedSources() {
+        return Optional.of(sources);
     }
 
     @Override
@@ -48,7 +50,7 @@ public record TranscodeStage(StageCommon common, Sources sources, DataSize chunk
 
     /** Its workers are its jobs. */
     @Override
-    public java.util.OptionalInt ownWorkers() {
-        return java.util.OptionalInt.of(jobs);
+    public OptionalInt ownWorkers() {
+        return OptionalInt.of(jobs);
     }
 }

@@ -1,5 +1,8 @@
 package io.s3workload.workload;
 
+import java.net.URI;
+import java.util.regex.Pattern;
+
 /**
  * URLs as s3workload prints them: never with user info (shown as {@code ***@}) or a query, either of which can hold
  * a credential.
@@ -7,8 +10,8 @@ package io.s3workload.workload;
 public final class Urls {
 
     /** {@code scheme://user:password@}: the user info of any URL in a text. */
-    private static final java.util.regex.Pattern USER_INFO =
-            java.util.regex.Pattern.compile("([A-Za-z][A-Za-z0-9+.-]*://)[^/?#@\\s]+@");
+    private static final Pattern USER_INFO =
+            Pattern.compile("([A-Za-z][A-Za-z0-9+.-]*://)[^/?#@\\s]+@");
 
     private Urls() {
     }
@@ -16,7 +19,7 @@ public final class Urls {
     /** {@code scheme://[***@]host[:port]/path} of {@code url}; a presigned URL's signature and key id stay out. */
     public static String printable(String url) {
         try {
-            java.net.URI u = java.net.URI.create(url);
+            URI u = URI.create(url);
             if (u.getHost() == null) {
                 return masked(url.indexOf('?') < 0 ? url : url.substring(0, url.indexOf('?')));
             }

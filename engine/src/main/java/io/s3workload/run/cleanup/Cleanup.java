@@ -1,16 +1,13 @@
 package io.s3workload.run.cleanup;
 
-import io.s3workload.s3.ObjectVersions;
 import io.s3workload.result.CleanupResult;
-import io.s3workload.result.Units;
 import io.s3workload.run.KeySet;
 import io.s3workload.run.OwnRequests;
-import io.s3workload.s3.DeleteOutcome;
 import io.s3workload.s3.ObjectStore;
-import io.s3workload.s3.StoreException;
 import java.io.IOException;
 import java.nio.file.Files;
 import java.nio.file.Path;
+import java.time.Instant;
 import java.util.ArrayList;
 import java.util.LinkedHashMap;
 import java.util.LinkedHashSet;
@@ -66,7 +63,7 @@ public final class Cleanup {
      */
     public static CleanupResult finish(CleanupManifest manifest, Map<String, ObjectStore> stores, Path file,
                                 OwnRequests requests) {
-        return finish(manifest, stores, file, requests, java.time.Instant.EPOCH);
+        return finish(manifest, stores, file, requests, Instant.EPOCH);
     }
 
     /**
@@ -74,7 +71,7 @@ public final class Cleanup {
      * lasts past {@code complianceEnds}: what a store that cannot say a version's retention (moto) is waited for.
      */
     public static CleanupResult finish(CleanupManifest manifest, Map<String, ObjectStore> stores, Path file,
-                                OwnRequests requests, java.time.Instant complianceEnds) {
+                                OwnRequests requests, Instant complianceEnds) {
         CleanupTally tally = new CleanupTally();
         Map<String, List<String>> left = new LinkedHashMap<>();
         Map<String, List<KeySet>> leftRanges = new LinkedHashMap<>();

@@ -6,6 +6,7 @@ import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.ArrayList;
+import java.util.Collections;
 import java.util.LinkedHashMap;
 import java.util.LinkedHashSet;
 import java.util.List;
@@ -38,11 +39,11 @@ public record CleanupManifest(String bucket, String prefix, Map<String, List<Str
     public CleanupManifest {
         Map<String, List<String>> copy = new LinkedHashMap<>();
         keys.forEach((endpoint, list) -> copy.put(endpoint, List.copyOf(list)));
-        keys = java.util.Collections.unmodifiableMap(copy);
+        keys = Collections.unmodifiableMap(copy);
         Map<String, List<KeySet>> rangesCopy = new LinkedHashMap<>();
         ranges.forEach((endpoint, list) -> rangesCopy.put(endpoint, List.copyOf(list)));
-        ranges = java.util.Collections.unmodifiableMap(rangesCopy);
-        unlisted = java.util.Collections.unmodifiableSet(new LinkedHashSet<>(unlisted));
+        ranges = Collections.unmodifiableMap(rangesCopy);
+        unlisted = Collections.unmodifiableSet(new LinkedHashSet<>(unlisted));
     }
 
     /** Keys left on known endpoints, none unlisted. */

@@ -1,24 +1,27 @@
 package io.s3workload.run.cleanup;
 
-import io.s3workload.s3.ObjectVersions;
-import io.s3workload.result.CleanupResult;
 import io.s3workload.result.Units;
 import io.s3workload.run.KeySet;
 import io.s3workload.run.OwnRequests;
 import io.s3workload.s3.DeleteOutcome;
 import io.s3workload.s3.ObjectStore;
+import io.s3workload.s3.ObjectVersions;
 import io.s3workload.s3.StoreException;
+import java.time.Duration;
+import java.time.Instant;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.Optional;
 import java.util.Set;
+import java.util.concurrent.TimeUnit;
+import java.util.concurrent.locks.LockSupport;
 
 /** The cleanup of one endpoint. */
 final class EndpointCleanup {
     private final String name;
     private final String prefix;
     /** When the run's longest compliance retention ends at the latest (EPOCH: it set none). */
-    private final java.time.Instant complianceEnds;
+    private final Instant complianceEnds;
     private final ObjectStore store;
     private final OwnRequests requests;
     private final CleanupTally tally;
@@ -32,7 +35,7 @@ final class EndpointCleanup {
     private boolean refused;
 
     EndpointCleanup(String name, String prefix, ObjectStore store, OwnRequests requests, CleanupTally tally,
-             java.time.Instant complianceEnds) {
+             Instant complianceEnds) {
         this.complianceEnds = complianceEnds;
         this.name = name;
         this.prefix = prefix;
@@ -155,22 +158,22 @@ final class EndpointCleanup {
             return outcome;
         }
         List<ObjectStore.KeyVersion> still = refused(locked, outcome);
-        java.time.Instant until = java.time.Instant.EPOCH;
+        Instant until = Instant.EPOCH;
         for (ObjectStore.KeyVersion v : still) {
             try {
-                java.time.Instant latest = until;
+                Instant latest = until;
                 until = store.versions().retainedUntil(v).filter(latest::isBefore).orElse(latest);
             } catch (StoreException e) {
                 until = complianceEnds; // the store cannot say (moto answers 500): the run's own longest
                 break;
             }
         }
-        long wait = java.time.Duration.between(java.time.Instant.now(), until).toNanos()
-                + java.util.concurrent.TimeUnit.SECONDS.toNanos(1); // the store's clock may run a little late
-        if (until.equals(java.time.Instant.EPOCH) || !requests.outlasts(wait)) {
+        long wait = Duration.between(Instant.now(), until).toNanos()
+                + TimeUnit.SECONDS.toNanos(1); // the store's clock may run a little late
+        if (until.equals(Instant.EPOCH) || !requests.outlasts(wait)) {
             return outcome;
         }
-        java.util.concurrent.locks.LockSupport.parkNanos(wait);
+        LockSupport.parkNanos(wait);
         DeleteOutcome last = requests.call("DeleteObjects", () -> store.versions().deleteLockedVersions(still));
         return new DeleteOutcome(outcome.deleted() + last.deleted(), last.failedKeys(), last.errors());
     }

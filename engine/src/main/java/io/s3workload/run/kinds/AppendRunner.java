@@ -1,8 +1,10 @@
 package io.s3workload.run.kinds;
 
 import io.s3workload.metrics.CellKey;
+import io.s3workload.metrics.CellRecorder;
 import io.s3workload.metrics.CellStats;
 import io.s3workload.metrics.Op;
+import io.s3workload.opslog.OpsSink;
 import io.s3workload.plan.CellPlan;
 import io.s3workload.plan.StagePlan;
 import io.s3workload.result.Units;
@@ -19,6 +21,7 @@ import io.s3workload.workload.AppendStage;
 import java.util.List;
 import java.util.concurrent.atomic.AtomicLongArray;
 import java.util.concurrent.atomic.LongAdder;
+import java.util.stream.IntStream;
 
 /**
  * {@code kind: append}: each operation grows one object, which no other worker is writing at that moment, by
@@ -77,13 +80,13 @@ public final class AppendRunner implements CellStageRunner {
         if (context.cancelled() || created == 0) {
             return;
         }
-        long[] written = java.util.stream.IntStream.range(0, sizes.length()).filter(n -> sizes.get(n) > 0)
+        long[] written = IntStream.range(0, sizes.length()).filter(n -> sizes.get(n) > 0)
                 .limit(MOST_CHECKED).mapToLong(n -> n).toArray();
         LongAdder shorter = new LongAdder();
         LongAdder unread = new LongAdder();
         var loop = ClosedLoop.Spec.unpaced(stage.name() + "-check", Math.min(stage.concurrency(), written.length),
-                written.length, context.clients().lease(stage), context.seed()).own(io.s3workload.opslog.OpsSink.CHECK);
-        ClosedLoop.run(loop, context::cancelled, new io.s3workload.metrics.CellRecorder(new CellKey(stage.name(),
+                written.length, context.clients().lease(stage), context.seed()).own(OpsSink.CHECK);
+        ClosedLoop.run(loop, context::cancelled, new CellRecorder(new CellKey(stage.name(),
                 Op.HEAD, stage.endpoint(), cell.size())), (i, worker, recorder) -> {
                     int number = (int) written[(int) i];
                     try {
@@ -96,7 +99,7 @@ public final class AppendRunner implements CellStageRunner {
                     }
                     recorder.success(0, 0);
                 });
-        long appends = java.util.stream.IntStream.range(0, sizes.length()).mapToLong(sizes::get).sum()
+        long appends = IntStream.range(0, sizes.length()).mapToLong(sizes::get).sum()
                 / Math.max(1, cell.size().maxBytes()) - created;
         String said = String.format("%,d objects created, %,d appends", created, appends) + "; " + written.length
                 + " objects read back: " + (shorter.sum() == 0 && unread.sum() == 0

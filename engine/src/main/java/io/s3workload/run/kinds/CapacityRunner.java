@@ -13,7 +13,9 @@ import io.s3workload.run.Engine;
 import io.s3workload.run.RunContext;
 import io.s3workload.run.StageRunner;
 import io.s3workload.workload.CapacityStage;
+import io.s3workload.workload.Durations;
 import io.s3workload.workload.Percentile;
+import io.s3workload.workload.StageKind;
 import java.time.Duration;
 import java.util.ArrayList;
 import java.util.List;
@@ -110,7 +112,7 @@ public final class CapacityRunner implements StageRunner {
                 && !(spec.search().ladder() && stepsRun * spec.period().toNanos() + stepNanos > budget)) {
             return false;
         }
-        context.note(stage.name(), "the search's duration (" + io.s3workload.workload.Durations.format(
+        context.note(stage.name(), "the search's duration (" + Durations.format(
                 spec.duration()) + ") leaves no time for another step of " + Units.seconds(stepNanos));
         return true;
     }
@@ -190,7 +192,7 @@ public final class CapacityRunner implements StageRunner {
      * is not probed: each run of it seeds its working set again.
      */
     private static long probe(StagePlan stage, CapacityStage spec, StageRunner load, RunContext context) {
-        if (spec.load().kind().has(io.s3workload.workload.StageKind.Trait.SEEDS_EACH_RUN) || context.cancelled()) {
+        if (spec.load().kind().has(StageKind.Trait.SEEDS_EACH_RUN) || context.cancelled()) {
             return -1;
         }
         CellPlan cell = stage.cells().get(0);

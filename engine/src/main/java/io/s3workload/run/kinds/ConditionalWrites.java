@@ -4,20 +4,24 @@ import io.s3workload.metrics.CellKey;
 import io.s3workload.metrics.CellRecorder;
 import io.s3workload.metrics.CellStats;
 import io.s3workload.metrics.Op;
+import io.s3workload.opslog.OpsSink;
 import io.s3workload.plan.CellPlan;
 import io.s3workload.plan.StagePlan;
 import io.s3workload.run.ClosedLoop;
 import io.s3workload.run.KeySet;
-import io.s3workload.run.Operation;
 import io.s3workload.run.RunContext;
 import io.s3workload.run.Transfers;
+import io.s3workload.s3.ObjectStore;
 import io.s3workload.s3.ObjectWrite;
 import io.s3workload.s3.Payload;
 import io.s3workload.s3.StoreException;
 import io.s3workload.workload.Conditional;
 import io.s3workload.workload.ParallelRanges;
 import io.s3workload.workload.PutStage;
+import java.util.Objects;
+import java.util.Set;
 import java.util.concurrent.ConcurrentHashMap;
+import java.util.concurrent.atomic.AtomicIntegerArray;
 import java.util.concurrent.atomic.AtomicLongArray;
 import java.util.concurrent.atomic.AtomicReferenceArray;
 import java.util.concurrent.atomic.LongAdder;
@@ -49,13 +53,13 @@ public final class ConditionalWrites {
     /** Per key, for ifMatch: the ETag of its last kept write. */
     private final AtomicReferenceArray<String> etags;
     /** Per key, for ifMatch: its writes in flight. */
-    private final java.util.concurrent.atomic.AtomicIntegerArray inFlight;
+    private final AtomicIntegerArray inFlight;
     private final LongAdder kept = new LongAdder();
     private final LongAdder refused = new LongAdder();
     /** Keys that saw a refusal and so had writers meet: those read back. */
-    private final java.util.Set<Long> contended = ConcurrentHashMap.newKeySet();
+    private final Set<Long> contended = ConcurrentHashMap.newKeySet();
     /** The conditions kept writes were sent under (a hash of key and ETag, or of key and "*"). */
-    private final java.util.Set<Long> conditions = ConcurrentHashMap.newKeySet();
+    private final Set<Long> conditions = ConcurrentHashMap.newKeySet();
     /** Kept writes whose condition another kept write had been sent under: lost updates. */
     private final LongAdder keptTwice = new LongAdder();
 
@@ -65,7 +69,7 @@ public final class ConditionalWrites {
         boolean matches = tracked && conditional == Conditional.IF_MATCH;
         this.winners = tracked ? new AtomicLongArray((int) keys) : null;
         this.etags = matches ? new AtomicReferenceArray<>((int) keys) : null;
-        this.inFlight = matches ? new java.util.concurrent.atomic.AtomicIntegerArray((int) keys) : null;
+        this.inFlight = matches ? new AtomicIntegerArray((int) keys) : null;
     }
 
     /**
@@ -122,7 +126,7 @@ public final class ConditionalWrites {
      * still the one known (the class comment says why).
      */
     boolean refused(long number, String objectKey, String expected, StoreException e,
-                    io.s3workload.s3.ObjectStore store) {
+                    ObjectStore store) {
         if (!e.errorClass().startsWith(PRECONDITION_FAILED)) {
             return false;
         }
@@ -131,7 +135,7 @@ public final class ConditionalWrites {
             contended.add(number);
         }
         if (etags != null && inFlight.get((int) number) == 1
-                && java.util.Objects.equals(etags.get((int) number), expected)) {
+                && Objects.equals(etags.get((int) number), expected)) {
             try {
                 store.head(objectKey).ifPresent(info -> {
                     if (etags.compareAndSet((int) number, expected, info.etag())) {
@@ -201,7 +205,7 @@ public final class ConditionalWrites {
         CellRecorder reads = new CellRecorder(new CellKey(stage.name(), Op.GET, stage.endpoint(), cell.size()));
         LongAdder mismatched = new LongAdder();
         var loop = ClosedLoop.Spec.unpaced(stage.name() + "-check", Math.min(stage.concurrency(), keys.length),
-                keys.length, context.clients().lease(stage), context.seed()).own(io.s3workload.opslog.OpsSink.CHECK);
+                keys.length, context.clients().lease(stage), context.seed()).own(OpsSink.CHECK);
         PutStage spec = stage.spec(PutStage.class);
         ClosedLoop.run(loop, context::cancelled, reads, (i, worker, recorder) -> {
             long number = keys[(int) i];

@@ -10,6 +10,7 @@ import io.s3workload.run.Preflight;
 import io.s3workload.run.RunContext;
 import io.s3workload.run.StageRunner;
 import io.s3workload.s3.ObjectStore;
+import io.s3workload.s3.RequestTrace;
 import io.s3workload.s3.StoreException;
 import io.s3workload.workload.ConnectivityStage;
 import io.s3workload.workload.DataSize;
@@ -54,13 +55,13 @@ public final class ConnectivityRunner implements StageRunner {
      * then with an IncompatibleClassChangeError on JDK 25 and virtual threads.
      */
     private static void within(Duration timeout, Runnable call) {
-        io.s3workload.s3.RequestTrace caller = io.s3workload.s3.RequestTrace.current();
+        RequestTrace caller = RequestTrace.current();
         caller.beginOperation();
         FutureTask<Void> task = new FutureTask<>(() -> {
             try {
                 call.run();
             } finally {
-                caller.copyFrom(io.s3workload.s3.RequestTrace.current()); // the ops log reads the caller's
+                caller.copyFrom(RequestTrace.current()); // the ops log reads the caller's
             }
         }, null);
         Thread runner = Thread.ofVirtual().name("s3workload-connectivity").start(task);

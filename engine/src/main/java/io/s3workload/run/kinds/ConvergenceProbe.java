@@ -15,6 +15,7 @@ import io.s3workload.s3.ObjectStore;
 import io.s3workload.s3.StoreException;
 import io.s3workload.workload.ConsistencyProbe;
 import io.s3workload.workload.SizeSpec;
+import java.time.Duration;
 import java.util.ArrayList;
 import java.util.LinkedHashMap;
 import java.util.List;
@@ -205,7 +206,7 @@ public final class ConvergenceProbe {
      * How a reader is polled: every {@code interval} until {@code timeout} after the write; a read within
      * {@code immediateWithin} of the write (or the very first read, with {@code firstReadImmediate}) is immediate.
      */
-    record Polling(java.time.Duration interval, java.time.Duration timeout, java.time.Duration immediateWithin,
+    record Polling(Duration interval, Duration timeout, Duration immediateWithin,
                    boolean firstReadImmediate) {
     }
 

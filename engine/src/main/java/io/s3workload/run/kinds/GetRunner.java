@@ -22,8 +22,8 @@ import io.s3workload.s3.Payload;
 import io.s3workload.s3.ReadTiming;
 import io.s3workload.workload.GetStage;
 import java.util.List;
-import java.util.Map;
 import java.util.Optional;
+import java.util.concurrent.atomic.LongAdder;
 
 /**
  * {@code kind: get}: closed-loop GETs over a source's keys or existing objects (picked by the stage's access), as parallel ranges above the threshold,
@@ -52,7 +52,7 @@ public final class GetRunner implements CellStageRunner {
             context.note(stage.name(), "verify: not done: the objects read are copies of existing objects, whose"
                     + " content the run does not know");
         }
-        java.util.concurrent.atomic.LongAdder unvalidated = new java.util.concurrent.atomic.LongAdder();
+        LongAdder unvalidated = new LongAdder();
         CellRun.Outcome outcome = CellRun.run(context, stage, key, cell, limit, (i, worker, recorder) -> {
             long index = picker.pick(i);
             String objectKey = keys.key(index);

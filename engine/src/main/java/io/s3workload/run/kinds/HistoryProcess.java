@@ -7,7 +7,9 @@ import io.s3workload.s3.ObjectWrite;
 import io.s3workload.s3.ReadTiming;
 import io.s3workload.s3.StoreException;
 import io.s3workload.workload.HistoryStage.HistoryOp;
+import io.s3workload.workload.HistoryStage;
 import java.util.ArrayList;
+import java.util.LinkedHashSet;
 import java.util.List;
 import java.util.Set;
 
@@ -166,10 +168,10 @@ final class HistoryProcess {
 
     private void list(WorkerState worker, OpRecorder recorder) {
         long invoked = System.nanoTime();
-        List<String> listed = worker.store().bucketWide().listPage(prefix, null, io.s3workload.workload.HistoryStage
+        List<String> listed = worker.store().bucketWide().listPage(prefix, null, HistoryStage
                 .MOST_KEYS).keys(); // a failure observed nothing: left out
         long completed = System.nanoTime();
-        Set<String> names = new java.util.LinkedHashSet<>();
+        Set<String> names = new LinkedHashSet<>();
         for (String k : listed) {
             names.add(k.startsWith(prefix) ? k.substring(prefix.length()) : k);
         }

@@ -16,12 +16,13 @@ import io.s3workload.run.CellRun;
 import io.s3workload.run.KeySet;
 import io.s3workload.run.RunContext;
 import io.s3workload.run.StageRunner;
-import io.s3workload.workload.HistoryStage;
 import io.s3workload.workload.HistoryStage.HistoryOp;
+import io.s3workload.workload.HistoryStage;
 import java.util.ArrayList;
 import java.util.Collections;
 import java.util.EnumMap;
 import java.util.List;
+import java.util.Locale;
 import java.util.Map;
 
 /**
@@ -68,7 +69,7 @@ public final class HistoryRunner implements StageRunner {
         History history = History.of(ops, processCount, true);
         CheckResult checked = HistoryChecker.check(history, spec.checkTimeout());
         context.note(stage.name(), "checked " + Units.count(history.ops().size(), "operation") + " over "
-                + Units.count(spec.keys(), "key") + " in " + String.format(java.util.Locale.ROOT, "%.2f s",
+                + Units.count(spec.keys(), "key") + " in " + String.format(Locale.ROOT, "%.2f s",
                 checked.elapsedNanos() / 1e9));
         List<CellStats> cells = new ArrayList<>();
         outcomes.subList(1, outcomes.size()).stream().map(CellRun.Outcome::stats).forEach(cells::add);

@@ -7,12 +7,10 @@ import io.s3workload.plan.CellPlan;
 import io.s3workload.plan.StagePlan;
 import io.s3workload.run.CellRun;
 import io.s3workload.run.CellStageRunner;
-import io.s3workload.run.ClosedLoop;
 import io.s3workload.run.RunContext;
 import io.s3workload.s3.ObjectStore;
 import io.s3workload.workload.ListStage;
 import java.util.List;
-import java.util.Optional;
 
 /**
  * {@code kind: list}: each operation is a complete listing of the prefix, page by page; every page is a measured

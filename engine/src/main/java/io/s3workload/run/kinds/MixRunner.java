@@ -1,5 +1,6 @@
 package io.s3workload.run.kinds;
 
+import io.s3workload.metrics.AccessStats;
 import io.s3workload.metrics.CellKey;
 import io.s3workload.metrics.CellRecorder;
 import io.s3workload.metrics.CellStats;
@@ -20,9 +21,11 @@ import io.s3workload.run.WrittenKeys;
 import io.s3workload.s3.ErrorClassifier;
 import io.s3workload.s3.ObjectWrite;
 import io.s3workload.s3.Payload;
+import io.s3workload.workload.Access;
 import io.s3workload.workload.MixStage.MixOp;
 import io.s3workload.workload.MixStage;
 import java.util.ArrayList;
+import java.util.Collections;
 import java.util.EnumMap;
 import java.util.List;
 import java.util.Map;
@@ -68,7 +71,7 @@ public final class MixRunner implements StageRunner {
         CellRecorder total = context.recorder(new CellKey(stage.name(), Op.MIX, CellRun.endpointOf(stage),
                 spec.size()));
         boolean skewed = !spec.common().access().equals(stage.kind().defaultAccess());
-        List<Slots> allSlots = java.util.Collections.synchronizedList(new ArrayList<>());
+        List<Slots> allSlots = Collections.synchronizedList(new ArrayList<>());
         List<CellRun.Outcome> outcomes = CellRun.run(context, stage, workers, total, List.copyOf(byOp.values()),
                 cell, cell.operationLimit(), (i, worker, recorder) -> {
                     Slots slots = worker.local(() -> {
@@ -295,15 +298,15 @@ public final class MixRunner implements StageRunner {
          * The skew the workers' picks offered over all their slots: each worker's reads counted by the rank its
          * distribution gives its own slots, the workers' hottest tenths together.
          */
-        static io.s3workload.metrics.AccessStats offered(List<Slots> all, io.s3workload.workload.Access access,
+        static AccessStats offered(List<Slots> all, Access access,
                                                          long objects) {
-            io.s3workload.metrics.AccessStats sum = null;
+            AccessStats sum = null;
             for (Slots s : all) {
                 var one = KeyPicker.counted(s.reads, access + " (each worker over its own slots)",
                         s.picker.expectedShare(0.1));
                 sum = sum == null ? one : sum.plus(one);
             }
-            return sum == null ? new io.s3workload.metrics.AccessStats(access.toString(), objects, 0, 0, 0, 0, 0)
+            return sum == null ? new AccessStats(access.toString(), objects, 0, 0, 0, 0, 0)
                     : sum;
         }
 

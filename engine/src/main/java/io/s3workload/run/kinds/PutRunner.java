@@ -9,7 +9,6 @@ import io.s3workload.plan.StagePlan;
 import io.s3workload.result.Units;
 import io.s3workload.run.CellRun;
 import io.s3workload.run.CellStageRunner;
-import io.s3workload.run.ClosedLoop;
 import io.s3workload.run.KeyClaims;
 import io.s3workload.run.KeySet;
 import io.s3workload.run.RunContext;
@@ -21,9 +20,8 @@ import io.s3workload.s3.StoreException;
 import io.s3workload.workload.Conditional;
 import io.s3workload.workload.PutStage;
 import io.s3workload.workload.SizeSpec;
+import java.util.ArrayList;
 import java.util.List;
-import java.util.Map;
-import java.util.Optional;
 
 /**
  * {@code kind: put}: closed-loop PUTs (multipart above the threshold), one cell per size; registers the keys, with
@@ -96,7 +94,7 @@ public final class PutRunner implements CellStageRunner {
         if (wrote.missing() > 0) {
             context.note(stage.name(), neverWritten(stage, cell, wrote, written.failed(span), context.readLater()));
         }
-        List<CellStats> cells = new java.util.ArrayList<>(outcome.cells());
+        List<CellStats> cells = new ArrayList<>(outcome.cells());
         outcomes.subList(1, outcomes.size()).forEach(part -> cells.add(part.stats()));
         return cells;
     }
@@ -108,7 +106,7 @@ public final class PutRunner implements CellStageRunner {
      */
     private static String neverWritten(StagePlan stage, CellPlan cell, KeySet wrote, long failed, boolean readLater) {
         long skipped = wrote.missing() - failed;
-        List<String> why = new java.util.ArrayList<>();
+        List<String> why = new ArrayList<>();
         if (failed > 0) {
             why.add(Units.count(failed, "key") + " every PUT of which failed");
         }

@@ -8,7 +8,6 @@ import io.s3workload.plan.CellPlan;
 import io.s3workload.plan.StagePlan;
 import io.s3workload.run.CellRun;
 import io.s3workload.run.CellStageRunner;
-import io.s3workload.run.ClosedLoop;
 import io.s3workload.run.ExistingObjects;
 import io.s3workload.run.KeyPicker;
 import io.s3workload.run.RunContext;

@@ -9,15 +9,25 @@ import io.s3workload.s3.Payload;
 import io.s3workload.s3.ReadTiming;
 import io.s3workload.s3.StoreException;
 import io.s3workload.trace.TraceOp;
+import io.s3workload.workload.DataShape;
+import java.util.ArrayDeque;
 import java.util.ArrayList;
 import java.util.Comparator;
+import java.util.Deque;
+import java.util.HashMap;
 import java.util.List;
 import java.util.Map;
+import java.util.TreeMap;
 import java.util.concurrent.CompletableFuture;
 import java.util.concurrent.ConcurrentHashMap;
+import java.util.concurrent.ExecutionException;
 import java.util.concurrent.TimeUnit;
+import java.util.concurrent.TimeoutException;
 import java.util.concurrent.atomic.AtomicLong;
 import java.util.concurrent.atomic.LongAdder;
+import java.util.concurrent.locks.LockSupport;
+import java.util.regex.Matcher;
+import java.util.regex.Pattern;
 
 /**
  * A replayed operation sent to the store: its request made from the recorded one (the key mapped under the run's
@@ -44,15 +54,15 @@ final class ReplayRequests {
 
     private final ReplayKeys keys;
     private final Payload payload;
-    private final io.s3workload.workload.DataShape data;
+    private final DataShape data;
     private final Map<TraceOp.Kind, CellRecorder> cells;
     /** Uploads by recorded id, and the uploads created for each key not yet bound to a recorded id (by the taker). */
-    private final Map<String, Upload> uploads = new java.util.HashMap<>();
-    private final Map<String, java.util.Deque<Upload>> unbound = new java.util.HashMap<>();
+    private final Map<String, Upload> uploads = new HashMap<>();
+    private final Map<String, Deque<Upload>> unbound = new HashMap<>();
     /** Recorded failures by operation and status: count, the same here, another failure here, a success here. */
     private final Map<String, LongAdder[]> outcomes = new ConcurrentHashMap<>();
 
-    ReplayRequests(ReplayKeys keys, Payload payload, io.s3workload.workload.DataShape data,
+    ReplayRequests(ReplayKeys keys, Payload payload, DataShape data,
                    Map<TraceOp.Kind, CellRecorder> cells) {
         this.keys = keys;
         this.payload = payload;
@@ -70,13 +80,13 @@ final class ReplayRequests {
         switch (op.kind()) {
             case MULTIPART_CREATE -> {
                 Upload upload = new Upload();
-                unbound.computeIfAbsent(op.key(), k -> new java.util.ArrayDeque<>()).add(upload);
+                unbound.computeIfAbsent(op.key(), k -> new ArrayDeque<>()).add(upload);
                 return upload;
             }
             case MULTIPART_PART, MULTIPART_COMPLETE, MULTIPART_ABORT -> {
                 Upload upload = op.uploadId() == null ? null : uploads.get(op.uploadId());
                 if (upload == null) {
-                    java.util.Deque<Upload> waiting = unbound.get(op.key());
+                    Deque<Upload> waiting = unbound.get(op.key());
                     upload = waiting == null ? null : waiting.poll();
                     if (upload != null && op.uploadId() != null) {
                         uploads.put(op.uploadId(), upload);
@@ -207,7 +217,7 @@ final class ReplayRequests {
                 String id = id(begun(op, upload));
                 long until = System.nanoTime() + TimeUnit.SECONDS.toNanos(WAIT_SECONDS);
                 while (upload.pending.get() > 0 && System.nanoTime() < until) {
-                    java.util.concurrent.locks.LockSupport.parkNanos(200_000); // its parts taken before it
+                    LockSupport.parkNanos(200_000); // its parts taken before it
                 }
                 List<ObjectStore.Part> parts;
                 synchronized (upload) {
@@ -241,10 +251,10 @@ final class ReplayRequests {
     private static String id(Upload upload) {
         try {
             return upload.id.get(WAIT_SECONDS, TimeUnit.SECONDS);
-        } catch (java.util.concurrent.ExecutionException e) {
+        } catch (ExecutionException e) {
             throw e.getCause() instanceof StoreException s ? s : new StoreException(StoreException.Kind.CLIENT,
                     ReplayRunner.UPLOAD_NOT_BEGUN, "its upload's creation failed", e.getCause());
-        } catch (java.util.concurrent.TimeoutException e) {
+        } catch (TimeoutException e) {
             throw new StoreException(StoreException.Kind.TIMEOUT, "timeout (upload not created)",
                     "its upload was not created within " + WAIT_SECONDS + " s", e);
         } catch (InterruptedException e) {
@@ -258,7 +268,7 @@ final class ReplayRequests {
         if (e.kind() == StoreException.Kind.NOT_FOUND) {
             return 404;
         }
-        java.util.regex.Matcher m = java.util.regex.Pattern.compile("HTTP (\\d{3})").matcher(e.errorClass());
+        Matcher m = Pattern.compile("HTTP (\\d{3})").matcher(e.errorClass());
         return m.find() ? Integer.parseInt(m.group(1)) : 0;
     }
 
@@ -291,7 +301,7 @@ final class ReplayRequests {
 
     /** Per operation and recorded status: {count, same here, another failure, succeeded}. */
     Map<String, long[]> outcomes() {
-        Map<String, long[]> out = new java.util.TreeMap<>();
+        Map<String, long[]> out = new TreeMap<>();
         outcomes.forEach((k, c) -> out.put(k, new long[] {c[0].sum(), c[1].sum(), c[2].sum(), c[3].sum()}));
         return out;
     }

@@ -20,12 +20,15 @@ import io.s3workload.trace.Trace;
 import io.s3workload.trace.TraceOp;
 import io.s3workload.trace.TraceProblems;
 import io.s3workload.trace.TraceScan;
+import io.s3workload.workload.DataShape;
+import io.s3workload.workload.DataSize;
 import io.s3workload.workload.Multipart;
 import io.s3workload.workload.ReplayStage;
 import java.io.IOException;
 import java.io.UncheckedIOException;
 import java.nio.file.Path;
 import java.util.ArrayList;
+import java.util.Comparator;
 import java.util.EnumMap;
 import java.util.List;
 import java.util.Map;
@@ -104,7 +107,7 @@ public final class ReplayRunner implements StageRunner {
      * sources: unmeasured, riding out transient failures, timed.
      */
     private static ReplayFidelity.Preparation prepare(StagePlan stage, RunContext context, TraceScan scan,
-                                                      ReplayKeys keys, io.s3workload.workload.DataShape data) {
+                                                      ReplayKeys keys, DataShape data) {
         List<TraceScan.Prepared> objects = new ArrayList<>(scan.prepare());
         scan.copySizes().forEach(size -> objects.add(new TraceScan.Prepared(null, size)));
         if (objects.isEmpty()) {
@@ -112,7 +115,7 @@ public final class ReplayRunner implements StageRunner {
         }
         long bytes = objects.stream().mapToLong(TraceScan.Prepared::size).sum();
         context.note(stage.name(), "preparing " + Units.count(objects.size(), "object") + " the trace reads before"
-                + " it writes them (" + io.s3workload.workload.DataSize.ofBytes(bytes) + ", not measured)");
+                + " it writes them (" + DataSize.ofBytes(bytes) + ", not measured)");
         long start = System.nanoTime();
         CellRecorder preparing = new CellRecorder(new CellKey(stage.name(), Op.PUT, stage.endpoint(),
                 stage.cells().get(0).size()));
@@ -183,7 +186,7 @@ public final class ReplayRunner implements StageRunner {
                 mix.add(new ReplayFidelity.MixRow(parts[0], parts[1], 0, n));
             }
         });
-        mix.sort(java.util.Comparator.comparing(ReplayFidelity.MixRow::op)
+        mix.sort(Comparator.comparing(ReplayFidelity.MixRow::op)
                 .thenComparingLong(r -> SizeClass.order(r.size())));
         List<ReplayFidelity.ServerTime> server = new ArrayList<>();
         scan.serverNanos().forEach((kind, h) -> server.add(new ReplayFidelity.ServerTime(kind.name(),

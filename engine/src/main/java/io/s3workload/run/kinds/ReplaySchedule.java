@@ -1,14 +1,23 @@
 package io.s3workload.run.kinds;
 
 import io.s3workload.metrics.CellRecorder;
+import io.s3workload.metrics.CellStats;
 import io.s3workload.result.ReplayFidelity;
 import io.s3workload.run.Schedule;
 import io.s3workload.run.WorkerState;
+import io.s3workload.trace.SizeClass;
 import io.s3workload.trace.Trace;
 import io.s3workload.trace.TraceOp;
+import io.s3workload.trace.TraceScan;
 import io.s3workload.trace.TraceSelection;
 import java.io.IOException;
 import java.io.UncheckedIOException;
+import java.util.Arrays;
+import java.util.HashMap;
+import java.util.Map;
+import java.util.TreeMap;
+import java.util.function.BooleanSupplier;
+import java.util.function.Function;
 import org.HdrHistogram.Histogram;
 
 /**
@@ -32,7 +41,7 @@ final class ReplaySchedule implements Schedule {
     private final Trace trace;
     private final TraceSelection selection;
     /** Told of each operation as it is taken, in order (binds multipart operations to their uploads). */
-    private final java.util.function.Function<TraceOp, ReplayRequests.Upload> taking;
+    private final Function<TraceOp, ReplayRequests.Upload> taking;
     private final long firstMicros;
     private final long firstPlayedMicros;
     private final double speed;
@@ -42,11 +51,11 @@ final class ReplaySchedule implements Schedule {
     private long capped;
     private long late;
     private long[] perSecond = new long[64];
-    private final java.util.Map<String, Long> mix = new java.util.HashMap<>();
+    private final Map<String, Long> mix = new HashMap<>();
     private final KeyOrder order = new KeyOrder();
 
     ReplaySchedule(Trace trace, TraceSelection selection, long firstMicros, long firstPlayedMicros, double speed,
-                   java.util.function.Function<TraceOp, ReplayRequests.Upload> taking) {
+                   Function<TraceOp, ReplayRequests.Upload> taking) {
         this.trace = trace;
         this.selection = selection;
         this.taking = taking;
@@ -86,7 +95,7 @@ final class ReplaySchedule implements Schedule {
     }
 
     @Override
-    public long awaitTurn(WorkerState worker, java.util.function.BooleanSupplier stop) {
+    public long awaitTurn(WorkerState worker, BooleanSupplier stop) {
         long turn = order.await(worker.local(Hand::new).turn, stop);
         return turn == KeyOrder.NO_WAIT ? NO_WAIT : turn == KeyOrder.GAVE_UP ? GAVE_UP : turn;
     }
@@ -106,26 +115,26 @@ final class ReplaySchedule implements Schedule {
         int second = (int) ((intendedNanos + lateNanos) / 1_000_000_000L); // on the replay's clock
         synchronized (this) {
             lateness.recordValue(Math.max(CellRecorder.LOWEST_NANOS, Math.min(lateNanos, CellRecorder.HIGHEST_NANOS)));
-            if (lateNanos > io.s3workload.metrics.CellStats.LATE_MILLIS * 1_000_000L) {
+            if (lateNanos > CellStats.LATE_MILLIS * 1_000_000L) {
                 late++;
                 if (allBusy) {
                     capped++;
                 }
             }
             if (second >= perSecond.length) {
-                perSecond = java.util.Arrays.copyOf(perSecond, Math.max(second + 1, perSecond.length * 2));
+                perSecond = Arrays.copyOf(perSecond, Math.max(second + 1, perSecond.length * 2));
             }
             perSecond[second]++;
             if (hand.op != null) {
-                mix.merge(hand.op.kind().name() + "\t" + io.s3workload.trace.SizeClass.of(
-                        io.s3workload.trace.TraceScan.size(hand.op)), 1L, Long::sum);
+                mix.merge(hand.op.kind().name() + "\t" + SizeClass.of(
+                        TraceScan.size(hand.op)), 1L, Long::sum);
             }
         }
     }
 
     /** The operations issued, by kind and size class ({@code GET\t4 KiB-16 KiB}). */
-    synchronized java.util.Map<String, Long> replayedMix() {
-        return new java.util.TreeMap<>(mix);
+    synchronized Map<String, Long> replayedMix() {
+        return new TreeMap<>(mix);
     }
 
     /** How often, and how long, operations waited for an earlier one on their key. */
@@ -155,6 +164,6 @@ final class ReplaySchedule implements Schedule {
         while (n > 0 && perSecond[n - 1] == 0) {
             n--;
         }
-        return java.util.Arrays.copyOf(perSecond, n);
+        return Arrays.copyOf(perSecond, n);
     }
 }

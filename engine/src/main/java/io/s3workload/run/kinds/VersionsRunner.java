@@ -4,6 +4,7 @@ import io.s3workload.metrics.CellKey;
 import io.s3workload.metrics.CellRecorder;
 import io.s3workload.metrics.CellStats;
 import io.s3workload.metrics.Op;
+import io.s3workload.opslog.OpsSink;
 import io.s3workload.plan.CellPlan;
 import io.s3workload.plan.StagePlan;
 import io.s3workload.result.StageResult;
@@ -14,6 +15,7 @@ import io.s3workload.run.RunContext;
 import io.s3workload.run.StageRunner;
 import io.s3workload.s3.ObjectStore;
 import io.s3workload.s3.Payload;
+import io.s3workload.s3.StoreException;
 import io.s3workload.workload.VersionsStage;
 import java.util.ArrayList;
 import java.util.List;
@@ -127,9 +129,9 @@ public final class VersionsRunner implements StageRunner {
         String problem;
         try {
             problem = OwnRequests.until(System.nanoTime() + OwnRequests.BUDGET.toNanos())
-                    .logged(context.clients().opsLog(), io.s3workload.opslog.OpsSink.PREFLIGHT, stage.name())
+                    .logged(context.clients().opsLog(), OpsSink.PREFLIGHT, stage.name())
                     .call("GetBucketVersioning", store.versions()::versioningEnabled) ? null : NOT_VERSIONED;
-        } catch (io.s3workload.s3.StoreException e) {
+        } catch (StoreException e) {
             problem = "GetBucketVersioning failed: " + e.errorClass();
         }
         if (problem != null) {
@@ -147,7 +149,7 @@ public final class VersionsRunner implements StageRunner {
      */
     private static void tidy(StagePlan stage, ObjectStore store, String prefix, RunContext context) {
         OwnRequests requests = OwnRequests.until(System.nanoTime() + OwnRequests.BUDGET.toNanos())
-                .logged(context.clients().opsLog(), io.s3workload.opslog.OpsSink.CLEANUP, stage.name());
+                .logged(context.clients().opsLog(), OpsSink.CLEANUP, stage.name());
         long deleted = 0;
         try {
             ObjectStore.VersionPage page;

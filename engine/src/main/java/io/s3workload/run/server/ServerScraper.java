@@ -3,18 +3,24 @@ package io.s3workload.run.server;
 import io.s3workload.workload.ServerMetrics.Selector;
 import io.s3workload.workload.ServerMetrics.Signal;
 import io.s3workload.workload.ServerMetrics;
+import java.net.ConnectException;
+import java.net.ProxySelector;
 import java.net.URI;
+import java.net.URISyntaxException;
 import java.net.http.HttpClient;
 import java.net.http.HttpRequest;
 import java.net.http.HttpResponse;
-import java.nio.charset.StandardCharsets;
+import java.net.http.HttpTimeoutException;
 import java.time.Duration;
 import java.util.EnumMap;
 import java.util.HashMap;
 import java.util.Map;
+import java.util.Set;
 import java.util.concurrent.CompletableFuture;
+import java.util.concurrent.CompletionException;
 import java.util.concurrent.atomic.AtomicInteger;
 import java.util.regex.Pattern;
+import java.util.stream.Stream;
 
 /**
  * Reads one store's Prometheus metrics ({@link ServerMetrics}) into the figures s3workload compares: each
@@ -41,7 +47,7 @@ public final class ServerScraper implements AutoCloseable {
         this.endpoint = endpoint;
         this.metrics = metrics;
         this.http = HttpClient.newBuilder().version(HttpClient.Version.HTTP_1_1).connectTimeout(TIMEOUT)
-                .proxy(java.net.ProxySelector.of(null))
+                .proxy(ProxySelector.of(null))
                 .followRedirects(HttpClient.Redirect.NORMAL).build();
         this.authorization = metrics.authorization();
         metrics.signals().forEach((signal, selector) -> {
@@ -77,7 +83,7 @@ public final class ServerScraper implements AutoCloseable {
         }
 
         /** The signal's total over the APIs {@code apis} (the store's names; null: all), NaN when not given. */
-        double total(Signal signal, java.util.Set<String> apis) {
+        double total(Signal signal, Set<String> apis) {
             Map<String, Double> byApi = values == null ? null : values.get(signal);
             if (byApi == null) {
                 return Double.NaN;
@@ -133,11 +139,11 @@ public final class ServerScraper implements AutoCloseable {
     }
 
     private static String reason(Throwable e) {
-        Throwable t = e instanceof java.util.concurrent.CompletionException && e.getCause() != null
+        Throwable t = e instanceof CompletionException && e.getCause() != null
                 ? e.getCause() : e;
         String message = t.getMessage();
-        String kind = t instanceof java.net.ConnectException ? "connection refused"
-                : t instanceof java.net.http.HttpTimeoutException ? "timed out after " + TIMEOUT.toSeconds() + " s"
+        String kind = t instanceof ConnectException ? "connection refused"
+                : t instanceof HttpTimeoutException ? "timed out after " + TIMEOUT.toSeconds() + " s"
                 : t.getClass().getSimpleName();
         return message == null || message.isBlank() || kind.equals("connection refused") ? kind
                 : kind + ": " + message;
@@ -150,7 +156,7 @@ public final class ServerScraper implements AutoCloseable {
         try {
             return new URI(url.getScheme(), null, url.getHost(), url.getPort(), url.getRawPath(), url.getRawQuery(),
                     null);
-        } catch (java.net.URISyntaxException e) {
+        } catch (URISyntaxException e) {
             return url;
         }
     }
@@ -173,7 +179,7 @@ public final class ServerScraper implements AutoCloseable {
      * and other metrics skipped; each sample whose labels pass the selector's filters added to its signal's sum
      * under its API label's value.
      */
-    private Map<Signal, Map<String, Double>> parse(java.util.stream.Stream<String> lines) {
+    private Map<Signal, Map<String, Double>> parse(Stream<String> lines) {
         Map<Signal, Map<String, Double>> values = new EnumMap<>(Signal.class);
         metrics.signals().keySet().forEach(s -> values.put(s, new HashMap<>()));
         lines.forEach(line -> {

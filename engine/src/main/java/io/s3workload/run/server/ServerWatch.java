@@ -1,16 +1,21 @@
 package io.s3workload.run.server;
 
+import io.s3workload.metrics.CellKey;
 import io.s3workload.metrics.CellStats;
 import io.s3workload.metrics.Op;
 import io.s3workload.metrics.ServerView;
 import io.s3workload.plan.StagePlan;
 import io.s3workload.run.Clients;
 import io.s3workload.s3.ErrorClassifier;
+import io.s3workload.workload.DataSize;
 import io.s3workload.workload.ServerMetrics.Signal;
 import java.util.ArrayList;
+import java.util.Comparator;
+import java.util.HashSet;
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
+import java.util.Optional;
 import java.util.Set;
 import java.util.concurrent.CompletableFuture;
 
@@ -60,7 +65,7 @@ public final class ServerWatch {
      * what the store of {@code cell}'s endpoint counted of its requests between its last two answered scrapes, for
      * the live page; empty when that store names no metrics or has not answered twice yet.
      */
-    public java.util.Optional<ServerView.Second> tick(io.s3workload.metrics.CellKey cell) {
+    public Optional<ServerView.Second> tick(CellKey cell) {
         tracks.values().forEach(t -> {
             synchronized (t.ticks) {
                 t.ticks.add(t.scraper.scrapeAsync());
@@ -68,7 +73,7 @@ public final class ServerWatch {
         });
         Track track = tracks.get(cell.endpoint());
         if (track == null) {
-            return java.util.Optional.empty();
+            return Optional.empty();
         }
         List<ServerScraper.Reading> answered = new ArrayList<>(List.of(track.start));
         synchronized (track.ticks) {
@@ -77,14 +82,14 @@ public final class ServerWatch {
         }
         answered.removeIf(r -> !r.ok());
         if (answered.size() < 2) {
-            return java.util.Optional.empty();
+            return Optional.empty();
         }
-        answered.sort(java.util.Comparator.comparingLong(ServerScraper.Reading::nanos));
+        answered.sort(Comparator.comparingLong(ServerScraper.Reading::nanos));
         var metrics = track.scraper.metrics();
-        Set<String> names = new java.util.HashSet<>();
+        Set<String> names = new HashSet<>();
         apis(cell.op()).forEach(a -> names.add(metrics.apiName(a)));
         List<ServerScraper.Reading> pair = answered.subList(answered.size() - 2, answered.size());
-        return java.util.Optional.of(second(pair, names, metrics.selector(Signal.ERRORS).isPresent()));
+        return Optional.of(second(pair, names, metrics.selector(Signal.ERRORS).isPresent()));
     }
 
     /** What the store counted between two readings. */
@@ -114,7 +119,7 @@ public final class ServerWatch {
     private ServerView view(Track track, CellStats cell, StagePlan stage, int workers) {
         var metrics = track.scraper.metrics();
         List<String> apis = apis(cell.key().op());
-        Set<String> names = new java.util.HashSet<>();
+        Set<String> names = new HashSet<>();
         apis.forEach(a -> names.add(metrics.apiName(a)));
         List<ServerScraper.Reading> readings = new ArrayList<>();
         readings.add(track.start);
@@ -123,7 +128,7 @@ public final class ServerWatch {
         }
         readings.add(track.end);
         List<ServerScraper.Reading> ok = readings.stream().filter(ServerScraper.Reading::ok)
-                .sorted(java.util.Comparator.comparingLong(ServerScraper.Reading::nanos)).toList();
+                .sorted(Comparator.comparingLong(ServerScraper.Reading::nanos)).toList();
         boolean both = track.start.ok() && track.end.ok();
         long requests = both ? Math.round(increase(ok, Signal.REQUESTS, names)) : -1;
         long errors = both && metrics.selector(Signal.ERRORS).isPresent()
@@ -197,7 +202,7 @@ public final class ServerWatch {
         if (sharded) {
             return ServerView.SHARD;
         }
-        java.util.Optional<io.s3workload.workload.DataSize> ranged = stage.readsInRangesAbove();
+        Optional<DataSize> ranged = stage.readsInRangesAbove();
         if (ranged.isPresent() && cell.key().size().maxBytes() > ranged.get().bytes()) {
             return "objects above " + ranged.get() + " are read as parallel ranges, several GetObject"
                     + " requests each";

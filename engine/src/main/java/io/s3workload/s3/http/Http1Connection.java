@@ -8,6 +8,7 @@ import java.net.Socket;
 import java.net.SocketTimeoutException;
 import java.nio.ByteBuffer;
 import java.nio.channels.SocketChannel;
+import java.util.Arrays;
 
 /**
  * One HTTP/1.1 keep-alive connection on a blocking JDK socket, used by one request at a time (from a platform or
@@ -152,7 +153,7 @@ public final class Http1Connection implements AutoCloseable {
 
     private void ensure(int capacity) {
         if (capacity > request.length) {
-            request = java.util.Arrays.copyOf(request, Math.max(capacity, request.length * 2));
+            request = Arrays.copyOf(request, Math.max(capacity, request.length * 2));
         }
     }
 

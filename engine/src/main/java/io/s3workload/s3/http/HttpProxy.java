@@ -1,5 +1,6 @@
 package io.s3workload.s3.http;
 
+import io.s3workload.workload.Proxies;
 import java.io.ByteArrayOutputStream;
 import java.io.IOException;
 import java.io.InputStream;
@@ -17,7 +18,7 @@ public record HttpProxy(String host, int port, String authorization) {
 
     /** From a proxy URL such as {@code http://user:password@proxy:3128}. */
     public static HttpProxy of(URI proxy) {
-        String authorization = io.s3workload.workload.Proxies.user(proxy).map(user -> "Basic " + Base64.getEncoder()
+        String authorization = Proxies.user(proxy).map(user -> "Basic " + Base64.getEncoder()
                 .encodeToString((user.getKey() + ":" + user.getValue()).getBytes(StandardCharsets.UTF_8)))
                 .orElse(null);
         return new HttpProxy(proxy.getHost(), proxy.getPort() >= 0 ? proxy.getPort() : 80, authorization);

@@ -3,6 +3,7 @@ package io.s3workload.s3.http;
 import java.io.IOException;
 import java.nio.charset.StandardCharsets;
 import java.util.LinkedHashMap;
+import java.util.Locale;
 import java.util.Map;
 
 /**
@@ -162,7 +163,7 @@ public final class ResponseHead {
         if (is(head, from, nameLength, "content-length")) {
             contentLength = number(head, valueFrom, valueTo);
         } else if (is(head, from, nameLength, "transfer-encoding")) {
-            chunked = text(head, valueFrom, valueTo).toLowerCase(java.util.Locale.ROOT).contains("chunked");
+            chunked = text(head, valueFrom, valueTo).toLowerCase(Locale.ROOT).contains("chunked");
         } else if (is(head, from, nameLength, "connection")) {
             close = text(head, valueFrom, valueTo).equalsIgnoreCase("close");
         } else if (is(head, from, nameLength, "etag")) {
@@ -179,7 +180,7 @@ public final class ResponseHead {
             bucketRegion = text(head, valueFrom, valueTo);
         } else if (nameLength > CHECKSUM.length() && is(head, from, CHECKSUM.length(), CHECKSUM)
                 && checksum == null) {
-            String algorithm = text(head, from + CHECKSUM.length(), colon).toLowerCase(java.util.Locale.ROOT);
+            String algorithm = text(head, from + CHECKSUM.length(), colon).toLowerCase(Locale.ROOT);
             if (!algorithm.equals("mode") && !algorithm.equals("type")) {
                 checksumAlgorithm = algorithm;
                 checksum = text(head, valueFrom, valueTo);

@@ -3,6 +3,7 @@ package io.s3workload.workload.yaml;
 import com.fasterxml.jackson.databind.JsonNode;
 import io.s3workload.workload.Access;
 import java.util.List;
+import java.util.stream.Stream;
 
 /**
  * {@code access}: how a reading stage picks its keys. {@code roundRobin} (the default) or {@code random}, or one
@@ -10,8 +11,8 @@ import java.util.List;
  */
 final class AccessBinder {
 
-    static final List<String> NAMES = java.util.stream.Stream.concat(Access.WORDS.stream(),
-            java.util.stream.Stream.of("zipf", "hotspot")).toList();
+    static final List<String> NAMES = Stream.concat(Access.WORDS.stream(),
+            Stream.of("zipf", "hotspot")).toList();
     /** A Zipf exponent beyond this sends all but a handful of reads to the first key. */
     static final double MAX_ZIPF = 10;
 

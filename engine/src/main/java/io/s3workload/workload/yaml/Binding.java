@@ -2,6 +2,7 @@ package io.s3workload.workload.yaml;
 
 import com.fasterxml.jackson.databind.JsonNode;
 import io.s3workload.workload.DataShape;
+import io.s3workload.workload.DataSize;
 import io.s3workload.workload.Scaled;
 import java.util.ArrayList;
 import java.util.HashMap;
@@ -60,7 +61,7 @@ final class Binding {
     private final List<Scaled.Change> decimal = new ArrayList<>();
 
     /** The size at {@code pointer} was written with a decimal unit ({@code 10 MB}) and is {@code bytes}. */
-    void decimal(String pointer, String text, io.s3workload.workload.DataSize size) {
+    void decimal(String pointer, String text, DataSize size) {
         decimal.add(new Scaled.Change(stagePath(pointer), text.trim(), size.toString()));
     }
 

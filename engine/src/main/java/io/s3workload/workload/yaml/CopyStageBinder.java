@@ -4,7 +4,6 @@ import io.s3workload.workload.CopyStage;
 import io.s3workload.workload.ObjectsFrom;
 import io.s3workload.workload.StageCommon;
 import io.s3workload.workload.StageSpec;
-import java.util.List;
 import java.util.Optional;
 
 /** {@code kind: copy}: server-side copies of stage {@code from}'s objects, or of existing objects under a prefix. */

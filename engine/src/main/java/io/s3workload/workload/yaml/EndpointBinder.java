@@ -11,6 +11,7 @@ import java.net.URI;
 import java.net.URISyntaxException;
 import java.nio.file.Files;
 import java.nio.file.Path;
+import java.util.ArrayList;
 import java.util.EnumMap;
 import java.util.HashMap;
 import java.util.Iterator;
@@ -33,7 +34,7 @@ final class EndpointBinder {
         this.binding = binding;
     }
 
-    private final List<String> names = new java.util.ArrayList<>();
+    private final List<String> names = new ArrayList<>();
 
     /** The names of the endpoints as written, those with problems of their own too (after {@link #endpoints}). */
     List<String> written() {

@@ -47,8 +47,10 @@ import java.util.EnumSet;
 import java.util.List;
 import java.util.Map;
 import java.util.Set;
+import java.util.TreeMap;
 import java.util.TreeSet;
 import java.util.stream.Collectors;
+import java.util.stream.Stream;
 
 /**
  * Every key a workload may write, each described once, on one entry: where it is written, its type, its default,
@@ -81,7 +83,7 @@ final class Keys {
             + " {hotspot: {keys, share}}.";
 
     /** Every key: the top level's, a stage's, then the mappings' inside stages. */
-    private static final List<Key> KEYS = java.util.stream.Stream.of(TopLevelKeys.KEYS, StageKeys.KEYS,
+    private static final List<Key> KEYS = Stream.of(TopLevelKeys.KEYS, StageKeys.KEYS,
             StageMappingKeys.KEYS).flatMap(List::stream).toList();
 
     private Keys() {
@@ -168,7 +170,7 @@ final class Keys {
      * instead of "unknown key" (and never in the schema, which offers only what binding takes).
      */
     static Map<String, String> refused(StageKind kind) {
-        Map<String, String> refused = new java.util.TreeMap<>();
+        Map<String, String> refused = new TreeMap<>();
         if (kind.probe()) {
             for (String key : List.of("rate", "ramp", "thinkTime")) {
                 refused.put(key, "a " + kind + " stage paces itself (iterations, pollInterval); rate, ramp and"

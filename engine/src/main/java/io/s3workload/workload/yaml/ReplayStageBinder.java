@@ -3,18 +3,23 @@ package io.s3workload.workload.yaml;
 import com.fasterxml.jackson.databind.JsonNode;
 import io.s3workload.trace.Trace;
 import io.s3workload.trace.TraceFormat;
+import io.s3workload.trace.TraceProblems;
 import io.s3workload.trace.TraceScan;
 import io.s3workload.trace.TraceSelection;
+import io.s3workload.workload.DataShape;
 import io.s3workload.workload.ReplayStage;
 import io.s3workload.workload.StageCommon;
 import io.s3workload.workload.StageSpec;
 import java.io.IOException;
+import java.io.UncheckedIOException;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.time.Duration;
 import java.util.List;
+import java.util.Locale;
 import java.util.Optional;
 import java.util.OptionalDouble;
+import java.util.stream.Collectors;
 
 /**
  * {@code kind: replay}: a trace played on its recorded clock. The trace is read through here, when the workload is
@@ -47,7 +52,7 @@ final class ReplayStageBinder implements StageBinder {
                     + " s, to " + to.get().toSeconds() + " s (both from the trace's first operation)");
         }
         double share = sampleShare(f);
-        io.s3workload.workload.DataShape data = ObjectSettingsBinder.data(f); // its problems said now
+        DataShape data = ObjectSettingsBinder.data(f); // its problems said now
         String names = f.text("keys").orElse(ReplayStage.KEEP_NAMES);
         if (!names.equals(ReplayStage.KEEP_NAMES) && !names.equals(ReplayStage.HASHED)) {
             f.binding().problem(f.child("keys"), "expected " + ReplayStage.KEEP_NAMES + " (the recorded keys kept"
@@ -108,21 +113,21 @@ final class ReplayStageBinder implements StageBinder {
         TraceScan scan;
         try {
             scan = TraceScan.of(Trace.files(paths), format, selection);
-        } catch (IOException | java.io.UncheckedIOException e) {
+        } catch (IOException | UncheckedIOException e) {
             f.binding().problem(f.child("trace"), e.getMessage());
             return Optional.empty();
         }
         if (scan.problems().tooMany()) {
-            f.binding().problem(f.child("trace"), String.format(java.util.Locale.ROOT, "%,d of its %,d lines could"
+            f.binding().problem(f.child("trace"), String.format(Locale.ROOT, "%,d of its %,d lines could"
                     + " not be read (more than %.0f%%), the first: %s", scan.problems().bad(), scan.problems().lines(),
-                    100 * io.s3workload.trace.TraceProblems.MOST_BAD_SHARE,
+                    100 * TraceProblems.MOST_BAD_SHARE,
                     String.join("; ", scan.problems().examples())));
             return Optional.empty();
         }
         if (scan.played() == 0) {
             f.binding().problem(f.child("trace"), "no operation to replay in it" + (scan.skipped().isEmpty() ? ""
                     : ": it holds " + scan.skipped().entrySet().stream().limit(6).map(e -> e.getValue() + " "
-                    + e.getKey()).collect(java.util.stream.Collectors.joining(", "))) + " (replayed: GET, PUT, HEAD,"
+                    + e.getKey()).collect(Collectors.joining(", "))) + " (replayed: GET, PUT, HEAD,"
                     + " DELETE, DeleteObjects, LIST, copies and multipart uploads)");
             return Optional.empty();
         }

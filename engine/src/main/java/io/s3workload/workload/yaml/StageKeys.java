@@ -23,9 +23,10 @@ import static io.s3workload.workload.StageKind.SWEEP;
 import static io.s3workload.workload.StageKind.TRANSCODE;
 import static io.s3workload.workload.StageKind.VERSIONS;
 import static io.s3workload.workload.StageKind.APPEND;
-import static io.s3workload.workload.yaml.Keys.Context.STOP_WHEN_STABLE;
+
 import io.s3workload.workload.CapacityStage;
 import io.s3workload.workload.ClientSettings;
+import io.s3workload.workload.CompareStage;
 import io.s3workload.workload.ConnectivityStage;
 import io.s3workload.workload.ConsistencyProbe;
 import io.s3workload.workload.CopyStage;
@@ -37,6 +38,7 @@ import io.s3workload.workload.ListAfterWriteStage;
 import io.s3workload.workload.ListStage;
 import io.s3workload.workload.Multipart;
 import io.s3workload.workload.ParallelRanges;
+import io.s3workload.workload.ReplayStage;
 import io.s3workload.workload.StageGraph;
 import io.s3workload.workload.StageKind.Trait;
 import io.s3workload.workload.StageKind;
@@ -45,7 +47,6 @@ import io.s3workload.workload.VersionsStage;
 import java.util.EnumSet;
 import java.util.List;
 import java.util.stream.Collectors;
-import io.s3workload.workload.CompareStage;
 
 /** The keys a stage takes, each with the kinds that take it. Part of the key catalogue ({@link Keys}), in the order the schema and the reference show them. */
 final class StageKeys {
@@ -68,7 +69,7 @@ final class StageKeys {
         stage(kinds(StageKind.Workers.CONCURRENCY), "concurrency", "count", Defaults.CONCURRENCY, 64,
                 "Workers, each a virtual thread running one operation at a time.").inDefaults(),
         stage(kinds(StageKind.Workers.IN_FLIGHT), "concurrency", "count",
-                io.s3workload.workload.ReplayStage.DEFAULT_CONCURRENCY, 1024, "The most operations in flight: a"
+                ReplayStage.DEFAULT_CONCURRENCY, 1024, "The most operations in flight: a"
                 + " worker takes each operation as it falls due; when all are busy it starts late, and the report"
                 + " says so."),
         stage(kinds(StageKind.Workers.ONE), "concurrency", "count", 1, 4,
@@ -91,7 +92,7 @@ final class StageKeys {
                 + " refused (or whose server cannot be reached) waits before its next operation, 50 ms doubling to 1 s,"
                 + " jittered; false: fail as fast as the kernel refuses.").inDefaults(),
         stage(EnumSet.complementOf(EnumSet.of(TRANSCODE)).stream().filter(PACED::contains)
-                .collect(java.util.stream.Collectors.toCollection(() -> EnumSet.noneOf(StageKind.class))), "rate",
+                .collect(Collectors.toCollection(() -> EnumSet.noneOf(StageKind.class))), "rate",
                 "rate", null, "200/s",
                 "An open loop: operations started per second, however long they take."),
         stage(PACED, "ramp", "ramp", null, "[{to: 64, over: 30s}]",
@@ -108,7 +109,7 @@ final class StageKeys {
         stage(trait(Trait.SPREADS), "hostSelect", "hostSelect", "roundrobin", "random",
                 "How workers are spread over 'endpoints': in turn by worker, or at random."),
         stage(EnumSet.complementOf(EnumSet.of(RANGE_READ)).stream().filter(trait(Trait.PICKS_KEYS)::contains)
-                .collect(java.util.stream.Collectors.toCollection(() -> EnumSet.noneOf(StageKind.class))), "access",
+                .collect(Collectors.toCollection(() -> EnumSet.noneOf(StageKind.class))), "access",
                 "access", GET.defaultAccess().toString(), "{zipf: 1.1}", ACCESS_TEXT),
         stage(EnumSet.of(RANGE_READ), "access", "access", RANGE_READ.defaultAccess().toString(), "{zipf: 1.1}",
                 ACCESS_TEXT),
@@ -208,7 +209,7 @@ final class StageKeys {
                 + " operation."),
         stage(EnumSet.of(REPLAY), "sample", "replaySample", null, "{keys: 10%}", "Play a deterministic share of"
                 + " the keys, every operation of each kept key."),
-        stage(EnumSet.of(REPLAY), "keys", "replayKeys", io.s3workload.workload.ReplayStage.KEEP_NAMES, "hashed",
+        stage(EnumSet.of(REPLAY), "keys", "replayKeys", ReplayStage.KEEP_NAMES, "hashed",
                 "The recorded keys kept after the run's prefix (names), or each replaced by its hash (hashed)."),
         stage(EnumSet.of(MIX), "ops", "weights", null, "{get: 45, head: 30, put: 15, delete: 10}",
                 "Weights of the mix's operations (whole numbers); warp's stat is head."),

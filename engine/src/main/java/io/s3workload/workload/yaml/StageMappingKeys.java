@@ -1,12 +1,6 @@
 package io.s3workload.workload.yaml;
 
 import static io.s3workload.workload.yaml.Keys.*;
-import static io.s3workload.workload.StageKind.COPY;
-import static io.s3workload.workload.StageKind.DELETE;
-import static io.s3workload.workload.StageKind.GET;
-import static io.s3workload.workload.StageKind.HEAD;
-import static io.s3workload.workload.StageKind.LIST;
-import static io.s3workload.workload.StageKind.PUT;
 import static io.s3workload.workload.yaml.Keys.Context.ACCESS;
 import static io.s3workload.workload.yaml.Keys.Context.CAPACITY_RATE;
 import static io.s3workload.workload.yaml.Keys.Context.CAPACITY_USERS;

@@ -1,7 +1,6 @@
 package io.s3workload.workload.yaml;
 
 import static io.s3workload.workload.yaml.Keys.*;
-import static io.s3workload.workload.StageKind.CONNECTIVITY;
 import static io.s3workload.workload.yaml.Keys.Context.CREDENTIALS;
 import static io.s3workload.workload.yaml.Keys.Context.ENDPOINT;
 import static io.s3workload.workload.yaml.Keys.Context.FAIL_ON;

@@ -5,6 +5,7 @@ import com.fasterxml.jackson.databind.ObjectMapper;
 import com.fasterxml.jackson.databind.SerializationFeature;
 import com.fasterxml.jackson.databind.node.ArrayNode;
 import com.fasterxml.jackson.databind.node.ObjectNode;
+import io.s3workload.trace.TraceFormat;
 import io.s3workload.workload.Access;
 import io.s3workload.workload.ClientSpec;
 import io.s3workload.workload.CompareStage;
@@ -16,6 +17,7 @@ import io.s3workload.workload.LoadEndpoints;
 import io.s3workload.workload.ObjectSettings;
 import io.s3workload.workload.RangeReadStage;
 import io.s3workload.workload.ReadAfterWriteStage;
+import io.s3workload.workload.ReplayStage;
 import io.s3workload.workload.ServerMetrics;
 import io.s3workload.workload.StageGraph;
 import io.s3workload.workload.StageKind;
@@ -136,11 +138,11 @@ public final class WorkloadSchema {
         d.set("historyWeights", object(Context.HISTORY_OPS));
         d.set("paths", JSON.createObjectNode().set("anyOf", JSON.createArrayNode().add(ref("text"))
                 .add(listOf(ref("text")))));
-        d.set("traceFormat", enumOf(Set.copyOf(io.s3workload.trace.TraceFormat.keys())));
+        d.set("traceFormat", enumOf(Set.copyOf(TraceFormat.keys())));
         d.set("speed", JSON.createObjectNode().put("type", "number").put("exclusiveMinimum", 0));
         d.set("replaySample", object(Context.REPLAY_SAMPLE));
-        d.set("replayKeys", enumOf(Set.of(io.s3workload.workload.ReplayStage.KEEP_NAMES,
-                io.s3workload.workload.ReplayStage.HASHED)));
+        d.set("replayKeys", enumOf(Set.of(ReplayStage.KEEP_NAMES,
+                ReplayStage.HASHED)));
     }
 
     /** The definitions of how a stage moves its objects and when it fails: thresholds, multipart, parallel ranges, sources. */

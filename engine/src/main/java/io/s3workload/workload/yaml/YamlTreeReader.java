@@ -12,6 +12,7 @@ import com.fasterxml.jackson.dataformat.yaml.YAMLFactory;
 import java.io.IOException;
 import java.util.ArrayList;
 import java.util.List;
+import org.yaml.snakeyaml.error.MarkedYAMLException;
 
 /**
  * Streams a YAML document into a {@link LocatedTree}. Scalars are kept as their source text (numbers and
@@ -51,7 +52,7 @@ public final class YamlTreeReader {
             tree.recordValue("", location(parser.currentTokenLocation()));
             readObjectInto(parser, tree.root(), "");
         } catch (JsonProcessingException e) {
-            throw new WorkloadException(List.of(e.getCause() instanceof org.yaml.snakeyaml.error.MarkedYAMLException
+            throw new WorkloadException(List.of(e.getCause() instanceof MarkedYAMLException
                     marked ? YamlSyntax.explain(source, text, marked) : syntaxProblem(e)));
         } catch (IOException e) {
             throw new WorkloadException(List.of(new Problem(Location.of(source), "", e.getMessage())));
