@@ -3,7 +3,7 @@ package io.s3workload.cli;
 import io.s3workload.server.EmbeddedS3;
 import io.s3workload.server.nul.NullS3Server;
 import io.s3workload.server.nul.NullS3Settings;
-import io.s3workload.workload.DataSize;
+import io.s3workload.ground.DataSize;
 import java.net.BindException;
 import java.net.URI;
 import java.nio.file.Path;

@@ -4,7 +4,7 @@ import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertFalse;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
-import io.s3workload.result.Units;
+import io.s3workload.ground.Units;
 import io.s3workload.server.EmbeddedS3;
 import java.io.IOException;
 import java.nio.charset.StandardCharsets;

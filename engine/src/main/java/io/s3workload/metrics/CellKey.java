@@ -1,6 +1,6 @@
 package io.s3workload.metrics;
 
-import io.s3workload.workload.SizeSpec;
+import io.s3workload.ground.SizeSpec;
 
 /** What one measured cell is: a stage's operation against one endpoint at one object size. */
 public record CellKey(String stage, Op op, String endpoint, SizeSpec size) {

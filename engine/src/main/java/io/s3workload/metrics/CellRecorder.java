@@ -1,7 +1,6 @@
 package io.s3workload.metrics;
 
-import io.s3workload.workload.Percentile;
-import io.s3workload.workload.Workload;
+import io.s3workload.ground.Percentile;
 import java.util.ArrayList;
 import java.util.Collections;
 import java.util.EnumMap;
@@ -85,7 +84,7 @@ public final class CellRecorder {
     }
 
     /** The slowest operations (and first failures of each class) a cell names unless told otherwise. */
-    public static final int DEFAULT_NAMED = Workload.DEFAULT_SLOWEST;
+    public static final int DEFAULT_NAMED = 10;
 
     public CellRecorder(CellKey key) {
         this(key, DEFAULT_NAMED);

@@ -1,7 +1,7 @@
 package io.s3workload.metrics;
 
-import io.s3workload.workload.DataSize;
-import io.s3workload.workload.SizeSpec;
+import io.s3workload.ground.DataSize;
+import io.s3workload.ground.SizeSpec;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.concurrent.atomic.LongAdder;

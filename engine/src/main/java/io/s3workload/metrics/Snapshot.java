@@ -1,6 +1,6 @@
 package io.s3workload.metrics;
 
-import io.s3workload.workload.Percentile;
+import io.s3workload.ground.Percentile;
 import java.util.Collections;
 import java.util.EnumMap;
 import java.util.Map;

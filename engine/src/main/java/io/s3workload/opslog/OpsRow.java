@@ -1,6 +1,5 @@
 package io.s3workload.opslog;
 
-import io.s3workload.s3.RequestTrace;
 import java.nio.charset.StandardCharsets;
 import java.util.Arrays;
 
@@ -10,7 +9,7 @@ import java.util.Arrays;
  * and no buffer per worker to pull through the cache); and a thread's own, which grows as needed and is copied into
  * the log when it ends ({@link OpsLog#row}: the tool's own requests, tests). Either way {@link #end} hands it over.
  */
-public final class OpsRow implements RequestTrace.IdField {
+public final class OpsRow implements IdField {
 
     /** The most bytes a number field takes, its comma included ({@code -9223372036854775808}). */
     public static final int NUMBER = 21;
@@ -36,9 +35,9 @@ public final class OpsRow implements RequestTrace.IdField {
         return value == null ? 1 : 3 * value.length() + 3;
     }
 
-    /** The most bytes the server's ids of {@code trace} take as two fields ({@link io.s3workload.s3.RequestTrace#ids}). */
-    public static int bound(RequestTrace trace) {
-        return 3 * trace.idChars() + 6;
+    /** The most bytes two server ids of {@code chars} characters in all take as two fields ({@link IdField}). */
+    public static int boundIds(int chars) {
+        return 3 * chars + 6;
     }
 
     /** The fields {@code values} as a row's CSV beginning, for {@link #prefix}: fields every row of a cell repeats. */

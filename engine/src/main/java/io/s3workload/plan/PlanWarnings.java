@@ -1,6 +1,6 @@
 package io.s3workload.plan;
 
-import io.s3workload.result.Units;
+import io.s3workload.ground.Units;
 import java.util.ArrayList;
 import java.util.List;
 

@@ -12,7 +12,7 @@ import io.s3workload.workload.Multipart;
 import io.s3workload.workload.ObjectsFrom;
 import io.s3workload.workload.ParallelRanges;
 import io.s3workload.workload.PutStage;
-import io.s3workload.workload.SizeSpec;
+import io.s3workload.ground.SizeSpec;
 import io.s3workload.workload.StageCommon;
 import io.s3workload.workload.StageGraph;
 import io.s3workload.workload.StageKind;

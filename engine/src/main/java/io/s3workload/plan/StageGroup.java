@@ -1,6 +1,6 @@
 package io.s3workload.plan;
 
-import io.s3workload.workload.SizeSpec;
+import io.s3workload.ground.SizeSpec;
 import io.s3workload.workload.StageKind;
 import java.util.Optional;
 import java.util.OptionalInt;

@@ -9,7 +9,7 @@ import io.s3workload.result.RunInfo;
 import io.s3workload.result.RunResult;
 import io.s3workload.result.StageReport;
 import io.s3workload.result.StageResult;
-import io.s3workload.result.Units;
+import io.s3workload.ground.Units;
 import java.io.PrintStream;
 import java.time.Duration;
 import java.util.ArrayList;

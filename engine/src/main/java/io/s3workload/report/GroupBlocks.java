@@ -6,7 +6,7 @@ import io.s3workload.result.CompositeTables;
 import io.s3workload.result.StageReport;
 import io.s3workload.result.StageResult;
 import io.s3workload.result.Summary;
-import io.s3workload.result.Units;
+import io.s3workload.ground.Units;
 import java.util.ArrayList;
 import java.util.Arrays;
 import java.util.List;

@@ -9,7 +9,7 @@ import io.s3workload.result.RunReport;
 import io.s3workload.result.RunResult;
 import io.s3workload.result.StageReport;
 import io.s3workload.result.Summary;
-import io.s3workload.result.Units;
+import io.s3workload.ground.Units;
 import io.s3workload.workload.Scaled;
 import java.time.Duration;
 import java.time.temporal.ChronoUnit;

@@ -5,7 +5,7 @@ import io.s3workload.plan.Plan;
 import io.s3workload.result.Breach;
 import io.s3workload.result.RunResult;
 import io.s3workload.result.StageResult;
-import io.s3workload.result.Units;
+import io.s3workload.ground.Units;
 import java.util.ArrayList;
 import java.util.List;
 

@@ -5,7 +5,7 @@ import io.s3workload.opslog.OpsLog;
 import io.s3workload.result.RunReport;
 import io.s3workload.result.StageReport;
 import io.s3workload.result.SummaryJson;
-import io.s3workload.result.Units;
+import io.s3workload.ground.Units;
 import java.io.IOException;
 import java.net.URI;
 import java.nio.file.Files;

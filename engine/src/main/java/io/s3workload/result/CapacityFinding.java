@@ -1,12 +1,13 @@
 package io.s3workload.result;
 
+import io.s3workload.ground.Percentile;
+import io.s3workload.ground.Units;
 import io.s3workload.metrics.CellStats;
 import io.s3workload.result.ResultTable.Column;
 import io.s3workload.result.ResultTable.Format;
 import io.s3workload.result.ResultTable.Where;
 import io.s3workload.workload.CapacityStage;
 import io.s3workload.workload.ClientSpec;
-import io.s3workload.workload.Percentile;
 import java.util.ArrayList;
 import java.util.Arrays;
 import java.util.Comparator;

@@ -1,8 +1,9 @@
 package io.s3workload.result;
 
+import io.s3workload.ground.Percentile;
+import io.s3workload.ground.Units;
 import io.s3workload.metrics.CellStats;
 import io.s3workload.workload.CapacityStage;
-import io.s3workload.workload.Percentile;
 import java.time.Duration;
 import java.util.ArrayList;
 import java.util.Comparator;

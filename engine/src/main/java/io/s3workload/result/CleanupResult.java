@@ -1,6 +1,7 @@
 package io.s3workload.result;
 
-import io.s3workload.workload.DataSize;
+import io.s3workload.ground.DataSize;
+import io.s3workload.ground.Units;
 import java.nio.file.Path;
 import java.util.ArrayList;
 import java.util.List;

@@ -1,10 +1,11 @@
 package io.s3workload.result;
 
+import io.s3workload.ground.Percentile;
+import io.s3workload.ground.Units;
 import io.s3workload.metrics.ConvergenceStats;
 import io.s3workload.result.ResultTable.Column;
 import io.s3workload.result.ResultTable.Format;
 import io.s3workload.result.ResultTable.Where;
-import io.s3workload.workload.Percentile;
 import java.util.Arrays;
 import java.util.List;
 import org.HdrHistogram.Histogram;

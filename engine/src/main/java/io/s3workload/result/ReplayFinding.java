@@ -1,5 +1,6 @@
 package io.s3workload.result;
 
+import io.s3workload.ground.Units;
 import io.s3workload.metrics.CellStats;
 import io.s3workload.metrics.Op;
 import io.s3workload.result.ResultTable.Column;

@@ -1,7 +1,6 @@
 package io.s3workload.run;
 
 import io.s3workload.metrics.CellRecorder;
-import io.s3workload.opslog.OpsSink;
 import io.s3workload.plan.CellPlan;
 import io.s3workload.result.Progress;
 import io.s3workload.s3.ObjectStore;

@@ -1,6 +1,5 @@
 package io.s3workload.run;
 
-import io.s3workload.opslog.OpsSink;
 import io.s3workload.plan.Plan;
 import io.s3workload.plan.StagePlan;
 import io.s3workload.result.Breach;

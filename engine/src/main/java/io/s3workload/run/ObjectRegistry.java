@@ -1,6 +1,6 @@
 package io.s3workload.run;
 
-import io.s3workload.workload.SizeSpec;
+import io.s3workload.ground.SizeSpec;
 import java.util.List;
 import java.util.Map;
 import java.util.Optional;

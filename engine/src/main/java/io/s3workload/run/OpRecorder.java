@@ -3,7 +3,6 @@ package io.s3workload.run;
 import io.s3workload.metrics.CellRecorder;
 import io.s3workload.metrics.CellStats;
 import io.s3workload.metrics.NamedRequest;
-import io.s3workload.opslog.OpsSink;
 import io.s3workload.s3.RequestTrace;
 import java.util.concurrent.TimeUnit;
 import java.util.function.Function;

@@ -1,6 +1,5 @@
 package io.s3workload.run;
 
-import io.s3workload.opslog.OpsSink;
 import io.s3workload.s3.StoreException;
 import java.time.Duration;
 import java.util.Optional;

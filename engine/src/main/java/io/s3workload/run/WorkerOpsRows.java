@@ -3,7 +3,6 @@ package io.s3workload.run;
 import io.s3workload.metrics.CellKey;
 import io.s3workload.opslog.OpsLog;
 import io.s3workload.opslog.OpsRow;
-import io.s3workload.opslog.OpsSink;
 import io.s3workload.s3.RequestTrace;
 
 /**
@@ -55,7 +54,7 @@ final class WorkerOpsRows {
                     trace.host(), bucketCell == null ? log.bucket() : bucketCell.substring(bucketCell.indexOf('/') + 1));
         }
         int bound = prefix.length + OpsRow.bound(trace.key()) + OpsRow.bound(trace.versionId())
-                + OpsRow.bound(trace.range()) + OpsRow.bound(errorClass) + OpsRow.bound(trace)
+                + OpsRow.bound(trace.range()) + OpsRow.bound(errorClass) + OpsRow.boundIds(trace.idChars())
                 + OpsRow.bound(trace.etag()) + OpsRow.bound(trace.checksum()) + OpsRow.bound(own)
                 + 8 * OpsRow.NUMBER + 1;
         OpsRow row = out.begin(bound);

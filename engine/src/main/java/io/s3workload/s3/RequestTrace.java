@@ -1,5 +1,6 @@
 package io.s3workload.s3;
 
+import io.s3workload.opslog.IdField;
 import java.io.FilterInputStream;
 import java.io.IOException;
 import java.io.InputStream;
@@ -347,11 +348,6 @@ public final class RequestTrace {
     /** The HTTP status the server answered with; 0 when no answer came (a refused connection, a timeout). */
     public int status() {
         return status;
-    }
-
-    /** Where the server's ids go as they are: text, or the bytes of the response head (text null). */
-    public interface IdField {
-        void id(String text, byte[] bytes, int length);
     }
 
     /**

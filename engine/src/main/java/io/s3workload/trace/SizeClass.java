@@ -1,6 +1,6 @@
 package io.s3workload.trace;
 
-import io.s3workload.workload.DataSize;
+import io.s3workload.ground.DataSize;
 
 /**
  * The size classes a replay's mix is compared in: up to 4 KiB, then each four times the last (4 KiB-16 KiB, ...,

@@ -1,5 +1,7 @@
 package io.s3workload.workload;
 
+import io.s3workload.ground.SizeSpec;
+
 /**
  * {@code kind: append}: log-style writes. Each of {@code objects} objects is created by a PUT of {@code append}
  * bytes, then grown by appends of {@code append} bytes each: a PUT with {@code x-amz-write-offset-bytes} set to the

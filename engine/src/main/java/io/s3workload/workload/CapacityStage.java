@@ -1,5 +1,6 @@
 package io.s3workload.workload;
 
+import io.s3workload.ground.Percentile;
 import java.math.BigDecimal;
 import java.math.RoundingMode;
 import java.time.Duration;

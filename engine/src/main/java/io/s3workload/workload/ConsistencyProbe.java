@@ -1,5 +1,6 @@
 package io.s3workload.workload;
 
+import io.s3workload.ground.DataSize;
 import java.time.Duration;
 import java.util.ArrayList;
 import java.util.List;

@@ -1,5 +1,6 @@
 package io.s3workload.workload;
 
+import io.s3workload.ground.Percentile;
 import java.time.Duration;
 import java.util.Collections;
 import java.util.EnumMap;

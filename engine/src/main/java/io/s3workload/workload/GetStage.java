@@ -1,5 +1,7 @@
 package io.s3workload.workload;
 
+import io.s3workload.ground.DataSize;
+import io.s3workload.ground.SizeSpec;
 import java.util.List;
 import java.util.Optional;
 

@@ -1,5 +1,6 @@
 package io.s3workload.workload;
 
+import io.s3workload.ground.SizeSpec;
 import java.util.Map;
 import java.util.Optional;
 

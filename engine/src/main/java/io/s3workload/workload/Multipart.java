@@ -1,5 +1,7 @@
 package io.s3workload.workload;
 
+import io.s3workload.ground.DataSize;
+
 /**
  * How PUTs of large objects go: objects larger than {@code threshold} are uploaded in {@code partSize} parts,
  * {@code parallel} at a time per object.

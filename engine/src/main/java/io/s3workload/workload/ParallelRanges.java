@@ -1,5 +1,7 @@
 package io.s3workload.workload;
 
+import io.s3workload.ground.DataSize;
+
 /** How GETs of large objects go: objects larger than {@code threshold} are read as {@code chunk} ranges,
  * {@code parallel} at a time per object. */
 public record ParallelRanges(DataSize threshold, DataSize chunk, int parallel) {

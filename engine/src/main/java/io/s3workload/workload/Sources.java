@@ -1,5 +1,7 @@
 package io.s3workload.workload;
 
+import io.s3workload.ground.DataSize;
+
 /**
  * The large objects a range-read stage reads from: {@code count} objects of {@code size}, their bodies made as
  * {@code data} says. With {@code reuse} they live under {@code <prefix>/sources/<size>/} outside any run, survive

@@ -1,5 +1,7 @@
 package io.s3workload.workload;
 
+import io.s3workload.ground.SizeSpec;
+
 /**
  * {@code kind: versions}: in a bucket that keeps versions, {@code versions} PUTs of each of {@code objects} keys,
  * then one ListObjectVersions of them all, a GET of every version by its id (checked against what was written),

@@ -1,5 +1,6 @@
 package io.s3workload.workload;
 
+import io.s3workload.metrics.CellRecorder;
 import java.util.ArrayList;
 import java.util.Collections;
 import java.util.LinkedHashMap;
@@ -40,7 +41,7 @@ public record Workload(
         List<String> buckets) {
 
     /** How many of each cell's slowest operations (and first failures of each class) a run names by default. */
-    public static final int DEFAULT_SLOWEST = 10;
+    public static final int DEFAULT_SLOWEST = CellRecorder.DEFAULT_NAMED;
 
     public static final String DEFAULT_PREFIX = "s3workload";
     /** The reports a run makes when neither {@code reports:} nor {@code --report} names any. */

@@ -4,8 +4,8 @@ import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertNull;
 
 import io.s3workload.testing.QuickTier;
-import io.s3workload.workload.DataSize;
-import io.s3workload.workload.SizeSpec;
+import io.s3workload.ground.DataSize;
+import io.s3workload.ground.SizeSpec;
 import java.util.List;
 import org.junit.jupiter.api.Tag;
 import org.junit.jupiter.api.Test;

@@ -4,7 +4,7 @@ import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import io.s3workload.testing.QuickTier;
-import io.s3workload.workload.Percentile;
+import io.s3workload.ground.Percentile;
 import io.s3workload.workload.yaml.WorkloadException;
 import io.s3workload.workload.yaml.WorkloadLoader;
 import java.time.Duration;

@@ -295,7 +295,7 @@ class CapacityTest {
             assertEquals(together.getValueAtPercentile(99), step.cell().latency().getValueAtPercentile(99),
                     "step " + (step.index() + 1) + ": the p99 of all the shards' values");
             long p99 = together.getTotalCount() == 0 ? Long.MAX_VALUE
-                    : io.s3workload.result.Units.statNanos(together, io.s3workload.workload.Percentile.P99);
+                    : io.s3workload.ground.Units.statNanos(together, io.s3workload.ground.Percentile.P99);
             assertEquals(p99 > 100_000_000L, step.broken().stream().anyMatch(b -> b.startsWith("p99")),
                     "step " + (step.index() + 1) + " judged on that p99: " + steps(fleet));
         }

@@ -14,7 +14,7 @@ import io.s3workload.testing.Hold;
 import io.s3workload.testing.HttpFront;
 import io.s3workload.testing.RecordingReporter;
 import io.s3workload.testing.TestS3;
-import io.s3workload.workload.Percentile;
+import io.s3workload.ground.Percentile;
 import java.nio.file.Path;
 import java.time.Duration;
 import java.util.ArrayList;

@@ -12,7 +12,7 @@ import io.s3workload.testing.RecordingReporter;
 import io.s3workload.testing.TestS3;
 import io.s3workload.workload.ClientSettings;
 import io.s3workload.workload.CredentialsSpec;
-import io.s3workload.workload.DataSize;
+import io.s3workload.ground.DataSize;
 import io.s3workload.workload.EndpointSpec;
 import io.s3workload.workload.Multipart;
 import java.util.List;
@@ -110,7 +110,7 @@ class LargeObjectTest {
             WorkerState worker = new WorkerState(store, 1, 0);
             io.s3workload.metrics.CellRecorder recorder = new io.s3workload.metrics.CellRecorder(
                     new io.s3workload.metrics.CellKey("v", io.s3workload.metrics.Op.GET, "s3",
-                            io.s3workload.workload.SizeSpec.of(DataSize.ofBytes(length))));
+                            io.s3workload.ground.SizeSpec.of(DataSize.ofBytes(length))));
             for (String key : List.of("v/right", "v/flipped", "v/short")) {
                 long t0 = System.nanoTime();
                 try {

@@ -1,6 +1,6 @@
 package io.s3workload.run.cleanup;
 
-import io.s3workload.result.Units;
+import io.s3workload.ground.Units;
 import io.s3workload.run.KeySet;
 import io.s3workload.run.OwnRequests;
 import io.s3workload.s3.DeleteOutcome;

@@ -11,7 +11,7 @@ import io.s3workload.plan.CellPlan;
 import io.s3workload.plan.StagePlan;
 import io.s3workload.result.HistoryCheck;
 import io.s3workload.result.StageResult;
-import io.s3workload.result.Units;
+import io.s3workload.ground.Units;
 import io.s3workload.run.CellRun;
 import io.s3workload.run.KeySet;
 import io.s3workload.run.RunContext;

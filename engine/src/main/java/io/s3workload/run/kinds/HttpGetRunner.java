@@ -17,7 +17,7 @@ import io.s3workload.s3.StoreException;
 import io.s3workload.s3.StoreFactory;
 import io.s3workload.workload.ClientSettings;
 import io.s3workload.workload.HttpGetStage;
-import io.s3workload.workload.SizeSpec;
+import io.s3workload.ground.SizeSpec;
 import io.s3workload.workload.Urls;
 import java.io.IOException;
 import java.io.InputStream;

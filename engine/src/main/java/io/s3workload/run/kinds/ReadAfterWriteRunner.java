@@ -12,7 +12,7 @@ import io.s3workload.s3.Payload;
 import io.s3workload.s3.ReadTiming;
 import io.s3workload.s3.StoreException;
 import io.s3workload.workload.ReadAfterWriteStage;
-import io.s3workload.workload.SizeSpec;
+import io.s3workload.ground.SizeSpec;
 import java.util.List;
 import java.util.Optional;
 

@@ -19,7 +19,7 @@ import io.s3workload.s3.ObjectStore;
 import io.s3workload.s3.Payload;
 import io.s3workload.s3.ReadTiming;
 import io.s3workload.s3.StoreException;
-import io.s3workload.workload.SizeSpec;
+import io.s3workload.ground.SizeSpec;
 import io.s3workload.workload.TranscodeStage;
 import java.util.ArrayList;
 import java.util.LinkedHashMap;

@@ -1,6 +1,6 @@
 package io.s3workload.server.nul;
 
-import io.s3workload.workload.DataSize;
+import io.s3workload.ground.DataSize;
 import java.util.Optional;
 import java.util.regex.Pattern;
 

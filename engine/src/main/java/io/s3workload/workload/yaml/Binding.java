@@ -2,7 +2,7 @@ package io.s3workload.workload.yaml;
 
 import com.fasterxml.jackson.databind.JsonNode;
 import io.s3workload.workload.DataShape;
-import io.s3workload.workload.DataSize;
+import io.s3workload.ground.DataSize;
 import io.s3workload.workload.Scaled;
 import java.util.ArrayList;
 import java.util.HashMap;

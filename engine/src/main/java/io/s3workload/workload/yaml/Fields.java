@@ -3,7 +3,7 @@ package io.s3workload.workload.yaml;
 import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.node.ArrayNode;
 import com.fasterxml.jackson.databind.node.ObjectNode;
-import io.s3workload.workload.DataSize;
+import io.s3workload.ground.DataSize;
 import io.s3workload.workload.Durations;
 import java.time.Duration;
 import io.s3workload.workload.ClientSpec;

@@ -3,7 +3,7 @@ package io.s3workload.workload.yaml;
 import com.fasterxml.jackson.databind.JsonNode;
 import io.s3workload.workload.HistoryStage;
 import io.s3workload.workload.HistoryStage.HistoryOp;
-import io.s3workload.workload.SizeSpec;
+import io.s3workload.ground.SizeSpec;
 import io.s3workload.workload.StageCommon;
 import io.s3workload.workload.StageSpec;
 import io.s3workload.workload.Stop;

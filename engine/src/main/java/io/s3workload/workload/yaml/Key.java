@@ -6,7 +6,7 @@ import com.fasterxml.jackson.databind.ObjectMapper;
 import com.fasterxml.jackson.databind.node.TextNode;
 import com.fasterxml.jackson.dataformat.yaml.YAMLFactory;
 import io.s3workload.workload.ClientSpec;
-import io.s3workload.workload.DataSize;
+import io.s3workload.ground.DataSize;
 import io.s3workload.workload.Durations;
 import io.s3workload.workload.Multipart;
 import io.s3workload.workload.ParallelRanges;

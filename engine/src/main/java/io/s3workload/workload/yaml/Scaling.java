@@ -4,7 +4,7 @@ import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.node.ArrayNode;
 import com.fasterxml.jackson.databind.node.ObjectNode;
 import com.fasterxml.jackson.databind.node.TextNode;
-import io.s3workload.workload.DataSize;
+import io.s3workload.ground.DataSize;
 import io.s3workload.workload.Defaults;
 import io.s3workload.workload.Durations;
 import io.s3workload.workload.StageKind;

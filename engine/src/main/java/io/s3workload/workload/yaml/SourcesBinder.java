@@ -1,8 +1,8 @@
 package io.s3workload.workload.yaml;
 
 import com.fasterxml.jackson.databind.node.ObjectNode;
-import io.s3workload.workload.DataSize;
-import io.s3workload.workload.SizeSpec;
+import io.s3workload.ground.DataSize;
+import io.s3workload.ground.SizeSpec;
 import io.s3workload.workload.Sources;
 import java.util.Iterator;
 import java.util.Optional;

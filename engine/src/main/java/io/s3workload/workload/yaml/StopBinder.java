@@ -2,8 +2,8 @@ package io.s3workload.workload.yaml;
 
 import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.node.ArrayNode;
-import io.s3workload.workload.DataSize;
-import io.s3workload.workload.SizeSpec;
+import io.s3workload.ground.DataSize;
+import io.s3workload.ground.SizeSpec;
 import io.s3workload.workload.Stop;
 import io.s3workload.workload.StopWhenStable;
 import java.util.ArrayList;

@@ -1,6 +1,6 @@
 package io.s3workload.workload.yaml;
 
-import io.s3workload.workload.SizeSpec;
+import io.s3workload.ground.SizeSpec;
 import io.s3workload.workload.StageCommon;
 import io.s3workload.workload.StageSpec;
 import io.s3workload.workload.TranscodeStage;

@@ -9,7 +9,7 @@ import io.s3workload.workload.EndpointSpec;
 import io.s3workload.workload.FailOn;
 import io.s3workload.workload.LoadEndpoints;
 import io.s3workload.workload.LoadShape;
-import io.s3workload.workload.Percentile;
+import io.s3workload.ground.Percentile;
 import io.s3workload.workload.Scaled;
 import io.s3workload.workload.StageCommon;
 import io.s3workload.workload.StageGraph;

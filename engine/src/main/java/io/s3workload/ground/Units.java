@@ -1,6 +1,6 @@
-package io.s3workload.result;
+package io.s3workload.ground;
 
-import io.s3workload.workload.Percentile;
+import io.s3workload.ground.Percentile;
 import java.math.BigDecimal;
 import java.math.RoundingMode;
 import java.util.Locale;

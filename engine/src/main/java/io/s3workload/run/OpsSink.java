@@ -1,6 +1,8 @@
-package io.s3workload.opslog;
+package io.s3workload.run;
 
 import io.s3workload.metrics.CellKey;
+import io.s3workload.opslog.OpsLog;
+import io.s3workload.opslog.OpsRow;
 import io.s3workload.s3.RequestTrace;
 
 /**

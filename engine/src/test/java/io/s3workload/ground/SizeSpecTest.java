@@ -1,8 +1,10 @@
-package io.s3workload.workload;
+package io.s3workload.ground;
 
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
+import io.s3workload.ground.DataSize;
+import io.s3workload.ground.SizeSpec;
 import io.s3workload.testing.QuickTier;
 import java.util.Map;
 import java.util.TreeMap;
