@@ -87,7 +87,7 @@ while IFS=$'\t' read -r file command; do
   start=$(date -u -d '+4 sec' +%Y-%m-%dT%H:%M:%SZ)
   began=$(date +%s.%N)
   status=0
-  (cd "$work" && START=$start timeout 120 bash -c "$line" >"$work/out.log" 2>&1) || status=$?
+  (cd "$work" && START=$start timeout -k 20 120 bash -c "$line" >"$work/out.log" 2>&1) || status=$?
   if [ "$status" = 1 ]; then
     # Exit 1 is a failOn threshold crossed. At a hundredth of its scale a workload makes a few dozen requests, so
     # one transient failure of the in-process server crosses a 1% threshold: the line is run once more, and the
@@ -95,7 +95,7 @@ while IFS=$'\t' read -r file command; do
     first=$({ grep -E 'Errors +-|FAILED' "$work/out.log" || true; } | tr -s ' ' | tr '\n' ' ')
     status=0
     start=$(date -u -d '+4 sec' +%Y-%m-%dT%H:%M:%SZ)
-    (cd "$work" && START=$start timeout 120 bash -c "$line" >"$work/out.log" 2>&1) || status=$?
+    (cd "$work" && START=$start timeout -k 20 120 bash -c "$line" >"$work/out.log" 2>&1) || status=$?
     [ "$status" = 0 ] && retried+=("$file: ${command:0:100}: first attempt: $first")
   fi
   if [ "$status" = 0 ]; then

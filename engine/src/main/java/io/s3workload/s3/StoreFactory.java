@@ -51,6 +51,21 @@ public final class StoreFactory {
     /** How long a request waits for a pooled connection. */
     private static final Duration ACQUIRE_TIMEOUT = Duration.ofSeconds(120);
 
+    /** StAX's factory, named: the SDK's XML parser makes one per thread. */
+    static final String XML_INPUT_FACTORY = "javax.xml.stream.XMLInputFactory";
+
+    static {
+        // Unnamed, XMLInputFactory.newInstance() looks for a provider through ServiceLoader, reading the jar's
+        // META-INF/services under the jar's locks, on every new (virtual) thread that parses a response. Seen on 2
+        // cores: two virtual threads pinned while loading classes (JEP 491 still pins there) waited for the jar's
+        // lock, held by a thread that waited for a virtual thread reading the jar that no carrier was left to run,
+        // and the run never ended. Naming the JDK's own factory (the one ServiceLoader falls back to: this jar
+        // ships no other) takes the jar out of each parse.
+        if (System.getProperty(XML_INPUT_FACTORY) == null) {
+            System.setProperty(XML_INPUT_FACTORY, "com.sun.xml.internal.stream.XMLInputFactoryImpl");
+        }
+    }
+
     private StoreFactory() {
     }
 
