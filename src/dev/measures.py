@@ -113,6 +113,7 @@ def measures():
     m['stage-as-written reads in run/'] = sum(len(re.findall(r'\.spec\(\)|\bStageCommon\b', t)) for _, t in run)
     m['Optional defaults in run/'] = sum(len(settings_defaults(t)) for _, t in run)
     m.update(house(files))
+    m['per-kind outcome slots'] = outcome_slots(files)
     m['main files over 400 lines'] = sum(1 for _, text in files if text.count('\n') > 400)
     m['methods over 60 lines'] = sum(long_methods(code(text)) for _, text in files)
     return m
@@ -125,6 +126,30 @@ LAYERS = ['ground', 'metrics', 'opslog', 'trace', 'workload', 'server', 's3', 'p
           'report']
 # a qualified type name in code: packages in lower case, then a type (java.util.List, io.s3workload.x.Y)
 QUALIFIED = re.compile(r'(?<![\w.@])((?:java|javax|jdk|io|org|com|software|picocli)(?:\.[a-z_][\w]*)+)\.([A-Z]\w*)')
+
+
+HOLDERS = ('StageResult', 'StageReport', 'Stage')
+# what the holders of a stage's results may be made of: its name and kind, times, its cells, its place, why it was
+# skipped, its answers, and its outcomes as one list (or map, in summary.json) that names no kind
+HOLDER_TYPES = {'String', 'StageKind', 'StagePlan', 'long', 'double', 'boolean', 'List', 'Optional', 'Map',
+                'CellStats', 'Cell', 'StageGroup', 'Group', 'ResultAnswers', 'StageOutcome', 'Object',
+                'JsonAnyGetter', 'JsonAnySetter'}
+
+
+def outcome_slots(files):
+    """Components of the records that hold a stage's results (StageResult, StageReport, summary.json's
+    Summary.Stage) of a type outside what every stage has: each such component is one kind's slot, which every
+    format and the merge must then name. A kind's outcome goes in the list of StageOutcome instead."""
+    slots = 0
+    for path, text in files:
+        if not path.endswith(('/result/StageResult.java', '/result/StageReport.java', '/result/Summary.java')):
+            continue
+        for name, components in re.findall(r'\brecord (\w+)\(([^{]*?)\)\s*(?:implements [^{]*)?\{', code(text)):
+            if name in HOLDERS:
+                for component in re.split(r',(?![^<]*>)', components):
+                    words = re.findall(r'[A-Za-z]\w*', component)[:-1]  # its type's words, not its name
+                    slots += 1 if set(words) - HOLDER_TYPES else 0
+    return slots
 
 
 def house(files):

@@ -3,10 +3,10 @@ package io.s3workload.report;
 import io.s3workload.metrics.CellKey;
 import io.s3workload.metrics.CellRecorder;
 import io.s3workload.metrics.CellStats;
-import io.s3workload.metrics.ConvergenceStats;
 import io.s3workload.result.Progress;
 import io.s3workload.result.Reporter;
 import io.s3workload.result.RunInfo;
+import io.s3workload.result.StageOutcome;
 import io.s3workload.result.StageResult;
 import java.io.IOException;
 import java.io.PrintStream;
@@ -23,9 +23,10 @@ import org.HdrHistogram.HistogramLogWriter;
 /**
  * HdrHistogram interval logs: {@code hdr/<stage>.<op>.<endpoint>.<size>.hlog} per cell, one interval a second,
  * latency tagged {@code latency}, time to first byte tagged {@code ttfb} and an open loop's uncorrected latency
- * tagged {@code uncorrected}, values in nanoseconds (the max column in milliseconds); and for a consistency probe
- * {@code hdr/<stage>.convergence.hlog}, one interval over the stage per writer-reader pair, tagged
- * {@code writer->reader}. A cell whose objects come in several sizes also gets, when it ends, one interval over the
+ * tagged {@code uncorrected}, values in nanoseconds (the max column in milliseconds); and for a stage's outcome that
+ * keeps histograms ({@link io.s3workload.result.StageOutcome#histograms}) {@code hdr/<stage>.<key>.hlog}, one
+ * interval over the stage per histogram, tagged as the outcome names it (a consistency probe's
+ * {@code <stage>.convergence.hlog}: {@code writer->reader} and {@code writer->reader/read}). A cell whose objects come in several sizes also gets, when it ends, one interval over the
  * cell per size bucket, tagged {@code size:N} (N the bucket's place in summary.json's {@code bySize}), and for an
  * upload cell its split, tagged {@code send} and {@code commit} ({@link io.s3workload.metrics.WriteSplit}). Readable by
  * HistogramLogProcessor and HistogramLogAnalyzer, and exactly mergeable (HistogramLogReader, then add). The last
@@ -86,16 +87,15 @@ final class HdrLogReporter implements Reporter {
             log.out.close();
             logs.remove(cell.key());
         }
-        if (!result.convergence().isEmpty()) {
-            long end = System.currentTimeMillis();
-            Log log = new Log(directory.resolve(convergenceFileName(result.stage().name())),
-                    end - result.wallNanos() / 1_000_000);
-            for (ConvergenceStats pair : result.convergence()) {
-                log.write(pairTag(pair.writer(), pair.reader()), pair.convergence(), log.seconds(log.lastEndMillis),
-                        log.seconds(end));
-                log.write(readTag(pair.writer(), pair.reader()), pair.showingRead(),
-                        log.seconds(log.lastEndMillis), log.seconds(end));
+        for (StageOutcome outcome : result.outcomes()) {
+            if (outcome.histograms().isEmpty()) {
+                continue;
             }
+            long end = System.currentTimeMillis();
+            Log log = new Log(directory.resolve(outcomeFileName(result.stage().name(), outcome.type().key())),
+                    end - result.wallNanos() / 1_000_000);
+            outcome.histograms().forEach((tag, h) -> log.write(tag, h, log.seconds(log.lastEndMillis),
+                    log.seconds(end)));
             log.out.close();
         }
     }
@@ -117,23 +117,14 @@ final class HdrLogReporter implements Reporter {
                 + (key.op().sized() ? "." + key.size().label() : "") + ".hlog");
     }
 
-    static String convergenceFileName(String stage) {
-        return safe(stage + ".convergence.hlog");
-    }
-
-    /** The tag of a pair's convergence histogram; endpoint names hold neither spaces nor commas. */
-    static String pairTag(String writer, String reader) {
-        return writer + "->" + reader;
+    /** The log of a stage's outcome's histograms ({@code <stage>.convergence.hlog}: a probe's pairs). */
+    static String outcomeFileName(String stage, String key) {
+        return safe(stage + "." + key + ".hlog");
     }
 
     /** The tag of size bucket {@code index}'s latencies in a cell's log. */
     static String sizeTag(int index) {
         return "size:" + index;
-    }
-
-    /** The tag of the latencies of the reads that showed a pair's writes. */
-    static String readTag(String writer, String reader) {
-        return pairTag(writer, reader) + "/read";
     }
 
     /** Writes a log of finished intervals (a merge's), timestamps relative to {@code baseMillis}. */

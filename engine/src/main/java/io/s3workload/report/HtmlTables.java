@@ -50,7 +50,8 @@ final class HtmlTables {
      */
     static Optional<String> step(StageReport stage, CellStats cell) {
         String prefix = stage.name() + ".step";
-        if (stage.capacity().isEmpty() || !cell.key().stage().startsWith(prefix)) {
+        Optional<CapacitySearch> found = stage.outcome(CapacitySearch.TYPE);
+        if (found.isEmpty() || !cell.key().stage().startsWith(prefix)) {
             return Optional.empty();
         }
         int n;
@@ -59,7 +60,7 @@ final class HtmlTables {
         } catch (NumberFormatException e) {
             return Optional.empty();
         }
-        CapacitySearch search = stage.capacity().get();
+        CapacitySearch search = found.get();
         if (n < 1 || n > search.steps().size()) {
             return Optional.of("step " + n);
         }
@@ -69,7 +70,7 @@ final class HtmlTables {
     }
 
     static String cells(StageReport stage) {
-        boolean steps = stage.capacity().isPresent();
+        boolean steps = stage.outcome(CapacitySearch.TYPE).isPresent();
         StringBuilder t = new StringBuilder("<div class=\"wide\"><table class=\"cells\"><tr>"
                 + (steps ? "<th class=\"t\">step</th>" : "") + "<th class=\"t\">op</th><th class=\"t\">"
                 + "endpoint</th><th class=\"t\">size</th><th>ok</th><th>errors</th><th>seconds</th><th>ops/s</th>"

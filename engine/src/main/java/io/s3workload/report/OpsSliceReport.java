@@ -68,7 +68,7 @@ public final class OpsSliceReport {
         byStage.forEach((name, cells) -> {
             long[] span = spans.get(name);
             stages.add(new StageReport(name, kind(name, cells, run), (span[1] - span[0]) * 1_000, false, false, cells,
-                    List.of(), (span[0] - startUs) * 1_000, Optional.empty(), Optional.empty(), Optional.empty()));
+                    (span[0] - startUs) * 1_000, Optional.empty(), Optional.empty(), List.of()));
         });
         Instant started = Instant.ofEpochSecond(Math.floorDiv(startUs, 1_000_000),
                 Math.floorMod(startUs, 1_000_000) * 1_000L);

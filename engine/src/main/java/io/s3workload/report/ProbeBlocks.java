@@ -4,6 +4,7 @@ import io.s3workload.metrics.CellStats;
 import io.s3workload.metrics.ConvergenceStats;
 import io.s3workload.metrics.Op;
 import io.s3workload.plan.StagePlan;
+import io.s3workload.result.ConvergencePairs;
 import io.s3workload.result.StageResult;
 import io.s3workload.ground.Units;
 import io.s3workload.workload.ConsistencyProbe;
@@ -80,7 +81,7 @@ final class ProbeBlocks {
                 .append(Durations.format(probe.timeout())).append(")\n");
         String immediate = probe.immediateWithin().isZero() ? "Immediate"
                 : "Immediate (<" + Durations.format(probe.immediateWithin()) + ")";
-        for (ConvergenceStats pair : result.convergence()) {
+        for (ConvergenceStats pair : ConvergencePairs.in(result)) {
             b.append("  ").append(pair.label()).append(" (").append(Units.count(pair.iterations(), "iteration"))
                     .append(", ")
                     .append(pair.sameEndpoint() ? "same endpoint" : "cross endpoint").append(")\n");
@@ -99,7 +100,7 @@ final class ProbeBlocks {
             b.append('\n');
             b.append("    Polls        - ").append(polls(pair, kind.listing())).append('\n');
         }
-        boolean clean = result.convergence().stream().allMatch(p -> p.timedOut() == 0 && p.failed() == 0);
+        boolean clean = ConvergencePairs.in(result).stream().allMatch(p -> p.timedOut() == 0 && p.failed() == 0);
         b.append("  ").append(clean ? "SUCCESS" : "FAILURE").append(" - ").append(title)
                 .append(" test completed (").append(Units.seconds(result.wallNanos())).append(")\n");
         return b.toString();
@@ -138,8 +139,8 @@ final class ProbeBlocks {
                     .append(" ok").append(cell.errors() > 0 ? ", " + Units.count(cell.errors(), "error") + " "
                             + cell.errorsByClass() : "").append('\n');
         }
-        for (ConvergenceStats pair : result.convergence()) {
-            b.append("  Read-After-Write Consistency").append(result.convergence().size() > 1 ? " (" + pair.label()
+        for (ConvergenceStats pair : ConvergencePairs.in(result)) {
+            b.append("  Read-After-Write Consistency").append(ConvergencePairs.in(result).size() > 1 ? " (" + pair.label()
                     + ")" : "").append(":\n");
             Histogram h = pair.convergence();
             b.append("    Convergence - ").append(h.getTotalCount() == 0 ? "none converged" : avgP95P99(h))

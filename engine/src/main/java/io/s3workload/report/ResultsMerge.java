@@ -1,13 +1,13 @@
 package io.s3workload.report;
 
 import io.s3workload.metrics.CellKey;
-import io.s3workload.metrics.ConvergenceStats;
 import io.s3workload.metrics.Snapshot;
 import io.s3workload.opslog.OpsLog;
 import io.s3workload.opslog.OpsMerge;
 import io.s3workload.result.Breach;
 import io.s3workload.result.CleanupResult;
 import io.s3workload.result.RunReport;
+import io.s3workload.result.StageOutcome;
 import io.s3workload.result.StageReport;
 import io.s3workload.result.Summary;
 import io.s3workload.result.SummaryJson;
@@ -185,12 +185,13 @@ public final class ResultsMerge {
     /** Widens each cell's span (epoch milliseconds, first second's start to last second's end) by this shard's. */
     private static void spans(Summary summary, Map<String, long[]> spans) {
         for (Summary.Stage stage : summary.stages()) {
+            List<StageOutcome> outcomes = ResultsReader.outcomes(stage);
             for (int i = 0; i < stage.cells().size(); i++) {
                 List<Summary.Second> t = stage.cells().get(i).timeline();
                 if (t == null || t.isEmpty()) {
                     continue;
                 }
-                long[] span = spans.computeIfAbsent(RunReport.cellId(ResultsReader.cellKey(stage, i)),
+                long[] span = spans.computeIfAbsent(RunReport.cellId(ResultsReader.cellKey(stage, i, outcomes)),
                         k -> new long[] {Long.MAX_VALUE, Long.MIN_VALUE});
                 Summary.Second firstSecond = t.get(0);
                 span[0] = Math.min(span[0], firstSecond.epochMs()
@@ -300,18 +301,16 @@ public final class ResultsMerge {
             Path log = out.resolve(HdrLogReporter.DIRECTORY).resolve(HdrLogReporter.fileName(cell.getKey()));
             HdrLogReporter.write(log, base, cell.getValue());
         }
+        long end = base + merged.report().wallNanos() / 1_000_000;
         for (StageReport stage : merged.report().stages()) {
-            if (!stage.convergence().isEmpty()) {
-                List<ResultsReader.Interval> pairs = new ArrayList<>();
-                long end = base + merged.report().wallNanos() / 1_000_000;
-                for (ConvergenceStats pair : stage.convergence()) {
-                    pairs.add(new ResultsReader.Interval(HdrLogReporter.pairTag(pair.writer(), pair.reader()), base,
-                            end, pair.convergence()));
-                    pairs.add(new ResultsReader.Interval(HdrLogReporter.readTag(pair.writer(), pair.reader()), base,
-                            end, pair.showingRead()));
+            for (StageOutcome outcome : stage.outcomes()) {
+                if (outcome.histograms().isEmpty()) {
+                    continue;
                 }
+                List<ResultsReader.Interval> kept = new ArrayList<>();
+                outcome.histograms().forEach((tag, h) -> kept.add(new ResultsReader.Interval(tag, base, end, h)));
                 HdrLogReporter.write(out.resolve(HdrLogReporter.DIRECTORY)
-                        .resolve(HdrLogReporter.convergenceFileName(stage.name())), base, pairs);
+                        .resolve(HdrLogReporter.outcomeFileName(stage.name(), outcome.type().key())), base, kept);
             }
         }
         written.add(out.resolve(HdrLogReporter.DIRECTORY));

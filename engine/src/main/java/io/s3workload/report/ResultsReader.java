@@ -4,7 +4,6 @@ import io.s3workload.metrics.AccessStats;
 import io.s3workload.metrics.CellKey;
 import io.s3workload.metrics.CellRecorder;
 import io.s3workload.metrics.CellStats;
-import io.s3workload.metrics.ConvergenceStats;
 import io.s3workload.metrics.NamedRequest;
 import io.s3workload.metrics.Notable;
 import io.s3workload.metrics.Op;
@@ -13,6 +12,7 @@ import io.s3workload.metrics.Snapshot;
 import io.s3workload.metrics.WriteSplit;
 import io.s3workload.result.CleanupResult;
 import io.s3workload.result.RunReport;
+import io.s3workload.result.StageOutcome;
 import io.s3workload.result.StageReport;
 import io.s3workload.result.Summary;
 import io.s3workload.result.SummaryJson;
@@ -97,36 +97,35 @@ public final class ResultsReader {
         String name = stage.name();
         StageKind kind = StageKind.fromKey(stage.kind())
                 .orElseThrow(() -> new IllegalArgumentException("unknown stage kind " + stage.kind()));
+        List<StageOutcome> outcomes = new ArrayList<>();
+        for (Map.Entry<String, Object> kept : stage.outcomes().entrySet()) {
+            Path log = directory.resolve(HdrLogReporter.DIRECTORY)
+                    .resolve(HdrLogReporter.outcomeFileName(name, kept.getKey()));
+            SummaryJson.outcome(kept.getKey(), kept.getValue(), Files.isRegularFile(log) ? histograms(log)
+                    : Map.of()).ifPresent(outcomes::add);
+        }
         List<CellStats> cells = new ArrayList<>();
         for (int i = 0; i < stage.cells().size(); i++) {
-            cells.add(cell(cellKey(stage, i), stage.cells().get(i)));
-        }
-        List<ConvergenceStats> pairs = new ArrayList<>();
-        if (!stage.convergence().isEmpty()) {
-            Map<String, Histogram> byPair = histograms(directory.resolve(HdrLogReporter.DIRECTORY)
-                    .resolve(HdrLogReporter.convergenceFileName(name)));
-            for (Summary.Pair p : stage.convergence()) {
-                pairs.add(new ConvergenceStats(p.writer(), p.reader(), p.iterations(), p.immediate(), p.eventual(),
-                        p.timedOut(), p.failed(), p.stale(), p.polls(), p.notYet(), p.pollErrors(),
-                        byPair.getOrDefault(HdrLogReporter.pairTag(p.writer(), p.reader()),
-                                CellRecorder.newHistogram()),
-                        byPair.getOrDefault(HdrLogReporter.readTag(p.writer(), p.reader()),
-                                CellRecorder.newHistogram())));
-            }
+            cells.add(cell(cellKey(stage, i, outcomes), stage.cells().get(i)));
         }
         return new StageReport(name, kind, SummaryJson.nanos(stage.wallSeconds()), stage.interrupted(),
-                stage.hasThresholds(), cells, pairs, SummaryJson.nanos(stage.startSeconds()),
+                stage.hasThresholds(), cells, SummaryJson.nanos(stage.startSeconds()),
                 Optional.ofNullable(stage.skipped()), Optional.ofNullable(stage.group()).map(SummaryJson::group),
-                Optional.ofNullable(stage.capacity()).map(SummaryJson::capacity),
-                Optional.ofNullable(stage.history()).map(SummaryJson::history),
-                Optional.ofNullable(stage.replay()));
+                outcomes);
     }
 
-    /** The key of a stage's cell {@code i} in summary.json (a capacity search's cells are its steps'). */
-    static CellKey cellKey(Summary.Stage stage, int i) {
+    /** A stage's outcomes as summary.json keeps them, without their histograms. */
+    static List<StageOutcome> outcomes(Summary.Stage stage) {
+        List<StageOutcome> outcomes = new ArrayList<>();
+        stage.outcomes().forEach((key, kept) -> SummaryJson.outcome(key, kept, Map.of()).ifPresent(outcomes::add));
+        return outcomes;
+    }
+
+    /** The key of a stage's cell {@code i} in summary.json (its outcomes may name its stage: a capacity step's). */
+    static CellKey cellKey(Summary.Stage stage, int i, List<StageOutcome> outcomes) {
         Summary.Cell cell = stage.cells().get(i);
-        String name = stage.capacity() != null && i < stage.capacity().steps().size()
-                ? stage.capacity().steps().get(i).cell() : stage.name();
+        String name = outcomes.stream().flatMap(o -> o.cellStage(stage.name(), i).stream()).findFirst()
+                .orElse(stage.name());
         SizeSpec size = cell.size() != null ? SummaryJson.size(cell.size()) : SizeSpec.of(DataSize.ofBytes(0));
         return new CellKey(name, Op.valueOf(cell.op()), cell.endpoint(), size);
     }

@@ -150,8 +150,8 @@ public final class RunComparison {
     private static Map<String, Summary.Cell> cells(Summary summary) {
         Map<String, Summary.Cell> cells = new LinkedHashMap<>();
         for (Summary.Stage stage : summary.stages()) {
-            if (stage.capacity() != null) {
-                continue; // its answer is compared, not its steps
+            if (stage.answers() != null) {
+                continue; // its answers are compared, not its cells (a capacity search's steps)
             }
             for (Summary.Cell cell : stage.cells()) {
                 cells.put(String.join("\t", stage.name(), cell.op(), cell.endpoint(),

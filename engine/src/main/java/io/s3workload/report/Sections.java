@@ -3,6 +3,7 @@ package io.s3workload.report;
 import io.s3workload.metrics.ConvergenceStats;
 import io.s3workload.plan.Plan;
 import io.s3workload.result.Breach;
+import io.s3workload.result.ConvergencePairs;
 import io.s3workload.result.RunResult;
 import io.s3workload.result.StageResult;
 import io.s3workload.ground.Units;
@@ -58,8 +59,8 @@ final class Sections {
             if (stage.errors() > 0) {
                 why.add(name + ": " + stage.errors() + " of " + Units.count(attempts, "operation") + " failed");
             }
-            long iterations = stage.convergence().stream().mapToLong(ConvergenceStats::iterations).sum();
-            long timedOut = stage.convergence().stream().mapToLong(ConvergenceStats::timedOut).sum();
+            long iterations = ConvergencePairs.in(stage).stream().mapToLong(ConvergenceStats::iterations).sum();
+            long timedOut = ConvergencePairs.in(stage).stream().mapToLong(ConvergenceStats::timedOut).sum();
             if (timedOut > 0) {
                 why.add(name + ": " + timedOut + " of " + Units.count(iterations, "iteration") + " timed out");
             }

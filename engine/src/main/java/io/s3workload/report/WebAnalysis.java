@@ -94,9 +94,7 @@ public final class WebAnalysis implements AutoCloseable {
         }
         List<StageReport> stages = run.stages().stream()
                 .filter(s -> !options.containsKey("stage") || s.name().equals(options.get("stage")))
-                .map(s -> new StageReport(s.name(), s.kind(), s.wallNanos(), s.interrupted(), s.hasThresholds(),
-                        s.cells().stream().filter(c -> picked(c, options)).toList(), s.convergence(), s.startNanos(),
-                        s.skipped(), s.group(), s.capacity(), s.history(), s.replay()))
+                .map(s -> s.withCells(s.cells().stream().filter(c -> picked(c, options)).toList()))
                 .filter(s -> !s.cells().isEmpty() || !options.containsKey("op") && !options.containsKey("endpoint"))
                 .toList();
         return new RunReport(run.about(), run.runId(), run.startedAt(), run.wallNanos(), run.seed(), run.exitCode(),

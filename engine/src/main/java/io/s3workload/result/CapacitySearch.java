@@ -1,16 +1,21 @@
 package io.s3workload.result;
 
+import com.fasterxml.jackson.core.type.TypeReference;
 import io.s3workload.ground.Percentile;
 import io.s3workload.ground.Units;
 import io.s3workload.metrics.CellStats;
 import io.s3workload.workload.CapacityStage;
+import io.s3workload.workload.ClientSpec;
 import java.time.Duration;
 import java.util.ArrayList;
 import java.util.Comparator;
+import java.util.EnumMap;
+import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Locale;
 import java.util.Map;
 import java.util.Optional;
+import java.util.OptionalDouble;
 
 /**
  * A capacity search as it ran: the SLO it judged by, what it offered and, step by step in the order run, the load
@@ -20,10 +25,71 @@ import java.util.Optional;
  * @param ended why the search stopped: {@link End}
  */
 public record CapacitySearch(CapacityStage.Slo slo, CapacityStage.Mode mode, double precision, List<Step> steps,
-                             End ended) {
+                             End ended) implements StageOutcome {
+
+    /** summary.json's {@code capacity}: the search and its answer, judged on the stage's cells. */
+    public static final Type<CapacitySearch, Summary.Capacity> TYPE = new Type<>("capacity", CapacitySearch.class,
+            new TypeReference<>() {
+            }, CapacitySearch::kept, (kept, histograms) -> Optional.of(read(kept)), CapacitySearch::sum, null);
 
     public CapacitySearch {
         steps = List.copyOf(steps);
+    }
+
+    @Override
+    public Type<?, ?> type() {
+        return TYPE;
+    }
+
+    @Override
+    public Finding finding(String stage, List<CellStats> cells) {
+        return new CapacityFinding(stage, this, cells);
+    }
+
+    /** The i-th cell is the i-th step's, run as a stage of its own name: {@code <stage>.step<i + 1>}. */
+    @Override
+    public Optional<String> cellStage(String stage, int i) {
+        return i < steps.size() ? Optional.of(stage + ".step" + (i + 1)) : Optional.empty();
+    }
+
+    /** The search as summary.json keeps it: judged on {@code cells}, its answer in words and each step. */
+    private static Summary.Capacity kept(CapacitySearch search, List<CellStats> cells) {
+        Verdict v = search.judge(cells);
+        Map<String, Double> latency = new LinkedHashMap<>();
+        search.slo().latency().forEach((p, d) -> latency.put(p.key(), d.toNanos() / 1e6));
+        Summary.Slo slo = new Summary.Slo(latency, search.slo().errorsPercent().isPresent()
+                ? search.slo().errorsPercent().getAsDouble() : null, search.slo().throttledPercent().isPresent()
+                ? search.slo().throttledPercent().getAsDouble() : null);
+        List<Summary.CapacityStep> steps = v.steps().stream().map(j -> {
+            CellStats c = j.cell();
+            return new Summary.CapacityStep(j.index() + 1, c.key().stage(), j.offered(), c.opsPerSecond(),
+                    j.ms(Percentile.P50), j.ms(Percentile.P99), j.ms(Percentile.MAX), c.errorPercent(),
+                    c.throttledPercent(), j.held(), j.broken(), j.clientBound().orElse(null));
+        }).toList();
+        String what = v.steps().isEmpty() ? "" : v.steps().get(0).cell().key().label();
+        return new Summary.Capacity(ClientSpec.key(search.mode()), slo, search.precision(),
+                v.sustained().map(Judged::offered).orElse(null),
+                v.sustained().map(j -> j.cell().opsPerSecond()).orElse(null),
+                v.broke().map(Judged::broken).orElse(List.of()),
+                v.broke().map(Judged::offered).orElse(null),
+                v.clientLimit().flatMap(Judged::clientBound).orElse(null),
+                v.clientLimit().map(Judged::offered).orElse(null), ClientSpec.key(search.ended()),
+                v.complete(), v.steps().isEmpty() ? "No step ran." : search.sentence(v, what), steps);
+    }
+
+    /** A search as a summary.json gives it: for the merge to judge again on its cells. */
+    public static CapacitySearch read(Summary.Capacity c) {
+        EnumMap<Percentile, Duration> latency = new EnumMap<>(Percentile.class);
+        c.slo().latencyMs().forEach((k, ms) -> latency.put(Percentile.fromKey(k).orElseThrow(),
+                Duration.ofNanos(Math.round(ms * 1e6))));
+        var slo = new CapacityStage.Slo(latency, c.slo().errorsPercent() == null
+                ? OptionalDouble.empty() : OptionalDouble.of(c.slo().errorsPercent()),
+                c.slo().throttledPercent() == null ? OptionalDouble.empty()
+                        : OptionalDouble.of(c.slo().throttledPercent()));
+        return new CapacitySearch(slo, ClientSpec.parse(CapacityStage.Mode.class, c.mode()).orElseThrow(),
+                c.precisionPercent(), c.steps().stream().map(s -> new Step(s.offered(),
+                        Optional.ofNullable(s.clientBound()))).toList(),
+                ClientSpec.parse(End.class, c.ended()).orElseThrow());
     }
 
     /**

@@ -1,6 +1,8 @@
 package io.s3workload.result;
 
+import com.fasterxml.jackson.core.type.TypeReference;
 import io.s3workload.metrics.CellRecorder;
+import io.s3workload.metrics.CellStats;
 import io.s3workload.trace.TraceScan;
 import java.nio.ByteBuffer;
 import java.util.ArrayList;
@@ -9,6 +11,7 @@ import java.util.Base64;
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
+import java.util.Optional;
 import java.util.TreeMap;
 import java.util.function.ToLongFunction;
 import java.util.zip.DataFormatException;
@@ -46,8 +49,23 @@ import org.HdrHistogram.Histogram;
 public record ReplayFidelity(List<String> formats, int files, double speed, double traceSeconds, long played,
                              long issued, Map<String, Long> notIssued, Map<String, Long> skipped, String lateness,
                              double latenessP50Ms, double latenessP99Ms, double latenessMaxMs, long late, long capped, int inFlight, List<MixRow> mix, List<ServerTime> server,
-                             List<Outcome> outcomes, Preparation preparation, long[] recordedPerSecond,
-                             long[] replayedPerSecond, KeyOrder keyOrder) {
+                             List<RecordedFailure> outcomes, Preparation preparation, long[] recordedPerSecond,
+                             long[] replayedPerSecond, KeyOrder keyOrder) implements StageOutcome {
+
+    /** summary.json's {@code replay}: the fidelity as it is, histograms encoded. */
+    public static final Type<ReplayFidelity, ReplayFidelity> TYPE = new Type<>("replay", ReplayFidelity.class,
+            new TypeReference<>() {
+            }, (fidelity, cells) -> fidelity, (kept, histograms) -> Optional.of(kept), ReplayFidelity::sum, null);
+
+    @Override
+    public Type<?, ?> type() {
+        return TYPE;
+    }
+
+    @Override
+    public Finding finding(String stage, List<CellStats> cells) {
+        return new ReplayFinding(stage, this, cells);
+    }
 
     /** An operation's size class: recorded and replayed counts. */
     public record MixRow(String op, String size, long recorded, long replayed) {
@@ -61,7 +79,7 @@ public record ReplayFidelity(List<String> formats, int files, double speed, doub
      * Recorded failures of an operation with one status: how many, how many met the same status here, how many
      * another failure, how many succeeded.
      */
-    public record Outcome(String op, int recordedStatus, long count, long same, long otherFailure, long succeeded) {
+    public record RecordedFailure(String op, int recordedStatus, long count, long same, long otherFailure, long succeeded) {
     }
 
     /** The objects the trace reads before it writes them, created first: how many, their bytes, the time taken. */
@@ -186,10 +204,10 @@ public record ReplayFidelity(List<String> formats, int files, double speed, doub
         return rows;
     }
 
-    private static List<Outcome> outcomes(List<ReplayFidelity> shards) {
+    private static List<RecordedFailure> outcomes(List<ReplayFidelity> shards) {
         Map<String, long[]> outcomes = new LinkedHashMap<>();
         for (ReplayFidelity f : shards) {
-            for (Outcome o : f.outcomes) {
+            for (RecordedFailure o : f.outcomes) {
                 long[] c = outcomes.computeIfAbsent(o.op() + "\t" + o.recordedStatus(), k -> new long[4]);
                 c[0] += o.count();
                 c[1] += o.same();
@@ -197,8 +215,8 @@ public record ReplayFidelity(List<String> formats, int files, double speed, doub
                 c[3] += o.succeeded();
             }
         }
-        List<Outcome> rows = new ArrayList<>();
-        outcomes.forEach((k, c) -> rows.add(new Outcome(k.split("\t")[0], Integer.parseInt(k.split("\t")[1]), c[0],
+        List<RecordedFailure> rows = new ArrayList<>();
+        outcomes.forEach((k, c) -> rows.add(new RecordedFailure(k.split("\t")[0], Integer.parseInt(k.split("\t")[1]), c[0],
                 c[1], c[2], c[3])));
         return rows;
     }

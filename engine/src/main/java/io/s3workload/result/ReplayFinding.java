@@ -91,7 +91,7 @@ public record ReplayFinding(String stage, ReplayFidelity fidelity, List<CellStat
 
     private ResultTable outcomesTable() {
         List<List<Object>> rows = new ArrayList<>();
-        for (ReplayFidelity.Outcome o : fidelity.outcomes()) {
+        for (ReplayFidelity.RecordedFailure o : fidelity.outcomes()) {
             rows.add(Arrays.asList(label(o.op()), o.recordedStatus(), o.count(), o.same(), o.otherFailure(),
                     o.succeeded()));
         }

@@ -1,48 +1,31 @@
 package io.s3workload.result;
 
 import io.s3workload.metrics.CellStats;
-import io.s3workload.metrics.ConvergenceStats;
 import io.s3workload.plan.StagePlan;
+import java.util.ArrayList;
 import java.util.List;
 import java.util.Optional;
 
 /**
- * A finished (or interrupted) stage: its plan, one {@link CellStats} per cell that ran, its wall time, and for
- * consistency probes one {@link ConvergenceStats} per writer-reader pair, in the order writers then readers; for a
- * capacity search, the search (its cells are its steps'); for a history stage, its checked history; for a
- * replay, how faithfully it played its trace.
+ * A finished (or interrupted) stage: its plan, one {@link CellStats} per cell that ran, its wall time, and what it
+ * found beyond its cells ({@link StageOutcome}s: a probe's pairs, a capacity search, whose cells are its steps', a
+ * checked history, a replay's fidelity), at most one of each kind.
  */
 public record StageResult(StagePlan stage, List<CellStats> cells, long wallNanos, boolean interrupted,
-                          List<ConvergenceStats> convergence, long startNanos, Optional<String> skipped,
-                          Optional<CapacitySearch> capacity, Optional<HistoryCheck> history,
-                          Optional<ReplayFidelity> replay) {
+                          long startNanos, Optional<String> skipped, List<StageOutcome> outcomes) {
 
     public StageResult {
         cells = List.copyOf(cells);
-        convergence = List.copyOf(convergence);
-    }
-
-    public StageResult(StagePlan stage, List<CellStats> cells, long wallNanos, boolean interrupted,
-                       List<ConvergenceStats> convergence) {
-        this(stage, cells, wallNanos, interrupted, convergence, 0, Optional.empty(),
-                Optional.empty(), Optional.empty(), Optional.empty());
+        outcomes = List.copyOf(outcomes);
     }
 
     public StageResult(StagePlan stage, List<CellStats> cells, long wallNanos, boolean interrupted) {
-        this(stage, cells, wallNanos, interrupted, List.of());
-    }
-
-    /** A capacity search's result: a cell per step, in the order run. */
-    public static StageResult capacity(StagePlan stage, List<CellStats> steps, long wallNanos, boolean interrupted,
-                                       CapacitySearch search) {
-        return new StageResult(stage, steps, wallNanos, interrupted, List.of(), 0, Optional.empty(),
-                Optional.of(search), Optional.empty(), Optional.empty());
+        this(stage, cells, wallNanos, interrupted, 0, Optional.empty(), List.of());
     }
 
     /** A stage that never started, and why. */
     public static StageResult skipped(StagePlan stage, String reason) {
-        return new StageResult(stage, List.of(), 0, false, List.of(), 0, Optional.of(reason),
-                Optional.empty(), Optional.empty(), Optional.empty());
+        return new StageResult(stage, List.of(), 0, false, 0, Optional.of(reason), List.of());
     }
 
     /**
@@ -50,20 +33,20 @@ public record StageResult(StagePlan stage, List<CellStats> cells, long wallNanos
      * it was cut short by the run stopping (a stage stopped with its 'with' target is not).
      */
     public StageResult placed(long startNanos, boolean interrupted) {
-        return new StageResult(stage, cells, wallNanos, interrupted, convergence, startNanos, skipped, capacity,
-                history, replay);
+        return new StageResult(stage, cells, wallNanos, interrupted, startNanos, skipped, outcomes);
     }
 
-    /** This result with a history stage's checked history. */
-    public StageResult withHistory(HistoryCheck check) {
-        return new StageResult(stage, cells, wallNanos, interrupted, convergence, startNanos, skipped, capacity,
-                Optional.of(check), replay);
+    /** This result with {@code outcome} too, in place of one of its kind. */
+    public StageResult with(StageOutcome outcome) {
+        List<StageOutcome> all = new ArrayList<>(outcomes);
+        all.removeIf(o -> o.type() == outcome.type());
+        all.add(outcome);
+        return new StageResult(stage, cells, wallNanos, interrupted, startNanos, skipped, all);
     }
 
-    /** This result with a replay's fidelity. */
-    public StageResult withReplay(ReplayFidelity fidelity) {
-        return new StageResult(stage, cells, wallNanos, interrupted, convergence, startNanos, skipped, capacity,
-                history, Optional.of(fidelity));
+    /** Its outcome of kind {@code type}, if it has one. */
+    public <T extends StageOutcome> Optional<T> outcome(StageOutcome.Type<T, ?> type) {
+        return StageReport.outcome(outcomes, type);
     }
 
     /** When it ended, from the run's start. */

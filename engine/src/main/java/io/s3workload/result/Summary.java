@@ -1,6 +1,9 @@
 package io.s3workload.result;
 
+import com.fasterxml.jackson.annotation.JsonAnyGetter;
+import com.fasterxml.jackson.annotation.JsonAnySetter;
 import com.fasterxml.jackson.annotation.JsonProperty;
+import com.fasterxml.jackson.annotation.JsonPropertyOrder;
 import com.fasterxml.jackson.databind.JsonNode;
 import io.s3workload.workload.Scaled;
 import java.util.List;
@@ -104,16 +107,23 @@ public record Summary(int schemaVersion, Tool tool, Jvm jvm, Host host, Run run,
     /**
      * A stage as it ran.
      *
-     * @param skipped only for a stage that did not run: why
-     * @param group   only for a member of a sweep, compare, loops or group stage: where it sits in it
-     * @param capacity only for a capacity stage: the search and its answer (its cells are its steps')
+     * @param skipped  only for a stage that did not run: why
+     * @param group    only for a member of a sweep, compare, loops or group stage: where it sits in it
      * @param answers  what its findings answered, in a few figures each ({@code compare} puts two runs' side by side)
-     * @param history  only for a history stage: what checking its history found
+     * @param outcomes what it found beyond its cells, each under its kind's key ({@link StageOutcomes}: {@code
+     *                 convergence}, always written, and a capacity stage's {@code capacity}, a history stage's
+     *                 {@code history}, a replay's {@code replay}), as the kind writes it; a key this version does not
+     *                 know is kept and ignored
      */
+    @JsonPropertyOrder({"name", "kind", "hasThresholds", "startSeconds", "endSeconds", "wallSeconds", "interrupted",
+            "skipped", "group", "cells", "outcomes", "answers"})
     public record Stage(String name, String kind, boolean hasThresholds, double startSeconds, double endSeconds,
                         double wallSeconds, boolean interrupted, String skipped, Group group, List<Cell> cells,
-                        List<Pair> convergence, Capacity capacity, List<ResultAnswers> answers, History history,
-                        ReplayFidelity replay) {
+                        List<ResultAnswers> answers, @JsonAnyGetter @JsonAnySetter Map<String, Object> outcomes) {
+
+        public Stage {
+            outcomes = StageOutcomes.kept(outcomes == null ? Map.of() : outcomes);
+        }
     }
 
     /**

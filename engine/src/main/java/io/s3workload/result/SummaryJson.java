@@ -10,34 +10,21 @@ import io.s3workload.ground.DataSize;
 import io.s3workload.ground.Percentile;
 import io.s3workload.ground.SizeSpec;
 import io.s3workload.ground.Units;
-import io.s3workload.history.Anomaly;
-import io.s3workload.history.CheckResult;
-import io.s3workload.history.Op;
 import io.s3workload.metrics.CellStats;
-import io.s3workload.metrics.ConvergenceStats;
 import io.s3workload.metrics.NamedRequest;
 import io.s3workload.metrics.Outage;
 import io.s3workload.metrics.ServerView;
 import io.s3workload.metrics.Snapshot;
 import io.s3workload.plan.StageGroup;
-import io.s3workload.workload.CapacityStage;
-import io.s3workload.workload.ClientSpec;
 import io.s3workload.workload.StageKind;
 import java.io.IOException;
 import java.nio.file.Files;
 import java.nio.file.Path;
-import java.time.Duration;
-import java.util.ArrayList;
-import java.util.EnumMap;
 import java.util.LinkedHashMap;
-import java.util.LinkedHashSet;
 import java.util.List;
-import java.util.Locale;
 import java.util.Map;
 import java.util.Optional;
-import java.util.OptionalDouble;
 import java.util.OptionalInt;
-import java.util.Set;
 import java.util.TreeMap;
 import org.HdrHistogram.Histogram;
 
@@ -108,101 +95,37 @@ public final class SummaryJson {
     }
 
     private static Summary.Stage stage(StageReport stage) {
+        Map<String, Object> outcomes = new LinkedHashMap<>();
+        for (StageOutcome.Type<?, ?> type : StageOutcomes.ALL) {
+            Optional<StageOutcome> outcome = stage.outcomes().stream().filter(o -> o.type() == type).findFirst();
+            Object written = outcome.isPresent() ? type.written(outcome.get(), stage.cells()) : type.absent();
+            if (written != null) {
+                outcomes.put(type.key(), written);
+            }
+        }
         return new Summary.Stage(stage.name(), stage.kind().key(), stage.hasThresholds(), stage.startNanos() / 1e9,
                 stage.endNanos() / 1e9, stage.wallNanos() / 1e9, stage.interrupted(), stage.skipped().orElse(null),
                 stage.group().map(SummaryJson::group).orElse(null), stage.cells().stream().map(SummaryJson::cell)
-                .toList(), stage.convergence().stream().map(SummaryJson::pair).toList(),
-                stage.capacity().map(c -> capacity(c, stage.cells())).orElse(null), answers(stage),
-                stage.history().map(SummaryJson::history).orElse(null), stage.replay().orElse(null));
+                .toList(), answers(stage), outcomes);
     }
 
-    /** A history stage's check as summary.json keeps it: its witnesses' times from the stage's start. */
-    public static Summary.History history(HistoryCheck check) {
-        CheckResult r = check.result();
-        return new Summary.History(r.verdict().name().toLowerCase(Locale.ROOT), r.operations(),
-                check.indeterminate(), r.keys(), r.processes(), r.lists(), r.states(), r.elapsedNanos() / 1e9,
-                r.classes().stream().map(c -> new Summary.AnomalyClass(
-                        c.kind().name().toLowerCase(Locale.ROOT).replace('_', '-'), c.kind().label(),
-                        c.count(), c.keys(), c.first().stream().map(a -> new Summary.Witness(a.key(),
-                        a.witness().stream().map(op -> new Summary.WitnessOp(op.process(), op.f().label(), op.key(),
-                                op.outcome().name().toLowerCase(Locale.ROOT), op.value(), op.expected(),
-                                op.listed().isEmpty() ? null : List.copyOf(op.listed()), check.millis(op.invoked()),
-                                check.millis(op.completed()))).toList())).toList())).toList(),
-                r.unknown().stream().map(u -> new Summary.UnknownKey(u.key(), u.why())).toList());
+    /**
+     * A stage's outcome kept under {@code key}, read back with its histograms (those of the run's log kept beside
+     * it); empty for a key this version does not know, or a form that holds nothing.
+     */
+    public static Optional<StageOutcome> outcome(String key, Object kept, Map<String, Histogram> histograms) {
+        return StageOutcomes.byKey(key).flatMap(type -> read(type, kept, histograms));
     }
 
-    /** A history stage's check read back from summary.json (no history: its witnesses alone). */
-    public static HistoryCheck history(Summary.History h) {
-        List<CheckResult.AnomalyClass> classes = new ArrayList<>();
-        int id = 0;
-        for (Summary.AnomalyClass c : h.anomalies()) {
-            Anomaly.Kind kind = Anomaly.Kind.valueOf(
-                    c.kind().toUpperCase(Locale.ROOT).replace('-', '_'));
-            List<Anomaly> first = new ArrayList<>();
-            for (Summary.Witness w : c.witnesses()) {
-                List<Op> ops = new ArrayList<>();
-                for (Summary.WitnessOp op : w.operations()) {
-                    ops.add(new Op(id++, 0, op.process(), Op.Fn.valueOf(
-                            op.f().toUpperCase(Locale.ROOT)), op.key(), op.value(), op.expected(),
-                            Op.Outcome.valueOf(op.outcome().toUpperCase(Locale.ROOT)),
-                            nanos(op.invokedMs() / 1e3), op.completedMs() == null ? Long.MAX_VALUE
-                            : nanos(op.completedMs() / 1e3), op.listed() == null ? Set.of()
-                            : new LinkedHashSet<>(op.listed())));
-                }
-                first.add(new Anomaly(kind, w.key(), List.copyOf(ops)));
-            }
-            classes.add(new CheckResult.AnomalyClass(kind, c.count(), c.keys(), first));
-        }
-        return new HistoryCheck(new CheckResult(CheckResult.Verdict
-                .valueOf(h.verdict().toUpperCase(Locale.ROOT)), h.operations(), h.keys(), h.processes(),
-                h.lists(), classes, h.unknown().stream().map(u -> new CheckResult.Unknown(
-                u.key(), u.why())).toList(), h.states(), nanos(h.checkSeconds())), h.indeterminate(), 0,
-                Optional.empty());
+    @SuppressWarnings("unchecked") // Summary.Stage keeps each known kind's value in its form
+    private static <T extends StageOutcome, S> Optional<StageOutcome> read(StageOutcome.Type<T, S> type, Object kept,
+                                                                          Map<String, Histogram> histograms) {
+        return type.read().apply((S) kept, histograms).map(StageOutcome.class::cast);
     }
 
     private static List<ResultAnswers> answers(StageReport stage) {
         List<ResultAnswers> answers = stage.findings().stream().flatMap(f -> f.answers().stream()).toList();
         return answers.isEmpty() ? null : answers;
-    }
-
-    private static Summary.Capacity capacity(CapacitySearch search, List<CellStats> cells) {
-        CapacitySearch.Verdict v = search.judge(cells);
-        Map<String, Double> latency = new LinkedHashMap<>();
-        search.slo().latency().forEach((p, d) -> latency.put(p.key(), d.toNanos() / 1e6));
-        Summary.Slo slo = new Summary.Slo(latency, search.slo().errorsPercent().isPresent()
-                ? search.slo().errorsPercent().getAsDouble() : null, search.slo().throttledPercent().isPresent()
-                ? search.slo().throttledPercent().getAsDouble() : null);
-        List<Summary.CapacityStep> steps = v.steps().stream().map(j -> {
-            CellStats c = j.cell();
-            return new Summary.CapacityStep(j.index() + 1, c.key().stage(), j.offered(), c.opsPerSecond(),
-                    j.ms(Percentile.P50), j.ms(Percentile.P99), j.ms(Percentile.MAX), c.errorPercent(),
-                    c.throttledPercent(), j.held(), j.broken(), j.clientBound().orElse(null));
-        }).toList();
-        String what = v.steps().isEmpty() ? "" : v.steps().get(0).cell().key().label();
-        return new Summary.Capacity(ClientSpec.key(search.mode()), slo, search.precision(),
-                v.sustained().map(CapacitySearch.Judged::offered).orElse(null),
-                v.sustained().map(j -> j.cell().opsPerSecond()).orElse(null),
-                v.broke().map(CapacitySearch.Judged::broken).orElse(List.of()),
-                v.broke().map(CapacitySearch.Judged::offered).orElse(null),
-                v.clientLimit().flatMap(CapacitySearch.Judged::clientBound).orElse(null),
-                v.clientLimit().map(CapacitySearch.Judged::offered).orElse(null), ClientSpec.key(search.ended()),
-                v.complete(), v.steps().isEmpty() ? "No step ran." : search.sentence(v, what), steps);
-    }
-
-    /** A capacity search as a summary.json gives it: for the merge to judge again on its cells. */
-    public static CapacitySearch capacity(Summary.Capacity c) {
-        EnumMap<Percentile, Duration> latency = new EnumMap<>(Percentile.class);
-        c.slo().latencyMs().forEach((k, ms) -> latency.put(Percentile.fromKey(k).orElseThrow(),
-                Duration.ofNanos(Math.round(ms * 1e6))));
-        var slo = new CapacityStage.Slo(latency, c.slo().errorsPercent() == null
-                ? OptionalDouble.empty() : OptionalDouble.of(c.slo().errorsPercent()),
-                c.slo().throttledPercent() == null ? OptionalDouble.empty()
-                        : OptionalDouble.of(c.slo().throttledPercent()));
-        return new CapacitySearch(slo, ClientSpec.parse(
-                CapacityStage.Mode.class, c.mode()).orElseThrow(), c.precisionPercent(),
-                c.steps().stream().map(s -> new CapacitySearch.Step(s.offered(),
-                        Optional.ofNullable(s.clientBound()))).toList(),
-                ClientSpec.parse(CapacitySearch.End.class, c.ended()).orElseThrow());
     }
 
     private static Summary.Cell cell(CellStats c) {
@@ -296,13 +219,6 @@ public final class SummaryJson {
         }
         return new Summary.Second(s.epochMillis(), s.endNanos() / 1e9, s.durationNanos() / 1e9, s.operations(),
                 s.errors(), s.bytes(), latency);
-    }
-
-    private static Summary.Pair pair(ConvergenceStats p) {
-        return new Summary.Pair(p.writer(), p.reader(), p.sameEndpoint() ? "same" : "cross", p.iterations(),
-                p.immediate(), p.eventual(), p.timedOut(), p.failed(), p.stale(), p.polls(), p.notYet(),
-                p.pollErrors(), p.immediatePercent(), p.eventualPercent(), p.timeoutPercent(), stats(p.convergence()),
-                stats(p.showingRead()));
     }
 
     /** A distribution in milliseconds; only the count when it is empty. */

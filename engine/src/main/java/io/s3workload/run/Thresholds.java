@@ -5,6 +5,8 @@ import io.s3workload.metrics.CellStats;
 import io.s3workload.metrics.ConvergenceStats;
 import io.s3workload.metrics.Snapshot;
 import io.s3workload.result.Breach;
+import io.s3workload.result.ConvergencePairs;
+import io.s3workload.result.HistoryCheck;
 import io.s3workload.result.StageResult;
 import io.s3workload.ground.Units;
 import io.s3workload.s3.StoreException;
@@ -16,6 +18,7 @@ import java.util.Comparator;
 import java.util.List;
 import java.util.Locale;
 import java.util.Map;
+import java.util.Optional;
 import org.HdrHistogram.Histogram;
 
 /**
@@ -32,7 +35,7 @@ final class Thresholds {
         FailOn failOn = result.stage().failOn();
         List<Breach> breaches = new ArrayList<>();
         boolean probe = result.stage().kind().probe();
-        for (ConvergenceStats pair : result.convergence()) {
+        for (ConvergenceStats pair : ConvergencePairs.in(result)) {
             if (failOn.timeoutRatePercent().isPresent()
                     && pair.timeoutPercent() > failOn.timeoutRatePercent().getAsDouble()) {
                 breaches.add(new Breach(result.stage().name(), pair.label(), "timeout rate",
@@ -43,9 +46,10 @@ final class Thresholds {
                 breaches.addAll(latency(result, pair.label(), "convergence ", pair.convergence(), failOn));
             }
         }
-        if (failOn.anomalies().isPresent() && result.history().isPresent()
-                && result.history().get().crosses(failOn.anomalies().getAsLong())) {
-            CheckResult checked = result.history().get().result();
+        Optional<HistoryCheck> history = result.outcome(HistoryCheck.TYPE);
+        if (failOn.anomalies().isPresent() && history.isPresent()
+                && history.get().crosses(failOn.anomalies().getAsLong())) {
+            CheckResult checked = history.get().result();
             breaches.add(new Breach(result.stage().name(), "history", "anomalies", checked.anomalies()
                     + (checked.unknown().isEmpty() ? "" : " (and " + Units.count(checked.unknown().size(), "key")
                     + " without a verdict)"), Long.toString(failOn.anomalies().getAsLong())));
@@ -61,10 +65,10 @@ final class Thresholds {
                         String.format(Locale.ROOT, "%.2f%%", errorPercent),
                         String.format(Locale.ROOT, "%s%%", trim(failOn.errorRatePercent().getAsDouble()))));
             }
-            if (cell.latency().getTotalCount() > 0 && result.convergence().isEmpty()) {
+            if (cell.latency().getTotalCount() > 0 && ConvergencePairs.in(result).isEmpty()) {
                 breaches.addAll(latency(result, label, "latency ", cell.latency(), failOn));
             }
-            if (failOn.checksEverySecond() && result.convergence().isEmpty()) {
+            if (failOn.checksEverySecond() && ConvergencePairs.in(result).isEmpty()) {
                 breaches.addAll(perSecond(result.stage().name(), label, cell, failOn));
             }
         }

@@ -11,6 +11,7 @@ import io.s3workload.plan.Plan;
 import io.s3workload.plan.Planner;
 import io.s3workload.result.Breach;
 import io.s3workload.result.CleanupResult;
+import io.s3workload.result.ConvergencePairs;
 import io.s3workload.result.RunInfo;
 import io.s3workload.result.RunResult;
 import io.s3workload.result.StageResult;
@@ -89,8 +90,9 @@ class ConsoleGoldenTest {
             Histogram zeros = CellRecorder.newHistogram();
             StageResult connectivity = new StageResult(plan.stage("connectivity"), List.of(cell("connectivity",
                     Op.HEAD_BUCKET, 1, Map.of(), 3)), 3 * MS, false);
-            StageResult raw = new StageResult(plan.stage("raw"), List.of(), 9_000 * MS, false, List.of(
-                    new ConvergenceStats("embedded", "embedded", 50, 47, 0, 3, 0, 0, 60, 0, 0, zeros, zeros)));
+            StageResult raw = new StageResult(plan.stage("raw"), List.of(), 9_000 * MS, false).with(
+                    new ConvergencePairs(List.of(new ConvergenceStats("embedded", "embedded", 50, 47, 0, 3, 0, 0, 60,
+                            0, 0, zeros, zeros))));
             StageResult later = StageResult.skipped(plan.stage("later"), "interrupted");
             List<StageResult> all = new ArrayList<>(List.of(connectivity, raw, put, get, delete, later));
             RunResult result = new RunResult(new RunInfo("golden", "s3workload/golden/", 1, Instant.EPOCH, plan,

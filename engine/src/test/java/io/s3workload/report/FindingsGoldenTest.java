@@ -112,8 +112,8 @@ class FindingsGoldenTest {
         CapacitySearch search = new CapacitySearch(slo, CapacityStage.Mode.RATE, 10, searched,
                 CapacitySearch.End.CONVERGED);
         List<StageReport> stages = new ArrayList<>(base.stages());
-        stages.add(new StageReport("cap", StageKind.CAPACITY, 6_000 * MS, false, false, steps, List.of(),
-                7_000 * MS, Optional.empty(), Optional.empty(), Optional.of(search)));
+        stages.add(new StageReport("cap", StageKind.CAPACITY, 6_000 * MS, false, false, steps, 7_000 * MS,
+                Optional.empty(), Optional.empty(), List.of(search)));
         return new RunReport(base.about(), base.runId(), base.startedAt(), 13_500 * MS, base.seed(), base.exitCode(),
                 base.interrupted(), base.endpointUrls(), stages, base.breaches(), base.cleanup(),
                 base.shardTimelines());

@@ -12,6 +12,7 @@ import io.s3workload.metrics.Snapshot;
 import io.s3workload.plan.StageGroup;
 import io.s3workload.result.Breach;
 import io.s3workload.result.CleanupResult;
+import io.s3workload.result.ConvergencePairs;
 import io.s3workload.result.RunReport;
 import io.s3workload.result.StageReport;
 import io.s3workload.result.Summary;
@@ -115,7 +116,7 @@ class GoldenFilesTest {
                     endpoint.equals("a") ? new long[] {10, 12, 14} : new long[] {11, 13, 18}, false, epoch + 4000,
                     Map.of(), 0);
             stages.add(new StageReport("ab." + endpoint, StageKind.GET, 1_000 * MS, false, false, List.of(c),
-                    List.of(), 4_000 * MS, Optional.empty(), Optional.of(group), Optional.empty()));
+                    4_000 * MS, Optional.empty(), Optional.of(group), List.of()));
         }
         stages.add(stage("sizes", StageKind.PUT, List.of(sized), List.of(), 5_000 * MS, Optional.empty()));
         stages.add(stage("later", StageKind.DELETE, List.of(), List.of(), 0, Optional.of("interrupted")));
@@ -147,8 +148,8 @@ class GoldenFilesTest {
     private static StageReport stage(String name, StageKind kind, List<CellStats> cells,
                                      List<ConvergenceStats> pairs, long startNanos, Optional<String> skipped) {
         long wall = skipped.isPresent() ? 0 : 2_000 * MS;
-        return new StageReport(name, kind, wall, false, name.equals("get"), cells, pairs, startNanos, skipped,
-                Optional.empty(), Optional.empty());
+        return new StageReport(name, kind, wall, false, name.equals("get"), cells, startNanos, skipped,
+                Optional.empty(), pairs.isEmpty() ? List.of() : List.of(new ConvergencePairs(pairs)));
     }
 
     /** A cell whose latencies are {@code millis}, over two seconds, the first holding all but the last. */

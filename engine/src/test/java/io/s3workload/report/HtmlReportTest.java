@@ -10,6 +10,7 @@ import io.s3workload.metrics.CellStats;
 import io.s3workload.metrics.ConvergenceStats;
 import io.s3workload.metrics.Op;
 import io.s3workload.metrics.Snapshot;
+import io.s3workload.result.ConvergencePairs;
 import io.s3workload.result.RunReport;
 import io.s3workload.result.StageReport;
 import io.s3workload.result.Summary;
@@ -45,10 +46,9 @@ class HtmlReportTest {
         for (int i = 1; i <= 40; i++) {
             convergence.recordValue(i * MS);
         }
-        stages.add(new StageReport("raw-long", StageKind.READ_AFTER_WRITE, 5_000 * MS, false, false, List.of(),
-                List.of(new ConvergenceStats("a", "b", 40, 10, 30, 0, 0, 0, 90, 50, 0, convergence,
-                        CellRecorder.newHistogram())), 0,
-                Optional.empty(), Optional.empty(), Optional.empty()));
+        stages.add(new StageReport("raw-long", StageKind.READ_AFTER_WRITE, 5_000 * MS, false, false, List.of(), 0,
+                Optional.empty(), Optional.empty(), List.of(new ConvergencePairs(List.of(new ConvergenceStats("a",
+                        "b", 40, 10, 30, 0, 0, 0, 90, 50, 0, convergence, CellRecorder.newHistogram()))))));
         List<Summary.StageSetup> setups = new ArrayList<>(fixed.about().workload().stages());
         setups.add(new Summary.StageSetup(9, "ramp", "get", "s3", 2, 8, 8, List.of(), List.of(), "put",
                 new Summary.Load(false, null, List.of(new Summary.RampStep(8, 4)), null), List.of(),
@@ -102,8 +102,8 @@ class HtmlReportTest {
         io.s3workload.history.CheckResult result = io.s3workload.history.HistoryChecker.check(history,
                 java.time.Duration.ofSeconds(5));
         io.s3workload.result.HistoryCheck check = io.s3workload.result.HistoryCheck.of(history, result, 0);
-        StageReport stage = new StageReport("h", StageKind.HISTORY, 10 * MS, false, false, List.of(), List.of(), 0,
-                Optional.empty(), Optional.empty(), Optional.empty(), Optional.of(check));
+        StageReport stage = new StageReport("h", StageKind.HISTORY, 10 * MS, false, false, List.of(), 0,
+                Optional.empty(), Optional.empty(), List.of(check));
         RunReport fixed = GoldenFilesTest.report();
         RunReport report = new RunReport(fixed.about(), fixed.runId(), fixed.startedAt(), fixed.wallNanos(),
                 fixed.seed(), fixed.exitCode(), fixed.interrupted(), fixed.endpointUrls(), List.of(stage),
@@ -152,7 +152,7 @@ class HtmlReportTest {
         CellStats cell = new CellStats(new CellKey("ramp", Op.GET, "s3", SizeSpec.of(DataSize.ofBytes(1 << 20))),
                 100, 100L << 20, 0, 0, Map.of(), Map.of(), latency, ttfb, 10_000 * MS, -1, -1,
                 CellRecorder.newHistogram(), 0, timeline, 0, Double.NaN, Map.of(), -1, null, List.of());
-        return new StageReport("ramp", StageKind.GET, 10_000 * MS, false, false, List.of(cell), List.of(), 0,
-                Optional.empty(), Optional.empty(), Optional.empty());
+        return new StageReport("ramp", StageKind.GET, 10_000 * MS, false, false, List.of(cell), 0,
+                Optional.empty(), Optional.empty(), List.of());
     }
 }

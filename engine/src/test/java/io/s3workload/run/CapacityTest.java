@@ -92,7 +92,7 @@ class CapacityTest {
     }
 
     private static CapacitySearch.Verdict verdict(StageResult stage) {
-        return stage.capacity().orElseThrow().judge(stage.cells());
+        return stage.outcome(CapacitySearch.TYPE).orElseThrow().judge(stage.cells());
     }
 
     /**
@@ -123,7 +123,7 @@ class CapacityTest {
             if (v.ended() == CapacitySearch.End.CLIENT) {
                 // the machine could not offer the load: the answer is a lower bound, and says so
                 assertTrue(v.steps().stream().anyMatch(j -> j.clientBound().isPresent()), steps(v));
-                assertTrue(stage.capacity().get().sentence(v, "GET 4 KiB").contains("at least"), steps(v));
+                assertTrue(stage.outcome(CapacitySearch.TYPE).get().sentence(v, "GET 4 KiB").contains("at least"), steps(v));
                 return;
             }
             CellStats at = v.sustained().get().cell();
@@ -193,7 +193,7 @@ class CapacityTest {
             CapacitySearch.Verdict v = verdict(stage);
             assertEquals(CapacitySearch.End.INTERRUPTED, v.ended());
             assertTrue(stage.interrupted() && !v.steps().isEmpty() && !v.complete(), steps(v));
-            assertTrue(stage.capacity().get().sentence(v, "GET 4 KiB").contains("Incomplete: the run was stopped"));
+            assertTrue(stage.outcome(CapacitySearch.TYPE).get().sentence(v, "GET 4 KiB").contains("Incomplete: the run was stopped"));
         }
     }
 
@@ -215,7 +215,7 @@ class CapacityTest {
             String why = v.steps().get(0).clientBound().orElseThrow();
             assertTrue(why.contains("started late while the store answered within the SLO") && why.contains(
                     "raise concurrency"), why);
-            String sentence = stage.capacity().get().sentence(v, "GET 4 KiB");
+            String sentence = stage.outcome(CapacitySearch.TYPE).get().sentence(v, "GET 4 KiB");
             assertTrue(sentence.contains("the client could not offer 400/s"), sentence);
         }
     }
@@ -259,7 +259,7 @@ class CapacityTest {
             }
             for (Future<RunResult> shard : shards) {
                 StageResult mine = shard.get().stages().get(0);
-                assertEquals(CapacitySearch.End.LADDER, mine.capacity().orElseThrow().ended(),
+                assertEquals(CapacitySearch.End.LADDER, mine.outcome(CapacitySearch.TYPE).orElseThrow().ended(),
                         "a shard runs every step for the merge to judge");
             }
             pool.shutdown();
@@ -270,7 +270,7 @@ class CapacityTest {
         java.nio.file.Files.createDirectories(merged0);
         io.s3workload.report.ReportFiles.write(report, List.of("html"), merged0);
         String html = java.nio.file.Files.readString(merged0.resolve("report.html"));
-        CapacitySearch.Verdict fleet = merged.capacity().orElseThrow().judge(merged.cells());
+        CapacitySearch.Verdict fleet = merged.outcome(CapacitySearch.TYPE).orElseThrow().judge(merged.cells());
         assertTrue(html.contains("<svg class=\"chart capacity\""), "report.html charts the merged curve: "
                 + steps(fleet));
         assertEquals(5, fleet.steps().size(), "50, 80, 128, 204.8, 300: every step of the ladder: " + steps(fleet));

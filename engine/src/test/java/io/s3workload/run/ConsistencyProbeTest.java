@@ -6,6 +6,7 @@ import io.s3workload.metrics.Op;
 import io.s3workload.plan.Plan;
 import io.s3workload.plan.Planner;
 import io.s3workload.report.ConsoleReporter;
+import io.s3workload.result.ConvergencePairs;
 import io.s3workload.result.RunResult;
 import io.s3workload.result.StageResult;
 import io.s3workload.run.kinds.VersionsRunner;
@@ -75,7 +76,7 @@ class ConsistencyProbeTest {
     }
 
     private static ConvergenceStats pair(RunResult result, String writer, String reader) {
-        return result.stages().get(0).convergence().stream()
+        return ConvergencePairs.in(result.stages().get(0)).stream()
                 .filter(p -> p.writer().equals(writer) && p.reader().equals(reader)).findFirst().orElseThrow();
     }
 
@@ -254,8 +255,8 @@ class ConsistencyProbeTest {
                     iterations: 3
                     pairs: sequential
                 """);
-        assertEquals(4, result.stages().get(0).convergence().size());
-        for (ConvergenceStats pair : result.stages().get(0).convergence()) {
+        assertEquals(4, ConvergencePairs.in(result.stages().get(0)).size());
+        for (ConvergenceStats pair : ConvergencePairs.in(result.stages().get(0))) {
             assertEquals(3, pair.iterations(), pair.label());
             assertEquals(100.0, pair.immediatePercent(), pair.label());
         }
@@ -288,7 +289,7 @@ class ConsistencyProbeTest {
             RunResult result = new Engine(Planner.plan(new WorkloadLoader(Map.of(), List.of(), Optional.empty(),
                     Optional.empty()).parse("flaky.yaml", yaml)), List.of()).run();
             StageResult stage = result.stages().get(0);
-            for (ConvergenceStats pair : stage.convergence()) {
+            for (ConvergenceStats pair : ConvergencePairs.in(stage)) {
                 assertEquals(6, pair.iterations(), pair.label());
                 assertEquals(3, pair.failed(), "every second PUT answered 503: " + pair.label());
                 assertEquals(3, pair.immediate(), pair.label());

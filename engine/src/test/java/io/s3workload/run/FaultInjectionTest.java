@@ -7,6 +7,7 @@ import io.s3workload.metrics.CellStats;
 import io.s3workload.metrics.ConvergenceStats;
 import io.s3workload.plan.Plan;
 import io.s3workload.plan.Planner;
+import io.s3workload.result.ConvergencePairs;
 import io.s3workload.result.RunResult;
 import io.s3workload.result.StageResult;
 import io.s3workload.testing.Faults.Fault;
@@ -178,7 +179,7 @@ class FaultInjectionTest {
                      pollInterval: 20ms, timeout: 300ms}
                 """);
 
-        ConvergenceStats pair = outcome.stage().convergence().get(0);
+        ConvergenceStats pair = ConvergencePairs.in(outcome.stage()).get(0);
         assertEquals(3, pair.iterations());
         assertEquals(3, pair.timedOut());
         assertEquals(3, pair.stale(), "the reader answered with an ETag other than the writer's");

@@ -53,7 +53,7 @@ class HistoryStageTest {
                   - {name: h, kind: history, concurrency: %d, keys: %d, size: 256B, operations: %d, ops: %s}
                 """.formatted(workers, keys, operations, ops), s3.server().accessKey(), s3.server().secretKey(),
                 endpoint.toString()), List.of()).run();
-        return result.stages().get(0).history().orElseThrow();
+        return result.stages().get(0).outcome(HistoryCheck.TYPE).orElseThrow();
     }
 
     private static List<Anomaly.Kind> kinds(CheckResult result) {
@@ -327,7 +327,7 @@ class HistoryStageTest {
             io.s3workload.plan.Plan plan = io.s3workload.plan.Planner.plan(new io.s3workload.workload.yaml.WorkloadLoader(
                     Map.of("AK", s3.server().accessKey(), "SK", s3.server().secretKey()), List.of(),
                     java.util.Optional.empty(), java.util.Optional.empty()).parse("lag.yaml", yaml));
-            HistoryCheck check = new Engine(plan, List.of()).run().stages().get(0).history().orElseThrow();
+            HistoryCheck check = new Engine(plan, List.of()).run().stages().get(0).outcome(HistoryCheck.TYPE).orElseThrow();
             CheckResult result = check.result();
             assertEquals(List.of(Anomaly.Kind.STALE_READ), kinds(result), result.toString());
             for (Anomaly a : result.classes().get(0).first()) {
@@ -351,10 +351,10 @@ class HistoryStageTest {
         }
         assertEquals(CheckResult.Verdict.ANOMALIES, check.result().verdict());
         java.nio.file.Path file = dir.resolve("summary.json");
-        io.s3workload.result.Summary.History kept = io.s3workload.result.SummaryJson.history(check);
+        io.s3workload.result.Summary.History kept = check.kept();
         com.fasterxml.jackson.databind.ObjectMapper json = new com.fasterxml.jackson.databind.ObjectMapper();
         java.nio.file.Files.writeString(file, json.writeValueAsString(kept));
-        HistoryCheck again = io.s3workload.result.SummaryJson.history(json.readValue(file.toFile(),
+        HistoryCheck again = HistoryCheck.read(json.readValue(file.toFile(),
                 io.s3workload.result.Summary.History.class));
         assertEquals(text(new io.s3workload.result.HistoryFinding("h", check)),
                 text(new io.s3workload.result.HistoryFinding("h", again)));

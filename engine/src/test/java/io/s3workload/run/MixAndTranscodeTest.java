@@ -7,6 +7,7 @@ import io.s3workload.metrics.CellStats;
 import io.s3workload.metrics.ConvergenceStats;
 import io.s3workload.metrics.Op;
 import io.s3workload.plan.Planner;
+import io.s3workload.result.ConvergencePairs;
 import io.s3workload.result.RunResult;
 import io.s3workload.result.StageResult;
 import io.s3workload.testing.ReplicationLag;
@@ -115,8 +116,8 @@ class MixAndTranscodeTest {
             assertTrue(reads.operations() > 0, "the jobs read: " + reads.operations());
             assertEquals(Op.PUT, writes.key().op());
             assertEquals(reads.operations(), writes.operations(), "a segment per chunk read");
-            ConvergenceStats same = stage.convergence().get(0);
-            ConvergenceStats replica = stage.convergence().get(1);
+            ConvergenceStats same = ConvergencePairs.in(stage).get(0);
+            ConvergenceStats replica = ConvergencePairs.in(stage).get(1);
             assertEquals(writes.operations(), same.iterations(), "every written segment read back");
             assertEquals(100.0, same.immediatePercent(), "the writer's own endpoint shows it at the first read");
             // a second behind, counted from the store's commit: however late the client heard of the write, the

@@ -99,7 +99,7 @@ class ReplayStageTest {
                 + x.key().substring(x.key().indexOf("/recorded/") + "/recorded/".length()), 1L, Long::sum));
         assertEquals(recordedKeys, replayedKeys, "every operation on its key, the key kept after the run's prefix");
 
-        ReplayFidelity f = r.replay().orElseThrow();
+        ReplayFidelity f = r.outcome(ReplayFidelity.TYPE).orElseThrow();
         assertEquals(800, f.played(), "the measured rows, not the tool's own");
         assertEquals(800, f.issued());
         assertEquals(ok(original.stages().get(0), Op.PUT), ok(r, Op.PUT));
@@ -155,7 +155,7 @@ class ReplayStageTest {
     @Test
     void theShippedAccessLogSampleReplaysEveryOperation() throws Exception {
         StageResult r = replay("trace: \"" + SAMPLE + "\", speed: 4");
-        ReplayFidelity f = r.replay().orElseThrow();
+        ReplayFidelity f = r.outcome(ReplayFidelity.TYPE).orElseThrow();
         assertEquals(f.played(), f.issued());
         assertTrue(f.played() > 600, "the sample's operations, multipart parts included: " + f.played());
         f.mix().forEach(m -> assertEquals(m.recorded(), m.replayed(), m.toString()));
@@ -165,7 +165,7 @@ class ReplayStageTest {
         assertEquals(uploads, ok(r, Op.COMPLETE_MULTIPART), "every upload completed: its parts found it");
         assertTrue(f.preparation().objects() > 0, "objects read before written, created first");
         assertFalse(f.outcomes().isEmpty(), "recorded 404s sent again");
-        ReplayFidelity.Outcome missing = f.outcomes().stream().filter(o -> o.op().equals("GET")).findFirst()
+        ReplayFidelity.RecordedFailure missing = f.outcomes().stream().filter(o -> o.op().equals("GET")).findFirst()
                 .orElseThrow();
         assertTrue(missing.same() > missing.count() / 2, "most recorded 404s met a 404 here: " + missing);
         assertEquals(4.0, f.speed());
@@ -187,7 +187,7 @@ class ReplayStageTest {
                     + "\", speed: 50, concurrency: 1}\n", s3.server().accessKey(), s3.server().secretKey(),
                     front.endpoint().toString()), logging).run().stages().get(0);
         }
-        ReplayFidelity f = r.replay().orElseThrow();
+        ReplayFidelity f = r.outcome(ReplayFidelity.TYPE).orElseThrow();
         assertEquals(f.played(), f.issued());
         assertTrue(f.capped() > f.played() / 2, "one worker cannot keep up: " + f.capped() + " capped of "
                 + f.played() + " (" + f.late() + " late)");
@@ -210,12 +210,12 @@ class ReplayStageTest {
     void aSampleOfKeysKeepsEveryOperationOfEachKeptKeyAndHashedKeysHideTheNames() throws Exception {
         StageResult all = replay("trace: \"" + SAMPLE + "\", speed: 10, keys: hashed");
         StageResult half = replay("trace: \"" + SAMPLE + "\", speed: 10, sample: {keys: 50%}");
-        ReplayFidelity a = all.replay().orElseThrow();
-        ReplayFidelity h = half.replay().orElseThrow();
+        ReplayFidelity a = all.outcome(ReplayFidelity.TYPE).orElseThrow();
+        ReplayFidelity h = half.outcome(ReplayFidelity.TYPE).orElseThrow();
         assertTrue(h.played() > a.played() / 4 && h.played() < a.played() * 3 / 4, h.played() + " of " + a.played());
         assertTrue(h.skipped().getOrDefault(io.s3workload.trace.TraceScan.NOT_SAMPLED, 0L) > 0, h.skipped().toString());
-        assertEquals(h.played(), replay("trace: \"" + SAMPLE + "\", speed: 10, sample: {keys: 50%}").replay()
-                .orElseThrow().played(), "the same keys every run");
+        assertEquals(h.played(), replay("trace: \"" + SAMPLE + "\", speed: 10, sample: {keys: 50%}")
+                .outcome(ReplayFidelity.TYPE).orElseThrow().played(), "the same keys every run");
         // a kept key's reads meet its writes: no more failures than the whole trace's
         assertTrue(half.errors() <= all.errors() + 2, half.errors() + " vs " + all.errors());
     }
@@ -253,7 +253,7 @@ class ReplayStageTest {
                     System.out, false, false, new ResultsDirectory(Optional.of(dir.resolve("out"))), "test")))
                     .run().stages().get(0);
         }
-        ReplayFidelity f = r.replay().orElseThrow();
+        ReplayFidelity f = r.outcome(ReplayFidelity.TYPE).orElseThrow();
         assertEquals(30, f.issued());
         assertEquals(0, r.errors(), "no read reached the store before its key's write: " + r.cells().stream()
                 .map(c -> c.key().op() + " " + c.errorsByClass()).toList());

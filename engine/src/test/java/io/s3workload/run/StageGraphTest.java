@@ -7,6 +7,7 @@ import io.s3workload.metrics.ConvergenceStats;
 import io.s3workload.plan.Plan;
 import io.s3workload.plan.Planner;
 import io.s3workload.report.ConsoleReporter;
+import io.s3workload.result.ConvergencePairs;
 import io.s3workload.result.RunResult;
 import io.s3workload.result.StageResult;
 import io.s3workload.testing.ReplicationLag;
@@ -101,7 +102,7 @@ class StageGraphTest {
         assertTrue(probe.endNanos() >= load.endNanos() - 5_000_000L && probe.endNanos() - load.endNanos() < 1_000_000_000L,
                 "stops with it: load ended at " + seconds(load.endNanos()) + " s, the probe at "
                         + seconds(probe.endNanos()) + " s");
-        long iterations = probe.convergence().get(0).iterations();
+        long iterations = ConvergencePairs.in(probe).get(0).iterations();
         assertTrue(iterations > 5 && iterations < 100000, iterations + " iterations");
         assertTrue(!probe.interrupted(), "stopping with its target is not an interruption");
     }
@@ -190,7 +191,7 @@ class StageGraphTest {
         for (String level : List.of("50", "150")) {
             StageResult load = stage(result, "load-" + level);
             StageResult probe = stage(result, "raw-" + level);
-            ConvergenceStats pair = probe.convergence().get(0);
+            ConvergenceStats pair = ConvergencePairs.in(probe).get(0);
             // an iteration is the 200 ms lag and a few polls: 3 s hold several, with seconds to spare
             assertTrue(pair.iterations() >= 3, pair.iterations() + " iterations at " + level + "/s");
             assertEquals(pair.iterations(), pair.eventual(), "every write seen late through the lagging replica");

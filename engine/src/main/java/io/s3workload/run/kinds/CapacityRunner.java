@@ -97,7 +97,7 @@ public final class CapacityRunner implements StageRunner {
             coolDown = !search.ladder() && !broken.isEmpty(); // a ladder keeps to its schedule
         }
         CapacitySearch result = new CapacitySearch(spec.slo(), search.mode(), spec.precision(), steps, end);
-        return StageResult.capacity(stage, cells, System.nanoTime() - start, context.cancelled(), result);
+        return new StageResult(stage, cells, System.nanoTime() - start, context.cancelled()).with(result);
     }
 
     /**

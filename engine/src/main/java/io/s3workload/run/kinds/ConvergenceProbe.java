@@ -6,6 +6,7 @@ import io.s3workload.metrics.CellStats;
 import io.s3workload.metrics.ConvergenceRecorder;
 import io.s3workload.metrics.ConvergenceStats;
 import io.s3workload.metrics.Op;
+import io.s3workload.result.ConvergencePairs;
 import io.s3workload.run.OpsSink;
 import io.s3workload.plan.StagePlan;
 import io.s3workload.result.StageResult;
@@ -149,7 +150,8 @@ public final class ConvergenceProbe {
         writes.values().forEach(r -> cells.add(r.finish(wall, -1, -1)));
         reads.values().forEach(r -> cells.add(r.finish(wall, -1, -1)));
         List<ConvergenceStats> convergence = pairs.values().stream().map(ConvergenceRecorder::finish).toList();
-        return new StageResult(stage, cells, wall, context.cancelled(), convergence);
+        StageResult result = new StageResult(stage, cells, wall, context.cancelled());
+        return convergence.isEmpty() ? result : result.with(new ConvergencePairs(convergence));
     }
 
     /** Iterations in the order they run: by iteration then writer, or pair by pair. */

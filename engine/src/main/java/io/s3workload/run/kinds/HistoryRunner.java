@@ -75,6 +75,6 @@ public final class HistoryRunner implements StageRunner {
         outcomes.subList(1, outcomes.size()).stream().map(CellRun.Outcome::stats).forEach(cells::add);
         cells.addAll(outcomes.get(0).cells());
         return new StageResult(stage, cells, System.nanoTime() - started, context.cancelled())
-                .withHistory(HistoryCheck.of(history, checked, started));
+                .with(HistoryCheck.of(history, checked, started));
     }
 }

@@ -99,7 +99,7 @@ public final class ReplayRunner implements StageRunner {
                     + " capped the replay (raise it to play the trace as recorded)");
         }
         return new StageResult(stage, stats, System.nanoTime() - started, context.cancelled())
-                .withReplay(fidelity);
+                .with(fidelity);
     }
 
     /**
@@ -192,8 +192,8 @@ public final class ReplayRunner implements StageRunner {
         scan.serverNanos().forEach((kind, h) -> server.add(new ReplayFidelity.ServerTime(kind.name(),
                 ReplayFidelity.encode(h), scan.serverFirstByteNanos().containsKey(kind)
                 ? ReplayFidelity.encode(scan.serverFirstByteNanos().get(kind)) : "")));
-        List<ReplayFidelity.Outcome> outcomes = new ArrayList<>();
-        requests.outcomes().forEach((k, c) -> outcomes.add(new ReplayFidelity.Outcome(k.split("\t")[0],
+        List<ReplayFidelity.RecordedFailure> outcomes = new ArrayList<>();
+        requests.outcomes().forEach((k, c) -> outcomes.add(new ReplayFidelity.RecordedFailure(k.split("\t")[0],
                 Integer.parseInt(k.split("\t")[1]), c[0], c[1], c[2], c[3])));
         long[] recordedPerSecond = new long[(int) Math.ceil(scan.perSecond().length / spec.speed())];
         for (int s = 0; s < scan.perSecond().length; s++) {

@@ -8,6 +8,7 @@ import io.s3workload.metrics.ConvergenceStats;
 import io.s3workload.metrics.Op;
 import io.s3workload.plan.CellPlan;
 import io.s3workload.plan.StagePlan;
+import io.s3workload.result.ConvergencePairs;
 import io.s3workload.result.StageResult;
 import io.s3workload.run.CellRun;
 import io.s3workload.run.ClosedLoop;
@@ -89,7 +90,8 @@ public final class TranscodeRunner implements StageRunner {
                 });
         List<CellStats> cells = outcomes.stream().map(CellRun.Outcome::stats).toList();
         List<ConvergenceStats> convergence = pairs.values().stream().map(ConvergenceRecorder::finish).toList();
-        return new StageResult(stage, cells, System.nanoTime() - start, context.cancelled(), convergence);
+        StageResult result = new StageResult(stage, cells, System.nanoTime() - start, context.cancelled());
+        return convergence.isEmpty() ? result : result.with(new ConvergencePairs(convergence));
     }
 
     /** PUTs one segment; null (after recording the failure) when the PUT failed. */
