@@ -99,10 +99,13 @@ public final class ResultsReader {
                 .orElseThrow(() -> new IllegalArgumentException("unknown stage kind " + stage.kind()));
         List<StageOutcome> outcomes = new ArrayList<>();
         for (Map.Entry<String, Object> kept : stage.outcomes().entrySet()) {
-            Path log = directory.resolve(HdrLogReporter.DIRECTORY)
-                    .resolve(HdrLogReporter.outcomeFileName(name, kept.getKey()));
-            SummaryJson.outcome(kept.getKey(), kept.getValue(), Files.isRegularFile(log) ? histograms(log)
-                    : Map.of()).ifPresent(outcomes::add);
+            Optional<StageOutcome> outcome = SummaryJson.outcome(kept.getKey(), kept.getValue(), Map.of());
+            if (outcome.isPresent() && !outcome.get().histograms().isEmpty()) { // kept in its log: which must be there
+                outcome = SummaryJson.outcome(kept.getKey(), kept.getValue(), histograms(directory
+                        .resolve(HdrLogReporter.DIRECTORY).resolve(HdrLogReporter.outcomeFileName(name,
+                                kept.getKey()))));
+            }
+            outcome.ifPresent(outcomes::add);
         }
         List<CellStats> cells = new ArrayList<>();
         for (int i = 0; i < stage.cells().size(); i++) {
