@@ -60,7 +60,8 @@ def code(text):
 # The places where a stage kind is registered: what may test a kind's identity.
 # (Planner: its exhaustive switch over the stage records is where each kind's plan is registered; a capacity search is
 # planned around its load there.)
-REGISTRATIONS = {'StageKind.java', 'StageSpec.java', 'StageBinder.java', 'Engine.java', 'Keys.java', 'Planner.java'}
+REGISTRATIONS = {'StageKind.java', 'StageSpec.java', 'StageBinder.java', 'Engine.java', 'Keys.java', 'Planner.java',
+                 'Kinds.java'}
 # The classes that read the raw tree to bind it (binders, the typed reads, the tree and its problems).
 BINDING = re.compile(r'(Binder|Fields|Binding|LocatedTree|YamlTreeReader|Composites)\.java$')
 # The passes that may rewrite the raw tree before binding (overrides, substitution, groups, scaling), and the schema,
@@ -84,8 +85,9 @@ def measures():
     loader = next(text for path, text in files if path.endswith('WorkloadLoader.java'))
     m['passes over the raw tree'] = len(PASS.findall(code(loader)))
     # kind-identity tests outside the registrations: == / != a StageKind constant, instanceof a stage record
-    spec = next(code(text) for path, text in files if path.endswith('/workload/StageSpec.java'))
-    records = set(re.findall(r'\w+', re.search(r'permits([^{]*)\{', spec).group(1)))
+    # (the stage records: every record that implements StageSpec, wherever its kind keeps it)
+    records = set(name for _, text in files for name in re.findall(
+        r'\brecord (\w+)\([^{]*?\)\s*implements\s+StageSpec\b', code(text), flags=re.S))
     # (a constant of StageKind itself, not of its nested enums: Workers.ONE is a trait, not an identity)
     kind = re.compile(r'[=!]= *(?:[\w.]+\.)?StageKind\.[A-Z_]+\b(?!\.)|StageKind\.[A-Z_]+ *[=!]=|instanceof (?:[\w.]+\.)?(' + '|'.join(
         sorted(records)) + r')\b')
@@ -114,6 +116,7 @@ def measures():
     m['Optional defaults in run/'] = sum(len(settings_defaults(t)) for _, t in run)
     m.update(house(files))
     m['per-kind outcome slots'] = outcome_slots(files)
+    m['kind parts named outside kinds/'] = kind_parts_outside(files)
     m['main files over 400 lines'] = sum(1 for _, text in files if text.count('\n') > 400)
     m['methods over 60 lines'] = sum(long_methods(code(text)) for _, text in files)
     return m
@@ -123,7 +126,7 @@ def measures():
 # ground holds the value types everything uses; the ops log's file format and the trace readers are libraries under
 # the workload's model; results sit on the plan, the engine on results, the reports on top.
 LAYERS = ['ground', 'metrics', 'opslog', 'trace', 'workload', 'server', 's3', 'plan', 'history', 'result', 'run',
-          'report']
+          'report', 'kinds']
 # a qualified type name in code: packages in lower case, then a type (java.util.List, io.s3workload.x.Y)
 QUALIFIED = re.compile(r'(?<![\w.@])((?:java|javax|jdk|io|org|com|software|picocli)(?:\.[a-z_][\w]*)+)\.([A-Z]\w*)')
 
@@ -150,6 +153,34 @@ def outcome_slots(files):
                     words = re.findall(r'[A-Za-z]\w*', component)[:-1]  # its type's words, not its name
                     slots += 1 if set(words) - HOLDER_TYPES else 0
     return slots
+
+
+# the kinds of outcome every stage may have, which are no one kind's part
+SHARED_OUTCOMES = {'ConvergencePairs'}
+
+
+def kind_parts_outside(files):
+    """Files outside kinds/ (the kinds' folders and their table) that name a kind's runner (a StageRunner of a kind)
+    or its finding (a StageOutcome of a kind's own): each is an edit a new kind would cost outside its folder, or a
+    part still to move into one. A part's own file does not count."""
+    runners, findings = set(), set()
+    for path, text in files:
+        body = code(text)
+        for name in re.findall(r'\b(?:class|record) (\w+)[^{]*\bimplements\b[^{]*\b(?:Cell)?StageRunner\b', body):
+            runners.add(name)
+        for name in re.findall(r'\brecord (\w+)\([^{]*\bimplements\b[^{]*\bStageOutcome\b', body, flags=re.S):
+            if name not in SHARED_OUTCOMES:
+                findings.add(name)
+    parts = runners | findings
+    count = 0
+    for path, text in files:
+        if '/io/s3workload/kinds/' in path.replace(os.sep, '/'):
+            continue
+        body = re.sub(r'^(import|package) .*$', '', code(text), flags=re.M)
+        own = set(re.findall(r'\b(?:class|record|interface|enum) (\w+)', body))
+        if any(re.search(r'(?<![\w.])' + name + r'\b', body) for name in parts - own):
+            count += 1
+    return count
 
 
 def house(files):

@@ -207,7 +207,7 @@ public final class Planner {
         List<String> all = w.endpoints().isEmpty() ? List.of(Plan.EMBEDDED) : List.copyOf(w.endpoints().keySet());
         var failOn = w.failOn().overriddenBy(spec.common().failOn()).resolved();
         ClientSettings client = ClientSettings.DEFAULT.with(w.defaults().client()).with(spec.common().client());
-        StageShapes.Shape shape = StageShapes.of(spec, earlier, endpoint, all);
+        StageShape.Shape shape = StageShape.of(spec.kind()).of(spec, new StageShape.Place(earlier, endpoint, all));
         return new StagePlan(index, spec, shape.roles().flatMap(r -> r.writers().isEmpty()
                 ? r.readers().stream().findFirst() : Optional.of(r.writers().get(0))).orElse(endpoint), concurrency, shape.cells(),
                 shape.from().map(from -> earlier.get(from).name()), shape.seedObjects(), failOn, client,

@@ -1,21 +1,19 @@
 package io.s3workload.plan;
 
+import io.s3workload.ground.DataSize;
+import io.s3workload.ground.SizeSpec;
+import io.s3workload.plan.StageShape.Place;
+import io.s3workload.plan.StageShape.Shape;
 import io.s3workload.workload.AppendStage;
-import io.s3workload.workload.CapacityStage;
-import io.s3workload.workload.CompareStage;
 import io.s3workload.workload.ConnectivityStage;
 import io.s3workload.workload.ConsistencyProbe;
 import io.s3workload.workload.CopyStage;
-import io.s3workload.ground.DataSize;
 import io.s3workload.workload.DeleteStage;
 import io.s3workload.workload.GetStage;
-import io.s3workload.workload.GroupStage;
 import io.s3workload.workload.HeadStage;
-import io.s3workload.workload.HistoryStage;
 import io.s3workload.workload.HttpGetStage;
 import io.s3workload.workload.ListAfterWriteStage;
 import io.s3workload.workload.ListStage;
-import io.s3workload.workload.LoopsStage;
 import io.s3workload.workload.MixStage;
 import io.s3workload.workload.Multipart;
 import io.s3workload.workload.ObjectsFrom;
@@ -23,10 +21,8 @@ import io.s3workload.workload.PutStage;
 import io.s3workload.workload.RangeReadStage;
 import io.s3workload.workload.ReadAfterWriteStage;
 import io.s3workload.workload.ReplayStage;
-import io.s3workload.ground.SizeSpec;
 import io.s3workload.workload.StageSpec;
 import io.s3workload.workload.Stop;
-import io.s3workload.workload.SweepStage;
 import io.s3workload.workload.TranscodeStage;
 import io.s3workload.workload.VersionsStage;
 import java.util.List;
@@ -35,74 +31,89 @@ import java.util.Optional;
 import java.util.OptionalLong;
 
 /**
- * What the planner makes of each kind of stage (its cells, its source, its seeding, requests in flight per worker,
- * the endpoints it writes and reads): an exhaustive switch over the stage records, so a new kind must say.
+ * The shapes ({@link StageShape}) of the kinds whose folder does not hold theirs yet, one method a kind, and what
+ * they share: cells read over a source, the existing objects under a prefix, a probe's pairs.
  */
-final class StageShapes {
+public final class StageShapes {
 
     private StageShapes() {
     }
 
-    /**
-     * {@code spec}'s shape: {@code earlier} are the stages planned before it by name, {@code endpoint} its endpoint,
-     * {@code all} the workload's endpoints.
-     */
-    static Shape of(StageSpec spec, Map<String, StagePlan> earlier, String endpoint, List<String> all) {
-        return switch (spec) {
-            case PutStage put -> new Shape(putCells(put.sizes(), put.stop()), Optional.empty(), OptionalLong.empty(),
-                    fanOut(put.multipart(), put.sizes()));
-            case GetStage get -> get(get, earlier);
-            case DeleteStage delete -> new Shape(earlier.get(delete.from()).cells().stream().map(c -> new CellPlan(
-                    c.size(), c.keys().isPresent() ? OptionalLong.of(delete.operations(c.keys().getAsLong()))
-                    : OptionalLong.empty(), c.keys(), Optional.empty())).toList(),
-                    Optional.of(delete.from()), OptionalLong.empty(), 1);
-            case HeadStage head -> new Shape(head.existing().isPresent()
-                    ? existingCells(head.existing().get(), head.stop())
-                    : readCells(earlier.get(head.readsFrom().get()).cells(), head.stop()), head.readsFrom(),
-                    OptionalLong.empty(), 1);
-            case VersionsStage versions -> new Shape(List.of(new CellPlan(versions.size(),
-                    OptionalLong.of(versions.objects() * versions.versions()), OptionalLong.of(versions.objects()),
-                    Optional.empty())), Optional.empty(), OptionalLong.empty(), 1);
-            case CopyStage copy -> copy(copy, earlier);
-            case ListStage list -> new Shape(List.of(new CellPlan(SizeSpec.of(DataSize.ofBytes(0)),
-                    list.stop().operations().isPresent() ? list.stop().operations()
-                            : list.stop().duration().isPresent() ? OptionalLong.empty() : OptionalLong.of(1),
-                    OptionalLong.empty(), list.stop().duration())), list.from(), OptionalLong.empty(), 1);
-            case ConnectivityStage check -> connectivity(check, endpoint, all);
-            case AppendStage append -> new Shape(List.of(new CellPlan(append.append(), append.stop().operations(),
-                    OptionalLong.of(append.objects()), append.stop().duration())), Optional.empty(),
-                    OptionalLong.empty(), 1);
-            case MixStage mix -> new Shape(List.of(new CellPlan(mix.size(), mix.stop().operations(),
-                    OptionalLong.of(mix.objects()), mix.stop().duration())), Optional.empty(),
-                    OptionalLong.of(mix.objects()), 1);
-            case HistoryStage history -> new Shape(List.of(new CellPlan(history.size(), history.stop().operations(),
-                    OptionalLong.of(history.keys()), history.stop().duration())), Optional.empty(), OptionalLong.empty(),
-                    1);
-            case ReplayStage replay -> new Shape(List.of(new CellPlan(
-                    SizeSpec.Weighted.recorded(), OptionalLong.of(replay.operations()), OptionalLong.empty(),
-                    Optional.empty())), Optional.empty(), OptionalLong.empty(), 1);
-            case TranscodeStage transcode -> transcode(transcode, endpoint);
-            case HttpGetStage http -> new Shape(List.of(new CellPlan(SizeSpec.of(DataSize.ofBytes(0)),
-                    http.stop().operations(), OptionalLong.empty(), http.stop().duration())), http.from(),
-                    OptionalLong.empty(), 0, http.from().isPresent() ? StagePlan.Roles.of(endpoint)
-                    : new StagePlan.Roles(List.of(), List.of()));
-            case CapacityStage capacity -> throw new IllegalStateException("planned as its load");
-            case SweepStage sweep -> throw expanded(sweep);
-            case CompareStage compare -> throw expanded(compare);
-            case LoopsStage loops -> throw expanded(loops);
-            case GroupStage group -> throw expanded(group);
-            case ReadAfterWriteStage raw -> probeShape(raw.probe(), 1, endpoint, all);
-            case ListAfterWriteStage law -> probeShape(law.probe(), law.objects(), endpoint, all);
-            case RangeReadStage read -> new Shape(List.of(new CellPlan(read.chunk(), read.stop().operations(),
-                    read.sources().map(s -> OptionalLong.of(s.count())).orElse(OptionalLong.empty()),
-                    read.stop().duration())), Optional.empty(), OptionalLong.empty(), read.sources()
-                    .filter(s -> read.multipart().applies(s.size().bytes())).isPresent() ? read.multipart().parallel()
-                    : 1);
-        };
+    public static Shape put(PutStage put, Place at) {
+        return new Shape(putCells(put.sizes(), put.stop()), Optional.empty(), OptionalLong.empty(),
+                fanOut(put.multipart(), put.sizes()));
+    }
+
+    public static Shape delete(DeleteStage delete, Place at) {
+        return new Shape(at.earlier().get(delete.from()).cells().stream().map(c -> new CellPlan(
+                c.size(), c.keys().isPresent() ? OptionalLong.of(delete.operations(c.keys().getAsLong()))
+                : OptionalLong.empty(), c.keys(), Optional.empty())).toList(),
+                Optional.of(delete.from()), OptionalLong.empty(), 1);
+    }
+
+    public static Shape head(HeadStage head, Place at) {
+        return new Shape(head.existing().isPresent() ? existingCells(head.existing().get(), head.stop())
+                : readCells(at.earlier().get(head.readsFrom().get()).cells(), head.stop()), head.readsFrom(),
+                OptionalLong.empty(), 1);
+    }
+
+    public static Shape versions(VersionsStage versions, Place at) {
+        return Shape.one(new CellPlan(versions.size(), OptionalLong.of(versions.objects() * versions.versions()),
+                OptionalLong.of(versions.objects()), Optional.empty()));
+    }
+
+    public static Shape list(ListStage list, Place at) {
+        return new Shape(List.of(new CellPlan(SizeSpec.of(DataSize.ofBytes(0)),
+                list.stop().operations().isPresent() ? list.stop().operations()
+                        : list.stop().duration().isPresent() ? OptionalLong.empty() : OptionalLong.of(1),
+                OptionalLong.empty(), list.stop().duration())), list.from(), OptionalLong.empty(), 1);
+    }
+
+    public static Shape append(AppendStage append, Place at) {
+        return Shape.one(new CellPlan(append.append(), append.stop().operations(), OptionalLong.of(append.objects()),
+                append.stop().duration()));
+    }
+
+    public static Shape mix(MixStage mix, Place at) {
+        return new Shape(List.of(new CellPlan(mix.size(), mix.stop().operations(), OptionalLong.of(mix.objects()),
+                mix.stop().duration())), Optional.empty(), OptionalLong.of(mix.objects()), 1);
+    }
+
+    public static Shape replay(ReplayStage replay, Place at) {
+        return Shape.one(new CellPlan(SizeSpec.Weighted.recorded(), OptionalLong.of(replay.operations()),
+                OptionalLong.empty(), Optional.empty()));
+    }
+
+    public static Shape httpGet(HttpGetStage http, Place at) {
+        return new Shape(List.of(new CellPlan(SizeSpec.of(DataSize.ofBytes(0)), http.stop().operations(),
+                OptionalLong.empty(), http.stop().duration())), http.from(), OptionalLong.empty(), 0,
+                http.from().isPresent() ? StagePlan.Roles.of(at.endpoint()) : new StagePlan.Roles(List.of(), List.of()));
+    }
+
+    public static Shape readAfterWrite(ReadAfterWriteStage raw, Place at) {
+        return probeShape(raw.probe(), 1, at.endpoint(), at.endpoints());
+    }
+
+    public static Shape listAfterWrite(ListAfterWriteStage law, Place at) {
+        return probeShape(law.probe(), law.objects(), at.endpoint(), at.endpoints());
+    }
+
+    public static Shape rangeRead(RangeReadStage read, Place at) {
+        return new Shape(List.of(new CellPlan(read.chunk(), read.stop().operations(),
+                read.sources().map(s -> OptionalLong.of(s.count())).orElse(OptionalLong.empty()),
+                read.stop().duration())), Optional.empty(), OptionalLong.empty(), read.sources()
+                .filter(s -> read.multipart().applies(s.size().bytes())).isPresent() ? read.multipart().parallel()
+                : 1);
+    }
+
+    /** A capacity search is planned as its load ({@code Planner}), never by a shape of its own. */
+    public static Shape capacity(StageSpec capacity, Place at) {
+        throw new IllegalStateException("planned as its load");
     }
 
     /** A get stage: the objects under a prefix, an earlier stage's, or its own seeded before it measures. */
-    private static Shape get(GetStage get, Map<String, StagePlan> earlier) {
+    public static Shape get(GetStage get, Place at) {
+        Map<String, StagePlan> earlier = at.earlier();
         if (get.existing().isPresent()) {
             return new Shape(existingCells(get.existing().get(), get.stop()), Optional.empty(), OptionalLong.empty(),
                     Math.max(1, get.ranges().parallel()));
@@ -120,7 +131,8 @@ final class StageShapes {
     }
 
     /** A copy stage: of the objects under a prefix, or of an earlier stage's. */
-    private static Shape copy(CopyStage copy, Map<String, StagePlan> earlier) {
+    public static Shape copy(CopyStage copy, Place at) {
+        Map<String, StagePlan> earlier = at.earlier();
         if (copy.existing().isPresent()) {
             return new Shape(copyCells(existingCells(copy.existing().get(), copy.stop()), copy.stop()),
                     Optional.empty(), OptionalLong.empty(), copy.multipart().parallel());
@@ -131,7 +143,9 @@ final class StageShapes {
     }
 
     /** A connectivity check: its attempts on each endpoint it checks (its own, or the stage's, else all). */
-    private static Shape connectivity(ConnectivityStage check, String endpoint, List<String> all) {
+    public static Shape connectivity(ConnectivityStage check, Place at) {
+        String endpoint = at.endpoint();
+        List<String> all = at.endpoints();
         List<String> targets = !check.endpoints().isEmpty() ? check.endpoints()
                 : check.common().endpoint().isPresent() ? List.of(endpoint) : all;
         return new Shape(List.of(new CellPlan(SizeSpec.of(DataSize.ofBytes(0)),
@@ -140,7 +154,8 @@ final class StageShapes {
     }
 
     /** A transcode: chunks read for its duration, segments written, read back through its readers. */
-    private static Shape transcode(TranscodeStage transcode, String endpoint) {
+    public static Shape transcode(TranscodeStage transcode, Place at) {
+        String endpoint = at.endpoint();
         return new Shape(List.of(new CellPlan(SizeSpec.of(transcode.chunk()), OptionalLong.empty(),
                 OptionalLong.of(transcode.sources().count()), Optional.of(transcode.duration()))), Optional.empty(),
                 OptionalLong.empty(), Math.max(transcode.readers().isEmpty() ? 1 : transcode.readers().size(),
@@ -149,26 +164,10 @@ final class StageShapes {
                         : transcode.readers()));
     }
 
-    static IllegalStateException expanded(StageSpec composite) {
-        return new IllegalStateException(composite.kind() + " stage '" + composite.name()
+    /** A composite is expanded into its members ({@code Planner}), never planned itself. */
+    public static Shape expanded(StageSpec composite, Place at) {
+        throw new IllegalStateException(composite.kind() + " stage '" + composite.name()
                 + "' is expanded into its members, never planned itself (composites do not nest)");
-    }
-
-    /**
-     * What differs by kind: the cells, the source stage, the seeding, requests in flight per worker, and the
-     * endpoints written and read (empty: the stage's endpoint for both).
-     */
-    record Shape(List<CellPlan> cells, Optional<String> from, OptionalLong seedObjects, int fanOut,
-                         Optional<StagePlan.Roles> roles) {
-
-        Shape(List<CellPlan> cells, Optional<String> from, OptionalLong seedObjects, int fanOut) {
-            this(cells, from, seedObjects, fanOut, Optional.empty());
-        }
-
-        Shape(List<CellPlan> cells, Optional<String> from, OptionalLong seedObjects, int fanOut,
-              StagePlan.Roles roles) {
-            this(cells, from, seedObjects, fanOut, Optional.of(roles));
-        }
     }
 
     /**

@@ -19,7 +19,6 @@ import java.util.Locale;
 import java.util.Map;
 import java.util.Optional;
 import java.util.Set;
-import java.util.stream.Collectors;
 
 /**
  * Prints a run for people: a header, live progress (rewritten in place on a terminal, one plain line a second
@@ -156,21 +155,21 @@ public final class ConsoleReporter implements Reporter {
     }
 
     /**
-     * The stage's own blocks: a probe's outcome, else a block per cell. What it found beyond its cells follows them,
-     * whatever its kind ({@link FindingBlocks#stage}).
+     * The stage's own blocks, as its kind shows them ({@link StageText#blocks}). What it found beyond its cells
+     * follows them, whatever its kind ({@link FindingBlocks#stage}).
      */
     private String blocks(StageResult result) {
-        return switch (result.stage().kind()) {
-            case CONNECTIVITY -> ProbeBlocks.connectivity(result, endpointUrls);
-            case READ_AFTER_WRITE, LIST_AFTER_WRITE -> ProbeBlocks.convergence(result) + cellBlocks(result, true);
-            case TRANSCODE -> ProbeBlocks.transcode(result);
-            case HTTP_GET -> cellBlocks(result, result.stage().spread().isPresent())
-                    + result.cells().stream().map(GroupBlocks::httpBench).collect(Collectors.joining());
-            case CAPACITY -> ""; // its steps are its finding's table, printed after the blocks of every stage
-            case PUT, GET, DELETE, HEAD, LIST, RANGE_READ, VERSIONS, APPEND, COPY, MIX, HISTORY, REPLAY, SWEEP, COMPARE, LOOPS,
-                 GROUP ->
-                    cellBlocks(result, result.stage().spread().isPresent());
-        };
+        return StageText.of(result.stage().kind()).blocks(result, new StageText.Console() {
+            @Override
+            public String cells(StageResult stage, boolean showEndpoint) {
+                return cellBlocks(stage, showEndpoint);
+            }
+
+            @Override
+            public Map<String, String> endpointUrls() {
+                return endpointUrls;
+            }
+        });
     }
 
     /** A block per cell, each followed by an empty line. */

@@ -5,43 +5,18 @@ import io.s3workload.plan.Plan;
 import io.s3workload.plan.PlanWarnings;
 import io.s3workload.plan.StagePlan;
 import io.s3workload.ground.Units;
-import io.s3workload.workload.AppendStage;
-import io.s3workload.workload.CapacityStage;
 import io.s3workload.workload.ClientSettings;
 import io.s3workload.workload.ClientSpec;
-import io.s3workload.workload.CompareStage;
-import io.s3workload.workload.Conditional;
-import io.s3workload.workload.ConnectivityStage;
-import io.s3workload.workload.CopyStage;
 import io.s3workload.ground.DataSize;
-import io.s3workload.workload.DeleteStage;
 import io.s3workload.workload.Durations;
 import io.s3workload.workload.EndpointSpec;
-import io.s3workload.workload.GetStage;
-import io.s3workload.workload.GroupStage;
-import io.s3workload.workload.HeadStage;
-import io.s3workload.workload.HistoryStage;
-import io.s3workload.workload.HttpGetStage;
-import io.s3workload.workload.ListAfterWriteStage;
-import io.s3workload.workload.ListStage;
 import io.s3workload.workload.LoadEndpoints;
-import io.s3workload.workload.LoopsStage;
-import io.s3workload.workload.MixStage;
 import io.s3workload.workload.ObjectSettings;
-import io.s3workload.workload.PutStage;
-import io.s3workload.workload.RangeReadStage;
-import io.s3workload.workload.ReadAfterWriteStage;
-import io.s3workload.workload.ReplayStage;
 import io.s3workload.workload.StageKind;
-import io.s3workload.workload.SweepStage;
-import io.s3workload.workload.TranscodeStage;
-import io.s3workload.workload.VersionsStage;
-import java.nio.file.Files;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.Optional;
 import java.util.TreeSet;
-import java.util.stream.Collectors;
 
 /** Renders a compiled plan as text for {@code s3workload plan}: no network, nothing started. */
 public final class PlanPrinter {
@@ -151,7 +126,7 @@ public final class PlanPrinter {
         for (StagePlan stage : plan.stages()) {
             var common = stage.spec().common();
             List<String> parts = new ArrayList<>();
-            KindNotes notes = kindNotes(stage);
+            StageText.Notes notes = StageText.of(stage.kind()).notes(stage);
             parts.addAll(notes.first());
             client(stage.client()).ifPresent(parts::add);
             common.warmUp().ifPresent(d -> parts.add("warm-up " + Durations.format(d)
@@ -202,70 +177,6 @@ public final class PlanPrinter {
         return parts;
     }
 
-    /** What a stage of its kind does beyond the usual: said first (a capacity search's), and last. */
-    private record KindNotes(List<String> first, List<String> last) {
-
-        static final KindNotes NONE = new KindNotes(List.of(), List.of());
-
-        static KindNotes last(String... notes) {
-            return new KindNotes(List.of(), List.of(notes));
-        }
-    }
-
-    /** A stage's notes by its kind: one case a kind, so that the compiler asks a new kind for its own. */
-    private static KindNotes kindNotes(StagePlan stage) {
-        return switch (stage.spec()) {
-            case CapacityStage capacity -> new KindNotes(List.of("capacity search: "
-                    + capacity.schedule() + ", SLO " + capacity.slo().text()), List.of());
-            case PutStage put -> {
-                List<String> notes = new ArrayList<>();
-                if (put.conditional() != Conditional.NONE) {
-                    notes.add(put.conditional() == Conditional.IF_MATCH
-                            ? "conditional: If-Match the ETag last written (If-None-Match: * on a key's first write)"
-                            : "conditional: If-None-Match: * (create only)");
-                }
-                if (put.multipart().measureParts()) {
-                    notes.add("parts measured one by one (an UPLOAD PART cell beside each multipart size)");
-                }
-                yield new KindNotes(List.of(), notes);
-            }
-            case AppendStage append -> append.objects() < stage.workers()
-                    ? KindNotes.last(Units.count(append.objects(), "worker") + ", not " + stage.workers()
-                    + ": one writer per object") : KindNotes.NONE;
-            case DeleteStage delete -> delete.batched()
-                    ? KindNotes.last("DeleteObjects of " + Units.count(delete.batch(), "key") + " an operation")
-                    : KindNotes.NONE;
-            case GetStage get -> get.validateChecksum()
-                    ? KindNotes.last("reads checked against the server's checksum") : KindNotes.NONE;
-            case HeadStage s -> KindNotes.NONE;
-            case ListStage s -> KindNotes.NONE;
-            case RangeReadStage s -> KindNotes.NONE;
-            case ConnectivityStage s -> KindNotes.NONE;
-            case ReadAfterWriteStage s -> KindNotes.NONE;
-            case ListAfterWriteStage s -> KindNotes.NONE;
-            case MixStage s -> KindNotes.NONE;
-            case HistoryStage history -> KindNotes.last("a history over "
-                    + Units.count(history.keys(), "key") + ", checked for linearizability (at most "
-                    + Durations.format(history.checkTimeout()) + " a key)");
-            case ReplayStage replay -> KindNotes.last("replays " + replay.files().stream()
-                    .map(f -> f.getFileName() + (Files.isDirectory(f) ? "/" : ""))
-                    .collect(Collectors.joining(", ")) + " ("
-                    + Units.count(replay.operations(), "operation") + ") on the recorded clock"
-                    + (replay.speed() == 1 ? "" : " at " + Units.plain(replay.speed()) + "x")
-                    + replay.window().map(w -> ", window " + w).orElse("")
-                    + (replay.selection().keepShare() < 1 ? ", " + Units.plain(100 * replay.selection().keepShare())
-                    + "% of the keys" : "") + (replay.hashKeys() ? ", keys hashed" : ""));
-            case TranscodeStage s -> KindNotes.NONE;
-            case HttpGetStage s -> KindNotes.NONE;
-            case CopyStage s -> KindNotes.NONE;
-            case VersionsStage s -> KindNotes.NONE;
-            case SweepStage s -> KindNotes.NONE;
-            case CompareStage s -> KindNotes.NONE;
-            case LoopsStage s -> KindNotes.NONE;
-            case GroupStage s -> KindNotes.NONE;
-        };
-    }
-
     /** The client a stage runs with, as far as it is not {@link ClientSettings#DEFAULT}: what runs, resolved. */
     static Optional<String> client(ClientSettings c) {
         ClientSettings d = ClientSettings.DEFAULT;
@@ -307,30 +218,12 @@ public final class PlanPrinter {
 
     /** A cell's object size; none for a stage that moves no objects of a size. */
     private static String size(StagePlan stage, CellPlan cell) {
-        return switch (stage.kind()) {
-            case LIST, CONNECTIVITY -> "-";
-            case PUT, GET, DELETE, HEAD, RANGE_READ, VERSIONS, APPEND, COPY, READ_AFTER_WRITE, LIST_AFTER_WRITE, MIX,
-                 TRANSCODE, HTTP_GET, HISTORY, REPLAY, CAPACITY, SWEEP, COMPARE, LOOPS, GROUP -> cell.size().toString();
-        };
+        return StageText.of(stage.kind()).sized() ? cell.size().toString() : "-";
     }
 
     /** How many keys a cell touches: a count known in advance, or where they come from. */
     private static String keys(StagePlan stage, CellPlan cell) {
-        if (cell.keys().isPresent()) {
-            return Long.toString(cell.keys().getAsLong());
-        }
-        return keys(stage.kind(), stage);
-    }
-
-    private static String keys(StageKind kind, StagePlan stage) {
-        return switch (kind) {
-            case PUT -> "1 per op";
-            case CONNECTIVITY -> "-";
-            case CAPACITY -> keys(stage.spec(CapacityStage.class).load().kind(), stage);
-            case GET, DELETE, HEAD, LIST, RANGE_READ, VERSIONS, APPEND, COPY, READ_AFTER_WRITE, LIST_AFTER_WRITE, MIX,
-                 TRANSCODE, HTTP_GET, HISTORY, SWEEP, COMPARE, LOOPS, GROUP -> "from run";
-            case REPLAY -> "as recorded";
-        };
+        return cell.keys().isPresent() ? Long.toString(cell.keys().getAsLong()) : StageText.of(stage.kind()).keys(stage);
     }
 
     private static String operations(StagePlan stage, CellPlan cell) {

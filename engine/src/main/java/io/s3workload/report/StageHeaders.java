@@ -4,12 +4,10 @@ import io.s3workload.plan.Plan;
 import io.s3workload.plan.StageGroup;
 import io.s3workload.plan.StagePlan;
 import io.s3workload.ground.Units;
-import io.s3workload.workload.CapacityStage;
 import io.s3workload.workload.Durations;
 import io.s3workload.workload.EndpointSpec;
 import io.s3workload.workload.LoadEndpoints;
 import io.s3workload.workload.Proxies;
-import io.s3workload.workload.ReplayStage;
 import java.util.List;
 
 /** The console's stage headers: what a stage does, with how many workers at what pace, against which endpoint. */
@@ -20,28 +18,18 @@ final class StageHeaders {
 
     /** {@code [2/3] get - get, 8 workers, endpoint embedded, objects of put} between rules. */
     static String started(StagePlan stage, int stageCount) {
-        return ruled(position(stage, stageCount) + stage.name() + " - " + stage.kind() + ", " + switch (stage.kind()) {
-            case CONNECTIVITY -> "HeadBucket on " + String.join(", ", stage.roles().readers());
-            case TRANSCODE -> Units.count(stage.concurrency(), "job") + ", endpoint " + stage.endpoint() + ", read back"
-                    + " through " + String.join(", ", stage.roles().readers());
-            case READ_AFTER_WRITE, LIST_AFTER_WRITE -> "writers " + String.join(", ", stage.roles().writers())
-                    + ", readers " + stage.roles().readersText()
-                    + (stage.concurrency() > 1 ? ", " + Units.count(stage.concurrency(), "iteration") + " at once" : "");
-            case CAPACITY -> stage.spec(CapacityStage.class).schedule() + ", at most "
-                    + stage.concurrency() + " in flight, endpoint " + stage.endpoint()
-                    + stage.from().map(f -> ", objects of " + f).orElse("");
-            case REPLAY -> "on the recorded clock" + (stage.spec(ReplayStage.class).speed() == 1
-                    ? "" : " at " + Units.plain(stage.spec(ReplayStage.class).speed()) + "x")
-                    + ", at most " + stage.concurrency() + " in flight" + stage.spread().map(s -> ", endpoints "
-                    + String.join(", ", s.names())).orElse(", endpoint " + stage.endpoint());
-            case PUT, GET, DELETE, HEAD, LIST, RANGE_READ, VERSIONS, APPEND, COPY, MIX, HTTP_GET, HISTORY, SWEEP,
-                 COMPARE, LOOPS, GROUP -> pacing(stage) + stage.spread().map(s -> ", endpoints " + String.join(", ", s.names())
-                    + " (" + (s.select() == LoadEndpoints.Select.ROUNDROBIN ? "in turn"
-                    : "at random") + " by worker)").orElse(", endpoint " + stage.endpoint())
-                    + stage.from().map(f -> ", objects of " + f).orElse("")
-                    + stage.spec().existing().map(p -> ", existing objects under " + p.prefix() + " (read only)")
-                    .orElse("");
-        }, RunSummary.RULE);
+        return ruled(position(stage, stageCount) + stage.name() + " - " + stage.kind() + ", "
+                + StageText.of(stage.kind()).header(stage), RunSummary.RULE);
+    }
+
+    /** A load's header after its kind: its pacing, its endpoints, what it reads. */
+    static String load(StagePlan stage) {
+        return pacing(stage) + stage.spread().map(s -> ", endpoints " + String.join(", ", s.names())
+                + " (" + (s.select() == LoadEndpoints.Select.ROUNDROBIN ? "in turn"
+                : "at random") + " by worker)").orElse(", endpoint " + stage.endpoint())
+                + stage.from().map(f -> ", objects of " + f).orElse("")
+                + stage.spec().existing().map(p -> ", existing objects under " + p.prefix() + " (read only)")
+                .orElse("");
     }
 
     /**

@@ -2,6 +2,7 @@ package io.s3workload.result;
 
 import com.fasterxml.jackson.core.type.TypeReference;
 import io.s3workload.metrics.CellStats;
+import io.s3workload.workload.FailOn;
 import java.util.List;
 import java.util.Map;
 import java.util.Optional;
@@ -32,6 +33,11 @@ public interface StageOutcome {
     /** Files it writes beside summary.json, text by name ({@code --report json}). */
     default Map<String, String> files(String stage) {
         return Map.of();
+    }
+
+    /** The thresholds of {@code failOn} it crosses, as breaches of stage {@code stage}'s. */
+    default List<Breach> breaches(String stage, FailOn failOn) {
+        return List.of();
     }
 
     /** The stage name that cell {@code i} of its stage was recorded under, where it is not the stage's own. */

@@ -2,20 +2,25 @@ package io.s3workload.result;
 
 import com.fasterxml.jackson.databind.DeserializationFeature;
 import com.fasterxml.jackson.databind.ObjectMapper;
+import io.s3workload.workload.StageKind;
+import java.util.Arrays;
 import java.util.Comparator;
 import java.util.List;
 import java.util.Map;
 import java.util.Optional;
 import java.util.TreeMap;
+import java.util.stream.Stream;
 
 /**
- * Every kind of {@link StageOutcome}, in the order summary.json writes them in a stage: the one place that names
- * them, so that summary.json's writer and reader, the merge and the files name none.
+ * Every kind of {@link StageOutcome}, in the order summary.json writes them in a stage: the convergence pairs every
+ * stage may have, then those of each stage kind ({@link KindOutcomes}) in the kinds' order, so that summary.json's
+ * writer and reader, the merge and the files name none.
  */
 public final class StageOutcomes {
 
-    public static final List<StageOutcome.Type<?, ?>> ALL = List.of(ConvergencePairs.TYPE, CapacitySearch.TYPE,
-            HistoryCheck.TYPE, ReplayFidelity.TYPE);
+    public static final List<StageOutcome.Type<?, ?>> ALL = Stream.concat(Stream.of(ConvergencePairs.TYPE),
+            Arrays.stream(StageKind.values()).flatMap(kind -> KindOutcomes.of(kind).types().stream()))
+            .distinct().toList();
 
     /** summary.json's order of a stage's outcomes, by key. */
     public static final Comparator<String> ORDER = Comparator.comparingInt(StageOutcomes::rank)

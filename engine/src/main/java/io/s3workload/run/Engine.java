@@ -11,24 +11,6 @@ import io.s3workload.result.RunResult;
 import io.s3workload.result.StageResult;
 import io.s3workload.run.cleanup.Cleanup;
 import io.s3workload.run.cleanup.CleanupManifest;
-import io.s3workload.run.kinds.AppendRunner;
-import io.s3workload.run.kinds.CapacityRunner;
-import io.s3workload.run.kinds.ConnectivityRunner;
-import io.s3workload.run.kinds.CopyRunner;
-import io.s3workload.run.kinds.DeleteRunner;
-import io.s3workload.run.kinds.GetRunner;
-import io.s3workload.run.kinds.HeadRunner;
-import io.s3workload.run.kinds.HistoryRunner;
-import io.s3workload.run.kinds.HttpGetRunner;
-import io.s3workload.run.kinds.ListAfterWriteRunner;
-import io.s3workload.run.kinds.ListRunner;
-import io.s3workload.run.kinds.MixRunner;
-import io.s3workload.run.kinds.PutRunner;
-import io.s3workload.run.kinds.RangeReadRunner;
-import io.s3workload.run.kinds.ReadAfterWriteRunner;
-import io.s3workload.run.kinds.ReplayRunner;
-import io.s3workload.run.kinds.TranscodeRunner;
-import io.s3workload.run.kinds.VersionsRunner;
 import io.s3workload.s3.ObjectStore;
 import io.s3workload.s3.Payload;
 import io.s3workload.s3.StoreException;
@@ -201,38 +183,9 @@ public final class Engine {
     private static void runChecks(List<StagePlan> checks, RunContext context, ReporterBus bus) {
         for (StagePlan check : checks) {
             bus.post(r -> r.stageStarted(check));
-            StageResult result = runner(check).run(check, context);
+            StageResult result = StageRunner.of(check.kind()).run(check, context);
             bus.post(r -> r.stageFinished(result));
         }
-    }
-
-    public static StageRunner runner(StagePlan stage) {
-        return runner(stage.kind());
-    }
-
-    public static StageRunner runner(StageKind kind) {
-        return switch (kind) {
-            case PUT -> new PutRunner();
-            case GET -> new GetRunner();
-            case DELETE -> new DeleteRunner();
-            case HEAD -> new HeadRunner();
-            case LIST -> new ListRunner();
-            case RANGE_READ -> new RangeReadRunner();
-            case COPY -> new CopyRunner();
-            case VERSIONS -> new VersionsRunner();
-            case APPEND -> new AppendRunner();
-            case CONNECTIVITY -> new ConnectivityRunner();
-            case READ_AFTER_WRITE -> new ReadAfterWriteRunner();
-            case LIST_AFTER_WRITE -> new ListAfterWriteRunner();
-            case MIX -> new MixRunner();
-            case TRANSCODE -> new TranscodeRunner();
-            case HTTP_GET -> new HttpGetRunner();
-            case HISTORY -> new HistoryRunner();
-            case REPLAY -> new ReplayRunner();
-            case CAPACITY -> new CapacityRunner();
-            case SWEEP, COMPARE, LOOPS, GROUP -> throw new IllegalStateException(kind + " stages are expanded by the"
-                    + " planner");
-        };
     }
 
     /**

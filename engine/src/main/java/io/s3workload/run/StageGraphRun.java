@@ -108,7 +108,7 @@ final class StageGraphRun {
             bus.post(r -> r.stageStarted(stage));
             started[i].countDown();
             long waitedBefore = waitedOnOpsLog();
-            StageResult result = Engine.runner(stage).run(stage, own).placed(start, stopped.get());
+            StageResult result = StageRunner.of(stage.kind()).run(stage, own).placed(start, stopped.get());
             noteWaitOnOpsLog(stage, waitedOnOpsLog() - waitedBefore);
             results.set(i, result);
             List<Breach> crossed = Thresholds.check(result);

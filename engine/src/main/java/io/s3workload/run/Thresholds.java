@@ -1,30 +1,28 @@
 package io.s3workload.run;
 
-import io.s3workload.history.CheckResult;
+import io.s3workload.ground.Percentile;
+import io.s3workload.ground.Units;
 import io.s3workload.metrics.CellStats;
 import io.s3workload.metrics.ConvergenceStats;
 import io.s3workload.metrics.Snapshot;
 import io.s3workload.result.Breach;
 import io.s3workload.result.ConvergencePairs;
-import io.s3workload.result.HistoryCheck;
+import io.s3workload.result.StageOutcome;
 import io.s3workload.result.StageResult;
-import io.s3workload.ground.Units;
 import io.s3workload.s3.StoreException;
 import io.s3workload.workload.FailOn;
-import io.s3workload.ground.Percentile;
 import java.time.Duration;
 import java.util.ArrayList;
 import java.util.Comparator;
 import java.util.List;
 import java.util.Locale;
 import java.util.Map;
-import java.util.Optional;
 import org.HdrHistogram.Histogram;
 
 /**
  * Checks a finished stage against its {@code failOn} thresholds: each cell's error rate and latency; for a
- * consistency probe, each pair's timeout rate and convergence time (its cells' latencies are not checked); for a
- * history stage, the anomalies its check found.
+ * consistency probe, each pair's timeout rate and convergence time (its cells' latencies are not checked); and
+ * whatever else the stage found, by its own thresholds ({@link StageOutcome#breaches}: a history's anomalies).
  */
 final class Thresholds {
 
@@ -46,13 +44,8 @@ final class Thresholds {
                 breaches.addAll(latency(result, pair.label(), "convergence ", pair.convergence(), failOn));
             }
         }
-        Optional<HistoryCheck> history = result.outcome(HistoryCheck.TYPE);
-        if (failOn.anomalies().isPresent() && history.isPresent()
-                && history.get().crosses(failOn.anomalies().getAsLong())) {
-            CheckResult checked = history.get().result();
-            breaches.add(new Breach(result.stage().name(), "history", "anomalies", checked.anomalies()
-                    + (checked.unknown().isEmpty() ? "" : " (and " + Units.count(checked.unknown().size(), "key")
-                    + " without a verdict)"), Long.toString(failOn.anomalies().getAsLong())));
+        for (StageOutcome outcome : result.outcomes()) {
+            breaches.addAll(outcome.breaches(result.stage().name(), failOn));
         }
         for (CellStats cell : result.cells()) {
             String label = cell.key().label() + (probe ? " " + cell.key().endpoint() : "");

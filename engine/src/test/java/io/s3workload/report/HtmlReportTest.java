@@ -101,7 +101,7 @@ class HtmlReportTest {
                 new java.io.BufferedReader(new java.io.StringReader(lines)), io.s3workload.history.Model.S3);
         io.s3workload.history.CheckResult result = io.s3workload.history.HistoryChecker.check(history,
                 java.time.Duration.ofSeconds(5));
-        io.s3workload.result.HistoryCheck check = io.s3workload.result.HistoryCheck.of(history, result, 0);
+        io.s3workload.kinds.history.HistoryCheck check = io.s3workload.kinds.history.HistoryCheck.of(history, result, 0);
         StageReport stage = new StageReport("h", StageKind.HISTORY, 10 * MS, false, false, List.of(), 0,
                 Optional.empty(), Optional.empty(), List.of(check));
         RunReport fixed = GoldenFilesTest.report();

@@ -9,7 +9,6 @@ import io.s3workload.result.CapacitySearch;
 import io.s3workload.result.ClientLimit;
 import io.s3workload.result.StageResult;
 import io.s3workload.ground.Units;
-import io.s3workload.run.Engine;
 import io.s3workload.run.RunContext;
 import io.s3workload.run.StageRunner;
 import io.s3workload.workload.CapacityStage;
@@ -45,7 +44,7 @@ public final class CapacityRunner implements StageRunner {
     public StageResult run(StagePlan stage, RunContext context) {
         CapacityStage spec = stage.spec(CapacityStage.class);
         CapacityStage.Search search = spec.search();
-        StageRunner load = Engine.runner(spec.load().kind());
+        StageRunner load = StageRunner.of(spec.load().kind());
         long start = System.nanoTime();
         double max = spec.mostLoad(stage.concurrency());
         // a shard's ladder keeps to a fixed schedule from the stage's start (which the engine aligns across shards

@@ -45,7 +45,7 @@ public final class ConditionalWrites {
     static final int MOST_CHECKED = 100;
     /** Conditions remembered to catch two kept writes under one (a lost update), at most: 8 bytes and a node each. */
     static final int MOST_CONDITIONS = 1 << 18;
-    static final String PRECONDITION_FAILED = "HTTP 412";
+    public static final String PRECONDITION_FAILED = "HTTP 412";
 
     private final Conditional conditional;
     /** Per key: 1 + the operation whose write the store last said it kept; 0: none yet. Null: not tracked. */

@@ -184,7 +184,7 @@ public final class MixRunner implements StageRunner {
     }
 
     /** As {@link #drawTable}, for any kind's operations. */
-    static <E extends Enum<E>> List<E> draws(Map<E, Integer> weights) {
+    public static <E extends Enum<E>> List<E> draws(Map<E, Integer> weights) {
         int gcd = weights.values().stream().reduce(0, MixRunner::gcd);
         List<E> table = new ArrayList<>();
         weights.entrySet().stream().sorted(Map.Entry.comparingByKey()).forEach(e -> {

@@ -9,7 +9,7 @@ import java.util.Optional;
 import java.util.OptionalLong;
 
 /** {@code kind: append}: objects grown by appends ({@code x-amz-write-offset-bytes}). */
-final class AppendStageBinder implements StageBinder {
+public final class AppendStageBinder implements StageBinder {
 
     @Override
     public Optional<StageSpec> bind(StageCommon common, Fields f) {

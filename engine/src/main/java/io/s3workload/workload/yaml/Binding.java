@@ -16,7 +16,7 @@ import java.util.Set;
  * wrong (an unset variable, say) does not also produce the problems that follow from it. Mappings and lists may
  * have several (each missing key is its own problem).
  */
-final class Binding {
+public final class Binding {
 
     private final LocatedTree tree;
     private final List<Problem> problems = new ArrayList<>();
@@ -108,7 +108,7 @@ final class Binding {
     }
 
     /** A problem with the value at {@code pointer}. */
-    void problem(String pointer, String message) {
+    public void problem(String pointer, String message) {
         add(pointer, new Problem(tree.valueLocation(pointer), LocatedTree.displayPath(pointer), message));
     }
 
@@ -133,7 +133,7 @@ final class Binding {
         }
     }
 
-    List<Problem> problems() {
+    public List<Problem> problems() {
         return problems;
     }
 }

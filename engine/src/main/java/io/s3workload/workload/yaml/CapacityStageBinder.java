@@ -19,7 +19,7 @@ import java.util.OptionalDouble;
 import java.util.OptionalLong;
 
 /** {@code kind: capacity}: the {@code load} offered, the {@code slo}, the steps ({@code rate} or {@code users}). */
-final class CapacityStageBinder implements StageBinder {
+public final class CapacityStageBinder implements StageBinder {
 
     /** The kinds a search can offer, as written. */
     static final List<StageKind> BODIES = List.of(StageKind.GET, StageKind.PUT, StageKind.HEAD, StageKind.MIX,

@@ -9,7 +9,7 @@ import java.util.List;
 import java.util.Optional;
 
 /** {@code kind: compare}: {@code endpoints}, {@code order}, {@code rounds} and the inner {@code stage}. */
-final class CompareStageBinder implements StageBinder {
+public final class CompareStageBinder implements StageBinder {
 
     @Override
     public Optional<StageSpec> bind(StageCommon common, Fields f) {

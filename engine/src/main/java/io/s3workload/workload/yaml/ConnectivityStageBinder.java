@@ -6,7 +6,7 @@ import io.s3workload.workload.StageSpec;
 import java.util.Optional;
 
 /** {@code kind: connectivity}: HeadBucket against each endpoint. */
-final class ConnectivityStageBinder implements StageBinder {
+public final class ConnectivityStageBinder implements StageBinder {
 
     @Override
     public Optional<StageSpec> bind(StageCommon common, Fields f) {

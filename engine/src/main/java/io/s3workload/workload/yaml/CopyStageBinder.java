@@ -7,7 +7,7 @@ import io.s3workload.workload.StageSpec;
 import java.util.Optional;
 
 /** {@code kind: copy}: server-side copies of stage {@code from}'s objects, or of existing objects under a prefix. */
-final class CopyStageBinder implements StageBinder {
+public final class CopyStageBinder implements StageBinder {
 
     @Override
     public Optional<StageSpec> bind(StageCommon common, Fields f) {

@@ -6,7 +6,7 @@ import io.s3workload.workload.StageSpec;
 import java.util.Optional;
 
 /** {@code kind: delete}: deletes the objects of stage {@code from}. */
-final class DeleteStageBinder implements StageBinder {
+public final class DeleteStageBinder implements StageBinder {
 
     @Override
     public Optional<StageSpec> bind(StageCommon common, Fields f) {

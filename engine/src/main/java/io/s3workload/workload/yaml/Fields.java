@@ -29,7 +29,7 @@ import java.util.regex.Pattern;
  * mean") on construction; every read reports a wrong value as a problem and returns empty, so binding goes on and
  * all problems surface. The {@code ...Or} reads give the key's described default when it is not written.
  */
-final class Fields {
+public final class Fields {
 
     /** A name (of a stage, an endpoint, a tag, a metadata key): letters, digits, '.', '_' and '-', not first. */
     static final Pattern NAME = Pattern.compile("[A-Za-z0-9][A-Za-z0-9._-]*");
@@ -60,12 +60,12 @@ final class Fields {
     }
 
     /** Whether {@code key} is written, correctly or as a misspelling already reported. */
-    boolean mentions(String key) {
+    public boolean mentions(String key) {
         return node.has(key) || misspelled.contains(key);
     }
 
     /** Fields of the mapping at {@code pointer}; a problem and empty if the node is not a mapping. */
-    static Optional<Fields> of(Binding binding, String pointer, JsonNode node, Collection<Key> keys, String what) {
+    public static Optional<Fields> of(Binding binding, String pointer, JsonNode node, Collection<Key> keys, String what) {
         return of(binding, pointer, node, keys, Map.of(), what);
     }
 
@@ -73,7 +73,7 @@ final class Fields {
      * As {@link #of(Binding, String, JsonNode, Collection, String)}, where {@code refused} are keys that are not
      * taken here but that a reader may expect, each with the reason it is not ({@link Keys#refused}).
      */
-    static Optional<Fields> of(Binding binding, String pointer, JsonNode node, Collection<Key> keys,
+    public static Optional<Fields> of(Binding binding, String pointer, JsonNode node, Collection<Key> keys,
                                Map<String, String> refused, String what) {
         if (node instanceof ObjectNode object) {
             return Optional.of(new Fields(binding, pointer, object, keys, refused));
@@ -82,28 +82,28 @@ final class Fields {
         return Optional.empty();
     }
 
-    Binding binding() {
+    public Binding binding() {
         return binding;
     }
 
-    String pointer() {
+    public String pointer() {
         return pointer;
     }
 
-    String child(String key) {
+    public String child(String key) {
         return LocatedTree.child(pointer, key);
     }
 
-    boolean has(String key) {
+    public boolean has(String key) {
         JsonNode value = node.get(key);
         return value != null && !value.isNull();
     }
 
-    JsonNode raw(String key) {
+    public JsonNode raw(String key) {
         return node.get(key);
     }
 
-    Optional<String> text(String key) {
+    public Optional<String> text(String key) {
         JsonNode value = node.get(key);
         if (value == null || value.isNull()) {
             return Optional.empty();
@@ -115,7 +115,7 @@ final class Fields {
         return Optional.of(value.textValue());
     }
 
-    Optional<String> requiredText(String key, String what) {
+    public Optional<String> requiredText(String key, String what) {
         Optional<String> value = text(key);
         JsonNode raw = node.get(key);
         if (value.isEmpty() && raw == null && !misspelled.contains(key)) {
@@ -126,7 +126,7 @@ final class Fields {
         return value;
     }
 
-    OptionalInt intAtLeast(String key, int min) {
+    public OptionalInt intAtLeast(String key, int min) {
         OptionalLong value = longAtLeast(key, min);
         if (value.isPresent() && value.getAsLong() > Integer.MAX_VALUE) {
             binding.problem(child(key), "expected at most " + Integer.MAX_VALUE + ", got " + value.getAsLong());
@@ -135,7 +135,7 @@ final class Fields {
         return value.isPresent() ? OptionalInt.of((int) value.getAsLong()) : OptionalInt.empty();
     }
 
-    OptionalLong longAtLeast(String key, long min) {
+    public OptionalLong longAtLeast(String key, long min) {
         Optional<String> text = text(key);
         if (text.isEmpty()) {
             return OptionalLong.empty();
@@ -154,7 +154,7 @@ final class Fields {
         return OptionalLong.of(value);
     }
 
-    Optional<Boolean> bool(String key) {
+    public Optional<Boolean> bool(String key) {
         return text(key).flatMap(t -> switch (t.trim().toLowerCase(Locale.ROOT)) {
             case "true", "yes", "on" -> Optional.of(true);
             case "false", "no", "off" -> Optional.of(false);
@@ -165,11 +165,11 @@ final class Fields {
         });
     }
 
-    Optional<Duration> duration(String key) {
+    public Optional<Duration> duration(String key) {
         return text(key).flatMap(t -> parseDuration(child(key), t));
     }
 
-    Optional<Duration> parseDuration(String at, String text) {
+    public Optional<Duration> parseDuration(String at, String text) {
         Optional<Duration> d = Durations.parse(text);
         if (d.isEmpty()) {
             binding.problem(at, "expected a duration like 30s, 5m, 1h or 500ms, got \"" + text + "\""
@@ -181,11 +181,11 @@ final class Fields {
         return d;
     }
 
-    Optional<DataSize> size(String key) {
+    public Optional<DataSize> size(String key) {
         return text(key).flatMap(t -> parseSize(child(key), t));
     }
 
-    Optional<DataSize> parseSize(String at, String text) {
+    public Optional<DataSize> parseSize(String at, String text) {
         Optional<DataSize> size = DataSize.parse(text);
         if (size.isEmpty()) {
             binding.problem(at, "expected a size like 10MiB, 512KiB, 1GiB or a number of bytes, got \"" + text
@@ -197,7 +197,7 @@ final class Fields {
     }
 
     /** A percentage such as {@code 1%} or {@code 0.5%}. */
-    OptionalDouble percent(String key) {
+    public OptionalDouble percent(String key) {
         Optional<String> text = text(key);
         if (text.isEmpty()) {
             return OptionalDouble.empty();
@@ -220,7 +220,7 @@ final class Fields {
     }
 
     /** A list of scalars parsed by {@code parse}; a single scalar counts as a one-element list. */
-    <T> Optional<List<T>> list(String key, Function<Element, Optional<T>> parse) {
+    public <T> Optional<List<T>> list(String key, Function<Element, Optional<T>> parse) {
         JsonNode value = node.get(key);
         if (value == null || value.isNull()) {
             return Optional.empty();
@@ -248,12 +248,12 @@ final class Fields {
         return Optional.of(out);
     }
 
-    Optional<Fields> object(String key, Collection<Key> keys, String what) {
+    public Optional<Fields> object(String key, Collection<Key> keys, String what) {
         return object(key, keys, Map.of(), what);
     }
 
     /** The mapping at {@code key}, read with {@code keys}; {@code refused}: see {@link #of}. */
-    Optional<Fields> object(String key, Collection<Key> keys, Map<String, String> refused, String what) {
+    public Optional<Fields> object(String key, Collection<Key> keys, Map<String, String> refused, String what) {
         JsonNode value = node.get(key);
         if (value == null || value.isNull()) {
             return Optional.empty();
@@ -262,7 +262,7 @@ final class Fields {
     }
 
     /** The mapping at {@code key}: empty when absent, and a problem ("expected WHAT") when not a mapping. */
-    Optional<ObjectNode> mapping(String key, String what) {
+    public Optional<ObjectNode> mapping(String key, String what) {
         JsonNode value = node.get(key);
         if (value == null || value.isNull()) {
             return Optional.empty();
@@ -275,7 +275,7 @@ final class Fields {
     }
 
     /** A mapping of names to texts ({@code objectTags: {project: bench}}) in order; a value not a text is a problem. */
-    Map<String, String> texts(String key, String what) {
+    public Map<String, String> texts(String key, String what) {
         Map<String, String> texts = new LinkedHashMap<>();
         mapping(key, what).ifPresent(m -> m.fields().forEachRemaining(e -> {
             if (e.getValue().isTextual()) {
@@ -289,7 +289,7 @@ final class Fields {
     }
 
     /** The default {@link Keys} gives {@code key} here: binders take it from there, never write it themselves. */
-    JsonNode defaultOf(String key) {
+    public JsonNode defaultOf(String key) {
         Key described = this.described.get(key);
         if (described == null || described.defaultValue() == null) {
             throw new IllegalStateException("Keys describes no default of '" + key + "' at " + pointer);
@@ -297,38 +297,38 @@ final class Fields {
         return described.defaultValue();
     }
 
-    int intOr(String key, int min) {
+    public int intOr(String key, int min) {
         return intAtLeast(key, min).orElseGet(() -> defaultOf(key).asInt());
     }
 
-    long longOr(String key, long min) {
+    public long longOr(String key, long min) {
         return longAtLeast(key, min).orElseGet(() -> defaultOf(key).asLong());
     }
 
-    boolean boolOr(String key) {
+    public boolean boolOr(String key) {
         return bool(key).orElseGet(() -> defaultOf(key).asBoolean());
     }
 
-    Duration durationOr(String key) {
+    public Duration durationOr(String key) {
         return duration(key).orElseGet(() -> Durations.parse(defaultOf(key).asText()).orElseThrow());
     }
 
     /** As {@link #durationOr}, for a key where 0s is a value of its own (immediateWithin: only the first read). */
-    Duration durationOrZero(String key) {
+    public Duration durationOrZero(String key) {
         boolean zero = text(key).flatMap(Durations::parse).filter(Duration::isZero).isPresent();
         return zero ? Duration.ZERO : durationOr(key);
     }
 
-    DataSize sizeOr(String key) {
+    public DataSize sizeOr(String key) {
         return size(key).orElseGet(() -> DataSize.parse(defaultOf(key).asText()).orElseThrow());
     }
 
-    double percentOr(String key) {
+    public double percentOr(String key) {
         return percent(key).orElseGet(() -> Double.parseDouble(defaultOf(key).asText().replace("%", "")));
     }
 
     /** One of an enum's keys ({@code in-turn}), with a did-you-mean when it is none. */
-    <E extends Enum<E>> Optional<E> choice(String key, Class<E> type) {
+    public <E extends Enum<E>> Optional<E> choice(String key, Class<E> type) {
         return text(key).flatMap(text -> {
             Optional<E> value = ClientSpec.parse(type, text.trim());
             if (value.isEmpty()) {
@@ -339,15 +339,15 @@ final class Fields {
         });
     }
 
-    <E extends Enum<E>> E choiceOr(String key, Class<E> type) {
+    public <E extends Enum<E>> E choiceOr(String key, Class<E> type) {
         return choice(key, type).orElseGet(() -> ClientSpec.parse(type, defaultOf(key).asText()).orElseThrow());
     }
 
     /** One scalar of a list, with its pointer for problems. */
-    record Element(String pointer, String text) {
+    public record Element(String pointer, String text) {
     }
 
-    static String describe(JsonNode node) {
+    public static String describe(JsonNode node) {
         if (node == null || node.isNull()) {
             return "nothing";
         }

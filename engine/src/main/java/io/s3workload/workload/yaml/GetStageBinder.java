@@ -10,7 +10,7 @@ import java.util.List;
 import java.util.Optional;
 
 /** {@code kind: get}: reads stage {@code from}'s objects or the existing objects under a prefix, or seeds its own. */
-final class GetStageBinder implements StageBinder {
+public final class GetStageBinder implements StageBinder {
 
     @Override
     public Optional<StageSpec> bind(StageCommon common, Fields f) {

@@ -6,7 +6,7 @@ import io.s3workload.workload.StageSpec;
 import java.util.Optional;
 
 /** {@code kind: group}: the {@code stages} that run together. */
-final class GroupStageBinder implements StageBinder {
+public final class GroupStageBinder implements StageBinder {
 
     @Override
     public Optional<StageSpec> bind(StageCommon common, Fields f) {

@@ -6,7 +6,7 @@ import io.s3workload.workload.StageSpec;
 import java.util.Optional;
 
 /** {@code kind: head}: HeadObject on stage {@code from}'s objects, or on existing objects under a prefix. */
-final class HeadStageBinder implements StageBinder {
+public final class HeadStageBinder implements StageBinder {
 
     @Override
     public Optional<StageSpec> bind(StageCommon common, Fields f) {

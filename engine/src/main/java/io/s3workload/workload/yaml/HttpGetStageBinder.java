@@ -12,7 +12,7 @@ import java.util.Optional;
 import java.util.OptionalLong;
 
 /** {@code kind: httpGet}: {@code urls}, {@code urlsFile} or {@code from}; duration or operations. */
-final class HttpGetStageBinder implements StageBinder {
+public final class HttpGetStageBinder implements StageBinder {
 
     @Override
     public Optional<StageSpec> bind(StageCommon common, Fields f) {

@@ -26,20 +26,20 @@ import java.util.Set;
  * @param defaultable  whether the top level's {@code defaults} may set it for every stage
  * @param listValued   whether its value is a list of scalars, which {@code --set} may give comma-separated
  */
-record Key(Keys.Context context, String name, String type, Set<StageKind> kinds, JsonNode defaultValue,
+public record Key(Keys.Context context, String name, String type, Set<StageKind> kinds, JsonNode defaultValue,
         JsonNode example, String description, Keys.Scale scale, boolean defaultable, boolean listValued) {
 
     private static final ObjectMapper YAML = new ObjectMapper(new YAMLFactory());
 
-    Key scaled(Keys.Scale how) {
+    public Key scaled(Keys.Scale how) {
         return new Key(context, name, type, kinds, defaultValue, example, description, how, defaultable, listValued);
     }
 
-    Key inDefaults() {
+    public Key inDefaults() {
         return new Key(context, name, type, kinds, defaultValue, example, description, scale, true, listValued);
     }
 
-    Key list() {
+    public Key list() {
         return new Key(context, name, type, kinds, defaultValue, example, description, scale, defaultable, true);
     }
 

@@ -43,6 +43,7 @@ import static io.s3workload.workload.yaml.Keys.Context.METRIC;
 
 import io.s3workload.workload.StageKind.Trait;
 import io.s3workload.workload.StageKind;
+import java.util.Arrays;
 import java.util.EnumSet;
 import java.util.List;
 import java.util.Map;
@@ -59,7 +60,7 @@ import java.util.stream.Stream;
  * reference's tables (checked by a test), {@code --scale} ({@link Scaling}) and {@code --set}'s lists
  * ({@link Overrides}). Adding a key is one entry here and the code that reads it: docs/developing.md.
  */
-final class Keys {
+public final class Keys {
 
     static final Set<StageKind> ALL = EnumSet.allOf(StageKind.class);
     /**
@@ -82,15 +83,19 @@ final class Keys {
             + " random (uniform), {zipf: EXPONENT} (the r-th most read key in proportion to r^-exponent) or"
             + " {hotspot: {keys, share}}.";
 
-    /** Every key: the top level's, a stage's, then the mappings' inside stages. */
+    /**
+     * Every key: the top level's, a stage's, those only one kind takes (its binder's, in the kinds' order), then the
+     * mappings' inside stages.
+     */
     private static final List<Key> KEYS = Stream.of(TopLevelKeys.KEYS, StageKeys.KEYS,
+            Arrays.stream(StageKind.values()).flatMap(kind -> StageBinder.of(kind).keys().stream()).toList(),
             StageMappingKeys.KEYS).flatMap(List::stream).toList();
 
     private Keys() {
     }
 
     /** Where a key is written: the workload's top level, a stage, or a mapping inside one (its schema type). */
-    enum Context {
+    public enum Context {
         TOP, STAGE, ENDPOINT, CREDENTIALS, TLS, FAIL_ON, FROM, SIZE_RANGE, PAUSE_RANGE, RAMP_STEP, OPS, HISTORY_OPS, REPLAY_SAMPLE, MULTIPART,
         COPY_MULTIPART,
         PARALLEL_RANGES, SOURCES, TIMEOUTS, SSE, STOP_WHEN_STABLE, METADATA, ACCESS, HOTSPOT, DATA, SLO,
@@ -98,7 +103,7 @@ final class Keys {
     }
 
     /** What {@code --scale F} does to a key's value: multiplies sizes, counts and durations by F; the rest stay. */
-    enum Scale {
+    public enum Scale {
         NONE, SIZE, COUNT, DURATION
     }
 
@@ -108,7 +113,7 @@ final class Keys {
     }
 
     /** The keys written in {@code context}. */
-    static List<Key> in(Context context) {
+    public static List<Key> in(Context context) {
         return KEYS.stream().filter(k -> k.context() == context).toList();
     }
 
@@ -153,13 +158,13 @@ final class Keys {
         return in(TOP, name, type, defaultValue, example, description);
     }
 
-    static Key in(Context context, String name, String type, Object defaultValue, Object example,
+    public static Key in(Context context, String name, String type, Object defaultValue, Object example,
             String description) {
         return new Key(context, name, type, Set.of(), Key.json(defaultValue), Key.json(example),
                 description, Scale.NONE, false, false);
     }
 
-    static Key stage(Set<StageKind> kinds, String name, String type, Object defaultValue, Object example,
+    public static Key stage(Set<StageKind> kinds, String name, String type, Object defaultValue, Object example,
             String description) {
         return new Key(Context.STAGE, name, type, Set.copyOf(kinds), Key.json(defaultValue),
                 Key.json(example), description, Scale.NONE, false, false);

@@ -6,7 +6,7 @@ import io.s3workload.workload.StageSpec;
 import java.util.Optional;
 
 /** {@code kind: listAfterWrite}: PUT {@code objects} keys through writers, list them through readers. */
-final class ListAfterWriteStageBinder implements StageBinder {
+public final class ListAfterWriteStageBinder implements StageBinder {
 
     @Override
     public Optional<StageSpec> bind(StageCommon common, Fields f) {

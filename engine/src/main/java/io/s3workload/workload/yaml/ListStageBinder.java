@@ -6,7 +6,7 @@ import io.s3workload.workload.StageSpec;
 import java.util.Optional;
 
 /** {@code kind: list}: complete ListObjectsV2 listings of stage {@code from}'s objects or of the run prefix. */
-final class ListStageBinder implements StageBinder {
+public final class ListStageBinder implements StageBinder {
 
     @Override
     public Optional<StageSpec> bind(StageCommon common, Fields f) {

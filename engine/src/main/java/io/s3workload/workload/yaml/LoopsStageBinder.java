@@ -6,7 +6,7 @@ import io.s3workload.workload.StageSpec;
 import java.util.Optional;
 
 /** {@code kind: loops}: {@code count} and the {@code stages} each loop runs. */
-final class LoopsStageBinder implements StageBinder {
+public final class LoopsStageBinder implements StageBinder {
 
     @Override
     public Optional<StageSpec> bind(StageCommon common, Fields f) {

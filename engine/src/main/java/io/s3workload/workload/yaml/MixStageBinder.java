@@ -16,7 +16,7 @@ import java.util.OptionalLong;
 import java.util.Set;
 
 /** {@code kind: mix}: weighted operations over a seeded working set. */
-final class MixStageBinder implements StageBinder {
+public final class MixStageBinder implements StageBinder {
 
     private static final List<String> OPS = Arrays.stream(MixStage.MixOp.values())
             .map(o -> o.name().toLowerCase(Locale.ROOT)).toList();

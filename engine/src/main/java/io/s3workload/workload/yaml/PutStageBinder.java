@@ -9,7 +9,7 @@ import java.util.List;
 import java.util.Optional;
 
 /** {@code kind: put}. */
-final class PutStageBinder implements StageBinder {
+public final class PutStageBinder implements StageBinder {
 
     @Override
     public Optional<StageSpec> bind(StageCommon common, Fields f) {

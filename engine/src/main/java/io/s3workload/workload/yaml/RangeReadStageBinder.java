@@ -11,7 +11,7 @@ import java.util.List;
 import java.util.Optional;
 
 /** {@code kind: rangeRead}: chunk-sized range reads from large source objects. */
-final class RangeReadStageBinder implements StageBinder {
+public final class RangeReadStageBinder implements StageBinder {
 
     @Override
     public Optional<StageSpec> bind(StageCommon common, Fields f) {

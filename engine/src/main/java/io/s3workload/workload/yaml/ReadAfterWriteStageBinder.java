@@ -9,7 +9,7 @@ import java.util.Optional;
  * {@code kind: readAfterWrite}: write (PUT, copy or new version) through writers, poll readers with GET or HEAD
  * until they show the write.
  */
-final class ReadAfterWriteStageBinder implements StageBinder {
+public final class ReadAfterWriteStageBinder implements StageBinder {
 
     @Override
     public Optional<StageSpec> bind(StageCommon common, Fields f) {

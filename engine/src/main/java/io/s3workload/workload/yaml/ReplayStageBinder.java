@@ -26,7 +26,7 @@ import java.util.stream.Collectors;
  * loaded, so that a trace that cannot be replayed (more than 1% of its lines unreadable, or no operation a replay
  * knows) stops the run before it touches the store.
  */
-final class ReplayStageBinder implements StageBinder {
+public final class ReplayStageBinder implements StageBinder {
 
     @Override
     public Optional<StageSpec> bind(StageCommon common, Fields f) {

@@ -1,42 +1,38 @@
 package io.s3workload.workload.yaml;
 
+import io.s3workload.workload.KindParts;
 import io.s3workload.workload.StageCommon;
 import io.s3workload.workload.StageKind;
 import io.s3workload.workload.StageSpec;
+import java.util.List;
+import java.util.Map;
 import java.util.Optional;
 
 /**
- * Binds the YAML mapping of one stage kind to its record. One implementation per kind, registered below; the keys
- * a kind accepts are in {@link Keys}.
+ * Binds the YAML mapping of one stage kind to its record: a kind's part in the loader, which the table of kinds
+ * ({@link KindParts}) gives; the keys a kind accepts are in {@link Keys}.
  */
-interface StageBinder {
+public interface StageBinder {
 
-    /** The binder of {@code kind}: one case a kind, which the compiler insists on. */
+    /** The binder of {@code kind}. */
     static StageBinder of(StageKind kind) {
-        return switch (kind) {
-            case PUT -> new PutStageBinder();
-            case GET -> new GetStageBinder();
-            case DELETE -> new DeleteStageBinder();
-            case HEAD -> new HeadStageBinder();
-            case LIST -> new ListStageBinder();
-            case RANGE_READ -> new RangeReadStageBinder();
-            case COPY -> new CopyStageBinder();
-            case VERSIONS -> new VersionsStageBinder();
-            case APPEND -> new AppendStageBinder();
-            case CONNECTIVITY -> new ConnectivityStageBinder();
-            case READ_AFTER_WRITE -> new ReadAfterWriteStageBinder();
-            case LIST_AFTER_WRITE -> new ListAfterWriteStageBinder();
-            case MIX -> new MixStageBinder();
-            case TRANSCODE -> new TranscodeStageBinder();
-            case HTTP_GET -> new HttpGetStageBinder();
-            case HISTORY -> new HistoryStageBinder();
-            case REPLAY -> new ReplayStageBinder();
-            case CAPACITY -> new CapacityStageBinder();
-            case SWEEP -> new SweepStageBinder();
-            case COMPARE -> new CompareStageBinder();
-            case LOOPS -> new LoopsStageBinder();
-            case GROUP -> new GroupStageBinder();
-        };
+        return KindParts.of(kind, StageBinder.class);
+    }
+
+    /**
+     * The keys only a stage of this kind takes, and the keys of the mappings only it writes (its own part of the key
+     * catalogue, {@link Keys}); none by default, for a kind whose keys the catalogue describes.
+     */
+    default List<Key> keys() {
+        return List.of();
+    }
+
+    /**
+     * The schema's types of the mappings only a stage of this kind writes, by name ({@code historyWeights}): each an
+     * object of the keys of its context, which {@link #keys()} describes. None by default.
+     */
+    default Map<String, Keys.Context> mappings() {
+        return Map.of();
     }
 
     /** The stage record, or empty when a problem was reported. */

@@ -12,7 +12,6 @@ import static io.s3workload.workload.StageKind.HEAD;
 import static io.s3workload.workload.StageKind.HTTP_GET;
 import static io.s3workload.workload.StageKind.LIST;
 import static io.s3workload.workload.StageKind.LIST_AFTER_WRITE;
-import static io.s3workload.workload.StageKind.HISTORY;
 import static io.s3workload.workload.StageKind.REPLAY;
 import static io.s3workload.workload.StageKind.LOOPS;
 import static io.s3workload.workload.StageKind.MIX;
@@ -32,7 +31,6 @@ import io.s3workload.workload.ConsistencyProbe;
 import io.s3workload.workload.CopyStage;
 import io.s3workload.workload.Defaults;
 import io.s3workload.workload.GetStage;
-import io.s3workload.workload.HistoryStage;
 import io.s3workload.workload.HttpGetStage;
 import io.s3workload.workload.ListAfterWriteStage;
 import io.s3workload.workload.ListStage;
@@ -114,12 +112,12 @@ final class StageKeys {
         stage(EnumSet.of(RANGE_READ), "access", "access", RANGE_READ.defaultAccess().toString(), "{zipf: 1.1}",
                 ACCESS_TEXT),
 
-        stage(EnumSet.of(PUT, GET, HEAD, LIST, RANGE_READ, COPY, MIX, TRANSCODE, SWEEP, APPEND, HISTORY), "duration",
+        stage(trait(Trait.DURATION_BOUND), "duration",
                 "duration",
                 null, "30s", "How long each cell runs; with stopWhenStable, the most it may run.").scaled(Scale.DURATION),
         stage(EnumSet.of(HTTP_GET), "duration", "duration", HttpGetStage.DEFAULT_DURATION, "30s",
                 "How long the stage fetches; with stopWhenStable, the most it may run.").scaled(Scale.DURATION),
-        stage(EnumSet.of(PUT, GET, HEAD, LIST, RANGE_READ, COPY, MIX, HTTP_GET, SWEEP, APPEND, HISTORY), "operations",
+        stage(trait(Trait.OPERATION_BOUND), "operations",
                 "count", null,
                 1000, "Operations per cell.").scaled(Scale.COUNT),
         stage(EnumSet.of(PUT, VERSIONS, MIX, SWEEP, APPEND), "objects", "count", null, 100,
@@ -187,15 +185,6 @@ final class StageKeys {
                 + " first write of each creates it with as many).").scaled(Scale.SIZE),
         stage(EnumSet.of(VERSIONS), "versions", "count", VersionsStage.DEFAULT_VERSIONS, 10,
                 "Versions written of each key."),
-        stage(EnumSet.of(HISTORY), "ops", "historyWeights",
-                "{get: 40, put: 20, putIfMatch: 15, putIfNoneMatch: 10, delete: 10, list: 5}",
-                "{get: 50, putIfMatch: 50}", "Weights of the history's operations (whole numbers)."),
-        stage(EnumSet.of(HISTORY), "keys", "count", HistoryStage.DEFAULT_KEYS, 8, "How many keys the workers share:"
-                + " few, so that their operations meet (at most " + HistoryStage.MOST_KEYS + ")."),
-        stage(EnumSet.of(HISTORY), "size", "size", HistoryStage.DEFAULT_SIZE, "4KiB", "Each write's size, at least"
-                + " " + HistoryStage.LEAST_BYTES + " bytes (every write's bytes its own).").scaled(Scale.SIZE),
-        stage(EnumSet.of(HISTORY), "checkTimeout", "duration", HistoryStage.DEFAULT_CHECK_TIMEOUT, "30s", "The most"
-                + " time checking one key's operations may take; past it that key's verdict is unknown."),
         stage(EnumSet.of(REPLAY), "trace", "paths", null, "[logs/2026-11-26/]", "The trace: a file, several, or"
                 + " a directory of them (S3 access logs, CloudTrail, MinIO's audit log, an ops log), merged in time"
                 + " order; a relative path starts at the workload file's directory.").list(),

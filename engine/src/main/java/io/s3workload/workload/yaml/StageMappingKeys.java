@@ -10,7 +10,6 @@ import static io.s3workload.workload.yaml.Keys.Context.HOTSPOT;
 import static io.s3workload.workload.yaml.Keys.Context.METADATA;
 import static io.s3workload.workload.yaml.Keys.Context.COPY_MULTIPART;
 import static io.s3workload.workload.yaml.Keys.Context.MULTIPART;
-import static io.s3workload.workload.yaml.Keys.Context.HISTORY_OPS;
 import static io.s3workload.workload.yaml.Keys.Context.REPLAY_SAMPLE;
 import static io.s3workload.workload.yaml.Keys.Context.OPS;
 import static io.s3workload.workload.yaml.Keys.Context.PARALLEL_RANGES;
@@ -81,13 +80,6 @@ final class StageMappingKeys {
                 + " the working set."),
         in(OPS, "copy", "whole", null, 5, "Weight of COPY in the mix: one CopyObject of a working-set object to a"
                 + " key of its own beside it."),
-        in(HISTORY_OPS, "get", "whole", null, 40, "Weight of GET (a read) in the history's mix."),
-        in(HISTORY_OPS, "put", "whole", null, 20, "Weight of PUT (a write of a body of its own)."),
-        in(HISTORY_OPS, "putIfMatch", "whole", null, 15, "Weight of PUT with If-Match the ETag the worker last read"
-                + " of the key (a compare-and-set; a create when it has read none)."),
-        in(HISTORY_OPS, "putIfNoneMatch", "whole", null, 10, "Weight of PUT with If-None-Match: * (a create)."),
-        in(HISTORY_OPS, "delete", "whole", null, 10, "Weight of DELETE."),
-        in(HISTORY_OPS, "list", "whole", null, 5, "Weight of LIST (the stage's keys, one page)."),
         in(REPLAY_SAMPLE, "keys", "percent", null, "10%", "The share of the trace's keys played (every operation of"
                 + " each), chosen by a hash of the key: the same keys every run."),
         in(MULTIPART, "threshold", "size", Multipart.DEFAULT.threshold(), "128MiB",

@@ -12,7 +12,7 @@ import java.util.Optional;
 import java.util.OptionalLong;
 
 /** {@code kind: sweep}: a preset or explicit {@code threads} x {@code sizes}, one operation measured per point. */
-final class SweepStageBinder implements StageBinder {
+public final class SweepStageBinder implements StageBinder {
 
     @Override
     public Optional<StageSpec> bind(StageCommon common, Fields f) {

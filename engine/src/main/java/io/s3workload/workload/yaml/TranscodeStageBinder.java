@@ -9,7 +9,7 @@ import java.util.List;
 import java.util.Optional;
 
 /** {@code kind: transcode}: chunk reads from sources, segment writes, read-back against a consistency target. */
-final class TranscodeStageBinder implements StageBinder {
+public final class TranscodeStageBinder implements StageBinder {
 
     @Override
     public Optional<StageSpec> bind(StageCommon common, Fields f) {

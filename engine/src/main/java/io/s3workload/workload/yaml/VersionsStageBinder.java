@@ -6,7 +6,7 @@ import io.s3workload.workload.VersionsStage;
 import java.util.Optional;
 
 /** {@code kind: versions}: versions of keys written, listed, read and deleted by version id. */
-final class VersionsStageBinder implements StageBinder {
+public final class VersionsStageBinder implements StageBinder {
 
     @Override
     public Optional<StageSpec> bind(StageCommon common, Fields f) {

@@ -135,7 +135,9 @@ public final class WorkloadSchema {
         d.set("urls", listOf(scalar(null, "https?://.+")));
         ObjectNode weights = object(Context.OPS);
         d.set("weights", weights);
-        d.set("historyWeights", object(Context.HISTORY_OPS));
+        for (StageKind kind : StageKind.values()) {
+            StageBinder.of(kind).mappings().forEach((name, context) -> d.set(name, object(context)));
+        }
         d.set("paths", JSON.createObjectNode().set("anyOf", JSON.createArrayNode().add(ref("text"))
                 .add(listOf(ref("text")))));
         d.set("traceFormat", enumOf(Set.copyOf(TraceFormat.keys())));

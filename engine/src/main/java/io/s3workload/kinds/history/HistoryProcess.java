@@ -1,13 +1,14 @@
-package io.s3workload.run.kinds;
+package io.s3workload.kinds.history;
 
 import io.s3workload.history.Op;
+import io.s3workload.kinds.history.HistoryStage.HistoryOp;
 import io.s3workload.run.OpRecorder;
 import io.s3workload.run.WorkerState;
+import io.s3workload.run.kinds.ConditionalWrites;
+import io.s3workload.run.kinds.GetRunner;
 import io.s3workload.s3.ObjectWrite;
 import io.s3workload.s3.ReadTiming;
 import io.s3workload.s3.StoreException;
-import io.s3workload.workload.HistoryStage.HistoryOp;
-import io.s3workload.workload.HistoryStage;
 import java.util.ArrayList;
 import java.util.LinkedHashSet;
 import java.util.List;

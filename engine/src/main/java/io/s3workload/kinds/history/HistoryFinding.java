@@ -1,11 +1,15 @@
-package io.s3workload.result;
+package io.s3workload.kinds.history;
 
 import io.s3workload.history.Anomaly;
 import io.s3workload.history.CheckResult;
 import io.s3workload.history.Op;
+import io.s3workload.result.Finding;
+import io.s3workload.result.ResultChart;
 import io.s3workload.result.ResultTable.Column;
 import io.s3workload.result.ResultTable.Format;
 import io.s3workload.result.ResultTable.Where;
+import io.s3workload.result.ResultTable;
+import io.s3workload.result.ResultTimeline;
 import java.util.ArrayList;
 import java.util.Arrays;
 import java.util.Comparator;

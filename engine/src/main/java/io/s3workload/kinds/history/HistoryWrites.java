@@ -1,4 +1,4 @@
-package io.s3workload.run.kinds;
+package io.s3workload.kinds.history;
 
 import io.s3workload.s3.Payload;
 import io.s3workload.s3.ReadTiming;

@@ -1,23 +1,22 @@
-package io.s3workload.run.kinds;
+package io.s3workload.kinds.history;
 
+import io.s3workload.ground.Units;
 import io.s3workload.history.CheckResult;
 import io.s3workload.history.History;
 import io.s3workload.history.HistoryChecker;
 import io.s3workload.history.Op;
+import io.s3workload.kinds.history.HistoryStage.HistoryOp;
 import io.s3workload.metrics.CellKey;
 import io.s3workload.metrics.CellRecorder;
 import io.s3workload.metrics.CellStats;
 import io.s3workload.plan.CellPlan;
 import io.s3workload.plan.StagePlan;
-import io.s3workload.result.HistoryCheck;
 import io.s3workload.result.StageResult;
-import io.s3workload.ground.Units;
 import io.s3workload.run.CellRun;
 import io.s3workload.run.KeySet;
 import io.s3workload.run.RunContext;
 import io.s3workload.run.StageRunner;
-import io.s3workload.workload.HistoryStage.HistoryOp;
-import io.s3workload.workload.HistoryStage;
+import io.s3workload.run.kinds.MixRunner;
 import java.util.ArrayList;
 import java.util.Collections;
 import java.util.EnumMap;

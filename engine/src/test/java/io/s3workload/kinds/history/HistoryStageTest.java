@@ -1,4 +1,4 @@
-package io.s3workload.run;
+package io.s3workload.kinds.history;
 
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertTrue;
@@ -10,8 +10,8 @@ import io.s3workload.history.HistoryReader;
 import io.s3workload.history.HistoryWriter;
 import io.s3workload.history.Model;
 import io.s3workload.history.Op;
-import io.s3workload.result.HistoryCheck;
 import io.s3workload.result.RunResult;
+import io.s3workload.run.Engine;
 import io.s3workload.testing.HttpFront;
 import io.s3workload.testing.TestS3;
 import java.io.BufferedReader;
@@ -356,8 +356,8 @@ class HistoryStageTest {
         java.nio.file.Files.writeString(file, json.writeValueAsString(kept));
         HistoryCheck again = HistoryCheck.read(json.readValue(file.toFile(),
                 io.s3workload.result.Summary.History.class));
-        assertEquals(text(new io.s3workload.result.HistoryFinding("h", check)),
-                text(new io.s3workload.result.HistoryFinding("h", again)));
+        assertEquals(text(new HistoryFinding("h", check)),
+                text(new HistoryFinding("h", again)));
         HistoryCheck both = HistoryCheck.sum(List.of(again, again));
         assertEquals(2 * check.result().operations(), both.result().operations());
         assertEquals(2 * check.result().anomalies(), both.result().anomalies());

@@ -1,6 +1,7 @@
-package io.s3workload.result;
+package io.s3workload.kinds.history;
 
 import com.fasterxml.jackson.core.type.TypeReference;
+import io.s3workload.ground.Units;
 import io.s3workload.history.Anomaly;
 import io.s3workload.history.CheckResult;
 import io.s3workload.history.History;
@@ -8,6 +9,12 @@ import io.s3workload.history.HistoryChecker;
 import io.s3workload.history.HistoryWriter;
 import io.s3workload.history.Op;
 import io.s3workload.metrics.CellStats;
+import io.s3workload.result.Breach;
+import io.s3workload.result.Finding;
+import io.s3workload.result.StageOutcome;
+import io.s3workload.result.Summary;
+import io.s3workload.result.SummaryJson;
+import io.s3workload.workload.FailOn;
 import java.io.IOException;
 import java.io.StringWriter;
 import java.io.UncheckedIOException;
@@ -83,6 +90,17 @@ public record HistoryCheck(CheckResult result, long indeterminate, long originNa
     /** Whether {@code failOn.anomalies} is crossed: more anomalies than it allows, or a key without a verdict. */
     public boolean crosses(long allowed) {
         return result.anomalies() > allowed || !result.unknown().isEmpty();
+    }
+
+    /** {@code failOn.anomalies}, where it is crossed. */
+    @Override
+    public List<Breach> breaches(String stage, FailOn failOn) {
+        if (failOn.anomalies().isEmpty() || !crosses(failOn.anomalies().getAsLong())) {
+            return List.of();
+        }
+        return List.of(new Breach(stage, "history", "anomalies", result.anomalies()
+                + (result.unknown().isEmpty() ? "" : " (and " + Units.count(result.unknown().size(), "key")
+                + " without a verdict)"), Long.toString(failOn.anomalies().getAsLong())));
     }
 
     /**

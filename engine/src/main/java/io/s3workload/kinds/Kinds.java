@@ -1,0 +1,144 @@
+package io.s3workload.kinds;
+
+import io.s3workload.kinds.history.HistoryKind;
+import io.s3workload.plan.StageShapes;
+import io.s3workload.report.KindTexts;
+import io.s3workload.report.StageText;
+import io.s3workload.result.CapacitySearch;
+import io.s3workload.result.ReplayFidelity;
+import io.s3workload.run.kinds.AppendRunner;
+import io.s3workload.run.kinds.CapacityRunner;
+import io.s3workload.run.kinds.ConnectivityRunner;
+import io.s3workload.run.kinds.CopyRunner;
+import io.s3workload.run.kinds.DeleteRunner;
+import io.s3workload.run.kinds.GetRunner;
+import io.s3workload.run.kinds.HeadRunner;
+import io.s3workload.run.kinds.HttpGetRunner;
+import io.s3workload.run.kinds.ListAfterWriteRunner;
+import io.s3workload.run.kinds.ListRunner;
+import io.s3workload.run.kinds.MixRunner;
+import io.s3workload.run.kinds.PutRunner;
+import io.s3workload.run.kinds.RangeReadRunner;
+import io.s3workload.run.kinds.ReadAfterWriteRunner;
+import io.s3workload.run.kinds.ReplayRunner;
+import io.s3workload.run.kinds.TranscodeRunner;
+import io.s3workload.run.kinds.VersionsRunner;
+import io.s3workload.workload.AppendStage;
+import io.s3workload.workload.CapacityStage;
+import io.s3workload.workload.CompareStage;
+import io.s3workload.workload.ConnectivityStage;
+import io.s3workload.workload.CopyStage;
+import io.s3workload.workload.DeleteStage;
+import io.s3workload.workload.GetStage;
+import io.s3workload.workload.GroupStage;
+import io.s3workload.workload.HeadStage;
+import io.s3workload.workload.HttpGetStage;
+import io.s3workload.workload.KindParts;
+import io.s3workload.workload.ListAfterWriteStage;
+import io.s3workload.workload.ListStage;
+import io.s3workload.workload.LoopsStage;
+import io.s3workload.workload.MixStage;
+import io.s3workload.workload.PutStage;
+import io.s3workload.workload.RangeReadStage;
+import io.s3workload.workload.ReadAfterWriteStage;
+import io.s3workload.workload.ReplayStage;
+import io.s3workload.workload.StageKind;
+import io.s3workload.workload.SweepStage;
+import io.s3workload.workload.TranscodeStage;
+import io.s3workload.workload.VersionsStage;
+import io.s3workload.workload.yaml.AppendStageBinder;
+import io.s3workload.workload.yaml.CapacityStageBinder;
+import io.s3workload.workload.yaml.CompareStageBinder;
+import io.s3workload.workload.yaml.ConnectivityStageBinder;
+import io.s3workload.workload.yaml.CopyStageBinder;
+import io.s3workload.workload.yaml.DeleteStageBinder;
+import io.s3workload.workload.yaml.GetStageBinder;
+import io.s3workload.workload.yaml.GroupStageBinder;
+import io.s3workload.workload.yaml.HeadStageBinder;
+import io.s3workload.workload.yaml.HttpGetStageBinder;
+import io.s3workload.workload.yaml.ListAfterWriteStageBinder;
+import io.s3workload.workload.yaml.ListStageBinder;
+import io.s3workload.workload.yaml.LoopsStageBinder;
+import io.s3workload.workload.yaml.MixStageBinder;
+import io.s3workload.workload.yaml.PutStageBinder;
+import io.s3workload.workload.yaml.RangeReadStageBinder;
+import io.s3workload.workload.yaml.ReadAfterWriteStageBinder;
+import io.s3workload.workload.yaml.ReplayStageBinder;
+import io.s3workload.workload.yaml.SweepStageBinder;
+import io.s3workload.workload.yaml.TranscodeStageBinder;
+import io.s3workload.workload.yaml.VersionsStageBinder;
+import java.util.EnumMap;
+import java.util.List;
+import java.util.Map;
+
+/**
+ * Every stage kind's parts: the one place that names every kind. Each room asks through {@link KindParts} for the
+ * part it owns the interface of (the loader a binder, the planner a shape, the engine a runner, the reporters a
+ * text, the results the kinds of outcome), so that no room names a kind and none imports from above it. The switch
+ * is over every {@link StageKind}, so the compiler asks a new kind for its line. A kind with a folder of its own
+ * ({@code kinds/<kind>/}) is that line; the others are still made here of parts kept in the rooms.
+ */
+public final class Kinds implements KindParts {
+
+    private static final Map<StageKind, Kind<?>> KINDS = new EnumMap<>(StageKind.class);
+
+    static {
+        for (StageKind kind : StageKind.values()) {
+            KINDS.put(kind, kind(kind));
+        }
+    }
+
+    /** {@code kind}'s parts. */
+    static Kind<?> kind(StageKind kind) {
+        return switch (kind) {
+            case PUT -> new Kind<>(PutStage.class, new PutStageBinder(), StageShapes::put, PutRunner::new,
+                    KindTexts.PUT);
+            case GET -> new Kind<>(GetStage.class, new GetStageBinder(), StageShapes::get, GetRunner::new,
+                    KindTexts.GET);
+            case DELETE -> new Kind<>(DeleteStage.class, new DeleteStageBinder(), StageShapes::delete,
+                    DeleteRunner::new, KindTexts.DELETE);
+            case HEAD -> new Kind<>(HeadStage.class, new HeadStageBinder(), StageShapes::head, HeadRunner::new,
+                    StageText.LOAD);
+            case LIST -> new Kind<>(ListStage.class, new ListStageBinder(), StageShapes::list, ListRunner::new,
+                    KindTexts.LIST);
+            case RANGE_READ -> new Kind<>(RangeReadStage.class, new RangeReadStageBinder(), StageShapes::rangeRead,
+                    RangeReadRunner::new, StageText.LOAD);
+            case COPY -> new Kind<>(CopyStage.class, new CopyStageBinder(), StageShapes::copy, CopyRunner::new,
+                    StageText.LOAD);
+            case VERSIONS -> new Kind<>(VersionsStage.class, new VersionsStageBinder(), StageShapes::versions,
+                    VersionsRunner::new, StageText.LOAD);
+            case APPEND -> new Kind<>(AppendStage.class, new AppendStageBinder(), StageShapes::append,
+                    AppendRunner::new, KindTexts.APPEND);
+            case CONNECTIVITY -> new Kind<>(ConnectivityStage.class, new ConnectivityStageBinder(),
+                    StageShapes::connectivity, ConnectivityRunner::new, KindTexts.CONNECTIVITY);
+            case READ_AFTER_WRITE -> new Kind<>(ReadAfterWriteStage.class, new ReadAfterWriteStageBinder(),
+                    StageShapes::readAfterWrite, ReadAfterWriteRunner::new, KindTexts.PROBE);
+            case LIST_AFTER_WRITE -> new Kind<>(ListAfterWriteStage.class, new ListAfterWriteStageBinder(),
+                    StageShapes::listAfterWrite, ListAfterWriteRunner::new, KindTexts.PROBE);
+            case MIX -> new Kind<>(MixStage.class, new MixStageBinder(), StageShapes::mix, MixRunner::new,
+                    StageText.LOAD);
+            case TRANSCODE -> new Kind<>(TranscodeStage.class, new TranscodeStageBinder(), StageShapes::transcode,
+                    TranscodeRunner::new, KindTexts.TRANSCODE);
+            case HTTP_GET -> new Kind<>(HttpGetStage.class, new HttpGetStageBinder(), StageShapes::httpGet,
+                    HttpGetRunner::new, KindTexts.HTTP_GET);
+            case HISTORY -> HistoryKind.KIND;
+            case REPLAY -> new Kind<>(ReplayStage.class, new ReplayStageBinder(), StageShapes::replay,
+                    ReplayRunner::new, KindTexts.REPLAY, () -> List.of(ReplayFidelity.TYPE));
+            case CAPACITY -> new Kind<>(CapacityStage.class, new CapacityStageBinder(), StageShapes::capacity,
+                    CapacityRunner::new, KindTexts.CAPACITY, () -> List.of(CapacitySearch.TYPE));
+            case SWEEP -> Kind.composite(SweepStage.class, new SweepStageBinder());
+            case COMPARE -> Kind.composite(CompareStage.class, new CompareStageBinder());
+            case LOOPS -> Kind.composite(LoopsStage.class, new LoopsStageBinder());
+            case GROUP -> Kind.composite(GroupStage.class, new GroupStageBinder());
+        };
+    }
+
+    @Override
+    public <T> T part(StageKind kind, Class<T> role) {
+        T part = KINDS.get(kind).part(role);
+        if (part == null) {
+            throw new IllegalArgumentException(kind + " has no part as " + role.getSimpleName());
+        }
+        return part;
+    }
+}

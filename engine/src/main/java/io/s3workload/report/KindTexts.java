@@ -1,0 +1,201 @@
+package io.s3workload.report;
+
+import io.s3workload.ground.Units;
+import io.s3workload.plan.StagePlan;
+import io.s3workload.result.StageResult;
+import io.s3workload.workload.AppendStage;
+import io.s3workload.workload.CapacityStage;
+import io.s3workload.workload.Conditional;
+import io.s3workload.workload.DeleteStage;
+import io.s3workload.workload.GetStage;
+import io.s3workload.workload.PutStage;
+import io.s3workload.workload.ReplayStage;
+import java.nio.file.Files;
+import java.util.ArrayList;
+import java.util.List;
+import java.util.stream.Collectors;
+
+/**
+ * The texts ({@link StageText}) of the kinds whose folder does not hold theirs yet, where they say more or other than
+ * a load ({@link StageText#LOAD}).
+ */
+public final class KindTexts {
+
+    private KindTexts() {
+    }
+
+    /** A put: each operation a key of its own; conditional writes and measured parts said. */
+    public static final StageText PUT = new StageText() {
+        @Override
+        public Notes notes(StagePlan stage) {
+            PutStage put = stage.spec(PutStage.class);
+            List<String> notes = new ArrayList<>();
+            if (put.conditional() != Conditional.NONE) {
+                notes.add(put.conditional() == Conditional.IF_MATCH
+                        ? "conditional: If-Match the ETag last written (If-None-Match: * on a key's first write)"
+                        : "conditional: If-None-Match: * (create only)");
+            }
+            if (put.multipart().measureParts()) {
+                notes.add("parts measured one by one (an UPLOAD PART cell beside each multipart size)");
+            }
+            return new Notes(List.of(), notes);
+        }
+
+        @Override
+        public String keys(StagePlan stage) {
+            return "1 per op";
+        }
+    };
+
+    /** An append: one writer per object, said where that is fewer workers than asked. */
+    public static final StageText APPEND = new StageText() {
+        @Override
+        public Notes notes(StagePlan stage) {
+            AppendStage append = stage.spec(AppendStage.class);
+            return append.objects() < stage.workers() ? Notes.last(Units.count(append.objects(), "worker") + ", not "
+                    + stage.workers() + ": one writer per object") : Notes.NONE;
+        }
+    };
+
+    /** A delete: its batches said. */
+    public static final StageText DELETE = new StageText() {
+        @Override
+        public Notes notes(StagePlan stage) {
+            DeleteStage delete = stage.spec(DeleteStage.class);
+            return delete.batched() ? Notes.last("DeleteObjects of " + Units.count(delete.batch(), "key")
+                    + " an operation") : Notes.NONE;
+        }
+    };
+
+    /** A get: checksum validation said. */
+    public static final StageText GET = new StageText() {
+        @Override
+        public Notes notes(StagePlan stage) {
+            return stage.spec(GetStage.class).validateChecksum()
+                    ? Notes.last("reads checked against the server's checksum") : Notes.NONE;
+        }
+    };
+
+    /** A list: no object size. */
+    public static final StageText LIST = new StageText() {
+        @Override
+        public boolean sized() {
+            return false;
+        }
+    };
+
+    /** A connectivity check: HeadBucket on each endpoint, its outcome by endpoint. */
+    public static final StageText CONNECTIVITY = new StageText() {
+        @Override
+        public String header(StagePlan stage) {
+            return "HeadBucket on " + String.join(", ", stage.roles().readers());
+        }
+
+        @Override
+        public String keys(StagePlan stage) {
+            return "-";
+        }
+
+        @Override
+        public boolean sized() {
+            return false;
+        }
+
+        @Override
+        public String blocks(StageResult result, Console console) {
+            return ProbeBlocks.connectivity(result, console.endpointUrls());
+        }
+    };
+
+    /** A consistency probe (readAfterWrite, listAfterWrite): writers and readers, its pairs' convergence. */
+    public static final StageText PROBE = new StageText() {
+        @Override
+        public String header(StagePlan stage) {
+            return "writers " + String.join(", ", stage.roles().writers()) + ", readers " + stage.roles().readersText()
+                    + (stage.concurrency() > 1 ? ", " + Units.count(stage.concurrency(), "iteration") + " at once" : "");
+        }
+
+        @Override
+        public String blocks(StageResult result, Console console) {
+            return ProbeBlocks.convergence(result) + console.cells(result, true);
+        }
+    };
+
+    /** A transcode: jobs, and the reads back through its readers. */
+    public static final StageText TRANSCODE = new StageText() {
+        @Override
+        public String header(StagePlan stage) {
+            return Units.count(stage.concurrency(), "job") + ", endpoint " + stage.endpoint() + ", read back"
+                    + " through " + String.join(", ", stage.roles().readers());
+        }
+
+        @Override
+        public String blocks(StageResult result, Console console) {
+            return ProbeBlocks.transcode(result);
+        }
+    };
+
+    /** An httpGet: its cells, then each as an HTTP benchmark tool shows it. */
+    public static final StageText HTTP_GET = new StageText() {
+        @Override
+        public String blocks(StageResult result, Console console) {
+            return console.cells(result, result.stage().spread().isPresent())
+                    + result.cells().stream().map(GroupBlocks::httpBench).collect(Collectors.joining());
+        }
+    };
+
+    /** A capacity search: its schedule and SLO first; its steps are its finding's table, printed after its blocks. */
+    public static final StageText CAPACITY = new StageText() {
+        @Override
+        public String header(StagePlan stage) {
+            return stage.spec(CapacityStage.class).schedule() + ", at most " + stage.concurrency()
+                    + " in flight, endpoint " + stage.endpoint() + stage.from().map(f -> ", objects of " + f).orElse("");
+        }
+
+        @Override
+        public Notes notes(StagePlan stage) {
+            CapacityStage capacity = stage.spec(CapacityStage.class);
+            return new Notes(List.of("capacity search: " + capacity.schedule() + ", SLO " + capacity.slo().text()),
+                    List.of());
+        }
+
+        @Override
+        public String keys(StagePlan stage) {
+            return StageText.of(stage.spec(CapacityStage.class).load().kind()).keys(stage);
+        }
+
+        @Override
+        public String blocks(StageResult result, Console console) {
+            return "";
+        }
+    };
+
+    /** A replay: on the recorded clock, its files and selection said. */
+    public static final StageText REPLAY = new StageText() {
+        @Override
+        public String header(StagePlan stage) {
+            ReplayStage replay = stage.spec(ReplayStage.class);
+            return "on the recorded clock" + (replay.speed() == 1 ? "" : " at " + Units.plain(replay.speed()) + "x")
+                    + ", at most " + stage.concurrency() + " in flight" + stage.spread().map(s -> ", endpoints "
+                    + String.join(", ", s.names())).orElse(", endpoint " + stage.endpoint());
+        }
+
+        @Override
+        public Notes notes(StagePlan stage) {
+            ReplayStage replay = stage.spec(ReplayStage.class);
+            return Notes.last("replays " + replay.files().stream()
+                    .map(f -> f.getFileName() + (Files.isDirectory(f) ? "/" : ""))
+                    .collect(Collectors.joining(", ")) + " ("
+                    + Units.count(replay.operations(), "operation") + ") on the recorded clock"
+                    + (replay.speed() == 1 ? "" : " at " + Units.plain(replay.speed()) + "x")
+                    + replay.window().map(w -> ", window " + w).orElse("")
+                    + (replay.selection().keepShare() < 1 ? ", " + Units.plain(100 * replay.selection().keepShare())
+                    + "% of the keys" : "") + (replay.hashKeys() ? ", keys hashed" : ""));
+        }
+
+        @Override
+        public String keys(StagePlan stage) {
+            return "as recorded";
+        }
+    };
+}
