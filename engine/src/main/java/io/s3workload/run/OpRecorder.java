@@ -3,6 +3,7 @@ package io.s3workload.run;
 import io.s3workload.metrics.CellRecorder;
 import io.s3workload.metrics.CellStats;
 import io.s3workload.metrics.NamedRequest;
+import io.s3workload.s3.ReadTiming;
 import io.s3workload.s3.RequestTrace;
 import java.util.concurrent.TimeUnit;
 import java.util.function.Function;
@@ -14,6 +15,9 @@ import java.util.function.Function;
  * latency from the actual start is kept apart. One per worker, reused for every operation.
  */
 public final class OpRecorder {
+
+    /** The error class of a read whose bytes were not those written. */
+    public static final String DATA_MISMATCH = "data mismatch";
 
     private final CellRecorder cell;
     /** The cell of the endpoint this worker talks to, when the stage spreads over several; else null. */
@@ -47,6 +51,15 @@ public final class OpRecorder {
         this.endpoint = endpoint;
         this.byBucket = byBucket;
         this.openLoop = openLoop;
+    }
+
+    /** Records a finished read: a success, or a data error naming the key and the first wrong byte. */
+    public void read(String key, long latencyNanos, long startNanos, ReadTiming t) {
+        if (t.mismatchAt() >= 0) {
+            failure(DATA_MISMATCH, key + " at byte " + t.mismatchAt());
+        } else {
+            success(latencyNanos, t.firstByteNanos() - startNanos, t.bytes());
+        }
     }
 
     /**

@@ -9,7 +9,6 @@ import io.s3workload.report.ConsoleReporter;
 import io.s3workload.result.ConvergencePairs;
 import io.s3workload.result.RunResult;
 import io.s3workload.result.StageResult;
-import io.s3workload.run.kinds.VersionsRunner;
 import io.s3workload.testing.HttpFront;
 import io.s3workload.testing.RecordingReporter;
 import io.s3workload.testing.ReplicationLag;
@@ -217,7 +216,7 @@ class ConsistencyProbeTest {
                   - {name: raw, kind: readAfterWrite, writeWith: version, writers: [global], readers: [fast]}
                 """), List.of(reporter)).run();
         List<CellStats> cells = result.stages().get(0).cells();
-        assertEquals(Map.of(VersionsRunner.NOT_VERSIONED, 1L), cells.get(0).errorsByClass());
+        assertEquals(Map.of(BucketVersioning.NOT_VERSIONED, 1L), cells.get(0).errorsByClass());
         assertTrue(reporter.notes.stream().anyMatch(n -> n.contains("put-bucket-versioning --bucket probes")),
                 reporter.notes.toString());
         assertEquals(0, result.cleanup().removed(), "nothing was written");

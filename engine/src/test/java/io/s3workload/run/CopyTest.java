@@ -3,7 +3,6 @@ package io.s3workload.run;
 import io.s3workload.metrics.CellStats;
 import io.s3workload.metrics.Op;
 import io.s3workload.result.RunResult;
-import io.s3workload.run.kinds.GetRunner;
 import io.s3workload.testing.HttpFront;
 import io.s3workload.testing.RecordingReporter;
 import io.s3workload.testing.TestS3;
@@ -127,7 +126,7 @@ class CopyTest {
                     """), List.of(new RecordingReporter())).run();
             CellStats copied = cell(result, "copy", Op.COPY);
             assertTrue(counting.corrupted.get());
-            assertEquals(Map.of(GetRunner.DATA_MISMATCH, 1L), copied.errorsByClass(),
+            assertEquals(Map.of(OpRecorder.DATA_MISMATCH, 1L), copied.errorsByClass(),
                     "the copy whose read-back had a flipped byte");
             assertEquals(1, copied.operations());
             assertEquals(2 * 3, counting.count("UploadPartCopy"), "12 MiB in 5 MiB parts is 3 parts a copy");

@@ -3,7 +3,6 @@ package io.s3workload.run;
 import io.s3workload.metrics.CellStats;
 import io.s3workload.result.RunResult;
 import io.s3workload.run.cleanup.Cleanup;
-import io.s3workload.run.kinds.GetRunner;
 import io.s3workload.s3.ObjectStore;
 import io.s3workload.s3.Payload;
 import io.s3workload.s3.StoreException;
@@ -115,7 +114,7 @@ class LargeObjectTest {
                 long t0 = System.nanoTime();
                 try {
                     Transfers.get(store, key, length, ranges, worker, payload.body(key, length));
-                    GetRunner.recordRead(new OpRecorder(recorder, false), key, System.nanoTime() - t0, t0,
+                    new OpRecorder(recorder, false).read(key, System.nanoTime() - t0, t0,
                             worker.timing());
                 } catch (StoreException e) {
                     recorder.failure(e.errorClass());

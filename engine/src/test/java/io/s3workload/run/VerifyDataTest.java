@@ -2,7 +2,6 @@ package io.s3workload.run;
 
 import io.s3workload.metrics.CellStats;
 import io.s3workload.result.RunResult;
-import io.s3workload.run.kinds.GetRunner;
 import io.s3workload.testing.HttpFront;
 import io.s3workload.testing.TestS3;
 import java.util.List;
@@ -74,9 +73,9 @@ class VerifyDataTest {
             }
             CellStats get = result.stages().get(1).cells().get(0);
             assertTrue(flip.flipped.get() != null, "a body was flipped");
-            assertEquals(Map.of(GetRunner.DATA_MISMATCH, 1L), get.errorsByClass(), data + " at " + at);
+            assertEquals(Map.of(OpRecorder.DATA_MISMATCH, 1L), get.errorsByClass(), data + " at " + at);
             assertEquals(11, get.operations(), "the other bodies match: " + data);
-            String example = get.examples().get(GetRunner.DATA_MISMATCH).get(0);
+            String example = get.examples().get(OpRecorder.DATA_MISMATCH).get(0);
             assertTrue(example.endsWith(" at byte " + at) && flip.flipped.get().endsWith(example.split(" ")[0]
                     .replaceAll(".*/put/", "/put/")), example + " vs " + flip.flipped.get());
         }

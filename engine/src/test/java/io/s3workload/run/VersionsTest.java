@@ -2,7 +2,6 @@ package io.s3workload.run;
 
 import io.s3workload.metrics.CellStats;
 import io.s3workload.result.RunResult;
-import io.s3workload.run.kinds.VersionsRunner;
 import io.s3workload.testing.RecordingReporter;
 import io.s3workload.testing.TestS3;
 import java.util.List;
@@ -43,7 +42,7 @@ class VersionsTest {
                 """), List.of(reporter)).run();
         List<CellStats> cells = result.stages().get(0).cells();
         assertEquals(1, cells.size());
-        assertEquals(Map.of(VersionsRunner.NOT_VERSIONED, 1L), cells.get(0).errorsByClass());
+        assertEquals(Map.of(BucketVersioning.NOT_VERSIONED, 1L), cells.get(0).errorsByClass());
         assertTrue(reporter.notes.stream().anyMatch(n -> n.contains("put-bucket-versioning --bucket unversioned")),
                 reporter.notes.toString());
         assertEquals(List.of(), s3.list("unversioned", ""), "nothing written");

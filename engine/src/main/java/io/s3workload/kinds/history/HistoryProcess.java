@@ -5,7 +5,6 @@ import io.s3workload.kinds.history.HistoryStage.HistoryOp;
 import io.s3workload.run.OpRecorder;
 import io.s3workload.run.WorkerState;
 import io.s3workload.run.kinds.ConditionalWrites;
-import io.s3workload.run.kinds.GetRunner;
 import io.s3workload.s3.ObjectWrite;
 import io.s3workload.s3.ReadTiming;
 import io.s3workload.s3.StoreException;
@@ -114,7 +113,7 @@ final class HistoryProcess {
         record(Op.Fn.READ, key, value, null, Op.Outcome.OK, invoked, completed);
         etags[key] = timing.etag();
         values[key] = value.startsWith("?") ? null : value;
-        GetRunner.recordRead(recorder, prefix + key, completed - invoked, invoked, timing);
+        recorder.read(prefix + key, completed - invoked, invoked, timing);
     }
 
     private void write(int key, Op.Fn f, WorkerState worker, OpRecorder recorder) {

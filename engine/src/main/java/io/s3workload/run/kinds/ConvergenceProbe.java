@@ -13,6 +13,7 @@ import io.s3workload.result.StageResult;
 import io.s3workload.run.RunContext;
 import io.s3workload.run.WorkerState;
 import io.s3workload.s3.ObjectStore;
+import io.s3workload.s3.ReadTiming;
 import io.s3workload.s3.StoreException;
 import io.s3workload.workload.ConsistencyProbe;
 import io.s3workload.ground.SizeSpec;
@@ -21,6 +22,7 @@ import java.util.ArrayList;
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
+import java.util.Optional;
 import java.util.concurrent.ExecutorService;
 import java.util.concurrent.Executors;
 import java.util.concurrent.atomic.AtomicInteger;
@@ -285,5 +287,38 @@ public final class ConvergenceProbe {
     private static String bare(String etag) {
         String e = etag.startsWith("W/") ? etag.substring(2) : etag;
         return e.length() >= 2 && e.startsWith("\"") && e.endsWith("\"") ? e.substring(1, e.length() - 1) : e;
+    }
+
+    /** One GET (or HEAD) of the single object {@code written} names: shown with its ETag, missing, or stale. */
+    static Read readBack(ObjectStore reader, Written written, boolean head,
+                                          byte[] buffer) {
+        String key = written.keys().get(0);
+        Optional<String> etag;
+        long bytes = 0;
+        if (head) {
+            etag = reader.head(key).map(ObjectStore.ObjectInfo::etag);
+        } else {
+            ReadTiming timing = new ReadTiming();
+            etag = get(reader, key, buffer, timing);
+            bytes = etag.isPresent() ? timing.bytes() : 0;
+        }
+        if (etag.isEmpty()) {
+            return Read.notFound();
+        }
+        return new Read(etag.get().isEmpty() || sameEtag(etag.get(),
+                written.etags().get(0)) ? Seen.SHOWN : Seen.STALE, bytes);
+    }
+
+    /** The ETag the object was read with ("" when the server sent none); empty on 404. */
+    private static Optional<String> get(ObjectStore reader, String key, byte[] buffer, ReadTiming timing) {
+        try {
+            reader.get(key, buffer, timing);
+            return Optional.of(timing.etag() == null ? "" : timing.etag());
+        } catch (StoreException e) {
+            if (e.kind() == StoreException.Kind.NOT_FOUND) {
+                return Optional.empty();
+            }
+            throw e;
+        }
     }
 }

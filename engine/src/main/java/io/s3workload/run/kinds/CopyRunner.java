@@ -9,6 +9,7 @@ import io.s3workload.run.CellRun;
 import io.s3workload.run.CellStageRunner;
 import io.s3workload.run.KeyPicker;
 import io.s3workload.run.KeySet;
+import io.s3workload.run.OpRecorder;
 import io.s3workload.run.RunContext;
 import io.s3workload.run.Transfers;
 import io.s3workload.run.WrittenKeys;
@@ -59,7 +60,7 @@ public final class CopyRunner implements CellStageRunner {
                         Transfers.get(worker.store(), copyKey, length, ParallelRanges.OFF, worker, original);
                         ReadTiming read = worker.timing();
                         if (read.mismatchAt() >= 0) {
-                            recorder.failure(GetRunner.DATA_MISMATCH, copyKey + " (a copy of " + sourceKey
+                            recorder.failure(OpRecorder.DATA_MISMATCH, copyKey + " (a copy of " + sourceKey
                                     + ") at byte " + read.mismatchAt());
                             return;
                         }

@@ -12,7 +12,6 @@ import io.s3workload.run.CellStageRunner;
 import io.s3workload.run.ClosedLoop;
 import io.s3workload.run.KeyPicker;
 import io.s3workload.run.KeySet;
-import io.s3workload.run.OpRecorder;
 import io.s3workload.run.RunContext;
 import io.s3workload.run.Transfers;
 import io.s3workload.run.WrittenKeys;
@@ -31,8 +30,6 @@ import java.util.concurrent.atomic.LongAdder;
  * first seeds its own objects, unmeasured.
  */
 public final class GetRunner implements CellStageRunner {
-
-    public static final String DATA_MISMATCH = "data mismatch";
 
     @Override
     public List<CellStats> runCell(StagePlan stage, CellPlan cell, RunContext context) {
@@ -72,7 +69,7 @@ public final class GetRunner implements CellStageRunner {
                 recorder.failure(ErrorClassifier.CHECKSUM_MISMATCH, objectKey);
                 return;
             }
-            recordRead(recorder, objectKey, latency, t0, worker.timing());
+            recorder.read(objectKey, latency, t0, worker.timing());
         });
         if (unvalidated.sum() > 0) {
             context.note(stage.name(), unvalidated.sum() + " of " + outcome.started() + " GETs of " + cell.size()
@@ -80,15 +77,6 @@ public final class GetRunner implements CellStageRunner {
                     + " stored, or a multipart object's composite one), or the object was read in ranges");
         }
         return outcome.offered(picker, stage.kind()).cells();
-    }
-
-    /** Records a finished read: a success, or a data error naming the key and the first wrong byte. */
-    public static void recordRead(OpRecorder recorder, String key, long latencyNanos, long startNanos, ReadTiming t) {
-        if (t.mismatchAt() >= 0) {
-            recorder.failure(DATA_MISMATCH, key + " at byte " + t.mismatchAt());
-        } else {
-            recorder.success(latencyNanos, t.firstByteNanos() - startNanos, t.bytes());
-        }
     }
 
     private Optional<KeySet> seed(StagePlan stage, GetStage spec, CellPlan cell, RunContext context) {

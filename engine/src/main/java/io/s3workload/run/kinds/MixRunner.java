@@ -110,7 +110,7 @@ public final class MixRunner implements StageRunner {
                 String key = prefix + slots.anyPresent(worker);
                 long t0 = System.nanoTime();
                 worker.store().get(key, worker.readBuffer(), worker.timing());
-                GetRunner.recordRead(recorder, key, System.nanoTime() - t0, t0, worker.timing());
+                recorder.read(key, System.nanoTime() - t0, t0, worker.timing());
             }
             case HEAD -> {
                 String key = prefix + slots.anyPresent(worker);

@@ -88,7 +88,7 @@ public final class RangeReadRunner implements CellStageRunner {
             timing.expect(expected);
             long t0 = System.nanoTime();
             worker.store().getRange(objectKey, start, length, worker.readBuffer(), timing);
-            GetRunner.recordRead(recorder, objectKey, System.nanoTime() - t0, t0, timing);
+            recorder.read(objectKey, System.nanoTime() - t0, t0, timing);
         });
         List<CellStats> cells = spec.sequential() ? outcome.cells() : outcome.offered(picker, stage.kind()).cells();
         if (unverified.get() > 0) {

@@ -5,6 +5,7 @@ import io.s3workload.metrics.CellRecorder;
 import io.s3workload.metrics.Op;
 import io.s3workload.plan.StagePlan;
 import io.s3workload.result.StageResult;
+import io.s3workload.run.BucketVersioning;
 import io.s3workload.run.RunContext;
 import io.s3workload.run.StageRunner;
 import io.s3workload.s3.ObjectStore;
@@ -32,7 +33,7 @@ public final class ReadAfterWriteRunner implements StageRunner {
         }
         long start = System.nanoTime();
         for (String writer : stage.roles().writers()) {
-            Optional<String> unversioned = VersionsRunner.unversioned(stage, store(stage, context, writer), context);
+            Optional<String> unversioned = BucketVersioning.unversioned(stage, store(stage, context, writer), context);
             if (unversioned.isPresent()) {
                 CellRecorder refused = new CellRecorder(new CellKey(stage.name(), Op.PUT, writer,
                         SizeSpec.of(spec.probe().size())));
@@ -94,7 +95,7 @@ public final class ReadAfterWriteRunner implements StageRunner {
             if (spec.writeWith() == ReadAfterWriteStage.WriteWith.VERSION) {
                 return readVersion(reader, written, buffer);
             }
-            return readBack(reader, written, spec.readWith() == ReadAfterWriteStage.ReadWith.HEAD, buffer);
+            return ConvergenceProbe.readBack(reader, written, spec.readWith() == ReadAfterWriteStage.ReadWith.HEAD, buffer);
         }
     }
 
@@ -108,39 +109,6 @@ public final class ReadAfterWriteRunner implements StageRunner {
         } catch (StoreException e) {
             if (e.kind() == StoreException.Kind.NOT_FOUND) {
                 return ConvergenceProbe.Read.notFound();
-            }
-            throw e;
-        }
-    }
-
-    /** One GET (or HEAD) of the single object {@code written} names: shown with its ETag, missing, or stale. */
-    static ConvergenceProbe.Read readBack(ObjectStore reader, ConvergenceProbe.Written written, boolean head,
-                                          byte[] buffer) {
-        String key = written.keys().get(0);
-        Optional<String> etag;
-        long bytes = 0;
-        if (head) {
-            etag = reader.head(key).map(ObjectStore.ObjectInfo::etag);
-        } else {
-            ReadTiming timing = new ReadTiming();
-            etag = get(reader, key, buffer, timing);
-            bytes = etag.isPresent() ? timing.bytes() : 0;
-        }
-        if (etag.isEmpty()) {
-            return ConvergenceProbe.Read.notFound();
-        }
-        return new ConvergenceProbe.Read(etag.get().isEmpty() || ConvergenceProbe.sameEtag(etag.get(),
-                written.etags().get(0)) ? ConvergenceProbe.Seen.SHOWN : ConvergenceProbe.Seen.STALE, bytes);
-    }
-
-    /** The ETag the object was read with ("" when the server sent none); empty on 404. */
-    private static Optional<String> get(ObjectStore reader, String key, byte[] buffer, ReadTiming timing) {
-        try {
-            reader.get(key, buffer, timing);
-            return Optional.of(timing.etag() == null ? "" : timing.etag());
-        } catch (StoreException e) {
-            if (e.kind() == StoreException.Kind.NOT_FOUND) {
-                return Optional.empty();
             }
             throw e;
         }

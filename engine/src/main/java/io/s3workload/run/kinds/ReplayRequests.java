@@ -148,7 +148,7 @@ final class ReplayRequests {
                 if (op.failed()) {
                     return timing.bytes();
                 }
-                GetRunner.recordRead(recorder, key, System.nanoTime() - start, start, timing);
+                recorder.read(key, System.nanoTime() - start, start, timing);
                 return -1;
             }
             case PUT -> {

@@ -79,7 +79,7 @@ public final class TranscodeRunner implements StageRunner {
                     long t0 = System.nanoTime();
                     worker.store().getRange(sourceKey, offset, Math.min(chunk, size - offset), worker.readBuffer(),
                             timing);
-                    GetRunner.recordRead(recorder, sourceKey, System.nanoTime() - t0, t0, timing);
+                    recorder.read(sourceKey, System.nanoTime() - t0, t0, timing);
                     String key = segmentPrefix + i;
                     ConvergenceProbe.Written written = writeSegment(worker.store(), key, spec, segments, context);
                     if (written == null) {
@@ -115,7 +115,7 @@ public final class TranscodeRunner implements StageRunner {
                                  Map<String, ConvergenceRecorder> pairs, Map<String, CellRecorder> readBacks,
                                  WorkerState worker, RunContext context) {
         ConvergenceProbe.Reader target = (reader, shown, buffer, reads) ->
-                ReadAfterWriteRunner.readBack(reader, shown, false, buffer);
+                ConvergenceProbe.readBack(reader, shown, false, buffer);
         if (pairs.size() == 1) {
             String reader = pairs.keySet().iterator().next();
             ConvergenceProbe.poll(target, store(stage, reader, context), written, polling, pairs.get(reader),

@@ -9,13 +9,13 @@ import io.s3workload.plan.CellPlan;
 import io.s3workload.plan.StagePlan;
 import io.s3workload.result.StageResult;
 import io.s3workload.ground.Units;
+import io.s3workload.run.BucketVersioning;
 import io.s3workload.run.CellRun;
 import io.s3workload.run.OwnRequests;
 import io.s3workload.run.RunContext;
 import io.s3workload.run.StageRunner;
 import io.s3workload.s3.ObjectStore;
 import io.s3workload.s3.Payload;
-import io.s3workload.s3.StoreException;
 import io.s3workload.workload.VersionsStage;
 import java.util.ArrayList;
 import java.util.List;
@@ -29,7 +29,6 @@ import java.util.Optional;
  */
 public final class VersionsRunner implements StageRunner {
 
-    public static final String NOT_VERSIONED = "bucket keeps no versions";
     static final String MISSING_FROM_LISTING = "version missing from the listing";
 
     @Override
@@ -39,7 +38,7 @@ public final class VersionsRunner implements StageRunner {
         CellPlan cell = stage.cells().get(0);
         String prefix = context.keyPrefix(stage.name(), cell.size());
         ObjectStore control = context.clients().sharedPrimed(stage.endpoint(), stage.client());
-        Optional<String> notVersioned = unversioned(stage, control, context);
+        Optional<String> notVersioned = BucketVersioning.unversioned(stage, control, context);
         if (notVersioned.isPresent()) {
             CellRecorder refused = new CellRecorder(new CellKey(stage.name(), Op.PUT, stage.endpoint(), cell.size()));
             refused.failure(notVersioned.get(), context.clients().bucket());
@@ -108,7 +107,7 @@ public final class VersionsRunner implements StageRunner {
                     long t0 = System.nanoTime();
                     String key = prefix + (n % spec.objects());
                     worker.store().versions().getVersion(key, ids[n], worker.readBuffer(), worker.timing());
-                    GetRunner.recordRead(recorder, key + " version " + ids[n], System.nanoTime() - t0, t0,
+                    recorder.read(key + " version " + ids[n], System.nanoTime() - t0, t0,
                             worker.timing());
                 }).cells());
         cells.addAll(CellRun.run(context, stage, key(stage, Op.DELETE, cell), cell, written.size(),
@@ -119,28 +118,6 @@ public final class VersionsRunner implements StageRunner {
                     recorder.success(System.nanoTime() - t0, 0);
                 }).cells());
         return cells;
-    }
-
-    /**
-     * Why the bucket cannot take versioned writes through {@code store} — it keeps no versions, or
-     * GetBucketVersioning failed — noted on the stage with the way out; empty when it keeps versions.
-     */
-    static Optional<String> unversioned(StagePlan stage, ObjectStore store, RunContext context) {
-        String problem;
-        try {
-            problem = OwnRequests.until(System.nanoTime() + OwnRequests.BUDGET.toNanos())
-                    .logged(context.clients().opsLog(), OpsSink.PREFLIGHT, stage.name())
-                    .call("GetBucketVersioning", store.versions()::versioningEnabled) ? null : NOT_VERSIONED;
-        } catch (StoreException e) {
-            problem = "GetBucketVersioning failed: " + e.errorClass();
-        }
-        if (problem != null) {
-            String bucket = context.clients().bucket();
-            context.note(stage.name(), "bucket " + bucket + " keeps no versions (GetBucketVersioning is not"
-                    + " Enabled); turn it on, e.g. aws s3api put-bucket-versioning --bucket " + bucket
-                    + " --versioning-configuration Status=Enabled, or use a bucket that has it");
-        }
-        return Optional.ofNullable(problem);
     }
 
     /**
