@@ -24,7 +24,7 @@ import java.util.Optional;
  * ran with and its cells, a probe's pairs with their convergence distributions, and per cell that ran long enough
  * its charts ({@link HtmlCharts}) — a short cell is its table row, not empty frames.
  */
-final class HtmlReporter extends EndOfRunFiles {
+public final class HtmlReporter extends EndOfRunFiles {
 
     static final String FILE = "report.html";
     static final String STYLE = """
@@ -54,7 +54,7 @@ final class HtmlReporter extends EndOfRunFiles {
         return Map.of(FILE, page(report));
     }
 
-    static String page(RunReport result) {
+    public static String page(RunReport result) {
         StringBuilder h = new StringBuilder("<!DOCTYPE html><html lang=\"en\"><head><meta charset=\"utf-8\">");
         h.append("<meta name=\"viewport\" content=\"width=device-width, initial-scale=1\">");
         h.append("<title>s3workload ").append(esc(result.workload())).append(' ').append(esc(result.runId()))

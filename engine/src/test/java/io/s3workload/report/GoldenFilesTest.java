@@ -48,7 +48,7 @@ import org.junit.jupiter.params.provider.ValueSource;
  * meant, regenerate with {@code -Dgolden.update=true} and review the diff.
  */
 @Tag(QuickTier.TAG)
-class GoldenFilesTest {
+public class GoldenFilesTest {
 
     private static final Path GOLDEN = Path.of("src", "test", "resources", "golden");
     private static final long MS = 1_000_000;
@@ -83,8 +83,11 @@ class GoldenFilesTest {
         }
     }
 
-    /** A run of every shape the files have: closed and open loops, a probe, a compare stage, a skipped stage. */
-    static RunReport report() {
+    /**
+     * A run of every shape the files have: closed and open loops, a probe, a compare stage, a skipped stage (a
+     * fixture the kinds' own tests build on).
+     */
+    public static RunReport report() {
         Instant start = Instant.parse("2026-11-23T10:00:00Z");
         long epoch = start.toEpochMilli();
         CellStats put = cell(new CellKey("put", Op.PUT, "s3", SizeSpec.of(DataSize.parse("1KiB").orElseThrow())),
