@@ -10,10 +10,9 @@ import java.util.Set;
  * The stage kinds a workload may name in {@code kind:}, each with the traits the loader, sharding and the planner
  * go by. This is where a kind says what it is: the code that rewrites the raw YAML tree before it is typed
  * ({@code Scaling}) and the checks on the typed workload ({@code WorkloadChecks}) ask these traits, never the kind's
- * name. Adding a kind is a constant here,
- * its record (listed in {@link StageSpec}'s {@code permits}), its binder and its runner; the switches over kinds
- * that pick those (in {@code StageBinder.of}, {@code Engine.runner}, the console and plan headers) are exhaustive, so
- * the compiler names anything forgotten. See docs/developing.md, "Adding a stage kind".
+ * name. Adding a kind is a constant here and its line in the table of kinds ({@code io.s3workload.kinds.Kinds},
+ * whose exhaustive switch over these constants the compiler holds it to), which gives every room the kind's part
+ * through {@link KindParts}. See docs/developing.md, "Adding a stage kind".
  */
 public enum StageKind {
     PUT("put", Endpoints.ONE, Workers.CONCURRENCY, Trait.WRITES_SOURCES, Trait.KEYS_PER_WORKER, Trait.WARM_UP,
