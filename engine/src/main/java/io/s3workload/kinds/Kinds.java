@@ -1,11 +1,11 @@
 package io.s3workload.kinds;
 
 import io.s3workload.kinds.history.HistoryKind;
+import io.s3workload.kinds.replay.ReplayKind;
 import io.s3workload.plan.StageShapes;
 import io.s3workload.report.KindTexts;
 import io.s3workload.report.StageText;
 import io.s3workload.result.CapacitySearch;
-import io.s3workload.result.ReplayFidelity;
 import io.s3workload.run.kinds.AppendRunner;
 import io.s3workload.run.kinds.CapacityRunner;
 import io.s3workload.run.kinds.ConnectivityRunner;
@@ -20,7 +20,6 @@ import io.s3workload.run.kinds.MixRunner;
 import io.s3workload.run.kinds.PutRunner;
 import io.s3workload.run.kinds.RangeReadRunner;
 import io.s3workload.run.kinds.ReadAfterWriteRunner;
-import io.s3workload.run.kinds.ReplayRunner;
 import io.s3workload.run.kinds.TranscodeRunner;
 import io.s3workload.run.kinds.VersionsRunner;
 import io.s3workload.workload.AppendStage;
@@ -41,7 +40,6 @@ import io.s3workload.workload.MixStage;
 import io.s3workload.workload.PutStage;
 import io.s3workload.workload.RangeReadStage;
 import io.s3workload.workload.ReadAfterWriteStage;
-import io.s3workload.workload.ReplayStage;
 import io.s3workload.workload.StageKind;
 import io.s3workload.workload.SweepStage;
 import io.s3workload.workload.TranscodeStage;
@@ -63,7 +61,6 @@ import io.s3workload.workload.yaml.MixStageBinder;
 import io.s3workload.workload.yaml.PutStageBinder;
 import io.s3workload.workload.yaml.RangeReadStageBinder;
 import io.s3workload.workload.yaml.ReadAfterWriteStageBinder;
-import io.s3workload.workload.yaml.ReplayStageBinder;
 import io.s3workload.workload.yaml.SweepStageBinder;
 import io.s3workload.workload.yaml.TranscodeStageBinder;
 import io.s3workload.workload.yaml.VersionsStageBinder;
@@ -122,8 +119,7 @@ public final class Kinds implements KindParts {
             case HTTP_GET -> new Kind<>(HttpGetStage.class, new HttpGetStageBinder(), StageShapes::httpGet,
                     HttpGetRunner::new, KindTexts.HTTP_GET);
             case HISTORY -> HistoryKind.KIND;
-            case REPLAY -> new Kind<>(ReplayStage.class, new ReplayStageBinder(), StageShapes::replay,
-                    ReplayRunner::new, KindTexts.REPLAY, () -> List.of(ReplayFidelity.TYPE));
+            case REPLAY -> ReplayKind.KIND;
             case CAPACITY -> new Kind<>(CapacityStage.class, new CapacityStageBinder(), StageShapes::capacity,
                     CapacityRunner::new, KindTexts.CAPACITY, () -> List.of(CapacitySearch.TYPE));
             case SWEEP -> Kind.composite(SweepStage.class, new SweepStageBinder());

@@ -20,7 +20,6 @@ import io.s3workload.workload.ObjectsFrom;
 import io.s3workload.workload.PutStage;
 import io.s3workload.workload.RangeReadStage;
 import io.s3workload.workload.ReadAfterWriteStage;
-import io.s3workload.workload.ReplayStage;
 import io.s3workload.workload.StageSpec;
 import io.s3workload.workload.Stop;
 import io.s3workload.workload.TranscodeStage;
@@ -77,11 +76,6 @@ public final class StageShapes {
     public static Shape mix(MixStage mix, Place at) {
         return new Shape(List.of(new CellPlan(mix.size(), mix.stop().operations(), OptionalLong.of(mix.objects()),
                 mix.stop().duration())), Optional.empty(), OptionalLong.of(mix.objects()), 1);
-    }
-
-    public static Shape replay(ReplayStage replay, Place at) {
-        return Shape.one(new CellPlan(SizeSpec.Weighted.recorded(), OptionalLong.of(replay.operations()),
-                OptionalLong.empty(), Optional.empty()));
     }
 
     public static Shape httpGet(HttpGetStage http, Place at) {

@@ -9,8 +9,6 @@ import io.s3workload.workload.Conditional;
 import io.s3workload.workload.DeleteStage;
 import io.s3workload.workload.GetStage;
 import io.s3workload.workload.PutStage;
-import io.s3workload.workload.ReplayStage;
-import java.nio.file.Files;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.stream.Collectors;
@@ -167,35 +165,6 @@ public final class KindTexts {
         @Override
         public String blocks(StageResult result, Console console) {
             return "";
-        }
-    };
-
-    /** A replay: on the recorded clock, its files and selection said. */
-    public static final StageText REPLAY = new StageText() {
-        @Override
-        public String header(StagePlan stage) {
-            ReplayStage replay = stage.spec(ReplayStage.class);
-            return "on the recorded clock" + (replay.speed() == 1 ? "" : " at " + Units.plain(replay.speed()) + "x")
-                    + ", at most " + stage.concurrency() + " in flight" + stage.spread().map(s -> ", endpoints "
-                    + String.join(", ", s.names())).orElse(", endpoint " + stage.endpoint());
-        }
-
-        @Override
-        public Notes notes(StagePlan stage) {
-            ReplayStage replay = stage.spec(ReplayStage.class);
-            return Notes.last("replays " + replay.files().stream()
-                    .map(f -> f.getFileName() + (Files.isDirectory(f) ? "/" : ""))
-                    .collect(Collectors.joining(", ")) + " ("
-                    + Units.count(replay.operations(), "operation") + ") on the recorded clock"
-                    + (replay.speed() == 1 ? "" : " at " + Units.plain(replay.speed()) + "x")
-                    + replay.window().map(w -> ", window " + w).orElse("")
-                    + (replay.selection().keepShare() < 1 ? ", " + Units.plain(100 * replay.selection().keepShare())
-                    + "% of the keys" : "") + (replay.hashKeys() ? ", keys hashed" : ""));
-        }
-
-        @Override
-        public String keys(StagePlan stage) {
-            return "as recorded";
         }
     };
 }

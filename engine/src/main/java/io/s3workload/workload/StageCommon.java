@@ -78,7 +78,7 @@ public record StageCommon(String name, Optional<String> endpoint, OptionalInt co
         OptionalInt workers = concurrency.isPresent() ? OptionalInt.of(shard.part(concurrency.getAsInt()))
                 : kind.workers() == StageKind.Workers.CONCURRENCY && load.ramp().isEmpty()
                 ? OptionalInt.of(shard.part(defaultWorkers))
-                : kind.workers() == StageKind.Workers.IN_FLIGHT ? OptionalInt.of(shard.part(ReplayStage.DEFAULT_CONCURRENCY))
+                : kind.workers() == StageKind.Workers.IN_FLIGHT ? OptionalInt.of(shard.part(StageKind.Workers.DEFAULT_IN_FLIGHT))
                 : OptionalInt.empty();
         return new StageCommon(name, endpoint, workers, failOn, client.shared(shard), load.shared(shard), tags, graph,
                 warmUp, stopWhenStable, spread, access);

@@ -73,8 +73,11 @@ public enum StageKind {
         ONE,
         /** Those of its member stages. */
         MEMBERS,
-        /** {@code concurrency}: the most operations in flight, by default {@link ReplayStage#DEFAULT_CONCURRENCY}. */
+        /** {@code concurrency}: the most operations in flight, by default {@link #DEFAULT_IN_FLIGHT}. */
         IN_FLIGHT;
+
+        /** In-flight operations by default: enough that the cap is not what shapes a trace's load (a replay's). */
+        public static final int DEFAULT_IN_FLIGHT = 256;
 
         /** The workers of a stage of the kind that gives no {@code concurrency}, under the workload's defaults. */
         public int byDefault(Defaults defaults) {
@@ -82,7 +85,7 @@ public enum StageKind {
                 case CONCURRENCY, MEMBERS -> defaults.workers();
                 case JOBS -> TranscodeStage.DEFAULT_JOBS;
                 case ONE -> 1;
-                case IN_FLIGHT -> ReplayStage.DEFAULT_CONCURRENCY;
+                case IN_FLIGHT -> DEFAULT_IN_FLIGHT;
             };
         }
     }

@@ -12,6 +12,7 @@ import io.s3workload.workload.Stop;
 import io.s3workload.workload.yaml.Fields;
 import io.s3workload.workload.yaml.Key;
 import io.s3workload.workload.yaml.Keys;
+import io.s3workload.workload.yaml.SchemaType;
 import io.s3workload.workload.yaml.StageBinder;
 import java.time.Duration;
 import java.util.EnumMap;
@@ -29,8 +30,8 @@ import java.util.OptionalLong;
 public final class HistoryStageBinder implements StageBinder {
 
     @Override
-    public Map<String, Keys.Context> mappings() {
-        return Map.of("historyWeights", HISTORY_OPS);
+    public Map<String, SchemaType> types() {
+        return Map.of("historyWeights", new SchemaType.Mapping(HISTORY_OPS));
     }
 
     @Override

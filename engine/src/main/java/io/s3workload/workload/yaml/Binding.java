@@ -103,7 +103,7 @@ public final class Binding {
         return inside.getOrDefault(outer, List.of());
     }
 
-    LocatedTree tree() {
+    public LocatedTree tree() {
         return tree;
     }
 

@@ -25,7 +25,7 @@ import java.util.regex.Pattern;
  * {@code objectTags} and {@code checksum}, checked against S3's limits where they are fixed (2 KiB of user metadata,
  * 10 tags of 128/256 characters).
  */
-final class ObjectSettingsBinder {
+public final class ObjectSettingsBinder {
 
     static final Set<String> KEYS = Set.of("sse", "storageClass", "metadata", "objectTags", "checksum", "data",
             "retention", "legalHold");
@@ -109,7 +109,7 @@ final class ObjectSettingsBinder {
      * {@code data: unique} or {@code data: {compressible: 2.0, dedupe: 3.0}}: what the bodies are made of; without it,
      * the workload's {@code defaults.data}, else unique.
      */
-    static DataShape data(Fields f) {
+    public static DataShape data(Fields f) {
         JsonNode raw = f.raw("data");
         if (raw == null || raw.isNull()) {
             return f.binding().defaultData();

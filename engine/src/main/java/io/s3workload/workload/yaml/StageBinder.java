@@ -28,10 +28,10 @@ public interface StageBinder {
     }
 
     /**
-     * The schema's types of the mappings only a stage of this kind writes, by name ({@code historyWeights}): each an
-     * object of the keys of its context, which {@link #keys()} describes. None by default.
+     * The schema's types that only this kind's keys take, by name, in the order the schema lists them
+     * ({@code historyWeights}: a mapping of the keys {@link #keys()} describes). None by default.
      */
-    default Map<String, Keys.Context> mappings() {
+    default Map<String, SchemaType> types() {
         return Map.of();
     }
 

@@ -12,11 +12,11 @@ import static io.s3workload.workload.StageKind.HEAD;
 import static io.s3workload.workload.StageKind.HTTP_GET;
 import static io.s3workload.workload.StageKind.LIST;
 import static io.s3workload.workload.StageKind.LIST_AFTER_WRITE;
-import static io.s3workload.workload.StageKind.REPLAY;
 import static io.s3workload.workload.StageKind.LOOPS;
 import static io.s3workload.workload.StageKind.MIX;
 import static io.s3workload.workload.StageKind.PUT;
 import static io.s3workload.workload.StageKind.RANGE_READ;
+import static io.s3workload.workload.StageKind.REPLAY;
 import static io.s3workload.workload.StageKind.READ_AFTER_WRITE;
 import static io.s3workload.workload.StageKind.SWEEP;
 import static io.s3workload.workload.StageKind.TRANSCODE;
@@ -36,7 +36,6 @@ import io.s3workload.workload.ListAfterWriteStage;
 import io.s3workload.workload.ListStage;
 import io.s3workload.workload.Multipart;
 import io.s3workload.workload.ParallelRanges;
-import io.s3workload.workload.ReplayStage;
 import io.s3workload.workload.StageGraph;
 import io.s3workload.workload.StageKind.Trait;
 import io.s3workload.workload.StageKind;
@@ -67,7 +66,7 @@ final class StageKeys {
         stage(kinds(StageKind.Workers.CONCURRENCY), "concurrency", "count", Defaults.CONCURRENCY, 64,
                 "Workers, each a virtual thread running one operation at a time.").inDefaults(),
         stage(kinds(StageKind.Workers.IN_FLIGHT), "concurrency", "count",
-                ReplayStage.DEFAULT_CONCURRENCY, 1024, "The most operations in flight: a"
+                StageKind.Workers.DEFAULT_IN_FLIGHT, 1024, "The most operations in flight: a"
                 + " worker takes each operation as it falls due; when all are busy it starts late, and the report"
                 + " says so."),
         stage(kinds(StageKind.Workers.ONE), "concurrency", "count", 1, 4,
@@ -185,21 +184,6 @@ final class StageKeys {
                 + " first write of each creates it with as many).").scaled(Scale.SIZE),
         stage(EnumSet.of(VERSIONS), "versions", "count", VersionsStage.DEFAULT_VERSIONS, 10,
                 "Versions written of each key."),
-        stage(EnumSet.of(REPLAY), "trace", "paths", null, "[logs/2026-11-26/]", "The trace: a file, several, or"
-                + " a directory of them (S3 access logs, CloudTrail, MinIO's audit log, an ops log), merged in time"
-                + " order; a relative path starts at the workload file's directory.").list(),
-        stage(EnumSet.of(REPLAY), "format", "traceFormat", null, "s3-access-log", "The trace's format; by default"
-                + " told from each file's first bytes."),
-        stage(EnumSet.of(REPLAY), "speed", "speed", 1, 10, "How many times faster than recorded (10: ten hours in"
-                + " one)."),
-        stage(EnumSet.of(REPLAY), "from", "duration", null, "5s", "Play the trace from this long after its first"
-                + " operation."),
-        stage(EnumSet.of(REPLAY), "to", "duration", null, "1h", "Play the trace up to this long after its first"
-                + " operation."),
-        stage(EnumSet.of(REPLAY), "sample", "replaySample", null, "{keys: 10%}", "Play a deterministic share of"
-                + " the keys, every operation of each kept key."),
-        stage(EnumSet.of(REPLAY), "keys", "replayKeys", ReplayStage.KEEP_NAMES, "hashed",
-                "The recorded keys kept after the run's prefix (names), or each replaced by its hash (hashed)."),
         stage(EnumSet.of(MIX), "ops", "weights", null, "{get: 45, head: 30, put: 15, delete: 10}",
                 "Weights of the mix's operations (whole numbers); warp's stat is head."),
         stage(EnumSet.of(RANGE_READ, TRANSCODE), "sources", "sources", null, "{count: 4, size: 10GiB, reuse: true}",

@@ -10,7 +10,6 @@ import static io.s3workload.workload.yaml.Keys.Context.HOTSPOT;
 import static io.s3workload.workload.yaml.Keys.Context.METADATA;
 import static io.s3workload.workload.yaml.Keys.Context.COPY_MULTIPART;
 import static io.s3workload.workload.yaml.Keys.Context.MULTIPART;
-import static io.s3workload.workload.yaml.Keys.Context.REPLAY_SAMPLE;
 import static io.s3workload.workload.yaml.Keys.Context.OPS;
 import static io.s3workload.workload.yaml.Keys.Context.PARALLEL_RANGES;
 import static io.s3workload.workload.yaml.Keys.Context.PAUSE_RANGE;
@@ -80,8 +79,6 @@ final class StageMappingKeys {
                 + " the working set."),
         in(OPS, "copy", "whole", null, 5, "Weight of COPY in the mix: one CopyObject of a working-set object to a"
                 + " key of its own beside it."),
-        in(REPLAY_SAMPLE, "keys", "percent", null, "10%", "The share of the trace's keys played (every operation of"
-                + " each), chosen by a hash of the key: the same keys every run."),
         in(MULTIPART, "threshold", "size", Multipart.DEFAULT.threshold(), "128MiB",
                 "Objects larger than this go in parts.").scaled(Scale.SIZE),
         in(MULTIPART, "partSize", "size", Multipart.DEFAULT.partSize(), "16MiB",

@@ -5,7 +5,6 @@ import com.fasterxml.jackson.databind.ObjectMapper;
 import com.fasterxml.jackson.databind.SerializationFeature;
 import com.fasterxml.jackson.databind.node.ArrayNode;
 import com.fasterxml.jackson.databind.node.ObjectNode;
-import io.s3workload.trace.TraceFormat;
 import io.s3workload.workload.Access;
 import io.s3workload.workload.ClientSpec;
 import io.s3workload.workload.CompareStage;
@@ -17,7 +16,6 @@ import io.s3workload.workload.LoadEndpoints;
 import io.s3workload.workload.ObjectSettings;
 import io.s3workload.workload.RangeReadStage;
 import io.s3workload.workload.ReadAfterWriteStage;
-import io.s3workload.workload.ReplayStage;
 import io.s3workload.workload.ServerMetrics;
 import io.s3workload.workload.StageGraph;
 import io.s3workload.workload.StageKind;
@@ -136,15 +134,19 @@ public final class WorkloadSchema {
         ObjectNode weights = object(Context.OPS);
         d.set("weights", weights);
         for (StageKind kind : StageKind.values()) {
-            StageBinder.of(kind).mappings().forEach((name, context) -> d.set(name, object(context)));
+            StageBinder.of(kind).types().forEach((name, type) -> d.set(name, definition(type)));
         }
-        d.set("paths", JSON.createObjectNode().set("anyOf", JSON.createArrayNode().add(ref("text"))
-                .add(listOf(ref("text")))));
-        d.set("traceFormat", enumOf(Set.copyOf(TraceFormat.keys())));
-        d.set("speed", JSON.createObjectNode().put("type", "number").put("exclusiveMinimum", 0));
-        d.set("replaySample", object(Context.REPLAY_SAMPLE));
-        d.set("replayKeys", enumOf(Set.of(ReplayStage.KEEP_NAMES,
-                ReplayStage.HASHED)));
+    }
+
+    /** A type only one kind's keys take. */
+    private static ObjectNode definition(SchemaType type) {
+        return switch (type) {
+            case SchemaType.Mapping m -> object(m.context());
+            case SchemaType.Choice c -> enumOf(c.words());
+            case SchemaType.Texts t -> JSON.createObjectNode().set("anyOf", JSON.createArrayNode().add(ref("text"))
+                    .add(listOf(ref("text"))));
+            case SchemaType.Positive p -> JSON.createObjectNode().put("type", "number").put("exclusiveMinimum", 0);
+        };
     }
 
     /** The definitions of how a stage moves its objects and when it fails: thresholds, multipart, parallel ranges, sources. */

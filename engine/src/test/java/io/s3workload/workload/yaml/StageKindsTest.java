@@ -153,7 +153,7 @@ class StageKindsTest {
             case CONCURRENCY, MEMBERS -> io.s3workload.workload.Defaults.CONCURRENCY;
             case JOBS -> io.s3workload.workload.TranscodeStage.DEFAULT_JOBS;
             case ONE -> 2;
-            case IN_FLIGHT -> io.s3workload.workload.ReplayStage.DEFAULT_CONCURRENCY;
+            case IN_FLIGHT -> StageKind.Workers.DEFAULT_IN_FLIGHT;
         };
         assertEquals(expected, total, kind.key() + ": the largest worker count of its stages, summed over 2 shards");
     }

@@ -1,5 +1,11 @@
-package io.s3workload.workload;
+package io.s3workload.kinds.replay;
 
+import io.s3workload.workload.DataShape;
+import io.s3workload.workload.Durations;
+import io.s3workload.workload.Shard;
+import io.s3workload.workload.StageCommon;
+import io.s3workload.workload.StageKind;
+import io.s3workload.workload.StageSpec;
 import io.s3workload.trace.TraceFormat;
 import io.s3workload.trace.TraceSelection;
 import java.nio.file.Path;
@@ -23,8 +29,8 @@ public record ReplayStage(StageCommon common, List<Path> files, Optional<TraceFo
                           TraceSelection selection, boolean hashKeys, long operations, DataShape data)
         implements StageSpec {
 
-    /** In-flight operations by default: enough that the cap is not what shapes a trace's load. */
-    public static final int DEFAULT_CONCURRENCY = 256;
+    /** In-flight operations by default (those of every kind whose workers are the operations in flight). */
+    public static final int DEFAULT_CONCURRENCY = StageKind.Workers.DEFAULT_IN_FLIGHT;
     public static final String KEEP_NAMES = "names";
     public static final String HASHED = "hashed";
 

@@ -1,8 +1,7 @@
-package io.s3workload.run.kinds;
+package io.s3workload.kinds.replay;
 
 import io.s3workload.metrics.CellRecorder;
 import io.s3workload.metrics.CellStats;
-import io.s3workload.result.ReplayFidelity;
 import io.s3workload.run.Schedule;
 import io.s3workload.run.WorkerState;
 import io.s3workload.trace.SizeClass;

@@ -1,4 +1,4 @@
-package io.s3workload.run.kinds;
+package io.s3workload.kinds.replay;
 
 import io.s3workload.trace.TraceScan;
 import io.s3workload.trace.TraceSelection;

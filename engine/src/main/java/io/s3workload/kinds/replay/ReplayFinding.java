@@ -1,5 +1,8 @@
-package io.s3workload.result;
+package io.s3workload.kinds.replay;
 
+import io.s3workload.result.Finding;
+import io.s3workload.result.ResultChart;
+import io.s3workload.result.ResultTable;
 import io.s3workload.ground.Units;
 import io.s3workload.metrics.CellStats;
 import io.s3workload.metrics.Op;

@@ -1,5 +1,9 @@
-package io.s3workload.workload.yaml;
+package io.s3workload.kinds.replay;
 
+import static io.s3workload.kinds.replay.ReplayStage.HASHED;
+import static io.s3workload.kinds.replay.ReplayStage.KEEP_NAMES;
+
+import io.s3workload.workload.yaml.ObjectSettingsBinder;
 import com.fasterxml.jackson.databind.JsonNode;
 import io.s3workload.trace.Trace;
 import io.s3workload.trace.TraceFormat;
@@ -7,15 +11,25 @@ import io.s3workload.trace.TraceProblems;
 import io.s3workload.trace.TraceScan;
 import io.s3workload.trace.TraceSelection;
 import io.s3workload.workload.DataShape;
-import io.s3workload.workload.ReplayStage;
 import io.s3workload.workload.StageCommon;
+import io.s3workload.workload.StageKind;
 import io.s3workload.workload.StageSpec;
+import io.s3workload.workload.yaml.Fields;
+import io.s3workload.workload.yaml.Key;
+import io.s3workload.workload.yaml.Keys;
+import io.s3workload.workload.yaml.SchemaType;
+import io.s3workload.workload.yaml.StageBinder;
+import io.s3workload.workload.yaml.Suggestions;
 import java.io.IOException;
 import java.io.UncheckedIOException;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.time.Duration;
+import java.util.EnumSet;
+import java.util.LinkedHashMap;
 import java.util.List;
+import java.util.Map;
+import java.util.Set;
 import java.util.Locale;
 import java.util.Optional;
 import java.util.OptionalDouble;
@@ -27,6 +41,41 @@ import java.util.stream.Collectors;
  * knows) stops the run before it touches the store.
  */
 public final class ReplayStageBinder implements StageBinder {
+
+    @Override
+    public List<Key> keys() {
+        return List.of(
+            own("trace", "paths", null, "[logs/2026-11-26/]", "The trace: a file, several, or a directory of them (S3"
+                    + " access logs, CloudTrail, MinIO's audit log, an ops log), merged in time order; a relative path"
+                    + " starts at the workload file's directory.").list(),
+            own("format", "traceFormat", null, "s3-access-log", "The trace's format; by default told from each file's"
+                    + " first bytes."),
+            own("speed", "speed", 1, 10, "How many times faster than recorded (10: ten hours in one)."),
+            own("from", "duration", null, "5s", "Play the trace from this long after its first operation."),
+            own("to", "duration", null, "1h", "Play the trace up to this long after its first operation."),
+            own("sample", "replaySample", null, "{keys: 10%}", "Play a deterministic share of the keys, every"
+                    + " operation of each kept key."),
+            own("keys", "replayKeys", KEEP_NAMES, "hashed", "The recorded keys kept after the run's prefix (names), or"
+                    + " each replaced by its hash (hashed)."),
+            Keys.in(Keys.Context.REPLAY_SAMPLE, "keys", "percent", null, "10%", "The share of the trace's keys played"
+                    + " (every operation of each), chosen by a hash of the key: the same keys every run."));
+    }
+
+    /** A key only a replay stage takes. */
+    private static Key own(String name, String type, Object defaultValue, Object example, String description) {
+        return Keys.stage(EnumSet.of(StageKind.REPLAY), name, type, defaultValue, example, description);
+    }
+
+    @Override
+    public Map<String, SchemaType> types() {
+        Map<String, SchemaType> types = new LinkedHashMap<>();
+        types.put("paths", new SchemaType.Texts());
+        types.put("traceFormat", new SchemaType.Choice(Set.copyOf(TraceFormat.keys())));
+        types.put("speed", new SchemaType.Positive());
+        types.put("replaySample", new SchemaType.Mapping(Keys.Context.REPLAY_SAMPLE));
+        types.put("replayKeys", new SchemaType.Choice(Set.of(KEEP_NAMES, HASHED)));
+        return types;
+    }
 
     @Override
     public Optional<StageSpec> bind(StageCommon common, Fields f) {

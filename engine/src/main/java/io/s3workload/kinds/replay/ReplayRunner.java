@@ -1,4 +1,4 @@
-package io.s3workload.run.kinds;
+package io.s3workload.kinds.replay;
 
 import io.s3workload.metrics.CellKey;
 import io.s3workload.metrics.CellRecorder;
@@ -6,7 +6,6 @@ import io.s3workload.metrics.CellStats;
 import io.s3workload.metrics.Op;
 import io.s3workload.plan.CellPlan;
 import io.s3workload.plan.StagePlan;
-import io.s3workload.result.ReplayFidelity;
 import io.s3workload.result.StageResult;
 import io.s3workload.ground.Units;
 import io.s3workload.run.CellRun;
@@ -23,7 +22,6 @@ import io.s3workload.trace.TraceScan;
 import io.s3workload.workload.DataShape;
 import io.s3workload.ground.DataSize;
 import io.s3workload.workload.Multipart;
-import io.s3workload.workload.ReplayStage;
 import java.io.IOException;
 import java.io.UncheckedIOException;
 import java.nio.file.Path;

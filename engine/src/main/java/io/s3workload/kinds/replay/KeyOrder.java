@@ -1,7 +1,6 @@
-package io.s3workload.run.kinds;
+package io.s3workload.kinds.replay;
 
 import io.s3workload.metrics.CellRecorder;
-import io.s3workload.result.ReplayFidelity;
 import io.s3workload.trace.TraceOp;
 import java.util.ArrayList;
 import java.util.HashMap;

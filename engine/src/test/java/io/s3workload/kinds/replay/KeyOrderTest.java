@@ -1,4 +1,4 @@
-package io.s3workload.run.kinds;
+package io.s3workload.kinds.replay;
 
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertTrue;

@@ -1,4 +1,4 @@
-package io.s3workload.run.kinds;
+package io.s3workload.kinds.replay;
 
 import io.s3workload.metrics.CellRecorder;
 import io.s3workload.run.OpRecorder;

@@ -1,5 +1,7 @@
-package io.s3workload.result;
+package io.s3workload.kinds.replay;
 
+import io.s3workload.result.Finding;
+import io.s3workload.result.StageOutcome;
 import com.fasterxml.jackson.core.type.TypeReference;
 import io.s3workload.metrics.CellRecorder;
 import io.s3workload.metrics.CellStats;
