@@ -62,6 +62,16 @@ public final class Units {
         return String.format(Locale.ROOT, perSecond >= 100 ? "%.1f" : "%.2f", perSecond);
     }
 
+    /**
+     * A rate a reader takes in at a glance, to about three figures: {@code 1,840}, {@code 45.2}, {@code 7.25} (a
+     * capacity search's steps, a table's rate column).
+     */
+    public static String roundedRate(double perSecond) {
+        return perSecond >= 100 ? String.format(Locale.ROOT, "%,.0f", perSecond)
+                : perSecond >= 10 ? String.format(Locale.ROOT, "%.1f", perSecond)
+                : String.format(Locale.ROOT, "%.2f", perSecond);
+    }
+
     /** {@code 12.3s}; under a second in milliseconds ({@code 31 ms}), so a short cell never reads 0.0s. */
     public static String seconds(long nanos) {
         if (nanos < 1_000_000_000L) {

@@ -1,6 +1,5 @@
 package io.s3workload.report;
 
-import io.s3workload.result.CapacitySearch;
 import io.s3workload.result.ResultTable;
 import io.s3workload.result.ResultTable.Place;
 import io.s3workload.result.ResultTable.Where;
@@ -81,7 +80,7 @@ final class FindingBlocks {
             case TEXT, FLAG -> value.toString();
             case COUNT -> value instanceof Double || value instanceof Float
                     ? Long.toString(Math.round(((Number) value).doubleValue())) : value.toString();
-            case RATE -> CapacitySearch.rate(number(value));
+            case RATE -> Units.roundedRate(number(value));
             case LATENCY -> Units.latency(Math.round(number(value) * 1e6));
             case MILLIS -> String.format(Locale.ROOT, "%.2f", number(value));
             case PERCENT -> String.format(Locale.ROOT, "%.2f%%", number(value));

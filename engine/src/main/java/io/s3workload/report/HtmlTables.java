@@ -5,7 +5,7 @@ import io.s3workload.metrics.NamedRequest;
 import io.s3workload.metrics.Outage;
 import io.s3workload.metrics.ServerView;
 import io.s3workload.metrics.SizeBucketStats;
-import io.s3workload.result.CapacitySearch;
+import io.s3workload.result.StageOutcome;
 import io.s3workload.result.ResultTable;
 import io.s3workload.result.StageReport;
 import io.s3workload.result.Summary;
@@ -45,32 +45,15 @@ final class HtmlTables {
     }
 
     /**
-     * Which step of a capacity search {@code cell} measured, as a heading or a table names it: {@code step 3, 75.0/s
-     * offered} and {@code , client-bound} when the client, not the store, was its limit; empty outside a search.
+     * What {@code cell} was in what its stage found, as a heading or a table names it ({@code step 3, 75.0/s
+     * offered}: {@link StageOutcome#cellLabel}); empty where nothing the stage found says.
      */
     static Optional<String> step(StageReport stage, CellStats cell) {
-        String prefix = stage.name() + ".step";
-        Optional<CapacitySearch> found = stage.outcome(CapacitySearch.TYPE);
-        if (found.isEmpty() || !cell.key().stage().startsWith(prefix)) {
-            return Optional.empty();
-        }
-        int n;
-        try {
-            n = Integer.parseInt(cell.key().stage().substring(prefix.length()));
-        } catch (NumberFormatException e) {
-            return Optional.empty();
-        }
-        CapacitySearch search = found.get();
-        if (n < 1 || n > search.steps().size()) {
-            return Optional.of("step " + n);
-        }
-        CapacitySearch.Step step = search.steps().get(n - 1);
-        return Optional.of("step " + n + ", " + search.load(step.offered()) + " offered"
-                + (step.clientBound().isPresent() ? ", client-bound" : ""));
+        return stage.outcomes().stream().flatMap(o -> o.cellLabel(stage.name(), cell).stream()).findFirst();
     }
 
     static String cells(StageReport stage) {
-        boolean steps = stage.outcome(CapacitySearch.TYPE).isPresent();
+        boolean steps = stage.outcomes().stream().anyMatch(StageOutcome::labelsCells);
         StringBuilder t = new StringBuilder("<div class=\"wide\"><table class=\"cells\"><tr>"
                 + (steps ? "<th class=\"t\">step</th>" : "") + "<th class=\"t\">op</th><th class=\"t\">"
                 + "endpoint</th><th class=\"t\">size</th><th>ok</th><th>errors</th><th>seconds</th><th>ops/s</th>"

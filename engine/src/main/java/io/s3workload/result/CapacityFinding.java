@@ -83,7 +83,7 @@ public record CapacityFinding(String stage, CapacitySearch search, List<CellStat
 
     private String load(double offered) {
         return search.mode() == CapacityStage.Mode.USERS ? Math.round(offered) + " users"
-                : CapacitySearch.rate(offered) + "/s";
+                : Units.roundedRate(offered) + "/s";
     }
 
     /** {@code held  <- sustained}, {@code broke: p99 90.05 ms > 50.00 ms}. */

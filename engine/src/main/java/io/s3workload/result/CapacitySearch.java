@@ -212,15 +212,38 @@ public record CapacitySearch(CapacityStage.Slo slo, CapacityStage.Mode mode, dou
         return broken;
     }
 
-    /** {@code 1,840/s} or {@code 120 users}. */
-    public String load(double offered) {
-        return mode == CapacityStage.Mode.RATE ? rate(offered) + "/s" : Math.round(offered) + " users";
+    /**
+     * Which step of the search {@code cell} measured: {@code step 3, 75.0/s offered}, and {@code , client-bound}
+     * when the client, not the store, was its limit.
+     */
+    @Override
+    public Optional<String> cellLabel(String stage, CellStats cell) {
+        String prefix = stage + ".step";
+        if (!cell.key().stage().startsWith(prefix)) {
+            return Optional.empty();
+        }
+        int n;
+        try {
+            n = Integer.parseInt(cell.key().stage().substring(prefix.length()));
+        } catch (NumberFormatException e) {
+            return Optional.empty();
+        }
+        if (n < 1 || n > steps().size()) {
+            return Optional.of("step " + n);
+        }
+        Step step = steps().get(n - 1);
+        return Optional.of("step " + n + ", " + load(step.offered()) + " offered"
+                + (step.clientBound().isPresent() ? ", client-bound" : ""));
     }
 
-    public static String rate(double perSecond) {
-        return perSecond >= 100 ? String.format(Locale.ROOT, "%,.0f", perSecond)
-                : perSecond >= 10 ? String.format(Locale.ROOT, "%.1f", perSecond)
-                : String.format(Locale.ROOT, "%.2f", perSecond);
+    @Override
+    public boolean labelsCells() {
+        return true;
+    }
+
+    /** {@code 1,840/s} or {@code 120 users}. */
+    public String load(double offered) {
+        return mode == CapacityStage.Mode.RATE ? Units.roundedRate(offered) + "/s" : Math.round(offered) + " users";
     }
 
     /**
@@ -234,7 +257,7 @@ public record CapacitySearch(CapacityStage.Slo slo, CapacityStage.Mode mode, dou
             boolean lowerBound = v.broke().isEmpty() || v.clientLimit().isPresent();
             b.append(lowerBound ? "Sustained at least " : "Sustained ").append(load(s.offered())).append(" ")
                     .append(what).append(" within ").append(slo.text()).append(" (measured ")
-                    .append(rate(s.cell().opsPerSecond())).append(" ops/s, p99 ")
+                    .append(Units.roundedRate(s.cell().opsPerSecond())).append(" ops/s, p99 ")
                     .append(Units.latency(Units.statNanos(s.cell().latency(), Percentile.P99))).append(")");
         } else if (v.broke().isPresent()) {
             b.append("No step held: the first, ").append(load(v.steps().get(0).offered()))

@@ -35,6 +35,19 @@ public interface StageOutcome {
         return Map.of();
     }
 
+    /**
+     * What cell {@code cell} of stage {@code stage} was in it, where a reader needs it said beside the cell (a
+     * capacity search's step: {@code step 3, 75.0/s offered, client-bound}); empty where it says nothing of cells.
+     */
+    default Optional<String> cellLabel(String stage, CellStats cell) {
+        return Optional.empty();
+    }
+
+    /** Whether it labels its stage's cells ({@link #cellLabel}): a table of them then has a column for it. */
+    default boolean labelsCells() {
+        return false;
+    }
+
     /** The thresholds of {@code failOn} it crosses, as breaches of stage {@code stage}'s. */
     default List<Breach> breaches(String stage, FailOn failOn) {
         return List.of();
