@@ -63,7 +63,12 @@ if $quick; then
   echo "quick tier: passed in $((SECONDS - began)) s$($loaded && echo ", with every core kept busy")"
   exit 0
 fi
-./mvnw -B verify -Ds3workload.commit="$commit" ${maven_args[@]+"${maven_args[@]}"}
+# Maven's output, kept for the compiler's findings (src/dev/findings.py); outside target/, which a clean removes
+build_log=$(mktemp "${TMPDIR:-/tmp}/s3workload-build.XXXXXX")
+./mvnw -B verify -Perrorprone -Ds3workload.commit="$commit" ${maven_args[@]+"${maven_args[@]}"} 2>&1 | tee "$build_log"
+# the compiler's findings (javac's lint, Error Prone's default checks): none may have more than its committed figure
+python3 src/dev/findings.py --check "$build_log"
+rm -f "$build_log"
 echo "maven: $((SECONDS - began)) s"
 for check in "$root"/src/e2e/*.sh; do
   started=$SECONDS

@@ -3,8 +3,10 @@ package io.s3workload.cli;
 import io.s3workload.s3.ClientSetupException;
 import io.s3workload.workload.yaml.Problem;
 import io.s3workload.workload.yaml.WorkloadException;
+import java.io.OutputStreamWriter;
 import java.io.PrintStream;
 import java.io.PrintWriter;
+import java.nio.charset.Charset;
 import picocli.CommandLine.Command;
 import picocli.CommandLine;
 
@@ -48,8 +50,9 @@ public final class Main implements Runnable {
         System.setErr(MaskedOutput.of(err));
         try {
             CommandLine cli = commandLine();
-            cli.setOut(new PrintWriter(System.out, true));
-            cli.setErr(new PrintWriter(System.err, true));
+            // picocli's help and messages in the default charset (UTF-8 unless file.encoding says otherwise), as before
+            cli.setOut(new PrintWriter(new OutputStreamWriter(System.out, Charset.defaultCharset()), true));
+            cli.setErr(new PrintWriter(new OutputStreamWriter(System.err, Charset.defaultCharset()), true));
             return cli.execute(args);
         } finally {
             System.out.flush();

@@ -28,13 +28,13 @@ public final class Units {
         return String.format(Locale.ROOT, "%.3f s", nanos / 1e9);
     }
 
-    /** {@code 1 worker}, {@code 2 workers}: a count with its noun in the number it takes. */
     /** A number as a person writes it: {@code 4}, {@code 2.5}, {@code 0.125} (three decimals at most). */
     public static String plain(double value) {
         return BigDecimal.valueOf(value).setScale(3, RoundingMode.HALF_UP).stripTrailingZeros()
                 .toPlainString();
     }
 
+    /** {@code 1 worker}, {@code 2 workers}: a count with its noun in the number it takes. */
     public static String count(long n, String noun) {
         // a consonant's y becomes ies (1 entry, 2 entries); a vowel's stays (1 key, 2 keys)
         boolean ies = noun.matches(".*[^aeiou]y");

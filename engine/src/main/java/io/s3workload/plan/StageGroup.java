@@ -6,7 +6,7 @@ import java.util.Optional;
 import java.util.OptionalInt;
 
 /**
- * Where a stage made by expanding a {@code sweep}, {@code compare} or {@code loops} stage sits in it, so that
+ * Where a stage made by expanding a {@code sweep}, {@code compare} or loops stage sits in it, so that
  * reporters can put its members together again. Only the coordinates the composite kind has are set.
  *
  * @param name        the composite stage's name

@@ -269,10 +269,6 @@ final class HtmlTables {
         return h.getTotalCount() == 0 ? "-" : Units.millis(Units.statNanos(h, p));
     }
 
-    private static String pct(double v) {
-        return String.format(Locale.ROOT, "%.1f%%", v);
-    }
-
     private static String esc(String text) {
         return SvgChart.escape(text);
     }

@@ -33,8 +33,6 @@ public record RunReport(About about, String runId, Instant startedAt, long wallN
      * @param shards a merged run: the shards merged and those left out; empty otherwise
      * @param serverInProcess the S3 server ran in the measuring process (--embedded): its CPU figures are the
      *                        client's and the server's
-     */
-    /**
      * @param startAt the time the run was told to begin at ({@code --start-at}), or null
      * @param startSpreadSeconds of a merged run: how far apart its shards began (the last's begin less the first's)
      * @param slice   of the figures {@code s3workload analyze} cut from an ops log: what it read and how it cut

@@ -102,6 +102,7 @@ public final class Payload {
          * Compares {@code data[off, off + len)} with this body's bytes from {@code position}: the body position of
          * the first differing byte (a byte past the end of the body differs), or -1 when they match.
          */
+        @Override
         public long mismatch(long position, byte[] data, int off, int len) {
             long checkable = Math.max(0, Math.min(len, length - position));
             long at = bytes.mismatch(start + position, data, off, (int) checkable);

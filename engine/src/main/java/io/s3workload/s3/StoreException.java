@@ -6,7 +6,6 @@ package io.s3workload.s3;
  */
 public final class StoreException extends RuntimeException {
 
-    /** Broad causes, used to map a failed preflight to an exit code and a clear message. */
     /**
      * What kind of failure, for callers to switch on (never on the error class's text): {@code NOT_SUPPORTED} is a
      * request the server does not implement (HTTP 501, 405, NotImplemented), which trying again will not change.

@@ -1,6 +1,6 @@
 package io.s3workload.workload;
 
-/** Where an endpoint's credentials come from. Secrets are never printed: see {@link #toString()}. */
+/** Where an endpoint's credentials come from. Secrets are never printed: each form's {@code toString()} names only where they come from. */
 public sealed interface CredentialsSpec {
 
     /** The AWS default chain: environment, system properties, ~/.aws, container and instance roles. */

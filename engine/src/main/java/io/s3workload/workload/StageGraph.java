@@ -112,7 +112,7 @@ public record StageGraph(Optional<List<String>> after, Optional<String> with, On
                 return cycle;
             }
         }
-        path.remove(path.size() - 1);
+        path.remove(path.size() - 1); // the last element, by its index
         state[i] = 2;
         return null;
     }

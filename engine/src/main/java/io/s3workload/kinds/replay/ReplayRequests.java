@@ -273,7 +273,7 @@ final class ReplayRequests {
     }
 
     /** What recorded failures met here, counted by operation and recorded status. */
-    private final class Tally {
+    private static final class Tally {
         private final LongAdder[] counts;
 
         Tally(LongAdder[] counts) {

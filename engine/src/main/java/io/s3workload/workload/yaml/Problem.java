@@ -7,7 +7,7 @@ import java.util.Comparator;
 public record Problem(Location location, String path, String message) {
 
     public static final Comparator<Problem> BY_POSITION = Comparator
-            .comparing((Problem p) -> p.location().line() == 0 ? 1 : 0)
+            .comparingInt((Problem p) -> p.location().line() == 0 ? 1 : 0)
             .thenComparingInt(p -> p.location().line())
             .thenComparingInt(p -> p.location().column())
             .thenComparing(Problem::message);

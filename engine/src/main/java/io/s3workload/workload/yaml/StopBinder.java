@@ -22,11 +22,6 @@ final class StopBinder {
     }
 
     /**
-     * {@code sizes: [1MiB, {min: 1MiB, max: 6MiB}]} or {@code size: ...} with one of them; empty when neither key
-     * is given or the value is wrong (reported).
-     */
-
-    /**
      * {@code stopWhenStable: {window: 10s, within: 5%}} (either key may be left out), or {@code true} for the
      * defaults; only with a {@code duration}, the most the stage may run.
      */
