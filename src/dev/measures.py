@@ -186,13 +186,14 @@ def kind_parts_outside(files):
 def house(files):
     """The house's picture: imports against the folder order, imports never used, inline qualified names where an
     import would do, and records too long to read by position."""
-    m = {'imports against the folder order': 0, 'unused imports': 0, 'inline qualified names': 0,
-         'records over 12 components': 0}
+    m = {'imports against the folder order': 0, 'unused imports': 0, 'imports out of order': 0,
+         'inline qualified names': 0, 'records over 12 components': 0}
     for path, text in files:
         body = code(text)
         if '/engine/' in '/' + path:
             m['imports against the folder order'] += len(against_order(path, body))
         m['unused imports'] += len(unused_imports(text, body))
+        m['imports out of order'] += 0 if imports_in_order(body) else 1
         m['inline qualified names'] += len(inline_qualified(body))
         m['records over 12 components'] += sum(1 for c in record_components(body) if c > 12)
     return m
@@ -234,6 +235,16 @@ def unused_imports(text, body):
                                                        docs):
             unused.append(m.group(0))
     return unused
+
+
+def imports_in_order(body):
+    """Whether the file's imports are static ones first, then the others, each group sorted by name (a file is
+    counted once however many are out of place)."""
+    lines = re.findall(r'^import .*;$', body, flags=re.M)
+    key = [re.sub(r'^import (static )?', '', line).rstrip(';') for line in lines]
+    static = [line.startswith('import static ') for line in lines]
+    groups = sorted(range(len(lines)), key=lambda i: (not static[i], key[i]))
+    return list(range(len(lines))) == groups
 
 
 def inline_qualified(body):

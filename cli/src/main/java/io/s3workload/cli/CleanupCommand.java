@@ -1,9 +1,9 @@
 package io.s3workload.cli;
 
+import io.s3workload.ground.Units;
 import io.s3workload.plan.Plan;
 import io.s3workload.plan.Planner;
 import io.s3workload.result.CleanupResult;
-import io.s3workload.ground.Units;
 import io.s3workload.run.RunStores;
 import io.s3workload.run.cleanup.Cleanup;
 import io.s3workload.run.cleanup.CleanupManifest;

@@ -7,8 +7,8 @@ import java.io.OutputStreamWriter;
 import java.io.PrintStream;
 import java.io.PrintWriter;
 import java.nio.charset.Charset;
-import picocli.CommandLine.Command;
 import picocli.CommandLine;
+import picocli.CommandLine.Command;
 
 /** The {@code s3workload} command line. */
 @Command(name = "s3workload", mixinStandardHelpOptions = true, versionProvider = VersionProvider.class,

@@ -1,8 +1,8 @@
 package io.s3workload.cli;
 
+import io.s3workload.ground.Units;
 import io.s3workload.opslog.OpsMerge;
 import io.s3workload.report.ResultsMerge;
-import io.s3workload.ground.Units;
 import java.io.IOException;
 import java.nio.file.Path;
 import java.time.Duration;

@@ -30,10 +30,10 @@ import java.util.List;
 import java.util.Map;
 import java.util.Optional;
 import java.util.concurrent.Callable;
+import picocli.CommandLine;
 import picocli.CommandLine.Command;
 import picocli.CommandLine.Mixin;
 import picocli.CommandLine.Option;
-import picocli.CommandLine;
 
 /** {@code s3workload run}: runs a workload and prints its report. */
 @Command(name = "run", header = "Run a workload and report what it measured.", mixinStandardHelpOptions = true, versionProvider = VersionProvider.class,

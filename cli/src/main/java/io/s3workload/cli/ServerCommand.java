@@ -1,17 +1,17 @@
 package io.s3workload.cli;
 
+import io.s3workload.ground.DataSize;
 import io.s3workload.server.EmbeddedS3;
 import io.s3workload.server.nul.NullS3Server;
 import io.s3workload.server.nul.NullS3Settings;
-import io.s3workload.ground.DataSize;
 import java.net.BindException;
 import java.net.URI;
 import java.nio.file.Path;
 import java.util.concurrent.Callable;
 import java.util.concurrent.CountDownLatch;
+import picocli.CommandLine;
 import picocli.CommandLine.Command;
 import picocli.CommandLine.Option;
-import picocli.CommandLine;
 
 /** {@code s3workload server}: a standalone S3 endpoint on 127.0.0.1 for demos, benchmarks and tests. */
 @Command(name = "server", header = "Run an S3 server on 127.0.0.1: S3Proxy, or the null backend.", mixinStandardHelpOptions = true, versionProvider = VersionProvider.class,

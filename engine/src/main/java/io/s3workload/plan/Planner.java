@@ -1,5 +1,6 @@
 package io.s3workload.plan;
 
+import io.s3workload.ground.SizeSpec;
 import io.s3workload.workload.CapacityStage;
 import io.s3workload.workload.ClientSettings;
 import io.s3workload.workload.CompareStage;
@@ -12,7 +13,6 @@ import io.s3workload.workload.Multipart;
 import io.s3workload.workload.ObjectsFrom;
 import io.s3workload.workload.ParallelRanges;
 import io.s3workload.workload.PutStage;
-import io.s3workload.ground.SizeSpec;
 import io.s3workload.workload.StageCommon;
 import io.s3workload.workload.StageGraph;
 import io.s3workload.workload.StageKind;

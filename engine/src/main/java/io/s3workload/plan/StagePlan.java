@@ -1,9 +1,9 @@
 package io.s3workload.plan;
 
+import io.s3workload.ground.DataSize;
 import io.s3workload.workload.Access;
 import io.s3workload.workload.ClientSettings;
 import io.s3workload.workload.ConsistencyProbe;
-import io.s3workload.ground.DataSize;
 import io.s3workload.workload.FailOn;
 import io.s3workload.workload.LoadEndpoints;
 import io.s3workload.workload.LoadShape;

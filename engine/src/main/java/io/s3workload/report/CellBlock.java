@@ -1,5 +1,8 @@
 package io.s3workload.report;
 
+import io.s3workload.ground.DataSize;
+import io.s3workload.ground.Percentile;
+import io.s3workload.ground.Units;
 import io.s3workload.metrics.AccessStats;
 import io.s3workload.metrics.CellStats;
 import io.s3workload.metrics.NamedRequest;
@@ -8,9 +11,6 @@ import io.s3workload.metrics.Outage;
 import io.s3workload.metrics.ProcessCost;
 import io.s3workload.metrics.ServerView;
 import io.s3workload.metrics.SizeBucketStats;
-import io.s3workload.ground.Units;
-import io.s3workload.ground.DataSize;
-import io.s3workload.ground.Percentile;
 import java.time.Instant;
 import java.time.ZoneOffset;
 import java.time.format.DateTimeFormatter;

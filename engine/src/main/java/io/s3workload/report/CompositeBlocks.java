@@ -1,10 +1,10 @@
 package io.s3workload.report;
 
+import io.s3workload.ground.Units;
 import io.s3workload.metrics.CellStats;
 import io.s3workload.plan.StageGroup;
 import io.s3workload.plan.StagePlan;
 import io.s3workload.result.StageResult;
-import io.s3workload.ground.Units;
 import io.s3workload.workload.StageKind;
 import java.util.ArrayList;
 import java.util.HashMap;

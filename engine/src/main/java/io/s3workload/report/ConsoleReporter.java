@@ -1,5 +1,6 @@
 package io.s3workload.report;
 
+import io.s3workload.ground.Units;
 import io.s3workload.metrics.CellStats;
 import io.s3workload.plan.Plan;
 import io.s3workload.plan.StagePlan;
@@ -9,7 +10,6 @@ import io.s3workload.result.RunInfo;
 import io.s3workload.result.RunResult;
 import io.s3workload.result.StageReport;
 import io.s3workload.result.StageResult;
-import io.s3workload.ground.Units;
 import java.io.PrintStream;
 import java.time.Duration;
 import java.util.ArrayList;

@@ -1,5 +1,7 @@
 package io.s3workload.report;
 
+import io.s3workload.ground.Percentile;
+import io.s3workload.ground.Units;
 import io.s3workload.metrics.CellStats;
 import io.s3workload.metrics.NamedRequest;
 import io.s3workload.metrics.ServerView;
@@ -10,8 +12,6 @@ import io.s3workload.result.RunReport;
 import io.s3workload.result.RunResult;
 import io.s3workload.result.StageReport;
 import io.s3workload.result.Summary;
-import io.s3workload.ground.Units;
-import io.s3workload.ground.Percentile;
 import java.util.ArrayList;
 import java.util.LinkedHashMap;
 import java.util.List;

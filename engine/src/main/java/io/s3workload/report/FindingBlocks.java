@@ -1,10 +1,10 @@
 package io.s3workload.report;
 
+import io.s3workload.ground.Units;
 import io.s3workload.result.ResultTable;
 import io.s3workload.result.ResultTable.Place;
 import io.s3workload.result.ResultTable.Where;
 import io.s3workload.result.StageReport;
-import io.s3workload.ground.Units;
 import java.util.ArrayList;
 import java.util.LinkedHashMap;
 import java.util.List;

@@ -1,12 +1,12 @@
 package io.s3workload.report;
 
+import io.s3workload.ground.Units;
 import io.s3workload.metrics.CellStats;
 import io.s3workload.metrics.Op;
 import io.s3workload.result.CompositeTables;
 import io.s3workload.result.StageReport;
 import io.s3workload.result.StageResult;
 import io.s3workload.result.Summary;
-import io.s3workload.ground.Units;
 import java.util.ArrayList;
 import java.util.Arrays;
 import java.util.List;

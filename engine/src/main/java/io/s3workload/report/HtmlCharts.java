@@ -1,5 +1,7 @@
 package io.s3workload.report;
 
+import io.s3workload.ground.Percentile;
+import io.s3workload.ground.Units;
 import io.s3workload.metrics.CellKey;
 import io.s3workload.metrics.CellStats;
 import io.s3workload.metrics.Outage;
@@ -7,8 +9,6 @@ import io.s3workload.metrics.ServerView;
 import io.s3workload.metrics.Snapshot;
 import io.s3workload.result.ResultChart;
 import io.s3workload.result.Summary;
-import io.s3workload.ground.Units;
-import io.s3workload.ground.Percentile;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.Locale;

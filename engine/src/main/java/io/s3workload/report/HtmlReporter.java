@@ -1,5 +1,6 @@
 package io.s3workload.report;
 
+import io.s3workload.ground.Units;
 import io.s3workload.metrics.CellStats;
 import io.s3workload.result.Breach;
 import io.s3workload.result.CompositeTables;
@@ -9,7 +10,6 @@ import io.s3workload.result.RunReport;
 import io.s3workload.result.RunResult;
 import io.s3workload.result.StageReport;
 import io.s3workload.result.Summary;
-import io.s3workload.ground.Units;
 import io.s3workload.workload.Scaled;
 import java.time.Duration;
 import java.time.temporal.ChronoUnit;

@@ -1,16 +1,16 @@
 package io.s3workload.report;
 
+import io.s3workload.ground.Percentile;
+import io.s3workload.ground.Units;
 import io.s3workload.metrics.CellStats;
 import io.s3workload.metrics.NamedRequest;
 import io.s3workload.metrics.Outage;
 import io.s3workload.metrics.ServerView;
 import io.s3workload.metrics.SizeBucketStats;
-import io.s3workload.result.StageOutcome;
 import io.s3workload.result.ResultTable;
+import io.s3workload.result.StageOutcome;
 import io.s3workload.result.StageReport;
 import io.s3workload.result.Summary;
-import io.s3workload.ground.Units;
-import io.s3workload.ground.Percentile;
 import java.time.Instant;
 import java.util.List;
 import java.util.Locale;

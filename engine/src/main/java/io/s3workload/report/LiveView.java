@@ -1,5 +1,7 @@
 package io.s3workload.report;
 
+import io.s3workload.ground.Percentile;
+import io.s3workload.ground.Units;
 import io.s3workload.metrics.CellKey;
 import io.s3workload.metrics.ServerView;
 import io.s3workload.metrics.Snapshot;
@@ -11,8 +13,6 @@ import io.s3workload.result.RunReport;
 import io.s3workload.result.RunResult;
 import io.s3workload.result.StageReport;
 import io.s3workload.result.StageResult;
-import io.s3workload.ground.Units;
-import io.s3workload.ground.Percentile;
 import io.s3workload.workload.Urls;
 import java.time.temporal.ChronoUnit;
 import java.util.ArrayList;

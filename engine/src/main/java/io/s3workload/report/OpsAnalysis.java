@@ -1,11 +1,11 @@
 package io.s3workload.report;
 
+import io.s3workload.ground.Units;
 import io.s3workload.metrics.Op;
 import io.s3workload.opslog.OpsLog;
 import io.s3workload.opslog.OpsReader;
 import io.s3workload.opslog.OpsRecord;
 import io.s3workload.run.OpsSink;
-import io.s3workload.ground.Units;
 import java.io.IOException;
 import java.nio.file.Files;
 import java.nio.file.Path;

@@ -1,10 +1,10 @@
 package io.s3workload.report;
 
+import io.s3workload.ground.Percentile;
 import io.s3workload.metrics.CellRecorder;
 import io.s3workload.metrics.CellStats;
 import io.s3workload.metrics.Snapshot;
 import io.s3workload.opslog.OpsRecord;
-import io.s3workload.ground.Percentile;
 import java.util.ArrayList;
 import java.util.EnumMap;
 import java.util.List;

@@ -1,5 +1,7 @@
 package io.s3workload.report;
 
+import io.s3workload.ground.DataSize;
+import io.s3workload.ground.SizeSpec;
 import io.s3workload.metrics.CellKey;
 import io.s3workload.metrics.CellStats;
 import io.s3workload.metrics.Op;
@@ -8,8 +10,6 @@ import io.s3workload.result.RunReport;
 import io.s3workload.result.StageReport;
 import io.s3workload.result.Summary;
 import io.s3workload.result.SummaryJson;
-import io.s3workload.ground.DataSize;
-import io.s3workload.ground.SizeSpec;
 import io.s3workload.workload.StageKind;
 import java.io.IOException;
 import java.nio.file.Files;

@@ -1,13 +1,13 @@
 package io.s3workload.report;
 
+import io.s3workload.ground.DataSize;
+import io.s3workload.ground.Units;
 import io.s3workload.plan.CellPlan;
 import io.s3workload.plan.Plan;
 import io.s3workload.plan.PlanWarnings;
 import io.s3workload.plan.StagePlan;
-import io.s3workload.ground.Units;
 import io.s3workload.workload.ClientSettings;
 import io.s3workload.workload.ClientSpec;
-import io.s3workload.ground.DataSize;
 import io.s3workload.workload.Durations;
 import io.s3workload.workload.EndpointSpec;
 import io.s3workload.workload.LoadEndpoints;

@@ -1,16 +1,16 @@
 package io.s3workload.report;
 
+import io.s3workload.ground.Percentile;
+import io.s3workload.ground.Units;
 import io.s3workload.metrics.CellStats;
 import io.s3workload.metrics.ConvergenceStats;
 import io.s3workload.metrics.Op;
 import io.s3workload.plan.StagePlan;
 import io.s3workload.result.ConvergencePairs;
 import io.s3workload.result.StageResult;
-import io.s3workload.ground.Units;
 import io.s3workload.workload.ConsistencyProbe;
 import io.s3workload.workload.Durations;
 import io.s3workload.workload.ListAfterWriteStage;
-import io.s3workload.ground.Percentile;
 import io.s3workload.workload.ReadAfterWriteStage;
 import io.s3workload.workload.TranscodeStage;
 import java.util.List;

@@ -1,5 +1,8 @@
 package io.s3workload.report;
 
+import io.s3workload.ground.DataSize;
+import io.s3workload.ground.Percentile;
+import io.s3workload.ground.SizeSpec;
 import io.s3workload.metrics.AccessStats;
 import io.s3workload.metrics.CellKey;
 import io.s3workload.metrics.CellRecorder;
@@ -16,9 +19,6 @@ import io.s3workload.result.StageOutcome;
 import io.s3workload.result.StageReport;
 import io.s3workload.result.Summary;
 import io.s3workload.result.SummaryJson;
-import io.s3workload.ground.DataSize;
-import io.s3workload.ground.Percentile;
-import io.s3workload.ground.SizeSpec;
 import io.s3workload.workload.StageKind;
 import java.io.IOException;
 import java.nio.BufferUnderflowException;

@@ -1,10 +1,10 @@
 package io.s3workload.report;
 
+import io.s3workload.ground.Units;
 import io.s3workload.metrics.Op;
 import io.s3workload.result.ResultAnswers;
 import io.s3workload.result.Summary;
 import io.s3workload.result.SummaryJson;
-import io.s3workload.ground.Units;
 import java.io.IOException;
 import java.nio.file.Files;
 import java.nio.file.Path;

@@ -1,12 +1,12 @@
 package io.s3workload.report;
 
+import io.s3workload.ground.Units;
 import io.s3workload.metrics.ConvergenceStats;
 import io.s3workload.plan.Plan;
 import io.s3workload.result.Breach;
 import io.s3workload.result.ConvergencePairs;
 import io.s3workload.result.RunResult;
 import io.s3workload.result.StageResult;
-import io.s3workload.ground.Units;
 import java.util.ArrayList;
 import java.util.List;
 

@@ -1,9 +1,9 @@
 package io.s3workload.report;
 
+import io.s3workload.ground.Units;
 import io.s3workload.plan.Plan;
 import io.s3workload.plan.StageGroup;
 import io.s3workload.plan.StagePlan;
-import io.s3workload.ground.Units;
 import io.s3workload.workload.Durations;
 import io.s3workload.workload.EndpointSpec;
 import io.s3workload.workload.LoadEndpoints;

@@ -1,11 +1,11 @@
 package io.s3workload.report;
 
+import io.s3workload.ground.Units;
 import io.s3workload.metrics.CellStats;
 import io.s3workload.opslog.OpsLog;
 import io.s3workload.result.RunReport;
 import io.s3workload.result.StageReport;
 import io.s3workload.result.SummaryJson;
-import io.s3workload.ground.Units;
 import java.io.IOException;
 import java.net.URI;
 import java.nio.file.Files;

@@ -1,12 +1,12 @@
 package io.s3workload.run;
 
+import io.s3workload.ground.Units;
 import io.s3workload.metrics.CellKey;
 import io.s3workload.metrics.CellRecorder;
 import io.s3workload.metrics.CellStats;
 import io.s3workload.metrics.ProcessCost;
 import io.s3workload.plan.CellPlan;
 import io.s3workload.plan.StagePlan;
-import io.s3workload.ground.Units;
 import io.s3workload.run.server.ServerWatch;
 import io.s3workload.s3.ObjectStore;
 import io.s3workload.workload.Durations;

@@ -1,8 +1,8 @@
 package io.s3workload.run;
 
+import io.s3workload.ground.SizeSpec;
 import io.s3workload.s3.ObjectStore;
 import io.s3workload.workload.ObjectsFrom;
-import io.s3workload.ground.SizeSpec;
 import java.util.ArrayList;
 import java.util.Arrays;
 import java.util.List;

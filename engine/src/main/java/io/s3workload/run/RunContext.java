@@ -1,16 +1,16 @@
 package io.s3workload.run;
 
+import io.s3workload.ground.DataSize;
+import io.s3workload.ground.SizeSpec;
+import io.s3workload.ground.Units;
 import io.s3workload.metrics.CellKey;
 import io.s3workload.metrics.CellRecorder;
 import io.s3workload.plan.StagePlan;
 import io.s3workload.result.CleanupResult;
 import io.s3workload.result.ReporterBus;
-import io.s3workload.ground.Units;
 import io.s3workload.s3.Payload;
 import io.s3workload.s3.StoreException;
-import io.s3workload.ground.DataSize;
 import io.s3workload.workload.ObjectsFrom;
-import io.s3workload.ground.SizeSpec;
 import java.util.List;
 import java.util.Optional;
 import java.util.concurrent.CopyOnWriteArrayList;

@@ -1,19 +1,19 @@
 package io.s3workload.run;
 
+import io.s3workload.ground.SizeSpec;
+import io.s3workload.ground.Units;
 import io.s3workload.metrics.CellKey;
 import io.s3workload.metrics.CellRecorder;
 import io.s3workload.metrics.CellStats;
 import io.s3workload.metrics.Op;
 import io.s3workload.plan.StagePlan;
 import io.s3workload.result.CleanupResult;
-import io.s3workload.ground.Units;
 import io.s3workload.s3.ObjectStore;
 import io.s3workload.s3.ObjectWrite;
 import io.s3workload.s3.Payload;
 import io.s3workload.s3.StoreException;
 import io.s3workload.workload.DataShape;
 import io.s3workload.workload.Multipart;
-import io.s3workload.ground.SizeSpec;
 import io.s3workload.workload.Sources;
 import java.util.Map;
 import java.util.Optional;

@@ -1,5 +1,6 @@
 package io.s3workload.s3;
 
+import io.s3workload.s3.ObjectStore.ObjectInfo;
 import io.s3workload.s3.http.Http1Connection;
 import io.s3workload.s3.http.Http1Pool;
 import io.s3workload.s3.http.ResponseHead;
@@ -7,7 +8,6 @@ import java.io.IOException;
 import java.io.InterruptedIOException;
 import java.net.URI;
 import java.nio.charset.StandardCharsets;
-import io.s3workload.s3.ObjectStore.ObjectInfo;
 import java.util.Map;
 import java.util.Optional;
 import software.amazon.awssdk.http.SdkHttpMethod;

@@ -1,5 +1,6 @@
 package io.s3workload.s3;
 
+import java.util.concurrent.CompletableFuture;
 import software.amazon.awssdk.http.SdkHttpRequest;
 import software.amazon.awssdk.http.auth.aws.scheme.AwsV4AuthScheme;
 import software.amazon.awssdk.http.auth.aws.signer.AwsV4FamilyHttpSigner;
@@ -13,7 +14,6 @@ import software.amazon.awssdk.http.auth.spi.signer.SignedRequest;
 import software.amazon.awssdk.identity.spi.AwsCredentialsIdentity;
 import software.amazon.awssdk.identity.spi.IdentityProvider;
 import software.amazon.awssdk.identity.spi.IdentityProviders;
-import java.util.concurrent.CompletableFuture;
 
 /**
  * SigV4 with {@code UNSIGNED-PAYLOAD} over plain HTTP too. The SDK's signer always hashes the body (SHA-256, ~7.6 ms

@@ -3,9 +3,9 @@ package io.s3workload.metrics;
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertNull;
 
-import io.s3workload.testing.QuickTier;
 import io.s3workload.ground.DataSize;
 import io.s3workload.ground.SizeSpec;
+import io.s3workload.testing.QuickTier;
 import java.util.List;
 import org.junit.jupiter.api.Tag;
 import org.junit.jupiter.api.Test;

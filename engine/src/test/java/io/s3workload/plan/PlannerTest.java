@@ -3,8 +3,8 @@ package io.s3workload.plan;
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
-import io.s3workload.testing.QuickTier;
 import io.s3workload.ground.Percentile;
+import io.s3workload.testing.QuickTier;
 import io.s3workload.workload.yaml.WorkloadException;
 import io.s3workload.workload.yaml.WorkloadLoader;
 import java.time.Duration;

@@ -2,6 +2,8 @@ package io.s3workload.report;
 
 import static org.junit.jupiter.api.Assertions.assertEquals;
 
+import io.s3workload.ground.DataSize;
+import io.s3workload.ground.SizeSpec;
 import io.s3workload.metrics.CellKey;
 import io.s3workload.metrics.CellRecorder;
 import io.s3workload.metrics.CellStats;
@@ -16,8 +18,6 @@ import io.s3workload.result.RunInfo;
 import io.s3workload.result.RunResult;
 import io.s3workload.result.StageResult;
 import io.s3workload.testing.QuickTier;
-import io.s3workload.ground.DataSize;
-import io.s3workload.ground.SizeSpec;
 import io.s3workload.workload.yaml.WorkloadLoader;
 import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;

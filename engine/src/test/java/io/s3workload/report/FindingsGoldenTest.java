@@ -2,6 +2,9 @@ package io.s3workload.report;
 
 import static org.junit.jupiter.api.Assertions.assertEquals;
 
+import io.s3workload.ground.DataSize;
+import io.s3workload.ground.Percentile;
+import io.s3workload.ground.SizeSpec;
 import io.s3workload.metrics.CellKey;
 import io.s3workload.metrics.CellStats;
 import io.s3workload.metrics.Op;
@@ -11,9 +14,6 @@ import io.s3workload.result.StageReport;
 import io.s3workload.result.SummaryJson;
 import io.s3workload.testing.QuickTier;
 import io.s3workload.workload.CapacityStage;
-import io.s3workload.ground.DataSize;
-import io.s3workload.ground.Percentile;
-import io.s3workload.ground.SizeSpec;
 import io.s3workload.workload.StageKind;
 import java.io.IOException;
 import java.nio.charset.StandardCharsets;

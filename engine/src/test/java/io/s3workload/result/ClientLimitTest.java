@@ -3,13 +3,13 @@ package io.s3workload.result;
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
+import io.s3workload.ground.DataSize;
+import io.s3workload.ground.SizeSpec;
 import io.s3workload.metrics.CellKey;
 import io.s3workload.metrics.CellRecorder;
 import io.s3workload.metrics.CellStats;
 import io.s3workload.metrics.Op;
 import io.s3workload.testing.QuickTier;
-import io.s3workload.ground.DataSize;
-import io.s3workload.ground.SizeSpec;
 import java.util.List;
 import java.util.Map;
 import org.HdrHistogram.Histogram;

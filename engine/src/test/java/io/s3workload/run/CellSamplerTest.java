@@ -2,12 +2,12 @@ package io.s3workload.run;
 
 import static org.junit.jupiter.api.Assertions.assertTimeoutPreemptively;
 
+import io.s3workload.ground.DataSize;
+import io.s3workload.ground.SizeSpec;
 import io.s3workload.metrics.CellKey;
 import io.s3workload.metrics.CellRecorder;
 import io.s3workload.metrics.Op;
 import io.s3workload.result.ReporterBus;
-import io.s3workload.ground.DataSize;
-import io.s3workload.ground.SizeSpec;
 import java.time.Duration;
 import java.util.List;
 import java.util.OptionalLong;

@@ -4,6 +4,7 @@ import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertFalse;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
+import io.s3workload.ground.Percentile;
 import io.s3workload.metrics.CellStats;
 import io.s3workload.metrics.Op;
 import io.s3workload.result.Breach;
@@ -14,7 +15,6 @@ import io.s3workload.testing.Hold;
 import io.s3workload.testing.HttpFront;
 import io.s3workload.testing.RecordingReporter;
 import io.s3workload.testing.TestS3;
-import io.s3workload.ground.Percentile;
 import java.nio.file.Path;
 import java.time.Duration;
 import java.util.ArrayList;

@@ -1,5 +1,9 @@
 package io.s3workload.run;
 
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertFalse;
+import static org.junit.jupiter.api.Assertions.assertTrue;
+
 import io.s3workload.metrics.CellStats;
 import io.s3workload.plan.Plan;
 import io.s3workload.result.CleanupResult;
@@ -9,9 +13,9 @@ import io.s3workload.run.cleanup.CleanupManifest;
 import io.s3workload.s3.ObjectStore;
 import io.s3workload.s3.StoreException;
 import io.s3workload.s3.StoreFactory;
+import io.s3workload.testing.Faults;
 import io.s3workload.testing.Faults.Fault;
 import io.s3workload.testing.Faults.Rule;
-import io.s3workload.testing.Faults;
 import io.s3workload.testing.HttpFront;
 import io.s3workload.testing.TestS3;
 import io.s3workload.workload.ClientSettings;
@@ -27,9 +31,6 @@ import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
 import org.junit.jupiter.params.ParameterizedTest;
 import org.junit.jupiter.params.provider.ValueSource;
-import static org.junit.jupiter.api.Assertions.assertEquals;
-import static org.junit.jupiter.api.Assertions.assertFalse;
-import static org.junit.jupiter.api.Assertions.assertTrue;
 
 /**
  * What issue 17 asks of the engine, with the fault front before the in-process server: the tool's own requests

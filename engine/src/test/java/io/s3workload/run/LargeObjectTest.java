@@ -1,5 +1,10 @@
 package io.s3workload.run;
 
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertThrows;
+import static org.junit.jupiter.api.Assertions.assertTrue;
+
+import io.s3workload.ground.DataSize;
 import io.s3workload.metrics.CellStats;
 import io.s3workload.result.RunResult;
 import io.s3workload.run.cleanup.Cleanup;
@@ -11,7 +16,6 @@ import io.s3workload.testing.RecordingReporter;
 import io.s3workload.testing.TestS3;
 import io.s3workload.workload.ClientSettings;
 import io.s3workload.workload.CredentialsSpec;
-import io.s3workload.ground.DataSize;
 import io.s3workload.workload.EndpointSpec;
 import io.s3workload.workload.Multipart;
 import java.util.List;
@@ -24,9 +28,6 @@ import org.junit.jupiter.api.Test;
 import org.junit.jupiter.params.ParameterizedTest;
 import org.junit.jupiter.params.provider.ValueSource;
 import software.amazon.awssdk.services.s3.model.S3Object;
-import static org.junit.jupiter.api.Assertions.assertEquals;
-import static org.junit.jupiter.api.Assertions.assertThrows;
-import static org.junit.jupiter.api.Assertions.assertTrue;
 
 /** Multipart uploads, parallel ranged reads and verification, against the in-process S3 server. */
 class LargeObjectTest {

@@ -4,6 +4,8 @@ import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertFalse;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
+import io.s3workload.ground.DataSize;
+import io.s3workload.ground.SizeSpec;
 import io.s3workload.metrics.CellStats;
 import io.s3workload.plan.Planner;
 import io.s3workload.result.RunResult;
@@ -12,8 +14,6 @@ import io.s3workload.server.nul.NullS3Server;
 import io.s3workload.server.nul.NullS3Settings;
 import io.s3workload.testing.HttpFront;
 import io.s3workload.testing.TestS3;
-import io.s3workload.ground.DataSize;
-import io.s3workload.ground.SizeSpec;
 import io.s3workload.workload.yaml.WorkloadLoader;
 import java.nio.ByteBuffer;
 import java.nio.charset.StandardCharsets;

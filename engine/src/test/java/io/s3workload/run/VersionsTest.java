@@ -1,5 +1,8 @@
 package io.s3workload.run;
 
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertTrue;
+
 import io.s3workload.metrics.CellStats;
 import io.s3workload.result.RunResult;
 import io.s3workload.testing.RecordingReporter;
@@ -9,8 +12,6 @@ import java.util.Map;
 import org.junit.jupiter.api.AfterAll;
 import org.junit.jupiter.api.BeforeAll;
 import org.junit.jupiter.api.Test;
-import static org.junit.jupiter.api.Assertions.assertEquals;
-import static org.junit.jupiter.api.Assertions.assertTrue;
 
 /**
  * {@code kind: versions} where the bucket keeps no versions (the in-process server keeps none): one clear error and

@@ -1,10 +1,10 @@
 package io.s3workload.kinds.replay;
 
-import io.s3workload.result.Finding;
-import io.s3workload.result.StageOutcome;
 import com.fasterxml.jackson.core.type.TypeReference;
 import io.s3workload.metrics.CellRecorder;
 import io.s3workload.metrics.CellStats;
+import io.s3workload.result.Finding;
+import io.s3workload.result.StageOutcome;
 import io.s3workload.trace.TraceScan;
 import java.nio.ByteBuffer;
 import java.util.ArrayList;

@@ -1,11 +1,11 @@
 package io.s3workload.kinds.replay;
 
-import io.s3workload.result.Finding;
-import io.s3workload.result.ResultChart;
-import io.s3workload.result.ResultTable;
 import io.s3workload.ground.Units;
 import io.s3workload.metrics.CellStats;
 import io.s3workload.metrics.Op;
+import io.s3workload.result.Finding;
+import io.s3workload.result.ResultChart;
+import io.s3workload.result.ResultTable;
 import io.s3workload.result.ResultTable.Column;
 import io.s3workload.result.ResultTable.Format;
 import io.s3workload.trace.TraceOp;

@@ -1,5 +1,7 @@
 package io.s3workload.kinds.replay;
 
+import io.s3workload.ground.DataSize;
+import io.s3workload.ground.Units;
 import io.s3workload.metrics.CellKey;
 import io.s3workload.metrics.CellRecorder;
 import io.s3workload.metrics.CellStats;
@@ -7,7 +9,6 @@ import io.s3workload.metrics.Op;
 import io.s3workload.plan.CellPlan;
 import io.s3workload.plan.StagePlan;
 import io.s3workload.result.StageResult;
-import io.s3workload.ground.Units;
 import io.s3workload.run.CellRun;
 import io.s3workload.run.ClosedLoop;
 import io.s3workload.run.RunContext;
@@ -20,7 +21,6 @@ import io.s3workload.trace.TraceOp;
 import io.s3workload.trace.TraceProblems;
 import io.s3workload.trace.TraceScan;
 import io.s3workload.workload.DataShape;
-import io.s3workload.ground.DataSize;
 import io.s3workload.workload.Multipart;
 import java.io.IOException;
 import java.io.UncheckedIOException;

@@ -3,7 +3,6 @@ package io.s3workload.kinds.replay;
 import static io.s3workload.kinds.replay.ReplayStage.HASHED;
 import static io.s3workload.kinds.replay.ReplayStage.KEEP_NAMES;
 
-import io.s3workload.workload.yaml.ObjectSettingsBinder;
 import com.fasterxml.jackson.databind.JsonNode;
 import io.s3workload.trace.Trace;
 import io.s3workload.trace.TraceFormat;
@@ -17,6 +16,7 @@ import io.s3workload.workload.StageSpec;
 import io.s3workload.workload.yaml.Fields;
 import io.s3workload.workload.yaml.Key;
 import io.s3workload.workload.yaml.Keys;
+import io.s3workload.workload.yaml.ObjectSettingsBinder;
 import io.s3workload.workload.yaml.SchemaType;
 import io.s3workload.workload.yaml.StageBinder;
 import io.s3workload.workload.yaml.Suggestions;
@@ -28,11 +28,11 @@ import java.time.Duration;
 import java.util.EnumSet;
 import java.util.LinkedHashMap;
 import java.util.List;
-import java.util.Map;
-import java.util.Set;
 import java.util.Locale;
+import java.util.Map;
 import java.util.Optional;
 import java.util.OptionalDouble;
+import java.util.Set;
 import java.util.stream.Collectors;
 
 /**

@@ -1,5 +1,7 @@
 package io.s3workload.run.kinds;
 
+import io.s3workload.ground.DataSize;
+import io.s3workload.ground.SizeSpec;
 import io.s3workload.metrics.CellKey;
 import io.s3workload.metrics.CellRecorder;
 import io.s3workload.metrics.CellStats;
@@ -13,9 +15,7 @@ import io.s3workload.s3.ObjectStore;
 import io.s3workload.s3.RequestTrace;
 import io.s3workload.s3.StoreException;
 import io.s3workload.workload.ConnectivityStage;
-import io.s3workload.ground.DataSize;
 import io.s3workload.workload.Durations;
-import io.s3workload.ground.SizeSpec;
 import java.time.Duration;
 import java.util.ArrayList;
 import java.util.List;

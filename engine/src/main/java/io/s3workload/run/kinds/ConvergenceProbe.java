@@ -1,22 +1,22 @@
 package io.s3workload.run.kinds;
 
+import io.s3workload.ground.SizeSpec;
 import io.s3workload.metrics.CellKey;
 import io.s3workload.metrics.CellRecorder;
 import io.s3workload.metrics.CellStats;
 import io.s3workload.metrics.ConvergenceRecorder;
 import io.s3workload.metrics.ConvergenceStats;
 import io.s3workload.metrics.Op;
-import io.s3workload.result.ConvergencePairs;
-import io.s3workload.run.OpsSink;
 import io.s3workload.plan.StagePlan;
+import io.s3workload.result.ConvergencePairs;
 import io.s3workload.result.StageResult;
+import io.s3workload.run.OpsSink;
 import io.s3workload.run.RunContext;
 import io.s3workload.run.WorkerState;
 import io.s3workload.s3.ObjectStore;
 import io.s3workload.s3.ReadTiming;
 import io.s3workload.s3.StoreException;
 import io.s3workload.workload.ConsistencyProbe;
-import io.s3workload.ground.SizeSpec;
 import java.time.Duration;
 import java.util.ArrayList;
 import java.util.LinkedHashMap;

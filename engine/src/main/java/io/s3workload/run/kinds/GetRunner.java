@@ -1,12 +1,12 @@
 package io.s3workload.run.kinds;
 
+import io.s3workload.ground.Units;
 import io.s3workload.metrics.CellKey;
 import io.s3workload.metrics.CellRecorder;
 import io.s3workload.metrics.CellStats;
 import io.s3workload.metrics.Op;
 import io.s3workload.plan.CellPlan;
 import io.s3workload.plan.StagePlan;
-import io.s3workload.ground.Units;
 import io.s3workload.run.CellRun;
 import io.s3workload.run.CellStageRunner;
 import io.s3workload.run.ClosedLoop;

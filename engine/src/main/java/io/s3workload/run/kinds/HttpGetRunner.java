@@ -1,5 +1,6 @@
 package io.s3workload.run.kinds;
 
+import io.s3workload.ground.SizeSpec;
 import io.s3workload.metrics.CellKey;
 import io.s3workload.metrics.CellStats;
 import io.s3workload.metrics.Op;
@@ -17,7 +18,6 @@ import io.s3workload.s3.StoreException;
 import io.s3workload.s3.StoreFactory;
 import io.s3workload.workload.ClientSettings;
 import io.s3workload.workload.HttpGetStage;
-import io.s3workload.ground.SizeSpec;
 import io.s3workload.workload.Urls;
 import java.io.IOException;
 import java.io.InputStream;

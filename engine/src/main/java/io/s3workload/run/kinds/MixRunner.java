@@ -1,5 +1,6 @@
 package io.s3workload.run.kinds;
 
+import io.s3workload.ground.Units;
 import io.s3workload.metrics.AccessStats;
 import io.s3workload.metrics.CellKey;
 import io.s3workload.metrics.CellRecorder;
@@ -8,7 +9,6 @@ import io.s3workload.metrics.Op;
 import io.s3workload.plan.CellPlan;
 import io.s3workload.plan.StagePlan;
 import io.s3workload.result.StageResult;
-import io.s3workload.ground.Units;
 import io.s3workload.run.CellRun;
 import io.s3workload.run.ClosedLoop;
 import io.s3workload.run.KeyPicker;
@@ -22,8 +22,8 @@ import io.s3workload.s3.ErrorClassifier;
 import io.s3workload.s3.ObjectWrite;
 import io.s3workload.s3.Payload;
 import io.s3workload.workload.Access;
-import io.s3workload.workload.MixStage.MixOp;
 import io.s3workload.workload.MixStage;
+import io.s3workload.workload.MixStage.MixOp;
 import java.util.ArrayList;
 import java.util.Collections;
 import java.util.EnumMap;

@@ -1,12 +1,13 @@
 package io.s3workload.run.kinds;
 
+import io.s3workload.ground.SizeSpec;
+import io.s3workload.ground.Units;
 import io.s3workload.metrics.CellKey;
 import io.s3workload.metrics.CellRecorder;
 import io.s3workload.metrics.CellStats;
 import io.s3workload.metrics.Op;
 import io.s3workload.plan.CellPlan;
 import io.s3workload.plan.StagePlan;
-import io.s3workload.ground.Units;
 import io.s3workload.run.CellRun;
 import io.s3workload.run.CellStageRunner;
 import io.s3workload.run.KeyClaims;
@@ -19,7 +20,6 @@ import io.s3workload.s3.Payload;
 import io.s3workload.s3.StoreException;
 import io.s3workload.workload.Conditional;
 import io.s3workload.workload.PutStage;
-import io.s3workload.ground.SizeSpec;
 import java.util.ArrayList;
 import java.util.List;
 

@@ -1,5 +1,6 @@
 package io.s3workload.run.kinds;
 
+import io.s3workload.ground.SizeSpec;
 import io.s3workload.metrics.CellKey;
 import io.s3workload.metrics.CellRecorder;
 import io.s3workload.metrics.Op;
@@ -13,7 +14,6 @@ import io.s3workload.s3.Payload;
 import io.s3workload.s3.ReadTiming;
 import io.s3workload.s3.StoreException;
 import io.s3workload.workload.ReadAfterWriteStage;
-import io.s3workload.ground.SizeSpec;
 import java.util.List;
 import java.util.Optional;
 

@@ -1,5 +1,6 @@
 package io.s3workload.run.kinds;
 
+import io.s3workload.ground.SizeSpec;
 import io.s3workload.metrics.CellKey;
 import io.s3workload.metrics.CellRecorder;
 import io.s3workload.metrics.CellStats;
@@ -20,7 +21,6 @@ import io.s3workload.s3.ObjectStore;
 import io.s3workload.s3.Payload;
 import io.s3workload.s3.ReadTiming;
 import io.s3workload.s3.StoreException;
-import io.s3workload.ground.SizeSpec;
 import io.s3workload.workload.TranscodeStage;
 import java.util.ArrayList;
 import java.util.LinkedHashMap;

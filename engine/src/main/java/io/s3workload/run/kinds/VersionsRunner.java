@@ -1,16 +1,16 @@
 package io.s3workload.run.kinds;
 
+import io.s3workload.ground.Units;
 import io.s3workload.metrics.CellKey;
 import io.s3workload.metrics.CellRecorder;
 import io.s3workload.metrics.CellStats;
 import io.s3workload.metrics.Op;
-import io.s3workload.run.OpsSink;
 import io.s3workload.plan.CellPlan;
 import io.s3workload.plan.StagePlan;
 import io.s3workload.result.StageResult;
-import io.s3workload.ground.Units;
 import io.s3workload.run.BucketVersioning;
 import io.s3workload.run.CellRun;
+import io.s3workload.run.OpsSink;
 import io.s3workload.run.OwnRequests;
 import io.s3workload.run.RunContext;
 import io.s3workload.run.StageRunner;

@@ -1,5 +1,6 @@
 package io.s3workload.run.server;
 
+import io.s3workload.ground.DataSize;
 import io.s3workload.metrics.CellKey;
 import io.s3workload.metrics.CellStats;
 import io.s3workload.metrics.Op;
@@ -7,7 +8,6 @@ import io.s3workload.metrics.ServerView;
 import io.s3workload.plan.StagePlan;
 import io.s3workload.run.Clients;
 import io.s3workload.s3.ErrorClassifier;
-import io.s3workload.ground.DataSize;
 import io.s3workload.workload.ServerMetrics.Signal;
 import java.util.ArrayList;
 import java.util.Comparator;

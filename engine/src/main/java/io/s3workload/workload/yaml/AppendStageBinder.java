@@ -1,7 +1,7 @@
 package io.s3workload.workload.yaml;
 
-import io.s3workload.workload.AppendStage;
 import io.s3workload.ground.SizeSpec;
+import io.s3workload.workload.AppendStage;
 import io.s3workload.workload.StageCommon;
 import io.s3workload.workload.StageSpec;
 import io.s3workload.workload.Stop;

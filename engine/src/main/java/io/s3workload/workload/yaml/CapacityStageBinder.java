@@ -2,9 +2,9 @@ package io.s3workload.workload.yaml;
 
 import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.node.ObjectNode;
+import io.s3workload.ground.Percentile;
 import io.s3workload.workload.CapacityStage;
 import io.s3workload.workload.GetStage;
-import io.s3workload.ground.Percentile;
 import io.s3workload.workload.PutStage;
 import io.s3workload.workload.RangeReadStage;
 import io.s3workload.workload.StageCommon;

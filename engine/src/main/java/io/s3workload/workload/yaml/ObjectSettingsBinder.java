@@ -2,13 +2,13 @@ package io.s3workload.workload.yaml;
 
 import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.node.ObjectNode;
-import io.s3workload.workload.DataShape;
 import io.s3workload.ground.DataSize;
+import io.s3workload.workload.DataShape;
 import io.s3workload.workload.Durations;
+import io.s3workload.workload.ObjectSettings;
 import io.s3workload.workload.ObjectSettings.Checksum;
 import io.s3workload.workload.ObjectSettings.Retention;
 import io.s3workload.workload.ObjectSettings.Sse;
-import io.s3workload.workload.ObjectSettings;
 import java.time.Duration;
 import java.util.Arrays;
 import java.util.Iterator;

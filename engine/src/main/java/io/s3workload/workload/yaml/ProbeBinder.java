@@ -1,7 +1,7 @@
 package io.s3workload.workload.yaml;
 
-import io.s3workload.workload.ConsistencyProbe;
 import io.s3workload.ground.DataSize;
+import io.s3workload.workload.ConsistencyProbe;
 import java.time.Duration;
 import java.util.List;
 import java.util.Optional;

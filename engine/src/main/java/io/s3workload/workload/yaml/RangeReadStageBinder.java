@@ -1,8 +1,8 @@
 package io.s3workload.workload.yaml;
 
+import io.s3workload.ground.SizeSpec;
 import io.s3workload.workload.ObjectsFrom;
 import io.s3workload.workload.RangeReadStage;
-import io.s3workload.ground.SizeSpec;
 import io.s3workload.workload.Sources;
 import io.s3workload.workload.StageCommon;
 import io.s3workload.workload.StageSpec;

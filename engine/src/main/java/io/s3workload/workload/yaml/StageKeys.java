@@ -1,9 +1,9 @@
 package io.s3workload.workload.yaml;
 
-import static io.s3workload.workload.yaml.Keys.*;
-import static io.s3workload.workload.StageKind.CONNECTIVITY;
+import static io.s3workload.workload.StageKind.APPEND;
 import static io.s3workload.workload.StageKind.CAPACITY;
 import static io.s3workload.workload.StageKind.COMPARE;
+import static io.s3workload.workload.StageKind.CONNECTIVITY;
 import static io.s3workload.workload.StageKind.COPY;
 import static io.s3workload.workload.StageKind.DELETE;
 import static io.s3workload.workload.StageKind.GET;
@@ -16,12 +16,12 @@ import static io.s3workload.workload.StageKind.LOOPS;
 import static io.s3workload.workload.StageKind.MIX;
 import static io.s3workload.workload.StageKind.PUT;
 import static io.s3workload.workload.StageKind.RANGE_READ;
-import static io.s3workload.workload.StageKind.REPLAY;
 import static io.s3workload.workload.StageKind.READ_AFTER_WRITE;
+import static io.s3workload.workload.StageKind.REPLAY;
 import static io.s3workload.workload.StageKind.SWEEP;
 import static io.s3workload.workload.StageKind.TRANSCODE;
 import static io.s3workload.workload.StageKind.VERSIONS;
-import static io.s3workload.workload.StageKind.APPEND;
+import static io.s3workload.workload.yaml.Keys.*;
 
 import io.s3workload.workload.CapacityStage;
 import io.s3workload.workload.ClientSettings;
@@ -37,8 +37,8 @@ import io.s3workload.workload.ListStage;
 import io.s3workload.workload.Multipart;
 import io.s3workload.workload.ParallelRanges;
 import io.s3workload.workload.StageGraph;
-import io.s3workload.workload.StageKind.Trait;
 import io.s3workload.workload.StageKind;
+import io.s3workload.workload.StageKind.Trait;
 import io.s3workload.workload.TranscodeStage;
 import io.s3workload.workload.VersionsStage;
 import java.util.EnumSet;

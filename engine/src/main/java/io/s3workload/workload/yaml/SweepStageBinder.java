@@ -1,8 +1,8 @@
 package io.s3workload.workload.yaml;
 
 import io.s3workload.ground.DataSize;
-import io.s3workload.workload.Durations;
 import io.s3workload.ground.SizeSpec;
+import io.s3workload.workload.Durations;
 import io.s3workload.workload.StageCommon;
 import io.s3workload.workload.StageSpec;
 import io.s3workload.workload.Stop;

@@ -4,9 +4,10 @@ import static io.s3workload.workload.yaml.Keys.*;
 import static io.s3workload.workload.yaml.Keys.Context.CREDENTIALS;
 import static io.s3workload.workload.yaml.Keys.Context.ENDPOINT;
 import static io.s3workload.workload.yaml.Keys.Context.FAIL_ON;
-import static io.s3workload.workload.yaml.Keys.Context.TLS;
-import static io.s3workload.workload.yaml.Keys.Context.SERVER_METRICS;
 import static io.s3workload.workload.yaml.Keys.Context.METRIC;
+import static io.s3workload.workload.yaml.Keys.Context.SERVER_METRICS;
+import static io.s3workload.workload.yaml.Keys.Context.TLS;
+
 import io.s3workload.workload.Workload;
 import java.util.List;
 

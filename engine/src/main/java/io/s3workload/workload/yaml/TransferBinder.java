@@ -1,11 +1,11 @@
 package io.s3workload.workload.yaml;
 
-import io.s3workload.workload.ClientSpec;
-import io.s3workload.workload.Timeouts;
 import io.s3workload.ground.DataSize;
+import io.s3workload.ground.SizeSpec;
+import io.s3workload.workload.ClientSpec;
 import io.s3workload.workload.Multipart;
 import io.s3workload.workload.ParallelRanges;
-import io.s3workload.ground.SizeSpec;
+import io.s3workload.workload.Timeouts;
 import java.util.List;
 
 /** Reads how large objects move ({@code multipart}, {@code parallelRanges}) and the client settings. */

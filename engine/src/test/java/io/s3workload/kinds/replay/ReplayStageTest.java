@@ -5,16 +5,16 @@ import static org.junit.jupiter.api.Assertions.assertFalse;
 import static org.junit.jupiter.api.Assertions.assertThrows;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
-import io.s3workload.run.Engine;
 import io.s3workload.metrics.CellStats;
 import io.s3workload.metrics.Op;
 import io.s3workload.opslog.OpsReader;
 import io.s3workload.opslog.OpsRecord;
-import io.s3workload.result.Reporter;
 import io.s3workload.report.Reporters;
 import io.s3workload.report.ResultsDirectory;
+import io.s3workload.result.Reporter;
 import io.s3workload.result.RunResult;
 import io.s3workload.result.StageResult;
+import io.s3workload.run.Engine;
 import io.s3workload.testing.Hold;
 import io.s3workload.testing.HttpFront;
 import io.s3workload.testing.TestS3;

@@ -4,8 +4,8 @@ import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import com.fasterxml.jackson.databind.JsonNode;
-import io.s3workload.testing.QuickTier;
 import io.s3workload.ground.Percentile;
+import io.s3workload.testing.QuickTier;
 import io.s3workload.workload.StageKind;
 import java.nio.file.Files;
 import java.nio.file.Path;

@@ -4,14 +4,14 @@ import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertThrows;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
-import io.s3workload.testing.QuickTier;
 import io.s3workload.ground.DataSize;
+import io.s3workload.ground.SizeSpec;
+import io.s3workload.testing.QuickTier;
 import io.s3workload.workload.GetStage;
 import io.s3workload.workload.HttpGetStage;
 import io.s3workload.workload.LoopsStage;
 import io.s3workload.workload.PutStage;
 import io.s3workload.workload.ReadAfterWriteStage;
-import io.s3workload.ground.SizeSpec;
 import io.s3workload.workload.SweepStage;
 import io.s3workload.workload.Workload;
 import java.time.Duration;

@@ -5,13 +5,13 @@ import static org.junit.jupiter.api.Assertions.assertInstanceOf;
 import static org.junit.jupiter.api.Assertions.assertThrows;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
+import io.s3workload.ground.DataSize;
+import io.s3workload.ground.Percentile;
+import io.s3workload.ground.SizeSpec;
 import io.s3workload.testing.QuickTier;
 import io.s3workload.workload.CredentialsSpec;
-import io.s3workload.ground.DataSize;
 import io.s3workload.workload.GetStage;
-import io.s3workload.ground.Percentile;
 import io.s3workload.workload.PutStage;
-import io.s3workload.ground.SizeSpec;
 import io.s3workload.workload.SweepStage;
 import io.s3workload.workload.VersionsStage;
 import io.s3workload.workload.Workload;
