@@ -1,13 +1,12 @@
 package io.s3workload.kinds;
 
+import io.s3workload.kinds.capacity.CapacityKind;
 import io.s3workload.kinds.history.HistoryKind;
 import io.s3workload.kinds.replay.ReplayKind;
 import io.s3workload.plan.StageShapes;
 import io.s3workload.report.KindTexts;
 import io.s3workload.report.StageText;
-import io.s3workload.result.CapacitySearch;
 import io.s3workload.run.kinds.AppendRunner;
-import io.s3workload.run.kinds.CapacityRunner;
 import io.s3workload.run.kinds.ConnectivityRunner;
 import io.s3workload.run.kinds.CopyRunner;
 import io.s3workload.run.kinds.DeleteRunner;
@@ -23,7 +22,6 @@ import io.s3workload.run.kinds.ReadAfterWriteRunner;
 import io.s3workload.run.kinds.TranscodeRunner;
 import io.s3workload.run.kinds.VersionsRunner;
 import io.s3workload.workload.AppendStage;
-import io.s3workload.workload.CapacityStage;
 import io.s3workload.workload.CompareStage;
 import io.s3workload.workload.ConnectivityStage;
 import io.s3workload.workload.CopyStage;
@@ -45,7 +43,6 @@ import io.s3workload.workload.SweepStage;
 import io.s3workload.workload.TranscodeStage;
 import io.s3workload.workload.VersionsStage;
 import io.s3workload.workload.yaml.AppendStageBinder;
-import io.s3workload.workload.yaml.CapacityStageBinder;
 import io.s3workload.workload.yaml.CompareStageBinder;
 import io.s3workload.workload.yaml.ConnectivityStageBinder;
 import io.s3workload.workload.yaml.CopyStageBinder;
@@ -65,7 +62,6 @@ import io.s3workload.workload.yaml.SweepStageBinder;
 import io.s3workload.workload.yaml.TranscodeStageBinder;
 import io.s3workload.workload.yaml.VersionsStageBinder;
 import java.util.EnumMap;
-import java.util.List;
 import java.util.Map;
 
 /**
@@ -120,8 +116,7 @@ public final class Kinds implements KindParts {
                     HttpGetRunner::new, KindTexts.HTTP_GET);
             case HISTORY -> HistoryKind.KIND;
             case REPLAY -> ReplayKind.KIND;
-            case CAPACITY -> new Kind<>(CapacityStage.class, new CapacityStageBinder(), StageShapes::capacity,
-                    CapacityRunner::new, KindTexts.CAPACITY, () -> List.of(CapacitySearch.TYPE));
+            case CAPACITY -> CapacityKind.KIND;
             case SWEEP -> Kind.composite(SweepStage.class, new SweepStageBinder());
             case COMPARE -> Kind.composite(CompareStage.class, new CompareStageBinder());
             case LOOPS -> Kind.composite(LoopsStage.class, new LoopsStageBinder());

@@ -1,10 +1,8 @@
 package io.s3workload.plan;
 
 import io.s3workload.ground.SizeSpec;
-import io.s3workload.workload.CapacityStage;
 import io.s3workload.workload.ClientSettings;
 import io.s3workload.workload.CompareStage;
-import io.s3workload.workload.FailOn;
 import io.s3workload.workload.GetStage;
 import io.s3workload.workload.GroupStage;
 import io.s3workload.workload.LoadEndpoints;
@@ -15,7 +13,6 @@ import io.s3workload.workload.ParallelRanges;
 import io.s3workload.workload.PutStage;
 import io.s3workload.workload.StageCommon;
 import io.s3workload.workload.StageGraph;
-import io.s3workload.workload.StageKind;
 import io.s3workload.workload.StageSpec;
 import io.s3workload.workload.Stop;
 import io.s3workload.workload.SweepStage;
@@ -182,7 +179,7 @@ public final class Planner {
     }
 
     /** The pool size written for the stage, else in the workload's defaults. */
-    private static OptionalInt connections(Workload w, StageSpec spec) {
+    public static OptionalInt connections(Workload w, StageSpec spec) {
         OptionalInt written = spec.common().client().connections();
         return written.isPresent() ? written : w.defaults().client().connections();
     }
@@ -195,8 +192,8 @@ public final class Planner {
 
     private static StagePlan plan(Workload w, StageSpec spec, int index, Map<String, StagePlan> earlier,
                                   Naming naming, Entry entry) {
-        if (spec instanceof CapacityStage capacity) {
-            return capacity(w, capacity, index, earlier, naming, entry);
+        if (StageShape.of(spec.kind()) instanceof StageShape.Around around) {
+            return around.plan(spec, plan(w, around.held(spec), index, earlier, naming, entry), w);
         }
         Optional<LoadEndpoints> spread = naming.endpoint().isPresent() ? Optional.empty() : spec.common().spread();
         String endpoint = naming.endpoint().or(() -> spec.common().endpoint())
@@ -216,26 +213,5 @@ public final class Planner {
                         .orElse(StagePlan.Roles.of(endpoint))), naming.name(), naming.group(), entry.after(),
                 entry.with(), spec.writes().customerKey()
                         || shape.from().map(from -> earlier.get(from).customerKey()).orElse(false));
-    }
-
-    /**
-     * A capacity search: planned as its load, with the load's one cell (the first size: a search answers for one)
-     * held for {@code hold} at every step, and as many workers as the most operations it has in flight: its
-     * concurrency, by default the workload's, or for a users search at least its most users.
-     */
-    private static StagePlan capacity(Workload w, CapacityStage capacity, int index, Map<String, StagePlan> earlier,
-                                      Naming naming, Entry entry) {
-        StagePlan load = plan(w, capacity.load(), index, earlier, naming, entry);
-        var search = capacity.search();
-        int workers = capacity.common().concurrency().orElseGet(() -> search.mode() == CapacityStage.Mode.USERS
-                && search.max().isPresent() ? (int) search.max().getAsDouble()
-                : Math.max(StageKind.CAPACITY.workers().byDefault(w.defaults()), search.mode()
-                == CapacityStage.Mode.USERS ? (int) search.start() : 0));
-        CellPlan first = load.cells().get(0);
-        CellPlan step = new CellPlan(first.size(), OptionalLong.empty(), first.keys(), Optional.of(capacity.hold()));
-        int perWorker = Math.max(1, load.connections() / Math.max(1, load.workers()));
-        return new StagePlan(index, capacity, load.endpoint(), workers, List.of(step), load.from(), load.seedObjects(),
-                FailOn.NONE, load.client(), connections(w, capacity.load()).orElse(workers * perWorker), load.roles(),
-                load.name(), load.group(), load.after(), load.with(), load.customerKey());
     }
 }

@@ -3,6 +3,7 @@ package io.s3workload.plan;
 import io.s3workload.workload.KindParts;
 import io.s3workload.workload.StageKind;
 import io.s3workload.workload.StageSpec;
+import io.s3workload.workload.Workload;
 import java.util.List;
 import java.util.Map;
 import java.util.Optional;
@@ -22,6 +23,25 @@ public interface StageShape {
     /** The shape of {@code kind}'s stages. */
     static StageShape of(StageKind kind) {
         return KindParts.of(kind, StageShape.class);
+    }
+
+    /**
+     * The shape of a kind planned around a stage it holds (a capacity search around its load): the planner plans
+     * {@link #held} in the stage's place first, then asks this for the stage's plan made of that one.
+     */
+    interface Around extends StageShape {
+
+        /** The stage {@code spec} holds, planned first in its place. */
+        StageSpec held(StageSpec spec);
+
+        /** {@code spec}'s plan in {@code workload}, made of its held stage's {@code plan}. */
+        StagePlan plan(StageSpec spec, StagePlan held, Workload workload);
+
+        @Override
+        default Shape of(StageSpec spec, Place at) {
+            throw new IllegalStateException(spec.kind().key() + " stage '" + spec.name()
+                    + "' is planned around the stage it holds");
+        }
     }
 
     /**

@@ -100,11 +100,6 @@ public final class StageShapes {
                 : 1);
     }
 
-    /** A capacity search is planned as its load ({@code Planner}), never by a shape of its own. */
-    public static Shape capacity(StageSpec capacity, Place at) {
-        throw new IllegalStateException("planned as its load");
-    }
-
     /** A get stage: the objects under a prefix, an earlier stage's, or its own seeded before it measures. */
     public static Shape get(GetStage get, Place at) {
         Map<String, StagePlan> earlier = at.earlier();

@@ -4,7 +4,6 @@ import io.s3workload.ground.Units;
 import io.s3workload.plan.StagePlan;
 import io.s3workload.result.StageResult;
 import io.s3workload.workload.AppendStage;
-import io.s3workload.workload.CapacityStage;
 import io.s3workload.workload.Conditional;
 import io.s3workload.workload.DeleteStage;
 import io.s3workload.workload.GetStage;
@@ -139,32 +138,6 @@ public final class KindTexts {
         public String blocks(StageResult result, Console console) {
             return console.cells(result, result.stage().spread().isPresent())
                     + result.cells().stream().map(GroupBlocks::httpBench).collect(Collectors.joining());
-        }
-    };
-
-    /** A capacity search: its schedule and SLO first; its steps are its finding's table, printed after its blocks. */
-    public static final StageText CAPACITY = new StageText() {
-        @Override
-        public String header(StagePlan stage) {
-            return stage.spec(CapacityStage.class).schedule() + ", at most " + stage.concurrency()
-                    + " in flight, endpoint " + stage.endpoint() + stage.from().map(f -> ", objects of " + f).orElse("");
-        }
-
-        @Override
-        public Notes notes(StagePlan stage) {
-            CapacityStage capacity = stage.spec(CapacityStage.class);
-            return new Notes(List.of("capacity search: " + capacity.schedule() + ", SLO " + capacity.slo().text()),
-                    List.of());
-        }
-
-        @Override
-        public String keys(StagePlan stage) {
-            return StageText.of(stage.spec(CapacityStage.class).load().kind()).keys(stage);
-        }
-
-        @Override
-        public String blocks(StageResult result, Console console) {
-            return "";
         }
     };
 }

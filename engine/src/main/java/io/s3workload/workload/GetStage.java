@@ -14,7 +14,7 @@ import java.util.Optional;
  */
 public record GetStage(StageCommon common, Optional<ObjectsFrom> from, List<SizeSpec> sizes, Stop stop,
                        ParallelRanges ranges, Multipart multipart, boolean verify, ObjectSettings writes,
-                       boolean validateChecksum) implements StageSpec, CapacityStage.Body {
+                       boolean validateChecksum) implements StageSpec, OfferedLoad {
 
     /** Objects seeded per size when a get stage has no {@code from} and no {@code objects}. */
     public static final long DEFAULT_SEED_OBJECTS = 16;

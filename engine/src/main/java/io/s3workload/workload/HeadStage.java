@@ -6,7 +6,7 @@ import java.util.Optional;
  * HeadObject on the objects of stage {@code from} (or the existing objects under a prefix), by the stage's access
  * (in turn by default); each object once unless a stop is given.
  */
-public record HeadStage(StageCommon common, ObjectsFrom from, Stop stop) implements StageSpec, CapacityStage.Body {
+public record HeadStage(StageCommon common, ObjectsFrom from, Stop stop) implements StageSpec, OfferedLoad {
 
     @Override
     public StageKind kind() {

@@ -13,7 +13,7 @@ import java.util.Optional;
  * @param writes   what its PUTs (and the seeded working set) store with each object
  */
 public record MixStage(StageCommon common, Map<MixOp, Integer> weights, long objects, SizeSpec size, Stop stop,
-                       ObjectSettings writes) implements StageSpec, CapacityStage.Body {
+                       ObjectSettings writes) implements StageSpec, OfferedLoad {
 
     public MixStage {
         weights = Map.copyOf(weights);

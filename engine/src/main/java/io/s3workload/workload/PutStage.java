@@ -17,7 +17,7 @@ import java.util.Optional;
  */
 public record PutStage(StageCommon common, List<SizeSpec> sizes, Stop stop, Multipart multipart,
                        ObjectSettings writes, boolean sharedKeys, Conditional conditional)
-        implements StageSpec, CapacityStage.Body {
+        implements StageSpec, OfferedLoad {
 
     /**
      * The most keys a conditional stage tracks (which write of each the store kept, and for {@code ifMatch} its

@@ -13,7 +13,7 @@ import java.util.Optional;
  */
 public record RangeReadStage(StageCommon common, Optional<Sources> sources, Optional<ObjectsFrom.Prefix> from,
                              SizeSpec chunk, boolean sequential, Stop stop,
-                             Multipart multipart, boolean verify) implements StageSpec, CapacityStage.Body {
+                             Multipart multipart, boolean verify) implements StageSpec, OfferedLoad {
 
     /** The orders a rangeRead reads its chunks in ({@code order}): random, or sequential through each source. */
     public static final List<String> ORDERS = List.of("random", "sequential");

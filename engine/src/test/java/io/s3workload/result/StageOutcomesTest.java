@@ -4,6 +4,8 @@ import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertInstanceOf;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
+import io.s3workload.kinds.capacity.CapacityJson;
+import io.s3workload.kinds.capacity.CapacitySearch;
 import io.s3workload.testing.QuickTier;
 import java.io.IOException;
 import java.nio.charset.StandardCharsets;
@@ -31,13 +33,13 @@ class StageOutcomesTest {
         Summary summary = SummaryJson.read(FINDINGS);
         Summary.Stage cap = stage(summary, "cap");
         assertEquals(List.of("convergence", "capacity"), List.copyOf(cap.outcomes().keySet()));
-        assertInstanceOf(Summary.Capacity.class, cap.outcomes().get("capacity"));
+        assertInstanceOf(CapacityJson.Search.class, cap.outcomes().get("capacity"));
         assertEquals(golden, SummaryJson.write(summary), "read back and written again");
 
         StageOutcome search = SummaryJson.outcome("capacity", cap.outcomes().get("capacity"), Map.of())
                 .orElseThrow();
         CapacitySearch read = assertInstanceOf(CapacitySearch.class, search);
-        assertEquals(((Summary.Capacity) cap.outcomes().get("capacity")).steps().size(), read.steps().size());
+        assertEquals(((CapacityJson.Search) cap.outcomes().get("capacity")).steps().size(), read.steps().size());
         assertEquals("cap.step2", read.cellStage("cap", 1).orElseThrow(), "a step's cell runs under its own name");
         assertTrue(SummaryJson.outcome("convergence", List.of(), Map.of()).isEmpty(),
                 "a stage that is no probe's keeps an empty list of pairs, and has no outcome of them");

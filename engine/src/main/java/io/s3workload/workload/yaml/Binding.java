@@ -113,7 +113,7 @@ public final class Binding {
     }
 
     /** A problem with the key of the entry at {@code pointer} (unknown or duplicate keys). */
-    void keyProblem(String pointer, String message) {
+    public void keyProblem(String pointer, String message) {
         add(null, new Problem(tree.keyLocation(pointer), LocatedTree.displayPath(pointer), message));
     }
 

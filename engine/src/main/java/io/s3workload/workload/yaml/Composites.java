@@ -9,7 +9,7 @@ import java.util.List;
 import java.util.Optional;
 
 /** The stages inside {@code compare} and {@code loops}: bound like any stage, but not composite themselves. */
-final class Composites {
+public final class Composites {
 
     private Composites() {
     }
@@ -33,7 +33,7 @@ final class Composites {
     }
 
     /** The stage at {@code key} (a path under {@code f}'s mapping); empty when it has a problem (reported). */
-    static Optional<StageSpec> inner(Fields f, String key, JsonNode node) {
+    public static Optional<StageSpec> inner(Fields f, String key, JsonNode node) {
         String pointer = f.pointer() + "/" + key;
         JsonNode kind = node.path("kind");
         if (kind.isTextual() && StageKind.fromKey(kind.textValue()).map(StageKind::composite).orElse(false)) {

@@ -12,7 +12,7 @@ import java.util.Optional;
 import java.util.OptionalDouble;
 
 /** Reads a stage's pacing: {@code rate: 500/s}, {@code ramp: [{to: 250, over: 60s}]}, {@code thinkTime}. */
-final class LoadBinder {
+public final class LoadBinder {
 
 
     private LoadBinder() {
@@ -30,7 +30,7 @@ final class LoadBinder {
     }
 
     /** {@code 500/s}, {@code 30000/m}, {@code 2/ms} or a bare number (per second). */
-    static OptionalDouble rate(Fields f, String pointer, String text) {
+    public static OptionalDouble rate(Fields f, String pointer, String text) {
         OptionalDouble perSecond = perSecond(text);
         if (perSecond.isEmpty()) {
             f.binding().problem(pointer, "expected a rate like 500/s, 30000/m or 500 (per second), got \"" + text

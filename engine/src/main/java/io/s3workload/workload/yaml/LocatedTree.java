@@ -65,7 +65,7 @@ public final class LocatedTree {
         return slash <= 0 ? "" : pointer.substring(0, slash);
     }
 
-    static String child(String pointer, String name) {
+    public static String child(String pointer, String name) {
         return pointer + "/" + name.replace("~", "~0").replace("/", "~1");
     }
 

@@ -23,7 +23,6 @@ import static io.s3workload.workload.StageKind.TRANSCODE;
 import static io.s3workload.workload.StageKind.VERSIONS;
 import static io.s3workload.workload.yaml.Keys.*;
 
-import io.s3workload.workload.CapacityStage;
 import io.s3workload.workload.ClientSettings;
 import io.s3workload.workload.CompareStage;
 import io.s3workload.workload.ConnectivityStage;
@@ -243,26 +242,6 @@ final class StageKeys {
                 + CompareStage.defaultRounds(CompareStage.Order.INTERLEAVED) + ")."),
         stage(EnumSet.of(COMPARE), "stage", "innerStage", null, "{kind: get, size: 1MiB, duration: 30s}",
                 "The stage a compare runs against each endpoint."),
-        stage(EnumSet.of(CAPACITY), "load", "capacityLoad", null, "{kind: get, from: seed}", "What a capacity"
-                + " search offers at every step: a get, put, head, mix or rangeRead stage's settings (endpoint,"
-                + " sizes, from, access, data, client), without its pacing or stop."),
-        stage(EnumSet.of(CAPACITY), "slo", "slo", null, "{p99: 50ms, errors: 1%}",
-                "What a step must meet to hold: latency limits, errors and throttled shares."),
-        stage(EnumSet.of(CAPACITY), "rate", "capacityRate", null, "{start: 100/s, factor: 1.5, max: 5000/s}",
-                "Search over open-loop rates: from start, each step factor times the last (rate or users)."),
-        stage(EnumSet.of(CAPACITY), "users", "capacityUsers", null, "{start: 10, step: 50, max: 500}",
-                "Search over closed-loop users (workers): from start, each step so many more (rate or users)."),
-        stage(EnumSet.of(CAPACITY), "hold", "duration", CapacityStage.DEFAULT_HOLD, "30s",
-                "How long each step is measured.").scaled(Scale.DURATION),
-        stage(EnumSet.of(CAPACITY), "settle", "duration", CapacityStage.DEFAULT_SETTLE, "5s",
-                "How long each step runs unmeasured before its hold.").scaled(Scale.DURATION),
-        stage(EnumSet.of(CAPACITY), "precision", "percent", CapacityStage.DEFAULT_PRECISION, "2%", "How close the"
-                + " last step that held and the first that broke must be, in percent of the lower, to end the search."),
-        stage(EnumSet.of(CAPACITY), "duration", "duration", CapacityStage.DEFAULT_DURATION, "30m",
-                "The most the whole search may take; it then ends with the best answer so far.")
-                .scaled(Scale.DURATION),
-        stage(EnumSet.of(CAPACITY), "coolDown", "duration", CapacityStage.DEFAULT_COOL_DOWN, "1m", "The most a"
-                + " pause after a step that broke may last, waiting for one request to be as fast as unloaded."),
         stage(EnumSet.of(LOOPS), "count", "count", 1, 10, "How many times the loop runs its stages.")
                 .scaled(Scale.COUNT),
         stage(EnumSet.of(LOOPS, GROUP), "stages", "innerStages", null, "[{name: put, kind: put, size: 1MiB, objects: 100}]",

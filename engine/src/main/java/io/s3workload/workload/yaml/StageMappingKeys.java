@@ -2,8 +2,6 @@ package io.s3workload.workload.yaml;
 
 import static io.s3workload.workload.yaml.Keys.*;
 import static io.s3workload.workload.yaml.Keys.Context.ACCESS;
-import static io.s3workload.workload.yaml.Keys.Context.CAPACITY_RATE;
-import static io.s3workload.workload.yaml.Keys.Context.CAPACITY_USERS;
 import static io.s3workload.workload.yaml.Keys.Context.COPY_MULTIPART;
 import static io.s3workload.workload.yaml.Keys.Context.DATA;
 import static io.s3workload.workload.yaml.Keys.Context.FROM;
@@ -16,13 +14,11 @@ import static io.s3workload.workload.yaml.Keys.Context.PAUSE_RANGE;
 import static io.s3workload.workload.yaml.Keys.Context.RAMP_STEP;
 import static io.s3workload.workload.yaml.Keys.Context.RETENTION;
 import static io.s3workload.workload.yaml.Keys.Context.SIZE_RANGE;
-import static io.s3workload.workload.yaml.Keys.Context.SLO;
 import static io.s3workload.workload.yaml.Keys.Context.SOURCES;
 import static io.s3workload.workload.yaml.Keys.Context.SSE;
 import static io.s3workload.workload.yaml.Keys.Context.STOP_WHEN_STABLE;
 import static io.s3workload.workload.yaml.Keys.Context.TIMEOUTS;
 
-import io.s3workload.workload.CapacityStage;
 import io.s3workload.workload.ClientSettings;
 import io.s3workload.workload.CopyStage;
 import io.s3workload.workload.Multipart;
@@ -38,23 +34,6 @@ final class StageMappingKeys {
     }
 
     static final List<Key> KEYS = List.of(
-        in(SLO, "errors", "percent", null, "1%", "A step breaks when more than this share of its operations failed."),
-        in(SLO, "throttled", "percent", null, "0.5%",
-                "A step breaks when more than this share of its operations were refused as throttling (503, 429)."),
-        in(SLO, "avg", "duration", null, "20ms", "A step breaks when its average latency is above this."),
-        in(SLO, "p50", "duration", null, "10ms", "A step breaks when its median latency is above this."),
-        in(SLO, "p90", "duration", null, "30ms", "A step breaks when its 90th percentile latency is above this."),
-        in(SLO, "p95", "duration", null, "40ms", "A step breaks when its 95th percentile latency is above this."),
-        in(SLO, "p99", "duration", null, "50ms", "A step breaks when its 99th percentile latency is above this."),
-        in(SLO, "p99.9", "duration", null, "200ms", "A step breaks when its 99.9th percentile latency is above this."),
-        in(SLO, "max", "duration", null, "1s", "A step breaks when its slowest operation took longer than this."),
-        in(CAPACITY_RATE, "start", "rate", null, "100/s", "The first step's rate."),
-        in(CAPACITY_RATE, "factor", "ratio", CapacityStage.DEFAULT_FACTOR, 2, "Each step's rate over the last's"
-                + " (more than 1)."),
-        in(CAPACITY_RATE, "max", "rate", null, "5000/s", "The highest rate offered."),
-        in(CAPACITY_USERS, "start", "count", null, 10, "The first step's users."),
-        in(CAPACITY_USERS, "step", "count", null, 50, "Users added at each step."),
-        in(CAPACITY_USERS, "max", "count", null, 500, "The most users offered (by default the stage's concurrency)."),
         in(FROM, "prefix", "text", null, "datasets/2024/", "Read the objects already under this prefix of the bucket"
                 + " (from its root): listed once before the stage, never written, deleted or verified."),
         in(SIZE_RANGE, "min", "size", null, "1MiB", "The smallest value of a range (included).").scaled(Scale.SIZE),

@@ -1,18 +1,15 @@
-package io.s3workload.run.kinds;
+package io.s3workload.kinds.capacity;
 
 import io.s3workload.ground.Percentile;
 import io.s3workload.ground.Units;
+import io.s3workload.kinds.capacity.CapacitySearch.End;
 import io.s3workload.metrics.CellStats;
 import io.s3workload.plan.CellPlan;
-import io.s3workload.plan.SearchSteps;
 import io.s3workload.plan.StagePlan;
-import io.s3workload.result.CapacitySearch;
-import io.s3workload.result.CapacitySearch.End;
 import io.s3workload.result.ClientLimit;
 import io.s3workload.result.StageResult;
 import io.s3workload.run.RunContext;
 import io.s3workload.run.StageRunner;
-import io.s3workload.workload.CapacityStage;
 import io.s3workload.workload.Durations;
 import io.s3workload.workload.StageKind;
 import java.time.Duration;

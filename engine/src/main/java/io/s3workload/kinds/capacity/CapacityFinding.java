@@ -1,12 +1,15 @@
-package io.s3workload.result;
+package io.s3workload.kinds.capacity;
 
 import io.s3workload.ground.Percentile;
 import io.s3workload.ground.Units;
 import io.s3workload.metrics.CellStats;
+import io.s3workload.result.Finding;
+import io.s3workload.result.ResultAnswers;
+import io.s3workload.result.ResultChart;
+import io.s3workload.result.ResultTable;
 import io.s3workload.result.ResultTable.Column;
 import io.s3workload.result.ResultTable.Format;
 import io.s3workload.result.ResultTable.Where;
-import io.s3workload.workload.CapacityStage;
 import io.s3workload.workload.ClientSpec;
 import java.util.ArrayList;
 import java.util.Arrays;

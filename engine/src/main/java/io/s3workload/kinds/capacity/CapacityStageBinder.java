@@ -1,18 +1,30 @@
-package io.s3workload.workload.yaml;
+package io.s3workload.kinds.capacity;
+
+import static io.s3workload.workload.yaml.Keys.Context.CAPACITY_RATE;
+import static io.s3workload.workload.yaml.Keys.Context.CAPACITY_USERS;
+import static io.s3workload.workload.yaml.Keys.Context.SLO;
 
 import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.node.ObjectNode;
 import io.s3workload.ground.Percentile;
-import io.s3workload.workload.CapacityStage;
 import io.s3workload.workload.GetStage;
 import io.s3workload.workload.PutStage;
 import io.s3workload.workload.RangeReadStage;
 import io.s3workload.workload.StageCommon;
 import io.s3workload.workload.StageKind;
 import io.s3workload.workload.StageSpec;
+import io.s3workload.workload.yaml.Composites;
+import io.s3workload.workload.yaml.Fields;
+import io.s3workload.workload.yaml.Key;
+import io.s3workload.workload.yaml.Keys;
+import io.s3workload.workload.yaml.Keys.Scale;
+import io.s3workload.workload.yaml.LoadBinder;
+import io.s3workload.workload.yaml.LocatedTree;
+import io.s3workload.workload.yaml.StageBinder;
 import java.math.BigDecimal;
 import java.time.Duration;
 import java.util.EnumMap;
+import java.util.EnumSet;
 import java.util.List;
 import java.util.Optional;
 import java.util.OptionalDouble;
@@ -27,6 +39,60 @@ public final class CapacityStageBinder implements StageBinder {
     /** What each step sets in the load, so the load may not. */
     private static final List<String> SEARCH_OWNS = List.of("duration", "operations", "rate", "ramp", "thinkTime",
             "concurrency", "warmUp", "stopWhenStable");
+
+    /** Its keys, and those of the mappings only it takes ({@code slo}, {@code rate}, {@code users}). */
+    @Override
+    public List<Key> keys() {
+        return List.of(
+            own("load", "capacityLoad", null, "{kind: get, from: seed}", "What a capacity"
+                    + " search offers at every step: a get, put, head, mix or rangeRead stage's settings (endpoint,"
+                    + " sizes, from, access, data, client), without its pacing or stop."),
+            own("slo", "slo", null, "{p99: 50ms, errors: 1%}",
+                    "What a step must meet to hold: latency limits, errors and throttled shares."),
+            own("rate", "capacityRate", null, "{start: 100/s, factor: 1.5, max: 5000/s}",
+                    "Search over open-loop rates: from start, each step factor times the last (rate or users)."),
+            own("users", "capacityUsers", null, "{start: 10, step: 50, max: 500}",
+                    "Search over closed-loop users (workers): from start, each step so many more (rate or users)."),
+            own("hold", "duration", CapacityStage.DEFAULT_HOLD, "30s",
+                    "How long each step is measured.").scaled(Scale.DURATION),
+            own("settle", "duration", CapacityStage.DEFAULT_SETTLE, "5s",
+                    "How long each step runs unmeasured before its hold.").scaled(Scale.DURATION),
+            own("precision", "percent", CapacityStage.DEFAULT_PRECISION, "2%", "How close the last step that held"
+                    + " and the first that broke must be, in percent of the lower, to end the search."),
+            own("duration", "duration", CapacityStage.DEFAULT_DURATION, "30m",
+                    "The most the whole search may take; it then ends with the best answer so far.")
+                    .scaled(Scale.DURATION),
+            own("coolDown", "duration", CapacityStage.DEFAULT_COOL_DOWN, "1m", "The most a"
+                    + " pause after a step that broke may last, waiting for one request to be as fast as unloaded."),
+            Keys.in(SLO, "errors", "percent", null, "1%",
+                    "A step breaks when more than this share of its operations failed."),
+            Keys.in(SLO, "throttled", "percent", null, "0.5%",
+                    "A step breaks when more than this share of its operations were refused as throttling (503, 429)."),
+            Keys.in(SLO, "avg", "duration", null, "20ms", "A step breaks when its average latency is above this."),
+            Keys.in(SLO, "p50", "duration", null, "10ms", "A step breaks when its median latency is above this."),
+            Keys.in(SLO, "p90", "duration", null, "30ms",
+                    "A step breaks when its 90th percentile latency is above this."),
+            Keys.in(SLO, "p95", "duration", null, "40ms",
+                    "A step breaks when its 95th percentile latency is above this."),
+            Keys.in(SLO, "p99", "duration", null, "50ms",
+                    "A step breaks when its 99th percentile latency is above this."),
+            Keys.in(SLO, "p99.9", "duration", null, "200ms",
+                    "A step breaks when its 99.9th percentile latency is above this."),
+            Keys.in(SLO, "max", "duration", null, "1s",
+                    "A step breaks when its slowest operation took longer than this."),
+            Keys.in(CAPACITY_RATE, "start", "rate", null, "100/s", "The first step's rate."),
+            Keys.in(CAPACITY_RATE, "factor", "ratio", CapacityStage.DEFAULT_FACTOR, 2,
+                    "Each step's rate over the last's (more than 1)."),
+            Keys.in(CAPACITY_RATE, "max", "rate", null, "5000/s", "The highest rate offered."),
+            Keys.in(CAPACITY_USERS, "start", "count", null, 10, "The first step's users."),
+            Keys.in(CAPACITY_USERS, "step", "count", null, 50, "Users added at each step."),
+            Keys.in(CAPACITY_USERS, "max", "count", null, 500,
+                    "The most users offered (by default the stage's concurrency)."));
+    }
+
+    private static Key own(String name, String type, Object defaultValue, Object example, String description) {
+        return Keys.stage(EnumSet.of(StageKind.CAPACITY), name, type, defaultValue, example, description);
+    }
 
     @Override
     public Optional<StageSpec> bind(StageCommon common, Fields f) {

@@ -1,10 +1,11 @@
-package io.s3workload.result;
+package io.s3workload.kinds.capacity;
 
 import com.fasterxml.jackson.core.type.TypeReference;
 import io.s3workload.ground.Percentile;
 import io.s3workload.ground.Units;
 import io.s3workload.metrics.CellStats;
-import io.s3workload.workload.CapacityStage;
+import io.s3workload.result.Finding;
+import io.s3workload.result.StageOutcome;
 import io.s3workload.workload.ClientSpec;
 import java.time.Duration;
 import java.util.ArrayList;
@@ -28,7 +29,7 @@ public record CapacitySearch(CapacityStage.Slo slo, CapacityStage.Mode mode, dou
                              End ended) implements StageOutcome {
 
     /** summary.json's {@code capacity}: the search and its answer, judged on the stage's cells. */
-    public static final Type<CapacitySearch, Summary.Capacity> TYPE = new Type<>("capacity", CapacitySearch.class,
+    public static final Type<CapacitySearch, CapacityJson.Search> TYPE = new Type<>("capacity", CapacitySearch.class,
             new TypeReference<>() {
             }, CapacitySearch::kept, (kept, histograms) -> Optional.of(read(kept)), CapacitySearch::sum, null);
 
@@ -53,21 +54,21 @@ public record CapacitySearch(CapacityStage.Slo slo, CapacityStage.Mode mode, dou
     }
 
     /** The search as summary.json keeps it: judged on {@code cells}, its answer in words and each step. */
-    private static Summary.Capacity kept(CapacitySearch search, List<CellStats> cells) {
+    private static CapacityJson.Search kept(CapacitySearch search, List<CellStats> cells) {
         Verdict v = search.judge(cells);
         Map<String, Double> latency = new LinkedHashMap<>();
         search.slo().latency().forEach((p, d) -> latency.put(p.key(), d.toNanos() / 1e6));
-        Summary.Slo slo = new Summary.Slo(latency, search.slo().errorsPercent().isPresent()
+        CapacityJson.Slo slo = new CapacityJson.Slo(latency, search.slo().errorsPercent().isPresent()
                 ? search.slo().errorsPercent().getAsDouble() : null, search.slo().throttledPercent().isPresent()
                 ? search.slo().throttledPercent().getAsDouble() : null);
-        List<Summary.CapacityStep> steps = v.steps().stream().map(j -> {
+        List<CapacityJson.Step> steps = v.steps().stream().map(j -> {
             CellStats c = j.cell();
-            return new Summary.CapacityStep(j.index() + 1, c.key().stage(), j.offered(), c.opsPerSecond(),
+            return new CapacityJson.Step(j.index() + 1, c.key().stage(), j.offered(), c.opsPerSecond(),
                     j.ms(Percentile.P50), j.ms(Percentile.P99), j.ms(Percentile.MAX), c.errorPercent(),
                     c.throttledPercent(), j.held(), j.broken(), j.clientBound().orElse(null));
         }).toList();
         String what = v.steps().isEmpty() ? "" : v.steps().get(0).cell().key().label();
-        return new Summary.Capacity(ClientSpec.key(search.mode()), slo, search.precision(),
+        return new CapacityJson.Search(ClientSpec.key(search.mode()), slo, search.precision(),
                 v.sustained().map(Judged::offered).orElse(null),
                 v.sustained().map(j -> j.cell().opsPerSecond()).orElse(null),
                 v.broke().map(Judged::broken).orElse(List.of()),
@@ -78,7 +79,7 @@ public record CapacitySearch(CapacityStage.Slo slo, CapacityStage.Mode mode, dou
     }
 
     /** A search as a summary.json gives it: for the merge to judge again on its cells. */
-    public static CapacitySearch read(Summary.Capacity c) {
+    public static CapacitySearch read(CapacityJson.Search c) {
         EnumMap<Percentile, Duration> latency = new EnumMap<>(Percentile.class);
         c.slo().latencyMs().forEach((k, ms) -> latency.put(Percentile.fromKey(k).orElseThrow(),
                 Duration.ofNanos(Math.round(ms * 1e6))));

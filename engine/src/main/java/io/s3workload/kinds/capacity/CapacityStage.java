@@ -1,6 +1,14 @@
-package io.s3workload.workload;
+package io.s3workload.kinds.capacity;
 
 import io.s3workload.ground.Percentile;
+import io.s3workload.workload.DataShape;
+import io.s3workload.workload.Durations;
+import io.s3workload.workload.ObjectSettings;
+import io.s3workload.workload.ObjectsFrom;
+import io.s3workload.workload.Shard;
+import io.s3workload.workload.StageCommon;
+import io.s3workload.workload.StageKind;
+import io.s3workload.workload.StageSpec;
 import java.math.BigDecimal;
 import java.math.RoundingMode;
 import java.time.Duration;
@@ -40,13 +48,6 @@ public record CapacityStage(StageCommon common, StageSpec load, Slo slo, Search 
     public static final Duration DEFAULT_COOL_DOWN = Duration.ofSeconds(30);
     public static final double DEFAULT_FACTOR = 1.5;
 
-    /**
-     * A stage kind a capacity search can offer as a load: it runs one cell at a pace and for a time it is given.
-     * {@link #offered} is the stage under other settings (the step's workers, pacing and settle).
-     */
-    public interface Body {
-        StageSpec offered(StageCommon common);
-    }
 
     /**
      * The service level a step must meet: latency limits on the step's (corrected) latency, the share of failed

@@ -1,4 +1,4 @@
-package io.s3workload.run;
+package io.s3workload.kinds.capacity;
 
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertTrue;
@@ -9,11 +9,12 @@ import io.s3workload.plan.Planner;
 import io.s3workload.report.Reporters;
 import io.s3workload.report.ResultsDirectory;
 import io.s3workload.report.ResultsMerge;
-import io.s3workload.result.CapacitySearch;
 import io.s3workload.result.Reporter;
 import io.s3workload.result.RunResult;
 import io.s3workload.result.StageReport;
 import io.s3workload.result.StageResult;
+import io.s3workload.run.Engine;
+import io.s3workload.run.RunOptions;
 import io.s3workload.testing.HttpFront;
 import io.s3workload.testing.KnownCapacity;
 import io.s3workload.testing.TestS3;

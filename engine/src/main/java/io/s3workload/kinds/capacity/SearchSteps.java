@@ -1,8 +1,10 @@
-package io.s3workload.plan;
+package io.s3workload.kinds.capacity;
 
-import io.s3workload.workload.CapacityStage;
+import io.s3workload.plan.CellPlan;
+import io.s3workload.plan.StagePlan;
 import io.s3workload.workload.FailOn;
 import io.s3workload.workload.LoadShape;
+import io.s3workload.workload.OfferedLoad;
 import io.s3workload.workload.StageCommon;
 import io.s3workload.workload.StageSpec;
 import java.time.Duration;
@@ -32,8 +34,8 @@ public final class SearchSteps {
         StageCommon common = new StageCommon(c.name(), c.endpoint(), OptionalInt.of(workers), FailOn.NONE, c.client(),
                 new LoadShape(rate, List.of(), Optional.empty()), c.tags(), c.graph(), settle, Optional.empty(),
                 c.spread(), c.access());
-        return new StagePlan(search.index(), ((CapacityStage.Body) load).offered(common), search.endpoint(), workers, List.of(cell),
-                search.from(), search.seedObjects(), FailOn.NONE, search.client(), search.connections(),
-                search.roles(), name, search.group(), search.after(), search.with(), search.customerKey());
+        return new StagePlan(search.index(), ((OfferedLoad) load).offered(common), search.endpoint(), workers,
+                List.of(cell), search.from(), search.seedObjects(), FailOn.NONE, search.client(),
+                search.connections(), search.roles(), name, search.group(), search.after(), search.with(), search.customerKey());
     }
 }
