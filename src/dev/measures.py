@@ -127,6 +127,8 @@ def measures():
 # the workload's model; results sit on the plan, the engine on results, the reports on top.
 LAYERS = ['ground', 'metrics', 'opslog', 'trace', 'workload', 'server', 's3', 'plan', 'history', 'result', 'run',
           'report', 'kinds']
+# report/'s rooms, lowest first: a room uses only those before it (Reporters, in report/ itself, uses them all)
+REPORT_ROOMS = ['console', 'files', 'html', 'live', 'finished', 'analyze']
 # a qualified type name in code: packages in lower case, then a type (java.util.List, io.s3workload.x.Y)
 QUALIFIED = re.compile(r'(?<![\w.@])((?:java|javax|jdk|io|org|com|software|picocli)(?:\.[a-z_][\w]*)+)\.([A-Z]\w*)')
 
@@ -214,7 +216,20 @@ def against_order(path, body):
         other = m.group(1)
         if other in LAYERS and LAYERS.index(other) > LAYERS.index(own):
             found.add(m.group(0))
+    room = report_room(path)
+    if room:
+        for m in re.finditer(r'\bio\.s3workload\.report\.(\w+)\.[A-Z]\w*', body):
+            other = m.group(1)
+            if other in REPORT_ROOMS and REPORT_ROOMS.index(other) > REPORT_ROOMS.index(room):
+                found.add(m.group(0))
     return sorted(found)
+
+
+def report_room(path):
+    """The room of report/ a file is in (console, files, ...), or None."""
+    parts = path.replace(os.sep, '/').split('/io/s3workload/report/')
+    room = parts[1].split('/')[0] if len(parts) > 1 and '/' in parts[1] else None
+    return room if room in REPORT_ROOMS else None
 
 
 def unused_imports(text, body):

@@ -1,10 +1,10 @@
 package io.s3workload.cli;
 
-import io.s3workload.report.OpsAnalysis;
-import io.s3workload.report.OpsSliceReport;
-import io.s3workload.report.ReportFiles;
-import io.s3workload.report.SliceOptions;
-import io.s3workload.report.WebAnalysis;
+import io.s3workload.report.analyze.OpsAnalysis;
+import io.s3workload.report.analyze.OpsSliceReport;
+import io.s3workload.report.analyze.SliceOptions;
+import io.s3workload.report.analyze.WebAnalysis;
+import io.s3workload.report.finished.ReportFiles;
 import io.s3workload.result.SummaryJson;
 import io.s3workload.workload.yaml.Suggestions;
 import java.io.IOException;

@@ -1,6 +1,6 @@
 package io.s3workload.cli;
 
-import io.s3workload.report.RunComparison;
+import io.s3workload.report.finished.RunComparison;
 import java.io.IOException;
 import java.nio.file.Path;
 import java.util.concurrent.Callable;

@@ -2,7 +2,8 @@ package io.s3workload.cli;
 
 import io.s3workload.ground.Units;
 import io.s3workload.opslog.OpsMerge;
-import io.s3workload.report.ResultsMerge;
+import io.s3workload.report.console.ShardSpread;
+import io.s3workload.report.finished.ResultsMerge;
 import java.io.IOException;
 import java.nio.file.Path;
 import java.time.Duration;
@@ -63,7 +64,7 @@ final class MergeCommand implements Callable<Integer> {
                     + (shard.directory() == null ? "" : "  " + shard.directory())
                     + (shard.detail().isEmpty() ? "" : "\n      " + shard.detail()));
         }
-        System.out.println(ResultsMerge.spreadSentence(merged.startSpread()));
+        System.out.println(ShardSpread.sentence(merged.startSpread()));
         System.out.println();
         System.out.print(ResultsMerge.table(merged));
         Optional<OpsMerge.Merged> ops;

@@ -1,7 +1,7 @@
 package io.s3workload.cli;
 
-import io.s3workload.report.ReportFiles;
-import io.s3workload.report.ResultsReader;
+import io.s3workload.report.finished.ReportFiles;
+import io.s3workload.report.finished.ResultsReader;
 import io.s3workload.result.RunReport;
 import java.io.IOException;
 import java.nio.file.Path;

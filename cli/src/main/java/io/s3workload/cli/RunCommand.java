@@ -4,7 +4,7 @@ import io.s3workload.plan.Plan;
 import io.s3workload.plan.PlanWarnings;
 import io.s3workload.plan.Planner;
 import io.s3workload.report.Reporters;
-import io.s3workload.report.ResultsDirectory;
+import io.s3workload.report.files.ResultsDirectory;
 import io.s3workload.result.Reporter;
 import io.s3workload.result.RunResult;
 import io.s3workload.run.EndpointUnavailableException;

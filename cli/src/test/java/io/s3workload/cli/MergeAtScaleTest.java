@@ -7,7 +7,7 @@ import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.ObjectMapper;
 import io.s3workload.plan.Planner;
 import io.s3workload.report.Reporters;
-import io.s3workload.report.ResultsDirectory;
+import io.s3workload.report.files.ResultsDirectory;
 import io.s3workload.run.Engine;
 import io.s3workload.run.RunOptions;
 import io.s3workload.server.EmbeddedS3;

@@ -1,6 +1,5 @@
 package io.s3workload.ground;
 
-import io.s3workload.ground.Percentile;
 import java.math.BigDecimal;
 import java.math.RoundingMode;
 import java.util.Locale;

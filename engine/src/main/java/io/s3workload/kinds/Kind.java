@@ -1,7 +1,7 @@
 package io.s3workload.kinds;
 
 import io.s3workload.plan.StageShape;
-import io.s3workload.report.StageText;
+import io.s3workload.report.console.StageText;
 import io.s3workload.result.KindOutcomes;
 import io.s3workload.run.StageRunner;
 import io.s3workload.workload.StageSpec;

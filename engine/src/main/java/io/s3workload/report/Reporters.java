@@ -1,5 +1,17 @@
 package io.s3workload.report;
 
+import io.s3workload.report.console.ConsoleReporter;
+import io.s3workload.report.files.CsvReporter;
+import io.s3workload.report.files.HdrLogReporter;
+import io.s3workload.report.files.JsonReporter;
+import io.s3workload.report.files.OpsLogReporter;
+import io.s3workload.report.files.ResultsDirectory;
+import io.s3workload.report.html.HtmlReporter;
+import io.s3workload.report.html.ProfileReporter;
+import io.s3workload.report.live.LiveServer;
+import io.s3workload.report.live.OtlpReporter;
+import io.s3workload.report.live.PrometheusReporter;
+import io.s3workload.report.live.WebReporter;
 import io.s3workload.result.Reporter;
 import io.s3workload.workload.yaml.Suggestions;
 import java.io.PrintStream;

@@ -2,10 +2,6 @@ package io.s3workload.result;
 
 import io.s3workload.opslog.OpsLog;
 import io.s3workload.plan.StagePlan;
-import io.s3workload.result.Progress;
-import io.s3workload.result.RunInfo;
-import io.s3workload.result.RunResult;
-import io.s3workload.result.StageResult;
 import java.util.Optional;
 
 /**

@@ -3,8 +3,6 @@ package io.s3workload.ground;
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
-import io.s3workload.ground.DataSize;
-import io.s3workload.ground.SizeSpec;
 import io.s3workload.testing.QuickTier;
 import java.util.Map;
 import java.util.TreeMap;

@@ -2,8 +2,6 @@ package io.s3workload.ground;
 
 import static org.junit.jupiter.api.Assertions.assertEquals;
 
-import io.s3workload.ground.Percentile;
-import io.s3workload.ground.Units;
 import io.s3workload.metrics.CellRecorder;
 import io.s3workload.testing.QuickTier;
 import org.HdrHistogram.Histogram;

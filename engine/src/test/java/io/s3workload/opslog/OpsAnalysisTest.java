@@ -7,7 +7,7 @@ import static org.junit.jupiter.api.Assertions.assertTrue;
 import com.github.luben.zstd.ZstdOutputStream;
 import io.s3workload.metrics.CellStats;
 import io.s3workload.metrics.Op;
-import io.s3workload.report.OpsAnalysis;
+import io.s3workload.report.analyze.OpsAnalysis;
 import io.s3workload.result.RunResult;
 import java.io.IOException;
 import java.io.OutputStream;
@@ -132,7 +132,7 @@ class OpsAnalysisTest {
     @Test
     void aSliceWrittenAsARunsResultsAddsUpToTheRun(@TempDir Path out) throws Exception {
         RunResult result = OpsLogTest.run(out, STAGES, List.of("ops", "json"));
-        io.s3workload.report.OpsSliceReport.SliceReport sliced = io.s3workload.report.OpsSliceReport.of(
+        io.s3workload.report.analyze.OpsSliceReport.SliceReport sliced = io.s3workload.report.analyze.OpsSliceReport.of(
                 OpsAnalysis.files(List.of(out)), OpsAnalysis.Slice.ALL, "the whole log");
         io.s3workload.result.Summary summary = io.s3workload.result.SummaryJson.of(sliced.report());
         assertEquals("the whole log", summary.run().slice());
@@ -171,7 +171,7 @@ class OpsAnalysisTest {
         Files.createDirectories(dir);
         Files.writeString(dir.resolve("summary.json"), io.s3workload.result.SummaryJson.write(summary));
         assertEquals(List.of(), io.s3workload.report.SummarySchema.missing(dir.resolve("summary.json")));
-        List<Path> files = io.s3workload.report.ReportFiles.write(sliced.report(), List.of("html", "csv"), dir);
+        List<Path> files = io.s3workload.report.finished.ReportFiles.write(sliced.report(), List.of("html", "csv"), dir);
         String html = Files.readString(dir.resolve("report.html"));
         assertTrue(html.contains("cut by s3workload analyze from the whole log"), "the page says what it is");
         assertTrue(html.contains("id=\"stage-get\"") && html.contains("<svg"), "the get stage with its charts");
@@ -181,7 +181,7 @@ class OpsAnalysisTest {
         // the tool's own requests have no cell in a run's reports: they are named, not dropped
         var own = new OpsAnalysis.Slice(Optional.empty(), Optional.empty(), Optional.empty(), Optional.empty(), 0, 0,
                 Long.MIN_VALUE, Long.MAX_VALUE, Optional.empty(), false, true);
-        var ownReport = io.s3workload.report.OpsSliceReport.of(OpsAnalysis.files(List.of(out)), own, "own");
+        var ownReport = io.s3workload.report.analyze.OpsSliceReport.of(OpsAnalysis.files(List.of(out)), own, "own");
         assertTrue(ownReport.leftOut().keySet().stream().anyMatch(k -> k.startsWith("List")), ownReport.leftOut()
                 .toString());
     }

@@ -7,7 +7,7 @@ import static org.junit.jupiter.api.Assertions.assertTrue;
 import com.github.luben.zstd.ZstdInputStream;
 import io.s3workload.metrics.CellStats;
 import io.s3workload.report.Reporters;
-import io.s3workload.report.ResultsDirectory;
+import io.s3workload.report.files.ResultsDirectory;
 import io.s3workload.result.Reporter;
 import io.s3workload.result.RunResult;
 import io.s3workload.result.StageResult;

@@ -13,6 +13,7 @@ import io.s3workload.metrics.ConvergenceStats;
 import io.s3workload.metrics.Op;
 import io.s3workload.metrics.Snapshot;
 import io.s3workload.plan.StageGroup;
+import io.s3workload.report.files.CsvReporter;
 import io.s3workload.result.Breach;
 import io.s3workload.result.CleanupResult;
 import io.s3workload.result.ConvergencePairs;
@@ -141,7 +142,7 @@ public class GoldenFilesTest {
     }
 
     /** The settings of a put stage, as {@code summary.json} carries them. */
-    static com.fasterxml.jackson.databind.node.ObjectNode settings(String client) {
+    public static com.fasterxml.jackson.databind.node.ObjectNode settings(String client) {
         var settings = JsonNodeFactory.instance.objectNode().put("kind", "put").put("concurrency", 4);
         settings.putObject("client").put("kind", client);
         settings.putArray("sizes").add("1KiB");

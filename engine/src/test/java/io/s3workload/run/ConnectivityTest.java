@@ -8,7 +8,7 @@ import io.s3workload.metrics.CellStats;
 import io.s3workload.metrics.Op;
 import io.s3workload.plan.Plan;
 import io.s3workload.plan.Planner;
-import io.s3workload.report.ConsoleReporter;
+import io.s3workload.report.console.ConsoleReporter;
 import io.s3workload.result.RunResult;
 import io.s3workload.testing.Hold;
 import io.s3workload.testing.HttpFront;

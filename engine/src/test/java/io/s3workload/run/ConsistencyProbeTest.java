@@ -8,7 +8,7 @@ import io.s3workload.metrics.ConvergenceStats;
 import io.s3workload.metrics.Op;
 import io.s3workload.plan.Plan;
 import io.s3workload.plan.Planner;
-import io.s3workload.report.ConsoleReporter;
+import io.s3workload.report.console.ConsoleReporter;
 import io.s3workload.result.ConvergencePairs;
 import io.s3workload.result.RunResult;
 import io.s3workload.result.StageResult;

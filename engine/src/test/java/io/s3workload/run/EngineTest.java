@@ -156,7 +156,7 @@ class EngineTest {
                 stages:
                   - {name: put, kind: put, sizes: [1KiB], duration: 1500ms, concurrency: 4}
                 """), io.s3workload.report.Reporters.create(List.of("ops"), new io.s3workload.report.Reporters
-                .Settings(System.out, false, false, new io.s3workload.report.ResultsDirectory(Optional.of(dir)),
+                .Settings(System.out, false, false, new io.s3workload.report.files.ResultsDirectory(Optional.of(dir)),
                 "test"))).run();
         CellStats put = cell(result, "put", 0);
         assertTrue(put.wallNanos() >= 1_500_000_000L, "wall " + put.wallNanos());
@@ -234,7 +234,7 @@ class EngineTest {
                   - {name: first, kind: put, sizes: [1KiB], objects: 3, failOn: {errorRate: 0%}}
                   - {name: slow, kind: put, sizes: [1KiB], duration: 60s, concurrency: 2, failOn: {errorRate: 0%}}
                   - {name: later, kind: put, sizes: [1KiB], objects: 5, failOn: {errorRate: 0%}}
-                """), List.of(new io.s3workload.report.ConsoleReporter(new java.io.PrintStream(console, true,
+                """), List.of(new io.s3workload.report.console.ConsoleReporter(new java.io.PrintStream(console, true,
                 java.nio.charset.StandardCharsets.UTF_8), false, false), recorder));
         // once slow has started (first ran to its end), however long a loaded machine took to get there
         Thread canceller = cancelWhen(engine, () -> recorder.started.contains("slow"));

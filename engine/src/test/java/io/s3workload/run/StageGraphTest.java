@@ -6,7 +6,7 @@ import static org.junit.jupiter.api.Assertions.assertTrue;
 import io.s3workload.metrics.ConvergenceStats;
 import io.s3workload.plan.Plan;
 import io.s3workload.plan.Planner;
-import io.s3workload.report.ConsoleReporter;
+import io.s3workload.report.console.ConsoleReporter;
 import io.s3workload.result.ConvergencePairs;
 import io.s3workload.result.RunResult;
 import io.s3workload.result.StageResult;

@@ -4,7 +4,7 @@ import io.s3workload.opslog.OpsLog;
 import io.s3workload.opslog.OpsReader;
 import io.s3workload.opslog.OpsRecord;
 import io.s3workload.report.Reporters;
-import io.s3workload.report.ResultsDirectory;
+import io.s3workload.report.files.ResultsDirectory;
 import io.s3workload.result.Reporter;
 import java.io.IOException;
 import java.io.UncheckedIOException;

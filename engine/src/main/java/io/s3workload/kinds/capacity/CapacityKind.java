@@ -5,7 +5,7 @@ import io.s3workload.plan.CellPlan;
 import io.s3workload.plan.Planner;
 import io.s3workload.plan.StagePlan;
 import io.s3workload.plan.StageShape;
-import io.s3workload.report.StageText;
+import io.s3workload.report.console.StageText;
 import io.s3workload.result.StageResult;
 import io.s3workload.workload.FailOn;
 import io.s3workload.workload.StageKind;

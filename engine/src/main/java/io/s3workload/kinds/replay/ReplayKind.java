@@ -7,7 +7,7 @@ import io.s3workload.plan.CellPlan;
 import io.s3workload.plan.StagePlan;
 import io.s3workload.plan.StageShape.Place;
 import io.s3workload.plan.StageShape.Shape;
-import io.s3workload.report.StageText;
+import io.s3workload.report.console.StageText;
 import java.nio.file.Files;
 import java.util.List;
 import java.util.Optional;

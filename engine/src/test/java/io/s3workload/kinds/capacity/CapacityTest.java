@@ -7,8 +7,8 @@ import io.s3workload.metrics.CellStats;
 import io.s3workload.plan.Plan;
 import io.s3workload.plan.Planner;
 import io.s3workload.report.Reporters;
-import io.s3workload.report.ResultsDirectory;
-import io.s3workload.report.ResultsMerge;
+import io.s3workload.report.files.ResultsDirectory;
+import io.s3workload.report.finished.ResultsMerge;
 import io.s3workload.result.Reporter;
 import io.s3workload.result.RunResult;
 import io.s3workload.result.StageReport;
@@ -269,7 +269,7 @@ class CapacityTest {
         StageReport merged = report.stages().stream().filter(s -> s.name().equals("cap")).findFirst().orElseThrow();
         Path merged0 = out.resolve("merged");
         java.nio.file.Files.createDirectories(merged0);
-        io.s3workload.report.ReportFiles.write(report, List.of("html"), merged0);
+        io.s3workload.report.finished.ReportFiles.write(report, List.of("html"), merged0);
         String html = java.nio.file.Files.readString(merged0.resolve("report.html"));
         CapacitySearch.Verdict fleet = merged.outcome(CapacitySearch.TYPE).orElseThrow().judge(merged.cells());
         assertTrue(html.contains("<svg class=\"chart capacity\""), "report.html charts the merged curve: "
@@ -279,7 +279,7 @@ class CapacityTest {
         // together, read back from each shard's own files, whatever the machine made of them
         List<StageReport> shardStages = new ArrayList<>();
         for (Path dir : dirs) {
-            shardStages.add(io.s3workload.report.ResultsReader.read(dir).stages().stream()
+            shardStages.add(io.s3workload.report.finished.ResultsReader.read(dir).stages().stream()
                     .filter(s -> s.name().equals("cap")).findFirst().orElseThrow());
         }
         double[] offered = {50, 80, 128, 204.8, 300};

@@ -9,7 +9,7 @@ import io.s3workload.history.HistoryChecker;
 import io.s3workload.history.HistoryReader;
 import io.s3workload.history.Model;
 import io.s3workload.report.GoldenFilesTest;
-import io.s3workload.report.HtmlReporter;
+import io.s3workload.report.html.HtmlReporter;
 import io.s3workload.result.RunReport;
 import io.s3workload.result.StageReport;
 import io.s3workload.testing.QuickTier;

@@ -10,7 +10,7 @@ import io.s3workload.metrics.Op;
 import io.s3workload.opslog.OpsReader;
 import io.s3workload.opslog.OpsRecord;
 import io.s3workload.report.Reporters;
-import io.s3workload.report.ResultsDirectory;
+import io.s3workload.report.files.ResultsDirectory;
 import io.s3workload.result.Reporter;
 import io.s3workload.result.RunResult;
 import io.s3workload.result.StageResult;

@@ -1,0 +1,4 @@
+/**
+ * The planner: a workload compiled into an immutable plan of stages with every default resolved.
+ */
+package io.s3workload.plan;

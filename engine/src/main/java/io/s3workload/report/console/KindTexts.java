@@ -1,0 +1,143 @@
+package io.s3workload.report.console;
+
+import io.s3workload.ground.Units;
+import io.s3workload.plan.StagePlan;
+import io.s3workload.result.StageResult;
+import io.s3workload.workload.AppendStage;
+import io.s3workload.workload.Conditional;
+import io.s3workload.workload.DeleteStage;
+import io.s3workload.workload.GetStage;
+import io.s3workload.workload.PutStage;
+import java.util.ArrayList;
+import java.util.List;
+import java.util.stream.Collectors;
+
+/**
+ * The texts ({@link StageText}) of the kinds whose folder does not hold theirs yet, where they say more or other than
+ * a load ({@link StageText#LOAD}).
+ */
+public final class KindTexts {
+
+    private KindTexts() {
+    }
+
+    /** A put: each operation a key of its own; conditional writes and measured parts said. */
+    public static final StageText PUT = new StageText() {
+        @Override
+        public Notes notes(StagePlan stage) {
+            PutStage put = stage.spec(PutStage.class);
+            List<String> notes = new ArrayList<>();
+            if (put.conditional() != Conditional.NONE) {
+                notes.add(put.conditional() == Conditional.IF_MATCH
+                        ? "conditional: If-Match the ETag last written (If-None-Match: * on a key's first write)"
+                        : "conditional: If-None-Match: * (create only)");
+            }
+            if (put.multipart().measureParts()) {
+                notes.add("parts measured one by one (an UPLOAD PART cell beside each multipart size)");
+            }
+            return new Notes(List.of(), notes);
+        }
+
+        @Override
+        public String keys(StagePlan stage) {
+            return "1 per op";
+        }
+    };
+
+    /** An append: one writer per object, said where that is fewer workers than asked. */
+    public static final StageText APPEND = new StageText() {
+        @Override
+        public Notes notes(StagePlan stage) {
+            AppendStage append = stage.spec(AppendStage.class);
+            return append.objects() < stage.workers() ? Notes.last(Units.count(append.objects(), "worker") + ", not "
+                    + stage.workers() + ": one writer per object") : Notes.NONE;
+        }
+    };
+
+    /** A delete: its batches said. */
+    public static final StageText DELETE = new StageText() {
+        @Override
+        public Notes notes(StagePlan stage) {
+            DeleteStage delete = stage.spec(DeleteStage.class);
+            return delete.batched() ? Notes.last("DeleteObjects of " + Units.count(delete.batch(), "key")
+                    + " an operation") : Notes.NONE;
+        }
+    };
+
+    /** A get: checksum validation said. */
+    public static final StageText GET = new StageText() {
+        @Override
+        public Notes notes(StagePlan stage) {
+            return stage.spec(GetStage.class).validateChecksum()
+                    ? Notes.last("reads checked against the server's checksum") : Notes.NONE;
+        }
+    };
+
+    /** A list: no object size. */
+    public static final StageText LIST = new StageText() {
+        @Override
+        public boolean sized() {
+            return false;
+        }
+    };
+
+    /** A connectivity check: HeadBucket on each endpoint, its outcome by endpoint. */
+    public static final StageText CONNECTIVITY = new StageText() {
+        @Override
+        public String header(StagePlan stage) {
+            return "HeadBucket on " + String.join(", ", stage.roles().readers());
+        }
+
+        @Override
+        public String keys(StagePlan stage) {
+            return "-";
+        }
+
+        @Override
+        public boolean sized() {
+            return false;
+        }
+
+        @Override
+        public String blocks(StageResult result, Console console) {
+            return ProbeBlocks.connectivity(result, console.endpointUrls());
+        }
+    };
+
+    /** A consistency probe (readAfterWrite, listAfterWrite): writers and readers, its pairs' convergence. */
+    public static final StageText PROBE = new StageText() {
+        @Override
+        public String header(StagePlan stage) {
+            return "writers " + String.join(", ", stage.roles().writers()) + ", readers " + stage.roles().readersText()
+                    + (stage.concurrency() > 1 ? ", " + Units.count(stage.concurrency(), "iteration") + " at once" : "");
+        }
+
+        @Override
+        public String blocks(StageResult result, Console console) {
+            return ProbeBlocks.convergence(result) + console.cells(result, true);
+        }
+    };
+
+    /** A transcode: jobs, and the reads back through its readers. */
+    public static final StageText TRANSCODE = new StageText() {
+        @Override
+        public String header(StagePlan stage) {
+            return Units.count(stage.concurrency(), "job") + ", endpoint " + stage.endpoint() + ", read back"
+                    + " through " + String.join(", ", stage.roles().readers());
+        }
+
+        @Override
+        public String blocks(StageResult result, Console console) {
+            return ProbeBlocks.transcode(result);
+        }
+    };
+
+    /** An httpGet: its cells, then each as an HTTP benchmark tool shows it. */
+    public static final StageText HTTP_GET = new StageText() {
+        @Override
+        public String blocks(StageResult result, Console console) {
+            return console.cells(result, result.stage().spread().isPresent())
+                    + result.cells().stream().map(GroupBlocks::httpBench).collect(Collectors.joining());
+        }
+    };
+}

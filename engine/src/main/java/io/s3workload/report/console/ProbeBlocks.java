@@ -1,0 +1,191 @@
+package io.s3workload.report.console;
+
+import io.s3workload.ground.Percentile;
+import io.s3workload.ground.Units;
+import io.s3workload.metrics.CellStats;
+import io.s3workload.metrics.ConvergenceStats;
+import io.s3workload.metrics.Op;
+import io.s3workload.plan.StagePlan;
+import io.s3workload.result.ConvergencePairs;
+import io.s3workload.result.StageResult;
+import io.s3workload.workload.ConsistencyProbe;
+import io.s3workload.workload.Durations;
+import io.s3workload.workload.ListAfterWriteStage;
+import io.s3workload.workload.ReadAfterWriteStage;
+import io.s3workload.workload.TranscodeStage;
+import java.util.List;
+import java.util.Locale;
+import java.util.Map;
+import org.HdrHistogram.Histogram;
+
+/**
+ * The console's blocks for probe stages, in the seed t3-validator's reading order and wording: endpoint by
+ * endpoint for connectivity, pair by pair for consistency; and the consistency table of the run summary.
+ */
+final class ProbeBlocks {
+
+    private ProbeBlocks() {
+    }
+
+    /** {@code S3 Connectivity: SUCCESS - ...} per endpoint, failures with their class and explanation. */
+    static String connectivity(StageResult result, Map<String, String> urls) {
+        StringBuilder b = new StringBuilder();
+        for (CellStats cell : result.cells()) {
+            String endpoint = cell.key().endpoint();
+            b.append("  Testing endpoint ").append(endpoint).append(": ").append(urls.getOrDefault(endpoint, "?"))
+                    .append('\n');
+            Histogram h = cell.latency();
+            String attempts = cell.operations() + "/" + Units.count(cell.attempted(), "attempt");
+            String timing = h.getTotalCount() == 0 ? ""
+                    : ", " + Units.latencyStats(h, true, Percentile.AVG, Percentile.P95);
+            b.append("  S3 Connectivity: ").append(cell.errors() == 0 ? "SUCCESS" : "FAILURE").append(" - ")
+                    .append(attempts).append(timing).append('\n');
+            if (cell.firstRequestNanos() >= 0) {
+                b.append("    (before them, a first request that also set up the client and its connection: ")
+                        .append(Units.latency(cell.firstRequestNanos())).append(", not in the figures)\n");
+            }
+            cell.errorsByClass().forEach((errorClass, count) -> {
+                b.append("    ").append(errorClass).append(" (").append(count).append("x)");
+                List<String> why = cell.examples().get(errorClass);
+                if (why != null && !why.isEmpty()) {
+                    b.append(": ").append(why.get(0));
+                }
+                b.append('\n');
+            });
+        }
+        return b.toString();
+    }
+
+    /** The probe's heading, then per pair: Convergence and Distribution lines. */
+    static String convergence(StageResult result) {
+        StagePlan stage = result.stage();
+        Probe kind = switch (stage.spec()) {
+            case ReadAfterWriteStage raw -> new Probe(raw.probe(), "Read-After-Write Consistency",
+                    switch (raw.writeWith()) {
+                        case PUT -> "PUT|" + raw.readWith();
+                        case COPY -> "COPY|" + raw.readWith();
+                        case VERSION -> "PUT version|GET version";
+                    }, "", false);
+            case ListAfterWriteStage law -> new Probe(law.probe(), "List-After-Write Consistency", "PUT|LIST",
+                    " of " + Units.count(law.objects(), "object"), true);
+            default -> throw new IllegalArgumentException("not a consistency probe: " + stage.kind());
+        };
+        ConsistencyProbe probe = kind.probe();
+        String title = kind.title();
+        String what = kind.what();
+        String objects = kind.objects();
+        StringBuilder b = new StringBuilder();
+        b.append("  ").append(what).append(" (").append(title).append(") (")
+                .append(Units.count(probe.iterations(), "iteration")).append(objects).append(", ").append(probe.size()).append(", poll every ")
+                .append(Durations.format(probe.pollInterval())).append(", timeout ")
+                .append(Durations.format(probe.timeout())).append(")\n");
+        String immediate = probe.immediateWithin().isZero() ? "Immediate"
+                : "Immediate (<" + Durations.format(probe.immediateWithin()) + ")";
+        for (ConvergenceStats pair : ConvergencePairs.in(result)) {
+            b.append("  ").append(pair.label()).append(" (").append(Units.count(pair.iterations(), "iteration"))
+                    .append(", ")
+                    .append(pair.sameEndpoint() ? "same endpoint" : "cross endpoint").append(")\n");
+            Histogram h = pair.convergence();
+            b.append("    Convergence  - ").append(h.getTotalCount() == 0 ? "none converged"
+                    : avgP95P99(h) + showingRead(pair.showingRead())).append('\n');
+            b.append("    Distribution - ").append(immediate).append(": ").append(pct(pair.immediatePercent()))
+                    .append(", Eventual: ").append(pct(pair.eventualPercent()))
+                    .append(", Timeout: ").append(pct(pair.timeoutPercent()));
+            if (pair.failed() > 0) {
+                b.append(", Failed writes: ").append(pct(pair.failedPercent()));
+            }
+            if (pair.stale() > 0) {
+                b.append(" | stale reads in ").append(Units.count(pair.stale(), "iteration"));
+            }
+            b.append('\n');
+            b.append("    Polls        - ").append(polls(pair, kind.listing())).append('\n');
+        }
+        boolean clean = ConvergencePairs.in(result).stream().allMatch(p -> p.timedOut() == 0 && p.failed() == 0);
+        b.append("  ").append(clean ? "SUCCESS" : "FAILURE").append(" - ").append(title)
+                .append(" test completed (").append(Units.seconds(result.wallNanos())).append(")\n");
+        return b.toString();
+    }
+
+    /** What a consistency probe is, as its block names it. */
+    private record Probe(ConsistencyProbe probe, String title, String what, String objects, boolean listing) {
+    }
+
+    /**
+     * t3-validator's three transcode blocks: Read Operations (the chunks), Write Operations (the segments), and
+     * Read-After-Write Consistency against the target, per reader.
+     */
+    static String transcode(StageResult result) {
+        TranscodeStage spec = result.stage().spec(TranscodeStage.class);
+        String target = Durations.format(spec.consistencyTarget());
+        StringBuilder b = new StringBuilder();
+        for (CellStats cell : result.cells()) {
+            switch (cell.key().op()) {
+                case RANGE_GET -> b.append("  Read Operations (Source Chunks, ").append(spec.chunk()).append("):\n");
+                case PUT -> b.append("  Write Operations (Output Segments, ").append(spec.segment()).append("):\n");
+                default -> b.append("  Read-back of the segments through ").append(cell.key().endpoint())
+                        .append(" (the reads that returned it; 404s are in the polls below):\n");
+            }
+            Histogram h = cell.latency();
+            if (h.getTotalCount() > 0) {
+                b.append("    Latency - ").append(avgP95P99(h)).append('\n');
+            }
+            if (cell.hasTtfb() && cell.key().op() == Op.RANGE_GET) {
+                b.append("    TTFB - ").append(avgP95P99(cell.ttfb())).append('\n');
+            }
+            boolean moves = cell.key().op() != Op.GET;
+            b.append("    Throughput - ").append(Units.rate(cell.opsPerSecond())).append(" ops/s")
+                    .append(moves ? " (" + Units.gbps(cell.bytesPerSecond()) + ")" : "").append(" | ")
+                    .append(cell.operations())
+                    .append(" ok").append(cell.errors() > 0 ? ", " + Units.count(cell.errors(), "error") + " "
+                            + cell.errorsByClass() : "").append('\n');
+        }
+        for (ConvergenceStats pair : ConvergencePairs.in(result)) {
+            b.append("  Read-After-Write Consistency").append(ConvergencePairs.in(result).size() > 1 ? " (" + pair.label()
+                    + ")" : "").append(":\n");
+            Histogram h = pair.convergence();
+            b.append("    Convergence - ").append(h.getTotalCount() == 0 ? "none converged" : avgP95P99(h))
+                    .append('\n');
+            b.append("    Distribution - Immediate (<").append(target).append("): ")
+                    .append(pct(pair.immediatePercent())).append(", Eventual (>").append(target).append("): ")
+                    .append(pct(pair.eventualPercent())).append(", Failed: ")
+                    .append(pct(pair.timeoutPercent() + pair.failedPercent())).append('\n');
+            b.append("    Target (<").append(target).append("): ").append(pct(pair.immediatePercent()))
+                    .append(" within target\n");
+            b.append("    Polls - ").append(polls(pair, false)).append('\n');
+        }
+        return b.toString();
+    }
+
+    /**
+     * {@code 7 reads: 1 answered, 6 not yet (404), 0 failed}: a probe's polls, which are its signal and not load;
+     * a listing that lacked keys was answered, and is counted as "not yet" too.
+     */
+    static String polls(ConvergenceStats pair, boolean listing) {
+        long answered = pair.polls() - pair.pollErrors() - pair.notYet();
+        if (listing) {
+            return count(pair.polls(), "listing") + ": " + pair.notYet() + " without every key yet, " + answered
+                    + " with every key, " + pair.pollErrors() + " failed";
+        }
+        return count(pair.polls(), "read") + ": " + answered + " returned the object, " + pair.notYet()
+                + " not yet (404), " + pair.pollErrors() + " failed";
+    }
+
+    private static String count(long n, String thing) {
+        return n + " " + thing + (n == 1 ? "" : "s");
+    }
+
+    /** {@code ; that read took 2.51 ms}, {@code ; the reads that showed it took Avg: 2.51 ms, P99: 3.10 ms}. */
+    private static String showingRead(Histogram h) {
+        return h.getTotalCount() == 1 ? "; the read that showed it took " + Units.latency(Units.statNanos(h,
+                Percentile.MAX)) : "; the reads that showed it took " + Units.latencyStats(h, false, Percentile.AVG,
+                Percentile.P99);
+    }
+
+    private static String avgP95P99(Histogram h) {
+        return Units.latencyStats(h, false, Percentile.AVG, Percentile.P95, Percentile.P99);
+    }
+
+    private static String pct(double percent) {
+        return String.format(Locale.ROOT, "%.1f%%", percent);
+    }
+}

@@ -1,0 +1,4 @@
+/**
+ * The store's own metrics, scraped during a stage.
+ */
+package io.s3workload.run.server;
