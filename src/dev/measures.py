@@ -128,7 +128,7 @@ def measures():
 LAYERS = ['ground', 'metrics', 'opslog', 'trace', 'workload', 'server', 's3', 'plan', 'history', 'result', 'run',
           'report', 'kinds']
 # report/'s rooms, lowest first: a room uses only those before it (Reporters, in report/ itself, uses them all)
-REPORT_ROOMS = ['console', 'files', 'html', 'live', 'finished', 'analyze']
+REPORT_ROOMS = ['console', 'plan', 'files', 'html', 'live', 'finished', 'analyze']
 # a qualified type name in code: packages in lower case, then a type (java.util.List, io.s3workload.x.Y)
 QUALIFIED = re.compile(r'(?<![\w.@])((?:java|javax|jdk|io|org|com|software|picocli)(?:\.[a-z_][\w]*)+)\.([A-Z]\w*)')
 

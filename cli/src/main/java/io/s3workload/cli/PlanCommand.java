@@ -2,7 +2,7 @@ package io.s3workload.cli;
 
 import io.s3workload.ground.Units;
 import io.s3workload.plan.Planner;
-import io.s3workload.report.console.PlanPrinter;
+import io.s3workload.report.plan.PlanPrinter;
 import io.s3workload.workload.Shard;
 import io.s3workload.workload.yaml.Substitution;
 import java.nio.file.Files;

@@ -6,8 +6,8 @@ import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import io.s3workload.plan.Plan;
 import io.s3workload.plan.Planner;
-import io.s3workload.report.console.PlanPrinter;
 import io.s3workload.report.files.ResultsDirectory;
+import io.s3workload.report.plan.PlanPrinter;
 import io.s3workload.result.Reporter;
 import io.s3workload.result.RunResult;
 import io.s3workload.run.EndpointUnavailableException;

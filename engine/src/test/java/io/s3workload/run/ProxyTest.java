@@ -4,7 +4,7 @@ import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import io.s3workload.plan.Plan;
-import io.s3workload.report.console.PlanPrinter;
+import io.s3workload.report.plan.PlanPrinter;
 import io.s3workload.testing.ForwardProxy;
 import io.s3workload.testing.TestS3;
 import io.s3workload.testing.TlsFront;

@@ -151,7 +151,7 @@ class SpreadTest {
                 List.copyOf(plan.endpoints().keySet()));
         assertEquals(List.of("s3-1", "s3-2", "s3-3", "edge-08", "edge-09", "edge-10"),
                 plan.stages().get(0).roles().writers());
-        String printed = io.s3workload.report.console.PlanPrinter.render(plan);
+        String printed = io.s3workload.report.plan.PlanPrinter.render(plan);
         assertTrue(printed.contains("put: workers in turn over s3-1, s3-2, s3-3, edge-08, edge-09, edge-10"), printed);
         assertTrue(printed.contains("s3-1,s3-2,s3-3,edge-08,edge-09,edge-10"), printed);
         WorkloadException e = assertThrows(WorkloadException.class, () -> plan("""

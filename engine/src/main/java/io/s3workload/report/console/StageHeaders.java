@@ -11,7 +11,7 @@ import io.s3workload.workload.Proxies;
 import java.util.List;
 
 /** The console's stage headers: what a stage does, with how many workers at what pace, against which endpoint. */
-final class StageHeaders {
+public final class StageHeaders {
 
     private StageHeaders() {
     }
@@ -79,7 +79,7 @@ final class StageHeaders {
     }
 
     /** How the endpoint is reached, when not plainly: through a proxy, with a private CA, unverified. */
-    static String connection(EndpointSpec endpoint) {
+    public static String connection(EndpointSpec endpoint) {
         if (endpoint == null) {
             return "";
         }

@@ -4,7 +4,7 @@ import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertFalse;
 
 import io.s3workload.plan.Planner;
-import io.s3workload.report.console.PlanPrinter;
+import io.s3workload.report.plan.PlanPrinter;
 import io.s3workload.testing.QuickTier;
 import java.nio.file.Files;
 import java.nio.file.Path;

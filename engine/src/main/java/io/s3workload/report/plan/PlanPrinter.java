@@ -1,4 +1,4 @@
-package io.s3workload.report.console;
+package io.s3workload.report.plan;
 
 import io.s3workload.ground.DataSize;
 import io.s3workload.ground.Units;
@@ -6,6 +6,9 @@ import io.s3workload.plan.CellPlan;
 import io.s3workload.plan.Plan;
 import io.s3workload.plan.PlanWarnings;
 import io.s3workload.plan.StagePlan;
+import io.s3workload.report.console.StageHeaders;
+import io.s3workload.report.console.StageText;
+import io.s3workload.report.console.Table;
 import io.s3workload.workload.ClientSettings;
 import io.s3workload.workload.ClientSpec;
 import io.s3workload.workload.Durations;

@@ -1,4 +1,4 @@
-package io.s3workload.report.console;
+package io.s3workload.report.plan;
 
 import io.s3workload.plan.Plan;
 import io.s3workload.plan.Schedule;

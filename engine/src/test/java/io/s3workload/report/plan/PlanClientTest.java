@@ -1,4 +1,4 @@
-package io.s3workload.report.console;
+package io.s3workload.report.plan;
 
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
