@@ -8,6 +8,8 @@
 #   src/test.sh --quick    the inner loop: the design's measures and the unit tests tagged "quick" (binding,
 #                          validation, planning, the history checker, the trace readers, the formats, the ops log's
 #                          encoding): none runs a stage in real time or starts a server; a few minutes at most
+#   src/test.sh --findings the design's measures and a compilation of main and test code with Error Prone, its
+#                          findings checked against src/dev/findings.tsv as the whole suite checks them; no tests
 #   src/test.sh --loaded   the whole suite (or, with --quick, the quick tier) with every core kept busy by a spinning
 #                          process: a test that counts on the machine's speed fails here (docs/developing.md)
 #
@@ -15,13 +17,15 @@
 set -euo pipefail
 root=$(cd "$(dirname "${BASH_SOURCE[0]}")/.." && pwd)
 quick=false
+findings=false
 loaded=false
 maven_args=()
 for arg in "$@"; do
   case "$arg" in
     --quick) quick=true ;;
+    --findings) findings=true ;;
     --loaded) loaded=true ;;
-    -h|--help) sed -n '2,15p' "${BASH_SOURCE[0]}" | sed 's/^# \{0,1\}//'; exit 0 ;;
+    -h|--help) sed -n '2,17p' "${BASH_SOURCE[0]}" | sed 's/^# \{0,1\}//'; exit 0 ;;
     *) maven_args+=("$arg") ;;
   esac
 done
@@ -55,6 +59,19 @@ began=$SECONDS
 # the design's measures (src/dev/measures.tsv): none may get worse than its committed figure
 python3 src/dev/measures.py --check
 commit="$(git rev-parse --short HEAD 2>/dev/null || echo unknown)"
+if $findings; then
+  # the compiler's findings alone: what the whole suite's build would count, in a minute or two
+  build_log=$(mktemp "${TMPDIR:-/tmp}/s3workload-build.XXXXXX")
+  if ! ./mvnw -B clean test-compile -Perrorprone ${maven_args[@]+"${maven_args[@]}"} > "$build_log" 2>&1; then
+    grep -E '^\[ERROR\]' "$build_log" | head -40
+    echo "findings: the build failed (Maven's log: $build_log)"
+    exit 1
+  fi
+  python3 src/dev/findings.py --check "$build_log"
+  rm -f "$build_log"
+  echo "findings: checked in $((SECONDS - began)) s"
+  exit 0
+fi
 if $quick; then
   # the quick tier: surefire's tests tagged "quick" only; s3workload.quick makes a tagged test that starts a
   # server or runs a stage fail at once (engine/src/test/java/io/s3workload/testing/QuickTier.java)

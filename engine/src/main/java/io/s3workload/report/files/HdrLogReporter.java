@@ -194,7 +194,7 @@ public final class HdrLogReporter implements Reporter {
             return (epochMillis - runStartMillis) / 1000.0;
         }
 
-        public void write(String tag, Histogram histogram, double start, double stop) {
+        void write(String tag, Histogram histogram, double start, double stop) {
             Histogram tagged = histogram.copy();
             tagged.setTag(tag);
             writer.outputIntervalHistogram(start, stop, tagged, MAX_VALUE_UNIT_RATIO);

@@ -44,7 +44,7 @@ public final class SeenIntervals {
         long bytes;
         long errors;
 
-        public void add(CellRecorder.Interval interval) {
+        void add(CellRecorder.Interval interval) {
             latency.add(interval.latency());
             ttfb.add(interval.ttfb());
             uncorrected.add(interval.uncorrected());
