@@ -31,9 +31,7 @@ public final class CellRecorder {
     /** Where uploads' time went ({@link WriteSplit}): made on the first upload that says. */
     private volatile Recorder send;
     private volatile Recorder commit;
-    private final LongAdder late = new LongAdder();
-    private final LongAdder capped = new LongAdder();
-    private final LongAdder retries = new LongAdder();
+    private final EnumMap<CellCount, LongAdder> counts = new EnumMap<>(CellCount.class);
     private final LongAdder operations = new LongAdder();
     private final LongAdder bytes = new LongAdder();
     private final LongAdder errors = new LongAdder();
@@ -93,6 +91,9 @@ public final class CellRecorder {
     /** A cell that names its {@code named} slowest operations and first failures of each class (0: none). */
     public CellRecorder(CellKey key, int named) {
         this.key = key;
+        for (CellCount count : CellCount.ALL) {
+            counts.put(count, new LongAdder());
+        }
         this.notable = new Notable.Keeper(named);
         // by size where an operation's time follows its object's size (a mix's deletes and HEADs would not)
         this.bySize = key.op().movesData() && key.op() != Op.MIX && key.op() != Op.HTTP_GET
@@ -133,19 +134,18 @@ public final class CellRecorder {
         firstRequestNanos = nanos;
     }
 
-    /** An attempt that failed and is tried again ({@code retries:}). */
-    public void retry() {
-        retries.increment();
+    /** One more of {@code count}: a late start, a capped one, a retry. */
+    public void count(CellCount count) {
+        counts.get(count).increment();
     }
 
-    /** Of the late ones, an operation already late when a worker became free to start it (every worker busy). */
-    public void capped() {
-        capped.increment();
-    }
-
-    /** An open-loop operation that started later than due. */
-    public void late() {
-        late.increment();
+    /** The counts so far. */
+    private CellCounts counts() {
+        EnumMap<CellCount, Long> sums = new EnumMap<>(CellCount.class);
+        for (CellCount count : CellCount.values()) {
+            sums.put(count, counts.get(count).sum());
+        }
+        return CellCounts.of(sums);
     }
 
     /** Counts things an operation handled besides bytes: keys listed. */
@@ -251,7 +251,7 @@ public final class CellRecorder {
         errorsByClass.forEach((c, n) -> byClass.put(c, n.sum()));
         Interval interval = new Interval(ops - sampledOperations, byteCount - sampledBytes,
                 errorCount - sampledErrors, ops, errorCount, latencyInterval.copy(), ttfbInterval.copy(),
-                uncorrectedInterval.copy(), byClass, late.sum(), capped.sum());
+                uncorrectedInterval.copy(), byClass, counts());
         EnumMap<Percentile, Long> stats = new EnumMap<>(Percentile.class);
         if (latencyInterval.getTotalCount() > 0) {
             for (Percentile p : Percentile.values()) {
@@ -279,12 +279,13 @@ public final class CellRecorder {
         Map<String, List<String>> examples = new HashMap<>();
         examplesByClass.forEach((c, list) -> examples.put(c, List.copyOf(list.subList(0, Math.min(EXAMPLES,
                 list.size())))));
-        return new CellStats(key, sampledOperations, sampledBytes, sampledErrors, items.sum(), byClass, examples,
-                latencyTotal.copy(), ttfbTotal.copy(), wallNanos, cpuNanos, allocatedBytes, uncorrectedTotal.copy(),
-                late.sum(), timeline, retries.sum(), Double.NaN, Map.copyOf(messagesByClass), firstRequestNanos, null,
-                bySize == null ? List.of() : bySize.finish(), notable.finish(), null, commit == null
-                        ? WriteSplit.empty() : new WriteSplit(send.getIntervalHistogram(), commit.getIntervalHistogram()),
-                capped.sum());
+        return new CellStats(key, sampledOperations, sampledBytes, items.sum(), new CellStats.Failures(sampledErrors,
+                byClass, examples, Map.copyOf(messagesByClass)), new CellStats.Latencies(latencyTotal.copy(),
+                ttfbTotal.copy(), uncorrectedTotal.copy(), bySize == null ? List.of() : bySize.finish(),
+                commit == null ? WriteSplit.empty()
+                        : new WriteSplit(send.getIntervalHistogram(), commit.getIntervalHistogram())),
+                new CellStats.Time(wallNanos, cpuNanos, allocatedBytes, firstRequestNanos, Double.NaN), counts(),
+                timeline, null, notable.finish(), null);
     }
 
     private static long clamp(long nanos) {
@@ -292,13 +293,12 @@ public final class CellRecorder {
     }
 
     /**
-     * One sampling interval: its counts, the running totals (errors by class, late starts and of them the capped
-     * ones too), and copies of its latency, time-to-first-byte and (open loop) uncorrected latency histograms, for
+     * One sampling interval: its counts, the running totals (errors by class, and the {@link CellCount}s), and copies of its latency, time-to-first-byte and (open loop) uncorrected latency histograms, for
      * reporters that export distributions: Prometheus, HdrHistogram logs.
      */
     public record Interval(long operations, long bytes, long errors, long totalOperations, long totalErrors,
                            Histogram latency, Histogram ttfb, Histogram uncorrected,
-                           Map<String, Long> totalErrorsByClass, long totalLate, long totalCapped) {
+                           Map<String, Long> totalErrorsByClass, CellCounts totals) {
 
         public Interval {
             totalErrorsByClass = Map.copyOf(totalErrorsByClass);

@@ -130,29 +130,34 @@ public final class SummaryJson {
 
     private static Summary.Cell cell(CellStats c) {
         return new Summary.Cell(c.key().op().name(), c.key().endpoint(), c.key().op().sized()
-                ? c.key().size().label() : null, c.operations(), c.errors(), c.bytes(), c.items(), c.seconds(),
-                c.opsPerSecond(), c.bytesPerSecond(), c.bytesPerSecond() * 8 / 1e9, c.retries(), c.throttled(),
-                new TreeMap<>(c.errorsByClass()), new TreeMap<>(c.examples()), stats(c.latency()),
-                stats(c.ttfb()), c.openLoop() ? stats(c.uncorrected()) : null, c.openLoop() ? c.late() : null,
-                c.openLoop() ? c.capped() : null,
-                c.cpuNanos() >= 0 ? c.cpuNanos() / 1e9 : null, c.allocatedBytes() >= 0 ? c.allocatedBytes() : null,
+                ? c.key().size().label() : null, new Summary.Cell.Totals(c.operations(), c.errors(), c.bytes(),
+                c.items(), c.seconds(), c.opsPerSecond(), c.bytesPerSecond(), c.bytesPerSecond() * 8 / 1e9),
+                new Summary.Cell.Failed(c.throttled(), new TreeMap<>(c.errorsByClass()), new TreeMap<>(c.examples()),
+                        c.messages().isEmpty() ? null : new TreeMap<>(c.messages())),
+                new Summary.Cell.Latencies(stats(c.latency()), stats(c.ttfb()),
+                        c.openLoop() ? stats(c.uncorrected()) : null,
+                        c.writes().isEmpty() ? null : stats(c.writes().send()),
+                        c.writes().isEmpty() ? null : stats(c.writes().commit()),
+                        c.bySize().isEmpty() ? null : c.bySize().stream().map(b -> new Summary.SizeBucket(b.label(),
+                                b.fromBytes(), b.toBytes(), b.operations(), stats(b.latency()))).toList()),
+                new Summary.Cell.Counts(c.counts(), c.openLoop()),
+                new Summary.Cell.Time(c.cpuNanos() >= 0 ? c.cpuNanos() / 1e9 : null,
+                        c.allocatedBytes() >= 0 ? c.allocatedBytes() : null,
+                        c.stoppedWhenStable() ? c.stableAfterSeconds() : null,
+                        c.firstRequestNanos() >= 0 ? c.firstRequestNanos() / 1e6 : null),
                 c.timeline().stream().map(SummaryJson::second).toList(),
-                c.stoppedWhenStable() ? c.stableAfterSeconds() : null,
-                c.messages().isEmpty() ? null : new TreeMap<>(c.messages()),
-                c.firstRequestNanos() >= 0 ? c.firstRequestNanos() / 1e6 : null,
                 c.access() == null ? null : new Summary.Access(c.access().distribution(), c.access().keys(),
                         c.access().reads(), c.access().distinct(), c.access().hottestKeyReads(),
                         c.access().hottestTenthReads(), c.access().hottestKeyShare(), c.access().hottestTenthShare(),
                         c.access().expectedTenthShare()),
-                c.bySize().isEmpty() ? null : c.bySize().stream().map(b -> new Summary.SizeBucket(b.label(),
-                        b.fromBytes(), b.toBytes(), b.operations(), stats(b.latency()))).toList(),
-                c.notable().slowest().isEmpty() ? null : c.notable().slowest().stream().map(SummaryJson::request).toList(),
-                c.notable().failures().isEmpty() ? null
-                        : c.notable().failures().stream().map(SummaryJson::request).toList(),
-                c.notable().outages().isEmpty() ? null : c.notable().outages().stream().map(o -> outage(o, c))
-                        .toList(), c.server() == null ? null : server(c.server()),
-                c.writes().isEmpty() ? null : stats(c.writes().send()),
-                c.writes().isEmpty() ? null : stats(c.writes().commit()));
+                new Summary.Cell.Named(
+                        c.notable().slowest().isEmpty() ? null
+                                : c.notable().slowest().stream().map(SummaryJson::request).toList(),
+                        c.notable().failures().isEmpty() ? null
+                                : c.notable().failures().stream().map(SummaryJson::request).toList(),
+                        c.notable().outages().isEmpty() ? null
+                                : c.notable().outages().stream().map(o -> outage(o, c)).toList()),
+                c.server() == null ? null : server(c.server()));
     }
 
     private static Double known(double v) {

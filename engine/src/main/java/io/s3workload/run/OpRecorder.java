@@ -1,5 +1,6 @@
 package io.s3workload.run;
 
+import io.s3workload.metrics.CellCount;
 import io.s3workload.metrics.CellRecorder;
 import io.s3workload.metrics.CellStats;
 import io.s3workload.metrics.NamedRequest;
@@ -158,9 +159,9 @@ public final class OpRecorder {
     }
 
     private void late(CellRecorder into) {
-        into.late();
+        into.count(CellCount.LATE_STARTS);
         if (capped) {
-            into.capped();
+            into.count(CellCount.CAPPED_STARTS);
         }
     }
 
@@ -175,15 +176,15 @@ public final class OpRecorder {
     void retried(long nanos) {
         retriedNanos += nanos;
         retries++;
-        cell.retry();
+        cell.count(CellCount.RETRIES);
         if (endpoint != null) {
-            endpoint.retry();
+            endpoint.count(CellCount.RETRIES);
         }
         if (detail != null) {
-            detail.retry();
+            detail.count(CellCount.RETRIES);
         }
         if (bucket() != null) {
-            bucket.retry();
+            bucket.count(CellCount.RETRIES);
         }
     }
 

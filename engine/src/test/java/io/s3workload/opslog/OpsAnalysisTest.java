@@ -147,18 +147,18 @@ class OpsAnalysisTest {
                         && (!c.key().op().sized() || w.size().equals(c.key().size().label()))).findFirst()
                         .orElseThrow(() -> new AssertionError(c.key() + " not in " + written.cells()));
                 String key = c.key().toString();
-                assertEquals(c.operations(), cell.operations(), key);
-                assertEquals(c.errors(), cell.errors(), key);
-                assertEquals(c.bytes(), cell.bytes(), key);
-                assertEquals(c.errorsByClass(), cell.errorsByClass(), key);
-                assertEquals(c.openLoop(), cell.uncorrectedLatencyMs() != null, key + ": open loop or not");
+                assertEquals(c.operations(), cell.totals().operations(), key);
+                assertEquals(c.errors(), cell.totals().errors(), key);
+                assertEquals(c.bytes(), cell.totals().bytes(), key);
+                assertEquals(c.errorsByClass(), cell.failed().errorsByClass(), key);
+                assertEquals(c.openLoop(), cell.latencies().uncorrectedLatencyMs() != null, key + ": open loop or not");
                 // the seconds add up to the cell, as a run's do
                 assertEquals(c.operations(), cell.timeline().stream().mapToLong(t -> t.operations()).sum(), key);
                 assertEquals(c.errors(), cell.timeline().stream().mapToLong(t -> t.errors()).sum(), key);
                 assertEquals(c.bytes(), cell.timeline().stream().mapToLong(t -> t.bytes()).sum(), key);
                 if (c.operations() > 0) {
                     double want = c.latency().getValueAtPercentile(99) / 1e6;
-                    double got = cell.latencyMs().p99();
+                    double got = cell.latencies().latencyMs().p99();
                     assertTrue(Math.abs(want - got) <= want / 500 + 0.001, key + " p99 " + want + " / " + got);
                 }
                 compared++;

@@ -6,6 +6,8 @@ import com.fasterxml.jackson.databind.node.JsonNodeFactory;
 import io.s3workload.ground.DataSize;
 import io.s3workload.ground.Percentile;
 import io.s3workload.ground.SizeSpec;
+import io.s3workload.metrics.CellCount;
+import io.s3workload.metrics.CellCounts;
 import io.s3workload.metrics.CellKey;
 import io.s3workload.metrics.CellRecorder;
 import io.s3workload.metrics.CellStats;
@@ -178,8 +180,10 @@ public class GoldenFilesTest {
                         millis[millis.length - 1])));
         Map<String, List<String>> examples = errorsByClass.isEmpty() ? Map.of()
                 : Map.of(errorsByClass.keySet().iterator().next(), List.of("GET k1: slow down, please"));
-        return new CellStats(key, operations, operations * 1024, errors, 0, errorsByClass, examples, latency, ttfb,
-                1_500 * MS, 250 * MS, 1 << 20, uncorrected, late, timeline, 1, Double.NaN, Map.of(), -1, null, List.of());
+        return new CellStats(key, operations, operations * 1024, 0, new CellStats.Failures(errors, errorsByClass,
+                examples, Map.of()), new CellStats.Latencies(latency, ttfb, uncorrected, List.of(), null),
+                CellStats.Time.of(1_500 * MS, 250 * MS, 1 << 20), CellCounts.of(Map.of(CellCount.LATE_STARTS, late,
+                CellCount.RETRIES, 1L)), timeline, null, null, null);
     }
 
     /** {@code cell} with a size bucket per size, the latencies of bucket i {@code millis[i]}. */
@@ -193,10 +197,9 @@ public class GoldenFilesTest {
             buckets.add(new io.s3workload.metrics.SizeBucketStats(DataSize.ofBytes(sizes[i]).toString(), sizes[i],
                     sizes[i], millis[i].length, h));
         }
-        return new CellStats(c.key(), c.operations(), c.bytes(), c.errors(), c.items(), c.errorsByClass(),
-                c.examples(), c.latency(), c.ttfb(), c.wallNanos(), c.cpuNanos(), c.allocatedBytes(), c.uncorrected(),
-                c.late(), c.timeline(), c.retries(), c.stableAfterSeconds(), c.messages(), c.firstRequestNanos(),
-                c.access(), buckets);
+        return new CellStats(c.key(), c.operations(), c.bytes(), c.items(), c.failures(),
+                new CellStats.Latencies(c.latency(), c.ttfb(), c.uncorrected(), buckets, c.writes()), c.time(),
+                c.counts(), c.timeline(), c.access(), c.notable(), c.server());
     }
 
     private static Map<Percentile, Long> stats(long lowMs, long highMs) {

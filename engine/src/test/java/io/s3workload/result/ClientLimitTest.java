@@ -5,6 +5,8 @@ import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import io.s3workload.ground.DataSize;
 import io.s3workload.ground.SizeSpec;
+import io.s3workload.metrics.CellCount;
+import io.s3workload.metrics.CellCounts;
 import io.s3workload.metrics.CellKey;
 import io.s3workload.metrics.CellRecorder;
 import io.s3workload.metrics.CellStats;
@@ -29,9 +31,9 @@ class ClientLimitTest {
             uncorrected.recordValue(4_000_000);
         }
         return new CellStats(new CellKey(stage, Op.GET, "s3", SizeSpec.of(DataSize.ofBytes(4096))), ok, ok * 4096, 0,
-                0, Map.of(), Map.of(), latency, CellRecorder.newHistogram(), 10_000_000_000L,
-                (long) (cores * 10_000_000_000L), -1, uncorrected, late, List.of(), 0, Double.NaN, Map.of(), -1, null,
-                List.of());
+                CellStats.Failures.NONE, new CellStats.Latencies(latency, CellRecorder.newHistogram(), uncorrected,
+                List.of(), null), CellStats.Time.of(10_000_000_000L, (long) (cores * 10_000_000_000L), -1),
+                CellCounts.of(Map.of(CellCount.LATE_STARTS, late)), List.of(), null, null, null);
     }
 
     @Test
@@ -59,10 +61,9 @@ class ClientLimitTest {
     }
 
     private static CellStats withCapped(CellStats c, long capped) {
-        return new CellStats(c.key(), c.operations(), c.bytes(), c.errors(), c.items(), c.errorsByClass(),
-                c.examples(), c.latency(), c.ttfb(), c.wallNanos(), c.cpuNanos(), c.allocatedBytes(), c.uncorrected(),
-                c.late(), c.timeline(), c.retries(), c.stableAfterSeconds(), c.messages(), c.firstRequestNanos(),
-                c.access(), c.bySize(), c.notable(), c.server(), c.writes(), capped);
+        return new CellStats(c.key(), c.operations(), c.bytes(), c.items(), c.failures(), c.latencies(), c.time(),
+                c.counts().plus(CellCounts.of(Map.of(CellCount.CAPPED_STARTS, capped))), c.timeline(), c.access(),
+                c.notable(), c.server());
     }
 
     @Test

@@ -2,6 +2,8 @@ package io.s3workload.report.analyze;
 
 import io.s3workload.ground.DataSize;
 import io.s3workload.ground.SizeSpec;
+import io.s3workload.metrics.CellCount;
+import io.s3workload.metrics.CellCounts;
 import io.s3workload.metrics.CellKey;
 import io.s3workload.metrics.CellStats;
 import io.s3workload.metrics.Op;
@@ -102,9 +104,11 @@ public final class OpsSliceReport {
 
     private static CellStats stats(OpsCell cell, Op op, long originUs) {
         CellKey key = new CellKey(cell.key.get(0), op, cell.key.get(2) + qualifier(cell.key), size(cell));
-        return new CellStats(key, cell.operations, cell.bytes, cell.errors, 0, cell.errorsByClass, Map.of(),
-                cell.latency, cell.ttfb(), Math.round(cell.seconds() * 1e9), -1, -1, cell.uncorrected(), cell.late,
-                cell.timeline(originUs), cell.retries, Double.NaN, Map.of(), -1, null, List.of());
+        return new CellStats(key, cell.operations, cell.bytes, 0, new CellStats.Failures(cell.errors,
+                cell.errorsByClass, Map.of(), Map.of()), new CellStats.Latencies(cell.latency, cell.ttfb(),
+                cell.uncorrected(), List.of(), null), CellStats.Time.of(Math.round(cell.seconds() * 1e9), -1, -1),
+                CellCounts.of(Map.of(CellCount.LATE_STARTS, cell.late, CellCount.RETRIES, cell.retries)),
+                cell.timeline(originUs), null, null, null);
     }
 
     /** A {@code --by} value or a read's first access, which a run's cell does not have: after its endpoint. */

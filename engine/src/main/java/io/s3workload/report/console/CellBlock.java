@@ -4,6 +4,7 @@ import io.s3workload.ground.DataSize;
 import io.s3workload.ground.Percentile;
 import io.s3workload.ground.Units;
 import io.s3workload.metrics.AccessStats;
+import io.s3workload.metrics.CellCount;
 import io.s3workload.metrics.CellStats;
 import io.s3workload.metrics.NamedRequest;
 import io.s3workload.metrics.Op;
@@ -165,9 +166,11 @@ public final class CellBlock {
                         100.0 * cell.throttled() / cell.attempted()));
             }
         }
-        if (cell.retries() > 0) {
-            b.append("\n    Retries    - ").append(cell.retries()).append(" attempts repeated; latency counts from"
-                    + " each operation's first attempt");
+        for (CellCount count : CellCount.ALL) {
+            if (count.consoleLabel != null && cell.counts().get(count) > 0) {
+                b.append(String.format(Locale.ROOT, "\n    %-11s- %d %s", count.consoleLabel,
+                        cell.counts().get(count), count.consoleWords));
+            }
         }
     }
 

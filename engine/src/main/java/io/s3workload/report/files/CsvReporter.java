@@ -2,6 +2,7 @@ package io.s3workload.report.files;
 
 import io.s3workload.ground.Percentile;
 import io.s3workload.ground.Units;
+import io.s3workload.metrics.CellCount;
 import io.s3workload.metrics.CellStats;
 import io.s3workload.metrics.NamedRequest;
 import io.s3workload.metrics.ServerView;
@@ -110,9 +111,7 @@ public final class CsvReporter extends EndOfRunFiles {
         STATS.forEach(p -> header.add("latency_" + column(p) + "_ms"));
         STATS.forEach(p -> header.add("ttfb_" + column(p) + "_ms"));
         STATS.forEach(p -> header.add("uncorrected_latency_" + column(p) + "_ms"));
-        header.add("late_starts");
-        header.add("capped_starts");
-        header.add("retries");
+        CellCount.ALL.forEach(count -> header.add(count.column));
         header.add("throttled");
         header.add("errors_by_class");
         lines.add(String.join(",", header));
@@ -126,9 +125,7 @@ public final class CsvReporter extends EndOfRunFiles {
                 stats(row, c.latency());
                 stats(row, c.ttfb());
                 stats(row, c.uncorrected());
-                row.add(Long.toString(c.late()));
-                row.add(Long.toString(c.capped()));
-                row.add(Long.toString(c.retries()));
+                CellCount.ALL.forEach(count -> row.add(Long.toString(c.counts().get(count))));
                 row.add(Long.toString(c.throttled()));
                 row.add(quote(c.errorsByClass().entrySet().stream().sorted(Map.Entry.comparingByKey())
                         .map(e -> e.getKey() + "=" + e.getValue()).reduce((a, b) -> a + "; " + b).orElse("")));

@@ -33,7 +33,7 @@ public final class SeenIntervals {
         uncorrected.subtract(seen.uncorrected);
         return add(cell.key(), new CellRecorder.Interval(cell.operations() - seen.operations,
                 cell.bytes() - seen.bytes, cell.errors() - seen.errors, cell.operations(), cell.errors(), latency,
-                ttfb, uncorrected, cell.errorsByClass(), cell.late(), cell.capped()));
+                ttfb, uncorrected, cell.errorsByClass(), cell.counts()));
     }
 
     private static final class Seen {

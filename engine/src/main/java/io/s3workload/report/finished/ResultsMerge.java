@@ -209,7 +209,7 @@ public final class ResultsMerge {
     }
 
     private static long operations(Summary summary) {
-        return summary.stages().stream().flatMap(s -> s.cells().stream()).mapToLong(Summary.Cell::operations).sum();
+        return summary.stages().stream().flatMap(s -> s.cells().stream()).mapToLong(c -> c.totals().operations()).sum();
     }
 
     private static Merged mergeShards(Summary firstSummary, List<ShardResult> shards, Map<String, long[]> spans)

@@ -150,52 +150,51 @@ public final class ResultsReader {
                     SummaryJson.nanos(s.intervalSeconds()), s.operations(), s.bytes(), s.errors(), latency));
         }
         Histogram latency = tags.getOrDefault(HdrLogReporter.LATENCY, CellRecorder.newHistogram());
-        if (latency.getTotalCount() != cell.latencyMs().count()) {
+        if (latency.getTotalCount() != cell.latencies().latencyMs().count()) {
             throw new IOException(HdrLogReporter.fileName(key) + " holds " + latency.getTotalCount()
-                    + " latencies, summary.json counts " + cell.latencyMs().count() + ": the log is incomplete");
+                    + " latencies, summary.json counts " + cell.latencies().latencyMs().count() + ": the log is incomplete");
         }
-        return new CellStats(key, cell.operations(), cell.bytes(), cell.errors(), cell.items(),
-                cell.errorsByClass(), cell.errorExamples(), latency,
-                tags.getOrDefault(HdrLogReporter.TTFB, CellRecorder.newHistogram()), SummaryJson.nanos(cell.seconds()),
-                cell.processCpuSeconds() != null ? SummaryJson.nanos(cell.processCpuSeconds()) : -1,
-                cell.processAllocatedBytes() != null ? cell.processAllocatedBytes() : -1,
-                tags.getOrDefault(HdrLogReporter.UNCORRECTED, CellRecorder.newHistogram()),
-                cell.lateStarts() != null ? cell.lateStarts() : 0, timeline, cell.retries(),
-                cell.stableAfterSeconds() != null ? cell.stableAfterSeconds() : Double.NaN,
-                cell.errorMessages() == null ? Map.of() : cell.errorMessages(),
-                cell.firstRequestMs() != null ? Math.round(cell.firstRequestMs() * 1e6) : -1,
+        return new CellStats(key, cell.totals().operations(), cell.totals().bytes(), cell.totals().items(), new CellStats.Failures(cell.totals().errors(),
+                cell.failed().errorsByClass(), cell.failed().errorExamples(), cell.failed().errorMessages()), new CellStats.Latencies(latency,
+                tags.getOrDefault(HdrLogReporter.TTFB, CellRecorder.newHistogram()),
+                tags.getOrDefault(HdrLogReporter.UNCORRECTED, CellRecorder.newHistogram()), bySize(cell, tags),
+                new WriteSplit(tags.getOrDefault(HdrLogReporter.SEND, CellRecorder.newHistogram()),
+                        tags.getOrDefault(HdrLogReporter.COMMIT, CellRecorder.newHistogram()))),
+                new CellStats.Time(SummaryJson.nanos(cell.totals().seconds()),
+                        cell.time().processCpuSeconds() != null ? SummaryJson.nanos(cell.time().processCpuSeconds()) : -1,
+                        cell.time().processAllocatedBytes() != null ? cell.time().processAllocatedBytes() : -1,
+                        cell.time().firstRequestMs() != null ? Math.round(cell.time().firstRequestMs() * 1e6) : -1,
+                        cell.time().stableAfterSeconds() != null ? cell.time().stableAfterSeconds() : Double.NaN),
+                cell.counts().counts(), timeline,
                 cell.access() == null ? null : new AccessStats(cell.access().distribution(),
                         cell.access().keys(), cell.access().reads(), cell.access().distinctKeys(),
                         cell.access().hottestKeyReads(), cell.access().hottestTenthReads(),
-                        cell.access().expectedTenthShare()), bySize(cell, tags), named(cell),
-                cell.server() == null ? null : SummaryJson.server(cell.server()),
-                new WriteSplit(tags.getOrDefault(HdrLogReporter.SEND, CellRecorder.newHistogram()),
-                        tags.getOrDefault(HdrLogReporter.COMMIT, CellRecorder.newHistogram())),
-                cell.cappedStarts() != null ? cell.cappedStarts() : 0);
+                        cell.access().expectedTenthShare()), named(cell),
+                cell.server() == null ? null : SummaryJson.server(cell.server()));
     }
 
     /** The operations a cell named, with the limit it kept them to (at least as many as it named). */
     private static Notable named(Summary.Cell cell) {
-        List<NamedRequest> slowest = cell.slowest() == null ? List.of()
-                : cell.slowest().stream().map(SummaryJson::request).toList();
-        List<NamedRequest> failures = cell.failures() == null ? List.of()
-                : cell.failures().stream().map(SummaryJson::request).toList();
+        List<NamedRequest> slowest = cell.named().slowest() == null ? List.of()
+                : cell.named().slowest().stream().map(SummaryJson::request).toList();
+        List<NamedRequest> failures = cell.named().failures() == null ? List.of()
+                : cell.named().failures().stream().map(SummaryJson::request).toList();
         // the limit the run named to: at least as many as it named of the slowest or of any error class
         int limit = Math.max(slowest.size(), failures.stream().collect(Collectors.groupingBy(
                 NamedRequest::errorClass, Collectors.counting())).values()
                 .stream().mapToInt(Long::intValue).max().orElse(0));
-        return new Notable(limit, slowest, failures, cell.outages() == null ? List.of()
-                : cell.outages().stream().map(SummaryJson::outage).toList());
+        return new Notable(limit, slowest, failures, cell.named().outages() == null ? List.of()
+                : cell.named().outages().stream().map(SummaryJson::outage).toList());
     }
 
     /** The size buckets of a cell, their histograms from its log (tagged {@code size:N}). */
     private static List<SizeBucketStats> bySize(Summary.Cell cell, Map<String, Histogram> tags) {
-        if (cell.bySize() == null) {
+        if (cell.latencies().bySize() == null) {
             return List.of();
         }
         List<SizeBucketStats> buckets = new ArrayList<>();
-        for (int i = 0; i < cell.bySize().size(); i++) {
-            Summary.SizeBucket b = cell.bySize().get(i);
+        for (int i = 0; i < cell.latencies().bySize().size(); i++) {
+            Summary.SizeBucket b = cell.latencies().bySize().get(i);
             buckets.add(new SizeBucketStats(b.bucket(), b.fromBytes(), b.toBytes(),
                     b.operations(), tags.getOrDefault(HdrLogReporter.sizeTag(i), CellRecorder.newHistogram())));
         }

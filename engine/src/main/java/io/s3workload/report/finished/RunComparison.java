@@ -50,12 +50,12 @@ public final class RunComparison {
                 continue;
             }
             String[] key = cell.getKey().split("\t");
-            double lp50 = orNaN(l.latencyMs().p50());
-            double rp50 = orNaN(r.latencyMs().p50());
-            double lp99 = orNaN(l.latencyMs().p99());
-            double rp99 = orNaN(r.latencyMs().p99());
-            double lops = l.opsPerSecond();
-            double rops = r.opsPerSecond();
+            double lp50 = orNaN(l.latencies().latencyMs().p50());
+            double rp50 = orNaN(r.latencies().latencyMs().p50());
+            double lp99 = orNaN(l.latencies().latencyMs().p99());
+            double rp99 = orNaN(r.latencies().latencyMs().p99());
+            double lops = l.totals().opsPerSecond();
+            double rops = r.totals().opsPerSecond();
             table.add(List.of(key[0], key[1], key[2], key[3], Units.rate(lops), Units.rate(rops),
                     lops == 0 ? "-" : String.format(Locale.ROOT, "%.3f", rops / lops),
                     mib(l), mib(r), ms(lp50), ms(rp50), delta(rp50 - lp50), percent(rp50, lp50), ms(lp99), ms(rp99),
@@ -163,7 +163,7 @@ public final class RunComparison {
     }
 
     private static String mib(Summary.Cell cell) {
-        return Op.valueOf(cell.op()).movesData() ? Units.mib(cell.bytesPerSecond()) : "-";
+        return Op.valueOf(cell.op()).movesData() ? Units.mib(cell.totals().bytesPerSecond()) : "-";
     }
 
     private static String ms(double v) {

@@ -5,6 +5,8 @@ import io.micrometer.core.instrument.Gauge;
 import io.micrometer.core.instrument.MeterRegistry;
 import io.micrometer.core.instrument.Tags;
 import io.micrometer.core.instrument.Timer;
+import io.s3workload.metrics.CellCount;
+import io.s3workload.metrics.CellCounts;
 import io.s3workload.metrics.CellKey;
 import io.s3workload.metrics.CellRecorder;
 import io.s3workload.metrics.CellStats;
@@ -15,6 +17,7 @@ import io.s3workload.result.RunInfo;
 import io.s3workload.result.StageResult;
 import io.s3workload.workload.Shard;
 import java.time.Duration;
+import java.util.EnumMap;
 import java.util.HashMap;
 import java.util.Map;
 import java.util.concurrent.TimeUnit;
@@ -33,8 +36,9 @@ import org.HdrHistogram.HistogramIterationValue;
  *   {@code percentile} (HdrHistogram is the source of truth; Micrometer drops quantiles when a timer also has
  *   buckets);</li>
  *   <li>{@code s3workload.operations}, {@code s3workload.bytes}, {@code s3workload.errors} (tagged with the error
- *   {@code class}), {@code s3workload.throttled}, {@code s3workload.late.starts} and, of them,
- *   {@code s3workload.capped.starts} (late with their worker still busy): counters;</li>
+ *   {@code class}), {@code s3workload.throttled}, and each of a cell's counts
+ *   ({@link CellCount}: {@code s3workload.late.starts}, of them {@code s3workload.capped.starts}, and
+ *   {@code s3workload.retries}): counters, each made on its first count;</li>
  *   <li>{@code s3workload.workers.active} and {@code s3workload.target.rate} (open loops): gauges;</li>
  *   <li>{@code s3workload.build.info}: 1, tagged with the version.</li>
  * </ul>
@@ -97,12 +101,10 @@ abstract class MicrometerFeed implements Reporter {
         final Timer latency;
         Timer ttfb;
         Counter throttled;
-        Counter late;
-        Counter capped;
+        final Map<CellCount, Counter> counts = new EnumMap<>(CellCount.class);
         final Map<String, Counter> errors = new HashMap<>();
         final Map<String, Long> errorsSeen = new HashMap<>();
-        long lateSeen;
-        long cappedSeen;
+        CellCounts countsSeen = CellCounts.NONE;
         final AtomicLong[] quantileNanos = new AtomicLong[QUANTILES.length];
         final AtomicLong workers = new AtomicLong();
         final AtomicReference<Double> targetRate = new AtomicReference<>(Double.NaN);
@@ -160,26 +162,14 @@ abstract class MicrometerFeed implements Reporter {
                     throttled.increment(delta);
                 }
             });
-            long lateDelta = interval.totalLate() - lateSeen;
-            if (lateDelta > 0) {
-                lateSeen = interval.totalLate();
-                if (late == null) {
-                    late = Counter.builder("s3workload.late.starts").description("open-loop operations started more"
-                            + " than " + CellStats.LATE_MILLIS + " ms after they were due").tags(tags)
-                            .register(registry);
+            for (CellCount count : CellCount.ALL) {
+                long delta = interval.totals().get(count) - countsSeen.get(count);
+                if (delta > 0) {
+                    counts.computeIfAbsent(count, c -> Counter.builder(c.meter).description(c.description)
+                            .tags(tags).register(registry)).increment(delta);
                 }
-                late.increment(lateDelta);
             }
-            long cappedDelta = interval.totalCapped() - cappedSeen;
-            if (cappedDelta > 0) {
-                cappedSeen = interval.totalCapped();
-                if (capped == null) {
-                    capped = Counter.builder("s3workload.capped.starts").description("of the late starts, those"
-                            + " whose worker was still busy with its last operation: the concurrency capped the rate")
-                            .tags(tags).register(registry);
-                }
-                capped.increment(cappedDelta);
-            }
+            countsSeen = interval.totals();
         }
 
         void load(Progress.Load load) {

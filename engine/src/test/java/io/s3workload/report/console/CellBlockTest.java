@@ -5,6 +5,7 @@ import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import io.s3workload.ground.DataSize;
 import io.s3workload.ground.SizeSpec;
+import io.s3workload.metrics.CellCounts;
 import io.s3workload.metrics.CellKey;
 import io.s3workload.metrics.CellRecorder;
 import io.s3workload.metrics.CellStats;
@@ -29,8 +30,9 @@ class CellBlockTest {
         latency.recordValue(5_000_000);
         latency.recordValue(7_000_000);
         return new CellStats(new CellKey("get", Op.GET, "s3", SizeSpec.of(DataSize.ofBytes(1 << 20))), 2, 2 << 20, 0,
-                0, Map.of(), Map.of(), latency, CellRecorder.newHistogram(), 1_000_000_000L, 2_120_000_000L, -1,
-                CellRecorder.newHistogram(), 0, List.of(), 0, Double.NaN, Map.of(), -1, null, List.of());
+                CellStats.Failures.NONE, new CellStats.Latencies(latency, CellRecorder.newHistogram(),
+                CellRecorder.newHistogram(), List.of(), null), CellStats.Time.of(1_000_000_000L, 2_120_000_000L, -1),
+                CellCounts.NONE, List.of(), null, null, null);
     }
 
     @Test
@@ -96,9 +98,10 @@ class CellBlockTest {
         Histogram latency = CellRecorder.newHistogram();
         latency.recordValue(5_000_000);
         CellStats oneOfSixteen = new CellStats(new CellKey("race", Op.PUT, "s3",
-                SizeSpec.of(DataSize.ofBytes(64 << 10))), 1, 64 << 10, 15, 0, Map.of("HTTP 412 PreconditionFailed", 15L),
-                Map.of(), latency, CellRecorder.newHistogram(), 1_000_000_000L, 510_000_000L, -1,
-                CellRecorder.newHistogram(), 0, List.of(), 0, Double.NaN, Map.of(), -1, null, List.of());
+                SizeSpec.of(DataSize.ofBytes(64 << 10))), 1, 64 << 10, 0, new CellStats.Failures(15,
+                Map.of("HTTP 412 PreconditionFailed", 15L), Map.of(), Map.of()), new CellStats.Latencies(latency,
+                CellRecorder.newHistogram(), CellRecorder.newHistogram(), List.of(), null),
+                CellStats.Time.of(1_000_000_000L, 510_000_000L, -1), CellCounts.NONE, List.of(), null, null, null);
         String block = CellBlock.of(oneOfSixteen, false, new CellBlock.Cpu(false, 2, 10_000_000));
         assertTrue(block.contains("(16 attempts in ") && block.contains("1 ok, 15 errors"), block);
         assertTrue(block.contains("8356 CPU-s/GiB, 510 CPU-ms/op"), block);

@@ -4,6 +4,7 @@ import static org.junit.jupiter.api.Assertions.assertEquals;
 
 import io.s3workload.ground.DataSize;
 import io.s3workload.ground.SizeSpec;
+import io.s3workload.metrics.CellCounts;
 import io.s3workload.metrics.CellKey;
 import io.s3workload.metrics.CellRecorder;
 import io.s3workload.metrics.CellStats;
@@ -65,10 +66,10 @@ class ConsoleGoldenTest {
             latency.recordValue(10 * MS);
         }
         long bytes = op == Op.DELETE || op == Op.HEAD_BUCKET ? 0 : ok << 20;
-        return new CellStats(new CellKey(stage, op, "embedded", SizeSpec.of(DataSize.ofMiB(1))), ok, bytes,
-                errors.values().stream().mapToLong(Long::longValue).sum(), 0, errors, Map.of(), latency,
-                CellRecorder.newHistogram(), wallMs * MS, -1, -1, CellRecorder.newHistogram(), 0, List.of(), 0, Double.NaN,
-                Map.of(), -1, null, List.of());
+        return new CellStats(new CellKey(stage, op, "embedded", SizeSpec.of(DataSize.ofMiB(1))), ok, bytes, 0,
+                new CellStats.Failures(errors.values().stream().mapToLong(Long::longValue).sum(), errors, Map.of(),
+                Map.of()), new CellStats.Latencies(latency, CellRecorder.newHistogram(), CellRecorder.newHistogram(),
+                List.of(), null), CellStats.Time.of(wallMs * MS, -1, -1), CellCounts.NONE, List.of(), null, null, null);
     }
 
     @Test

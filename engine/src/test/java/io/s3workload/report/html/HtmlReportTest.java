@@ -7,6 +7,7 @@ import static org.junit.jupiter.api.Assertions.assertTrue;
 import io.s3workload.ground.DataSize;
 import io.s3workload.ground.Percentile;
 import io.s3workload.ground.SizeSpec;
+import io.s3workload.metrics.CellCounts;
 import io.s3workload.metrics.CellKey;
 import io.s3workload.metrics.CellRecorder;
 import io.s3workload.metrics.CellStats;
@@ -111,8 +112,9 @@ class HtmlReportTest {
             }
         }
         CellStats cell = new CellStats(new CellKey("ramp", Op.GET, "s3", SizeSpec.of(DataSize.ofBytes(1 << 20))),
-                100, 100L << 20, 0, 0, Map.of(), Map.of(), latency, ttfb, 10_000 * MS, -1, -1,
-                CellRecorder.newHistogram(), 0, timeline, 0, Double.NaN, Map.of(), -1, null, List.of());
+                100, 100L << 20, 0, CellStats.Failures.NONE, new CellStats.Latencies(latency, ttfb,
+                CellRecorder.newHistogram(), List.of(), null), CellStats.Time.of(10_000 * MS, -1, -1), CellCounts.NONE,
+                timeline, null, null, null);
         return new StageReport("ramp", StageKind.GET, 10_000 * MS, false, false, List.of(cell), 0,
                 Optional.empty(), Optional.empty(), List.of());
     }
