@@ -78,9 +78,10 @@ public record ConvergencePairs(List<ConvergenceStats> pairs) implements StageOut
     }
 
     private static Summary.Pair pair(ConvergenceStats p) {
-        return new Summary.Pair(p.writer(), p.reader(), p.sameEndpoint() ? "same" : "cross", p.iterations(),
-                p.immediate(), p.eventual(), p.timedOut(), p.failed(), p.stale(), p.polls(), p.notYet(),
-                p.pollErrors(), p.immediatePercent(), p.eventualPercent(), p.timeoutPercent(),
+        return new Summary.Pair(p.writer(), p.reader(), p.sameEndpoint() ? "same" : "cross",
+                new Summary.Pair.Outcomes(p.iterations(), p.immediate(), p.eventual(), p.timedOut(), p.failed(),
+                        p.stale()), new Summary.Pair.Polling(p.polls(), p.notYet(), p.pollErrors()),
+                new Summary.Pair.Shares(p.immediatePercent(), p.eventualPercent(), p.timeoutPercent()),
                 SummaryJson.stats(p.convergence()), SummaryJson.stats(p.showingRead()));
     }
 
@@ -91,8 +92,10 @@ public record ConvergencePairs(List<ConvergenceStats> pairs) implements StageOut
         }
         List<ConvergenceStats> pairs = new ArrayList<>();
         for (Summary.Pair p : kept) {
-            pairs.add(new ConvergenceStats(p.writer(), p.reader(), p.iterations(), p.immediate(), p.eventual(),
-                    p.timedOut(), p.failed(), p.stale(), p.polls(), p.notYet(), p.pollErrors(),
+            pairs.add(new ConvergenceStats(p.writer(), p.reader(), p.outcomes().iterations(),
+                    p.outcomes().immediate(), p.outcomes().eventual(),
+                    p.outcomes().timedOut(), p.outcomes().failed(), p.outcomes().stale(), p.polling().polls(),
+                            p.polling().notYet(), p.polling().pollErrors(),
                     histograms.getOrDefault(tag(p.writer(), p.reader()), CellRecorder.newHistogram()),
                     histograms.getOrDefault(readTag(p.writer(), p.reader()), CellRecorder.newHistogram())));
         }

@@ -41,17 +41,34 @@ public record Summary(int schemaVersion, Tool tool, Jvm jvm, Host host, Run run,
     }
 
     /**
-     * @param shard   a shard's own run: which of how many
-     * @param partial a merged run: whether a shard did not finish or is missing
-     * @param shards  a merged run: the shards merged, and those left out
+     * @param sharding a shard's own run, or a merged run's shards
      * @param serverInProcess the S3 server ran in the measuring process (--embedded), so the cells' process CPU
      *                        is the client's and the server's
-     * @param slice   figures {@code s3workload analyze} cut from an ops log: what it read and how it cut them
+     * @param slice    figures {@code s3workload analyze} cut from an ops log: what it read and how it cut them
      */
-    public record Run(String id, String prefix, long seed, String startedAt, String finishedAt, double wallSeconds,
-                      int exitCode, boolean interrupted, Map<String, String> endpoints, Shard shard, Boolean partial,
-                      List<ShardStatus> shards, boolean serverInProcess, String startAt, Double startSpreadSeconds,
-                      String slice) {
+    @JsonPropertyOrder({"id", "prefix", "seed", "times", "exitCode", "interrupted", "endpoints", "sharding",
+            "serverInProcess", "start", "slice"})
+    public record Run(String id, String prefix, long seed, @JsonUnwrapped Times times, int exitCode,
+                      boolean interrupted, Map<String, String> endpoints, @JsonUnwrapped Sharding sharding,
+                      boolean serverInProcess, @JsonUnwrapped Start start, String slice) {
+
+        /** When it started and finished (ISO-8601), and its wall time between. */
+        public record Times(String startedAt, String finishedAt, double wallSeconds) {
+        }
+
+        /**
+         * A shard's own run, or a merged run's shards.
+         *
+         * @param shard   a shard's own run: which of how many
+         * @param partial a merged run: whether a shard did not finish or is missing
+         * @param shards  a merged run: the shards merged, and those left out
+         */
+        public record Sharding(Shard shard, Boolean partial, List<ShardStatus> shards) {
+        }
+
+        /** The start time its shards were given, and how far apart they started. */
+        public record Start(String startAt, Double startSpreadSeconds) {
+        }
     }
 
     public record Shard(int index, int count) {
@@ -92,9 +109,15 @@ public record Summary(int schemaVersion, Tool tool, Jvm jvm, Host host, Run run,
      *
      * @param settings the stage's settings as resolved (the workload's defaults applied), as YAML would spell them
      */
-    public record StageSetup(int index, String name, String kind, String endpoint, int concurrency, int workers,
-                             int connections, List<String> writers, List<String> readers, String from, Load load,
-                             List<CellSetup> cells, JsonNode settings) {
+    @JsonPropertyOrder({"index", "name", "kind", "endpoint", "parallelism", "writers", "readers", "from", "load",
+            "cells", "settings"})
+    public record StageSetup(int index, String name, String kind, String endpoint,
+                             @JsonUnwrapped Parallelism parallelism, List<String> writers, List<String> readers,
+                             String from, Load load, List<CellSetup> cells, JsonNode settings) {
+    }
+
+    /** Operations in flight, the workers that keep them, and the connections they share. */
+    public record Parallelism(int concurrency, int workers, int connections) {
     }
 
     public record Load(boolean openLoop, Double ratePerSecond, List<RampStep> ramp, ThinkTime thinkTime) {
@@ -251,23 +274,48 @@ public record Summary(int schemaVersion, Tool tool, Jvm jvm, Host host, Run run,
     /**
      * What the cell's store counted itself over the cell, from its own metrics, beside what the client sent.
      *
-     * @param apis           the S3 APIs the cell's operations end in: the requests compared
-     * @param requests       requests of those APIs the store counted; null when its metrics were not read
-     * @param errors         failed requests of those APIs it counted; null when its metrics do not say
-     * @param clientRequests requests the client sent that could have reached it
-     * @param clientErrors   the client's failures that got an HTTP answer
-     * @param tolerance      how far the counts may differ at the window's edges
-     * @param difference     the store's requests less the client's
-     * @param agrees         whether they agree within the tolerance; null when not compared
-     * @param uncompared     why they were not compared (a shard's, an operation of several requests)
-     * @param sentence       what the two say together
-     * @param timeline       the store's figures per scrape interval, beside the client's seconds
+     * @param apis     the S3 APIs the cell's operations end in: the requests compared
+     * @param timeline the store's figures per scrape interval, beside the client's seconds
      */
-    public record Server(String endpoint, String url, List<String> apis, Long requests, Long errors,
-                         Double bytesSent, Double bytesReceived, Double cpuSeconds, Double memoryMaxBytes,
-                         long clientRequests, long clientErrors, long tolerance, Long difference, Boolean agrees,
-                         String uncompared, String sentence, int scrapes, int failedScrapes, String firstFailure,
-                         List<ServerSecond> timeline) {
+    @JsonPropertyOrder({"endpoint", "url", "apis", "counted", "client", "comparison", "scraping", "timeline"})
+    public record Server(String endpoint, String url, List<String> apis, @JsonUnwrapped Counted counted,
+                         @JsonUnwrapped Client client, @JsonUnwrapped Comparison comparison,
+                         @JsonUnwrapped Scraping scraping, List<ServerSecond> timeline) {
+
+        /**
+         * What the store counted for those APIs, and spent, over the cell.
+         *
+         * @param requests requests of those APIs the store counted; null when its metrics were not read
+         * @param errors   failed requests of those APIs it counted; null when its metrics do not say
+         */
+        public record Counted(Long requests, Long errors, Double bytesSent, Double bytesReceived, Double cpuSeconds,
+                              Double memoryMaxBytes) {
+        }
+
+        /**
+         * What the client sent.
+         *
+         * @param clientRequests requests the client sent that could have reached the store
+         * @param clientErrors   the client's failures that got an HTTP answer
+         */
+        public record Client(long clientRequests, long clientErrors) {
+        }
+
+        /**
+         * The two compared.
+         *
+         * @param tolerance  how far the counts may differ at the window's edges
+         * @param difference the store's requests less the client's
+         * @param agrees     whether they agree within the tolerance; null when not compared
+         * @param uncompared why they were not compared (a shard's, an operation of several requests)
+         * @param sentence   what the two say together
+         */
+        public record Comparison(long tolerance, Long difference, Boolean agrees, String uncompared, String sentence) {
+        }
+
+        /** The store's metrics read: how many times, how many failed, and the first failure. */
+        public record Scraping(int scrapes, int failedScrapes, String firstFailure) {
+        }
     }
 
     /** One scrape interval of the store's figures: when it ended, its length, and what the store counted in it. */
@@ -323,15 +371,31 @@ public record Summary(int schemaVersion, Tool tool, Jvm jvm, Host host, Run run,
 
     /**
      * @param scope         {@code same} or {@code cross} endpoint
-     * @param polls         reads made: {@code notYet} said "not yet" (404, keys not listed), {@code pollErrors}
-     *                      failed, the rest were answered
      * @param convergenceMs from the write's response to the sending of the read that showed it (0: the first read)
      * @param readMs        how long those reads took
      */
-    public record Pair(String writer, String reader, String scope, long iterations, long immediate, long eventual,
-                       long timedOut, long failed, long stale, long polls, long notYet, long pollErrors,
-                       double immediatePercent, double eventualPercent, double timeoutPercent, Stats convergenceMs,
+    @JsonPropertyOrder({"writer", "reader", "scope", "outcomes", "polling", "shares", "convergenceMs", "readMs"})
+    public record Pair(String writer, String reader, String scope, @JsonUnwrapped Outcomes outcomes,
+                       @JsonUnwrapped Polling polling, @JsonUnwrapped Shares shares, Stats convergenceMs,
                        Stats readMs) {
+
+        /** Its iterations, and how each ended. */
+        public record Outcomes(long iterations, long immediate, long eventual, long timedOut, long failed,
+                               long stale) {
+        }
+
+        /**
+         * Its reads.
+         *
+         * @param polls reads made: {@code notYet} said "not yet" (404, keys not listed), {@code pollErrors} failed,
+         *              the rest were answered
+         */
+        public record Polling(long polls, long notYet, long pollErrors) {
+        }
+
+        /** Of its iterations, the immediate, eventual and timed-out ones, in percent. */
+        public record Shares(double immediatePercent, double eventualPercent, double timeoutPercent) {
+        }
     }
 
     /**

@@ -79,12 +79,13 @@ public final class SummaryJson {
     public static Summary of(RunReport report) {
         RunReport.About about = report.about();
         Summary.Run run = new Summary.Run(report.runId(), about.prefix(), report.seed(),
-                report.startedAt().toString(), report.startedAt().plusNanos(report.wallNanos()).toString(),
-                report.wallNanos() / 1e9, report.exitCode(), report.interrupted(), report.endpointUrls(),
-                about.shard(), about.shards().isEmpty() ? null
-                : about.shards().stream().anyMatch(s -> !s.status().equals("complete")),
-                about.shards().isEmpty() ? null : about.shards(), about.serverInProcess(), about.startAt(),
-                about.startSpreadSeconds(), about.slice());
+                new Summary.Run.Times(report.startedAt().toString(),
+                        report.startedAt().plusNanos(report.wallNanos()).toString(), report.wallNanos() / 1e9),
+                report.exitCode(), report.interrupted(), report.endpointUrls(),
+                new Summary.Run.Sharding(about.shard(), about.shards().isEmpty() ? null
+                        : about.shards().stream().anyMatch(s -> !s.status().equals("complete")),
+                        about.shards().isEmpty() ? null : about.shards()), about.serverInProcess(),
+                new Summary.Run.Start(about.startAt(), about.startSpreadSeconds()), about.slice());
         CleanupResult c = report.cleanup();
         Summary.Cleanup cleanup = new Summary.Cleanup(c.skipped(), c.removed(), c.leftBehind().size(), c.exact(),
                 c.manifest().map(Path::toString).orElse(null), c.errors(), c.kept(),
@@ -165,24 +166,29 @@ public final class SummaryJson {
     }
 
     private static Summary.Server server(ServerView v) {
-        return new Summary.Server(v.endpoint(), v.url(), v.apis(), v.known() ? v.requests() : null,
-                v.errors() >= 0 ? v.errors() : null, known(v.bytesSent()), known(v.bytesReceived()),
-                known(v.cpuSeconds()), known(v.memoryMaxBytes()), v.clientRequests(), v.clientErrors(), v.tolerance(),
-                v.known() ? v.difference() : null, v.known() && v.uncompared() == null ? !v.disagrees() : null,
-                v.uncompared(), v.sentence(), v.scrapes(), v.failedScrapes(), v.firstFailure(),
+        return new Summary.Server(v.endpoint(), v.url(), v.apis(), new Summary.Server.Counted(
+                v.known() ? v.requests() : null, v.errors() >= 0 ? v.errors() : null, known(v.bytesSent()),
+                known(v.bytesReceived()), known(v.cpuSeconds()), known(v.memoryMaxBytes())),
+                new Summary.Server.Client(v.clientRequests(), v.clientErrors()),
+                new Summary.Server.Comparison(v.tolerance(), v.known() ? v.difference() : null,
+                        v.known() && v.uncompared() == null ? !v.disagrees() : null, v.uncompared(), v.sentence()),
+                new Summary.Server.Scraping(v.scrapes(), v.failedScrapes(), v.firstFailure()),
                 v.timeline().stream().map(t -> new Summary.ServerSecond(t.epochMillis(), t.seconds(), t.requests(),
                         t.errors() >= 0 ? t.errors() : null, known(t.cpuSeconds()))).toList());
     }
 
     /** A store's view as a summary.json gives it: for the merge to set the shards' together. */
     public static ServerView server(Summary.Server s) {
-        return new ServerView(s.endpoint(), s.url(), s.apis(), s.uncompared(),
-                s.requests() == null ? -1 : s.requests(), s.errors() == null ? -1 : s.errors(),
-                s.bytesSent() == null ? Double.NaN : s.bytesSent(),
-                s.bytesReceived() == null ? Double.NaN : s.bytesReceived(),
-                s.cpuSeconds() == null ? Double.NaN : s.cpuSeconds(),
-                s.memoryMaxBytes() == null ? Double.NaN : s.memoryMaxBytes(), s.clientRequests(), s.clientErrors(),
-                s.tolerance(), s.scrapes(), s.failedScrapes(), s.firstFailure(), s.timeline() == null ? List.of()
+        return new ServerView(s.endpoint(), s.url(), s.apis(), s.comparison().uncompared(),
+                s.counted().requests() == null ? -1 : s.counted().requests(),
+                        s.counted().errors() == null ? -1 : s.counted().errors(),
+                s.counted().bytesSent() == null ? Double.NaN : s.counted().bytesSent(),
+                s.counted().bytesReceived() == null ? Double.NaN : s.counted().bytesReceived(),
+                s.counted().cpuSeconds() == null ? Double.NaN : s.counted().cpuSeconds(),
+                s.counted().memoryMaxBytes() == null ? Double.NaN : s.counted().memoryMaxBytes(),
+                        s.client().clientRequests(), s.client().clientErrors(),
+                s.comparison().tolerance(), s.scraping().scrapes(), s.scraping().failedScrapes(),
+                        s.scraping().firstFailure(), s.timeline() == null ? List.of()
                         : s.timeline().stream().map(t -> new ServerView.Second(t.epochMs(),
                         t.seconds(), t.requests(), t.errors() == null ? -1 : t.errors(),
                         t.cpuSeconds() == null ? Double.NaN : t.cpuSeconds())).toList());

@@ -42,7 +42,8 @@ final class WorkloadSetup {
                 load.thinkTime().map(t -> new Summary.ThinkTime(t.min().toNanos() / 1e9, t.max().toNanos() / 1e9))
                         .orElse(null));
         return new Summary.StageSetup(stage.index(), stage.name(), stage.kind().key(), stage.endpoint(),
-                stage.concurrency(), stage.workers(), stage.connections(), stage.roles().writers(),
+                new Summary.Parallelism(stage.concurrency(), stage.workers(), stage.connections()),
+                stage.roles().writers(),
                 stage.roles().readEndpoints(), stage.from().orElse(null), pacing,
                 stage.cells().stream().map(WorkloadSetup::cell).toList(), StageSettings.of(stage));
     }

@@ -128,7 +128,8 @@ public class GoldenFilesTest {
         stages.add(stage("later", StageKind.DELETE, List.of(), List.of(), 0, Optional.of("interrupted")));
         Summary.Workload workload = new Summary.Workload("golden", "golden.yaml", "bucket", "s3workload/", false,
                 List.of(new Summary.Endpoint("s3", "http://127.0.0.1:9000", "us-east-1", true, "s3", "static keys", null)),
-                List.of(new Summary.StageSetup(0, "put", "put", "s3", 4, 4, 4, List.of(), List.of(), null,
+                List.of(new Summary.StageSetup(0, "put", "put", "s3", new Summary.Parallelism(4, 4, 4), List.of(),
+                        List.of(), null,
                         new Summary.Load(false, null, List.of(), null), List.of(new Summary.CellSetup("1KiB", 20L,
                         null, null)), settings("http"))), new Summary.Scale(0.01, List.of(
                 new io.s3workload.workload.Scaled.Change("stages.put.size", "100KiB", "1 KiB"))));

@@ -154,8 +154,8 @@ public final class OpsSliceReport {
         if (run.isPresent()) {
             Summary s = run.get();
             return new RunReport.About(s.tool(), s.jvm(), s.host(), s.workload(), s.run().prefix(),
-                    files.size() == 1 ? s.run().shard() : null, List.of(), s.run().serverInProcess(),
-                    s.run().startAt(), null, described);
+                    files.size() == 1 ? s.run().sharding().shard() : null, List.of(), s.run().serverInProcess(),
+                    s.run().start().startAt(), null, described);
         }
         String unknown = "unknown";
         Summary.Tool tool = warp ? new Summary.Tool("warp", unknown, unknown) : new Summary.Tool("s3workload",

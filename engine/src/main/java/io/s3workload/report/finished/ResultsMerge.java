@@ -112,7 +112,7 @@ public final class ResultsMerge {
                 first = summary;
             }
             check(first, summary, dir, shards);
-            Summary.Shard shard = summary.run().shard();
+            Summary.Shard shard = summary.run().sharding().shard();
             int count = shard != null ? shard.count() : directories.size();
             declared = Math.max(declared, count);
             shards.add(ran(dir, shard != null ? shard.index() : i, count, summary));
@@ -134,11 +134,11 @@ public final class ResultsMerge {
 
     /** A shard that wrote its summary.json: complete, or stopped before its end; when it began. */
     private static ShardResult ran(Path dir, int index, int count, Summary summary) {
-        Instant began = Instant.parse(summary.run().startedAt());
+        Instant began = Instant.parse(summary.run().times().startedAt());
         boolean stopped = summary.run().interrupted();
         return new ShardResult(dir, index, count, stopped ? Status.STOPPED : Status.COMPLETE, operations(summary),
                 stopped ? "stopped before its end (Ctrl-C, SIGTERM, scancel); its figures are in, as far as it ran"
-                        : "", Optional.of(began), Optional.ofNullable(summary.run().startAt())
+                        : "", Optional.of(began), Optional.ofNullable(summary.run().start().startAt())
                 .map(at -> Duration.between(Instant.parse(at), began)));
     }
 
@@ -149,11 +149,11 @@ public final class ResultsMerge {
             throw new IOException(dir + " is a run of workload '" + summary.workload().name() + "', the shards before"
                     + " it of '" + first.workload().name() + "': merge the shards of one run");
         }
-        Summary.Shard shard = summary.run().shard();
+        Summary.Shard shard = summary.run().sharding().shard();
         if (shard == null) {
             return; // whole runs of one workload may be merged too
         }
-        if (first.run().shard() != null && !summary.run().id().equals(first.run().id())) {
+        if (first.run().sharding().shard() != null && !summary.run().id().equals(first.run().id())) {
             throw new IOException(dir + " is shard " + shard.index() + " of run " + summary.run().id() + ", the"
                     + " shards before it of run " + first.run().id() + ": merge the shards of one run");
         }

@@ -88,9 +88,11 @@ public final class ResultsReader {
                 c.versionsRemoved() == null ? 0 : c.versionsRemoved());
         Summary.Run run = summary.run();
         RunReport.About about = new RunReport.About(summary.tool(), summary.jvm(), summary.host(), summary.workload(),
-                run.prefix(), run.shard(), run.shards() == null ? List.of() : run.shards(), run.serverInProcess(),
-                run.startAt(), run.startSpreadSeconds(), run.slice());
-        return new RunReport(about, run.id(), Instant.parse(run.startedAt()), SummaryJson.nanos(run.wallSeconds()),
+                run.prefix(), run.sharding().shard(),
+                        run.sharding().shards() == null ? List.of() : run.sharding().shards(), run.serverInProcess(),
+                run.start().startAt(), run.start().startSpreadSeconds(), run.slice());
+        return new RunReport(about, run.id(), Instant.parse(run.times().startedAt()),
+                SummaryJson.nanos(run.times().wallSeconds()),
                 run.seed(), run.exitCode(), run.interrupted(), run.endpoints(), stages, summary.breaches(), cleanup,
                 Map.of());
     }
@@ -150,21 +152,26 @@ public final class ResultsReader {
                     SummaryJson.nanos(s.intervalSeconds()), s.operations(), s.bytes(), s.errors(), latency));
         }
         Histogram latency = tags.getOrDefault(HdrLogReporter.LATENCY, CellRecorder.newHistogram());
+        Summary.Cell.Totals totals = cell.totals();
+        Summary.Cell.Failed failed = cell.failed();
+        Summary.Cell.Time time = cell.time();
         if (latency.getTotalCount() != cell.latencies().latencyMs().count()) {
             throw new IOException(HdrLogReporter.fileName(key) + " holds " + latency.getTotalCount()
-                    + " latencies, summary.json counts " + cell.latencies().latencyMs().count() + ": the log is incomplete");
+                    + " latencies, summary.json counts " + cell.latencies().latencyMs().count()
+                    + ": the log is incomplete");
         }
-        return new CellStats(key, cell.totals().operations(), cell.totals().bytes(), cell.totals().items(), new CellStats.Failures(cell.totals().errors(),
-                cell.failed().errorsByClass(), cell.failed().errorExamples(), cell.failed().errorMessages()), new CellStats.Latencies(latency,
-                tags.getOrDefault(HdrLogReporter.TTFB, CellRecorder.newHistogram()),
-                tags.getOrDefault(HdrLogReporter.UNCORRECTED, CellRecorder.newHistogram()), bySize(cell, tags),
-                new WriteSplit(tags.getOrDefault(HdrLogReporter.SEND, CellRecorder.newHistogram()),
-                        tags.getOrDefault(HdrLogReporter.COMMIT, CellRecorder.newHistogram()))),
-                new CellStats.Time(SummaryJson.nanos(cell.totals().seconds()),
-                        cell.time().processCpuSeconds() != null ? SummaryJson.nanos(cell.time().processCpuSeconds()) : -1,
-                        cell.time().processAllocatedBytes() != null ? cell.time().processAllocatedBytes() : -1,
-                        cell.time().firstRequestMs() != null ? Math.round(cell.time().firstRequestMs() * 1e6) : -1,
-                        cell.time().stableAfterSeconds() != null ? cell.time().stableAfterSeconds() : Double.NaN),
+        return new CellStats(key, totals.operations(), totals.bytes(), totals.items(),
+                new CellStats.Failures(totals.errors(), failed.errorsByClass(), failed.errorExamples(),
+                        failed.errorMessages()),
+                new CellStats.Latencies(latency, tags.getOrDefault(HdrLogReporter.TTFB, CellRecorder.newHistogram()),
+                        tags.getOrDefault(HdrLogReporter.UNCORRECTED, CellRecorder.newHistogram()), bySize(cell, tags),
+                        new WriteSplit(tags.getOrDefault(HdrLogReporter.SEND, CellRecorder.newHistogram()),
+                                tags.getOrDefault(HdrLogReporter.COMMIT, CellRecorder.newHistogram()))),
+                new CellStats.Time(SummaryJson.nanos(totals.seconds()),
+                        time.processCpuSeconds() != null ? SummaryJson.nanos(time.processCpuSeconds()) : -1,
+                        time.processAllocatedBytes() != null ? time.processAllocatedBytes() : -1,
+                        time.firstRequestMs() != null ? Math.round(time.firstRequestMs() * 1e6) : -1,
+                        time.stableAfterSeconds() != null ? time.stableAfterSeconds() : Double.NaN),
                 cell.counts().counts(), timeline,
                 cell.access() == null ? null : new AccessStats(cell.access().distribution(),
                         cell.access().keys(), cell.access().reads(), cell.access().distinctKeys(),

@@ -145,7 +145,7 @@ public final class RunComparison {
     }
 
     private static String describe(Summary summary) {
-        return summary.workload().name() + ", run " + summary.run().id() + ", " + summary.run().startedAt();
+        return summary.workload().name() + ", run " + summary.run().id() + ", " + summary.run().times().startedAt();
     }
 
     private static Map<String, Summary.Cell> cells(Summary summary) {

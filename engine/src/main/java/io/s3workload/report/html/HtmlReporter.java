@@ -154,7 +154,7 @@ public final class HtmlReporter extends EndOfRunFiles {
             if (overTime) {
                 h.append(HtmlCharts.overTime(cell, result.shardTimelines(cell.key()),
                         setup.map(Summary.StageSetup::load).orElse(null),
-                        setup.map(Summary.StageSetup::concurrency).orElse(0)));
+                        setup.map(s -> s.parallelism().concurrency()).orElse(0)));
             }
             if (distribution) {
                 h.append(HtmlCharts.distribution(cell));

@@ -28,9 +28,9 @@ final class HtmlTables {
     static String setup(Summary.StageSetup s) {
         Summary.Load load = s.load();
         String pace = load.openLoop() && load.ratePerSecond() != null
-                ? Units.rate(load.ratePerSecond()) + "/s open loop" + ramp(load, " ops/s") + ", " + s.concurrency()
-                + " workers"
-                : Units.count(s.concurrency(), "worker") + ramp(load, " workers");
+                ? Units.rate(load.ratePerSecond()) + "/s open loop" + ramp(load, " ops/s") + ", "
+                + s.parallelism().concurrency() + " workers"
+                : Units.count(s.parallelism().concurrency(), "worker") + ramp(load, " workers");
         String client = s.settings() == null ? "" : s.settings().at("/client/kind").asText("");
         return pace + (client.isEmpty() ? "" : ", client " + client) + ", endpoint " + s.endpoint();
     }

@@ -52,7 +52,8 @@ class HtmlReportTest {
                 Optional.empty(), Optional.empty(), List.of(new ConvergencePairs(List.of(new ConvergenceStats("a",
                         "b", 40, 10, 30, 0, 0, 0, 90, 50, 0, convergence, CellRecorder.newHistogram()))))));
         List<Summary.StageSetup> setups = new ArrayList<>(fixed.about().workload().stages());
-        setups.add(new Summary.StageSetup(9, "ramp", "get", "s3", 2, 8, 8, List.of(), List.of(), "put",
+        setups.add(new Summary.StageSetup(9, "ramp", "get", "s3", new Summary.Parallelism(2, 8, 8), List.of(),
+                List.of(), "put",
                 new Summary.Load(false, null, List.of(new Summary.RampStep(8, 4)), null), List.of(),
                 GoldenFilesTest.settings("http")));
         Summary.Workload w = fixed.about().workload();
