@@ -1,5 +1,7 @@
 package io.s3workload.kinds.capacity;
 
+import com.fasterxml.jackson.annotation.JsonPropertyOrder;
+import com.fasterxml.jackson.annotation.JsonUnwrapped;
 import java.util.List;
 import java.util.Map;
 
@@ -15,16 +17,35 @@ public final class CapacityJson {
      * @param sustained the highest offered load (operations per second, or users) that held below the lowest the
      *                  store broke; absent when none held
      * @param achieved  operations per second measured at the sustained step
-     * @param brokenBy  the SLO clauses the store broke first, at {@code brokenAt}; empty when no step broke them
-     * @param clientBound the client could not offer a step that broke, at {@code clientBoundAt}: the answer is a
-     *                    lower bound
+     * @param broke     where the store broke the SLO first; its clauses empty when no step broke them
+     * @param client    where the client could not offer a step that broke: the answer is a lower bound
      * @param ended     why the search stopped: converged, max, duration, client, errors, empty, ladder, interrupted
      * @param complete  whether the answer is final (converged or held to max; a shard's ladder is the merge's to judge)
      * @param steps     one per step, in the order run
      */
+    @JsonPropertyOrder({"mode", "slo", "precisionPercent", "sustained", "achieved", "broke", "client", "ended",
+            "complete", "answer", "steps"})
     public record Search(String mode, Slo slo, double precisionPercent, Double sustained, Double achieved,
-                           List<String> brokenBy, Double brokenAt, String clientBound, Double clientBoundAt,
-                           String ended, boolean complete, String answer, List<Step> steps) {
+                         @JsonUnwrapped Broke broke, @JsonUnwrapped ClientBound client, String ended, boolean complete,
+                         String answer, List<Step> steps) {
+    }
+
+    /**
+     * Where the store broke the SLO first.
+     *
+     * @param brokenBy the SLO clauses it broke; empty when no step broke them
+     * @param brokenAt the offered load it broke them at
+     */
+    public record Broke(List<String> brokenBy, Double brokenAt) {
+    }
+
+    /**
+     * Where the client could not offer a step that broke.
+     *
+     * @param clientBound why (the client's own limit), null when it could
+     * @param clientBoundAt the offered load it could not keep
+     */
+    public record ClientBound(String clientBound, Double clientBoundAt) {
     }
 
     /** An SLO: latency limits in milliseconds by statistic ({@code p99}), error and throttled shares in percent. */

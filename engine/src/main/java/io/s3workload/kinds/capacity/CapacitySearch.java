@@ -71,10 +71,10 @@ public record CapacitySearch(CapacityStage.Slo slo, CapacityStage.Mode mode, dou
         return new CapacityJson.Search(ClientSpec.key(search.mode()), slo, search.precision(),
                 v.sustained().map(Judged::offered).orElse(null),
                 v.sustained().map(j -> j.cell().opsPerSecond()).orElse(null),
-                v.broke().map(Judged::broken).orElse(List.of()),
-                v.broke().map(Judged::offered).orElse(null),
-                v.clientLimit().flatMap(Judged::clientBound).orElse(null),
-                v.clientLimit().map(Judged::offered).orElse(null), ClientSpec.key(search.ended()),
+                new CapacityJson.Broke(v.broke().map(Judged::broken).orElse(List.of()),
+                        v.broke().map(Judged::offered).orElse(null)),
+                new CapacityJson.ClientBound(v.clientLimit().flatMap(Judged::clientBound).orElse(null),
+                        v.clientLimit().map(Judged::offered).orElse(null)), ClientSpec.key(search.ended()),
                 v.complete(), v.steps().isEmpty() ? "No step ran." : search.sentence(v, what), steps);
     }
 
