@@ -69,7 +69,7 @@ public final class ConvergenceRecorder {
         long e = eventual.sum();
         long t = timedOut.sum();
         long f = failed.sum();
-        return new ConvergenceStats(writer, reader, i + e + t + f, i, e, t, f, stale.sum(), polls.sum(),
-                notYet.sum(), pollErrors.sum(), histogram, showingRead.getIntervalHistogram());
+        return new ConvergenceStats(writer, reader, i + e + t + f, i, e, t, f, stale.sum(),
+                new ConvergenceStats.Polls(polls.sum(), notYet.sum(), pollErrors.sum()), histogram, showingRead.getIntervalHistogram());
     }
 }

@@ -11,13 +11,34 @@ import org.HdrHistogram.Histogram;
  * @param convergence time from the write's response to the sending of the read that showed it, in nanoseconds,
  *                    for immediate and eventual iterations: 0 when the first read showed it
  * @param stale       iterations in which the reader served an older version (a different ETag) at least once
- * @param polls       reads made: {@code notYet} of them said "not yet" (a 404, keys absent from a listing),
- *                    {@code pollErrors} failed (neither the object nor a clean 404), the rest were answered
+ * @param reads       the reads made, and of them those that said "not yet" and those that failed
  * @param showingRead how long the read that showed the write took, per converged iteration
  */
 public record ConvergenceStats(String writer, String reader, long iterations, long immediate, long eventual,
-                               long timedOut, long failed, long stale, long polls, long notYet, long pollErrors,
-                               Histogram convergence, Histogram showingRead) {
+                               long timedOut, long failed, long stale, Polls reads, Histogram convergence,
+                               Histogram showingRead) {
+
+    /**
+     * A pair's reads.
+     *
+     * @param polls      reads made
+     * @param notYet     of them, those that said "not yet" (a 404, keys absent from a listing)
+     * @param pollErrors of them, those that failed (neither the object nor a clean 404); the rest were answered
+     */
+    public record Polls(long polls, long notYet, long pollErrors) {
+    }
+
+    public long polls() {
+        return reads.polls();
+    }
+
+    public long notYet() {
+        return reads.notYet();
+    }
+
+    public long pollErrors() {
+        return reads.pollErrors();
+    }
 
     /** Whether writer and reader are the same endpoint (the seed's "same-region" pairs). */
     public boolean sameEndpoint() {
@@ -68,11 +89,11 @@ public record ConvergenceStats(String writer, String reader, long iterations, lo
             timedOut += p.timedOut;
             failed += p.failed;
             stale += p.stale;
-            polls += p.polls;
-            notYet += p.notYet;
-            errors += p.pollErrors;
+            polls += p.polls();
+            notYet += p.notYet();
+            errors += p.pollErrors();
         }
         return new ConvergenceStats(first.writer, first.reader, iterations, immediate, eventual, timedOut, failed,
-                stale, polls, notYet, errors, convergence, showingRead);
+                stale, new Polls(polls, notYet, errors), convergence, showingRead);
     }
 }

@@ -94,8 +94,8 @@ public record ConvergencePairs(List<ConvergenceStats> pairs) implements StageOut
         for (Summary.Pair p : kept) {
             pairs.add(new ConvergenceStats(p.writer(), p.reader(), p.outcomes().iterations(),
                     p.outcomes().immediate(), p.outcomes().eventual(),
-                    p.outcomes().timedOut(), p.outcomes().failed(), p.outcomes().stale(), p.polling().polls(),
-                            p.polling().notYet(), p.polling().pollErrors(),
+                    p.outcomes().timedOut(), p.outcomes().failed(), p.outcomes().stale(),
+                    new ConvergenceStats.Polls(p.polling().polls(), p.polling().notYet(), p.polling().pollErrors()),
                     histograms.getOrDefault(tag(p.writer(), p.reader()), CellRecorder.newHistogram()),
                     histograms.getOrDefault(readTag(p.writer(), p.reader()), CellRecorder.newHistogram())));
         }

@@ -109,7 +109,8 @@ public class GoldenFilesTest {
         for (long v : new long[] {5, 7, 3}) {
             reads.recordValue(v * MS);
         }
-        ConvergenceStats pair = new ConvergenceStats("s3", "s3", 4, 2, 1, 1, 0, 0, 9, 5, 1, convergence, reads);
+        ConvergenceStats pair = new ConvergenceStats("s3", "s3", 4, 2, 1, 1, 0, 0, new ConvergenceStats.Polls(9, 5,
+                1), convergence, reads);
         List<StageReport> stages = new ArrayList<>(List.of(
                 stage("put", StageKind.PUT, List.of(put), List.of(), 0, Optional.empty()),
                 stage("get", StageKind.GET, List.of(get), List.of(), 2_000 * MS, Optional.empty()),

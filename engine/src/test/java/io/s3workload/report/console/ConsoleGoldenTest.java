@@ -92,8 +92,9 @@ class ConsoleGoldenTest {
             StageResult connectivity = new StageResult(plan.stage("connectivity"), List.of(cell("connectivity",
                     Op.HEAD_BUCKET, 1, Map.of(), 3)), 3 * MS, false);
             StageResult raw = new StageResult(plan.stage("raw"), List.of(), 9_000 * MS, false).with(
-                    new ConvergencePairs(List.of(new ConvergenceStats("embedded", "embedded", 50, 47, 0, 3, 0, 0, 60,
-                            0, 0, zeros, zeros))));
+                    new ConvergencePairs(List.of(new ConvergenceStats("embedded", "embedded", 50, 47, 0, 3, 0, 0,
+                            new ConvergenceStats.Polls(60,
+                            0, 0), zeros, zeros))));
             StageResult later = StageResult.skipped(plan.stage("later"), "interrupted");
             List<StageResult> all = new ArrayList<>(List.of(connectivity, raw, put, get, delete, later));
             RunResult result = new RunResult(new RunInfo("golden", "s3workload/golden/", 1, Instant.EPOCH, plan,

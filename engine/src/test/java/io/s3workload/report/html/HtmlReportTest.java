@@ -50,7 +50,8 @@ class HtmlReportTest {
         }
         stages.add(new StageReport("raw-long", StageKind.READ_AFTER_WRITE, 5_000 * MS, false, false, List.of(), 0,
                 Optional.empty(), Optional.empty(), List.of(new ConvergencePairs(List.of(new ConvergenceStats("a",
-                        "b", 40, 10, 30, 0, 0, 0, 90, 50, 0, convergence, CellRecorder.newHistogram()))))));
+                        "b", 40, 10, 30, 0, 0, 0, new ConvergenceStats.Polls(90, 50, 0), convergence,
+                                CellRecorder.newHistogram()))))));
         List<Summary.StageSetup> setups = new ArrayList<>(fixed.about().workload().stages());
         setups.add(new Summary.StageSetup(9, "ramp", "get", "s3", new Summary.Parallelism(2, 8, 8), List.of(),
                 List.of(), "put",
