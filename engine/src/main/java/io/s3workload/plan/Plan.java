@@ -22,10 +22,24 @@ import java.util.Optional;
  * @param scaled    what {@code --scale} changed
  * @param slowest   how many of each cell's slowest operations, and first failures of each class, are named
  */
-public record Plan(String name, String source, String bucket, String prefix, boolean createBucket, boolean keep,
-                   Optional<Long> seed, Map<String, EndpointSpec> endpoints, List<StagePlan> stages,
-                   Map<String, String> sections, Scaled scaled, int slowest,
-                   List<String> buckets) {
+public record Plan(String name, String source, Place place, Optional<Long> seed, Map<String, EndpointSpec> endpoints,
+                   List<StagePlan> stages, Map<String, String> sections, Scaled scaled, int slowest) {
+
+    /**
+     * Where the run writes.
+     *
+     * @param bucket       the workload's bucket
+     * @param prefix       the run's prefix in it
+     * @param createBucket whether the run makes the bucket when it is missing
+     * @param keep         whether the run leaves what it wrote
+     * @param buckets      every bucket the run writes in (the workload's first)
+     */
+    public record Place(String bucket, String prefix, boolean createBucket, boolean keep, List<String> buckets) {
+
+        public Place {
+            buckets = List.copyOf(buckets);
+        }
+    }
 
     /** The endpoint name stages get when the workload defines none. */
     public static final String EMBEDDED = "embedded";
@@ -34,12 +48,31 @@ public record Plan(String name, String source, String bucket, String prefix, boo
     public Plan(String name, String source, String bucket, String prefix, boolean createBucket, boolean keep,
                 Optional<Long> seed, Map<String, EndpointSpec> endpoints, List<StagePlan> stages,
                 Map<String, String> sections, Scaled scaled, int slowest) {
-        this(name, source, bucket, prefix, createBucket, keep, seed, endpoints, stages, sections, scaled, slowest,
-                List.of(bucket));
+        this(name, source, new Place(bucket, prefix, createBucket, keep, List.of(bucket)), seed, endpoints, stages,
+                sections, scaled, slowest);
+    }
+
+    public String bucket() {
+        return place.bucket();
+    }
+
+    public String prefix() {
+        return place.prefix();
+    }
+
+    public boolean createBucket() {
+        return place.createBucket();
+    }
+
+    public boolean keep() {
+        return place.keep();
+    }
+
+    public List<String> buckets() {
+        return place.buckets();
     }
 
     public Plan {
-        buckets = List.copyOf(buckets);
         endpoints = Collections.unmodifiableMap(new LinkedHashMap<>(endpoints));
         stages = List.copyOf(stages);
         sections = Collections.unmodifiableMap(new LinkedHashMap<>(sections));
@@ -47,8 +80,7 @@ public record Plan(String name, String source, String bucket, String prefix, boo
 
     /** This plan with {@code drawn} as its seed (a run without one draws one, once, before anything uses it). */
     public Plan withSeed(long drawn) {
-        return new Plan(name, source, bucket, prefix, createBucket, keep, Optional.of(drawn), endpoints, stages,
-                sections, scaled, slowest, buckets);
+        return new Plan(name, source, place, Optional.of(drawn), endpoints, stages, sections, scaled, slowest);
     }
 
     /** The title of the section {@code stage} belongs to: that of the first section whose tag it carries. */
@@ -86,8 +118,7 @@ public record Plan(String name, String source, String bucket, String prefix, boo
     public Plan withEndpoint(EndpointSpec endpoint) {
         Map<String, EndpointSpec> replaced = new LinkedHashMap<>(endpoints);
         replaced.put(endpoint.name(), endpoint);
-        return new Plan(name, source, bucket, prefix, createBucket, keep, seed, replaced, stages, sections, scaled,
-                slowest, buckets);
+        return new Plan(name, source, place, seed, replaced, stages, sections, scaled, slowest);
     }
 
     public StagePlan stage(String name) {

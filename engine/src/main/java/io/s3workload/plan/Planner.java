@@ -59,9 +59,9 @@ public final class Planner {
             };
             ends.put(spec.name(), mine);
         }
-        return new Plan(workload.name(), workload.source(), workload.bucket(), workload.prefix(),
-                workload.createBucket(), workload.keep(), workload.seed(), workload.endpoints(), stages,
-                workload.sections(), workload.scaled(), workload.slowest(), workload.buckets());
+        return new Plan(workload.name(), workload.source(), new Plan.Place(workload.bucket(), workload.prefix(),
+                workload.createBucket(), workload.keep(), workload.buckets()), workload.seed(), workload.endpoints(),
+                stages, workload.sections(), workload.scaled(), workload.slowest());
     }
 
     /**

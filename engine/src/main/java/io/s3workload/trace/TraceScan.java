@@ -21,23 +21,19 @@ import org.HdrHistogram.Histogram;
  * with the trace's distinct keys (a hash of each: 16 bytes), and with the objects to create, not with its length.
  *
  * @param formats       its files' formats, as named under {@code format:}
- * @param firstMicros   the trace's first operation (the window's and the replay's clock start from it)
- * @param lastMicros    the last played operation's time
+ * @param span          when its operations started
  * @param played        the operations to replay, in all
  * @param mix           per kind, per size class, how many
  * @param skipped       operations a replay does not know, by their recorded name, and those left out by the
  *                      selection ({@code outside the window}, {@code keys not sampled}) under those names
  * @param serverNanos   per kind, the store's time for each operation that recorded one (ns)
  * @param serverFirstByteNanos per kind, the store's time to first byte, where recorded
- * @param firstPlayedMicros the earliest start of an operation played (a log in the order operations ended lists a
- *                      longer one after shorter ones that began after it): the replay's zero
- * @param lastMicros    the latest start of an operation played
  * @param perSecond     played operations per second of the trace, from its earliest second (seconds counted from
  *                      the first operation listed, so the first may be a part of one)
  * @param prepare       the objects to create first: key (as recorded) and size
  * @param copySizes     the sizes of the copies' sources to create (copies keep no source in most logs)
  */
-public record TraceScan(List<String> formats, long firstMicros, long firstPlayedMicros, long lastMicros, long played,
+public record TraceScan(List<String> formats, Span span, long played,
                         Map<TraceOp.Kind, Map<String, Long>> mix, Map<String, Long> skipped,
                         Map<TraceOp.Kind, Histogram> serverNanos, Map<TraceOp.Kind, Histogram> serverFirstByteNanos,
                         long[] perSecond, List<Prepared> prepare, List<Long> copySizes, TraceProblems problems) {
@@ -45,6 +41,29 @@ public record TraceScan(List<String> formats, long firstMicros, long firstPlayed
     public static final String OUTSIDE_WINDOW = "outside from/to";
     public static final String NOT_SAMPLED = "keys not sampled";
     public static final String OTHER_SHARDS = "keys of other shards";
+
+    /**
+     * When a trace's operations started.
+     *
+     * @param firstMicros       the trace's first operation (the window's and the replay's clock start from it)
+     * @param firstPlayedMicros the earliest start of an operation played (a log in the order operations ended lists
+     *                          a longer one after shorter ones that began after it): the replay's zero
+     * @param lastMicros        the latest start of an operation played
+     */
+    public record Span(long firstMicros, long firstPlayedMicros, long lastMicros) {
+    }
+
+    public long firstMicros() {
+        return span.firstMicros();
+    }
+
+    public long firstPlayedMicros() {
+        return span.firstPlayedMicros();
+    }
+
+    public long lastMicros() {
+        return span.lastMicros();
+    }
 
     /** An object the replay creates before it starts. */
     public record Prepared(String key, long size) {
@@ -176,8 +195,8 @@ public record TraceScan(List<String> formats, long firstMicros, long firstPlayed
                 counted[i] = before[secondsBefore - 1 - i];
             }
             System.arraycopy(perSecond, 0, counted, secondsBefore, seconds);
-            return new TraceScan(formats, first == Long.MIN_VALUE ? 0 : first,
-                    firstPlayed == Long.MIN_VALUE ? 0 : earliest, last == Long.MIN_VALUE ? 0 : last, played, mix,
+            return new TraceScan(formats, new Span(first == Long.MIN_VALUE ? 0 : first,
+                    firstPlayed == Long.MIN_VALUE ? 0 : earliest, last == Long.MIN_VALUE ? 0 : last), played, mix,
                     skipped, server, serverFirstByte, counted, objects, List.copyOf(copySizes), problems);
         }
     }
@@ -204,6 +223,6 @@ public record TraceScan(List<String> formats, long firstMicros, long firstPlayed
 
     /** How long the played part of the trace lasts, in microseconds. */
     public long spanMicros() {
-        return played == 0 ? 0 : lastMicros - firstPlayedMicros;
+        return played == 0 ? 0 : span.lastMicros() - span.firstPlayedMicros();
     }
 }
