@@ -15,23 +15,66 @@ import java.util.Locale;
  *                       client is all the store served (not one shard of several)
  * @param requests       requests of those APIs the store counted; -1 when unknown
  * @param errors         failed requests of those APIs it counted; -1 when its metrics do not say
- * @param bytesSent      bytes it sent (all APIs); NaN when its metrics do not say
- * @param bytesReceived  bytes it received (all APIs); NaN when not said
- * @param cpuSeconds     CPU seconds it used; NaN when not said
- * @param memoryMaxBytes its largest resident memory seen; NaN when not said
+ * @param spent          what it moved and used
  * @param clientRequests requests the client sent that could have reached it (every attempt, but those refused)
  * @param clientErrors   the client's failed operations that got an answer (an HTTP status)
  * @param tolerance      how far the counts may differ at the window's edges: requests in flight as it opened and
  *                       closed, and attempts that failed without an answer (they may or may not have arrived)
- * @param scrapes        scrapes sent during the cell
- * @param failedScrapes  those that failed
- * @param firstFailure   the first failed scrape's reason, or null
+ * @param scraping       how reading its metrics went
  * @param timeline       the store's figures per scrape interval, aligned with the client's seconds
  */
 public record ServerView(String endpoint, String url, List<String> apis, String uncompared, long requests,
-                         long errors, double bytesSent, double bytesReceived, double cpuSeconds,
-                         double memoryMaxBytes, long clientRequests, long clientErrors, long tolerance, int scrapes,
-                         int failedScrapes, String firstFailure, List<Second> timeline) {
+                         long errors, Spent spent, long clientRequests, long clientErrors, long tolerance,
+                         Scrapes scraping, List<Second> timeline) {
+
+    /**
+     * What a store moved and used over a cell, from its metrics.
+     *
+     * @param bytesSent      bytes it sent (all APIs); NaN when its metrics do not say
+     * @param bytesReceived  bytes it received (all APIs); NaN when not said
+     * @param cpuSeconds     CPU seconds it used; NaN when not said
+     * @param memoryMaxBytes its largest resident memory seen; NaN when not said
+     */
+    public record Spent(double bytesSent, double bytesReceived, double cpuSeconds, double memoryMaxBytes) {
+    }
+
+    /**
+     * How reading a store's metrics went over a cell.
+     *
+     * @param scrapes       scrapes sent during the cell
+     * @param failedScrapes those that failed
+     * @param firstFailure  the first failed scrape's reason, or null
+     */
+    public record Scrapes(int scrapes, int failedScrapes, String firstFailure) {
+    }
+
+    public double bytesSent() {
+        return spent.bytesSent();
+    }
+
+    public double bytesReceived() {
+        return spent.bytesReceived();
+    }
+
+    public double cpuSeconds() {
+        return spent.cpuSeconds();
+    }
+
+    public double memoryMaxBytes() {
+        return spent.memoryMaxBytes();
+    }
+
+    public int scrapes() {
+        return scraping.scrapes();
+    }
+
+    public int failedScrapes() {
+        return scraping.failedScrapes();
+    }
+
+    public String firstFailure() {
+        return scraping.firstFailure();
+    }
 
     public ServerView {
         apis = List.copyOf(apis);
@@ -59,7 +102,7 @@ public record ServerView(String endpoint, String url, List<String> apis, String 
 
     /** The store's CPU over the window in cores busy; NaN when unknown. */
     public double coresBusy(double windowSeconds) {
-        return Double.isNaN(cpuSeconds) || windowSeconds <= 0 ? Double.NaN : cpuSeconds / windowSeconds;
+        return Double.isNaN(cpuSeconds()) || windowSeconds <= 0 ? Double.NaN : cpuSeconds() / windowSeconds;
     }
 
     /** The APIs as one name: {@code GetObject}, {@code PutObject+CompleteMultipartUpload}. */
@@ -73,8 +116,9 @@ public record ServerView(String endpoint, String url, List<String> apis, String 
      */
     public String sentence() {
         if (!known()) {
-            return "no figures from the store: " + (failedScrapes > 0 ? failedScrapes + " of " + scrapes
-                    + " scrapes failed (" + firstFailure + ")" : "its metrics were not read at both ends of the cell");
+            return "no figures from the store: " + (failedScrapes() > 0 ? failedScrapes() + " of " + scrapes()
+                    + " scrapes failed (" + firstFailure() + ")"
+                    : "its metrics were not read at both ends of the cell");
         }
         if (uncompared != null) {
             return String.format(Locale.ROOT, "the store counted %,d %s requests, the client sent %,d; not"
@@ -123,19 +167,20 @@ public record ServerView(String endpoint, String url, List<String> apis, String 
             client += v.clientRequests;
             clientErrors += v.clientErrors;
             tolerance += v.tolerance;
-            sent = max(sent, v.bytesSent);
-            received = max(received, v.bytesReceived);
-            cpu = max(cpu, v.cpuSeconds);
-            memory = max(memory, v.memoryMaxBytes);
-            scrapes += v.scrapes;
-            failed += v.failedScrapes;
+            sent = max(sent, v.bytesSent());
+            received = max(received, v.bytesReceived());
+            cpu = max(cpu, v.cpuSeconds());
+            memory = max(memory, v.memoryMaxBytes());
+            scrapes += v.scrapes();
+            failed += v.failedScrapes();
             if (v.uncompared != null && !v.uncompared.equals(SHARD)) {
                 uncompared = v.uncompared;
             }
-            firstFailure = firstFailure != null ? firstFailure : v.firstFailure;
+            firstFailure = firstFailure != null ? firstFailure : v.firstFailure();
         }
-        return new ServerView(first.endpoint, first.url, first.apis, uncompared, requests, errors, sent, received,
-                cpu, memory, client, clientErrors, tolerance, scrapes, failed, firstFailure, List.of());
+        return new ServerView(first.endpoint, first.url, first.apis, uncompared, requests, errors,
+                new Spent(sent, received, cpu, memory), client, clientErrors, tolerance,
+                new Scrapes(scrapes, failed, firstFailure), List.of());
     }
 
     private static double max(double a, double b) {

@@ -182,13 +182,13 @@ public final class SummaryJson {
         return new ServerView(s.endpoint(), s.url(), s.apis(), s.comparison().uncompared(),
                 s.counted().requests() == null ? -1 : s.counted().requests(),
                         s.counted().errors() == null ? -1 : s.counted().errors(),
-                s.counted().bytesSent() == null ? Double.NaN : s.counted().bytesSent(),
+                new ServerView.Spent(s.counted().bytesSent() == null ? Double.NaN : s.counted().bytesSent(),
                 s.counted().bytesReceived() == null ? Double.NaN : s.counted().bytesReceived(),
                 s.counted().cpuSeconds() == null ? Double.NaN : s.counted().cpuSeconds(),
-                s.counted().memoryMaxBytes() == null ? Double.NaN : s.counted().memoryMaxBytes(),
+                s.counted().memoryMaxBytes() == null ? Double.NaN : s.counted().memoryMaxBytes()),
                         s.client().clientRequests(), s.client().clientErrors(),
-                s.comparison().tolerance(), s.scraping().scrapes(), s.scraping().failedScrapes(),
-                        s.scraping().firstFailure(), s.timeline() == null ? List.of()
+                s.comparison().tolerance(), new ServerView.Scrapes(s.scraping().scrapes(), s.scraping().failedScrapes(),
+                        s.scraping().firstFailure()), s.timeline() == null ? List.of()
                         : s.timeline().stream().map(t -> new ServerView.Second(t.epochMs(),
                         t.seconds(), t.requests(), t.errors() == null ? -1 : t.errors(),
                         t.cpuSeconds() == null ? Double.NaN : t.cpuSeconds())).toList());

@@ -148,9 +148,10 @@ public final class ServerWatch {
                 .mapToLong(Map.Entry::getValue).sum();
         long maybeArrived = cell.errors() - refused - answeredErrors;
         return new ServerView(cell.key().endpoint(), metrics.printableUrl(), apis, uncompared(cell, stage),
-                requests, errors, sent, received, cpu, memory, cell.attempted() + cell.retries() - refused,
-                answeredErrors, 2L * workers + maybeArrived, track.scraper.scrapes() - track.scrapesBefore,
-                track.scraper.failures() - track.failuresBefore, track.scraper.firstFailure(), timeline);
+                requests, errors, new ServerView.Spent(sent, received, cpu, memory),
+                cell.attempted() + cell.retries() - refused, answeredErrors, 2L * workers + maybeArrived,
+                new ServerView.Scrapes(track.scraper.scrapes() - track.scrapesBefore,
+                        track.scraper.failures() - track.failuresBefore, track.scraper.firstFailure()), timeline);
     }
 
     /** Failures that never reached the store: a refused connection, a host not found. */
