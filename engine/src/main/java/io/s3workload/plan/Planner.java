@@ -207,11 +207,12 @@ public final class Planner {
         StageShape.Shape shape = StageShape.of(spec.kind()).of(spec, new StageShape.Place(earlier, endpoint, all));
         return new StagePlan(index, spec, shape.roles().flatMap(r -> r.writers().isEmpty()
                 ? r.readers().stream().findFirst() : Optional.of(r.writers().get(0))).orElse(endpoint), concurrency, shape.cells(),
-                shape.from().map(from -> earlier.get(from).name()), shape.seedObjects(), failOn, client,
-                connections(w, spec).orElse(spec.common().load().workers(concurrency) * shape.fanOut()),
+                new StagePlan.Source(shape.from().map(from -> earlier.get(from).name()), shape.seedObjects()),
+                failOn, client, connections(w, spec).orElse(spec.common().load().workers(concurrency) * shape.fanOut()),
                 shape.roles().orElse(spread.map(s -> new StagePlan.Roles(s.names(), s.names()))
-                        .orElse(StagePlan.Roles.of(endpoint))), naming.name(), naming.group(), entry.after(),
-                entry.with(), spec.writes().customerKey()
+                        .orElse(StagePlan.Roles.of(endpoint))),
+                new StagePlan.Position(naming.name(), naming.group(), entry.after(), entry.with()),
+                spec.writes().customerKey()
                         || shape.from().map(from -> earlier.get(from).customerKey()).orElse(false));
     }
 }

@@ -24,30 +24,72 @@ import java.util.stream.Stream;
 /**
  * A stage with every default resolved. Kind-specific settings stay in the stage's own record, {@link #spec()}.
  *
- * @param from        the stage whose objects this one reads, lists or deletes
- * @param seedObjects objects per size a stage writes (unmeasured) before measuring: a get stage without a source,
- *                    a mix stage's working set
+ * @param source      where its objects come from: another stage, or its own unmeasured writes
  * @param failOn      the run's thresholds overridden by the stage's
  * @param client      the client settings: built-in defaults, overridden by the workload's, then the stage's
  * @param connections requests this stage may have in flight at once (workers x parts or ranges per object), on
  *                    each endpoint it uses
  * @param roles       the endpoints the stage writes through and reads through: both are {@code [endpoint]} for a
  *                    load stage; a probe may have several of each
- * @param name        the stage's name: as written, or made by expanding a composite stage ({@code ab.direct.1})
- * @param group       the composite stage this one was expanded from, if any
- * @param after       the indexes of the stages that must end before this one starts
- * @param with        the index of the stage this one starts and stops with, if any
+ * @param position    its name and where it sits in the run's graph
  * @param customerKey whether its objects are SSE-C encrypted (it writes them so, or reads a stage's that are), so
  *                    that every request for them carries the run's customer key
  */
 public record StagePlan(int index, StageSpec spec, String endpoint, int concurrency, List<CellPlan> cells,
-                        Optional<String> from, OptionalLong seedObjects, FailOn failOn, ClientSettings client,
-                        int connections, Roles roles, String name, Optional<StageGroup> group, List<Integer> after,
-                        OptionalInt with, boolean customerKey) {
+                        Source source, FailOn failOn, ClientSettings client, int connections, Roles roles,
+                        Position position, boolean customerKey) {
 
     public StagePlan {
         cells = List.copyOf(cells);
-        after = List.copyOf(after);
+    }
+
+    /**
+     * Where a stage's objects come from.
+     *
+     * @param from        the stage whose objects this one reads, lists or deletes
+     * @param seedObjects objects per size a stage writes (unmeasured) before measuring: a get stage without a
+     *                    source, a mix stage's working set
+     */
+    public record Source(Optional<String> from, OptionalLong seedObjects) {
+    }
+
+    /**
+     * A stage's name and where it sits in the run's graph.
+     *
+     * @param name  the stage's name: as written, or made by expanding a composite stage ({@code ab.direct.1})
+     * @param group the composite stage this one was expanded from, if any
+     * @param after the indexes of the stages that must end before this one starts
+     * @param with  the index of the stage this one starts and stops with, if any
+     */
+    public record Position(String name, Optional<StageGroup> group, List<Integer> after, OptionalInt with) {
+
+        public Position {
+            after = List.copyOf(after);
+        }
+    }
+
+    public Optional<String> from() {
+        return source.from();
+    }
+
+    public OptionalLong seedObjects() {
+        return source.seedObjects();
+    }
+
+    public String name() {
+        return position.name();
+    }
+
+    public Optional<StageGroup> group() {
+        return position.group();
+    }
+
+    public List<Integer> after() {
+        return position.after();
+    }
+
+    public OptionalInt with() {
+        return position.with();
     }
 
     /**

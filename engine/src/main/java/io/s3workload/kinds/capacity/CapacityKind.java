@@ -52,10 +52,9 @@ public final class CapacityKind {
             CellPlan step = new CellPlan(first.size(), OptionalLong.empty(), first.keys(),
                     Optional.of(capacity.hold()));
             int perWorker = Math.max(1, load.connections() / Math.max(1, load.workers()));
-            return new StagePlan(load.index(), capacity, load.endpoint(), workers, List.of(step), load.from(),
-                    load.seedObjects(), FailOn.NONE, load.client(), Planner.connections(w, capacity.load())
-                    .orElse(workers * perWorker), load.roles(), load.name(), load.group(), load.after(), load.with(),
-                    load.customerKey());
+            return new StagePlan(load.index(), capacity, load.endpoint(), workers, List.of(step), load.source(),
+                    FailOn.NONE, load.client(), Planner.connections(w, capacity.load()).orElse(workers * perWorker),
+                    load.roles(), load.position(), load.customerKey());
         }
     }
 

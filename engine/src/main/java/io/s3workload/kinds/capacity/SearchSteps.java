@@ -35,7 +35,7 @@ public final class SearchSteps {
                 new LoadShape(rate, List.of(), Optional.empty()), c.tags(), c.graph(), settle, Optional.empty(),
                 c.spread(), c.access());
         return new StagePlan(search.index(), ((OfferedLoad) load).offered(common), search.endpoint(), workers,
-                List.of(cell), search.from(), search.seedObjects(), FailOn.NONE, search.client(),
-                search.connections(), search.roles(), name, search.group(), search.after(), search.with(), search.customerKey());
+                List.of(cell), search.source(), FailOn.NONE, search.client(), search.connections(), search.roles(),
+                new StagePlan.Position(name, search.group(), search.after(), search.with()), search.customerKey());
     }
 }
