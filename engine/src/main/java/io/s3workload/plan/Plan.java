@@ -5,6 +5,7 @@ import io.s3workload.workload.EndpointSpec;
 import io.s3workload.workload.ObjectSettings;
 import io.s3workload.workload.Scaled;
 import io.s3workload.workload.StageKind;
+import io.s3workload.workload.Workload;
 import java.time.Duration;
 import java.util.Collections;
 import java.util.Comparator;
@@ -16,41 +17,19 @@ import java.util.Optional;
 /**
  * A compiled workload: everything the engine needs, immutable, no defaults left to resolve.
  *
+ * @param place     where the run writes, as the workload says
  * @param endpoints the endpoints stages use; empty when the run is planned against the embedded server
  * @param seed      the payload seed; empty means the run picks one (and prints it, so it can be repeated)
  * @param sections  the report's section titles by stage tag, in order (the workload's {@code sections})
  * @param scaled    what {@code --scale} changed
  * @param slowest   how many of each cell's slowest operations, and first failures of each class, are named
  */
-public record Plan(String name, String source, Place place, Optional<Long> seed, Map<String, EndpointSpec> endpoints,
-                   List<StagePlan> stages, Map<String, String> sections, Scaled scaled, int slowest) {
-
-    /**
-     * Where the run writes.
-     *
-     * @param bucket       the workload's bucket
-     * @param prefix       the run's prefix in it
-     * @param createBucket whether the run makes the bucket when it is missing
-     * @param keep         whether the run leaves what it wrote
-     * @param buckets      every bucket the run writes in (the workload's first)
-     */
-    public record Place(String bucket, String prefix, boolean createBucket, boolean keep, List<String> buckets) {
-
-        public Place {
-            buckets = List.copyOf(buckets);
-        }
-    }
+public record Plan(String name, String source, Workload.Place place, Optional<Long> seed,
+                   Map<String, EndpointSpec> endpoints, List<StagePlan> stages, Map<String, String> sections,
+                   Scaled scaled, int slowest) {
 
     /** The endpoint name stages get when the workload defines none. */
     public static final String EMBEDDED = "embedded";
-
-    /** A plan in one bucket. */
-    public Plan(String name, String source, String bucket, String prefix, boolean createBucket, boolean keep,
-                Optional<Long> seed, Map<String, EndpointSpec> endpoints, List<StagePlan> stages,
-                Map<String, String> sections, Scaled scaled, int slowest) {
-        this(name, source, new Place(bucket, prefix, createBucket, keep, List.of(bucket)), seed, endpoints, stages,
-                sections, scaled, slowest);
-    }
 
     public String bucket() {
         return place.bucket();

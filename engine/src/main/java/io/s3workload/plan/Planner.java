@@ -59,8 +59,7 @@ public final class Planner {
             };
             ends.put(spec.name(), mine);
         }
-        return new Plan(workload.name(), workload.source(), new Plan.Place(workload.bucket(), workload.prefix(),
-                workload.createBucket(), workload.keep(), workload.buckets()), workload.seed(), workload.endpoints(),
+        return new Plan(workload.name(), workload.source(), workload.place(), workload.seed(), workload.endpoints(),
                 stages, workload.sections(), workload.scaled(), workload.slowest());
     }
 

@@ -153,10 +153,8 @@ class PreflightTest {
         try (var front = bucketIn("eu-west-1", new java.util.concurrent.atomic.AtomicInteger())) {
             var plan = s3.plan("bucket: exists\n" + PUT,
                     s3.server().accessKey(), s3.server().secretKey(), front.endpoint().toString());
-            var given = new io.s3workload.plan.Plan(plan.name(), plan.source(), plan.bucket(), plan.prefix(),
-                    plan.createBucket(), plan.keep(), plan.seed(), java.util.Map.of("s3", plan.endpoints().get("s3")
-                    .withRegion("auto", io.s3workload.workload.EndpointSpec.REGION_GIVEN)), plan.stages(),
-                    plan.sections(), plan.scaled(), plan.slowest());
+            var given = plan.withEndpoint(plan.endpoints().get("s3")
+                    .withRegion("auto", io.s3workload.workload.EndpointSpec.REGION_GIVEN));
             var e = assertThrows(EndpointUnavailableException.class, () -> new Engine(given, List.of()).run());
             assertTrue(e.getMessage().contains("signs requests for region 'auto' (as the workload's region: says),"
                     + " but the server says bucket 'exists' is in 'eu-west-1'"), e.getMessage());

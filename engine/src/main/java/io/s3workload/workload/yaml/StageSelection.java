@@ -53,10 +53,7 @@ final class StageSelection {
                     Location.of(only.isEmpty() ? "--skip" : "--only"), "", "stage '" + stage.name()
                     + "' reads the objects of stage '" + f + "', which is left out; select '" + f + "' too")));
         }
-        return new Workload(workload.source(), workload.name(), workload.description(), workload.endpoints(),
-                workload.bucket(), workload.prefix(), workload.createBucket(), workload.keep(), workload.seed(),
-                workload.defaults(), workload.failOn(), kept, workload.reports(),
-                workload.sections(), workload.scaled(), workload.slowest(), workload.buckets());
+        return workload.withStages(kept);
     }
 
     private static void check(String option, List<String> words, Set<String> known, Set<String> tags,

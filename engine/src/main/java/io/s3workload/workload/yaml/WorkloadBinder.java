@@ -89,9 +89,9 @@ final class WorkloadBinder {
         if (!binding.problems().isEmpty() || bucket.isEmpty()) {
             return Optional.empty();
         }
-        return Optional.of(new Workload(tree.source(), name, description, endpoints, bucket.get(), prefix,
-                createBucket, keep, seed, defaults, failOn, stages, reports, sections, Scaled.NONE,
-                top.intOr("slowest", 0), buckets));
+        return Optional.of(new Workload(tree.source(), name, description, endpoints,
+                new Workload.Place(bucket.get(), prefix, createBucket, keep, buckets), seed, defaults, failOn, stages,
+                new Workload.Reporting(reports, sections, top.intOr("slowest", 0)), Scaled.NONE));
     }
 
     /**
