@@ -1,5 +1,7 @@
 package io.s3workload.kinds.replay;
 
+import com.fasterxml.jackson.annotation.JsonPropertyOrder;
+import com.fasterxml.jackson.annotation.JsonUnwrapped;
 import com.fasterxml.jackson.core.type.TypeReference;
 import io.s3workload.metrics.CellRecorder;
 import io.s3workload.metrics.CellStats;
@@ -25,19 +27,9 @@ import org.HdrHistogram.Histogram;
  * recorded failures and what they met here, and operations per second of both. Kept as summary.json keeps it
  * (histograms as HdrHistogram's compressed encoding in base64), so that shards add up exactly.
  *
- * @param formats     the trace's formats, as named under {@code format:}
- * @param files       how many files
- * @param speed       the replay's speed
- * @param traceSeconds how long the played part of the trace lasts, as recorded
- * @param played      the operations the trace held to replay
- * @param issued      those issued
- * @param notIssued   those not issued, by reason
- * @param skipped     the trace's operations not played: those a replay does not know by their name, and those the
- *                    window or the sample left out
- * @param lateness    how late each issued operation started against its due time (ns), encoded
- * @param latenessP50Ms its median, in ms (and p99, and the most), for readers of summary.json
- * @param late        operations issued more than {@link io.s3workload.metrics.CellStats#LATE_MILLIS} ms late
- * @param capped      of those, the ones taken when every worker was busy: the {@code concurrency} cap shaped them
+ * @param source      the trace it played: formats, files, the speed, how long it lasts
+ * @param issuing     what it held to play, what was issued, and what not
+ * @param timing      how late the issued operations started against their due times
  * @param inFlight    the most operations in flight ({@code concurrency})
  * @param mix         per operation and size class, how many were recorded and how many replayed
  * @param server      per operation, the store's recorded time (ns, encoded), where the log had it
@@ -48,11 +40,104 @@ import org.HdrHistogram.Histogram;
  * @param keyOrder    how often and how long operations waited for an earlier one on their key (each key's recorded
  *                    order kept); null in a summary.json written before it was counted
  */
-public record ReplayFidelity(List<String> formats, int files, double speed, double traceSeconds, long played,
-                             long issued, Map<String, Long> notIssued, Map<String, Long> skipped, String lateness,
-                             double latenessP50Ms, double latenessP99Ms, double latenessMaxMs, long late, long capped, int inFlight, List<MixRow> mix, List<ServerTime> server,
+@JsonPropertyOrder({"source", "issuing", "timing", "inFlight", "mix", "server", "outcomes", "preparation",
+        "recordedPerSecond", "replayedPerSecond", "keyOrder"})
+public record ReplayFidelity(@JsonUnwrapped Source source, @JsonUnwrapped Issuing issuing,
+                             @JsonUnwrapped Timing timing, int inFlight, List<MixRow> mix, List<ServerTime> server,
                              List<RecordedFailure> outcomes, Preparation preparation, long[] recordedPerSecond,
                              long[] replayedPerSecond, KeyOrder keyOrder) implements StageOutcome {
+
+    /**
+     * The trace a replay played.
+     *
+     * @param formats      the trace's formats, as named under {@code format:}
+     * @param files        how many files
+     * @param speed        the replay's speed
+     * @param traceSeconds how long the played part of the trace lasts, as recorded
+     */
+    public record Source(List<String> formats, int files, double speed, double traceSeconds) {
+    }
+
+    /**
+     * What a replay held to play and what it issued.
+     *
+     * @param played    the operations the trace held to replay
+     * @param issued    those issued
+     * @param notIssued those not issued, by reason
+     * @param skipped   the trace's operations not played: those a replay does not know by their name, and those
+     *                  the window or the sample left out
+     */
+    public record Issuing(long played, long issued, Map<String, Long> notIssued, Map<String, Long> skipped) {
+    }
+
+    /**
+     * How late a replay's operations started against their due times.
+     *
+     * @param lateness      how late each issued operation started (ns), encoded
+     * @param latenessP50Ms its median, in ms (and p99, and the most), for readers of summary.json
+     * @param late          operations issued more than {@link io.s3workload.metrics.CellStats#LATE_MILLIS} ms late
+     * @param capped        of those, the ones taken when every worker was busy: the {@code concurrency} cap shaped
+     *                      them
+     */
+    public record Timing(String lateness, double latenessP50Ms, double latenessP99Ms, double latenessMaxMs, long late,
+                         long capped) {
+    }
+
+    public List<String> formats() {
+        return source.formats();
+    }
+
+    public int files() {
+        return source.files();
+    }
+
+    public double speed() {
+        return source.speed();
+    }
+
+    public double traceSeconds() {
+        return source.traceSeconds();
+    }
+
+    public long played() {
+        return issuing.played();
+    }
+
+    public long issued() {
+        return issuing.issued();
+    }
+
+    public Map<String, Long> notIssued() {
+        return issuing.notIssued();
+    }
+
+    public Map<String, Long> skipped() {
+        return issuing.skipped();
+    }
+
+    public String lateness() {
+        return timing.lateness();
+    }
+
+    public double latenessP50Ms() {
+        return timing.latenessP50Ms();
+    }
+
+    public double latenessP99Ms() {
+        return timing.latenessP99Ms();
+    }
+
+    public double latenessMaxMs() {
+        return timing.latenessMaxMs();
+    }
+
+    public long late() {
+        return timing.late();
+    }
+
+    public long capped() {
+        return timing.capped();
+    }
 
     /** summary.json's {@code replay}: the fidelity as it is, histograms encoded. */
     public static final Type<ReplayFidelity, ReplayFidelity> TYPE = new Type<>("replay", ReplayFidelity.class,
@@ -81,7 +166,8 @@ public record ReplayFidelity(List<String> formats, int files, double speed, doub
      * Recorded failures of an operation with one status: how many, how many met the same status here, how many
      * another failure, how many succeeded.
      */
-    public record RecordedFailure(String op, int recordedStatus, long count, long same, long otherFailure, long succeeded) {
+    public record RecordedFailure(String op, int recordedStatus, long count, long same, long otherFailure,
+                                  long succeeded) {
     }
 
     /** The objects the trace reads before it writes them, created first: how many, their bytes, the time taken. */
@@ -130,7 +216,7 @@ public record ReplayFidelity(List<String> formats, int files, double speed, doub
     }
 
     public Histogram latenessHistogram() {
-        return decode(lateness);
+        return decode(timing.lateness());
     }
 
     /** Several shards' replays of one trace as one: counts added, histograms merged, seconds added second by second. */
@@ -149,8 +235,8 @@ public record ReplayFidelity(List<String> formats, int files, double speed, doub
         for (ReplayFidelity f : shards) {
             keyWaits.add(f.keyOrderOrNone().histogram());
             waited += f.keyOrderOrNone().waited();
-            f.notIssued.forEach((k, v) -> notIssued.merge(k, v, Long::sum));
-            f.skipped.forEach((k, v) -> { // each shard passed over the others' keys: not a skip of the whole
+            f.notIssued().forEach((k, v) -> notIssued.merge(k, v, Long::sum));
+            f.skipped().forEach((k, v) -> { // each shard passed over the others' keys: not a skip of the whole
                 if (!k.equals(TraceScan.OTHER_SHARDS)) {
                     skipped.merge(k, v, Long::sum);
                 }
@@ -163,11 +249,12 @@ public record ReplayFidelity(List<String> formats, int files, double speed, doub
                 total(shards, f -> f.preparation.bytes()),
                 shards.stream().mapToDouble(f -> f.preparation.seconds()).max().orElse(0),
                 total(shards, f -> f.preparation.failed()));
-        return new ReplayFidelity(first.formats, first.files, first.speed,
-                shards.stream().mapToDouble(ReplayFidelity::traceSeconds).max().orElse(0),
-                total(shards, ReplayFidelity::played), total(shards, ReplayFidelity::issued), notIssued, skipped,
-                encode(lateness), millis(lateness, 50), millis(lateness, 99), millis(lateness, 100),
-                total(shards, ReplayFidelity::late), total(shards, ReplayFidelity::capped),
+        return new ReplayFidelity(new Source(first.formats(), first.files(), first.speed(),
+                shards.stream().mapToDouble(ReplayFidelity::traceSeconds).max().orElse(0)),
+                new Issuing(total(shards, ReplayFidelity::played), total(shards, ReplayFidelity::issued), notIssued,
+                        skipped),
+                new Timing(encode(lateness), millis(lateness, 50), millis(lateness, 99), millis(lateness, 100),
+                        total(shards, ReplayFidelity::late), total(shards, ReplayFidelity::capped)),
                 (int) total(shards, ReplayFidelity::inFlight), mix(shards), server(shards), outcomes(shards),
                 preparation, recorded, replayed, KeyOrder.of(waited, keyWaits));
     }

@@ -198,10 +198,13 @@ public final class ReplayRunner implements StageRunner {
             recordedPerSecond[Math.min(recordedPerSecond.length - 1, (int) (s / spec.speed()))] += scan.perSecond()[s];
         }
         org.HdrHistogram.Histogram late = schedule.lateness();
-        return new ReplayFidelity(scan.formats(), files.size(), spec.speed(), scan.spanMicros() / 1e6, scan.played(),
-                issued, notIssued, scan.skipped(), ReplayFidelity.encode(late), ReplayFidelity.millis(late, 50),
-                ReplayFidelity.millis(late, 99), ReplayFidelity.millis(late, 100), schedule.late(),
-                schedule.capped(), workers, mix, server, outcomes, preparation, recordedPerSecond,
-                schedule.perSecond(), schedule.keyOrder());
+        return new ReplayFidelity(
+                new ReplayFidelity.Source(scan.formats(), files.size(), spec.speed(), scan.spanMicros() / 1e6),
+                new ReplayFidelity.Issuing(scan.played(), issued, notIssued, scan.skipped()),
+                new ReplayFidelity.Timing(ReplayFidelity.encode(late), ReplayFidelity.millis(late, 50),
+                        ReplayFidelity.millis(late, 99), ReplayFidelity.millis(late, 100), schedule.late(),
+                        schedule.capped()),
+                workers, mix, server, outcomes, preparation, recordedPerSecond, schedule.perSecond(),
+                schedule.keyOrder());
     }
 }
