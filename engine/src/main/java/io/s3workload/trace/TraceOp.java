@@ -11,25 +11,83 @@ import java.util.List;
  * @param name         the operation as the log names it ({@code REST.GET.OBJECT}, {@code GetObject}, {@code GET})
  * @param key          the object's key as recorded (decoded), or null (a listing, a bucket operation)
  * @param size         the bytes the operation moved or the object's size (a write's body, a read's object), or -1
- * @param rangeStart   a ranged read's first byte, or -1 for the whole object
- * @param rangeLength  a ranged read's length, or -1
+ * @param range        a ranged read's first byte and length, or {@link Range#WHOLE}
  * @param prefix       a listing's prefix (null: none)
  * @param keys         a batched delete's keys (empty otherwise)
- * @param uploadId     a multipart operation's upload id as recorded, or null
- * @param partNumber   an uploaded part's number, or 0
- * @param status       the HTTP status the store answered, or 0 when the log does not say
- * @param serverNanos  the store's time for it (access logs' Total Time, MinIO's timeToResponse), or -1
- * @param serverFirstByteNanos the store's time to its first byte (Turn-Around Time, timeToFirstByte), or -1
- * @param endMicros    when it ended as recorded (microseconds since the epoch), or -1 where the log cannot tell (a log
- *                     of whole seconds, whose operations of one second are placed in it by their order alone)
+ * @param part         a multipart operation's upload id and part number as recorded, or {@link Part#NONE}
+ * @param answer       how the store answered it, as recorded
  * @param line         where it was read: file and line, for messages
  */
-public record TraceOp(long timeMicros, Kind kind, String name, String key, long size, long rangeStart,
-                      long rangeLength, String prefix, List<String> keys, String uploadId, int partNumber,
-                      int status, long serverNanos, long serverFirstByteNanos, long endMicros, String line) {
+public record TraceOp(long timeMicros, Kind kind, String name, String key, long size, Range range, String prefix,
+                      List<String> keys, Part part, Answer answer, String line) {
 
     public TraceOp {
         keys = List.copyOf(keys);
+    }
+
+    /**
+     * A ranged read's bytes.
+     *
+     * @param start  its first byte, or -1 for the whole object
+     * @param length its length, or -1
+     */
+    public record Range(long start, long length) {
+        public static final Range WHOLE = new Range(-1, -1);
+    }
+
+    /**
+     * A multipart operation's upload and part.
+     *
+     * @param uploadId   its upload id as recorded, or null
+     * @param partNumber an uploaded part's number, or 0
+     */
+    public record Part(String uploadId, int partNumber) {
+        public static final Part NONE = new Part(null, 0);
+    }
+
+    /**
+     * How the store answered an operation, as its log recorded.
+     *
+     * @param status               the HTTP status, or 0 when the log does not say
+     * @param serverNanos          the store's time for it (access logs' Total Time, MinIO's timeToResponse), or -1
+     * @param serverFirstByteNanos the store's time to its first byte (Turn-Around Time, timeToFirstByte), or -1
+     * @param endMicros            when it ended (microseconds since the epoch), or -1 where the log cannot tell (a
+     *                             log of whole seconds, whose operations of one second are placed in it by their
+     *                             order alone)
+     */
+    public record Answer(int status, long serverNanos, long serverFirstByteNanos, long endMicros) {
+    }
+
+    public long rangeStart() {
+        return range.start();
+    }
+
+    public long rangeLength() {
+        return range.length();
+    }
+
+    public String uploadId() {
+        return part.uploadId();
+    }
+
+    public int partNumber() {
+        return part.partNumber();
+    }
+
+    public int status() {
+        return answer.status();
+    }
+
+    public long serverNanos() {
+        return answer.serverNanos();
+    }
+
+    public long serverFirstByteNanos() {
+        return answer.serverFirstByteNanos();
+    }
+
+    public long endMicros() {
+        return answer.endMicros();
     }
 
     /** What a replay makes of a recorded operation. */
@@ -78,49 +136,47 @@ public record TraceOp(long timeMicros, Kind kind, String name, String key, long 
 
     /** Whether the store refused it or failed (a 4xx or 5xx recorded). */
     public boolean failed() {
-        return status >= 400;
+        return status() >= 400;
     }
 
     /** A plain operation on one key. */
     static TraceOp of(long timeMicros, Kind kind, String name, String key, long size, int status, String line) {
-        return new TraceOp(timeMicros, kind, name, key, size, -1, -1, null, List.of(), null, 0, status, -1, -1, -1,
-                line);
+        return new TraceOp(timeMicros, kind, name, key, size, Range.WHOLE, null, List.of(), Part.NONE,
+                new Answer(status, -1, -1, -1), line);
     }
 
     TraceOp withRange(long start, long length) {
-        return new TraceOp(timeMicros, kind, name, key, size, start, length, prefix, keys, uploadId, partNumber, status,
-                serverNanos, serverFirstByteNanos, endMicros, line);
+        return new TraceOp(timeMicros, kind, name, key, size, new Range(start, length), prefix, keys, part, answer,
+                line);
     }
 
     TraceOp withPrefix(String listPrefix) {
-        return new TraceOp(timeMicros, kind, name, key, size, rangeStart, rangeLength, listPrefix, keys, uploadId,
-                partNumber, status, serverNanos, serverFirstByteNanos, endMicros, line);
+        return new TraceOp(timeMicros, kind, name, key, size, range, listPrefix, keys, part, answer, line);
     }
 
     TraceOp withKeys(List<String> batch) {
-        return new TraceOp(timeMicros, kind, name, key, size, rangeStart, rangeLength, prefix, batch, uploadId,
-                partNumber, status, serverNanos, serverFirstByteNanos, endMicros, line);
+        return new TraceOp(timeMicros, kind, name, key, size, range, prefix, batch, part, answer, line);
     }
 
-    TraceOp withUpload(String id, int part) {
-        return new TraceOp(timeMicros, kind, name, key, size, rangeStart, rangeLength, prefix, keys, id, part, status,
-                serverNanos, serverFirstByteNanos, endMicros, line);
+    TraceOp withUpload(String id, int number) {
+        return new TraceOp(timeMicros, kind, name, key, size, range, prefix, keys, new Part(id, number), answer, line);
     }
 
     TraceOp withServerTimes(long totalNanos, long firstByteNanos) {
-        return new TraceOp(timeMicros, kind, name, key, size, rangeStart, rangeLength, prefix, keys, uploadId,
-                partNumber, status, totalNanos, firstByteNanos, endMicros, line);
+        return new TraceOp(timeMicros, kind, name, key, size, range, prefix, keys, part,
+                new Answer(answer.status(), totalNanos, firstByteNanos, answer.endMicros()), line);
     }
 
     /** This operation at {@code micros} instead (its end, if the log told it, moved with it). */
     TraceOp at(long micros) {
-        return new TraceOp(micros, kind, name, key, size, rangeStart, rangeLength, prefix, keys, uploadId, partNumber,
-                status, serverNanos, serverFirstByteNanos, endMicros < 0 ? -1 : endMicros + micros - timeMicros, line);
+        long end = answer.endMicros() < 0 ? -1 : answer.endMicros() + micros - timeMicros;
+        return new TraceOp(micros, kind, name, key, size, range, prefix, keys, part,
+                new Answer(answer.status(), answer.serverNanos(), answer.serverFirstByteNanos(), end), line);
     }
 
     /** This operation begun at {@code startMicros} and ended at {@code endMicros}, as its log says. */
     TraceOp between(long startMicros, long endMicros) {
-        return new TraceOp(startMicros, kind, name, key, size, rangeStart, rangeLength, prefix, keys, uploadId,
-                partNumber, status, serverNanos, serverFirstByteNanos, endMicros, line);
+        return new TraceOp(startMicros, kind, name, key, size, range, prefix, keys, part,
+                new Answer(answer.status(), answer.serverNanos(), answer.serverFirstByteNanos(), endMicros), line);
     }
 }

@@ -22,7 +22,8 @@ class KeyOrderTest {
 
     /** An operation on {@code key} begun at {@code start} µs and ended at {@code end} (-1: the log cannot tell). */
     private static TraceOp op(TraceOp.Kind kind, String key, long start, long end) {
-        return new TraceOp(start, kind, kind.name(), key, 1, -1, -1, null, List.of(), null, 0, 200, -1, -1, end,
+        return new TraceOp(start, kind, kind.name(), key, 1, TraceOp.Range.WHOLE, null, List.of(), TraceOp.Part.NONE,
+                new TraceOp.Answer(200, -1, -1, end),
                 "trace:1");
     }
 
@@ -93,8 +94,9 @@ class KeyOrderTest {
         KeyOrder order = new KeyOrder();
         KeyOrder.Turn a = order.taken(op(TraceOp.Kind.PUT, "a", 0, -1));
         KeyOrder.Turn b = order.taken(op(TraceOp.Kind.PUT, "b", 0, -1));
-        KeyOrder.Turn batch = order.taken(new TraceOp(0, TraceOp.Kind.DELETE_OBJECTS, "DeleteObjects", null, -1, -1,
-                -1, null, List.of("a", "b"), null, 0, 200, -1, -1, -1, "trace:3"));
+        KeyOrder.Turn batch = order.taken(new TraceOp(0, TraceOp.Kind.DELETE_OBJECTS, "DeleteObjects", null, -1,
+                TraceOp.Range.WHOLE, null, List.of("a", "b"), TraceOp.Part.NONE, new TraceOp.Answer(200, -1, -1, -1),
+                "trace:3"));
         CompletableFuture<Long> deleting = waiting(order, batch, new AtomicBoolean());
         order.ended(a);
         assertTrue(!deleting.isDone(), "the batch may not start before the PUT of b ended");
@@ -103,14 +105,16 @@ class KeyOrderTest {
         // a reader that also names one of the batch's keys as its key (MinIO's audit log writes one): still each key
         KeyOrder.Turn c = order.taken(op(TraceOp.Kind.GET, "c", 0, -1));
         KeyOrder.Turn d = order.taken(op(TraceOp.Kind.GET, "d", 0, -1));
-        KeyOrder.Turn named = order.taken(new TraceOp(0, TraceOp.Kind.DELETE_OBJECTS, "DeleteObjects", "d", -1, -1,
-                -1, null, List.of("c", "d"), null, 0, 200, -1, -1, -1, "trace:5"));
+        KeyOrder.Turn named = order.taken(new TraceOp(0, TraceOp.Kind.DELETE_OBJECTS, "DeleteObjects", "d", -1,
+                TraceOp.Range.WHOLE, null, List.of("c", "d"), TraceOp.Part.NONE, new TraceOp.Answer(200, -1, -1, -1),
+                "trace:5"));
         order.ended(d);
         assertEquals(KeyOrder.GAVE_UP, order.await(named, () -> true), "with d's GET ended the batch still waits for"
                 + " c's (and gives up when the stage stops)");
         order.ended(c);
         order.ended(named);
-        assertEquals(null, order.taken(new TraceOp(0, TraceOp.Kind.LIST, "ListObjectsV2", null, -1, -1, -1, "p/",
-                List.of(), null, 0, 200, -1, -1, -1, "trace:4")), "a listing names no key");
+        assertEquals(null, order.taken(new TraceOp(0, TraceOp.Kind.LIST, "ListObjectsV2", null, -1, TraceOp.Range.WHOLE,
+                "p/", List.of(), TraceOp.Part.NONE, new TraceOp.Answer(200, -1, -1, -1), "trace:4")),
+                "a listing names no key");
     }
 }
