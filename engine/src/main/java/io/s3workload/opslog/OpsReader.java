@@ -162,14 +162,16 @@ public final class OpsReader {
     }
 
     private static OpsRecord ours(List<String> f, Map<String, Integer> at) {
-        return new OpsRecord(f.get(at.get("run")), f.get(at.get("shard")), f.get(at.get("stage")), f.get(at.get("op")),
-                f.get(at.get("cell_endpoint")), f.get(at.get("size_class")), (int) number(f, at, "worker"),
-                f.get(at.get("endpoint")), f.get(at.get("host")), f.get(at.get("bucket")), f.get(at.get("key")),
-                f.get(at.get("version_id")), number(f, at, "bytes"), f.get(at.get("range")),
-                number(f, at, "start_us"), number(f, at, "intended_us"), number(f, at, "end_us"),
-                number(f, at, "ttfb_ns"), number(f, at, "latency_ns"), (int) number(f, at, "status"),
-                f.get(at.get("error")), (int) number(f, at, "attempts"), f.get(at.get("request_id")),
-                f.get(at.get("etag")), f.get(at.get("checksum")), f.get(at.get("own")));
+        return new OpsRecord(new OpsRecord.Cell(f.get(at.get("run")), f.get(at.get("shard")),
+                f.get(at.get("stage")), f.get(at.get("op")), f.get(at.get("cell_endpoint")),
+                f.get(at.get("size_class"))), (int) number(f, at, "worker"), f.get(at.get("endpoint")),
+                f.get(at.get("host")), new OpsRecord.Target(f.get(at.get("bucket")), f.get(at.get("key")),
+                        f.get(at.get("version_id")), number(f, at, "bytes"), f.get(at.get("range"))),
+                new OpsRecord.Times(number(f, at, "start_us"), number(f, at, "intended_us"), number(f, at, "end_us"),
+                        number(f, at, "ttfb_ns"), number(f, at, "latency_ns")),
+                new OpsRecord.Answer((int) number(f, at, "status"), f.get(at.get("error")),
+                        (int) number(f, at, "attempts"), f.get(at.get("request_id")), f.get(at.get("etag")),
+                        f.get(at.get("checksum"))), f.get(at.get("own")));
     }
 
     /** A number, -1 where the field is empty. */
@@ -190,11 +192,12 @@ public final class OpsReader {
         String op = f.get(at.get("op"));
         String endpoint = f.get(at.get("endpoint"));
         Integer threadAt = at.get("thread");
-        return new OpsRecord("", "", "warp", op, endpoint, "", threadAt == null ? 0
-                : Integer.parseInt(f.get(threadAt)), endpoint, endpoint, "", f.get(at.get("file")), "",
-                Long.parseLong(f.get(at.get("bytes"))), "", start, -1, end, firstByte.isEmpty() ? -1
-                : (micros(firstByte) - start) * 1_000, Long.parseLong(f.get(at.get("duration_ns"))), -1,
-                f.get(at.get("error")), 1, "", "", "", "");
+        long ttfb = firstByte.isEmpty() ? -1 : (micros(firstByte) - start) * 1_000;
+        return new OpsRecord(new OpsRecord.Cell("", "", "warp", op, endpoint, ""),
+                threadAt == null ? 0 : Integer.parseInt(f.get(threadAt)), endpoint, endpoint,
+                new OpsRecord.Target("", f.get(at.get("file")), "", Long.parseLong(f.get(at.get("bytes"))), ""),
+                new OpsRecord.Times(start, -1, end, ttfb, Long.parseLong(f.get(at.get("duration_ns")))),
+                new OpsRecord.Answer(-1, f.get(at.get("error")), 1, "", "", ""), "");
     }
 
     private static long micros(String rfc3339) {
