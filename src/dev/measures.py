@@ -137,7 +137,7 @@ HOLDERS = ('StageResult', 'StageReport', 'Stage')
 # what the holders of a stage's results may be made of: its name and kind, times, its cells, its place, why it was
 # skipped, its answers, and its outcomes as one list (or map, in summary.json) that names no kind
 HOLDER_TYPES = {'String', 'StageKind', 'StagePlan', 'long', 'double', 'boolean', 'List', 'Optional', 'Map',
-                'CellStats', 'Cell', 'StageGroup', 'Group', 'ResultAnswers', 'StageOutcome', 'Object',
+                'CellStats', 'SummaryCell', 'StageGroup', 'Group', 'ResultAnswers', 'StageOutcome', 'Object',
                 'JsonAnyGetter', 'JsonAnySetter'}
 
 

@@ -129,20 +129,20 @@ public final class SummaryJson {
         return answers.isEmpty() ? null : answers;
     }
 
-    private static Summary.Cell cell(CellStats c) {
-        return new Summary.Cell(c.key().op().name(), c.key().endpoint(), c.key().op().sized()
-                ? c.key().size().label() : null, new Summary.Cell.Totals(c.operations(), c.errors(), c.bytes(),
+    private static SummaryCell cell(CellStats c) {
+        return new SummaryCell(c.key().op().name(), c.key().endpoint(), c.key().op().sized()
+                ? c.key().size().label() : null, new SummaryCell.Totals(c.operations(), c.errors(), c.bytes(),
                 c.items(), c.seconds(), c.opsPerSecond(), c.bytesPerSecond(), c.bytesPerSecond() * 8 / 1e9),
-                new Summary.Cell.Failed(c.throttled(), new TreeMap<>(c.errorsByClass()), new TreeMap<>(c.examples()),
+                new SummaryCell.Failed(c.throttled(), new TreeMap<>(c.errorsByClass()), new TreeMap<>(c.examples()),
                         c.messages().isEmpty() ? null : new TreeMap<>(c.messages())),
-                new Summary.Cell.Latencies(stats(c.latency()), stats(c.ttfb()),
+                new SummaryCell.Latencies(stats(c.latency()), stats(c.ttfb()),
                         c.openLoop() ? stats(c.uncorrected()) : null,
                         c.writes().isEmpty() ? null : stats(c.writes().send()),
                         c.writes().isEmpty() ? null : stats(c.writes().commit()),
                         c.bySize().isEmpty() ? null : c.bySize().stream().map(b -> new Summary.SizeBucket(b.label(),
                                 b.fromBytes(), b.toBytes(), b.operations(), stats(b.latency()))).toList()),
-                new Summary.Cell.Counts(c.counts(), c.openLoop()),
-                new Summary.Cell.Time(c.cpuNanos() >= 0 ? c.cpuNanos() / 1e9 : null,
+                new SummaryCell.Counts(c.counts(), c.openLoop()),
+                new SummaryCell.Time(c.cpuNanos() >= 0 ? c.cpuNanos() / 1e9 : null,
                         c.allocatedBytes() >= 0 ? c.allocatedBytes() : null,
                         c.stoppedWhenStable() ? c.stableAfterSeconds() : null,
                         c.firstRequestNanos() >= 0 ? c.firstRequestNanos() / 1e6 : null),
@@ -151,7 +151,7 @@ public final class SummaryJson {
                         c.access().reads(), c.access().distinct(), c.access().hottestKeyReads(),
                         c.access().hottestTenthReads(), c.access().hottestKeyShare(), c.access().hottestTenthShare(),
                         c.access().expectedTenthShare()),
-                new Summary.Cell.Named(
+                new SummaryCell.Named(
                         c.notable().slowest().isEmpty() ? null
                                 : c.notable().slowest().stream().map(SummaryJson::request).toList(),
                         c.notable().failures().isEmpty() ? null

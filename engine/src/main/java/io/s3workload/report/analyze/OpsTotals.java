@@ -3,6 +3,7 @@ package io.s3workload.report.analyze;
 import io.s3workload.metrics.Op;
 import io.s3workload.opslog.OpsRecord;
 import io.s3workload.result.Summary;
+import io.s3workload.result.SummaryCell;
 import java.io.IOException;
 import java.nio.file.Path;
 import java.util.HashMap;
@@ -36,7 +37,7 @@ final class OpsTotals {
                 continue;
             }
             for (Summary.Stage stage : run.get().stages()) {
-                for (Summary.Cell cell : stage.cells()) {
+                for (SummaryCell cell : stage.cells()) {
                     if (cell.op().equals(Op.MIX.name())) {
                         sizes.computeIfAbsent(stage.name(), s -> new HashMap<>()).put(cell.endpoint(), cell.size());
                     }

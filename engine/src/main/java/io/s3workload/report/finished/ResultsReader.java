@@ -20,6 +20,7 @@ import io.s3workload.result.RunReport;
 import io.s3workload.result.StageOutcome;
 import io.s3workload.result.StageReport;
 import io.s3workload.result.Summary;
+import io.s3workload.result.SummaryCell;
 import io.s3workload.result.SummaryJson;
 import io.s3workload.workload.StageKind;
 import java.io.IOException;
@@ -130,14 +131,14 @@ public final class ResultsReader {
 
     /** The key of a stage's cell {@code i} in summary.json (its outcomes may name its stage: a capacity step's). */
     static CellKey cellKey(Summary.Stage stage, int i, List<StageOutcome> outcomes) {
-        Summary.Cell cell = stage.cells().get(i);
+        SummaryCell cell = stage.cells().get(i);
         String name = outcomes.stream().flatMap(o -> o.cellStage(stage.name(), i).stream()).findFirst()
                 .orElse(stage.name());
         SizeSpec size = cell.size() != null ? SummaryJson.size(cell.size()) : SizeSpec.of(DataSize.ofBytes(0));
         return new CellKey(name, Op.valueOf(cell.op()), cell.endpoint(), size);
     }
 
-    private CellStats cell(CellKey key, Summary.Cell cell) throws IOException {
+    private CellStats cell(CellKey key, SummaryCell cell) throws IOException {
         Map<String, Histogram> tags = histograms(directory.resolve(HdrLogReporter.DIRECTORY)
                 .resolve(HdrLogReporter.fileName(key)));
         List<Snapshot> timeline = new ArrayList<>();
@@ -152,9 +153,9 @@ public final class ResultsReader {
                     SummaryJson.nanos(s.intervalSeconds()), s.operations(), s.bytes(), s.errors(), latency));
         }
         Histogram latency = tags.getOrDefault(HdrLogReporter.LATENCY, CellRecorder.newHistogram());
-        Summary.Cell.Totals totals = cell.totals();
-        Summary.Cell.Failed failed = cell.failed();
-        Summary.Cell.Time time = cell.time();
+        SummaryCell.Totals totals = cell.totals();
+        SummaryCell.Failed failed = cell.failed();
+        SummaryCell.Time time = cell.time();
         if (latency.getTotalCount() != cell.latencies().latencyMs().count()) {
             throw new IOException(HdrLogReporter.fileName(key) + " holds " + latency.getTotalCount()
                     + " latencies, summary.json counts " + cell.latencies().latencyMs().count()
@@ -181,7 +182,7 @@ public final class ResultsReader {
     }
 
     /** The operations a cell named, with the limit it kept them to (at least as many as it named). */
-    private static Notable named(Summary.Cell cell) {
+    private static Notable named(SummaryCell cell) {
         List<NamedRequest> slowest = cell.named().slowest() == null ? List.of()
                 : cell.named().slowest().stream().map(SummaryJson::request).toList();
         List<NamedRequest> failures = cell.named().failures() == null ? List.of()
@@ -195,7 +196,7 @@ public final class ResultsReader {
     }
 
     /** The size buckets of a cell, their histograms from its log (tagged {@code size:N}). */
-    private static List<SizeBucketStats> bySize(Summary.Cell cell, Map<String, Histogram> tags) {
+    private static List<SizeBucketStats> bySize(SummaryCell cell, Map<String, Histogram> tags) {
         if (cell.latencies().bySize() == null) {
             return List.of();
         }

@@ -5,6 +5,7 @@ import io.s3workload.metrics.Op;
 import io.s3workload.report.console.Table;
 import io.s3workload.result.ResultAnswers;
 import io.s3workload.result.Summary;
+import io.s3workload.result.SummaryCell;
 import io.s3workload.result.SummaryJson;
 import java.io.IOException;
 import java.nio.file.Files;
@@ -34,7 +35,7 @@ public final class RunComparison {
     public static String compare(Path a, Path b) throws IOException {
         Summary left = SummaryJson.read(summaryOf(a));
         Summary right = SummaryJson.read(summaryOf(b));
-        Map<String, Summary.Cell> rightCells = cells(right);
+        Map<String, SummaryCell> rightCells = cells(right);
         StringBuilder out = new StringBuilder();
         out.append("A: ").append(describe(left)).append('\n').append("B: ").append(describe(right)).append("\n\n");
         Table table = new Table(List.of("stage", "op", "endpoint", "size", "A ops/s", "B ops/s", "B/A",
@@ -42,9 +43,9 @@ public final class RunComparison {
                 "Δp99 (ms)", "Δp99"), false, false, false, false, true, true, true, true, true, true, true, true, true,
                 true, true, true, true);
         List<String> onlyLeft = new ArrayList<>();
-        for (Map.Entry<String, Summary.Cell> cell : cells(left).entrySet()) {
-            Summary.Cell l = cell.getValue();
-            Summary.Cell r = rightCells.remove(cell.getKey());
+        for (Map.Entry<String, SummaryCell> cell : cells(left).entrySet()) {
+            SummaryCell l = cell.getValue();
+            SummaryCell r = rightCells.remove(cell.getKey());
             if (r == null) {
                 onlyLeft.add(cell.getKey());
                 continue;
@@ -148,13 +149,13 @@ public final class RunComparison {
         return summary.workload().name() + ", run " + summary.run().id() + ", " + summary.run().times().startedAt();
     }
 
-    private static Map<String, Summary.Cell> cells(Summary summary) {
-        Map<String, Summary.Cell> cells = new LinkedHashMap<>();
+    private static Map<String, SummaryCell> cells(Summary summary) {
+        Map<String, SummaryCell> cells = new LinkedHashMap<>();
         for (Summary.Stage stage : summary.stages()) {
             if (stage.answers() != null) {
                 continue; // its answers are compared, not its cells (a capacity search's steps)
             }
-            for (Summary.Cell cell : stage.cells()) {
+            for (SummaryCell cell : stage.cells()) {
                 cells.put(String.join("\t", stage.name(), cell.op(), cell.endpoint(),
                         cell.size() == null ? "-" : cell.size()), cell);
             }
@@ -162,7 +163,7 @@ public final class RunComparison {
         return cells;
     }
 
-    private static String mib(Summary.Cell cell) {
+    private static String mib(SummaryCell cell) {
         return Op.valueOf(cell.op()).movesData() ? Units.mib(cell.totals().bytesPerSecond()) : "-";
     }
 

@@ -19,7 +19,7 @@ import io.s3workload.report.GoldenFilesTest;
 import io.s3workload.report.files.CsvReporter;
 import io.s3workload.result.RunReport;
 import io.s3workload.result.StageReport;
-import io.s3workload.result.Summary;
+import io.s3workload.result.SummaryCell;
 import io.s3workload.result.SummaryJson;
 import io.s3workload.testing.QuickTier;
 import io.s3workload.workload.StageKind;
@@ -98,7 +98,7 @@ class CellCountsShownTest {
             assertEquals(expected(count), cell.get(count.key).asLong(), count.key + " in " + cell);
         }
         Path file = Files.writeString(dir.resolve(SummaryJson.FILE), json);
-        Summary.Cell back = SummaryJson.read(file).stages().get(report.stages().size() - 1).cells().get(0);
+        SummaryCell back = SummaryJson.read(file).stages().get(report.stages().size() - 1).cells().get(0);
         for (CellCount count : CellCount.ALL) {
             assertEquals(expected(count), back.counts().counts().get(count), count.key + " read back");
         }
