@@ -126,6 +126,7 @@ def load(name):
         summary = json.load(open(f"{base}-{name}/summary.json"))
     except Exception as e:
         summary = {'stages': [], 'cleanup': {}, 'failed': f"no summary ({e.__class__.__name__}): {log[-300:]}"}
+    summaries.append(summary)
     return log, summary
 def cells(summary, stage):
     return [c for s in summary['stages'] if s['name'] == stage for c in s.get('cells', [])]
@@ -141,8 +142,17 @@ def note(log, stage):
 def clean(summary):
     c = summary.get('cleanup', {})
     return not (c.get('leftBehind', 0) or c.get('exact') is False or c.get('errors'))
+said = open(f"{base}.said", 'a')
 def refusal(errs):
+    """The class of a refusal (what the page's table names), the store's own words kept for the failure's report."""
+    for k in sorted(errs):
+        if k not in spoken:
+            spoken.add(k)
+            words = next((c['errorMessages'][k] for s in summaries for st in s['stages'] for c in st.get('cells', [])
+                          if k in (c.get('errorMessages') or {})), 'no message kept')
+            said.write(f"  {base.rsplit('/', 1)[-1]}: {k} ({errs[k]}x): {words}\n")
     return 'refused: ' + ', '.join(sorted(errs))
+spoken, summaries = set(), []
 
 rows = []
 log, s = load('operations')
@@ -321,6 +331,15 @@ sys.exit(1 if failed else 0)
 PY
 if [ $status != 0 ]; then
   for log in "$work"/*.log; do case "$log" in *-operations.log|*-lock.log|*-history.log) echo "---- $log"; tail -12 "$log";; esac; done
+  # what the stores said when they refused, and the tracebacks a server wrote (moto logs its HTTP 500s' causes)
+  echo "---- what the servers said"
+  cat "$work"/*.said 2>/dev/null || true
+  for server in "${ran[@]}"; do
+    grep -q Traceback "$work/$server.log" 2>/dev/null || continue
+    echo "---- $work/$server.log: its last traceback"
+    awk '/^Traceback/ { t = "" } /^Traceback/, /^[A-Za-z_.]+(Error|Exception)/ { t = t $0 "\n" } END { printf "%s", t }' \
+      "$work/$server.log" | tail -30
+  done
   # the differences last, where a CI log's tail shows them
   echo "---- differences from docs/compatibility.md"
   cat "$measured.failed"
