@@ -3,6 +3,7 @@ package io.s3workload.kinds;
 import io.s3workload.kinds.capacity.CapacityKind;
 import io.s3workload.kinds.history.HistoryKind;
 import io.s3workload.kinds.replay.ReplayKind;
+import io.s3workload.kinds.transcode.TranscodeKind;
 import io.s3workload.plan.StageShapes;
 import io.s3workload.report.console.KindTexts;
 import io.s3workload.report.console.StageText;
@@ -19,7 +20,6 @@ import io.s3workload.run.kinds.MixRunner;
 import io.s3workload.run.kinds.PutRunner;
 import io.s3workload.run.kinds.RangeReadRunner;
 import io.s3workload.run.kinds.ReadAfterWriteRunner;
-import io.s3workload.run.kinds.TranscodeRunner;
 import io.s3workload.run.kinds.VersionsRunner;
 import io.s3workload.workload.AppendStage;
 import io.s3workload.workload.CompareStage;
@@ -40,7 +40,6 @@ import io.s3workload.workload.RangeReadStage;
 import io.s3workload.workload.ReadAfterWriteStage;
 import io.s3workload.workload.StageKind;
 import io.s3workload.workload.SweepStage;
-import io.s3workload.workload.TranscodeStage;
 import io.s3workload.workload.VersionsStage;
 import io.s3workload.workload.yaml.AppendStageBinder;
 import io.s3workload.workload.yaml.CompareStageBinder;
@@ -59,7 +58,6 @@ import io.s3workload.workload.yaml.PutStageBinder;
 import io.s3workload.workload.yaml.RangeReadStageBinder;
 import io.s3workload.workload.yaml.ReadAfterWriteStageBinder;
 import io.s3workload.workload.yaml.SweepStageBinder;
-import io.s3workload.workload.yaml.TranscodeStageBinder;
 import io.s3workload.workload.yaml.VersionsStageBinder;
 import java.util.EnumMap;
 import java.util.Map;
@@ -110,8 +108,7 @@ public final class Kinds implements KindParts {
                     StageShapes::listAfterWrite, ListAfterWriteRunner::new, KindTexts.PROBE);
             case MIX -> new Kind<>(MixStage.class, new MixStageBinder(), StageShapes::mix, MixRunner::new,
                     StageText.LOAD);
-            case TRANSCODE -> new Kind<>(TranscodeStage.class, new TranscodeStageBinder(), StageShapes::transcode,
-                    TranscodeRunner::new, KindTexts.TRANSCODE);
+            case TRANSCODE -> TranscodeKind.KIND;
             case HTTP_GET -> new Kind<>(HttpGetStage.class, new HttpGetStageBinder(), StageShapes::httpGet,
                     HttpGetRunner::new, KindTexts.HTTP_GET);
             case HISTORY -> HistoryKind.KIND;

@@ -22,7 +22,6 @@ import io.s3workload.workload.RangeReadStage;
 import io.s3workload.workload.ReadAfterWriteStage;
 import io.s3workload.workload.StageSpec;
 import io.s3workload.workload.Stop;
-import io.s3workload.workload.TranscodeStage;
 import io.s3workload.workload.VersionsStage;
 import java.util.List;
 import java.util.Map;
@@ -140,17 +139,6 @@ public final class StageShapes {
         return new Shape(List.of(new CellPlan(SizeSpec.of(DataSize.ofBytes(0)),
                 OptionalLong.of((long) check.attempts() * targets.size()), OptionalLong.empty(),
                 Optional.empty())), Optional.empty(), OptionalLong.empty(), 1, new StagePlan.Roles(List.of(), targets));
-    }
-
-    /** A transcode: chunks read for its duration, segments written, read back through its readers. */
-    public static Shape transcode(TranscodeStage transcode, Place at) {
-        String endpoint = at.endpoint();
-        return new Shape(List.of(new CellPlan(SizeSpec.of(transcode.chunk()), OptionalLong.empty(),
-                OptionalLong.of(transcode.sources().count()), Optional.of(transcode.duration()))), Optional.empty(),
-                OptionalLong.empty(), Math.max(transcode.readers().isEmpty() ? 1 : transcode.readers().size(),
-                transcode.multipart().applies(transcode.sources().size().bytes()) ? transcode.multipart().parallel() : 1),
-                new StagePlan.Roles(List.of(endpoint), transcode.readers().isEmpty() ? List.of(endpoint)
-                        : transcode.readers()));
     }
 
     /** A composite is expanded into its members ({@code Planner}), never planned itself. */

@@ -67,7 +67,7 @@ public enum StageKind {
     public enum Workers {
         /** {@code concurrency}, by default the workload's {@code defaults.concurrency}. */
         CONCURRENCY,
-        /** {@code jobs}, by default {@link TranscodeStage#DEFAULT_JOBS}. */
+        /** {@code jobs}, by default {@link #DEFAULT_JOBS}. */
         JOBS,
         /** One, unless {@code concurrency} says otherwise. */
         ONE,
@@ -79,11 +79,14 @@ public enum StageKind {
         /** In-flight operations by default: enough that the cap is not what shapes a trace's load (a replay's). */
         public static final int DEFAULT_IN_FLIGHT = 256;
 
+        /** Jobs by default (a transcode's). */
+        public static final int DEFAULT_JOBS = 200;
+
         /** The workers of a stage of the kind that gives no {@code concurrency}, under the workload's defaults. */
         public int byDefault(Defaults defaults) {
             return switch (this) {
                 case CONCURRENCY, MEMBERS -> defaults.workers();
-                case JOBS -> TranscodeStage.DEFAULT_JOBS;
+                case JOBS -> DEFAULT_JOBS;
                 case ONE -> 1;
                 case IN_FLIGHT -> DEFAULT_IN_FLIGHT;
             };

@@ -1,4 +1,4 @@
-package io.s3workload.run.kinds;
+package io.s3workload.kinds.transcode;
 
 import io.s3workload.ground.SizeSpec;
 import io.s3workload.metrics.CellKey;
@@ -17,11 +17,11 @@ import io.s3workload.run.RunContext;
 import io.s3workload.run.SourceSet;
 import io.s3workload.run.StageRunner;
 import io.s3workload.run.WorkerState;
+import io.s3workload.run.kinds.ConvergenceProbe;
 import io.s3workload.s3.ObjectStore;
 import io.s3workload.s3.Payload;
 import io.s3workload.s3.ReadTiming;
 import io.s3workload.s3.StoreException;
-import io.s3workload.workload.TranscodeStage;
 import java.util.ArrayList;
 import java.util.LinkedHashMap;
 import java.util.List;

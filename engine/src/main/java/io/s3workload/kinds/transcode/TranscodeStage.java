@@ -1,7 +1,14 @@
-package io.s3workload.workload;
+package io.s3workload.kinds.transcode;
 
 import io.s3workload.ground.DataSize;
 import io.s3workload.ground.SizeSpec;
+import io.s3workload.workload.DataShape;
+import io.s3workload.workload.Multipart;
+import io.s3workload.workload.Shard;
+import io.s3workload.workload.Sources;
+import io.s3workload.workload.StageCommon;
+import io.s3workload.workload.StageKind;
+import io.s3workload.workload.StageSpec;
 import java.time.Duration;
 import java.util.List;
 import java.util.Optional;
@@ -19,7 +26,7 @@ public record TranscodeStage(StageCommon common, Sources sources, DataSize chunk
                              Duration duration, Duration consistencyTarget, List<String> readers,
                              Duration pollInterval, Duration timeout, Multipart multipart) implements StageSpec {
 
-    public static final int DEFAULT_JOBS = 200;
+    public static final int DEFAULT_JOBS = StageKind.Workers.DEFAULT_JOBS;
     public static final Duration DEFAULT_TARGET = Duration.ofMillis(200);
     public static final Duration DEFAULT_POLL_INTERVAL = Duration.ofMillis(20);
     public static final Duration DEFAULT_TIMEOUT = Duration.ofSeconds(10);
@@ -46,7 +53,8 @@ public record TranscodeStage(StageCommon common, Sources sources, DataSize chunk
     /** Its jobs are shared; its sources, chunk and duration are not. */
     @Override
     public TranscodeStage shared(Shard shard, int defaultWorkers) {
-        return new TranscodeStage(common.shared(shard, kind(), defaultWorkers), sources, chunk, segment, shard.part(jobs), duration,
+        return new TranscodeStage(common.shared(shard, kind(), defaultWorkers), sources, chunk, segment,
+                shard.part(jobs), duration,
                 consistencyTarget, readers, pollInterval, timeout, multipart);
     }
 

@@ -1,15 +1,48 @@
-package io.s3workload.workload.yaml;
+package io.s3workload.kinds.transcode;
 
 import io.s3workload.ground.SizeSpec;
 import io.s3workload.workload.StageCommon;
+import io.s3workload.workload.StageKind;
 import io.s3workload.workload.StageSpec;
-import io.s3workload.workload.TranscodeStage;
+import io.s3workload.workload.yaml.Fields;
+import io.s3workload.workload.yaml.Key;
+import io.s3workload.workload.yaml.Keys;
+import io.s3workload.workload.yaml.ProbeBinder;
+import io.s3workload.workload.yaml.SourcesBinder;
+import io.s3workload.workload.yaml.StageBinder;
+import io.s3workload.workload.yaml.StopBinder;
+import io.s3workload.workload.yaml.TransferBinder;
 import java.time.Duration;
+import java.util.EnumSet;
 import java.util.List;
 import java.util.Optional;
+import java.util.Set;
 
-/** {@code kind: transcode}: chunk reads from sources, segment writes, read-back against a consistency target. */
+/**
+ * {@code kind: transcode}: chunk reads from sources, segment writes, read-back against a consistency target; the keys
+ * only a transcode takes, described here (those it shares with other kinds are in the key catalogue).
+ */
 public final class TranscodeStageBinder implements StageBinder {
+
+    private static final Set<StageKind> TRANSCODE = EnumSet.of(StageKind.TRANSCODE);
+
+    @Override
+    public List<Key> keys() {
+        return List.of(
+            Keys.stage(TRANSCODE, "chunk", "size", null, "10MiB", "Bytes per range request of a job's read.")
+                    .scaled(Keys.Scale.SIZE),
+            Keys.stage(TRANSCODE, "segment", "sizeOrRange", null, "1MiB",
+                    "Bytes per written segment of a transcode job.").scaled(Keys.Scale.SIZE),
+            Keys.stage(TRANSCODE, "jobs", "count", TranscodeStage.DEFAULT_JOBS, 50, "Concurrent transcode jobs."),
+            Keys.stage(TRANSCODE, "consistencyTarget", "duration", TranscodeStage.DEFAULT_TARGET, "1s",
+                    "A read-back within this is immediate, later eventual."),
+            Keys.stage(TRANSCODE, "readers", "names", null, "[global, regional]",
+                    "Endpoints that read the written segments back.").list(),
+            Keys.stage(TRANSCODE, "pollInterval", "duration", TranscodeStage.DEFAULT_POLL_INTERVAL, "10ms",
+                    "Pause between read-backs of a segment not yet visible."),
+            Keys.stage(TRANSCODE, "timeout", "duration", TranscodeStage.DEFAULT_TIMEOUT, "30s",
+                    "How long a segment's read-back may wait for it."));
+    }
 
     @Override
     public Optional<StageSpec> bind(StageCommon common, Fields f) {

@@ -118,20 +118,6 @@ public final class KindTexts {
         }
     };
 
-    /** A transcode: jobs, and the reads back through its readers. */
-    public static final StageText TRANSCODE = new StageText() {
-        @Override
-        public String header(StagePlan stage) {
-            return Units.count(stage.concurrency(), "job") + ", endpoint " + stage.endpoint() + ", read back"
-                    + " through " + String.join(", ", stage.roles().readers());
-        }
-
-        @Override
-        public String blocks(StageResult result, Console console) {
-            return ProbeBlocks.transcode(result);
-        }
-    };
-
     /** An httpGet: its cells, then each as an HTTP benchmark tool shows it. */
     public static final StageText HTTP_GET = new StageText() {
         @Override

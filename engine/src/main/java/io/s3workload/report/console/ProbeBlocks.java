@@ -4,7 +4,6 @@ import io.s3workload.ground.Percentile;
 import io.s3workload.ground.Units;
 import io.s3workload.metrics.CellStats;
 import io.s3workload.metrics.ConvergenceStats;
-import io.s3workload.metrics.Op;
 import io.s3workload.plan.StagePlan;
 import io.s3workload.result.ConvergencePairs;
 import io.s3workload.result.StageResult;
@@ -12,7 +11,6 @@ import io.s3workload.workload.ConsistencyProbe;
 import io.s3workload.workload.Durations;
 import io.s3workload.workload.ListAfterWriteStage;
 import io.s3workload.workload.ReadAfterWriteStage;
-import io.s3workload.workload.TranscodeStage;
 import java.util.List;
 import java.util.Locale;
 import java.util.Map;
@@ -22,7 +20,7 @@ import org.HdrHistogram.Histogram;
  * The console's blocks for probe stages, in the seed t3-validator's reading order and wording: endpoint by
  * endpoint for connectivity, pair by pair for consistency; and the consistency table of the run summary.
  */
-final class ProbeBlocks {
+public final class ProbeBlocks {
 
     private ProbeBlocks() {
     }
@@ -111,56 +109,10 @@ final class ProbeBlocks {
     }
 
     /**
-     * t3-validator's three transcode blocks: Read Operations (the chunks), Write Operations (the segments), and
-     * Read-After-Write Consistency against the target, per reader.
-     */
-    static String transcode(StageResult result) {
-        TranscodeStage spec = result.stage().spec(TranscodeStage.class);
-        String target = Durations.format(spec.consistencyTarget());
-        StringBuilder b = new StringBuilder();
-        for (CellStats cell : result.cells()) {
-            switch (cell.key().op()) {
-                case RANGE_GET -> b.append("  Read Operations (Source Chunks, ").append(spec.chunk()).append("):\n");
-                case PUT -> b.append("  Write Operations (Output Segments, ").append(spec.segment()).append("):\n");
-                default -> b.append("  Read-back of the segments through ").append(cell.key().endpoint())
-                        .append(" (the reads that returned it; 404s are in the polls below):\n");
-            }
-            Histogram h = cell.latency();
-            if (h.getTotalCount() > 0) {
-                b.append("    Latency - ").append(avgP95P99(h)).append('\n');
-            }
-            if (cell.hasTtfb() && cell.key().op() == Op.RANGE_GET) {
-                b.append("    TTFB - ").append(avgP95P99(cell.ttfb())).append('\n');
-            }
-            boolean moves = cell.key().op() != Op.GET;
-            b.append("    Throughput - ").append(Units.rate(cell.opsPerSecond())).append(" ops/s")
-                    .append(moves ? " (" + Units.gbps(cell.bytesPerSecond()) + ")" : "").append(" | ")
-                    .append(cell.operations())
-                    .append(" ok").append(cell.errors() > 0 ? ", " + Units.count(cell.errors(), "error") + " "
-                            + cell.errorsByClass() : "").append('\n');
-        }
-        for (ConvergenceStats pair : ConvergencePairs.in(result)) {
-            b.append("  Read-After-Write Consistency").append(ConvergencePairs.in(result).size() > 1 ? " (" + pair.label()
-                    + ")" : "").append(":\n");
-            Histogram h = pair.convergence();
-            b.append("    Convergence - ").append(h.getTotalCount() == 0 ? "none converged" : avgP95P99(h))
-                    .append('\n');
-            b.append("    Distribution - Immediate (<").append(target).append("): ")
-                    .append(pct(pair.immediatePercent())).append(", Eventual (>").append(target).append("): ")
-                    .append(pct(pair.eventualPercent())).append(", Failed: ")
-                    .append(pct(pair.timeoutPercent() + pair.failedPercent())).append('\n');
-            b.append("    Target (<").append(target).append("): ").append(pct(pair.immediatePercent()))
-                    .append(" within target\n");
-            b.append("    Polls - ").append(polls(pair, false)).append('\n');
-        }
-        return b.toString();
-    }
-
-    /**
      * {@code 7 reads: 1 answered, 6 not yet (404), 0 failed}: a probe's polls, which are its signal and not load;
      * a listing that lacked keys was answered, and is counted as "not yet" too.
      */
-    static String polls(ConvergenceStats pair, boolean listing) {
+    public static String polls(ConvergenceStats pair, boolean listing) {
         long answered = pair.polls() - pair.pollErrors() - pair.notYet();
         if (listing) {
             return count(pair.polls(), "listing") + ": " + pair.notYet() + " without every key yet, " + answered
@@ -181,11 +133,13 @@ final class ProbeBlocks {
                 Percentile.P99);
     }
 
-    private static String avgP95P99(Histogram h) {
+    /** {@code Avg: 2.51 ms, P95: 2.90 ms, P99: 3.10 ms}. */
+    public static String avgP95P99(Histogram h) {
         return Units.latencyStats(h, false, Percentile.AVG, Percentile.P95, Percentile.P99);
     }
 
-    private static String pct(double percent) {
+    /** {@code 97.5%}. */
+    public static String pct(double percent) {
         return String.format(Locale.ROOT, "%.1f%%", percent);
     }
 }

@@ -45,17 +45,17 @@ public final class ConvergenceProbe {
      * What an iteration wrote: keys, their ETags as the writer returned them (for a versioned write, its version
      * id), and when the last write ended.
      */
-    record Written(String prefix, List<String> keys, List<String> etags, long completedNanos) {
+    public record Written(String prefix, List<String> keys, List<String> etags, long completedNanos) {
     }
 
     /** What one read found. */
-    enum Seen { SHOWN, MISSING, STALE }
+    public enum Seen { SHOWN, MISSING, STALE }
 
     /**
      * What one read saw, and the object bytes it read (0 for a HEAD or a listing); {@code answered}: the server
      * answered with content (the object, or a listing) rather than a 404, so the read belongs in the reader's cell.
      */
-    record Read(Seen seen, long bytes, boolean answered) {
+    public record Read(Seen seen, long bytes, boolean answered) {
 
         Read(Seen seen, long bytes) {
             this(seen, bytes, true);
@@ -74,7 +74,7 @@ public final class ConvergenceProbe {
 
     /** How a reader is asked whether it shows a write. */
     @FunctionalInterface
-    interface Reader {
+    public interface Reader {
 
         /**
          * One read through {@code reader}, counting what it handled besides bytes (keys listed) into {@code reads}.
@@ -210,7 +210,7 @@ public final class ConvergenceProbe {
      * How a reader is polled: every {@code interval} until {@code timeout} after the write; a read within
      * {@code immediateWithin} of the write (or the very first read, with {@code firstReadImmediate}) is immediate.
      */
-    record Polling(Duration interval, Duration timeout, Duration immediateWithin,
+    public record Polling(Duration interval, Duration timeout, Duration immediateWithin,
                    boolean firstReadImmediate) {
     }
 
@@ -218,8 +218,8 @@ public final class ConvergenceProbe {
      * Reads through {@code store} until it shows {@code written} or the timeout passes, recording each read into
      * {@code cell} and the outcome into {@code pair}.
      */
-    static void poll(Reader target, ObjectStore store, Written written, Polling polling, ConvergenceRecorder pair,
-                     CellRecorder cell, byte[] buffer, RunContext context) {
+    public static void poll(Reader target, ObjectStore store, Written written, Polling polling,
+                            ConvergenceRecorder pair, CellRecorder cell, byte[] buffer, RunContext context) {
         long deadline = written.completedNanos() + polling.timeout().toNanos();
         boolean stale = false;
         for (int attempt = 1; ; attempt++) {
@@ -290,7 +290,7 @@ public final class ConvergenceProbe {
     }
 
     /** One GET (or HEAD) of the single object {@code written} names: shown with its ETag, missing, or stale. */
-    static Read readBack(ObjectStore reader, Written written, boolean head,
+    public static Read readBack(ObjectStore reader, Written written, boolean head,
                                           byte[] buffer) {
         String key = written.keys().get(0);
         Optional<String> etag;

@@ -8,7 +8,7 @@ import java.util.Optional;
 import java.util.Set;
 
 /** Reads the keys read-after-write and list-after-write probes share (see {@link ConsistencyProbe}). */
-final class ProbeBinder {
+public final class ProbeBinder {
 
     private ProbeBinder() {
     }
@@ -35,7 +35,7 @@ final class ProbeBinder {
     }
 
     /** A list of endpoint names (checked against the workload's endpoints by {@link WorkloadChecks}). */
-    static List<String> names(Fields f, String key) {
+    public static List<String> names(Fields f, String key) {
         List<String> names = f.<String>list(key, e -> Optional.of(e.text().trim())).orElse(List.of());
         if (names.size() != Set.copyOf(names).size()) {
             f.binding().problem(f.child(key), "lists an endpoint twice");

@@ -11,7 +11,7 @@ import java.util.Optional;
  * Reads what range-reading stages share: {@code sources: {count, size, reuse}} (their bodies made as the stage's
  * {@code data} says) and {@code chunk}.
  */
-final class SourcesBinder {
+public final class SourcesBinder {
 
 
     private SourcesBinder() {
@@ -29,7 +29,7 @@ final class SourcesBinder {
         return sources(f);
     }
 
-    static Optional<Sources> sources(Fields f) {
+    public static Optional<Sources> sources(Fields f) {
         Optional<Sources> sources = f.object("sources", Keys.in(Keys.Context.SOURCES), "sources, e.g. {count: 10, size: 10GiB}")
                 .flatMap(s -> {
                     Optional<DataSize> size = s.size("size");
@@ -78,7 +78,7 @@ final class SourcesBinder {
     }
 
     /** {@code chunk}: required, above zero, no larger than the sources. */
-    static Optional<DataSize> chunk(Fields f, Optional<Sources> sources) {
+    public static Optional<DataSize> chunk(Fields f, Optional<Sources> sources) {
         Optional<DataSize> chunk = f.size("chunk");
         if (!f.mentions("chunk")) {
             f.binding().problem(f.pointer(), "missing 'chunk': the size of each range read, e.g. chunk: 100MiB");

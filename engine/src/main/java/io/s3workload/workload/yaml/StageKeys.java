@@ -22,7 +22,6 @@ import static io.s3workload.workload.StageKind.SWEEP;
 import static io.s3workload.workload.StageKind.TRANSCODE;
 import static io.s3workload.workload.StageKind.VERSIONS;
 import static io.s3workload.workload.yaml.Keys.*;
-
 import io.s3workload.workload.ClientSettings;
 import io.s3workload.workload.CompareStage;
 import io.s3workload.workload.ConnectivityStage;
@@ -38,7 +37,6 @@ import io.s3workload.workload.ParallelRanges;
 import io.s3workload.workload.StageGraph;
 import io.s3workload.workload.StageKind;
 import io.s3workload.workload.StageKind.Trait;
-import io.s3workload.workload.TranscodeStage;
 import io.s3workload.workload.VersionsStage;
 import java.util.EnumSet;
 import java.util.List;
@@ -191,19 +189,6 @@ final class StageKeys {
                 "Bytes per range request, or {min, max} to draw each length.").scaled(Scale.SIZE),
         stage(EnumSet.of(RANGE_READ), "order", "rangeOrder", "random", "sequential",
                 "The offsets read: random, or sequential through each source."),
-        stage(EnumSet.of(TRANSCODE), "chunk", "size", null, "10MiB", "Bytes per range request of a job's read.")
-                .scaled(Scale.SIZE),
-        stage(EnumSet.of(TRANSCODE), "segment", "sizeOrRange", null, "1MiB",
-                "Bytes per written segment of a transcode job.").scaled(Scale.SIZE),
-        stage(EnumSet.of(TRANSCODE), "jobs", "count", TranscodeStage.DEFAULT_JOBS, 50, "Concurrent transcode jobs."),
-        stage(EnumSet.of(TRANSCODE), "consistencyTarget", "duration", TranscodeStage.DEFAULT_TARGET, "1s",
-                "A read-back within this is immediate, later eventual."),
-        stage(EnumSet.of(TRANSCODE), "readers", "names", null, "[global, regional]",
-                "Endpoints that read the written segments back.").list(),
-        stage(EnumSet.of(TRANSCODE), "pollInterval", "duration", TranscodeStage.DEFAULT_POLL_INTERVAL, "10ms",
-                "Pause between read-backs of a segment not yet visible."),
-        stage(EnumSet.of(TRANSCODE), "timeout", "duration", TranscodeStage.DEFAULT_TIMEOUT, "30s",
-                "How long a segment's read-back may wait for it."),
         stage(EnumSet.of(CONNECTIVITY), "attempts", "count", ConnectivityStage.DEFAULT_ATTEMPTS, 5,
                 "HeadBucket attempts per endpoint."),
         stage(EnumSet.of(CONNECTIVITY), "timeout", "duration", ConnectivityStage.DEFAULT_TIMEOUT, "30s",

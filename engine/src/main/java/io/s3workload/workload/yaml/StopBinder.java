@@ -11,7 +11,7 @@ import java.util.List;
 import java.util.Optional;
 
 /** Reads the keys closed-loop stages share: {@code duration}, {@code operations}, {@code objects}, sizes. */
-final class StopBinder {
+public final class StopBinder {
 
 
     private StopBinder() {
@@ -81,7 +81,7 @@ final class StopBinder {
     }
 
     /** One size or size range under {@code key}; empty when absent or wrong (reported). */
-    static Optional<SizeSpec> size(Fields f, String key) {
+    public static Optional<SizeSpec> size(Fields f, String key) {
         JsonNode value = f.raw(key);
         return value == null || value.isNull() ? Optional.empty() : size(f, f.child(key), value);
     }

@@ -9,14 +9,14 @@ import io.s3workload.workload.Timeouts;
 import java.util.List;
 
 /** Reads how large objects move ({@code multipart}, {@code parallelRanges}) and the client settings. */
-final class TransferBinder {
+public final class TransferBinder {
 
 
     private TransferBinder() {
     }
 
     /** {@code multipart: {threshold, partSize, parallel}} (unset keys take the defaults) or {@code false}. */
-    static Multipart multipart(Fields f, List<SizeSpec> sizes) {
+    public static Multipart multipart(Fields f, List<SizeSpec> sizes) {
         return multipart(f, sizes, Multipart.DEFAULT, false);
     }
 

@@ -6,6 +6,7 @@ import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import io.s3workload.ground.DataSize;
 import io.s3workload.ground.SizeSpec;
+import io.s3workload.kinds.transcode.TranscodeStage;
 import io.s3workload.testing.QuickTier;
 import io.s3workload.workload.GetStage;
 import io.s3workload.workload.HttpGetStage;
@@ -135,7 +136,7 @@ class ScalingAndSelectionTest {
         assertEquals(SizeSpec.of(DataSize.ofMiB(1)), ((PutStage) shards.get(0).stages().get(0)).sizes().get(0));
         assertEquals(50, shards.stream().mapToInt(w -> ((ReadAfterWriteStage) w.stages().get(2)).probe().iterations())
                 .sum());
-        assertEquals(List.of(67, 67, 66), shards.stream().map(w -> ((io.s3workload.workload.TranscodeStage) w
+        assertEquals(List.of(67, 67, 66), shards.stream().map(w -> ((TranscodeStage) w
                 .stages().get(3)).jobs()).toList(), "200 jobs by default, shared");
     }
 

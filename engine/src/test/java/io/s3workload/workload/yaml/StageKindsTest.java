@@ -151,7 +151,7 @@ class StageKindsTest {
         }
         int expected = switch (kind.workers()) {
             case CONCURRENCY, MEMBERS -> io.s3workload.workload.Defaults.CONCURRENCY;
-            case JOBS -> io.s3workload.workload.TranscodeStage.DEFAULT_JOBS;
+            case JOBS -> StageKind.Workers.DEFAULT_JOBS;
             case ONE -> 2;
             case IN_FLIGHT -> StageKind.Workers.DEFAULT_IN_FLIGHT;
         };
