@@ -2,6 +2,7 @@ package io.s3workload.kinds;
 
 import io.s3workload.kinds.capacity.CapacityKind;
 import io.s3workload.kinds.history.HistoryKind;
+import io.s3workload.kinds.httpget.HttpGetKind;
 import io.s3workload.kinds.replay.ReplayKind;
 import io.s3workload.kinds.transcode.TranscodeKind;
 import io.s3workload.plan.StageShapes;
@@ -13,7 +14,6 @@ import io.s3workload.run.kinds.CopyRunner;
 import io.s3workload.run.kinds.DeleteRunner;
 import io.s3workload.run.kinds.GetRunner;
 import io.s3workload.run.kinds.HeadRunner;
-import io.s3workload.run.kinds.HttpGetRunner;
 import io.s3workload.run.kinds.ListAfterWriteRunner;
 import io.s3workload.run.kinds.ListRunner;
 import io.s3workload.run.kinds.MixRunner;
@@ -29,7 +29,6 @@ import io.s3workload.workload.DeleteStage;
 import io.s3workload.workload.GetStage;
 import io.s3workload.workload.GroupStage;
 import io.s3workload.workload.HeadStage;
-import io.s3workload.workload.HttpGetStage;
 import io.s3workload.workload.KindParts;
 import io.s3workload.workload.ListAfterWriteStage;
 import io.s3workload.workload.ListStage;
@@ -49,7 +48,6 @@ import io.s3workload.workload.yaml.DeleteStageBinder;
 import io.s3workload.workload.yaml.GetStageBinder;
 import io.s3workload.workload.yaml.GroupStageBinder;
 import io.s3workload.workload.yaml.HeadStageBinder;
-import io.s3workload.workload.yaml.HttpGetStageBinder;
 import io.s3workload.workload.yaml.ListAfterWriteStageBinder;
 import io.s3workload.workload.yaml.ListStageBinder;
 import io.s3workload.workload.yaml.LoopsStageBinder;
@@ -109,8 +107,7 @@ public final class Kinds implements KindParts {
             case MIX -> new Kind<>(MixStage.class, new MixStageBinder(), StageShapes::mix, MixRunner::new,
                     StageText.LOAD);
             case TRANSCODE -> TranscodeKind.KIND;
-            case HTTP_GET -> new Kind<>(HttpGetStage.class, new HttpGetStageBinder(), StageShapes::httpGet,
-                    HttpGetRunner::new, KindTexts.HTTP_GET);
+            case HTTP_GET -> HttpGetKind.KIND;
             case HISTORY -> HistoryKind.KIND;
             case REPLAY -> ReplayKind.KIND;
             case CAPACITY -> CapacityKind.KIND;

@@ -11,7 +11,6 @@ import io.s3workload.workload.CopyStage;
 import io.s3workload.workload.DeleteStage;
 import io.s3workload.workload.GetStage;
 import io.s3workload.workload.HeadStage;
-import io.s3workload.workload.HttpGetStage;
 import io.s3workload.workload.ListAfterWriteStage;
 import io.s3workload.workload.ListStage;
 import io.s3workload.workload.MixStage;
@@ -75,12 +74,6 @@ public final class StageShapes {
     public static Shape mix(MixStage mix, Place at) {
         return new Shape(List.of(new CellPlan(mix.size(), mix.stop().operations(), OptionalLong.of(mix.objects()),
                 mix.stop().duration())), Optional.empty(), OptionalLong.of(mix.objects()), 1);
-    }
-
-    public static Shape httpGet(HttpGetStage http, Place at) {
-        return new Shape(List.of(new CellPlan(SizeSpec.of(DataSize.ofBytes(0)), http.stop().operations(),
-                OptionalLong.empty(), http.stop().duration())), http.from(), OptionalLong.empty(), 0,
-                http.from().isPresent() ? StagePlan.Roles.of(at.endpoint()) : new StagePlan.Roles(List.of(), List.of()));
     }
 
     public static Shape readAfterWrite(ReadAfterWriteStage raw, Place at) {

@@ -16,7 +16,7 @@ import java.util.Locale;
  * Console blocks in the shapes the replaced tools print: httpbench's request and throughput lines, the Wasabi
  * tool's loop lines, the s3-benchmark sweep table per object size, and an A/B table of endpoints side by side.
  */
-final class GroupBlocks {
+public final class GroupBlocks {
 
     private static final double MIB = 1024.0 * 1024.0;
 
@@ -24,7 +24,7 @@ final class GroupBlocks {
     }
 
     /** {@code Reqs: 1200  Bytes: 1.26 GB  Time: 30.00s} and {@code 0.04 GB/s  (0.3 Gbps)}, then redirects. */
-    static String httpBench(CellStats cell) {
+    public static String httpBench(CellStats cell) {
         double seconds = cell.seconds();
         double gb = cell.bytes() / 1e9;
         return String.format(Locale.ROOT, "    Reqs: %d  Bytes: %.2f GB  Time: %.2fs%n    %.2f GB/s  (%.1f Gbps)%n"

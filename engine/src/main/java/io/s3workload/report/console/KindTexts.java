@@ -10,7 +10,6 @@ import io.s3workload.workload.GetStage;
 import io.s3workload.workload.PutStage;
 import java.util.ArrayList;
 import java.util.List;
-import java.util.stream.Collectors;
 
 /**
  * The texts ({@link StageText}) of the kinds whose folder does not hold theirs yet, where they say more or other than
@@ -118,12 +117,4 @@ public final class KindTexts {
         }
     };
 
-    /** An httpGet: its cells, then each as an HTTP benchmark tool shows it. */
-    public static final StageText HTTP_GET = new StageText() {
-        @Override
-        public String blocks(StageResult result, Console console) {
-            return console.cells(result, result.stage().spread().isPresent())
-                    + result.cells().stream().map(GroupBlocks::httpBench).collect(Collectors.joining());
-        }
-    };
 }

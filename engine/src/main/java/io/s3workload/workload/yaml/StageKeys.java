@@ -9,7 +9,6 @@ import static io.s3workload.workload.StageKind.DELETE;
 import static io.s3workload.workload.StageKind.GET;
 import static io.s3workload.workload.StageKind.GROUP;
 import static io.s3workload.workload.StageKind.HEAD;
-import static io.s3workload.workload.StageKind.HTTP_GET;
 import static io.s3workload.workload.StageKind.LIST;
 import static io.s3workload.workload.StageKind.LIST_AFTER_WRITE;
 import static io.s3workload.workload.StageKind.LOOPS;
@@ -22,6 +21,7 @@ import static io.s3workload.workload.StageKind.SWEEP;
 import static io.s3workload.workload.StageKind.TRANSCODE;
 import static io.s3workload.workload.StageKind.VERSIONS;
 import static io.s3workload.workload.yaml.Keys.*;
+
 import io.s3workload.workload.ClientSettings;
 import io.s3workload.workload.CompareStage;
 import io.s3workload.workload.ConnectivityStage;
@@ -29,7 +29,6 @@ import io.s3workload.workload.ConsistencyProbe;
 import io.s3workload.workload.CopyStage;
 import io.s3workload.workload.Defaults;
 import io.s3workload.workload.GetStage;
-import io.s3workload.workload.HttpGetStage;
 import io.s3workload.workload.ListAfterWriteStage;
 import io.s3workload.workload.ListStage;
 import io.s3workload.workload.Multipart;
@@ -111,8 +110,6 @@ final class StageKeys {
         stage(trait(Trait.DURATION_BOUND), "duration",
                 "duration",
                 null, "30s", "How long each cell runs; with stopWhenStable, the most it may run.").scaled(Scale.DURATION),
-        stage(EnumSet.of(HTTP_GET), "duration", "duration", HttpGetStage.DEFAULT_DURATION, "30s",
-                "How long the stage fetches; with stopWhenStable, the most it may run.").scaled(Scale.DURATION),
         stage(trait(Trait.OPERATION_BOUND), "operations",
                 "count", null,
                 1000, "Operations per cell.").scaled(Scale.COUNT),
@@ -135,8 +132,6 @@ final class StageKeys {
                 + " objects this one reads, HEADs or copies; or existing objects: {prefix: datasets/2024/}."),
         stage(EnumSet.of(DELETE, LIST), "from", "name", null, "put-1mib",
                 "The earlier stage whose objects this one deletes or lists."),
-        stage(EnumSet.of(HTTP_GET), "from", "name", null, "put-1mib",
-                "The earlier stage whose objects this one fetches by presigned URL."),
         stage(EnumSet.of(PUT, GET, RANGE_READ, TRANSCODE), "multipart", "multipart", Multipart.DEFAULT,
                 "{partSize: 16MiB, parallel: 8}", "How large objects are uploaded: in parts above threshold, or false"
                         + " for one request."),
@@ -212,11 +207,6 @@ final class StageKeys {
         stage(EnumSet.of(READ_AFTER_WRITE), "writeWith", "writeWith", "put", "copy", "What each iteration writes: a"
                 + " PUT, a server-side copy (CopyObject) of a source PUT just before, or a PUT into a versioned bucket"
                 + " read back by its version id."),
-        stage(EnumSet.of(HTTP_GET), "urls", "urls", null, "[\"https://a.example\", \"https://b.example\"]",
-                "URLs to fetch; warp's ranges like http://s3-{1...8}:9000 expand.").list(),
-        stage(EnumSet.of(HTTP_GET), "urlsFile", "text", null, "urls.txt", "A file with one URL a line."),
-        stage(EnumSet.of(HTTP_GET), "maxRedirects", "whole", HttpGetStage.DEFAULT_MAX_REDIRECTS, 3,
-                "HTTP redirects followed per request; more is an error."),
         stage(EnumSet.of(SWEEP), "preset", "preset", null, "quick", "A sweep's thread counts and sizes: quick or full."),
         stage(EnumSet.of(SWEEP), "threads", "counts", null, "[1, 8, 32]", "A sweep's thread counts.").list(),
         stage(EnumSet.of(SWEEP), "op", "sweepOp", "get", "put", "The operation a sweep measures."),

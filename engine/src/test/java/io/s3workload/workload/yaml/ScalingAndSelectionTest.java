@@ -6,10 +6,10 @@ import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import io.s3workload.ground.DataSize;
 import io.s3workload.ground.SizeSpec;
+import io.s3workload.kinds.httpget.HttpGetStage;
 import io.s3workload.kinds.transcode.TranscodeStage;
 import io.s3workload.testing.QuickTier;
 import io.s3workload.workload.GetStage;
-import io.s3workload.workload.HttpGetStage;
 import io.s3workload.workload.LoopsStage;
 import io.s3workload.workload.PutStage;
 import io.s3workload.workload.ReadAfterWriteStage;

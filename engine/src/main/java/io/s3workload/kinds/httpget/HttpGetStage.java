@@ -1,5 +1,11 @@
-package io.s3workload.workload;
+package io.s3workload.kinds.httpget;
 
+import io.s3workload.workload.Shard;
+import io.s3workload.workload.StageCommon;
+import io.s3workload.workload.StageKind;
+import io.s3workload.workload.StageSpec;
+import io.s3workload.workload.Stop;
+import io.s3workload.workload.Urls;
 import java.time.Duration;
 import java.util.List;
 import java.util.Optional;
@@ -45,7 +51,8 @@ public record HttpGetStage(StageCommon common, List<String> urls, Optional<Strin
 
     @Override
     public HttpGetStage shared(Shard shard, int defaultWorkers) {
-        return new HttpGetStage(common.shared(shard, kind(), defaultWorkers), urls, urlsFile, from, stop.shared(shard), maxRedirects);
+        return new HttpGetStage(common.shared(shard, kind(), defaultWorkers), urls, urlsFile, from, stop.shared(shard),
+                maxRedirects);
     }
 
     /** Without its presigning source, an httpGet with URLs of its own fetches just those. */

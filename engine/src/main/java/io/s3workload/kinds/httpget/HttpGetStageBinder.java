@@ -1,18 +1,44 @@
-package io.s3workload.workload.yaml;
+package io.s3workload.kinds.httpget;
 
-import io.s3workload.workload.HttpGetStage;
 import io.s3workload.workload.StageCommon;
+import io.s3workload.workload.StageKind;
 import io.s3workload.workload.StageSpec;
 import io.s3workload.workload.Stop;
+import io.s3workload.workload.yaml.Fields;
+import io.s3workload.workload.yaml.Key;
+import io.s3workload.workload.yaml.Keys;
+import io.s3workload.workload.yaml.StageBinder;
 import java.net.URI;
 import java.nio.file.Files;
 import java.nio.file.Path;
+import java.util.EnumSet;
 import java.util.List;
 import java.util.Optional;
 import java.util.OptionalLong;
+import java.util.Set;
 
-/** {@code kind: httpGet}: {@code urls}, {@code urlsFile} or {@code from}; duration or operations. */
+/**
+ * {@code kind: httpGet}: {@code urls}, {@code urlsFile} or {@code from}; duration or operations. The keys only an
+ * httpGet takes are described here (those it shares with other kinds are in the key catalogue).
+ */
 public final class HttpGetStageBinder implements StageBinder {
+
+    private static final Set<StageKind> HTTP_GET = EnumSet.of(StageKind.HTTP_GET);
+
+    @Override
+    public List<Key> keys() {
+        return List.of(
+            Keys.stage(HTTP_GET, "duration", "duration", HttpGetStage.DEFAULT_DURATION, "30s",
+                    "How long the stage fetches; with stopWhenStable, the most it may run.")
+                    .scaled(Keys.Scale.DURATION),
+            Keys.stage(HTTP_GET, "from", "name", null, "put-1mib",
+                    "The earlier stage whose objects this one fetches by presigned URL."),
+            Keys.stage(HTTP_GET, "urls", "urls", null, "[\"https://a.example\", \"https://b.example\"]",
+                    "URLs to fetch; warp's ranges like http://s3-{1...8}:9000 expand.").list(),
+            Keys.stage(HTTP_GET, "urlsFile", "text", null, "urls.txt", "A file with one URL a line."),
+            Keys.stage(HTTP_GET, "maxRedirects", "whole", HttpGetStage.DEFAULT_MAX_REDIRECTS, 3,
+                    "HTTP redirects followed per request; more is an error."));
+    }
 
     @Override
     public Optional<StageSpec> bind(StageCommon common, Fields f) {

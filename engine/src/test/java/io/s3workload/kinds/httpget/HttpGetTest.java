@@ -1,4 +1,4 @@
-package io.s3workload.run;
+package io.s3workload.kinds.httpget;
 
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertTrue;
@@ -7,6 +7,7 @@ import com.sun.net.httpserver.HttpServer;
 import io.s3workload.metrics.CellStats;
 import io.s3workload.result.RunResult;
 import io.s3workload.result.StageResult;
+import io.s3workload.run.Engine;
 import io.s3workload.testing.TestS3;
 import java.io.OutputStream;
 import java.net.InetSocketAddress;

@@ -1,4 +1,4 @@
-package io.s3workload.run.kinds;
+package io.s3workload.kinds.httpget;
 
 import io.s3workload.ground.SizeSpec;
 import io.s3workload.metrics.CellKey;
@@ -17,7 +17,6 @@ import io.s3workload.s3.RequestTrace;
 import io.s3workload.s3.StoreException;
 import io.s3workload.s3.StoreFactory;
 import io.s3workload.workload.ClientSettings;
-import io.s3workload.workload.HttpGetStage;
 import io.s3workload.workload.Urls;
 import java.io.IOException;
 import java.io.InputStream;
