@@ -1,6 +1,7 @@
 package io.s3workload.kinds;
 
 import io.s3workload.kinds.capacity.CapacityKind;
+import io.s3workload.kinds.connectivity.ConnectivityKind;
 import io.s3workload.kinds.history.HistoryKind;
 import io.s3workload.kinds.httpget.HttpGetKind;
 import io.s3workload.kinds.replay.ReplayKind;
@@ -9,7 +10,6 @@ import io.s3workload.plan.StageShapes;
 import io.s3workload.report.console.KindTexts;
 import io.s3workload.report.console.StageText;
 import io.s3workload.run.kinds.AppendRunner;
-import io.s3workload.run.kinds.ConnectivityRunner;
 import io.s3workload.run.kinds.CopyRunner;
 import io.s3workload.run.kinds.DeleteRunner;
 import io.s3workload.run.kinds.GetRunner;
@@ -23,7 +23,6 @@ import io.s3workload.run.kinds.ReadAfterWriteRunner;
 import io.s3workload.run.kinds.VersionsRunner;
 import io.s3workload.workload.AppendStage;
 import io.s3workload.workload.CompareStage;
-import io.s3workload.workload.ConnectivityStage;
 import io.s3workload.workload.CopyStage;
 import io.s3workload.workload.DeleteStage;
 import io.s3workload.workload.GetStage;
@@ -42,7 +41,6 @@ import io.s3workload.workload.SweepStage;
 import io.s3workload.workload.VersionsStage;
 import io.s3workload.workload.yaml.AppendStageBinder;
 import io.s3workload.workload.yaml.CompareStageBinder;
-import io.s3workload.workload.yaml.ConnectivityStageBinder;
 import io.s3workload.workload.yaml.CopyStageBinder;
 import io.s3workload.workload.yaml.DeleteStageBinder;
 import io.s3workload.workload.yaml.GetStageBinder;
@@ -98,8 +96,7 @@ public final class Kinds implements KindParts {
                     VersionsRunner::new, StageText.LOAD);
             case APPEND -> new Kind<>(AppendStage.class, new AppendStageBinder(), StageShapes::append,
                     AppendRunner::new, KindTexts.APPEND);
-            case CONNECTIVITY -> new Kind<>(ConnectivityStage.class, new ConnectivityStageBinder(),
-                    StageShapes::connectivity, ConnectivityRunner::new, KindTexts.CONNECTIVITY);
+            case CONNECTIVITY -> ConnectivityKind.KIND;
             case READ_AFTER_WRITE -> new Kind<>(ReadAfterWriteStage.class, new ReadAfterWriteStageBinder(),
                     StageShapes::readAfterWrite, ReadAfterWriteRunner::new, KindTexts.PROBE);
             case LIST_AFTER_WRITE -> new Kind<>(ListAfterWriteStage.class, new ListAfterWriteStageBinder(),

@@ -5,7 +5,6 @@ import io.s3workload.ground.SizeSpec;
 import io.s3workload.plan.StageShape.Place;
 import io.s3workload.plan.StageShape.Shape;
 import io.s3workload.workload.AppendStage;
-import io.s3workload.workload.ConnectivityStage;
 import io.s3workload.workload.ConsistencyProbe;
 import io.s3workload.workload.CopyStage;
 import io.s3workload.workload.DeleteStage;
@@ -121,17 +120,6 @@ public final class StageShapes {
         List<CellPlan> source = earlier.get(copy.readsFrom().get()).cells();
         return new Shape(copyCells(source, copy.stop()), copy.readsFrom(), OptionalLong.empty(),
                 fanOut(copy.multipart(), source.stream().map(CellPlan::size).toList()));
-    }
-
-    /** A connectivity check: its attempts on each endpoint it checks (its own, or the stage's, else all). */
-    public static Shape connectivity(ConnectivityStage check, Place at) {
-        String endpoint = at.endpoint();
-        List<String> all = at.endpoints();
-        List<String> targets = !check.endpoints().isEmpty() ? check.endpoints()
-                : check.common().endpoint().isPresent() ? List.of(endpoint) : all;
-        return new Shape(List.of(new CellPlan(SizeSpec.of(DataSize.ofBytes(0)),
-                OptionalLong.of((long) check.attempts() * targets.size()), OptionalLong.empty(),
-                Optional.empty())), Optional.empty(), OptionalLong.empty(), 1, new StagePlan.Roles(List.of(), targets));
     }
 
     /** A composite is expanded into its members ({@code Planner}), never planned itself. */

@@ -80,29 +80,6 @@ public final class KindTexts {
         }
     };
 
-    /** A connectivity check: HeadBucket on each endpoint, its outcome by endpoint. */
-    public static final StageText CONNECTIVITY = new StageText() {
-        @Override
-        public String header(StagePlan stage) {
-            return "HeadBucket on " + String.join(", ", stage.roles().readers());
-        }
-
-        @Override
-        public String keys(StagePlan stage) {
-            return "-";
-        }
-
-        @Override
-        public boolean sized() {
-            return false;
-        }
-
-        @Override
-        public String blocks(StageResult result, Console console) {
-            return ProbeBlocks.connectivity(result, console.endpointUrls());
-        }
-    };
-
     /** A consistency probe (readAfterWrite, listAfterWrite): writers and readers, its pairs' convergence. */
     public static final StageText PROBE = new StageText() {
         @Override

@@ -2,7 +2,6 @@ package io.s3workload.report.console;
 
 import io.s3workload.ground.Percentile;
 import io.s3workload.ground.Units;
-import io.s3workload.metrics.CellStats;
 import io.s3workload.metrics.ConvergenceStats;
 import io.s3workload.plan.StagePlan;
 import io.s3workload.result.ConvergencePairs;
@@ -11,47 +10,16 @@ import io.s3workload.workload.ConsistencyProbe;
 import io.s3workload.workload.Durations;
 import io.s3workload.workload.ListAfterWriteStage;
 import io.s3workload.workload.ReadAfterWriteStage;
-import java.util.List;
 import java.util.Locale;
-import java.util.Map;
 import org.HdrHistogram.Histogram;
 
 /**
- * The console's blocks for probe stages, in the seed t3-validator's reading order and wording: endpoint by
- * endpoint for connectivity, pair by pair for consistency; and the consistency table of the run summary.
+ * The console's blocks for consistency probes, in the seed t3-validator's reading order and wording: pair by pair;
+ * the consistency table of the run summary; and the figures the kinds that read back (transcode) show as they do.
  */
 public final class ProbeBlocks {
 
     private ProbeBlocks() {
-    }
-
-    /** {@code S3 Connectivity: SUCCESS - ...} per endpoint, failures with their class and explanation. */
-    static String connectivity(StageResult result, Map<String, String> urls) {
-        StringBuilder b = new StringBuilder();
-        for (CellStats cell : result.cells()) {
-            String endpoint = cell.key().endpoint();
-            b.append("  Testing endpoint ").append(endpoint).append(": ").append(urls.getOrDefault(endpoint, "?"))
-                    .append('\n');
-            Histogram h = cell.latency();
-            String attempts = cell.operations() + "/" + Units.count(cell.attempted(), "attempt");
-            String timing = h.getTotalCount() == 0 ? ""
-                    : ", " + Units.latencyStats(h, true, Percentile.AVG, Percentile.P95);
-            b.append("  S3 Connectivity: ").append(cell.errors() == 0 ? "SUCCESS" : "FAILURE").append(" - ")
-                    .append(attempts).append(timing).append('\n');
-            if (cell.firstRequestNanos() >= 0) {
-                b.append("    (before them, a first request that also set up the client and its connection: ")
-                        .append(Units.latency(cell.firstRequestNanos())).append(", not in the figures)\n");
-            }
-            cell.errorsByClass().forEach((errorClass, count) -> {
-                b.append("    ").append(errorClass).append(" (").append(count).append("x)");
-                List<String> why = cell.examples().get(errorClass);
-                if (why != null && !why.isEmpty()) {
-                    b.append(": ").append(why.get(0));
-                }
-                b.append('\n');
-            });
-        }
-        return b.toString();
     }
 
     /** The probe's heading, then per pair: Convergence and Distribution lines. */

@@ -24,7 +24,6 @@ import static io.s3workload.workload.yaml.Keys.*;
 
 import io.s3workload.workload.ClientSettings;
 import io.s3workload.workload.CompareStage;
-import io.s3workload.workload.ConnectivityStage;
 import io.s3workload.workload.ConsistencyProbe;
 import io.s3workload.workload.CopyStage;
 import io.s3workload.workload.Defaults;
@@ -184,10 +183,6 @@ final class StageKeys {
                 "Bytes per range request, or {min, max} to draw each length.").scaled(Scale.SIZE),
         stage(EnumSet.of(RANGE_READ), "order", "rangeOrder", "random", "sequential",
                 "The offsets read: random, or sequential through each source."),
-        stage(EnumSet.of(CONNECTIVITY), "attempts", "count", ConnectivityStage.DEFAULT_ATTEMPTS, 5,
-                "HeadBucket attempts per endpoint."),
-        stage(EnumSet.of(CONNECTIVITY), "timeout", "duration", ConnectivityStage.DEFAULT_TIMEOUT, "30s",
-                "How long one attempt may take."),
         stage(PROBES, "writers", "names", null, "[global]", "Endpoints that write.").list(),
         stage(PROBES, "readers", "names", null, "[global, regional]", "Endpoints that read back.").list(),
         stage(PROBES, "iterations", "count", ConsistencyProbe.DEFAULT_ITERATIONS, 1000,

@@ -1,4 +1,4 @@
-package io.s3workload.run;
+package io.s3workload.kinds.connectivity;
 
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertThrows;
@@ -10,6 +10,8 @@ import io.s3workload.plan.Plan;
 import io.s3workload.plan.Planner;
 import io.s3workload.report.console.ConsoleReporter;
 import io.s3workload.result.RunResult;
+import io.s3workload.run.EndpointUnavailableException;
+import io.s3workload.run.Engine;
 import io.s3workload.testing.Hold;
 import io.s3workload.testing.HttpFront;
 import io.s3workload.testing.TestS3;

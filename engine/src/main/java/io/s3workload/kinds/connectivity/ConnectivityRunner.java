@@ -1,4 +1,4 @@
-package io.s3workload.run.kinds;
+package io.s3workload.kinds.connectivity;
 
 import io.s3workload.ground.DataSize;
 import io.s3workload.ground.SizeSpec;
@@ -14,7 +14,6 @@ import io.s3workload.run.StageRunner;
 import io.s3workload.s3.ObjectStore;
 import io.s3workload.s3.RequestTrace;
 import io.s3workload.s3.StoreException;
-import io.s3workload.workload.ConnectivityStage;
 import io.s3workload.workload.Durations;
 import java.time.Duration;
 import java.util.ArrayList;

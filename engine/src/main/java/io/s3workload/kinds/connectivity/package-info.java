@@ -1,0 +1,4 @@
+/**
+ * The connectivity kind: a check that each endpoint answers, before the load.
+ */
+package io.s3workload.kinds.connectivity;
