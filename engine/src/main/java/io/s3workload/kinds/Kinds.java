@@ -6,6 +6,7 @@ import io.s3workload.kinds.history.HistoryKind;
 import io.s3workload.kinds.httpget.HttpGetKind;
 import io.s3workload.kinds.replay.ReplayKind;
 import io.s3workload.kinds.transcode.TranscodeKind;
+import io.s3workload.kinds.versions.VersionsKind;
 import io.s3workload.plan.StageShapes;
 import io.s3workload.report.console.KindTexts;
 import io.s3workload.report.console.StageText;
@@ -20,7 +21,6 @@ import io.s3workload.run.kinds.MixRunner;
 import io.s3workload.run.kinds.PutRunner;
 import io.s3workload.run.kinds.RangeReadRunner;
 import io.s3workload.run.kinds.ReadAfterWriteRunner;
-import io.s3workload.run.kinds.VersionsRunner;
 import io.s3workload.workload.AppendStage;
 import io.s3workload.workload.CompareStage;
 import io.s3workload.workload.CopyStage;
@@ -38,7 +38,6 @@ import io.s3workload.workload.RangeReadStage;
 import io.s3workload.workload.ReadAfterWriteStage;
 import io.s3workload.workload.StageKind;
 import io.s3workload.workload.SweepStage;
-import io.s3workload.workload.VersionsStage;
 import io.s3workload.workload.yaml.AppendStageBinder;
 import io.s3workload.workload.yaml.CompareStageBinder;
 import io.s3workload.workload.yaml.CopyStageBinder;
@@ -54,7 +53,6 @@ import io.s3workload.workload.yaml.PutStageBinder;
 import io.s3workload.workload.yaml.RangeReadStageBinder;
 import io.s3workload.workload.yaml.ReadAfterWriteStageBinder;
 import io.s3workload.workload.yaml.SweepStageBinder;
-import io.s3workload.workload.yaml.VersionsStageBinder;
 import java.util.EnumMap;
 import java.util.Map;
 
@@ -92,8 +90,7 @@ public final class Kinds implements KindParts {
                     RangeReadRunner::new, StageText.LOAD);
             case COPY -> new Kind<>(CopyStage.class, new CopyStageBinder(), StageShapes::copy, CopyRunner::new,
                     StageText.LOAD);
-            case VERSIONS -> new Kind<>(VersionsStage.class, new VersionsStageBinder(), StageShapes::versions,
-                    VersionsRunner::new, StageText.LOAD);
+            case VERSIONS -> VersionsKind.KIND;
             case APPEND -> new Kind<>(AppendStage.class, new AppendStageBinder(), StageShapes::append,
                     AppendRunner::new, KindTexts.APPEND);
             case CONNECTIVITY -> ConnectivityKind.KIND;

@@ -20,7 +20,6 @@ import io.s3workload.workload.RangeReadStage;
 import io.s3workload.workload.ReadAfterWriteStage;
 import io.s3workload.workload.StageSpec;
 import io.s3workload.workload.Stop;
-import io.s3workload.workload.VersionsStage;
 import java.util.List;
 import java.util.Map;
 import java.util.Optional;
@@ -51,11 +50,6 @@ public final class StageShapes {
         return new Shape(head.existing().isPresent() ? existingCells(head.existing().get(), head.stop())
                 : readCells(at.earlier().get(head.readsFrom().get()).cells(), head.stop()), head.readsFrom(),
                 OptionalLong.empty(), 1);
-    }
-
-    public static Shape versions(VersionsStage versions, Place at) {
-        return Shape.one(new CellPlan(versions.size(), OptionalLong.of(versions.objects() * versions.versions()),
-                OptionalLong.of(versions.objects()), Optional.empty()));
     }
 
     public static Shape list(ListStage list, Place at) {

@@ -35,7 +35,6 @@ import io.s3workload.workload.ParallelRanges;
 import io.s3workload.workload.StageGraph;
 import io.s3workload.workload.StageKind;
 import io.s3workload.workload.StageKind.Trait;
-import io.s3workload.workload.VersionsStage;
 import java.util.EnumSet;
 import java.util.List;
 import java.util.stream.Collectors;
@@ -173,8 +172,6 @@ final class StageKeys {
         stage(EnumSet.of(LIST), "pageSize", "count", ListStage.DEFAULT_PAGE_SIZE, 100, "Keys per ListObjectsV2 page."),
         stage(EnumSet.of(APPEND), "append", "size", null, "64KiB", "Bytes each append adds to an object (the"
                 + " first write of each creates it with as many).").scaled(Scale.SIZE),
-        stage(EnumSet.of(VERSIONS), "versions", "count", VersionsStage.DEFAULT_VERSIONS, 10,
-                "Versions written of each key."),
         stage(EnumSet.of(MIX), "ops", "weights", null, "{get: 45, head: 30, put: 15, delete: 10}",
                 "Weights of the mix's operations (whole numbers); warp's stat is head."),
         stage(EnumSet.of(RANGE_READ, TRANSCODE), "sources", "sources", null, "{count: 4, size: 10GiB, reuse: true}",

@@ -181,7 +181,7 @@ class ScalingAndSelectionTest {
                 .sum(), 1e-9, "an open-loop ramp's rate");
         assertEquals(100.0, shards.stream().mapToDouble(w -> w.stages().get(4).common().load().ratePerSecond()
                 .getAsDouble()).sum(), 1e-9);
-        assertEquals(7, sum.applyAsInt(w -> (int) ((io.s3workload.workload.VersionsStage) w.stages().get(5))
+        assertEquals(7, sum.applyAsInt(w -> (int) ((io.s3workload.kinds.versions.VersionsStage) w.stages().get(5))
                 .objects()));
         assertEquals(9, sum.applyAsInt(w -> (int) ((PutStage) ((io.s3workload.workload.GroupStage) w.stages().get(6))
                 .stages().get(0)).stop().objects().getAsLong()), "a group's members are shared");

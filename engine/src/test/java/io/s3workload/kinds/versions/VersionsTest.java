@@ -1,10 +1,12 @@
-package io.s3workload.run;
+package io.s3workload.kinds.versions;
 
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import io.s3workload.metrics.CellStats;
 import io.s3workload.result.RunResult;
+import io.s3workload.run.BucketVersioning;
+import io.s3workload.run.Engine;
 import io.s3workload.testing.RecordingReporter;
 import io.s3workload.testing.TestS3;
 import java.util.List;

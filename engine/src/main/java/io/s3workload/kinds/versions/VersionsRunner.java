@@ -1,4 +1,4 @@
-package io.s3workload.run.kinds;
+package io.s3workload.kinds.versions;
 
 import io.s3workload.ground.Units;
 import io.s3workload.metrics.CellKey;
@@ -16,7 +16,6 @@ import io.s3workload.run.RunContext;
 import io.s3workload.run.StageRunner;
 import io.s3workload.s3.ObjectStore;
 import io.s3workload.s3.Payload;
-import io.s3workload.workload.VersionsStage;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.Optional;
