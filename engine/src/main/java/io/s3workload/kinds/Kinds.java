@@ -1,27 +1,26 @@
 package io.s3workload.kinds;
 
+import io.s3workload.kinds.append.AppendKind;
 import io.s3workload.kinds.capacity.CapacityKind;
 import io.s3workload.kinds.connectivity.ConnectivityKind;
 import io.s3workload.kinds.history.HistoryKind;
 import io.s3workload.kinds.httpget.HttpGetKind;
+import io.s3workload.kinds.list.ListKind;
 import io.s3workload.kinds.replay.ReplayKind;
 import io.s3workload.kinds.transcode.TranscodeKind;
 import io.s3workload.kinds.versions.VersionsKind;
 import io.s3workload.plan.StageShapes;
 import io.s3workload.report.console.KindTexts;
 import io.s3workload.report.console.StageText;
-import io.s3workload.run.kinds.AppendRunner;
 import io.s3workload.run.kinds.CopyRunner;
 import io.s3workload.run.kinds.DeleteRunner;
 import io.s3workload.run.kinds.GetRunner;
 import io.s3workload.run.kinds.HeadRunner;
 import io.s3workload.run.kinds.ListAfterWriteRunner;
-import io.s3workload.run.kinds.ListRunner;
 import io.s3workload.run.kinds.MixRunner;
 import io.s3workload.run.kinds.PutRunner;
 import io.s3workload.run.kinds.RangeReadRunner;
 import io.s3workload.run.kinds.ReadAfterWriteRunner;
-import io.s3workload.workload.AppendStage;
 import io.s3workload.workload.CompareStage;
 import io.s3workload.workload.CopyStage;
 import io.s3workload.workload.DeleteStage;
@@ -30,7 +29,6 @@ import io.s3workload.workload.GroupStage;
 import io.s3workload.workload.HeadStage;
 import io.s3workload.workload.KindParts;
 import io.s3workload.workload.ListAfterWriteStage;
-import io.s3workload.workload.ListStage;
 import io.s3workload.workload.LoopsStage;
 import io.s3workload.workload.MixStage;
 import io.s3workload.workload.PutStage;
@@ -38,7 +36,6 @@ import io.s3workload.workload.RangeReadStage;
 import io.s3workload.workload.ReadAfterWriteStage;
 import io.s3workload.workload.StageKind;
 import io.s3workload.workload.SweepStage;
-import io.s3workload.workload.yaml.AppendStageBinder;
 import io.s3workload.workload.yaml.CompareStageBinder;
 import io.s3workload.workload.yaml.CopyStageBinder;
 import io.s3workload.workload.yaml.DeleteStageBinder;
@@ -46,7 +43,6 @@ import io.s3workload.workload.yaml.GetStageBinder;
 import io.s3workload.workload.yaml.GroupStageBinder;
 import io.s3workload.workload.yaml.HeadStageBinder;
 import io.s3workload.workload.yaml.ListAfterWriteStageBinder;
-import io.s3workload.workload.yaml.ListStageBinder;
 import io.s3workload.workload.yaml.LoopsStageBinder;
 import io.s3workload.workload.yaml.MixStageBinder;
 import io.s3workload.workload.yaml.PutStageBinder;
@@ -84,15 +80,13 @@ public final class Kinds implements KindParts {
                     DeleteRunner::new, KindTexts.DELETE);
             case HEAD -> new Kind<>(HeadStage.class, new HeadStageBinder(), StageShapes::head, HeadRunner::new,
                     StageText.LOAD);
-            case LIST -> new Kind<>(ListStage.class, new ListStageBinder(), StageShapes::list, ListRunner::new,
-                    KindTexts.LIST);
+            case LIST -> ListKind.KIND;
             case RANGE_READ -> new Kind<>(RangeReadStage.class, new RangeReadStageBinder(), StageShapes::rangeRead,
                     RangeReadRunner::new, StageText.LOAD);
             case COPY -> new Kind<>(CopyStage.class, new CopyStageBinder(), StageShapes::copy, CopyRunner::new,
                     StageText.LOAD);
             case VERSIONS -> VersionsKind.KIND;
-            case APPEND -> new Kind<>(AppendStage.class, new AppendStageBinder(), StageShapes::append,
-                    AppendRunner::new, KindTexts.APPEND);
+            case APPEND -> AppendKind.KIND;
             case CONNECTIVITY -> ConnectivityKind.KIND;
             case READ_AFTER_WRITE -> new Kind<>(ReadAfterWriteStage.class, new ReadAfterWriteStageBinder(),
                     StageShapes::readAfterWrite, ReadAfterWriteRunner::new, KindTexts.PROBE);

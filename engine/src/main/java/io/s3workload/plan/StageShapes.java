@@ -1,17 +1,14 @@
 package io.s3workload.plan;
 
-import io.s3workload.ground.DataSize;
 import io.s3workload.ground.SizeSpec;
 import io.s3workload.plan.StageShape.Place;
 import io.s3workload.plan.StageShape.Shape;
-import io.s3workload.workload.AppendStage;
 import io.s3workload.workload.ConsistencyProbe;
 import io.s3workload.workload.CopyStage;
 import io.s3workload.workload.DeleteStage;
 import io.s3workload.workload.GetStage;
 import io.s3workload.workload.HeadStage;
 import io.s3workload.workload.ListAfterWriteStage;
-import io.s3workload.workload.ListStage;
 import io.s3workload.workload.MixStage;
 import io.s3workload.workload.Multipart;
 import io.s3workload.workload.ObjectsFrom;
@@ -50,18 +47,6 @@ public final class StageShapes {
         return new Shape(head.existing().isPresent() ? existingCells(head.existing().get(), head.stop())
                 : readCells(at.earlier().get(head.readsFrom().get()).cells(), head.stop()), head.readsFrom(),
                 OptionalLong.empty(), 1);
-    }
-
-    public static Shape list(ListStage list, Place at) {
-        return new Shape(List.of(new CellPlan(SizeSpec.of(DataSize.ofBytes(0)),
-                list.stop().operations().isPresent() ? list.stop().operations()
-                        : list.stop().duration().isPresent() ? OptionalLong.empty() : OptionalLong.of(1),
-                OptionalLong.empty(), list.stop().duration())), list.from(), OptionalLong.empty(), 1);
-    }
-
-    public static Shape append(AppendStage append, Place at) {
-        return Shape.one(new CellPlan(append.append(), append.stop().operations(), OptionalLong.of(append.objects()),
-                append.stop().duration()));
     }
 
     public static Shape mix(MixStage mix, Place at) {

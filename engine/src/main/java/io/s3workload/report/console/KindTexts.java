@@ -3,7 +3,6 @@ package io.s3workload.report.console;
 import io.s3workload.ground.Units;
 import io.s3workload.plan.StagePlan;
 import io.s3workload.result.StageResult;
-import io.s3workload.workload.AppendStage;
 import io.s3workload.workload.Conditional;
 import io.s3workload.workload.DeleteStage;
 import io.s3workload.workload.GetStage;
@@ -43,16 +42,6 @@ public final class KindTexts {
         }
     };
 
-    /** An append: one writer per object, said where that is fewer workers than asked. */
-    public static final StageText APPEND = new StageText() {
-        @Override
-        public Notes notes(StagePlan stage) {
-            AppendStage append = stage.spec(AppendStage.class);
-            return append.objects() < stage.workers() ? Notes.last(Units.count(append.objects(), "worker") + ", not "
-                    + stage.workers() + ": one writer per object") : Notes.NONE;
-        }
-    };
-
     /** A delete: its batches said. */
     public static final StageText DELETE = new StageText() {
         @Override
@@ -69,14 +58,6 @@ public final class KindTexts {
         public Notes notes(StagePlan stage) {
             return stage.spec(GetStage.class).validateChecksum()
                     ? Notes.last("reads checked against the server's checksum") : Notes.NONE;
-        }
-    };
-
-    /** A list: no object size. */
-    public static final StageText LIST = new StageText() {
-        @Override
-        public boolean sized() {
-            return false;
         }
     };
 

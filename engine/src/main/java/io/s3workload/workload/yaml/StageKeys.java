@@ -29,7 +29,6 @@ import io.s3workload.workload.CopyStage;
 import io.s3workload.workload.Defaults;
 import io.s3workload.workload.GetStage;
 import io.s3workload.workload.ListAfterWriteStage;
-import io.s3workload.workload.ListStage;
 import io.s3workload.workload.Multipart;
 import io.s3workload.workload.ParallelRanges;
 import io.s3workload.workload.StageGraph;
@@ -169,9 +168,6 @@ final class StageKeys {
                         + " 4 KiB-block deduplication on purpose.").inDefaults(),
         stage(EnumSet.of(DELETE), "batch", "count", 1, 500, "Keys per operation: above 1, each operation is one"
                 + " DeleteObjects request of up to this many keys (at most 1000), its items the keys removed."),
-        stage(EnumSet.of(LIST), "pageSize", "count", ListStage.DEFAULT_PAGE_SIZE, 100, "Keys per ListObjectsV2 page."),
-        stage(EnumSet.of(APPEND), "append", "size", null, "64KiB", "Bytes each append adds to an object (the"
-                + " first write of each creates it with as many).").scaled(Scale.SIZE),
         stage(EnumSet.of(MIX), "ops", "weights", null, "{get: 45, head: 30, put: 15, delete: 10}",
                 "Weights of the mix's operations (whole numbers); warp's stat is head."),
         stage(EnumSet.of(RANGE_READ, TRANSCODE), "sources", "sources", null, "{count: 4, size: 10GiB, reuse: true}",

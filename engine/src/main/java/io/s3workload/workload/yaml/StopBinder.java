@@ -17,7 +17,7 @@ public final class StopBinder {
     private StopBinder() {
     }
 
-    static Stop stop(Fields f) {
+    public static Stop stop(Fields f) {
         return new Stop(f.duration("duration"), f.longAtLeast("operations", 1), f.longAtLeast("objects", 1));
     }
 

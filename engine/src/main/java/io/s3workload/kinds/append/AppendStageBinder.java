@@ -1,15 +1,31 @@
-package io.s3workload.workload.yaml;
+package io.s3workload.kinds.append;
 
 import io.s3workload.ground.SizeSpec;
-import io.s3workload.workload.AppendStage;
 import io.s3workload.workload.StageCommon;
+import io.s3workload.workload.StageKind;
 import io.s3workload.workload.StageSpec;
 import io.s3workload.workload.Stop;
+import io.s3workload.workload.yaml.Fields;
+import io.s3workload.workload.yaml.Key;
+import io.s3workload.workload.yaml.Keys;
+import io.s3workload.workload.yaml.StageBinder;
+import java.util.EnumSet;
+import java.util.List;
 import java.util.Optional;
 import java.util.OptionalLong;
+import java.util.Set;
 
 /** {@code kind: append}: objects grown by appends ({@code x-amz-write-offset-bytes}). */
 public final class AppendStageBinder implements StageBinder {
+
+    private static final Set<StageKind> APPEND = EnumSet.of(StageKind.APPEND);
+
+    @Override
+    public List<Key> keys() {
+        return List.of(
+            Keys.stage(APPEND, "append", "size", null, "64KiB", "Bytes each append adds to an object (the"
+                    + " first write of each creates it with as many).").scaled(Keys.Scale.SIZE));
+    }
 
     @Override
     public Optional<StageSpec> bind(StageCommon common, Fields f) {

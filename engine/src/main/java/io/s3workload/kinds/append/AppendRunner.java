@@ -1,4 +1,4 @@
-package io.s3workload.run.kinds;
+package io.s3workload.kinds.append;
 
 import io.s3workload.ground.Units;
 import io.s3workload.metrics.CellKey;
@@ -17,7 +17,6 @@ import io.s3workload.run.RunContext;
 import io.s3workload.s3.ObjectWrite;
 import io.s3workload.s3.Payload;
 import io.s3workload.s3.StoreException;
-import io.s3workload.workload.AppendStage;
 import java.util.List;
 import java.util.concurrent.atomic.AtomicLongArray;
 import java.util.concurrent.atomic.LongAdder;

@@ -1,6 +1,11 @@
-package io.s3workload.workload;
+package io.s3workload.kinds.append;
 
 import io.s3workload.ground.SizeSpec;
+import io.s3workload.workload.Shard;
+import io.s3workload.workload.StageCommon;
+import io.s3workload.workload.StageKind;
+import io.s3workload.workload.StageSpec;
+import io.s3workload.workload.Stop;
 
 /**
  * {@code kind: append}: log-style writes. Each of {@code objects} objects is created by a PUT of {@code append}

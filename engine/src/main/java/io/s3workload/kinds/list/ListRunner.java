@@ -1,4 +1,4 @@
-package io.s3workload.run.kinds;
+package io.s3workload.kinds.list;
 
 import io.s3workload.metrics.CellKey;
 import io.s3workload.metrics.CellStats;
@@ -9,7 +9,6 @@ import io.s3workload.run.CellRun;
 import io.s3workload.run.CellStageRunner;
 import io.s3workload.run.RunContext;
 import io.s3workload.s3.ObjectStore;
-import io.s3workload.workload.ListStage;
 import java.util.List;
 
 /**

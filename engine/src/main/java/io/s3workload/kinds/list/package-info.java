@@ -1,0 +1,4 @@
+/**
+ * The list kind: ListObjectsV2 of the objects an earlier stage wrote.
+ */
+package io.s3workload.kinds.list;
