@@ -3,6 +3,7 @@ package io.s3workload.kinds;
 import io.s3workload.kinds.append.AppendKind;
 import io.s3workload.kinds.capacity.CapacityKind;
 import io.s3workload.kinds.connectivity.ConnectivityKind;
+import io.s3workload.kinds.head.HeadKind;
 import io.s3workload.kinds.history.HistoryKind;
 import io.s3workload.kinds.httpget.HttpGetKind;
 import io.s3workload.kinds.list.ListKind;
@@ -15,7 +16,6 @@ import io.s3workload.report.console.StageText;
 import io.s3workload.run.kinds.CopyRunner;
 import io.s3workload.run.kinds.DeleteRunner;
 import io.s3workload.run.kinds.GetRunner;
-import io.s3workload.run.kinds.HeadRunner;
 import io.s3workload.run.kinds.ListAfterWriteRunner;
 import io.s3workload.run.kinds.MixRunner;
 import io.s3workload.run.kinds.PutRunner;
@@ -26,7 +26,6 @@ import io.s3workload.workload.CopyStage;
 import io.s3workload.workload.DeleteStage;
 import io.s3workload.workload.GetStage;
 import io.s3workload.workload.GroupStage;
-import io.s3workload.workload.HeadStage;
 import io.s3workload.workload.KindParts;
 import io.s3workload.workload.ListAfterWriteStage;
 import io.s3workload.workload.LoopsStage;
@@ -41,7 +40,6 @@ import io.s3workload.workload.yaml.CopyStageBinder;
 import io.s3workload.workload.yaml.DeleteStageBinder;
 import io.s3workload.workload.yaml.GetStageBinder;
 import io.s3workload.workload.yaml.GroupStageBinder;
-import io.s3workload.workload.yaml.HeadStageBinder;
 import io.s3workload.workload.yaml.ListAfterWriteStageBinder;
 import io.s3workload.workload.yaml.LoopsStageBinder;
 import io.s3workload.workload.yaml.MixStageBinder;
@@ -78,8 +76,7 @@ public final class Kinds implements KindParts {
                     KindTexts.GET);
             case DELETE -> new Kind<>(DeleteStage.class, new DeleteStageBinder(), StageShapes::delete,
                     DeleteRunner::new, KindTexts.DELETE);
-            case HEAD -> new Kind<>(HeadStage.class, new HeadStageBinder(), StageShapes::head, HeadRunner::new,
-                    StageText.LOAD);
+            case HEAD -> HeadKind.KIND;
             case LIST -> ListKind.KIND;
             case RANGE_READ -> new Kind<>(RangeReadStage.class, new RangeReadStageBinder(), StageShapes::rangeRead,
                     RangeReadRunner::new, StageText.LOAD);

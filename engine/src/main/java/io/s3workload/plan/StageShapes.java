@@ -7,7 +7,6 @@ import io.s3workload.workload.ConsistencyProbe;
 import io.s3workload.workload.CopyStage;
 import io.s3workload.workload.DeleteStage;
 import io.s3workload.workload.GetStage;
-import io.s3workload.workload.HeadStage;
 import io.s3workload.workload.ListAfterWriteStage;
 import io.s3workload.workload.MixStage;
 import io.s3workload.workload.Multipart;
@@ -41,12 +40,6 @@ public final class StageShapes {
                 c.size(), c.keys().isPresent() ? OptionalLong.of(delete.operations(c.keys().getAsLong()))
                 : OptionalLong.empty(), c.keys(), Optional.empty())).toList(),
                 Optional.of(delete.from()), OptionalLong.empty(), 1);
-    }
-
-    public static Shape head(HeadStage head, Place at) {
-        return new Shape(head.existing().isPresent() ? existingCells(head.existing().get(), head.stop())
-                : readCells(at.earlier().get(head.readsFrom().get()).cells(), head.stop()), head.readsFrom(),
-                OptionalLong.empty(), 1);
     }
 
     public static Shape mix(MixStage mix, Place at) {
@@ -135,7 +128,7 @@ public final class StageShapes {
     }
 
     /** Reads over a source's keys: {@code operations} or {@code duration}, else each key once. */
-    private static List<CellPlan> readCells(List<CellPlan> source, Stop stop) {
+    public static List<CellPlan> readCells(List<CellPlan> source, Stop stop) {
         return source.stream().map(c -> {
             OptionalLong operations = stop.operations().isPresent() ? stop.operations()
                     : stop.duration().isEmpty() ? c.keys() : OptionalLong.empty();
@@ -153,12 +146,13 @@ public final class StageShapes {
      * The one cell of a stage reading the existing objects under a prefix: their sizes and number are known only
      * once listed, so it reads each once unless a stop says otherwise.
      */
-    private static List<CellPlan> existingCells(ObjectsFrom.Prefix prefix, Stop stop) {
+    public static List<CellPlan> existingCells(ObjectsFrom.Prefix prefix, Stop stop) {
         return readCells(List.of(new CellPlan(SizeSpec.Weighted.existing(prefix.prefix()), OptionalLong.empty(),
                 OptionalLong.empty(), Optional.empty())), stop);
     }
 
-    private static int fanOut(Multipart multipart, List<SizeSpec> sizes) {
+    /** The parts a multipart transfer of the largest size keeps in flight, else 1. */
+    public static int fanOut(Multipart multipart, List<SizeSpec> sizes) {
         return sizes.stream().anyMatch(s -> multipart.applies(s.maxBytes())) ? multipart.parallel() : 1;
     }
 

@@ -8,14 +8,14 @@ import java.util.Optional;
  * Reads a reading stage's {@code from}: an earlier stage's name ({@code from: put-1mib}), or a prefix of the bucket
  * that already holds objects ({@code from: {prefix: datasets/2024/}}).
  */
-final class ObjectsFromBinder {
+public final class ObjectsFromBinder {
 
 
     private ObjectsFromBinder() {
     }
 
     /** {@code from} when written; a problem (and empty) when it is neither a name nor {@code {prefix: ...}}. */
-    static Optional<ObjectsFrom> from(Fields f) {
+    public static Optional<ObjectsFrom> from(Fields f) {
         JsonNode node = f.raw("from");
         if (node == null || node.isNull() || node.isTextual()) {
             return f.text("from").map(ObjectsFrom.Stage::new);
@@ -25,7 +25,7 @@ final class ObjectsFromBinder {
     }
 
     /** {@code from} when written, else a problem saying what to write. */
-    static Optional<ObjectsFrom> required(Fields f, String what) {
+    public static Optional<ObjectsFrom> required(Fields f, String what) {
         if (f.raw("from") == null || f.raw("from").isNull()) {
             return f.requiredText("from", what + ", or existing objects: from: {prefix: datasets/2024/}")
                     .map(ObjectsFrom.Stage::new);
@@ -34,7 +34,7 @@ final class ObjectsFromBinder {
     }
 
     /** {@code verify: true} over objects this run did not write: a problem, since their content is unknown. */
-    static void unverifiable(Fields f, ObjectsFrom from) {
+    public static void unverifiable(Fields f, ObjectsFrom from) {
         if (from instanceof ObjectsFrom.Prefix p) {
             f.binding().problem(f.child("verify"), "the objects under '" + p.prefix() + "' were not written by this"
                     + " run, so their content is unknown and cannot be verified; remove verify (with get,"

@@ -1,8 +1,11 @@
-package io.s3workload.workload.yaml;
+package io.s3workload.kinds.head;
 
-import io.s3workload.workload.HeadStage;
 import io.s3workload.workload.StageCommon;
 import io.s3workload.workload.StageSpec;
+import io.s3workload.workload.yaml.Fields;
+import io.s3workload.workload.yaml.ObjectsFromBinder;
+import io.s3workload.workload.yaml.StageBinder;
+import io.s3workload.workload.yaml.StopBinder;
 import java.util.Optional;
 
 /** {@code kind: head}: HeadObject on stage {@code from}'s objects, or on existing objects under a prefix. */

@@ -1,4 +1,4 @@
-package io.s3workload.run.kinds;
+package io.s3workload.kinds.head;
 
 import io.s3workload.metrics.CellKey;
 import io.s3workload.metrics.CellStats;
