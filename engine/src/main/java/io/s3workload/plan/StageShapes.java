@@ -4,7 +4,6 @@ import io.s3workload.ground.SizeSpec;
 import io.s3workload.plan.StageShape.Place;
 import io.s3workload.plan.StageShape.Shape;
 import io.s3workload.workload.ConsistencyProbe;
-import io.s3workload.workload.CopyStage;
 import io.s3workload.workload.DeleteStage;
 import io.s3workload.workload.GetStage;
 import io.s3workload.workload.ListAfterWriteStage;
@@ -82,18 +81,6 @@ public final class StageShapes {
                 Math.max(maxRanges(get, seededCells), fanOut(get.multipart(), get.sizes())));
     }
 
-    /** A copy stage: of the objects under a prefix, or of an earlier stage's. */
-    public static Shape copy(CopyStage copy, Place at) {
-        Map<String, StagePlan> earlier = at.earlier();
-        if (copy.existing().isPresent()) {
-            return new Shape(copyCells(existingCells(copy.existing().get(), copy.stop()), copy.stop()),
-                    Optional.empty(), OptionalLong.empty(), copy.multipart().parallel());
-        }
-        List<CellPlan> source = earlier.get(copy.readsFrom().get()).cells();
-        return new Shape(copyCells(source, copy.stop()), copy.readsFrom(), OptionalLong.empty(),
-                fanOut(copy.multipart(), source.stream().map(CellPlan::size).toList()));
-    }
-
     /** A composite is expanded into its members ({@code Planner}), never planned itself. */
     public static Shape expanded(StageSpec composite, Place at) {
         throw new IllegalStateException(composite.kind() + " stage '" + composite.name()
@@ -134,12 +121,6 @@ public final class StageShapes {
                     : stop.duration().isEmpty() ? c.keys() : OptionalLong.empty();
             return new CellPlan(c.size(), operations, c.keys(), stop.duration());
         }).toList();
-    }
-
-    /** A copy stage's cells: as a reader's, but every copy is a new key, so it writes as many keys as it copies. */
-    private static List<CellPlan> copyCells(List<CellPlan> source, Stop stop) {
-        return readCells(source, stop).stream().map(c -> new CellPlan(c.size(), c.operations(), c.operations(),
-                c.duration())).toList();
     }
 
     /**

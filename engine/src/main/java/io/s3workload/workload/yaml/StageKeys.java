@@ -25,7 +25,6 @@ import static io.s3workload.workload.yaml.Keys.*;
 import io.s3workload.workload.ClientSettings;
 import io.s3workload.workload.CompareStage;
 import io.s3workload.workload.ConsistencyProbe;
-import io.s3workload.workload.CopyStage;
 import io.s3workload.workload.Defaults;
 import io.s3workload.workload.GetStage;
 import io.s3workload.workload.ListAfterWriteStage;
@@ -132,9 +131,6 @@ final class StageKeys {
         stage(EnumSet.of(PUT, GET, RANGE_READ, TRANSCODE), "multipart", "multipart", Multipart.DEFAULT,
                 "{partSize: 16MiB, parallel: 8}", "How large objects are uploaded: in parts above threshold, or false"
                         + " for one request."),
-        stage(EnumSet.of(COPY), "multipart", "copyMultipart", CopyStage.DEFAULT_MULTIPART,
-                "{partSize: 1GiB, parallel: 8}", "How large objects are copied: in parts (UploadPartCopy) above"
-                        + " threshold, or false for one CopyObject."),
         stage(EnumSet.of(GET), "parallelRanges", "parallelRanges", ParallelRanges.DEFAULT, "{chunk: 16MiB, parallel: 8}",
                 "Large objects read as ranged GETs in parallel above threshold, or false."),
         stage(EnumSet.of(GET, RANGE_READ, COPY), "verify", "boolean", false, true,

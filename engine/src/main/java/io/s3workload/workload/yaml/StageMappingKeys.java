@@ -2,7 +2,6 @@ package io.s3workload.workload.yaml;
 
 import static io.s3workload.workload.yaml.Keys.*;
 import static io.s3workload.workload.yaml.Keys.Context.ACCESS;
-import static io.s3workload.workload.yaml.Keys.Context.COPY_MULTIPART;
 import static io.s3workload.workload.yaml.Keys.Context.DATA;
 import static io.s3workload.workload.yaml.Keys.Context.FROM;
 import static io.s3workload.workload.yaml.Keys.Context.HOTSPOT;
@@ -20,7 +19,6 @@ import static io.s3workload.workload.yaml.Keys.Context.STOP_WHEN_STABLE;
 import static io.s3workload.workload.yaml.Keys.Context.TIMEOUTS;
 
 import io.s3workload.workload.ClientSettings;
-import io.s3workload.workload.CopyStage;
 import io.s3workload.workload.Multipart;
 import io.s3workload.workload.ParallelRanges;
 import io.s3workload.workload.StopWhenStable;
@@ -64,12 +62,6 @@ final class StageMappingKeys {
         in(MULTIPART, "partSize", "size", Multipart.DEFAULT.partSize(), "16MiB",
                 "Bytes per part (at least 5 MiB, as S3 requires).").scaled(Scale.SIZE),
         in(MULTIPART, "parallel", "count", Multipart.DEFAULT.parallel(), 4, "Parts in flight per object."),
-        in(COPY_MULTIPART, "threshold", "size", CopyStage.DEFAULT_MULTIPART.threshold(), "1GiB",
-                "Objects larger than this are copied in parts (CopyObject takes at most 5 GiB).").scaled(Scale.SIZE),
-        in(COPY_MULTIPART, "partSize", "size", CopyStage.DEFAULT_MULTIPART.partSize(), "1GiB",
-                "Bytes per part (UploadPartCopy; at least 5 MiB).").scaled(Scale.SIZE),
-        in(COPY_MULTIPART, "parallel", "count", CopyStage.DEFAULT_MULTIPART.parallel(), 4,
-                "Parts in flight per object."),
         in(MULTIPART, "measureParts", "boolean", false, true, "On a put stage: each part (UploadPart) measured in a"
                 + " cell of its own, UPLOAD PART, beside the uploads (latency and throughput per part)."),
         in(PARALLEL_RANGES, "threshold", "size", ParallelRanges.DEFAULT.threshold(), "128MiB",

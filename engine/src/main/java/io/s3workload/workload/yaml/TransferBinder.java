@@ -26,7 +26,7 @@ public final class TransferBinder {
     }
 
     /** A copy stage's {@code multipart}: its keys and their defaults are a copy's ({@code Keys.Context.COPY_MULTIPART}). */
-    static Multipart copyMultipart(Fields f, Multipart d) {
+    public static Multipart copyMultipart(Fields f, Multipart d) {
         return multipart(f, List.of(), d, false, Keys.Context.COPY_MULTIPART);
     }
 

@@ -1,4 +1,4 @@
-package io.s3workload.run.kinds;
+package io.s3workload.kinds.copy;
 
 import io.s3workload.metrics.CellKey;
 import io.s3workload.metrics.CellStats;
@@ -15,7 +15,6 @@ import io.s3workload.run.Transfers;
 import io.s3workload.run.WrittenKeys;
 import io.s3workload.s3.Payload;
 import io.s3workload.s3.ReadTiming;
-import io.s3workload.workload.CopyStage;
 import io.s3workload.workload.ParallelRanges;
 import java.util.List;
 import java.util.Optional;
