@@ -7,7 +7,6 @@ import io.s3workload.workload.ConsistencyProbe;
 import io.s3workload.workload.DeleteStage;
 import io.s3workload.workload.GetStage;
 import io.s3workload.workload.ListAfterWriteStage;
-import io.s3workload.workload.MixStage;
 import io.s3workload.workload.Multipart;
 import io.s3workload.workload.ObjectsFrom;
 import io.s3workload.workload.PutStage;
@@ -39,11 +38,6 @@ public final class StageShapes {
                 c.size(), c.keys().isPresent() ? OptionalLong.of(delete.operations(c.keys().getAsLong()))
                 : OptionalLong.empty(), c.keys(), Optional.empty())).toList(),
                 Optional.of(delete.from()), OptionalLong.empty(), 1);
-    }
-
-    public static Shape mix(MixStage mix, Place at) {
-        return new Shape(List.of(new CellPlan(mix.size(), mix.stop().operations(), OptionalLong.of(mix.objects()),
-                mix.stop().duration())), Optional.empty(), OptionalLong.of(mix.objects()), 1);
     }
 
     public static Shape readAfterWrite(ReadAfterWriteStage raw, Place at) {

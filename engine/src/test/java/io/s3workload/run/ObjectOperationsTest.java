@@ -3,10 +3,10 @@ package io.s3workload.run;
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
+import io.s3workload.kinds.mix.MixRunner;
 import io.s3workload.metrics.CellStats;
 import io.s3workload.metrics.Op;
 import io.s3workload.result.RunResult;
-import io.s3workload.run.kinds.MixRunner;
 import io.s3workload.testing.HttpFront;
 import io.s3workload.testing.RecordingReporter;
 import io.s3workload.testing.TestS3;

@@ -13,10 +13,10 @@ import io.s3workload.plan.CellPlan;
 import io.s3workload.plan.StagePlan;
 import io.s3workload.result.StageResult;
 import io.s3workload.run.CellRun;
+import io.s3workload.run.Draws;
 import io.s3workload.run.KeySet;
 import io.s3workload.run.RunContext;
 import io.s3workload.run.StageRunner;
-import io.s3workload.run.kinds.MixRunner;
 import java.util.ArrayList;
 import java.util.Collections;
 import java.util.EnumMap;
@@ -44,7 +44,7 @@ public final class HistoryRunner implements StageRunner {
             byRequest.computeIfAbsent(HistoryProcess.request(op), r -> context.recorder(new CellKey(stage.name(), r,
                     CellRun.endpointOf(stage), spec.size())));
         }
-        List<HistoryOp> draws = MixRunner.draws(spec.weights());
+        List<HistoryOp> draws = Draws.table(spec.weights());
         CellRecorder total = context.recorder(new CellKey(stage.name(), io.s3workload.metrics.Op.MIX,
                 CellRun.endpointOf(stage), spec.size()));
         List<HistoryProcess> processes = Collections.synchronizedList(new ArrayList<>());

@@ -118,7 +118,7 @@ public final class Keys {
     }
 
     /** The names of the keys written in {@code context}: what its mapping accepts. */
-    static Set<String> names(Context context) {
+    public static Set<String> names(Context context) {
         return names(in(context));
     }
 

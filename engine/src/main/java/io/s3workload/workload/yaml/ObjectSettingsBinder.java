@@ -36,7 +36,7 @@ public final class ObjectSettingsBinder {
     private ObjectSettingsBinder() {
     }
 
-    static ObjectSettings settings(Fields f) {
+    public static ObjectSettings settings(Fields f) {
         Optional<Sse> sse = sse(f);
         Optional<String> storageClass = f.text("storageClass").map(String::trim).filter(c -> {
             if (!STORAGE_CLASS.matcher(c).matches()) {

@@ -164,8 +164,6 @@ final class StageKeys {
                         + " 4 KiB-block deduplication on purpose.").inDefaults(),
         stage(EnumSet.of(DELETE), "batch", "count", 1, 500, "Keys per operation: above 1, each operation is one"
                 + " DeleteObjects request of up to this many keys (at most 1000), its items the keys removed."),
-        stage(EnumSet.of(MIX), "ops", "weights", null, "{get: 45, head: 30, put: 15, delete: 10}",
-                "Weights of the mix's operations (whole numbers); warp's stat is head."),
         stage(EnumSet.of(RANGE_READ, TRANSCODE), "sources", "sources", null, "{count: 4, size: 10GiB, reuse: true}",
                 "Large source objects: how many, how large, and whether to reuse them across runs."),
         stage(EnumSet.of(RANGE_READ), "chunk", "sizeRange", null, "10MiB",

@@ -7,7 +7,6 @@ import static io.s3workload.workload.yaml.Keys.Context.FROM;
 import static io.s3workload.workload.yaml.Keys.Context.HOTSPOT;
 import static io.s3workload.workload.yaml.Keys.Context.METADATA;
 import static io.s3workload.workload.yaml.Keys.Context.MULTIPART;
-import static io.s3workload.workload.yaml.Keys.Context.OPS;
 import static io.s3workload.workload.yaml.Keys.Context.PARALLEL_RANGES;
 import static io.s3workload.workload.yaml.Keys.Context.PAUSE_RANGE;
 import static io.s3workload.workload.yaml.Keys.Context.RAMP_STEP;
@@ -48,15 +47,6 @@ final class StageMappingKeys {
         in(RAMP_STEP, "to", "rate", null, 64, "A ramp step's workers (closed loop) or rate (open loop)."),
         in(RAMP_STEP, "over", "duration", null, "30s", "How long a ramp step takes to reach its value.")
                 .scaled(Scale.DURATION),
-        in(OPS, "get", "whole", null, 45, "Weight of GET in the mix."),
-        in(OPS, "put", "whole", null, 15, "Weight of PUT in the mix."),
-        in(OPS, "delete", "whole", null, 10, "Weight of DELETE in the mix."),
-        in(OPS, "head", "whole", null, 30, "Weight of HEAD in the mix."),
-        in(OPS, "stat", "whole", null, 30, "Weight of HEAD (warp's stat) in the mix."),
-        in(OPS, "list", "whole", null, 5, "Weight of LIST in the mix: one ListObjectsV2 page of up to 1000 keys of"
-                + " the working set."),
-        in(OPS, "copy", "whole", null, 5, "Weight of COPY in the mix: one CopyObject of a working-set object to a"
-                + " key of its own beside it."),
         in(MULTIPART, "threshold", "size", Multipart.DEFAULT.threshold(), "128MiB",
                 "Objects larger than this go in parts.").scaled(Scale.SIZE),
         in(MULTIPART, "partSize", "size", Multipart.DEFAULT.partSize(), "16MiB",

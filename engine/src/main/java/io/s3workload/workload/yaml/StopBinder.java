@@ -56,7 +56,7 @@ public final class StopBinder {
         return stable;
     }
 
-    static Optional<List<SizeSpec>> sizes(Fields f) {
+    public static Optional<List<SizeSpec>> sizes(Fields f) {
         if (f.has("size") && f.has("sizes")) {
             f.binding().problem(f.child("size"), "give either 'size' or 'sizes', not both");
         }

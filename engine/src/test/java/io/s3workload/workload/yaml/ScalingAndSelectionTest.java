@@ -170,7 +170,7 @@ class ScalingAndSelectionTest {
         assertEquals(6, law.stream().mapToInt(l -> l.probe().iterations()).sum());
         assertEquals(List.of(20, 20, 20), law.stream().map(io.s3workload.workload.ListAfterWriteStage::objects)
                 .toList(), "keys listed per iteration are not divided");
-        assertEquals(100, sum.applyAsInt(w -> (int) ((io.s3workload.workload.MixStage) w.stages().get(2)).objects()));
+        assertEquals(100, sum.applyAsInt(w -> (int) ((io.s3workload.kinds.mix.MixStage) w.stages().get(2)).objects()));
         assertEquals(5, sum.applyAsInt(w -> w.stages().get(2).common().concurrency().getAsInt()),
                 "defaults.concurrency made explicit, then shared");
         assertEquals(30, sum.applyAsInt(w -> (int) w.stages().get(3).common().load().ramp().get(0).to()),
@@ -186,7 +186,7 @@ class ScalingAndSelectionTest {
         assertEquals(9, sum.applyAsInt(w -> (int) ((PutStage) ((io.s3workload.workload.GroupStage) w.stages().get(6))
                 .stages().get(0)).stop().objects().getAsLong()), "a group's members are shared");
         assertEquals(8, sum.applyAsInt(w -> w.defaults().client().connections().getAsInt()));
-        assertEquals(Duration.ofSeconds(5), ((io.s3workload.workload.MixStage) shards.get(1).stages().get(2)).stop()
+        assertEquals(Duration.ofSeconds(5), ((io.s3workload.kinds.mix.MixStage) shards.get(1).stages().get(2)).stop()
                 .duration().orElseThrow(), "time is not divided");
     }
 

@@ -1,12 +1,20 @@
-package io.s3workload.workload.yaml;
+package io.s3workload.kinds.mix;
+
+import static io.s3workload.workload.yaml.Keys.Context.OPS;
 
 import com.fasterxml.jackson.databind.JsonNode;
-import io.s3workload.workload.MixStage;
 import io.s3workload.workload.StageCommon;
+import io.s3workload.workload.StageKind;
 import io.s3workload.workload.StageSpec;
 import io.s3workload.workload.Stop;
-import java.util.Arrays;
+import io.s3workload.workload.yaml.Fields;
+import io.s3workload.workload.yaml.Key;
+import io.s3workload.workload.yaml.Keys;
+import io.s3workload.workload.yaml.ObjectSettingsBinder;
+import io.s3workload.workload.yaml.StageBinder;
+import io.s3workload.workload.yaml.StopBinder;
 import java.util.EnumMap;
+import java.util.EnumSet;
 import java.util.Iterator;
 import java.util.List;
 import java.util.Locale;
@@ -15,11 +23,29 @@ import java.util.Optional;
 import java.util.OptionalLong;
 import java.util.Set;
 
-/** {@code kind: mix}: weighted operations over a seeded working set. */
+/**
+ * {@code kind: mix}: weighted operations over a seeded working set; the keys only a mix takes, and those of its
+ * {@code ops} mapping, described here.
+ */
 public final class MixStageBinder implements StageBinder {
 
-    private static final List<String> OPS = Arrays.stream(MixStage.MixOp.values())
-            .map(o -> o.name().toLowerCase(Locale.ROOT)).toList();
+    private static final Set<StageKind> MIX = EnumSet.of(StageKind.MIX);
+
+    @Override
+    public List<Key> keys() {
+        return List.of(
+            Keys.stage(MIX, "ops", "weights", null, "{get: 45, head: 30, put: 15, delete: 10}",
+                    "Weights of the mix's operations (whole numbers); warp's stat is head."),
+            Keys.in(OPS, "get", "whole", null, 45, "Weight of GET in the mix."),
+            Keys.in(OPS, "put", "whole", null, 15, "Weight of PUT in the mix."),
+            Keys.in(OPS, "delete", "whole", null, 10, "Weight of DELETE in the mix."),
+            Keys.in(OPS, "head", "whole", null, 30, "Weight of HEAD in the mix."),
+            Keys.in(OPS, "stat", "whole", null, 30, "Weight of HEAD (warp's stat) in the mix."),
+            Keys.in(OPS, "list", "whole", null, 5, "Weight of LIST in the mix: one ListObjectsV2 page of up to 1000"
+                    + " keys of the working set."),
+            Keys.in(OPS, "copy", "whole", null, 5, "Weight of COPY in the mix: one CopyObject of a working-set object"
+                    + " to a key of its own beside it."));
+    }
 
     @Override
     public Optional<StageSpec> bind(StageCommon common, Fields f) {
@@ -59,8 +85,8 @@ public final class MixStageBinder implements StageBinder {
             }
             return weights;
         }
-        Set<String> allowed = Keys.names(Keys.Context.OPS);
-        Optional<Fields> ops = Fields.of(f.binding(), f.child("ops"), node, Keys.in(Keys.Context.OPS),
+        Set<String> allowed = Keys.names(OPS);
+        Optional<Fields> ops = Fields.of(f.binding(), f.child("ops"), node, Keys.in(OPS),
                 "weights by operation, e.g. {get: 45, put: 15}");
         if (ops.isEmpty()) {
             return weights;

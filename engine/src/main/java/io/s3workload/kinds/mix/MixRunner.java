@@ -1,6 +1,7 @@
-package io.s3workload.run.kinds;
+package io.s3workload.kinds.mix;
 
 import io.s3workload.ground.Units;
+import io.s3workload.kinds.mix.MixStage.MixOp;
 import io.s3workload.metrics.AccessStats;
 import io.s3workload.metrics.CellKey;
 import io.s3workload.metrics.CellRecorder;
@@ -11,6 +12,7 @@ import io.s3workload.plan.StagePlan;
 import io.s3workload.result.StageResult;
 import io.s3workload.run.CellRun;
 import io.s3workload.run.ClosedLoop;
+import io.s3workload.run.Draws;
 import io.s3workload.run.KeyPicker;
 import io.s3workload.run.KeySet;
 import io.s3workload.run.OpRecorder;
@@ -22,8 +24,6 @@ import io.s3workload.s3.ErrorClassifier;
 import io.s3workload.s3.ObjectWrite;
 import io.s3workload.s3.Payload;
 import io.s3workload.workload.Access;
-import io.s3workload.workload.MixStage;
-import io.s3workload.workload.MixStage.MixOp;
 import java.util.ArrayList;
 import java.util.Collections;
 import java.util.EnumMap;
@@ -180,23 +180,7 @@ public final class MixRunner implements StageRunner {
 
     /** Each operation repeated as often as its weight over their greatest common divisor: a draw is one index. */
     static MixOp[] drawTable(Map<MixOp, Integer> weights) {
-        return draws(weights).toArray(MixOp[]::new);
-    }
-
-    /** As {@link #drawTable}, for any kind's operations. */
-    public static <E extends Enum<E>> List<E> draws(Map<E, Integer> weights) {
-        int gcd = weights.values().stream().reduce(0, MixRunner::gcd);
-        List<E> table = new ArrayList<>();
-        weights.entrySet().stream().sorted(Map.Entry.comparingByKey()).forEach(e -> {
-            for (int i = 0; i < e.getValue() / gcd; i++) {
-                table.add(e.getKey());
-            }
-        });
-        return table;
-    }
-
-    private static int gcd(int a, int b) {
-        return b == 0 ? a : gcd(b, a % b);
+        return Draws.table(weights).toArray(MixOp[]::new);
     }
 
     /** Writes the working set, unmeasured; a failed seed PUT leaves its slot missing until a PUT fills it. */
