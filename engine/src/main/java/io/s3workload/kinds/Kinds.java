@@ -4,6 +4,7 @@ import io.s3workload.kinds.append.AppendKind;
 import io.s3workload.kinds.capacity.CapacityKind;
 import io.s3workload.kinds.connectivity.ConnectivityKind;
 import io.s3workload.kinds.copy.CopyKind;
+import io.s3workload.kinds.delete.DeleteKind;
 import io.s3workload.kinds.head.HeadKind;
 import io.s3workload.kinds.history.HistoryKind;
 import io.s3workload.kinds.httpget.HttpGetKind;
@@ -15,14 +16,12 @@ import io.s3workload.kinds.versions.VersionsKind;
 import io.s3workload.plan.StageShapes;
 import io.s3workload.report.console.KindTexts;
 import io.s3workload.report.console.StageText;
-import io.s3workload.run.kinds.DeleteRunner;
 import io.s3workload.run.kinds.GetRunner;
 import io.s3workload.run.kinds.ListAfterWriteRunner;
 import io.s3workload.run.kinds.PutRunner;
 import io.s3workload.run.kinds.RangeReadRunner;
 import io.s3workload.run.kinds.ReadAfterWriteRunner;
 import io.s3workload.workload.CompareStage;
-import io.s3workload.workload.DeleteStage;
 import io.s3workload.workload.GetStage;
 import io.s3workload.workload.GroupStage;
 import io.s3workload.workload.KindParts;
@@ -34,7 +33,6 @@ import io.s3workload.workload.ReadAfterWriteStage;
 import io.s3workload.workload.StageKind;
 import io.s3workload.workload.SweepStage;
 import io.s3workload.workload.yaml.CompareStageBinder;
-import io.s3workload.workload.yaml.DeleteStageBinder;
 import io.s3workload.workload.yaml.GetStageBinder;
 import io.s3workload.workload.yaml.GroupStageBinder;
 import io.s3workload.workload.yaml.ListAfterWriteStageBinder;
@@ -70,8 +68,7 @@ public final class Kinds implements KindParts {
                     KindTexts.PUT);
             case GET -> new Kind<>(GetStage.class, new GetStageBinder(), StageShapes::get, GetRunner::new,
                     KindTexts.GET);
-            case DELETE -> new Kind<>(DeleteStage.class, new DeleteStageBinder(), StageShapes::delete,
-                    DeleteRunner::new, KindTexts.DELETE);
+            case DELETE -> DeleteKind.KIND;
             case HEAD -> HeadKind.KIND;
             case LIST -> ListKind.KIND;
             case RANGE_READ -> new Kind<>(RangeReadStage.class, new RangeReadStageBinder(), StageShapes::rangeRead,

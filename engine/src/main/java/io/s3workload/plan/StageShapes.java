@@ -4,7 +4,6 @@ import io.s3workload.ground.SizeSpec;
 import io.s3workload.plan.StageShape.Place;
 import io.s3workload.plan.StageShape.Shape;
 import io.s3workload.workload.ConsistencyProbe;
-import io.s3workload.workload.DeleteStage;
 import io.s3workload.workload.GetStage;
 import io.s3workload.workload.ListAfterWriteStage;
 import io.s3workload.workload.Multipart;
@@ -31,13 +30,6 @@ public final class StageShapes {
     public static Shape put(PutStage put, Place at) {
         return new Shape(putCells(put.sizes(), put.stop()), Optional.empty(), OptionalLong.empty(),
                 fanOut(put.multipart(), put.sizes()));
-    }
-
-    public static Shape delete(DeleteStage delete, Place at) {
-        return new Shape(at.earlier().get(delete.from()).cells().stream().map(c -> new CellPlan(
-                c.size(), c.keys().isPresent() ? OptionalLong.of(delete.operations(c.keys().getAsLong()))
-                : OptionalLong.empty(), c.keys(), Optional.empty())).toList(),
-                Optional.of(delete.from()), OptionalLong.empty(), 1);
     }
 
     public static Shape readAfterWrite(ReadAfterWriteStage raw, Place at) {

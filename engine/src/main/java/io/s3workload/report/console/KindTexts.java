@@ -4,7 +4,6 @@ import io.s3workload.ground.Units;
 import io.s3workload.plan.StagePlan;
 import io.s3workload.result.StageResult;
 import io.s3workload.workload.Conditional;
-import io.s3workload.workload.DeleteStage;
 import io.s3workload.workload.GetStage;
 import io.s3workload.workload.PutStage;
 import java.util.ArrayList;
@@ -39,16 +38,6 @@ public final class KindTexts {
         @Override
         public String keys(StagePlan stage) {
             return "1 per op";
-        }
-    };
-
-    /** A delete: its batches said. */
-    public static final StageText DELETE = new StageText() {
-        @Override
-        public Notes notes(StagePlan stage) {
-            DeleteStage delete = stage.spec(DeleteStage.class);
-            return delete.batched() ? Notes.last("DeleteObjects of " + Units.count(delete.batch(), "key")
-                    + " an operation") : Notes.NONE;
         }
     };
 

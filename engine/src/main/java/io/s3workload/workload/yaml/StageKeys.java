@@ -162,8 +162,6 @@ final class StageKeys {
                 "{compressible: 2.0, dedupe: 3.0}", "What object bodies are made of: unique (every byte distinct,"
                         + " nothing for a data-reducing store to shrink), or ratios to offer a compressor and fixed"
                         + " 4 KiB-block deduplication on purpose.").inDefaults(),
-        stage(EnumSet.of(DELETE), "batch", "count", 1, 500, "Keys per operation: above 1, each operation is one"
-                + " DeleteObjects request of up to this many keys (at most 1000), its items the keys removed."),
         stage(EnumSet.of(RANGE_READ, TRANSCODE), "sources", "sources", null, "{count: 4, size: 10GiB, reuse: true}",
                 "Large source objects: how many, how large, and whether to reuse them across runs."),
         stage(EnumSet.of(RANGE_READ), "chunk", "sizeRange", null, "10MiB",

@@ -1,4 +1,4 @@
-package io.s3workload.run.kinds;
+package io.s3workload.kinds.delete;
 
 import io.s3workload.ground.Units;
 import io.s3workload.metrics.CellKey;
@@ -11,7 +11,6 @@ import io.s3workload.run.CellStageRunner;
 import io.s3workload.run.KeySet;
 import io.s3workload.run.RunContext;
 import io.s3workload.s3.DeleteOutcome;
-import io.s3workload.workload.DeleteStage;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.Optional;

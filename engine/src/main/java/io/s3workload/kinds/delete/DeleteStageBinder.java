@@ -1,12 +1,28 @@
-package io.s3workload.workload.yaml;
+package io.s3workload.kinds.delete;
 
-import io.s3workload.workload.DeleteStage;
 import io.s3workload.workload.StageCommon;
+import io.s3workload.workload.StageKind;
 import io.s3workload.workload.StageSpec;
+import io.s3workload.workload.yaml.Fields;
+import io.s3workload.workload.yaml.Key;
+import io.s3workload.workload.yaml.Keys;
+import io.s3workload.workload.yaml.StageBinder;
+import java.util.EnumSet;
+import java.util.List;
 import java.util.Optional;
+import java.util.Set;
 
 /** {@code kind: delete}: deletes the objects of stage {@code from}. */
 public final class DeleteStageBinder implements StageBinder {
+
+    private static final Set<StageKind> DELETE = EnumSet.of(StageKind.DELETE);
+
+    @Override
+    public List<Key> keys() {
+        return List.of(
+            Keys.stage(DELETE, "batch", "count", 1, 500, "Keys per operation: above 1, each operation is one"
+                    + " DeleteObjects request of up to this many keys (at most 1000), its items the keys removed."));
+    }
 
     @Override
     public Optional<StageSpec> bind(StageCommon common, Fields f) {
