@@ -9,7 +9,6 @@ import io.s3workload.workload.ListAfterWriteStage;
 import io.s3workload.workload.Multipart;
 import io.s3workload.workload.ObjectsFrom;
 import io.s3workload.workload.PutStage;
-import io.s3workload.workload.RangeReadStage;
 import io.s3workload.workload.ReadAfterWriteStage;
 import io.s3workload.workload.StageSpec;
 import io.s3workload.workload.Stop;
@@ -38,14 +37,6 @@ public final class StageShapes {
 
     public static Shape listAfterWrite(ListAfterWriteStage law, Place at) {
         return probeShape(law.probe(), law.objects(), at.endpoint(), at.endpoints());
-    }
-
-    public static Shape rangeRead(RangeReadStage read, Place at) {
-        return new Shape(List.of(new CellPlan(read.chunk(), read.stop().operations(),
-                read.sources().map(s -> OptionalLong.of(s.count())).orElse(OptionalLong.empty()),
-                read.stop().duration())), Optional.empty(), OptionalLong.empty(), read.sources()
-                .filter(s -> read.multipart().applies(s.size().bytes())).isPresent() ? read.multipart().parallel()
-                : 1);
     }
 
     /** A get stage: the objects under a prefix, an earlier stage's, or its own seeded before it measures. */

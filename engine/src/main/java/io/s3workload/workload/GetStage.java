@@ -61,6 +61,14 @@ public record GetStage(StageCommon common, Optional<ObjectsFrom> from, List<Size
                 validateChecksum);
     }
 
+    /** A get that seeds its own objects would seed them again at every step. */
+    @Override
+    public Optional<Unfit> unfitToRepeat() {
+        return from.isPresent() ? Optional.empty() : Optional.of(new Unfit("", "a capacity search's get reads objects"
+                + " written before it: add from: <a put stage> or from: {prefix: ...} (a get that seeds its own"
+                + " objects would seed them again at every step)"));
+    }
+
     @Override
     public GetStage offered(StageCommon common) {
         return new GetStage(common, from, sizes, stop, ranges, multipart, verify, writes, validateChecksum);

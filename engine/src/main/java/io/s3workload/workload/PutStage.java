@@ -49,6 +49,13 @@ public record PutStage(StageCommon common, List<SizeSpec> sizes, Stop stop, Mult
                 conditional);
     }
 
+    /** A search answers for one object size. */
+    @Override
+    public Optional<Unfit> unfitToRepeat() {
+        return sizes.size() > 1 ? Optional.of(new Unfit("sizes", "a capacity search offers one object size at a time"
+                + " (it answers for that size); give one size, or one capacity stage per size")) : Optional.empty();
+    }
+
     @Override
     public PutStage offered(StageCommon common) {
         return new PutStage(common, sizes, stop, multipart, writes, sharedKeys, conditional);

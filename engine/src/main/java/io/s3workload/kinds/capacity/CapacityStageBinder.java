@@ -7,9 +7,7 @@ import static io.s3workload.workload.yaml.Keys.Context.SLO;
 import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.node.ObjectNode;
 import io.s3workload.ground.Percentile;
-import io.s3workload.workload.GetStage;
-import io.s3workload.workload.PutStage;
-import io.s3workload.workload.RangeReadStage;
+import io.s3workload.workload.OfferedLoad;
 import io.s3workload.workload.StageCommon;
 import io.s3workload.workload.StageKind;
 import io.s3workload.workload.StageSpec;
@@ -290,23 +288,12 @@ public final class CapacityStageBinder implements StageBinder {
         return load.filter(l -> readable(f, pointer, l));
     }
 
-    /** A load that reads objects reads ones written before the search; a put offers one size. */
+    /** A load that can be offered step after step, as its kind says ({@link OfferedLoad#unfitToRepeat}). */
     private static boolean readable(Fields f, String pointer, StageSpec load) {
-        switch (load) {
-            case GetStage get when get.from().isEmpty() -> f.binding().problem(pointer, "a capacity search's get"
-                    + " reads objects written before it: add from: <a put stage> or from: {prefix: ...} (a get that"
-                    + " seeds its own objects would seed them again at every step)");
-            case RangeReadStage read when read.from().isEmpty() && !read.sources().orElseThrow().reuse() ->
-                    f.binding().problem(LocatedTree.child(pointer, "sources"), "a capacity search's rangeRead"
-                            + " reads sources that outlive a step: add reuse: true here, or read existing objects"
-                            + " with from: {prefix: ...} (sources of its own would be uploaded again at every step)");
-            case PutStage put when put.sizes().size() > 1 -> f.binding().problem(LocatedTree.child(pointer, "sizes"),
-                    "a capacity search offers one object size at a time (it answers for that size); give one size,"
-                            + " or one capacity stage per size");
-            default -> {
-                return true;
-            }
-        }
-        return false;
+        Optional<OfferedLoad.Unfit> unfit = load instanceof OfferedLoad offered ? offered.unfitToRepeat()
+                : Optional.empty();
+        unfit.ifPresent(u -> f.binding().problem(u.key().isEmpty() ? pointer : LocatedTree.child(pointer, u.key()),
+                u.problem()));
+        return unfit.isEmpty();
     }
 }

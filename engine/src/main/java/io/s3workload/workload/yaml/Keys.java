@@ -79,7 +79,7 @@ public final class Keys {
     static final Set<StageKind> PROBES = EnumSet.of(READ_AFTER_WRITE, LIST_AFTER_WRITE);
     static final Set<StageKind> WRITES_SETTINGS = EnumSet.of(PUT, GET, MIX);
 
-    static final String ACCESS_TEXT = "How a reading stage picks its keys: roundRobin (each in turn),"
+    public static final String ACCESS_TEXT = "How a reading stage picks its keys: roundRobin (each in turn),"
             + " random (uniform), {zipf: EXPONENT} (the r-th most read key in proportion to r^-exponent) or"
             + " {hotspot: {keys, share}}.";
 

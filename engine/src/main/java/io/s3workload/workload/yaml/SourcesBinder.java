@@ -18,7 +18,7 @@ public final class SourcesBinder {
     }
 
     /** {@code sources}, or, with {@code from: {prefix}}, nothing: the stage reads existing objects then. */
-    static Optional<Sources> sources(Fields f, boolean existing) {
+    public static Optional<Sources> sources(Fields f, boolean existing) {
         if (existing) {
             if (f.mentions("sources")) {
                 f.binding().problem(f.child("sources"), "a rangeRead reads its own sources or the existing objects"
@@ -55,7 +55,7 @@ public final class SourcesBinder {
      * {@code chunk} of a rangeRead: one size, or a range {@code {min, max}} of lengths drawn at random; required,
      * above zero, no larger than the sources.
      */
-    static Optional<SizeSpec> chunkRange(Fields f, Optional<Sources> sources) {
+    public static Optional<SizeSpec> chunkRange(Fields f, Optional<Sources> sources) {
         if (!(f.raw("chunk") instanceof ObjectNode range)) {
             return chunk(f, sources).map(SizeSpec::of);
         }

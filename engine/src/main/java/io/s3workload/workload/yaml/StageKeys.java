@@ -100,8 +100,6 @@ final class StageKeys {
         stage(EnumSet.complementOf(EnumSet.of(RANGE_READ)).stream().filter(trait(Trait.PICKS_KEYS)::contains)
                 .collect(Collectors.toCollection(() -> EnumSet.noneOf(StageKind.class))), "access",
                 "access", GET.defaultAccess().toString(), "{zipf: 1.1}", ACCESS_TEXT),
-        stage(EnumSet.of(RANGE_READ), "access", "access", RANGE_READ.defaultAccess().toString(), "{zipf: 1.1}",
-                ACCESS_TEXT),
 
         stage(trait(Trait.DURATION_BOUND), "duration",
                 "duration",
@@ -122,8 +120,6 @@ final class StageKeys {
                 .scaled(Scale.SIZE),
         stage(EnumSet.of(PUT, GET, SWEEP), "sizes", "sizes", null, "[4KiB, 1MiB, 64MiB]",
                 "Object sizes, one cell each.").scaled(Scale.SIZE).list(),
-        stage(EnumSet.of(RANGE_READ), "from", "fromPrefix", null, "{prefix: datasets/2024/}", "Existing objects"
-                + " to read ranges of, instead of sources of its own: {prefix: datasets/2024/}."),
         stage(EnumSet.of(GET, HEAD, COPY), "from", "from", null, "put-1mib", "The earlier stage whose"
                 + " objects this one reads, HEADs or copies; or existing objects: {prefix: datasets/2024/}."),
         stage(EnumSet.of(DELETE, LIST), "from", "name", null, "put-1mib",
@@ -164,10 +160,6 @@ final class StageKeys {
                         + " 4 KiB-block deduplication on purpose.").inDefaults(),
         stage(EnumSet.of(RANGE_READ, TRANSCODE), "sources", "sources", null, "{count: 4, size: 10GiB, reuse: true}",
                 "Large source objects: how many, how large, and whether to reuse them across runs."),
-        stage(EnumSet.of(RANGE_READ), "chunk", "sizeRange", null, "10MiB",
-                "Bytes per range request, or {min, max} to draw each length.").scaled(Scale.SIZE),
-        stage(EnumSet.of(RANGE_READ), "order", "rangeOrder", "random", "sequential",
-                "The offsets read: random, or sequential through each source."),
         stage(PROBES, "writers", "names", null, "[global]", "Endpoints that write.").list(),
         stage(PROBES, "readers", "names", null, "[global, regional]", "Endpoints that read back.").list(),
         stage(PROBES, "iterations", "count", ConsistencyProbe.DEFAULT_ITERATIONS, 1000,

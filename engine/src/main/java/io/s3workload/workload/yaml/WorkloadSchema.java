@@ -14,7 +14,6 @@ import io.s3workload.workload.DataShape;
 import io.s3workload.workload.EndpointSpec;
 import io.s3workload.workload.LoadEndpoints;
 import io.s3workload.workload.ObjectSettings;
-import io.s3workload.workload.RangeReadStage;
 import io.s3workload.workload.ReadAfterWriteStage;
 import io.s3workload.workload.ServerMetrics;
 import io.s3workload.workload.StageGraph;
@@ -127,7 +126,6 @@ public final class WorkloadSchema {
         d.set("buckets", JSON.createObjectNode().set("anyOf", JSON.createArrayNode().add(ref("count"))
                 .add(listOf(ref("text")))));
         d.set("conditional", enumOf(Conditional.class));
-        d.set("rangeOrder", enumOf(Set.copyOf(RangeReadStage.ORDERS)));
         d.set("compareOrder", enumOf(CompareStage.Order.class));
         d.set("kind", enumOf(Set.copyOf(StageKind.keys())));
         d.set("urls", listOf(scalar(null, "https?://.+")));

@@ -1,4 +1,4 @@
-package io.s3workload.run.kinds;
+package io.s3workload.kinds.rangeread;
 
 import io.s3workload.metrics.CellKey;
 import io.s3workload.metrics.CellRecorder;
@@ -14,7 +14,6 @@ import io.s3workload.run.RunContext;
 import io.s3workload.run.SourceSet;
 import io.s3workload.s3.Payload;
 import io.s3workload.s3.ReadTiming;
-import io.s3workload.workload.RangeReadStage;
 import java.util.List;
 import java.util.Optional;
 import java.util.concurrent.atomic.AtomicLong;

@@ -1,6 +1,16 @@
-package io.s3workload.workload;
+package io.s3workload.kinds.rangeread;
 
 import io.s3workload.ground.SizeSpec;
+import io.s3workload.workload.DataShape;
+import io.s3workload.workload.Multipart;
+import io.s3workload.workload.ObjectsFrom;
+import io.s3workload.workload.OfferedLoad;
+import io.s3workload.workload.Shard;
+import io.s3workload.workload.Sources;
+import io.s3workload.workload.StageCommon;
+import io.s3workload.workload.StageKind;
+import io.s3workload.workload.StageSpec;
+import io.s3workload.workload.Stop;
 import java.util.List;
 import java.util.Optional;
 
@@ -50,6 +60,15 @@ public record RangeReadStage(StageCommon common, Optional<Sources> sources, Opti
     public RangeReadStage shared(Shard shard, int defaultWorkers) {
         return new RangeReadStage(common.shared(shard, kind(), defaultWorkers), sources, from, chunk, sequential, stop.shared(shard),
                 multipart, verify);
+    }
+
+    /** Sources of its own would be uploaded again at every step. */
+    @Override
+    public Optional<Unfit> unfitToRepeat() {
+        return from.isPresent() || sources.orElseThrow().reuse() ? Optional.empty() : Optional.of(new Unfit("sources",
+                "a capacity search's rangeRead reads sources that outlive a step: add reuse: true here, or read"
+                        + " existing objects with from: {prefix: ...} (sources of its own would be uploaded again at"
+                        + " every step)"));
     }
 
     @Override

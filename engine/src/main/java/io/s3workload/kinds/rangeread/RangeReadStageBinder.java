@@ -1,17 +1,49 @@
-package io.s3workload.workload.yaml;
+package io.s3workload.kinds.rangeread;
 
 import io.s3workload.ground.SizeSpec;
 import io.s3workload.workload.ObjectsFrom;
-import io.s3workload.workload.RangeReadStage;
 import io.s3workload.workload.Sources;
 import io.s3workload.workload.StageCommon;
+import io.s3workload.workload.StageKind;
 import io.s3workload.workload.StageSpec;
 import io.s3workload.workload.Stop;
+import io.s3workload.workload.yaml.Fields;
+import io.s3workload.workload.yaml.Key;
+import io.s3workload.workload.yaml.Keys;
+import io.s3workload.workload.yaml.ObjectsFromBinder;
+import io.s3workload.workload.yaml.SchemaType;
+import io.s3workload.workload.yaml.SourcesBinder;
+import io.s3workload.workload.yaml.StageBinder;
+import io.s3workload.workload.yaml.StopBinder;
+import io.s3workload.workload.yaml.TransferBinder;
+import java.util.EnumSet;
 import java.util.List;
+import java.util.Map;
 import java.util.Optional;
+import java.util.Set;
 
 /** {@code kind: rangeRead}: chunk-sized range reads from large source objects. */
 public final class RangeReadStageBinder implements StageBinder {
+
+    private static final Set<StageKind> RANGE_READ = EnumSet.of(StageKind.RANGE_READ);
+
+    @Override
+    public Map<String, SchemaType> types() {
+        return Map.of("rangeOrder", new SchemaType.Choice(Set.copyOf(RangeReadStage.ORDERS)));
+    }
+
+    @Override
+    public List<Key> keys() {
+        return List.of(
+            Keys.stage(RANGE_READ, "access", "access", StageKind.RANGE_READ.defaultAccess().toString(), "{zipf: 1.1}",
+                    Keys.ACCESS_TEXT),
+            Keys.stage(RANGE_READ, "from", "fromPrefix", null, "{prefix: datasets/2024/}", "Existing objects"
+                    + " to read ranges of, instead of sources of its own: {prefix: datasets/2024/}."),
+            Keys.stage(RANGE_READ, "chunk", "sizeRange", null, "10MiB",
+                    "Bytes per range request, or {min, max} to draw each length.").scaled(Keys.Scale.SIZE),
+            Keys.stage(RANGE_READ, "order", "rangeOrder", "random", "sequential",
+                    "The offsets read: random, or sequential through each source."));
+    }
 
     @Override
     public Optional<StageSpec> bind(StageCommon common, Fields f) {
