@@ -5,11 +5,9 @@ import io.s3workload.plan.StageShape.Place;
 import io.s3workload.plan.StageShape.Shape;
 import io.s3workload.workload.ConsistencyProbe;
 import io.s3workload.workload.GetStage;
-import io.s3workload.workload.ListAfterWriteStage;
 import io.s3workload.workload.Multipart;
 import io.s3workload.workload.ObjectsFrom;
 import io.s3workload.workload.PutStage;
-import io.s3workload.workload.ReadAfterWriteStage;
 import io.s3workload.workload.StageSpec;
 import io.s3workload.workload.Stop;
 import java.util.List;
@@ -29,14 +27,6 @@ public final class StageShapes {
     public static Shape put(PutStage put, Place at) {
         return new Shape(putCells(put.sizes(), put.stop()), Optional.empty(), OptionalLong.empty(),
                 fanOut(put.multipart(), put.sizes()));
-    }
-
-    public static Shape readAfterWrite(ReadAfterWriteStage raw, Place at) {
-        return probeShape(raw.probe(), 1, at.endpoint(), at.endpoints());
-    }
-
-    public static Shape listAfterWrite(ListAfterWriteStage law, Place at) {
-        return probeShape(law.probe(), law.objects(), at.endpoint(), at.endpoints());
     }
 
     /** A get stage: the objects under a prefix, an earlier stage's, or its own seeded before it measures. */
@@ -68,7 +58,9 @@ public final class StageShapes {
      * A consistency probe: one cell counting its writes (each writer, each iteration, {@code objects} keys; pair by
      * pair, each reader gets writes of its own); readers polled together, or a batch of keys written at once.
      */
-    private static Shape probeShape(ConsistencyProbe probe, int objects, String endpoint, List<String> all) {
+    public static Shape probe(ConsistencyProbe probe, int objects, Place at) {
+        String endpoint = at.endpoint();
+        List<String> all = at.endpoints();
         List<String> writers = probe.writers().isEmpty() ? List.of(endpoint) : probe.writers();
         boolean self = probe.readers().contains(ConsistencyProbe.SELF);
         List<String> named = probe.readers().stream().filter(r -> !r.equals(ConsistencyProbe.SELF)).toList();

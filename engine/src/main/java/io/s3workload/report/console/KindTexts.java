@@ -1,8 +1,6 @@
 package io.s3workload.report.console;
 
-import io.s3workload.ground.Units;
 import io.s3workload.plan.StagePlan;
-import io.s3workload.result.StageResult;
 import io.s3workload.workload.Conditional;
 import io.s3workload.workload.GetStage;
 import io.s3workload.workload.PutStage;
@@ -47,20 +45,6 @@ public final class KindTexts {
         public Notes notes(StagePlan stage) {
             return stage.spec(GetStage.class).validateChecksum()
                     ? Notes.last("reads checked against the server's checksum") : Notes.NONE;
-        }
-    };
-
-    /** A consistency probe (readAfterWrite, listAfterWrite): writers and readers, its pairs' convergence. */
-    public static final StageText PROBE = new StageText() {
-        @Override
-        public String header(StagePlan stage) {
-            return "writers " + String.join(", ", stage.roles().writers()) + ", readers " + stage.roles().readersText()
-                    + (stage.concurrency() > 1 ? ", " + Units.count(stage.concurrency(), "iteration") + " at once" : "");
-        }
-
-        @Override
-        public String blocks(StageResult result, Console console) {
-            return ProbeBlocks.convergence(result) + console.cells(result, true);
         }
     };
 

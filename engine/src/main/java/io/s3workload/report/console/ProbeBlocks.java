@@ -8,9 +8,8 @@ import io.s3workload.result.ConvergencePairs;
 import io.s3workload.result.StageResult;
 import io.s3workload.workload.ConsistencyProbe;
 import io.s3workload.workload.Durations;
-import io.s3workload.workload.ListAfterWriteStage;
-import io.s3workload.workload.ReadAfterWriteStage;
 import java.util.Locale;
+import java.util.function.Function;
 import org.HdrHistogram.Histogram;
 
 /**
@@ -22,20 +21,28 @@ public final class ProbeBlocks {
     private ProbeBlocks() {
     }
 
-    /** The probe's heading, then per pair: Convergence and Distribution lines. */
-    static String convergence(StageResult result) {
-        StagePlan stage = result.stage();
-        Probe kind = switch (stage.spec()) {
-            case ReadAfterWriteStage raw -> new Probe(raw.probe(), "Read-After-Write Consistency",
-                    switch (raw.writeWith()) {
-                        case PUT -> "PUT|" + raw.readWith();
-                        case COPY -> "COPY|" + raw.readWith();
-                        case VERSION -> "PUT version|GET version";
-                    }, "", false);
-            case ListAfterWriteStage law -> new Probe(law.probe(), "List-After-Write Consistency", "PUT|LIST",
-                    " of " + Units.count(law.objects(), "object"), true);
-            default -> throw new IllegalArgumentException("not a consistency probe: " + stage.kind());
+    /**
+     * The text of a consistency probe's kind, whose block {@code heading} names: its writers and readers in the header,
+     * then its pairs ({@link #convergence}) and its cells.
+     */
+    public static StageText text(Function<StagePlan, Heading> heading) {
+        return new StageText() {
+            @Override
+            public String header(StagePlan stage) {
+                return "writers " + String.join(", ", stage.roles().writers()) + ", readers "
+                        + stage.roles().readersText() + (stage.concurrency() > 1
+                        ? ", " + Units.count(stage.concurrency(), "iteration") + " at once" : "");
+            }
+
+            @Override
+            public String blocks(StageResult result, Console console) {
+                return convergence(result, heading.apply(result.stage())) + console.cells(result, true);
+            }
         };
+    }
+
+    /** The probe's heading, then per pair: Convergence and Distribution lines. */
+    static String convergence(StageResult result, Heading kind) {
         ConsistencyProbe probe = kind.probe();
         String title = kind.title();
         String what = kind.what();
@@ -72,8 +79,12 @@ public final class ProbeBlocks {
         return b.toString();
     }
 
-    /** What a consistency probe is, as its block names it. */
-    private record Probe(ConsistencyProbe probe, String title, String what, String objects, boolean listing) {
+    /**
+     * What a consistency probe is, as its block names it: its settings, its title ("Read-After-Write Consistency"),
+     * what a pair does ("PUT|GET"), the objects an iteration writes where more than one ("" or " of 10 objects"),
+     * and whether its readers list (so that its polls are listings).
+     */
+    public record Heading(ConsistencyProbe probe, String title, String what, String objects, boolean listing) {
     }
 
     /**

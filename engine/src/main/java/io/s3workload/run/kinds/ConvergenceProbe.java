@@ -57,17 +57,17 @@ public final class ConvergenceProbe {
      */
     public record Read(Seen seen, long bytes, boolean answered) {
 
-        Read(Seen seen, long bytes) {
+        public Read(Seen seen, long bytes) {
             this(seen, bytes, true);
         }
 
         /** An answer without bytes: a HEAD's, or a listing's ({@code MISSING}: the keys were not all in it). */
-        static Read of(Seen seen) {
+        public static Read of(Seen seen) {
             return new Read(seen, 0, true);
         }
 
         /** A 404: the reader does not have the object (yet). */
-        static Read notFound() {
+        public static Read notFound() {
             return new Read(Seen.MISSING, 0, false);
         }
     }
@@ -84,7 +84,7 @@ public final class ConvergenceProbe {
     }
 
     /** A probe kind: what it writes, and how it reads. */
-    interface Target extends Reader {
+    public interface Target extends Reader {
 
         /** The operation a poll is, for the readers' cells. */
         Op readOp();
@@ -114,7 +114,7 @@ public final class ConvergenceProbe {
     private final Map<String, CellRecorder> reads = new LinkedHashMap<>();
     private final Map<String, ConvergenceRecorder> pairs = new LinkedHashMap<>();
 
-    ConvergenceProbe(StagePlan stage, ConsistencyProbe probe, Target target, RunContext context) {
+    public ConvergenceProbe(StagePlan stage, ConsistencyProbe probe, Target target, RunContext context) {
         this.stage = stage;
         this.probe = probe;
         this.target = target;
@@ -131,7 +131,7 @@ public final class ConvergenceProbe {
         }
     }
 
-    StageResult run() {
+    public StageResult run() {
         long start = System.nanoTime();
         List<Task> tasks = tasks();
         AtomicInteger next = new AtomicInteger();
@@ -280,7 +280,7 @@ public final class ConvergenceProbe {
     }
 
     /** Whether two ETags name the same version: quotes and a weak marker aside, case-insensitively. */
-    static boolean sameEtag(String a, String b) {
+    public static boolean sameEtag(String a, String b) {
         return a != null && b != null && bare(a).equalsIgnoreCase(bare(b));
     }
 

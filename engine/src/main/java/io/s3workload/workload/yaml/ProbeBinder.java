@@ -13,7 +13,7 @@ public final class ProbeBinder {
     private ProbeBinder() {
     }
 
-    static Optional<ConsistencyProbe> probe(Fields f) {
+    public static Optional<ConsistencyProbe> probe(Fields f) {
         List<String> writers = names(f, "writers");
         List<String> readers = names(f, "readers");
         int iterations = f.intOr("iterations", 1);

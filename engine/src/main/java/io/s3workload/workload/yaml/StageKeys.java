@@ -10,12 +10,10 @@ import static io.s3workload.workload.StageKind.GET;
 import static io.s3workload.workload.StageKind.GROUP;
 import static io.s3workload.workload.StageKind.HEAD;
 import static io.s3workload.workload.StageKind.LIST;
-import static io.s3workload.workload.StageKind.LIST_AFTER_WRITE;
 import static io.s3workload.workload.StageKind.LOOPS;
 import static io.s3workload.workload.StageKind.MIX;
 import static io.s3workload.workload.StageKind.PUT;
 import static io.s3workload.workload.StageKind.RANGE_READ;
-import static io.s3workload.workload.StageKind.READ_AFTER_WRITE;
 import static io.s3workload.workload.StageKind.REPLAY;
 import static io.s3workload.workload.StageKind.SWEEP;
 import static io.s3workload.workload.StageKind.TRANSCODE;
@@ -27,7 +25,6 @@ import io.s3workload.workload.CompareStage;
 import io.s3workload.workload.ConsistencyProbe;
 import io.s3workload.workload.Defaults;
 import io.s3workload.workload.GetStage;
-import io.s3workload.workload.ListAfterWriteStage;
 import io.s3workload.workload.Multipart;
 import io.s3workload.workload.ParallelRanges;
 import io.s3workload.workload.StageGraph;
@@ -111,8 +108,6 @@ final class StageKeys {
                 "Distinct keys: written round-robin (put, versions), seeded (mix, sweep) or grown in turn (append).").scaled(Scale.COUNT),
         stage(EnumSet.of(GET), "objects", "count", GetStage.DEFAULT_SEED_OBJECTS, 100,
                 "The objects a get stage seeds itself (with sizes).").scaled(Scale.COUNT),
-        stage(EnumSet.of(LIST_AFTER_WRITE), "objects", "count", ListAfterWriteStage.DEFAULT_OBJECTS, 100,
-                "Objects written and listed per iteration.").scaled(Scale.COUNT),
         stage(EnumSet.of(PUT, GET, VERSIONS, MIX), "size", "sizeOrRange", null, "1MiB", "The object size: one size, a"
                 + " range {min, max} (uniform; log: true for log-uniform), weights {weights: {4KiB: 70%, 1MiB: 25%,"
                 + " 64MiB: 5%}} or a histogram {file: sizes.csv} of size,count lines.").scaled(Scale.SIZE).list(),
@@ -174,11 +169,6 @@ final class StageKeys {
                 "Write every iteration to the same key (a new version each time) instead of a new key."),
         stage(PROBES, "pairs", "pairs", "parallel", "sequential",
                 "Read-back through every reader at once, or one after another."),
-        stage(EnumSet.of(READ_AFTER_WRITE), "readWith", "readWith", "get", "head",
-                "Read back with GET (checks the ETag) or HEAD."),
-        stage(EnumSet.of(READ_AFTER_WRITE), "writeWith", "writeWith", "put", "copy", "What each iteration writes: a"
-                + " PUT, a server-side copy (CopyObject) of a source PUT just before, or a PUT into a versioned bucket"
-                + " read back by its version id."),
         stage(EnumSet.of(SWEEP), "preset", "preset", null, "quick", "A sweep's thread counts and sizes: quick or full."),
         stage(EnumSet.of(SWEEP), "threads", "counts", null, "[1, 8, 32]", "A sweep's thread counts.").list(),
         stage(EnumSet.of(SWEEP), "op", "sweepOp", "get", "put", "The operation a sweep measures."),

@@ -14,7 +14,6 @@ import io.s3workload.workload.DataShape;
 import io.s3workload.workload.EndpointSpec;
 import io.s3workload.workload.LoadEndpoints;
 import io.s3workload.workload.ObjectSettings;
-import io.s3workload.workload.ReadAfterWriteStage;
 import io.s3workload.workload.ServerMetrics;
 import io.s3workload.workload.StageGraph;
 import io.s3workload.workload.StageKind;
@@ -119,8 +118,6 @@ public final class WorkloadSchema {
         d.set("checksums", enumOf(ClientSpec.Checksums.class));
         d.set("clients", enumOf(ClientSpec.Sharing.class));
         d.set("pairs", enumOf(ConsistencyProbe.PairOrder.class));
-        d.set("readWith", enumOf(ReadAfterWriteStage.ReadWith.class));
-        d.set("writeWith", enumOf(ReadAfterWriteStage.WriteWith.class));
         d.set("preset", enumOf(SweepStage.Preset.class));
         d.set("sweepOp", enumOf(SweepStage.Measure.class));
         d.set("buckets", JSON.createObjectNode().set("anyOf", JSON.createArrayNode().add(ref("count"))

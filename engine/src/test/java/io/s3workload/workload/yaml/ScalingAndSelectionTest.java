@@ -12,7 +12,7 @@ import io.s3workload.testing.QuickTier;
 import io.s3workload.workload.GetStage;
 import io.s3workload.workload.LoopsStage;
 import io.s3workload.workload.PutStage;
-import io.s3workload.workload.ReadAfterWriteStage;
+import io.s3workload.kinds.readafterwrite.ReadAfterWriteStage;
 import io.s3workload.workload.SweepStage;
 import io.s3workload.workload.Workload;
 import java.time.Duration;
@@ -166,9 +166,9 @@ class ScalingAndSelectionTest {
                 f -> shards.stream().mapToInt(f).sum();
         assertEquals(10, sum.applyAsInt(w -> ((ReadAfterWriteStage) w.stages().get(0)).probe().iterations()),
                 "the default 10 iterations, shared");
-        var law = shards.stream().map(w -> (io.s3workload.workload.ListAfterWriteStage) w.stages().get(1)).toList();
+        var law = shards.stream().map(w -> (io.s3workload.kinds.listafterwrite.ListAfterWriteStage) w.stages().get(1)).toList();
         assertEquals(6, law.stream().mapToInt(l -> l.probe().iterations()).sum());
-        assertEquals(List.of(20, 20, 20), law.stream().map(io.s3workload.workload.ListAfterWriteStage::objects)
+        assertEquals(List.of(20, 20, 20), law.stream().map(io.s3workload.kinds.listafterwrite.ListAfterWriteStage::objects)
                 .toList(), "keys listed per iteration are not divided");
         assertEquals(100, sum.applyAsInt(w -> (int) ((io.s3workload.kinds.mix.MixStage) w.stages().get(2)).objects()));
         assertEquals(5, sum.applyAsInt(w -> w.stages().get(2).common().concurrency().getAsInt()),

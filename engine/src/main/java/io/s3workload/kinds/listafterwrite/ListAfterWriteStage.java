@@ -1,5 +1,10 @@
-package io.s3workload.workload;
+package io.s3workload.kinds.listafterwrite;
 
+import io.s3workload.workload.ConsistencyProbe;
+import io.s3workload.workload.Shard;
+import io.s3workload.workload.StageCommon;
+import io.s3workload.workload.StageKind;
+import io.s3workload.workload.StageSpec;
 import java.util.List;
 
 /**

@@ -1,4 +1,4 @@
-package io.s3workload.run.kinds;
+package io.s3workload.kinds.readafterwrite;
 
 import io.s3workload.ground.SizeSpec;
 import io.s3workload.metrics.CellKey;
@@ -9,11 +9,11 @@ import io.s3workload.result.StageResult;
 import io.s3workload.run.BucketVersioning;
 import io.s3workload.run.RunContext;
 import io.s3workload.run.StageRunner;
+import io.s3workload.run.kinds.ConvergenceProbe;
 import io.s3workload.s3.ObjectStore;
 import io.s3workload.s3.Payload;
 import io.s3workload.s3.ReadTiming;
 import io.s3workload.s3.StoreException;
-import io.s3workload.workload.ReadAfterWriteStage;
 import java.util.List;
 import java.util.Optional;
 

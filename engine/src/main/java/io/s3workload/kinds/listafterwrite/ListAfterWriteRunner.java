@@ -1,4 +1,4 @@
-package io.s3workload.run.kinds;
+package io.s3workload.kinds.listafterwrite;
 
 import io.s3workload.metrics.CellRecorder;
 import io.s3workload.metrics.Op;
@@ -6,9 +6,9 @@ import io.s3workload.plan.StagePlan;
 import io.s3workload.result.StageResult;
 import io.s3workload.run.RunContext;
 import io.s3workload.run.StageRunner;
+import io.s3workload.run.kinds.ConvergenceProbe;
 import io.s3workload.s3.ObjectStore;
 import io.s3workload.s3.StoreException;
-import io.s3workload.workload.ListAfterWriteStage;
 import java.util.ArrayList;
 import java.util.HashMap;
 import java.util.List;
