@@ -5,34 +5,28 @@ import io.s3workload.kinds.capacity.CapacityKind;
 import io.s3workload.kinds.connectivity.ConnectivityKind;
 import io.s3workload.kinds.copy.CopyKind;
 import io.s3workload.kinds.delete.DeleteKind;
+import io.s3workload.kinds.get.GetKind;
 import io.s3workload.kinds.head.HeadKind;
 import io.s3workload.kinds.history.HistoryKind;
 import io.s3workload.kinds.httpget.HttpGetKind;
 import io.s3workload.kinds.list.ListKind;
 import io.s3workload.kinds.listafterwrite.ListAfterWriteKind;
 import io.s3workload.kinds.mix.MixKind;
+import io.s3workload.kinds.put.PutKind;
 import io.s3workload.kinds.rangeread.RangeReadKind;
 import io.s3workload.kinds.readafterwrite.ReadAfterWriteKind;
 import io.s3workload.kinds.replay.ReplayKind;
 import io.s3workload.kinds.transcode.TranscodeKind;
 import io.s3workload.kinds.versions.VersionsKind;
-import io.s3workload.plan.StageShapes;
-import io.s3workload.report.console.KindTexts;
-import io.s3workload.run.kinds.GetRunner;
-import io.s3workload.run.kinds.PutRunner;
 import io.s3workload.workload.CompareStage;
-import io.s3workload.workload.GetStage;
 import io.s3workload.workload.GroupStage;
 import io.s3workload.workload.KindParts;
 import io.s3workload.workload.LoopsStage;
-import io.s3workload.workload.PutStage;
 import io.s3workload.workload.StageKind;
 import io.s3workload.workload.SweepStage;
 import io.s3workload.workload.yaml.CompareStageBinder;
-import io.s3workload.workload.yaml.GetStageBinder;
 import io.s3workload.workload.yaml.GroupStageBinder;
 import io.s3workload.workload.yaml.LoopsStageBinder;
-import io.s3workload.workload.yaml.PutStageBinder;
 import io.s3workload.workload.yaml.SweepStageBinder;
 import java.util.EnumMap;
 import java.util.Map;
@@ -57,10 +51,8 @@ public final class Kinds implements KindParts {
     /** {@code kind}'s parts. */
     static Kind<?> kind(StageKind kind) {
         return switch (kind) {
-            case PUT -> new Kind<>(PutStage.class, new PutStageBinder(), StageShapes::put, PutRunner::new,
-                    KindTexts.PUT);
-            case GET -> new Kind<>(GetStage.class, new GetStageBinder(), StageShapes::get, GetRunner::new,
-                    KindTexts.GET);
+            case PUT -> PutKind.KIND;
+            case GET -> GetKind.KIND;
             case DELETE -> DeleteKind.KIND;
             case HEAD -> HeadKind.KIND;
             case LIST -> ListKind.KIND;

@@ -3,18 +3,15 @@ package io.s3workload.plan;
 import io.s3workload.ground.SizeSpec;
 import io.s3workload.workload.ClientSettings;
 import io.s3workload.workload.CompareStage;
-import io.s3workload.workload.GetStage;
 import io.s3workload.workload.GroupStage;
 import io.s3workload.workload.LoadEndpoints;
 import io.s3workload.workload.LoopsStage;
-import io.s3workload.workload.Multipart;
-import io.s3workload.workload.ObjectsFrom;
-import io.s3workload.workload.ParallelRanges;
-import io.s3workload.workload.PutStage;
 import io.s3workload.workload.StageCommon;
 import io.s3workload.workload.StageGraph;
+import io.s3workload.workload.StageKind;
 import io.s3workload.workload.StageSpec;
 import io.s3workload.workload.Stop;
+import io.s3workload.workload.SweepPoint;
 import io.s3workload.workload.SweepStage;
 import io.s3workload.workload.Workload;
 import java.util.ArrayList;
@@ -96,9 +93,9 @@ public final class Planner {
             Optional<String> source = Optional.empty();
             if (sweep.measure() == SweepStage.Measure.GET) {
                 String upload = base + ".upload";
-                PutStage put = new PutStage(member(sweep.common(), upload, Math.min(most, SWEEP_UPLOAD_WORKERS)),
-                        List.of(size), new Stop(Optional.empty(), OptionalLong.empty(),
-                        OptionalLong.of(sweep.objects())), Multipart.DEFAULT);
+                StageSpec put = SweepPoint.of(StageKind.PUT).point(member(sweep.common(), upload,
+                        Math.min(most, SWEEP_UPLOAD_WORKERS)), size, new Stop(Optional.empty(), OptionalLong.empty(),
+                        OptionalLong.of(sweep.objects())), Optional.empty());
                 next = Entry.after(add(w, put, new Naming(upload, Optional.empty(), Optional.of(StageGroup.sweep(
                         sweep.name(), size, OptionalInt.empty(), true))), next, stages, scope));
                 source = Optional.of(upload);
@@ -106,10 +103,7 @@ public final class Planner {
             for (int threads : sweep.threads()) {
                 String name = base + ".t" + threads;
                 StageCommon common = member(sweep.common(), name, threads);
-                StageSpec point = sweep.measure() == SweepStage.Measure.GET
-                        ? new GetStage(common, source.map(ObjectsFrom.Stage::new), List.of(), sweep.point(), ParallelRanges.OFF, Multipart.DEFAULT,
-                        false)
-                        : new PutStage(common, List.of(size), sweep.point(), Multipart.DEFAULT);
+                StageSpec point = SweepPoint.of(sweep.measure().kind()).point(common, size, sweep.point(), source);
                 next = Entry.after(add(w, point, new Naming(name, Optional.empty(), Optional.of(StageGroup.sweep(
                         sweep.name(), size, OptionalInt.of(threads), false))), next, stages, scope));
             }

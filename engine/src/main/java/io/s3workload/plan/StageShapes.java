@@ -4,54 +4,20 @@ import io.s3workload.ground.SizeSpec;
 import io.s3workload.plan.StageShape.Place;
 import io.s3workload.plan.StageShape.Shape;
 import io.s3workload.workload.ConsistencyProbe;
-import io.s3workload.workload.GetStage;
 import io.s3workload.workload.Multipart;
 import io.s3workload.workload.ObjectsFrom;
-import io.s3workload.workload.PutStage;
-import io.s3workload.workload.StageSpec;
 import io.s3workload.workload.Stop;
 import java.util.List;
-import java.util.Map;
 import java.util.Optional;
 import java.util.OptionalLong;
 
 /**
- * The shapes ({@link StageShape}) of the kinds whose folder does not hold theirs yet, one method a kind, and what
- * they share: cells read over a source, the existing objects under a prefix, a probe's pairs.
+ * What the kinds' shapes ({@link StageShape}) share: cells read over a source, the one cell over the existing objects
+ * under a prefix, a multipart transfer's fan-out, a consistency probe's one cell of writes and its pairs.
  */
 public final class StageShapes {
 
     private StageShapes() {
-    }
-
-    public static Shape put(PutStage put, Place at) {
-        return new Shape(putCells(put.sizes(), put.stop()), Optional.empty(), OptionalLong.empty(),
-                fanOut(put.multipart(), put.sizes()));
-    }
-
-    /** A get stage: the objects under a prefix, an earlier stage's, or its own seeded before it measures. */
-    public static Shape get(GetStage get, Place at) {
-        Map<String, StagePlan> earlier = at.earlier();
-        if (get.existing().isPresent()) {
-            return new Shape(existingCells(get.existing().get(), get.stop()), Optional.empty(), OptionalLong.empty(),
-                    Math.max(1, get.ranges().parallel()));
-        }
-        if (get.readsFrom().isPresent()) {
-            List<CellPlan> source = earlier.get(get.readsFrom().get()).cells();
-            return new Shape(readCells(source, get.stop()), get.readsFrom(), OptionalLong.empty(),
-                    Math.max(1, maxRanges(get, source)));
-        }
-        long seeded = get.stop().objects().orElse(GetStage.DEFAULT_SEED_OBJECTS);
-        List<CellPlan> seededCells = get.sizes().stream().map(size -> new CellPlan(size, OptionalLong.of(seeded),
-                OptionalLong.of(seeded), Optional.empty())).toList();
-        return new Shape(readCells(seededCells, get.stop()), Optional.empty(), OptionalLong.of(seeded),
-                Math.max(maxRanges(get, seededCells), fanOut(get.multipart(), get.sizes())));
-    }
-
-    /** A composite is expanded into its members ({@code Planner}), never planned itself. */
-    public static Shape expanded(StageSpec composite, Place at) {
-        throw new IllegalStateException(composite.kind() + " stage '" + composite.name()
-                + "' is expanded into its members, never planned itself (composites do not nest)");
     }
 
     /**
@@ -70,17 +36,6 @@ public final class StageShapes {
         int fanOut = Math.max(objects, probe.pairs() == ConsistencyProbe.PairOrder.PARALLEL ? roles.pairCount() : 1);
         return new Shape(List.of(new CellPlan(SizeSpec.of(probe.size()), OptionalLong.of(writes),
                 OptionalLong.of(writes), Optional.empty())), Optional.empty(), OptionalLong.empty(), fanOut, roles);
-    }
-
-    /**
-     * Puts: {@code objects} alone writes each key once; {@code operations} alone writes that many new keys; both
-     * write round-robin over the keys; a duration alone writes a new key per operation until it ends.
-     */
-    private static List<CellPlan> putCells(List<SizeSpec> sizes, Stop stop) {
-        OptionalLong operations = stop.operations().isPresent() ? stop.operations()
-                : stop.duration().isEmpty() ? stop.objects() : OptionalLong.empty();
-        OptionalLong keys = stop.objects().isPresent() ? stop.objects() : stop.operations();
-        return sizes.stream().map(size -> new CellPlan(size, operations, keys, stop.duration())).toList();
     }
 
     /** Reads over a source's keys: {@code operations} or {@code duration}, else each key once. */
@@ -104,9 +59,5 @@ public final class StageShapes {
     /** The parts a multipart transfer of the largest size keeps in flight, else 1. */
     public static int fanOut(Multipart multipart, List<SizeSpec> sizes) {
         return sizes.stream().anyMatch(s -> multipart.applies(s.maxBytes())) ? multipart.parallel() : 1;
-    }
-
-    private static int maxRanges(GetStage get, List<CellPlan> cells) {
-        return cells.stream().anyMatch(c -> get.ranges().applies(c.size().maxBytes())) ? get.ranges().parallel() : 1;
     }
 }

@@ -33,6 +33,12 @@ public final class ErrorClassifier {
      */
     public static final String HEAD_NOT_FOUND = "HTTP 404";
 
+    /**
+     * The start of a 412's error class: a condition a write sent (If-None-Match, If-Match) that the store found
+     * false, so it kept what it had.
+     */
+    public static final String PRECONDITION_FAILED = "HTTP 412";
+
     private ErrorClassifier() {
     }
 

@@ -23,8 +23,20 @@ public record SweepStage(StageCommon common, Measure measure, List<Integer> thre
         sizes = List.copyOf(sizes);
     }
 
-    /** What each point measures. */
-    public enum Measure { GET, PUT }
+    /** What each point measures: the kind whose {@link SweepPoint} each point is. */
+    public enum Measure {
+        GET(StageKind.GET), PUT(StageKind.PUT);
+
+        private final StageKind kind;
+
+        Measure(StageKind kind) {
+            this.kind = kind;
+        }
+
+        public StageKind kind() {
+            return kind;
+        }
+    }
 
     /**
      * Matrices by name. {@code quick}: the seed tool's default grid exactly (its -threads-min 8 to -threads-max 16,

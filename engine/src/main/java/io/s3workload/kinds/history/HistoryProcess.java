@@ -4,7 +4,7 @@ import io.s3workload.history.Op;
 import io.s3workload.kinds.history.HistoryStage.HistoryOp;
 import io.s3workload.run.OpRecorder;
 import io.s3workload.run.WorkerState;
-import io.s3workload.run.kinds.ConditionalWrites;
+import io.s3workload.s3.ErrorClassifier;
 import io.s3workload.s3.ObjectWrite;
 import io.s3workload.s3.ReadTiming;
 import io.s3workload.s3.StoreException;
@@ -135,7 +135,7 @@ final class HistoryProcess {
         } catch (StoreException e) {
             long completed = System.nanoTime();
             // If-Match on a missing key is answered 404 NoSuchKey (S3; arrow-rs #6801): its condition failed too
-            boolean conditionFailed = e.errorClass().startsWith(ConditionalWrites.PRECONDITION_FAILED)
+            boolean conditionFailed = e.errorClass().startsWith(ErrorClassifier.PRECONDITION_FAILED)
                     || f == Op.Fn.CAS && e.kind() == StoreException.Kind.NOT_FOUND;
             // ...unless the client library had sent it before (the CRT repeats on its own): that attempt may have
             // taken effect, and the condition then failed against it

@@ -6,7 +6,7 @@ import io.s3workload.plan.StagePlan;
 import io.s3workload.result.StageResult;
 import io.s3workload.run.RunContext;
 import io.s3workload.run.StageRunner;
-import io.s3workload.run.kinds.ConvergenceProbe;
+import io.s3workload.run.probe.ConvergenceProbe;
 import io.s3workload.s3.ObjectStore;
 import io.s3workload.s3.StoreException;
 import java.util.ArrayList;

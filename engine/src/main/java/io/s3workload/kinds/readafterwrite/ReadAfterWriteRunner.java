@@ -9,7 +9,7 @@ import io.s3workload.result.StageResult;
 import io.s3workload.run.BucketVersioning;
 import io.s3workload.run.RunContext;
 import io.s3workload.run.StageRunner;
-import io.s3workload.run.kinds.ConvergenceProbe;
+import io.s3workload.run.probe.ConvergenceProbe;
 import io.s3workload.s3.ObjectStore;
 import io.s3workload.s3.Payload;
 import io.s3workload.s3.ReadTiming;

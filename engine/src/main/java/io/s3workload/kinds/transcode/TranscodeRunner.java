@@ -17,7 +17,7 @@ import io.s3workload.run.RunContext;
 import io.s3workload.run.SourceSet;
 import io.s3workload.run.StageRunner;
 import io.s3workload.run.WorkerState;
-import io.s3workload.run.kinds.ConvergenceProbe;
+import io.s3workload.run.probe.ConvergenceProbe;
 import io.s3workload.s3.ObjectStore;
 import io.s3workload.s3.Payload;
 import io.s3workload.s3.ReadTiming;

@@ -10,8 +10,7 @@ import java.util.Map;
 /**
  * What a stage of one kind says of itself in the plan and on the console, where it says more or other than a load
  * does: a kind's part in the reporters, which the table of kinds ({@link KindParts}) gives. Every method has the
- * load's answer; a kind overrides what it says otherwise. The texts of kinds that have no folder of their own yet
- * are in {@link KindTexts}.
+ * load's answer; a kind overrides what it says otherwise; its text is in its folder ({@code kinds/<kind>/}).
  */
 public interface StageText {
 

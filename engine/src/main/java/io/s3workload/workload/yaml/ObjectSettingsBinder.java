@@ -27,7 +27,7 @@ import java.util.regex.Pattern;
  */
 public final class ObjectSettingsBinder {
 
-    static final Set<String> KEYS = Set.of("sse", "storageClass", "metadata", "objectTags", "checksum", "data",
+    public static final Set<String> KEYS = Set.of("sse", "storageClass", "metadata", "objectTags", "checksum", "data",
             "retention", "legalHold");
     private static final Pattern STORAGE_CLASS = Pattern.compile("[A-Z0-9_]+");
     /** S3 limits user metadata to 2 KiB (names and values). */

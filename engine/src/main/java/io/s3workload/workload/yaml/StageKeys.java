@@ -24,9 +24,7 @@ import io.s3workload.workload.ClientSettings;
 import io.s3workload.workload.CompareStage;
 import io.s3workload.workload.ConsistencyProbe;
 import io.s3workload.workload.Defaults;
-import io.s3workload.workload.GetStage;
 import io.s3workload.workload.Multipart;
-import io.s3workload.workload.ParallelRanges;
 import io.s3workload.workload.StageGraph;
 import io.s3workload.workload.StageKind;
 import io.s3workload.workload.StageKind.Trait;
@@ -106,8 +104,6 @@ final class StageKeys {
                 1000, "Operations per cell.").scaled(Scale.COUNT),
         stage(EnumSet.of(PUT, VERSIONS, MIX, SWEEP, APPEND), "objects", "count", null, 100,
                 "Distinct keys: written round-robin (put, versions), seeded (mix, sweep) or grown in turn (append).").scaled(Scale.COUNT),
-        stage(EnumSet.of(GET), "objects", "count", GetStage.DEFAULT_SEED_OBJECTS, 100,
-                "The objects a get stage seeds itself (with sizes).").scaled(Scale.COUNT),
         stage(EnumSet.of(PUT, GET, VERSIONS, MIX), "size", "sizeOrRange", null, "1MiB", "The object size: one size, a"
                 + " range {min, max} (uniform; log: true for log-uniform), weights {weights: {4KiB: 70%, 1MiB: 25%,"
                 + " 64MiB: 5%}} or a histogram {file: sizes.csv} of size,count lines.").scaled(Scale.SIZE).list(),
@@ -122,17 +118,8 @@ final class StageKeys {
         stage(EnumSet.of(PUT, GET, RANGE_READ, TRANSCODE), "multipart", "multipart", Multipart.DEFAULT,
                 "{partSize: 16MiB, parallel: 8}", "How large objects are uploaded: in parts above threshold, or false"
                         + " for one request."),
-        stage(EnumSet.of(GET), "parallelRanges", "parallelRanges", ParallelRanges.DEFAULT, "{chunk: 16MiB, parallel: 8}",
-                "Large objects read as ranged GETs in parallel above threshold, or false."),
         stage(EnumSet.of(GET, RANGE_READ, COPY), "verify", "boolean", false, true,
                 "Check every byte read against what was written."),
-        stage(EnumSet.of(GET), "validateChecksum", "boolean", false, true, "Ask the server for each object's checksum"
-                + " and check the body against it; a difference is a \"checksum mismatch\" error."),
-        stage(EnumSet.of(PUT), "sharedKeys", "boolean", false, true, "Let workers PUT one key at the same time"
-                + " (overwrite contention on purpose); by default a worker takes a key no other is writing."),
-        stage(EnumSet.of(PUT), "conditional", "conditional", "none", "ifNoneMatch", "A condition each PUT (and"
-                + " multipart completion) sends: ifNoneMatch (If-None-Match: *, create only) or ifMatch (If-Match:"
-                + " the ETag last written); a store that finds it false answers 412, counted as PreconditionFailed."),
         stage(WRITES_SETTINGS, "sse", "sse", null, "s3", "Server-side encryption: s3, kms, or c (a random key per run,"
                 + " sent on every request for the objects)."),
         stage(WRITES_SETTINGS, "storageClass", "text", null, "STANDARD_IA",

@@ -21,7 +21,7 @@ public final class TransferBinder {
     }
 
     /** As {@link #multipart(Fields, List)} for a put stage, whose parts may be measured ({@code measureParts}). */
-    static Multipart uploads(Fields f, List<SizeSpec> sizes) {
+    public static Multipart uploads(Fields f, List<SizeSpec> sizes) {
         return multipart(f, sizes, Multipart.DEFAULT, true);
     }
 
@@ -80,7 +80,7 @@ public final class TransferBinder {
     }
 
     /** {@code parallelRanges: {threshold, chunk, parallel}} (unset keys take the defaults) or {@code false}. */
-    static ParallelRanges parallelRanges(Fields f) {
+    public static ParallelRanges parallelRanges(Fields f) {
         if (isOff(f, "parallelRanges")) {
             return ParallelRanges.OFF;
         }

@@ -8,7 +8,6 @@ import com.fasterxml.jackson.databind.node.ObjectNode;
 import io.s3workload.workload.Access;
 import io.s3workload.workload.ClientSpec;
 import io.s3workload.workload.CompareStage;
-import io.s3workload.workload.Conditional;
 import io.s3workload.workload.ConsistencyProbe;
 import io.s3workload.workload.DataShape;
 import io.s3workload.workload.EndpointSpec;
@@ -122,7 +121,6 @@ public final class WorkloadSchema {
         d.set("sweepOp", enumOf(SweepStage.Measure.class));
         d.set("buckets", JSON.createObjectNode().set("anyOf", JSON.createArrayNode().add(ref("count"))
                 .add(listOf(ref("text")))));
-        d.set("conditional", enumOf(Conditional.class));
         d.set("compareOrder", enumOf(CompareStage.Order.class));
         d.set("kind", enumOf(Set.copyOf(StageKind.keys())));
         d.set("urls", listOf(scalar(null, "https?://.+")));

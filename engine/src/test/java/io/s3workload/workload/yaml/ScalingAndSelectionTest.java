@@ -6,13 +6,13 @@ import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import io.s3workload.ground.DataSize;
 import io.s3workload.ground.SizeSpec;
+import io.s3workload.kinds.get.GetStage;
 import io.s3workload.kinds.httpget.HttpGetStage;
+import io.s3workload.kinds.put.PutStage;
+import io.s3workload.kinds.readafterwrite.ReadAfterWriteStage;
 import io.s3workload.kinds.transcode.TranscodeStage;
 import io.s3workload.testing.QuickTier;
-import io.s3workload.workload.GetStage;
 import io.s3workload.workload.LoopsStage;
-import io.s3workload.workload.PutStage;
-import io.s3workload.kinds.readafterwrite.ReadAfterWriteStage;
 import io.s3workload.workload.SweepStage;
 import io.s3workload.workload.Workload;
 import java.time.Duration;

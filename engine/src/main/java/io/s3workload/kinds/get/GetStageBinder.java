@@ -1,16 +1,50 @@
-package io.s3workload.workload.yaml;
+package io.s3workload.kinds.get;
 
-import io.s3workload.workload.GetStage;
+import io.s3workload.ground.SizeSpec;
+import io.s3workload.workload.Multipart;
 import io.s3workload.workload.ObjectSettings;
 import io.s3workload.workload.ObjectsFrom;
+import io.s3workload.workload.ParallelRanges;
 import io.s3workload.workload.StageCommon;
+import io.s3workload.workload.StageKind;
 import io.s3workload.workload.StageSpec;
 import io.s3workload.workload.Stop;
+import io.s3workload.workload.SweepPoint;
+import io.s3workload.workload.yaml.Fields;
+import io.s3workload.workload.yaml.Key;
+import io.s3workload.workload.yaml.Keys;
+import io.s3workload.workload.yaml.ObjectSettingsBinder;
+import io.s3workload.workload.yaml.ObjectsFromBinder;
+import io.s3workload.workload.yaml.StageBinder;
+import io.s3workload.workload.yaml.StopBinder;
+import io.s3workload.workload.yaml.TransferBinder;
+import java.util.EnumSet;
 import java.util.List;
 import java.util.Optional;
+import java.util.Set;
 
 /** {@code kind: get}: reads stage {@code from}'s objects or the existing objects under a prefix, or seeds its own. */
-public final class GetStageBinder implements StageBinder {
+public final class GetStageBinder implements StageBinder, SweepPoint {
+
+    private static final Set<StageKind> GET = EnumSet.of(StageKind.GET);
+
+    @Override
+    public List<Key> keys() {
+        return List.of(
+            Keys.stage(GET, "objects", "count", GetStage.DEFAULT_SEED_OBJECTS, 100,
+                    "The objects a get stage seeds itself (with sizes).").scaled(Keys.Scale.COUNT),
+            Keys.stage(GET, "parallelRanges", "parallelRanges", ParallelRanges.DEFAULT, "{chunk: 16MiB, parallel: 8}",
+                    "Large objects read as ranged GETs in parallel above threshold, or false."),
+            Keys.stage(GET, "validateChecksum", "boolean", false, true, "Ask the server for each object's checksum"
+                    + " and check the body against it; a difference is a \"checksum mismatch\" error."));
+    }
+
+    /** Stage {@code from}'s objects read whole until {@code stop} (a sweep's reads measure GETs, not ranges). */
+    @Override
+    public StageSpec point(StageCommon common, SizeSpec size, Stop stop, Optional<String> from) {
+        return new GetStage(common, from.map(ObjectsFrom.Stage::new), List.of(), stop, ParallelRanges.OFF,
+                Multipart.DEFAULT, false);
+    }
 
     @Override
     public Optional<StageSpec> bind(StageCommon common, Fields f) {

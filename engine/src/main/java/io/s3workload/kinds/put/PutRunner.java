@@ -1,4 +1,4 @@
-package io.s3workload.run.kinds;
+package io.s3workload.kinds.put;
 
 import io.s3workload.ground.SizeSpec;
 import io.s3workload.ground.Units;
@@ -18,8 +18,6 @@ import io.s3workload.run.WrittenKeys;
 import io.s3workload.s3.ObjectWrite;
 import io.s3workload.s3.Payload;
 import io.s3workload.s3.StoreException;
-import io.s3workload.workload.Conditional;
-import io.s3workload.workload.PutStage;
 import java.util.ArrayList;
 import java.util.List;
 

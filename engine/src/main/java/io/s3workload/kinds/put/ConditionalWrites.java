@@ -1,4 +1,4 @@
-package io.s3workload.run.kinds;
+package io.s3workload.kinds.put;
 
 import io.s3workload.metrics.CellKey;
 import io.s3workload.metrics.CellRecorder;
@@ -11,13 +11,12 @@ import io.s3workload.run.KeySet;
 import io.s3workload.run.OpsSink;
 import io.s3workload.run.RunContext;
 import io.s3workload.run.Transfers;
+import io.s3workload.s3.ErrorClassifier;
 import io.s3workload.s3.ObjectStore;
 import io.s3workload.s3.ObjectWrite;
 import io.s3workload.s3.Payload;
 import io.s3workload.s3.StoreException;
-import io.s3workload.workload.Conditional;
 import io.s3workload.workload.ParallelRanges;
-import io.s3workload.workload.PutStage;
 import java.util.Objects;
 import java.util.Set;
 import java.util.concurrent.ConcurrentHashMap;
@@ -45,7 +44,6 @@ public final class ConditionalWrites {
     static final int MOST_CHECKED = 100;
     /** Conditions remembered to catch two kept writes under one (a lost update), at most: 8 bytes and a node each. */
     static final int MOST_CONDITIONS = 1 << 18;
-    public static final String PRECONDITION_FAILED = "HTTP 412";
 
     private final Conditional conditional;
     /** Per key: 1 + the operation whose write the store last said it kept; 0: none yet. Null: not tracked. */
@@ -127,7 +125,7 @@ public final class ConditionalWrites {
      */
     boolean refused(long number, String objectKey, String expected, StoreException e,
                     ObjectStore store) {
-        if (!e.errorClass().startsWith(PRECONDITION_FAILED)) {
+        if (!e.errorClass().startsWith(ErrorClassifier.PRECONDITION_FAILED)) {
             return false;
         }
         refused.increment();

@@ -1,4 +1,4 @@
-package io.s3workload.run.kinds;
+package io.s3workload.run.probe;
 
 import io.s3workload.ground.SizeSpec;
 import io.s3workload.metrics.CellKey;

@@ -1,4 +1,4 @@
-package io.s3workload.run.kinds;
+package io.s3workload.kinds.get;
 
 import io.s3workload.ground.Units;
 import io.s3workload.metrics.CellKey;
@@ -19,7 +19,6 @@ import io.s3workload.s3.ErrorClassifier;
 import io.s3workload.s3.ObjectWrite;
 import io.s3workload.s3.Payload;
 import io.s3workload.s3.ReadTiming;
-import io.s3workload.workload.GetStage;
 import java.util.List;
 import java.util.Optional;
 import java.util.concurrent.atomic.LongAdder;
