@@ -119,8 +119,20 @@ def measures():
     m['kind parts named outside kinds/'] = kind_parts_outside(files)
     m['main files over 400 lines'] = sum(1 for _, text in files if text.count('\n') > 400)
     m['methods over 60 lines'] = sum(long_methods(code(text)) for _, text in files)
+    m['folders over 15 files or 2,500 lines'] = len(big_folders(files))
     return m
 
+
+
+def big_folders(files):
+    """The folders (their own .java files, not their subfolders') over 15 files or 2,500 lines (issue 70, item 5): a
+    folder a reader takes in at once."""
+    sizes = {}
+    for path, text in files:
+        folder_path = os.path.dirname(path)
+        count, lines = sizes.get(folder_path, (0, 0))
+        sizes[folder_path] = (count + (0 if path.endswith('package-info.java') else 1), lines + text.count('\n'))
+    return sorted(f for f, (count, lines) in sizes.items() if count > 15 or lines > 2500)
 
 # The engine's folders from the bottom up (issue 70): a folder may use those below it and its own, never one above.
 # ground holds the value types everything uses; the ops log's file format and the trace readers are libraries under

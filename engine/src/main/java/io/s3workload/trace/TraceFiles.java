@@ -12,12 +12,12 @@ import java.nio.file.Path;
 import java.util.zip.GZIPInputStream;
 
 /** Opening a trace file as text: plain, gzip (CloudTrail's and many log shippers') or zstd (an ops log). */
-final class TraceFiles {
+public final class TraceFiles {
 
     private TraceFiles() {
     }
 
-    static BufferedReader open(Path file) throws IOException {
+    public static BufferedReader open(Path file) throws IOException {
         return new BufferedReader(new InputStreamReader(stream(file), StandardCharsets.UTF_8), 1 << 16);
     }
 
@@ -37,7 +37,7 @@ final class TraceFiles {
     }
 
     /** The first {@code max} characters of {@code file}'s text, for telling its format. */
-    static String head(Path file, int max) throws IOException {
+    public static String head(Path file, int max) throws IOException {
         try (BufferedReader in = open(file)) {
             char[] buffer = new char[max];
             int n = in.read(buffer, 0, max);

@@ -140,42 +140,42 @@ public record TraceOp(long timeMicros, Kind kind, String name, String key, long 
     }
 
     /** A plain operation on one key. */
-    static TraceOp of(long timeMicros, Kind kind, String name, String key, long size, int status, String line) {
+    public static TraceOp of(long timeMicros, Kind kind, String name, String key, long size, int status, String line) {
         return new TraceOp(timeMicros, kind, name, key, size, Range.WHOLE, null, List.of(), Part.NONE,
                 new Answer(status, -1, -1, -1), line);
     }
 
-    TraceOp withRange(long start, long length) {
+    public TraceOp withRange(long start, long length) {
         return new TraceOp(timeMicros, kind, name, key, size, new Range(start, length), prefix, keys, part, answer,
                 line);
     }
 
-    TraceOp withPrefix(String listPrefix) {
+    public TraceOp withPrefix(String listPrefix) {
         return new TraceOp(timeMicros, kind, name, key, size, range, listPrefix, keys, part, answer, line);
     }
 
-    TraceOp withKeys(List<String> batch) {
+    public TraceOp withKeys(List<String> batch) {
         return new TraceOp(timeMicros, kind, name, key, size, range, prefix, batch, part, answer, line);
     }
 
-    TraceOp withUpload(String id, int number) {
+    public TraceOp withUpload(String id, int number) {
         return new TraceOp(timeMicros, kind, name, key, size, range, prefix, keys, new Part(id, number), answer, line);
     }
 
-    TraceOp withServerTimes(long totalNanos, long firstByteNanos) {
+    public TraceOp withServerTimes(long totalNanos, long firstByteNanos) {
         return new TraceOp(timeMicros, kind, name, key, size, range, prefix, keys, part,
                 new Answer(answer.status(), totalNanos, firstByteNanos, answer.endMicros()), line);
     }
 
     /** This operation at {@code micros} instead (its end, if the log told it, moved with it). */
-    TraceOp at(long micros) {
+    public TraceOp at(long micros) {
         long end = answer.endMicros() < 0 ? -1 : answer.endMicros() + micros - timeMicros;
         return new TraceOp(micros, kind, name, key, size, range, prefix, keys, part,
                 new Answer(answer.status(), answer.serverNanos(), answer.serverFirstByteNanos(), end), line);
     }
 
     /** This operation begun at {@code startMicros} and ended at {@code endMicros}, as its log says. */
-    TraceOp between(long startMicros, long endMicros) {
+    public TraceOp between(long startMicros, long endMicros) {
         return new TraceOp(startMicros, kind, name, key, size, range, prefix, keys, part,
                 new Answer(answer.status(), answer.serverNanos(), answer.serverFirstByteNanos(), endMicros), line);
     }

@@ -18,12 +18,12 @@ public final class TraceProblems {
     private long bad;
     private final List<String> examples = new ArrayList<>();
 
-    synchronized void line() {
+    public synchronized void line() {
         lines++;
     }
 
     /** A line that did not parse: {@code where} is {@code file:line}. */
-    synchronized void bad(String where, String what) {
+    public synchronized void bad(String where, String what) {
         bad++;
         if (examples.size() < EXAMPLES) {
             examples.add(where + ": " + what);

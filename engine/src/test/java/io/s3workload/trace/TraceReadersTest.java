@@ -5,6 +5,8 @@ import static org.junit.jupiter.api.Assertions.assertNull;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import io.s3workload.testing.QuickTier;
+import io.s3workload.trace.formats.TraceFormat;
+import io.s3workload.trace.scan.Trace;
 import java.io.IOException;
 import java.nio.file.Path;
 import java.time.Instant;

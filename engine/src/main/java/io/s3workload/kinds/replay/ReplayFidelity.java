@@ -7,7 +7,7 @@ import io.s3workload.metrics.CellRecorder;
 import io.s3workload.metrics.CellStats;
 import io.s3workload.result.Finding;
 import io.s3workload.result.StageOutcome;
-import io.s3workload.trace.TraceScan;
+import io.s3workload.trace.scan.TraceScan;
 import java.nio.ByteBuffer;
 import java.util.ArrayList;
 import java.util.Arrays;

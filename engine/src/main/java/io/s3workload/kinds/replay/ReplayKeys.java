@@ -1,7 +1,7 @@
 package io.s3workload.kinds.replay;
 
-import io.s3workload.trace.TraceScan;
-import io.s3workload.trace.TraceSelection;
+import io.s3workload.trace.scan.TraceScan;
+import io.s3workload.trace.scan.TraceSelection;
 
 /**
  * Where a replay puts the keys it plays: under the stage's prefix in the run's, each recorded key kept after it

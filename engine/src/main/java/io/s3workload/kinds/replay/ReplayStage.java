@@ -1,7 +1,7 @@
 package io.s3workload.kinds.replay;
 
-import io.s3workload.trace.TraceFormat;
-import io.s3workload.trace.TraceSelection;
+import io.s3workload.trace.formats.TraceFormat;
+import io.s3workload.trace.scan.TraceSelection;
 import io.s3workload.workload.DataShape;
 import io.s3workload.workload.Durations;
 import io.s3workload.workload.Shard;

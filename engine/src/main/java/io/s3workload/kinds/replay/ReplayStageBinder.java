@@ -4,11 +4,11 @@ import static io.s3workload.kinds.replay.ReplayStage.HASHED;
 import static io.s3workload.kinds.replay.ReplayStage.KEEP_NAMES;
 
 import com.fasterxml.jackson.databind.JsonNode;
-import io.s3workload.trace.Trace;
-import io.s3workload.trace.TraceFormat;
 import io.s3workload.trace.TraceProblems;
-import io.s3workload.trace.TraceScan;
-import io.s3workload.trace.TraceSelection;
+import io.s3workload.trace.formats.TraceFormat;
+import io.s3workload.trace.scan.Trace;
+import io.s3workload.trace.scan.TraceScan;
+import io.s3workload.trace.scan.TraceSelection;
 import io.s3workload.workload.DataShape;
 import io.s3workload.workload.StageCommon;
 import io.s3workload.workload.StageKind;

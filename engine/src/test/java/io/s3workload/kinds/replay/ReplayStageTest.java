@@ -213,7 +213,7 @@ class ReplayStageTest {
         ReplayFidelity a = all.outcome(ReplayFidelity.TYPE).orElseThrow();
         ReplayFidelity h = half.outcome(ReplayFidelity.TYPE).orElseThrow();
         assertTrue(h.played() > a.played() / 4 && h.played() < a.played() * 3 / 4, h.played() + " of " + a.played());
-        assertTrue(h.skipped().getOrDefault(io.s3workload.trace.TraceScan.NOT_SAMPLED, 0L) > 0, h.skipped().toString());
+        assertTrue(h.skipped().getOrDefault(io.s3workload.trace.scan.TraceScan.NOT_SAMPLED, 0L) > 0, h.skipped().toString());
         assertEquals(h.played(), replay("trace: \"" + SAMPLE + "\", speed: 10, sample: {keys: 50%}")
                 .outcome(ReplayFidelity.TYPE).orElseThrow().played(), "the same keys every run");
         // a kept key's reads meet its writes: no more failures than the whole trace's

@@ -1,9 +1,13 @@
-package io.s3workload.trace;
+package io.s3workload.trace.formats;
 
 import com.fasterxml.jackson.core.JsonParser;
 import com.fasterxml.jackson.core.JsonToken;
 import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.ObjectMapper;
+import io.s3workload.trace.TraceFiles;
+import io.s3workload.trace.TraceOp;
+import io.s3workload.trace.TraceProblems;
+import io.s3workload.trace.TraceReader;
 import java.io.IOException;
 import java.nio.file.Path;
 import java.time.Instant;

@@ -1,5 +1,6 @@
-package io.s3workload.trace;
+package io.s3workload.trace.scan;
 
+import io.s3workload.trace.TraceOp;
 import java.time.Duration;
 import java.util.List;
 import java.util.Optional;

@@ -1,4 +1,4 @@
-package io.s3workload.trace;
+package io.s3workload.trace.formats;
 
 /** Go's {@code time.Duration} as text ({@code 1.5ms}, {@code 830.2µs}, {@code 1m2.5s}) in nanoseconds. */
 final class GoDuration {

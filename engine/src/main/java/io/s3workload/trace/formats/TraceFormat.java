@@ -1,5 +1,8 @@
-package io.s3workload.trace;
+package io.s3workload.trace.formats;
 
+import io.s3workload.trace.TraceFiles;
+import io.s3workload.trace.TraceProblems;
+import io.s3workload.trace.TraceReader;
 import java.io.IOException;
 import java.nio.file.Path;
 import java.util.Arrays;
@@ -60,7 +63,7 @@ public enum TraceFormat {
     }
 
     /** A reader of {@code file} in this format. */
-    TraceReader open(Path file, TraceProblems problems) throws IOException {
+    public TraceReader open(Path file, TraceProblems problems) throws IOException {
         return switch (this) {
             case S3_ACCESS_LOG -> new SpreadWithinSeconds(new AccessLogReader(file, problems));
             case CLOUDTRAIL -> new SpreadWithinSeconds(new CloudTrailReader(file, problems));

@@ -1,5 +1,7 @@
-package io.s3workload.trace;
+package io.s3workload.trace.formats;
 
+import io.s3workload.trace.TraceOp;
+import io.s3workload.trace.TraceReader;
 import java.io.IOException;
 import java.util.ArrayList;
 import java.util.List;

@@ -1,4 +1,4 @@
-package io.s3workload.trace;
+package io.s3workload.trace.scan;
 
 /**
  * A set of 64-bit values (keys' hashes), open addressing in one array: 16 bytes a value at most, where a

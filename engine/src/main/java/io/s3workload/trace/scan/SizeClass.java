@@ -1,4 +1,4 @@
-package io.s3workload.trace;
+package io.s3workload.trace.scan;
 
 import io.s3workload.ground.DataSize;
 

@@ -1,4 +1,4 @@
-package io.s3workload.trace;
+package io.s3workload.trace.formats;
 
 /** An HTTP {@code Range} header's single byte range. */
 final class Ranges {

@@ -1,5 +1,9 @@
-package io.s3workload.trace;
+package io.s3workload.trace.formats;
 
+import io.s3workload.trace.TraceFiles;
+import io.s3workload.trace.TraceOp;
+import io.s3workload.trace.TraceProblems;
+import io.s3workload.trace.TraceReader;
 import java.io.BufferedReader;
 import java.io.IOException;
 import java.nio.file.Path;

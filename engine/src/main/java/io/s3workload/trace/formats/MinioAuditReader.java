@@ -1,8 +1,10 @@
-package io.s3workload.trace;
+package io.s3workload.trace.formats;
 
 import com.fasterxml.jackson.core.JsonProcessingException;
 import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.ObjectMapper;
+import io.s3workload.trace.TraceOp;
+import io.s3workload.trace.TraceProblems;
 import java.io.IOException;
 import java.nio.file.Path;
 import java.time.Instant;

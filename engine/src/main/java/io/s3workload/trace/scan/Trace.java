@@ -1,5 +1,9 @@
-package io.s3workload.trace;
+package io.s3workload.trace.scan;
 
+import io.s3workload.trace.TraceOp;
+import io.s3workload.trace.TraceProblems;
+import io.s3workload.trace.TraceReader;
+import io.s3workload.trace.formats.TraceFormat;
 import java.io.IOException;
 import java.nio.file.Files;
 import java.nio.file.Path;

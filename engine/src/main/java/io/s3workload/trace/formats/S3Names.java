@@ -1,4 +1,4 @@
-package io.s3workload.trace;
+package io.s3workload.trace.formats;
 
 import java.io.ByteArrayOutputStream;
 import java.nio.charset.StandardCharsets;

@@ -1,7 +1,10 @@
-package io.s3workload.trace;
+package io.s3workload.trace.formats;
 
 import io.s3workload.opslog.OpsReader;
 import io.s3workload.opslog.OpsRecord;
+import io.s3workload.trace.TraceOp;
+import io.s3workload.trace.TraceProblems;
+import io.s3workload.trace.TraceReader;
 import java.io.IOException;
 import java.nio.file.Path;
 

@@ -1,6 +1,9 @@
-package io.s3workload.trace;
+package io.s3workload.trace.scan;
 
 import io.s3workload.metrics.CellRecorder;
+import io.s3workload.trace.TraceOp;
+import io.s3workload.trace.TraceProblems;
+import io.s3workload.trace.formats.TraceFormat;
 import java.io.IOException;
 import java.nio.file.Path;
 import java.util.ArrayList;
