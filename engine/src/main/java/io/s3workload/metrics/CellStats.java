@@ -1,5 +1,6 @@
 package io.s3workload.metrics;
 
+import io.s3workload.metrics.cost.ServerView;
 import java.util.ArrayList;
 import java.util.HashMap;
 import java.util.List;

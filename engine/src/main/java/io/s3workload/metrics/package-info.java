@@ -1,4 +1,5 @@
 /**
- * What a run measures: HdrHistogram cells keyed by stage, operation and size, and the client's own cost.
+ * What a run measures: HdrHistogram cells keyed by stage, operation and size (CellRecorder, CellStats), with their
+ * counts, size buckets and notable requests; a probe's convergence and a cell's cost are the rooms below.
  */
 package io.s3workload.metrics;

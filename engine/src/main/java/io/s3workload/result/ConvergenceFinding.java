@@ -2,7 +2,7 @@ package io.s3workload.result;
 
 import io.s3workload.ground.Percentile;
 import io.s3workload.ground.Units;
-import io.s3workload.metrics.ConvergenceStats;
+import io.s3workload.metrics.convergence.ConvergenceStats;
 import io.s3workload.result.ResultTable.Column;
 import io.s3workload.result.ResultTable.Format;
 import io.s3workload.result.ResultTable.Where;

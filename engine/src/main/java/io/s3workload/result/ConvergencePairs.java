@@ -3,7 +3,7 @@ package io.s3workload.result;
 import com.fasterxml.jackson.core.type.TypeReference;
 import io.s3workload.metrics.CellRecorder;
 import io.s3workload.metrics.CellStats;
-import io.s3workload.metrics.ConvergenceStats;
+import io.s3workload.metrics.convergence.ConvergenceStats;
 import java.util.ArrayList;
 import java.util.LinkedHashMap;
 import java.util.List;

@@ -2,7 +2,7 @@ package io.s3workload.result;
 
 import io.s3workload.metrics.CellKey;
 import io.s3workload.metrics.CellRecorder;
-import io.s3workload.metrics.ServerView;
+import io.s3workload.metrics.cost.ServerView;
 import java.util.Optional;
 import java.util.OptionalLong;
 

@@ -1,7 +1,7 @@
 package io.s3workload.run;
 
 import io.s3workload.metrics.CellRecorder;
-import io.s3workload.metrics.ServerView;
+import io.s3workload.metrics.cost.ServerView;
 import io.s3workload.result.Progress;
 import io.s3workload.workload.StopWhenStable;
 import java.util.Arrays;

@@ -4,8 +4,8 @@ import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import io.s3workload.metrics.CellStats;
-import io.s3workload.metrics.ConvergenceStats;
 import io.s3workload.metrics.Op;
+import io.s3workload.metrics.convergence.ConvergenceStats;
 import io.s3workload.plan.Planner;
 import io.s3workload.result.ConvergencePairs;
 import io.s3workload.result.RunResult;

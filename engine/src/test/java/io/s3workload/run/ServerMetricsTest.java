@@ -8,7 +8,7 @@ import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import io.s3workload.metrics.CellStats;
 import io.s3workload.metrics.Op;
-import io.s3workload.metrics.ServerView;
+import io.s3workload.metrics.cost.ServerView;
 import io.s3workload.plan.Planner;
 import io.s3workload.result.RunResult;
 import io.s3workload.testing.HttpFront;

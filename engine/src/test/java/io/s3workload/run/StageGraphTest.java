@@ -3,7 +3,7 @@ package io.s3workload.run;
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
-import io.s3workload.metrics.ConvergenceStats;
+import io.s3workload.metrics.convergence.ConvergenceStats;
 import io.s3workload.plan.Plan;
 import io.s3workload.plan.Planner;
 import io.s3workload.report.console.ConsoleReporter;

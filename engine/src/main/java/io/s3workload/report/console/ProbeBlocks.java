@@ -2,7 +2,7 @@ package io.s3workload.report.console;
 
 import io.s3workload.ground.Percentile;
 import io.s3workload.ground.Units;
-import io.s3workload.metrics.ConvergenceStats;
+import io.s3workload.metrics.convergence.ConvergenceStats;
 import io.s3workload.plan.StagePlan;
 import io.s3workload.result.ConvergencePairs;
 import io.s3workload.result.StageResult;

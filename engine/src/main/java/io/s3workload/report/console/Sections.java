@@ -1,7 +1,7 @@
 package io.s3workload.report.console;
 
 import io.s3workload.ground.Units;
-import io.s3workload.metrics.ConvergenceStats;
+import io.s3workload.metrics.convergence.ConvergenceStats;
 import io.s3workload.plan.Plan;
 import io.s3workload.result.Breach;
 import io.s3workload.result.ConvergencePairs;

@@ -4,7 +4,7 @@ import io.s3workload.ground.DataSize;
 import io.s3workload.metrics.CellKey;
 import io.s3workload.metrics.CellStats;
 import io.s3workload.metrics.Op;
-import io.s3workload.metrics.ServerView;
+import io.s3workload.metrics.cost.ServerView;
 import io.s3workload.plan.StagePlan;
 import io.s3workload.run.Clients;
 import io.s3workload.s3.ErrorClassifier;

@@ -1,4 +1,4 @@
-package io.s3workload.metrics;
+package io.s3workload.metrics.convergence;
 
 import java.util.List;
 import org.HdrHistogram.Histogram;

@@ -1,5 +1,6 @@
-package io.s3workload.metrics;
+package io.s3workload.metrics.convergence;
 
+import io.s3workload.metrics.CellRecorder;
 import java.util.concurrent.atomic.LongAdder;
 import org.HdrHistogram.Histogram;
 import org.HdrHistogram.Recorder;

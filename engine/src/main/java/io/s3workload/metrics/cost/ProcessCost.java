@@ -1,4 +1,4 @@
-package io.s3workload.metrics;
+package io.s3workload.metrics.cost;
 
 import java.lang.invoke.MethodHandle;
 import java.lang.invoke.MethodHandles;
