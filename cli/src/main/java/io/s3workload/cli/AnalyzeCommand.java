@@ -1,5 +1,7 @@
 package io.s3workload.cli;
 
+import io.s3workload.cli.terminal.ExitCodes;
+import io.s3workload.cli.terminal.VersionProvider;
 import io.s3workload.report.analyze.OpsAnalysis;
 import io.s3workload.report.analyze.OpsSliceReport;
 import io.s3workload.report.analyze.SliceOptions;

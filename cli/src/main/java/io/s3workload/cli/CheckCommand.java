@@ -1,5 +1,8 @@
 package io.s3workload.cli;
 
+import io.s3workload.cli.terminal.ExitCodes;
+import io.s3workload.cli.terminal.NotText;
+import io.s3workload.cli.terminal.VersionProvider;
 import io.s3workload.history.CheckReport;
 import io.s3workload.history.CheckResult;
 import io.s3workload.history.History;

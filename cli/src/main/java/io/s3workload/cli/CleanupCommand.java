@@ -1,5 +1,8 @@
 package io.s3workload.cli;
 
+import io.s3workload.cli.options.WorkloadOptions;
+import io.s3workload.cli.terminal.ExitCodes;
+import io.s3workload.cli.terminal.VersionProvider;
 import io.s3workload.ground.Units;
 import io.s3workload.plan.Plan;
 import io.s3workload.plan.Planner;

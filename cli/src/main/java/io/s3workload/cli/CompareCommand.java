@@ -1,5 +1,7 @@
 package io.s3workload.cli;
 
+import io.s3workload.cli.terminal.ExitCodes;
+import io.s3workload.cli.terminal.VersionProvider;
 import io.s3workload.report.finished.RunComparison;
 import java.io.IOException;
 import java.nio.file.Path;

@@ -1,5 +1,7 @@
 package io.s3workload.cli;
 
+import io.s3workload.cli.terminal.ExitCodes;
+import io.s3workload.cli.terminal.VersionProvider;
 import java.util.concurrent.Callable;
 import picocli.AutoComplete;
 import picocli.CommandLine;

@@ -1,5 +1,9 @@
 package io.s3workload.cli;
 
+import io.s3workload.cli.terminal.ExitCodes;
+import io.s3workload.cli.terminal.HelpWrapping;
+import io.s3workload.cli.terminal.MaskedOutput;
+import io.s3workload.cli.terminal.VersionProvider;
 import io.s3workload.s3.ClientSetupException;
 import io.s3workload.workload.yaml.Problem;
 import io.s3workload.workload.yaml.WorkloadException;

@@ -1,5 +1,7 @@
 package io.s3workload.cli;
 
+import io.s3workload.cli.terminal.ExitCodes;
+import io.s3workload.cli.terminal.VersionProvider;
 import io.s3workload.ground.Units;
 import io.s3workload.opslog.OpsMerge;
 import io.s3workload.report.console.ShardSpread;

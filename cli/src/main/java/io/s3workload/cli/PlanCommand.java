@@ -1,5 +1,9 @@
 package io.s3workload.cli;
 
+import io.s3workload.cli.options.Sharded;
+import io.s3workload.cli.options.StageOptions;
+import io.s3workload.cli.terminal.ExitCodes;
+import io.s3workload.cli.terminal.VersionProvider;
 import io.s3workload.ground.Units;
 import io.s3workload.plan.Planner;
 import io.s3workload.report.plan.PlanPrinter;
@@ -38,11 +42,11 @@ final class PlanCommand implements Callable<Integer> {
             return ExitCodes.BAD_INPUT;
         }
         // A preview: endpoint variables a run requires may be unset; their examples stand in, and the plan says so.
-        workload.endpointsReplaced = true;
+        workload.endpointsReplaced(true);
         String plan = PlanPrinter.render(Planner.plan(workload.load(part.orElse(Shard.WHOLE))));
         // the file loaded (a file that is not UTF-8 text was refused above, with its line and column)
         Set<String> unset = Substitution.unsetRequired(
-                Files.readString(workload.file), System.getenv());
+                Files.readString(workload.file()), System.getenv());
         System.out.print(plan);
         part.ifPresent(p -> System.out.println("  shard " + p + ": this process's share of every stage's workers,"
                 + " counts and rate; the " + Units.count(p.count(), "shard") + " together run the whole workload"));

@@ -1,5 +1,7 @@
 package io.s3workload.cli;
 
+import io.s3workload.cli.terminal.ExitCodes;
+import io.s3workload.cli.terminal.VersionProvider;
 import io.s3workload.report.finished.ReportFiles;
 import io.s3workload.report.finished.ResultsReader;
 import io.s3workload.result.RunReport;

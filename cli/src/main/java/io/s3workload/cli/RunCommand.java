@@ -1,5 +1,11 @@
 package io.s3workload.cli;
 
+import io.s3workload.cli.options.Sharded;
+import io.s3workload.cli.options.StageOptions;
+import io.s3workload.cli.terminal.ExitCodes;
+import io.s3workload.cli.terminal.StopSignals;
+import io.s3workload.cli.terminal.Terminal;
+import io.s3workload.cli.terminal.VersionProvider;
 import io.s3workload.plan.Plan;
 import io.s3workload.plan.PlanWarnings;
 import io.s3workload.plan.Planner;
@@ -161,7 +167,7 @@ final class RunCommand implements Callable<Integer> {
         } catch (IllegalArgumentException e) {
             throw new BadInput(e.getMessage());
         }
-        workload.endpointsReplaced = embedded;
+        workload.endpointsReplaced(embedded);
         Workload w = workload.load(part.orElse(Shard.WHOLE));
         if (!embedded) {
             w.endpoints().values().stream().filter(e -> e.tls().insecure()).forEach(e -> System.err.println(

@@ -1,5 +1,7 @@
 package io.s3workload.cli;
 
+import io.s3workload.cli.terminal.ExitCodes;
+import io.s3workload.cli.terminal.VersionProvider;
 import io.s3workload.ground.DataSize;
 import io.s3workload.server.EmbeddedS3;
 import io.s3workload.server.nul.NullS3Server;

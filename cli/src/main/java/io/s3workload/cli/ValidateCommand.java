@@ -1,5 +1,8 @@
 package io.s3workload.cli;
 
+import io.s3workload.cli.options.StageOptions;
+import io.s3workload.cli.terminal.ExitCodes;
+import io.s3workload.cli.terminal.VersionProvider;
 import io.s3workload.plan.PlanWarnings;
 import io.s3workload.plan.Planner;
 import io.s3workload.workload.Workload;

@@ -710,9 +710,6 @@ class JarIT {
         }
     }
 
-
-
-
     @Test
     void connectivityReportsADeadEndpointBeforeTheRunStopsWithExitCode3() throws Exception {
         int port;

@@ -4,6 +4,7 @@ import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertFalse;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
+import io.s3workload.cli.terminal.HelpWrapping;
 import io.s3workload.server.EmbeddedS3;
 import java.io.IOException;
 import java.net.ServerSocket;

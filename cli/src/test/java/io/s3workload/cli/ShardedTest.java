@@ -4,6 +4,7 @@ import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertThrows;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
+import io.s3workload.cli.options.Sharded;
 import io.s3workload.workload.Shard;
 import java.time.Instant;
 import java.util.Map;

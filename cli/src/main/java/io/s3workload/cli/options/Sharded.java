@@ -1,4 +1,4 @@
-package io.s3workload.cli;
+package io.s3workload.cli.options;
 
 import io.s3workload.workload.Shard;
 import java.time.Duration;
@@ -12,7 +12,7 @@ import java.util.Map;
 import java.util.Optional;
 
 /** Where a shard learns which it is (options, or the orchestrator's environment) and when to start. */
-final class Sharded {
+public final class Sharded {
 
     private static final DateTimeFormatter RUN_ID = DateTimeFormatter.ofPattern("yyyyMMdd-HHmmss")
             .withZone(ZoneOffset.UTC);
@@ -24,7 +24,7 @@ final class Sharded {
      * {@code --shard I/N}; else {@code --shards N} with {@code JOB_COMPLETION_INDEX}; else a Slurm job array's
      * {@code SLURM_ARRAY_TASK_ID} (less {@code SLURM_ARRAY_TASK_MIN}) of {@code SLURM_ARRAY_TASK_COUNT}; else none.
      */
-    static Optional<Shard> shard(String option, Integer shards, Map<String, String> env) {
+    public static Optional<Shard> shard(String option, Integer shards, Map<String, String> env) {
         if (option != null) {
             return Optional.of(Shard.parse(option).orElseThrow(() -> new IllegalArgumentException(
                     "--shard expects I/N with 0 <= I < N, e.g. --shard 0/3; got '" + option + "'")));
@@ -60,7 +60,7 @@ final class Sharded {
      * {@link #PAST_TOLERANCE} before {@code now}. Epoch seconds (what {@code date +%s} prints) are refused with the
      * time they would mean, rather than read as milliseconds, i.e. January 1970, which starts every shard at once.
      */
-    static Instant instant(String text, Instant now) {
+    public static Instant instant(String text, Instant now) {
         String t = text.trim();
         Instant at;
         if (t.matches("\\d+")) {
@@ -89,7 +89,7 @@ final class Sharded {
     }
 
     /** The run id every shard derives alike from the shared start time. */
-    static String runIdFor(Instant startAt, String workload) {
+    public static String runIdFor(Instant startAt, String workload) {
         return RUN_ID.format(startAt) + "-" + String.format("%04x", workload.hashCode() & 0xffff);
     }
 }

@@ -1,4 +1,4 @@
-package io.s3workload.cli;
+package io.s3workload.cli.options;
 
 import io.s3workload.workload.yaml.Location;
 import io.s3workload.workload.yaml.Problem;
@@ -9,7 +9,7 @@ import java.util.List;
 import picocli.CommandLine.Option;
 
 /** The workload options of run, validate and plan: also which stages run, and at what scale. */
-final class StageOptions extends WorkloadOptions {
+public final class StageOptions extends WorkloadOptions {
 
     @Option(names = "--only", paramLabel = "NAME", split = ",",
             description = "Run only the stages with these names or tags (comma-separated), e.g. --only connectivity,consistency. Repeatable.")

@@ -1,4 +1,4 @@
-package io.s3workload.cli;
+package io.s3workload.cli.options;
 
 import io.s3workload.workload.Shard;
 import io.s3workload.workload.Workload;
@@ -15,7 +15,7 @@ import picocli.CommandLine.Parameters;
  * The workload file and the settings that say where it goes, shared by every command that reads a workload
  * ({@code cleanup} too); {@link StageOptions} adds the ones that choose and scale its stages.
  */
-class WorkloadOptions {
+public class WorkloadOptions {
 
     @Parameters(index = "0", paramLabel = "WORKLOAD.yaml", description = "The workload file.")
     Path file;
@@ -34,12 +34,25 @@ class WorkloadOptions {
     /** Set by {@code run --embedded}: the workload's endpoints will be replaced, so their variables may be unset. */
     boolean endpointsReplaced;
 
-    Workload load() throws WorkloadException {
+    /** The workload file named on the command line. */
+    public Path file() {
+        return file;
+    }
+
+    /**
+     * The workload's endpoints will be replaced ({@code run --embedded}, {@code plan}), so their variables may be
+     * unset.
+     */
+    public void endpointsReplaced(boolean replaced) {
+        endpointsReplaced = replaced;
+    }
+
+    public Workload load() throws WorkloadException {
         return load(Shard.WHOLE);
     }
 
     /** The workload as the options make it, shared out to {@code shard}. */
-    Workload load(Shard shard) throws WorkloadException {
+    public Workload load(Shard shard) throws WorkloadException {
         return loader().sharded(shard).endpointsReplaced(endpointsReplaced).load(file);
     }
 

@@ -1,17 +1,17 @@
-package io.s3workload.cli;
+package io.s3workload.cli.terminal;
 
 /** The exit codes the README documents. */
-final class ExitCodes {
+public final class ExitCodes {
 
-    static final int OK = 0;
+    public static final int OK = 0;
     /** The run finished, but a {@code failOn} threshold was crossed. */
-    static final int THRESHOLD = 1;
+    public static final int THRESHOLD = 1;
     /** Bad workload or bad command line. */
-    static final int BAD_INPUT = 2;
+    public static final int BAD_INPUT = 2;
     /** An endpoint was unreachable, refused the credentials, or lacks the bucket. */
-    static final int ENDPOINT = 3;
+    public static final int ENDPOINT = 3;
     /** A bug in s3workload: please report it with the message. */
-    static final int INTERNAL = 4;
+    public static final int INTERNAL = 4;
     /** Interrupted (Ctrl-C or SIGTERM); cleanup still ran. */
     static final int INTERRUPTED = 130;
 

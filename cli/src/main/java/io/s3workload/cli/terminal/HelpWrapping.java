@@ -1,4 +1,4 @@
-package io.s3workload.cli;
+package io.s3workload.cli.terminal;
 
 import java.util.Map;
 import java.util.Set;
@@ -13,10 +13,10 @@ import picocli.CommandLine.Model.UsageMessageSpec;
  * {@code g.}). Here each section is rendered on one unbounded line per row and wrapped again at the help's width,
  * breaking only at spaces: a token longer than the room left goes whole onto the next line.
  */
-final class HelpWrapping {
+public final class HelpWrapping {
 
     /** Wide enough that picocli wraps nothing: every description is one line before it is wrapped here. */
-    static final int UNWRAPPED = 4000;
+    public static final int UNWRAPPED = 4000;
 
     /** Sections laid out as rows of a name and its description, continued two columns past the description. */
     private static final Set<String> ROWS = Set.of(UsageMessageSpec.SECTION_KEY_PARAMETER_LIST,
@@ -30,7 +30,7 @@ final class HelpWrapping {
     }
 
     /** Wraps the help of {@code cli} and of all its subcommands at spaces only. */
-    static void apply(CommandLine cli) {
+    public static void apply(CommandLine cli) {
         UsageMessageSpec usage = cli.getCommandSpec().usageMessage();
         Map<String, CommandLine.IHelpSectionRenderer> sections = usage.sectionMap();
         for (Map.Entry<String, CommandLine.IHelpSectionRenderer> section : sections.entrySet()) {

@@ -1,4 +1,4 @@
-package io.s3workload.cli;
+package io.s3workload.cli.terminal;
 
 import io.s3workload.workload.Urls;
 import java.io.ByteArrayOutputStream;
@@ -13,7 +13,7 @@ import java.nio.charset.StandardCharsets;
  * message from a library quotes as it was given. A line is written when it ends ({@code \n}, or {@code \r} for the
  * progress line) or on flush.
  */
-final class MaskedOutput extends OutputStream {
+public final class MaskedOutput extends OutputStream {
 
     private final PrintStream target;
     private final ByteArrayOutputStream line = new ByteArrayOutputStream(256);
@@ -23,7 +23,7 @@ final class MaskedOutput extends OutputStream {
     }
 
     /** {@code target}, masked. */
-    static PrintStream of(PrintStream target) {
+    public static PrintStream of(PrintStream target) {
         return new PrintStream(new MaskedOutput(target), true, StandardCharsets.UTF_8);
     }
 

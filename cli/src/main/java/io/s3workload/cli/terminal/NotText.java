@@ -1,4 +1,4 @@
-package io.s3workload.cli;
+package io.s3workload.cli.terminal;
 
 import java.io.IOException;
 import java.io.InputStream;
@@ -13,13 +13,13 @@ import java.nio.file.Path;
 import java.util.Locale;
 
 /** What a file that is not UTF-8 text is, in words a reader can act on: compressed, or where its first wrong byte is. */
-final class NotText {
+public final class NotText {
 
     private NotText() {
     }
 
     /** {@code file} described: "it is gzip-compressed: ...", "line 3, column 7 holds the byte 0xF2, not UTF-8". */
-    static String describe(Path file) {
+    public static String describe(Path file) {
         try (InputStream in = Files.newInputStream(file)) {
             byte[] head = in.readNBytes(1 << 16);
             if (head.length >= 4 && (head[0] & 0xff) == 0x28 && (head[1] & 0xff) == 0xb5 && (head[2] & 0xff) == 0x2f

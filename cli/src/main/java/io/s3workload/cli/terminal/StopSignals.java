@@ -1,4 +1,4 @@
-package io.s3workload.cli;
+package io.s3workload.cli.terminal;
 
 import io.s3workload.run.Engine;
 import java.io.PrintStream;
@@ -14,7 +14,7 @@ import sun.misc.SignalHandler;
  * still writes the manifest of what is left; the third exits at once. The JVM's own handling (run the shutdown
  * hooks, exit) cannot do this: a second signal during shutdown is ignored.
  */
-final class StopSignals implements AutoCloseable {
+public final class StopSignals implements AutoCloseable {
 
     private record Installed(Signal signal, SignalHandler previous) {
     }
@@ -52,7 +52,7 @@ final class StopSignals implements AutoCloseable {
     }
 
     /** Takes over SIGINT and SIGTERM for {@code engine}'s run, until closed. */
-    static StopSignals install(Engine engine, PrintStream err, String cleanupLimit) {
+    public static StopSignals install(Engine engine, PrintStream err, String cleanupLimit) {
         return new StopSignals(engine, err, cleanupLimit);
     }
 

@@ -1,14 +1,14 @@
-package io.s3workload.cli;
+package io.s3workload.cli.terminal;
 
 import java.io.Console;
 
 /** Whether standard output is an interactive terminal (live progress is then rewritten in place). */
-final class Terminal {
+public final class Terminal {
 
     private Terminal() {
     }
 
-    static boolean isInteractive() {
+    public static boolean isInteractive() {
         Console console = System.console();
         if (console == null) {
             return false;

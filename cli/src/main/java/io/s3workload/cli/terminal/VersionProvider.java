@@ -1,12 +1,12 @@
-package io.s3workload.cli;
+package io.s3workload.cli.terminal;
 
 import io.s3workload.result.Provenance;
 import picocli.CommandLine;
 
 /** {@code --version}: the build's version and commit, and the JVM running it. */
-final class VersionProvider implements CommandLine.IVersionProvider {
+public final class VersionProvider implements CommandLine.IVersionProvider {
 
-    static String version() {
+    public static String version() {
         return Provenance.version();
     }
 
