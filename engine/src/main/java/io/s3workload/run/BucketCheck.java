@@ -2,6 +2,10 @@ package io.s3workload.run;
 
 import io.s3workload.plan.Plan;
 import io.s3workload.plan.StagePlan;
+import io.s3workload.run.clients.Clients;
+import io.s3workload.run.clients.OpsSink;
+import io.s3workload.run.clients.OwnRequests;
+import io.s3workload.run.keys.ExistingObjects;
 import io.s3workload.s3.ErrorClassifier;
 import io.s3workload.s3.ObjectStore;
 import io.s3workload.s3.StoreException;

@@ -1,6 +1,8 @@
 package io.s3workload.run;
 
 import io.s3workload.plan.StagePlan;
+import io.s3workload.run.clients.OpsSink;
+import io.s3workload.run.clients.OwnRequests;
 import io.s3workload.s3.ObjectStore;
 import io.s3workload.s3.StoreException;
 import java.util.Optional;

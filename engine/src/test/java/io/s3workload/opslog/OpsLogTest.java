@@ -12,7 +12,7 @@ import io.s3workload.result.Reporter;
 import io.s3workload.result.RunResult;
 import io.s3workload.result.StageResult;
 import io.s3workload.run.Engine;
-import io.s3workload.run.OpsSink;
+import io.s3workload.run.clients.OpsSink;
 import io.s3workload.testing.TestS3;
 import java.io.BufferedReader;
 import java.io.ByteArrayOutputStream;

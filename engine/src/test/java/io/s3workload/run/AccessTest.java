@@ -9,6 +9,8 @@ import io.s3workload.metrics.CellStats;
 import io.s3workload.metrics.Op;
 import io.s3workload.plan.Planner;
 import io.s3workload.result.RunResult;
+import io.s3workload.run.keys.KeyPicker;
+import io.s3workload.run.keys.ZipfSampler;
 import io.s3workload.testing.HttpFront;
 import io.s3workload.testing.TestS3;
 import io.s3workload.workload.Access;

@@ -3,6 +3,7 @@ package io.s3workload.run;
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
+import io.s3workload.run.loop.Attempts;
 import io.s3workload.s3.StoreException;
 import io.s3workload.testing.QuickTier;
 import org.junit.jupiter.api.Tag;

@@ -2,6 +2,7 @@ package io.s3workload.run;
 
 import static org.junit.jupiter.api.Assertions.assertEquals;
 
+import io.s3workload.run.keys.KeyClaims;
 import io.s3workload.testing.QuickTier;
 import java.util.ArrayList;
 import java.util.List;

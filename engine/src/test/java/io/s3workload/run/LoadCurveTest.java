@@ -3,6 +3,8 @@ package io.s3workload.run;
 import static org.junit.jupiter.api.Assertions.assertEquals;
 
 import io.s3workload.result.Progress;
+import io.s3workload.run.loop.ClosedLoop;
+import io.s3workload.run.loop.LoadCurve;
 import io.s3workload.testing.QuickTier;
 import io.s3workload.workload.LoadShape.RampStep;
 import java.time.Duration;

@@ -5,6 +5,7 @@ import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import io.s3workload.metrics.CellStats;
 import io.s3workload.result.RunResult;
+import io.s3workload.run.loop.OpRecorder;
 import io.s3workload.testing.HttpFront;
 import io.s3workload.testing.TestS3;
 import java.util.List;

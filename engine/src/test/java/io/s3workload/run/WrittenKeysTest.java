@@ -4,6 +4,7 @@ import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertFalse;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
+import io.s3workload.run.keys.WrittenKeys;
 import io.s3workload.testing.QuickTier;
 import java.util.ArrayList;
 import java.util.List;

@@ -2,8 +2,8 @@ package io.s3workload.kinds.history;
 
 import io.s3workload.history.Op;
 import io.s3workload.kinds.history.HistoryStage.HistoryOp;
-import io.s3workload.run.OpRecorder;
-import io.s3workload.run.WorkerState;
+import io.s3workload.run.loop.OpRecorder;
+import io.s3workload.run.loop.WorkerState;
 import io.s3workload.s3.ErrorClassifier;
 import io.s3workload.s3.ObjectWrite;
 import io.s3workload.s3.ReadTiming;

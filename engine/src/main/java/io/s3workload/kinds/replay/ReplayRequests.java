@@ -1,8 +1,8 @@
 package io.s3workload.kinds.replay;
 
 import io.s3workload.metrics.CellRecorder;
-import io.s3workload.run.OpRecorder;
-import io.s3workload.run.WorkerState;
+import io.s3workload.run.loop.OpRecorder;
+import io.s3workload.run.loop.WorkerState;
 import io.s3workload.s3.ObjectStore;
 import io.s3workload.s3.ObjectWrite;
 import io.s3workload.s3.Payload;

@@ -2,8 +2,8 @@ package io.s3workload.kinds.replay;
 
 import io.s3workload.metrics.CellRecorder;
 import io.s3workload.metrics.CellStats;
-import io.s3workload.run.Schedule;
-import io.s3workload.run.WorkerState;
+import io.s3workload.run.loop.Schedule;
+import io.s3workload.run.loop.WorkerState;
 import io.s3workload.trace.TraceOp;
 import io.s3workload.trace.scan.SizeClass;
 import io.s3workload.trace.scan.Trace;
@@ -26,7 +26,7 @@ import org.HdrHistogram.Histogram;
  */
 final class ReplaySchedule implements Schedule {
 
-    /** A worker's operation in hand, for the replay's {@link io.s3workload.run.Operation} to run. */
+    /** A worker's operation in hand, for the replay's {@link io.s3workload.run.loop.Operation} to run. */
     static final class Hand {
         TraceOp op;
         /** The multipart upload a multipart operation belongs to, bound when it was taken (in the trace's order). */

@@ -6,7 +6,7 @@ import io.s3workload.opslog.OpsLog;
 import io.s3workload.opslog.OpsReader;
 import io.s3workload.opslog.OpsRecord;
 import io.s3workload.report.console.Table;
-import io.s3workload.run.OpsSink;
+import io.s3workload.run.clients.OpsSink;
 import java.io.IOException;
 import java.nio.file.Files;
 import java.nio.file.Path;

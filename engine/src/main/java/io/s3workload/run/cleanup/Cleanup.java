@@ -1,8 +1,8 @@
 package io.s3workload.run.cleanup;
 
 import io.s3workload.result.CleanupResult;
-import io.s3workload.run.KeySet;
-import io.s3workload.run.OwnRequests;
+import io.s3workload.run.clients.OwnRequests;
+import io.s3workload.run.keys.KeySet;
 import io.s3workload.s3.ObjectStore;
 import java.io.IOException;
 import java.nio.file.Files;

@@ -1,6 +1,6 @@
 package io.s3workload.run.cleanup;
 
-import io.s3workload.run.KeySet;
+import io.s3workload.run.keys.KeySet;
 import java.io.IOException;
 import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;

@@ -1,8 +1,8 @@
 package io.s3workload.run.cleanup;
 
 import io.s3workload.ground.Units;
-import io.s3workload.run.KeySet;
-import io.s3workload.run.OwnRequests;
+import io.s3workload.run.clients.OwnRequests;
+import io.s3workload.run.keys.KeySet;
 import io.s3workload.s3.DeleteOutcome;
 import io.s3workload.s3.ObjectStore;
 import io.s3workload.s3.ObjectVersions;

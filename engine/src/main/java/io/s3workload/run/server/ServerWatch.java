@@ -6,7 +6,7 @@ import io.s3workload.metrics.CellStats;
 import io.s3workload.metrics.Op;
 import io.s3workload.metrics.cost.ServerView;
 import io.s3workload.plan.StagePlan;
-import io.s3workload.run.Clients;
+import io.s3workload.run.clients.Clients;
 import io.s3workload.s3.ErrorClassifier;
 import io.s3workload.workload.ServerMetrics.Signal;
 import java.util.ArrayList;

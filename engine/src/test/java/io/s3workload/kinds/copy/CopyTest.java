@@ -7,7 +7,7 @@ import io.s3workload.metrics.CellStats;
 import io.s3workload.metrics.Op;
 import io.s3workload.result.RunResult;
 import io.s3workload.run.Engine;
-import io.s3workload.run.OpRecorder;
+import io.s3workload.run.loop.OpRecorder;
 import io.s3workload.testing.HttpFront;
 import io.s3workload.testing.RecordingReporter;
 import io.s3workload.testing.TestS3;

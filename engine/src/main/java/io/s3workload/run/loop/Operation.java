@@ -1,4 +1,4 @@
-package io.s3workload.run;
+package io.s3workload.run.loop;
 
 /**
  * One operation of a closed loop: does request number {@code index} and records its success. A failure is

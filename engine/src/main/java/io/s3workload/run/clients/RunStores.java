@@ -1,4 +1,4 @@
-package io.s3workload.run;
+package io.s3workload.run.clients;
 
 import io.s3workload.plan.Plan;
 import io.s3workload.s3.ObjectStore;

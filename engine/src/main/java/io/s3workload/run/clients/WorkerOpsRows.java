@@ -1,4 +1,4 @@
-package io.s3workload.run;
+package io.s3workload.run.clients;
 
 import io.s3workload.metrics.CellKey;
 import io.s3workload.opslog.OpsLog;
@@ -10,10 +10,10 @@ import io.s3workload.s3.RequestTrace;
  * while the worker's cell, endpoint, connection and bucket stay the same (run to bucket) are encoded once, and again
  * only when one of those (compared as the same object) changes.
  */
-final class WorkerOpsRows {
+public final class WorkerOpsRows {
 
     /** {@code intendedNanos} of an operation that was not due at a time (a closed loop's). */
-    static final long NOT_DUE = Long.MIN_VALUE;
+    public static final long NOT_DUE = Long.MIN_VALUE;
 
     private final OpsSink log;
     private final int worker;
@@ -25,7 +25,7 @@ final class WorkerOpsRows {
     private String prefixHost;
     private String prefixBucket;
 
-    WorkerOpsRows(OpsSink log, int worker, String own) {
+    public WorkerOpsRows(OpsSink log, int worker, String own) {
         this.log = log;
         this.worker = worker;
         this.own = own;
@@ -38,7 +38,7 @@ final class WorkerOpsRows {
      * byte ({@code -1}: none) and, for a failure, its error class. Its latency is {@code latencyNanos}, what its
      * cells record (with the time of its retries); a failure's, -1, is its time since it began.
      */
-    void write(CellKey key, String bucketCell, RequestTrace trace, long bytes, long beganNanos, long intendedNanos,
+    public void write(CellKey key, String bucketCell, RequestTrace trace, long bytes, long beganNanos, long intendedNanos,
                long latencyNanos, long ttfbNanos, String errorClass, long attempts) {
         long end = System.nanoTime();
         OpsLog out = log.log();

@@ -1,4 +1,4 @@
-package io.s3workload.run;
+package io.s3workload.run.loop;
 
 import io.s3workload.s3.ObjectStore;
 import io.s3workload.s3.ReadTiming;
@@ -26,12 +26,12 @@ public final class WorkerState {
     private final int index;
     private Object local;
 
-    WorkerState(ObjectStore store, long seed, int index) {
+    public WorkerState(ObjectStore store, long seed, int index) {
         this(store, seed, index, READ_BUFFER_BYTES);
     }
 
     /** @param bufferBytes the read buffer size: the largest object or range read, capped at 256 KiB */
-    WorkerState(ObjectStore store, long seed, int index, int bufferBytes) {
+    public WorkerState(ObjectStore store, long seed, int index, int bufferBytes) {
         this.store = store;
         this.random = new SplittableRandom(seed);
         this.index = index;
@@ -39,7 +39,7 @@ public final class WorkerState {
     }
 
     /** The read buffer size for a loop whose reads are at most {@code largestRead} bytes. */
-    static int bufferFor(long largestRead) {
+    public static int bufferFor(long largestRead) {
         return (int) Math.min(READ_BUFFER_BYTES, Math.max(4096, largestRead + 1));
     }
 

@@ -1,4 +1,4 @@
-package io.s3workload.run;
+package io.s3workload.run.loop;
 
 import io.s3workload.metrics.CellRecorder;
 import io.s3workload.s3.ObjectStore;

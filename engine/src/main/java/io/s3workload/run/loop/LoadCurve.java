@@ -1,4 +1,4 @@
-package io.s3workload.run;
+package io.s3workload.run.loop;
 
 import io.s3workload.workload.LoadShape;
 import java.util.List;
@@ -8,7 +8,7 @@ import java.util.List;
  * over its duration (zero: a jump), then held. Used as a worker count (closed loop) or a rate per second (open
  * loop). Immutable; every method is a pure function of elapsed nanoseconds.
  */
-final class LoadCurve {
+public final class LoadCurve {
 
     private final long[] starts;
     private final long[] ends;
@@ -17,7 +17,7 @@ final class LoadCurve {
     private final double initial;
     private final double last;
 
-    LoadCurve(double initial, List<LoadShape.RampStep> steps) {
+    public LoadCurve(double initial, List<LoadShape.RampStep> steps) {
         int n = steps.size();
         starts = new long[n];
         ends = new long[n];
@@ -38,7 +38,7 @@ final class LoadCurve {
     }
 
     /** The largest value the curve takes. */
-    double max() {
+    public double max() {
         double max = initial;
         for (double v : to) {
             max = Math.max(max, v);
@@ -46,7 +46,7 @@ final class LoadCurve {
         return max;
     }
 
-    double at(long elapsed) {
+    public double at(long elapsed) {
         for (int i = 0; i < starts.length; i++) {
             if (elapsed < ends[i]) {
                 return elapsed < starts[i] ? from[i]
@@ -57,7 +57,7 @@ final class LoadCurve {
     }
 
     /** The earliest elapsed time at or after {@code t} when the value is at least {@code level}; MAX if never. */
-    long firstAtLeast(double level, long t) {
+    public long firstAtLeast(double level, long t) {
         if (at(t) >= level) {
             return t;
         }
@@ -78,7 +78,7 @@ final class LoadCurve {
      * For a rate per second: the elapsed time when {@code count} operations are due, i.e. when the integral of
      * the rate reaches {@code count}; MAX when the rate never gets there.
      */
-    long timeOfCount(double count) {
+    public long timeOfCount(double count) {
         double remaining = count;
         long segmentStart = 0;
         for (int i = 0; i < starts.length; i++) {

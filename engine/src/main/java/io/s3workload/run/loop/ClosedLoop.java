@@ -1,8 +1,10 @@
-package io.s3workload.run;
+package io.s3workload.run.loop;
 
 import io.s3workload.metrics.CellRecorder;
 import io.s3workload.plan.CellPlan;
 import io.s3workload.result.Progress;
+import io.s3workload.run.clients.Clients;
+import io.s3workload.run.clients.OpsSink;
 import io.s3workload.s3.ObjectStore;
 import io.s3workload.workload.ClientSettings;
 import io.s3workload.workload.LoadShape;
@@ -36,7 +38,7 @@ public final class ClosedLoop {
     /** ... of an unmeasured one that prepares a stage (seeding, sources, a check after it). */
     static final String PREPARATION = OpsSink.PREPARATION;
     /** ... of a warm-up's. */
-    static final String WARM_UP = OpsSink.WARM_UP;
+    public static final String WARM_UP = OpsSink.WARM_UP;
     /** The most workers an unmeasured preparation loop (seeding, sources) runs. */
     static final int PREPARATION_WORKERS = 128;
     /** The most workers a loop runs on platform threads (see {@link #workerThreads}). */
@@ -58,13 +60,13 @@ public final class ClosedLoop {
     public record Spec(String name, int workers, long operationLimit, long deadlineNanos, Clients.Lease clients, long seed,
                 LoadShape load, double initial, int bufferBytes, Recovery recovery, String own) {
 
-        Spec(String name, int workers, long operationLimit, long deadlineNanos, Clients.Lease clients, long seed,
+        public Spec(String name, int workers, long operationLimit, long deadlineNanos, Clients.Lease clients, long seed,
              LoadShape load, double initial, int bufferBytes) {
             this(name, workers, operationLimit, deadlineNanos, clients, seed, load, initial, bufferBytes,
                     Recovery.NONE, MEASURED);
         }
 
-        Spec(String name, int workers, long operationLimit, long deadlineNanos, Clients.Lease clients, long seed,
+        public Spec(String name, int workers, long operationLimit, long deadlineNanos, Clients.Lease clients, long seed,
              LoadShape load, double initial, int bufferBytes, Recovery recovery) {
             this(name, workers, operationLimit, deadlineNanos, clients, seed, load, initial, bufferBytes, recovery,
                     MEASURED);
@@ -92,13 +94,13 @@ public final class ClosedLoop {
      * What a loop does about failures: {@code retries} more attempts for failures that may pass (with jittered
      * exponential back-off), and a limit on each operation's whole time (0: none).
      */
-    record Recovery(int retries, long totalNanos, boolean backOff) {
+    public record Recovery(int retries, long totalNanos, boolean backOff) {
 
         static final Recovery NONE = new Recovery(0, 0, true);
         /** Unmeasured preparation (seeding, sources): 6 more attempts, about 4 s of back-off in all. */
         static final Recovery PREPARATION = new Recovery(6, 0, true);
 
-        static Recovery of(ClientSettings client) {
+        public static Recovery of(ClientSettings client) {
             return new Recovery(client.retries(), client.timeouts().totalNanos(),
                     client.backOff());
         }
@@ -182,7 +184,7 @@ public final class ClosedLoop {
      * The load {@code spec} applies so many nanoseconds in: for a closed loop the workers its ramp has made active
      * (all of them without a ramp), for an open loop all workers and the rate its curve asks for then.
      */
-    static LongFunction<Progress.Load> loadAt(Spec spec) {
+    public static LongFunction<Progress.Load> loadAt(Spec spec) {
         LoadCurve curve = new LoadCurve(spec.initial(), spec.load().ramp());
         if (spec.load().openLoop()) {
             return elapsed -> new Progress.Load(spec.workers(), curve.at(elapsed));
@@ -265,7 +267,6 @@ public final class ClosedLoop {
             attempts.run(index, state, ops, operation);
         }
     }
-
 
     private static void scheduled(Spec spec, long start, Schedule schedule, BooleanSupplier cancelled,
                                   WorkerState state, OpRecorder ops, AtomicLong started, Operation operation,

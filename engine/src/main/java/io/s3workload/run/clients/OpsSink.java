@@ -1,4 +1,4 @@
-package io.s3workload.run;
+package io.s3workload.run.clients;
 
 import io.s3workload.metrics.CellKey;
 import io.s3workload.opslog.OpsLog;

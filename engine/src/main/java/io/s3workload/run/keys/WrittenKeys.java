@@ -1,4 +1,4 @@
-package io.s3workload.run;
+package io.s3workload.run.keys;
 
 import java.util.Arrays;
 import java.util.concurrent.ConcurrentHashMap;

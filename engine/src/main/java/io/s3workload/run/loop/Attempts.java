@@ -1,4 +1,4 @@
-package io.s3workload.run;
+package io.s3workload.run.loop;
 
 import io.s3workload.s3.StoreException;
 import io.s3workload.workload.Durations;
@@ -12,7 +12,7 @@ import java.util.function.BooleanSupplier;
  * each attempt within the watchdog's limit if there is one. Every operation ends as exactly one success or one
  * error (its last attempt's), so that successes and errors add up to the operations started.
  */
-final class Attempts {
+public final class Attempts {
 
     /** A worker refused again and again waits this long after its first refusal, doubling up to the cap. */
     private static final long REFUSED_BASE_NANOS = TimeUnit.MILLISECONDS.toNanos(50);
@@ -101,7 +101,7 @@ final class Attempts {
      * A fault of the tool's own: its message and where in the tool it was thrown (the first frame of ours), so
      * that the report a user files names the line.
      */
-    static StoreException clientError(RuntimeException e) {
+    public static StoreException clientError(RuntimeException e) {
         String where = "";
         for (StackTraceElement frame : e.getStackTrace()) {
             if (frame.getClassName().startsWith("io.s3workload.")) {

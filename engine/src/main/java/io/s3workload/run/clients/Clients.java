@@ -1,4 +1,4 @@
-package io.s3workload.run;
+package io.s3workload.run.clients;
 
 import io.s3workload.plan.Plan;
 import io.s3workload.plan.StagePlan;
@@ -64,7 +64,7 @@ public final class Clients implements AutoCloseable {
     }
 
     /** How many of each cell's slowest operations (and first failures of each class) the run names. */
-    int slowest() {
+    public int slowest() {
         return plan.slowest();
     }
 
@@ -157,7 +157,7 @@ public final class Clients implements AutoCloseable {
     }
 
     /** Interrupts every thread of {@link #threads} now and from now on (the run is stopping). */
-    void interruptAll() {
+    public void interruptAll() {
         interrupted = true;
         working.forEach(Thread::interrupt);
     }
@@ -172,7 +172,7 @@ public final class Clients implements AutoCloseable {
     }
 
     /** The buckets the run's keys are spread over (one: the run's bucket). */
-    List<String> buckets() {
+    public List<String> buckets() {
         return plan.buckets();
     }
 
@@ -180,7 +180,7 @@ public final class Clients implements AutoCloseable {
      * From now on signs for {@code region} on endpoint {@code name} (whose region was given nowhere and which the
      * server says its bucket is in): the clients made for it so far — by the bucket check — are closed.
      */
-    synchronized EndpointSpec useRegion(String name, String region) {
+    public synchronized EndpointSpec useRegion(String name, String region) {
         EndpointSpec endpoint = endpoint(name).withRegion(region, EndpointSpec.REGION_FROM_SERVER);
         corrected.put(name, endpoint);
         shared.keySet().removeIf(key -> {
@@ -211,7 +211,7 @@ public final class Clients implements AutoCloseable {
     private volatile OpsSink opsLog;
 
     /** Logs every operation of the run into {@code sink} from now on. */
-    void logOperations(OpsSink sink) {
+    public void logOperations(OpsSink sink) {
         this.opsLog = sink;
     }
 
@@ -221,7 +221,7 @@ public final class Clients implements AutoCloseable {
     }
 
     /** Gives a worker its client and takes it back, and makes the threads workers run on. */
-    final class Lease {
+    public final class Lease {
         private final boolean interruptibleOnPlatformThreads;
         private final IntFunction<String> endpointOf;
         private final IntFunction<ObjectStore> acquire;
@@ -237,31 +237,31 @@ public final class Clients implements AutoCloseable {
         }
 
         /** Where the loops' operations are logged; null: nowhere. */
-        OpsSink opsLog() {
+        public OpsSink opsLog() {
             return opsLog;
         }
 
         /** The client of worker {@code worker}: for its endpoint. */
-        ObjectStore acquire(int worker) {
+        public ObjectStore acquire(int worker) {
             return acquire.apply(worker);
         }
 
         /** The endpoint worker {@code worker} sends to. */
-        String endpointOf(int worker) {
+        public String endpointOf(int worker) {
             return endpointOf.apply(worker);
         }
 
-        void release(ObjectStore store) {
+        public void release(ObjectStore store) {
             release.accept(store);
         }
 
         /** Whether a platform thread blocked in the stores' I/O is woken by an interrupt (virtual threads always are). */
-        boolean interruptibleOnPlatformThreads() {
+        public boolean interruptibleOnPlatformThreads() {
             return interruptibleOnPlatformThreads;
         }
 
         /** Worker threads from {@code builder}, interrupted when the run stops ({@link Clients#threads}). */
-        ThreadFactory threads(Thread.Builder builder) {
+        public ThreadFactory threads(Thread.Builder builder) {
             return Clients.this.threads(builder);
         }
     }

@@ -1,4 +1,4 @@
-package io.s3workload.run;
+package io.s3workload.run.keys;
 
 import io.s3workload.metrics.AccessStats;
 import io.s3workload.workload.Access;
@@ -28,7 +28,7 @@ public final class KeyPicker {
     private final ZipfSampler zipf;
     private final long hot;
 
-    KeyPicker(Access access, long keys, long seed) {
+    public KeyPicker(Access access, long keys, long seed) {
         this(access, keys, seed, seed);
     }
 
@@ -36,7 +36,7 @@ public final class KeyPicker {
      * @param rankSeed which keys are hot (shards reading the same keys share it, so they share a hot set)
      * @param drawSeed the sequence of draws (each shard its own)
      */
-    KeyPicker(Access access, long keys, long rankSeed, long drawSeed) {
+    public KeyPicker(Access access, long keys, long rankSeed, long drawSeed) {
         if (keys <= 0) {
             throw new IllegalArgumentException("no keys to pick from");
         }
@@ -54,7 +54,7 @@ public final class KeyPicker {
         return keys;
     }
 
-    Access access() {
+    public Access access() {
         return access;
     }
 
@@ -105,7 +105,7 @@ public final class KeyPicker {
      * (an unbiased count, where the tenth most read in a short run would include keys read by luck). Empty when the
      * keys are too many to count one by one ({@link #MOST_COUNTED}).
      */
-    Optional<AccessStats> realised(long operations) {
+    public Optional<AccessStats> realised(long operations) {
         if (keys > MOST_COUNTED) {
             return Optional.empty();
         }

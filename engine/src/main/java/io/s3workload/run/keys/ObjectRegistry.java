@@ -1,4 +1,4 @@
-package io.s3workload.run;
+package io.s3workload.run.keys;
 
 import io.s3workload.ground.SizeSpec;
 import java.util.List;
@@ -32,12 +32,12 @@ public final class ObjectRegistry {
         return Map.copyOf(byStage.getOrDefault(stage, Map.of()));
     }
 
-    Optional<KeySet> keys(String stage, SizeSpec size) {
+    public Optional<KeySet> keys(String stage, SizeSpec size) {
         return Optional.ofNullable(byStage.getOrDefault(stage, Map.of()).get(size));
     }
 
     /** Every key set written so far, in the order written. */
-    List<KeySet> written() {
+    public List<KeySet> written() {
         return List.copyOf(written);
     }
 }

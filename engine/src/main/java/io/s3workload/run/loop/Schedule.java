@@ -1,4 +1,4 @@
-package io.s3workload.run;
+package io.s3workload.run.loop;
 
 import java.util.concurrent.CountDownLatch;
 import java.util.concurrent.TimeUnit;

@@ -1,4 +1,4 @@
-package io.s3workload.run;
+package io.s3workload.run.keys;
 
 /**
  * Draws ranks {@code 1..n} by a Zipf law, rank r with probability proportional to {@code r^-exponent}, in constant
@@ -7,7 +7,7 @@ package io.s3workload.run;
  * draw is kept when it falls under the rank's own bar. The uniform draws come from the picker's per-operation
  * stream, so a rank is a function of the operation's number.
  */
-final class ZipfSampler {
+public final class ZipfSampler {
 
     private final long n;
     private final double exponent;
@@ -36,7 +36,7 @@ final class ZipfSampler {
     }
 
     /** The generalized harmonic number: the sum of {@code r^-exponent} for r from 1 to n (tail by integral). */
-    static double harmonic(long n, double exponent) {
+    public static double harmonic(long n, double exponent) {
         long exact = Math.min(n, 100_000);
         double sum = 0;
         for (long r = exact; r >= 1; r--) {

@@ -1,6 +1,7 @@
-package io.s3workload.run;
+package io.s3workload.run.keys;
 
 import io.s3workload.ground.SizeSpec;
+import io.s3workload.run.clients.OwnRequests;
 import io.s3workload.s3.ObjectStore;
 import io.s3workload.workload.ObjectsFrom;
 import java.util.ArrayList;
@@ -17,7 +18,7 @@ import java.util.TreeSet;
 public final class ExistingObjects {
 
     /** Keys listed at most: more would take the client's memory (about 100 bytes a key) for little more realism. */
-    static final int MOST_KEYS = 10_000_000;
+    public static final int MOST_KEYS = 10_000_000;
 
     private final ObjectsFrom.Prefix prefix;
     private final String[] keys;
@@ -37,7 +38,7 @@ public final class ExistingObjects {
      * Lists {@code prefix} ({@link #MOST_KEYS} keys at most) through {@code requests} (riding out transient
      * failures), keeping the objects of at least {@code smallest} bytes.
      */
-    static ExistingObjects list(ObjectStore store, ObjectsFrom.Prefix prefix, OwnRequests requests, long smallest) {
+    public static ExistingObjects list(ObjectStore store, ObjectsFrom.Prefix prefix, OwnRequests requests, long smallest) {
         List<String> keys = new ArrayList<>();
         long[] sizes = new long[1024];
         String token = null;
@@ -68,33 +69,33 @@ public final class ExistingObjects {
                 skipped);
     }
 
-    ObjectsFrom.Prefix prefix() {
+    public ObjectsFrom.Prefix prefix() {
         return prefix;
     }
 
-    int count() {
+    public int count() {
         return keys.length;
     }
 
-    String key(long index) {
+    public String key(long index) {
         return keys[(int) index];
     }
 
-    long size(long index) {
+    public long size(long index) {
         return sizes[(int) index];
     }
 
     /** Objects listed but left out: folder markers, and objects smaller than the stage can read. */
-    long skipped() {
+    public long skipped() {
         return skipped;
     }
 
     /** Whether there were more than {@link #MOST_KEYS} under the prefix, and only the first were kept. */
-    boolean truncated() {
+    public boolean truncated() {
         return truncated;
     }
 
-    long totalBytes() {
+    public long totalBytes() {
         long total = 0;
         for (long s : sizes) {
             total += s;
@@ -103,7 +104,7 @@ public final class ExistingObjects {
     }
 
     /** Their sizes, each with how many objects have it: a cell's size spec, for its label and size buckets. */
-    SizeSpec sizes() {
+    public SizeSpec sizes() {
         TreeMap<Long, Double> counts = new TreeMap<>();
         for (long s : sizes) {
             counts.merge(s, 1.0, Double::sum);
@@ -116,7 +117,7 @@ public final class ExistingObjects {
      * The prefixes one level below the nearest parent of {@code prefix} that holds objects ({@code datasets/2023/},
      * {@code datasets/2025/}), from the first page of its listing: what the user may have meant.
      */
-    static List<String> nearby(ObjectStore store, String prefix, OwnRequests requests) {
+    public static List<String> nearby(ObjectStore store, String prefix, OwnRequests requests) {
         String parent = prefix;
         while (true) {
             int cut = parent.endsWith("/") ? parent.lastIndexOf('/', parent.length() - 2) : parent.lastIndexOf('/');

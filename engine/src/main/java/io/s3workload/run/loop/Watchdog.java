@@ -1,4 +1,4 @@
-package io.s3workload.run;
+package io.s3workload.run.loop;
 
 import java.util.List;
 import java.util.concurrent.CopyOnWriteArrayList;

@@ -1,4 +1,4 @@
-package io.s3workload.run;
+package io.s3workload.run.keys;
 
 import io.s3workload.workload.DataShape;
 import java.util.Arrays;
@@ -82,7 +82,7 @@ public final class KeySet {
     }
 
     /** The keys of existing objects (not the run's): to read, never to write, delete or verify. */
-    static KeySet existing(ExistingObjects objects) {
+    public static KeySet existing(ExistingObjects objects) {
         return new KeySet(objects.prefix().prefix(), objects.count(), new long[0], null,
                 DataShape.UNIQUE, null, objects, null);
     }

@@ -1,9 +1,11 @@
-package io.s3workload.run;
+package io.s3workload.run.loop;
 
 import io.s3workload.metrics.CellCount;
 import io.s3workload.metrics.CellRecorder;
 import io.s3workload.metrics.CellStats;
 import io.s3workload.metrics.NamedRequest;
+import io.s3workload.run.clients.OpsSink;
+import io.s3workload.run.clients.WorkerOpsRows;
 import io.s3workload.s3.ReadTiming;
 import io.s3workload.s3.RequestTrace;
 import java.util.concurrent.TimeUnit;
@@ -42,11 +44,11 @@ public final class OpRecorder {
     private CellRecorder bucket;
     private boolean bucketFound;
 
-    OpRecorder(CellRecorder cell, boolean openLoop) {
+    public OpRecorder(CellRecorder cell, boolean openLoop) {
         this(cell, null, null, openLoop);
     }
 
-    OpRecorder(CellRecorder cell, CellRecorder endpoint,
+    public OpRecorder(CellRecorder cell, CellRecorder endpoint,
                Function<String, CellRecorder> byBucket, boolean openLoop) {
         this.cell = cell;
         this.endpoint = endpoint;

@@ -1,4 +1,4 @@
-package io.s3workload.run;
+package io.s3workload.run.clients;
 
 import io.s3workload.s3.StoreException;
 import java.time.Duration;
@@ -58,7 +58,7 @@ public final class OwnRequests {
      * For the bucket check: transient answers are retried, an unreachable endpoint is not; no more retries once
      * {@code stopped} (Ctrl-C).
      */
-    static OwnRequests preflight(BooleanSupplier stopped) {
+    public static OwnRequests preflight(BooleanSupplier stopped) {
         return new OwnRequests(false, System.nanoTime() + Long.MAX_VALUE / 2, stopped);
     }
 
