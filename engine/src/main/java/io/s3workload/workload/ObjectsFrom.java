@@ -13,6 +13,11 @@ public sealed interface ObjectsFrom {
         return this instanceof Stage s ? Optional.of(s.name()) : Optional.empty();
     }
 
+    /** The existing objects read, when they are a prefix's. */
+    default Optional<Prefix> existing() {
+        return this instanceof Prefix p ? Optional.of(p) : Optional.empty();
+    }
+
     /** {@code from: put-1mib}: the objects an earlier stage wrote. */
     record Stage(String name) implements ObjectsFrom {
         @Override

@@ -38,7 +38,7 @@ public record CopyStage(StageCommon common, ObjectsFrom from, Stop stop, Multipa
 
     @Override
     public Optional<ObjectsFrom.Prefix> existing() {
-        return from instanceof ObjectsFrom.Prefix p ? Optional.of(p) : Optional.empty();
+        return from.existing();
     }
 
     @Override

@@ -27,7 +27,7 @@ public record HeadStage(StageCommon common, ObjectsFrom from, Stop stop) impleme
 
     @Override
     public Optional<ObjectsFrom.Prefix> existing() {
-        return from instanceof ObjectsFrom.Prefix p ? Optional.of(p) : Optional.empty();
+        return from.existing();
     }
 
     @Override
