@@ -5,13 +5,13 @@ import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.ObjectMapper;
+import io.s3workload.ground.Shard;
 import io.s3workload.plan.Planner;
 import io.s3workload.report.Reporters;
 import io.s3workload.report.files.ResultsDirectory;
 import io.s3workload.run.Engine;
 import io.s3workload.run.RunOptions;
 import io.s3workload.server.EmbeddedS3;
-import io.s3workload.workload.Shard;
 import io.s3workload.workload.yaml.WorkloadLoader;
 import java.nio.file.Files;
 import java.nio.file.Path;

@@ -5,7 +5,7 @@ import static org.junit.jupiter.api.Assertions.assertThrows;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import io.s3workload.cli.options.Sharded;
-import io.s3workload.workload.Shard;
+import io.s3workload.ground.Shard;
 import java.time.Instant;
 import java.util.Map;
 import java.util.Optional;

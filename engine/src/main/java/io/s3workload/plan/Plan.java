@@ -1,11 +1,11 @@
 package io.s3workload.plan;
 
-import io.s3workload.workload.ClientSettings;
-import io.s3workload.workload.EndpointSpec;
-import io.s3workload.workload.ObjectSettings;
 import io.s3workload.workload.Scaled;
 import io.s3workload.workload.StageKind;
 import io.s3workload.workload.Workload;
+import io.s3workload.workload.endpoints.ClientSettings;
+import io.s3workload.workload.endpoints.EndpointSpec;
+import io.s3workload.workload.objects.ObjectSettings;
 import java.time.Duration;
 import java.util.Collections;
 import java.util.Comparator;

@@ -1,19 +1,19 @@
 package io.s3workload.plan;
 
 import io.s3workload.ground.SizeSpec;
-import io.s3workload.workload.ClientSettings;
-import io.s3workload.workload.CompareStage;
-import io.s3workload.workload.GroupStage;
 import io.s3workload.workload.LoadEndpoints;
-import io.s3workload.workload.LoopsStage;
 import io.s3workload.workload.StageCommon;
 import io.s3workload.workload.StageGraph;
 import io.s3workload.workload.StageKind;
 import io.s3workload.workload.StageSpec;
 import io.s3workload.workload.Stop;
-import io.s3workload.workload.SweepPoint;
-import io.s3workload.workload.SweepStage;
 import io.s3workload.workload.Workload;
+import io.s3workload.workload.composite.CompareStage;
+import io.s3workload.workload.composite.GroupStage;
+import io.s3workload.workload.composite.LoopsStage;
+import io.s3workload.workload.composite.SweepPoint;
+import io.s3workload.workload.composite.SweepStage;
+import io.s3workload.workload.endpoints.ClientSettings;
 import java.util.ArrayList;
 import java.util.HashMap;
 import java.util.HashSet;

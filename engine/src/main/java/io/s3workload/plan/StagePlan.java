@@ -1,18 +1,18 @@
 package io.s3workload.plan;
 
 import io.s3workload.ground.DataSize;
-import io.s3workload.workload.Access;
-import io.s3workload.workload.ClientSettings;
 import io.s3workload.workload.ConsistencyProbe;
 import io.s3workload.workload.FailOn;
 import io.s3workload.workload.LoadEndpoints;
 import io.s3workload.workload.LoadShape;
-import io.s3workload.workload.ObjectSettings;
-import io.s3workload.workload.ObjectsFrom;
 import io.s3workload.workload.StageGraph;
 import io.s3workload.workload.StageKind;
 import io.s3workload.workload.StageSpec;
 import io.s3workload.workload.StopWhenStable;
+import io.s3workload.workload.endpoints.ClientSettings;
+import io.s3workload.workload.objects.Access;
+import io.s3workload.workload.objects.ObjectSettings;
+import io.s3workload.workload.objects.ObjectsFrom;
 import java.time.Duration;
 import java.util.List;
 import java.util.Optional;

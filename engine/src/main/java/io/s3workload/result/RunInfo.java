@@ -1,7 +1,7 @@
 package io.s3workload.result;
 
+import io.s3workload.ground.Shard;
 import io.s3workload.plan.Plan;
-import io.s3workload.workload.Shard;
 import java.time.Instant;
 import java.util.Map;
 import java.util.Optional;

@@ -2,7 +2,7 @@ package io.s3workload.result;
 
 import io.s3workload.metrics.CellKey;
 import io.s3workload.metrics.Snapshot;
-import io.s3workload.workload.Urls;
+import io.s3workload.workload.endpoints.Urls;
 import java.time.Instant;
 import java.util.Collections;
 import java.util.LinkedHashMap;

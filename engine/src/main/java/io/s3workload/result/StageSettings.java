@@ -5,13 +5,13 @@ import com.fasterxml.jackson.databind.node.ArrayNode;
 import com.fasterxml.jackson.databind.node.JsonNodeFactory;
 import com.fasterxml.jackson.databind.node.ObjectNode;
 import io.s3workload.ground.DataSize;
+import io.s3workload.ground.Durations;
+import io.s3workload.ground.Keyed;
 import io.s3workload.ground.SizeSpec;
 import io.s3workload.plan.StagePlan;
-import io.s3workload.workload.ClientSpec;
-import io.s3workload.workload.Durations;
-import io.s3workload.workload.ObjectsFrom;
 import io.s3workload.workload.StageCommon;
-import io.s3workload.workload.Urls;
+import io.s3workload.workload.endpoints.Urls;
+import io.s3workload.workload.objects.ObjectsFrom;
 import java.lang.reflect.RecordComponent;
 import java.net.URI;
 import java.time.Duration;
@@ -117,7 +117,7 @@ final class StageSettings {
         try {
             return (String) e.getClass().getMethod("key").invoke(e);
         } catch (ReflectiveOperationException | ClassCastException notKeyed) {
-            return ClientSpec.key(e);
+            return Keyed.word(e);
         }
     }
 }

@@ -3,11 +3,11 @@ package io.s3workload.result;
 import io.s3workload.plan.CellPlan;
 import io.s3workload.plan.Plan;
 import io.s3workload.plan.StagePlan;
-import io.s3workload.workload.CredentialsSpec;
-import io.s3workload.workload.EndpointSpec;
 import io.s3workload.workload.LoadShape;
-import io.s3workload.workload.ServerMetrics;
-import io.s3workload.workload.Urls;
+import io.s3workload.workload.endpoints.CredentialsSpec;
+import io.s3workload.workload.endpoints.EndpointSpec;
+import io.s3workload.workload.endpoints.ServerMetrics;
+import io.s3workload.workload.endpoints.Urls;
 import java.util.List;
 import java.util.Locale;
 

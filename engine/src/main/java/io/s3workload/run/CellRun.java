@@ -1,5 +1,6 @@
 package io.s3workload.run;
 
+import io.s3workload.ground.Durations;
 import io.s3workload.ground.Units;
 import io.s3workload.metrics.CellKey;
 import io.s3workload.metrics.CellRecorder;
@@ -14,7 +15,6 @@ import io.s3workload.run.loop.Schedule;
 import io.s3workload.run.loop.WorkerState;
 import io.s3workload.run.server.ServerWatch;
 import io.s3workload.s3.ObjectStore;
-import io.s3workload.workload.Durations;
 import io.s3workload.workload.LoadEndpoints;
 import io.s3workload.workload.StageKind;
 import java.util.ArrayList;

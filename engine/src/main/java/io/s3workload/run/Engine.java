@@ -1,5 +1,7 @@
 package io.s3workload.run;
 
+import io.s3workload.ground.Durations;
+import io.s3workload.ground.Shard;
 import io.s3workload.plan.Plan;
 import io.s3workload.plan.StagePlan;
 import io.s3workload.result.Breach;
@@ -18,10 +20,8 @@ import io.s3workload.run.keys.ObjectRegistry;
 import io.s3workload.s3.ObjectStore;
 import io.s3workload.s3.Payload;
 import io.s3workload.s3.StoreException;
-import io.s3workload.workload.Durations;
-import io.s3workload.workload.EndpointSpec;
-import io.s3workload.workload.Shard;
 import io.s3workload.workload.StageKind;
+import io.s3workload.workload.endpoints.EndpointSpec;
 import java.nio.file.Path;
 import java.time.Duration;
 import java.time.Instant;

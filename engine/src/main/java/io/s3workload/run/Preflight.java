@@ -3,7 +3,7 @@ package io.s3workload.run;
 import io.s3workload.s3.CrtHandshakeCheck;
 import io.s3workload.s3.ErrorClassifier;
 import io.s3workload.s3.StoreException;
-import io.s3workload.workload.EndpointSpec;
+import io.s3workload.workload.endpoints.EndpointSpec;
 import java.net.InetAddress;
 import java.net.UnknownHostException;
 import java.util.Optional;

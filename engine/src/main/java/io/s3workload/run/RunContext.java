@@ -17,7 +17,7 @@ import io.s3workload.run.keys.KeySet;
 import io.s3workload.run.keys.ObjectRegistry;
 import io.s3workload.s3.Payload;
 import io.s3workload.s3.StoreException;
-import io.s3workload.workload.ObjectsFrom;
+import io.s3workload.workload.objects.ObjectsFrom;
 import java.util.List;
 import java.util.Optional;
 import java.util.concurrent.CopyOnWriteArrayList;

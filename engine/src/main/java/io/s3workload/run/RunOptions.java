@@ -1,6 +1,6 @@
 package io.s3workload.run;
 
-import io.s3workload.workload.Shard;
+import io.s3workload.ground.Shard;
 import java.nio.file.Path;
 import java.time.Duration;
 import java.time.Instant;

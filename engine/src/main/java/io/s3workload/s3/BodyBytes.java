@@ -1,6 +1,6 @@
 package io.s3workload.s3;
 
-import io.s3workload.workload.DataShape;
+import io.s3workload.workload.objects.DataShape;
 import java.lang.invoke.MethodHandles;
 import java.lang.invoke.VarHandle;
 import java.nio.BufferOverflowException;

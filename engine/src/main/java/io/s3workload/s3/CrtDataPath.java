@@ -1,8 +1,8 @@
 package io.s3workload.s3;
 
 import io.s3workload.s3.ObjectStore.ObjectInfo;
-import io.s3workload.workload.EndpointSpec;
-import io.s3workload.workload.Proxies;
+import io.s3workload.workload.endpoints.EndpointSpec;
+import io.s3workload.workload.endpoints.Proxies;
 import java.io.IOException;
 import java.nio.file.Files;
 import java.nio.file.Path;

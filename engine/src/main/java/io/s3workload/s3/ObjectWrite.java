@@ -1,7 +1,7 @@
 package io.s3workload.s3;
 
-import io.s3workload.workload.ObjectSettings;
-import io.s3workload.workload.ObjectSettings.Checksum;
+import io.s3workload.workload.objects.ObjectSettings;
+import io.s3workload.workload.objects.ObjectSettings.Checksum;
 import java.io.IOException;
 import java.io.OutputStream;
 import java.io.UncheckedIOException;

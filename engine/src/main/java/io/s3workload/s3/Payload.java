@@ -2,7 +2,7 @@ package io.s3workload.s3;
 
 import io.s3workload.ground.SizeSpec;
 import io.s3workload.s3.http.RequestBody;
-import io.s3workload.workload.DataShape;
+import io.s3workload.workload.objects.DataShape;
 import java.io.IOException;
 import java.io.InputStream;
 import java.io.OutputStream;

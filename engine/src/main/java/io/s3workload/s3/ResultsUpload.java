@@ -1,6 +1,6 @@
 package io.s3workload.s3;
 
-import io.s3workload.workload.EndpointSpec;
+import io.s3workload.workload.endpoints.EndpointSpec;
 import java.io.IOException;
 import java.io.UncheckedIOException;
 import java.net.URI;

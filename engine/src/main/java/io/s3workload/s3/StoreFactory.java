@@ -2,11 +2,11 @@ package io.s3workload.s3;
 
 import io.s3workload.s3.http.Http1Pool;
 import io.s3workload.s3.http.HttpProxy;
-import io.s3workload.workload.ClientSettings;
-import io.s3workload.workload.ClientSpec;
-import io.s3workload.workload.CredentialsSpec;
-import io.s3workload.workload.EndpointSpec;
-import io.s3workload.workload.Proxies;
+import io.s3workload.workload.endpoints.ClientSettings;
+import io.s3workload.workload.endpoints.ClientSpec;
+import io.s3workload.workload.endpoints.CredentialsSpec;
+import io.s3workload.workload.endpoints.EndpointSpec;
+import io.s3workload.workload.endpoints.Proxies;
 import java.net.URI;
 import java.nio.file.Files;
 import java.nio.file.Path;
@@ -168,7 +168,7 @@ public final class StoreFactory {
 
     /**
      * The endpoint's proxy as resolved from the environment when the workload was loaded ({@link
-     * io.s3workload.workload.Proxies}), and nothing the SDK would find by itself: it would proxy 127.0.0.1 too.
+     * io.s3workload.workload.endpoints.Proxies}), and nothing the SDK would find by itself: it would proxy 127.0.0.1 too.
      */
     private static ProxyConfiguration proxy(EndpointSpec endpoint) {
         ProxyConfiguration.Builder proxy = ProxyConfiguration.builder().useSystemPropertyValues(false)

@@ -1,8 +1,8 @@
 package io.s3workload.s3;
 
 import io.s3workload.s3.http.TlsSockets;
-import io.s3workload.workload.EndpointSpec;
-import io.s3workload.workload.Tls;
+import io.s3workload.workload.endpoints.EndpointSpec;
+import io.s3workload.workload.endpoints.Tls;
 import java.io.IOException;
 import java.io.InputStream;
 import java.net.Socket;

@@ -1,6 +1,7 @@
 package io.s3workload.workload;
 
 import io.s3workload.ground.DataSize;
+import io.s3workload.ground.Shard;
 import java.time.Duration;
 import java.util.ArrayList;
 import java.util.List;

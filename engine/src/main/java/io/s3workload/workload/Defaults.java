@@ -1,5 +1,7 @@
 package io.s3workload.workload;
 
+import io.s3workload.ground.Shard;
+import io.s3workload.workload.endpoints.ClientSpec;
 import java.util.Optional;
 import java.util.OptionalInt;
 

@@ -1,5 +1,8 @@
 package io.s3workload.workload;
 
+import io.s3workload.ground.Shard;
+import io.s3workload.workload.endpoints.ClientSpec;
+import io.s3workload.workload.objects.Access;
 import java.time.Duration;
 import java.util.ArrayList;
 import java.util.List;

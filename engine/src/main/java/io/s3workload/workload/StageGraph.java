@@ -1,5 +1,6 @@
 package io.s3workload.workload;
 
+import io.s3workload.ground.Keyed;
 import java.util.ArrayList;
 import java.util.HashMap;
 import java.util.List;

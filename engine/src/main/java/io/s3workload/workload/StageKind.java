@@ -1,5 +1,6 @@
 package io.s3workload.workload;
 
+import io.s3workload.workload.objects.Access;
 import java.util.Arrays;
 import java.util.EnumSet;
 import java.util.List;

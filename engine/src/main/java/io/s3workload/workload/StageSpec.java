@@ -1,6 +1,11 @@
 package io.s3workload.workload;
 
 import io.s3workload.ground.DataSize;
+import io.s3workload.ground.Shard;
+import io.s3workload.workload.objects.DataShape;
+import io.s3workload.workload.objects.ObjectSettings;
+import io.s3workload.workload.objects.ObjectsFrom;
+import io.s3workload.workload.objects.Sources;
 import java.time.Duration;
 import java.util.List;
 import java.util.Optional;

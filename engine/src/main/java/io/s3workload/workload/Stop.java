@@ -1,5 +1,6 @@
 package io.s3workload.workload;
 
+import io.s3workload.ground.Shard;
 import java.time.Duration;
 import java.util.Optional;
 import java.util.OptionalLong;

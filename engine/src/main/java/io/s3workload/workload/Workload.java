@@ -1,6 +1,8 @@
 package io.s3workload.workload;
 
+import io.s3workload.ground.Shard;
 import io.s3workload.metrics.CellRecorder;
+import io.s3workload.workload.endpoints.EndpointSpec;
 import java.util.ArrayList;
 import java.util.Collections;
 import java.util.LinkedHashMap;

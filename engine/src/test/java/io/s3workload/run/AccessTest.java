@@ -13,7 +13,7 @@ import io.s3workload.run.keys.KeyPicker;
 import io.s3workload.run.keys.ZipfSampler;
 import io.s3workload.testing.HttpFront;
 import io.s3workload.testing.TestS3;
-import io.s3workload.workload.Access;
+import io.s3workload.workload.objects.Access;
 import io.s3workload.workload.yaml.WorkloadLoader;
 import java.util.ArrayList;
 import java.util.Comparator;

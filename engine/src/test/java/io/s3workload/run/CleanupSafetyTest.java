@@ -14,7 +14,7 @@ import io.s3workload.s3.StoreFactory;
 import io.s3workload.testing.Faults;
 import io.s3workload.testing.HttpFront;
 import io.s3workload.testing.TestS3;
-import io.s3workload.workload.ClientSettings;
+import io.s3workload.workload.endpoints.ClientSettings;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.time.Duration;

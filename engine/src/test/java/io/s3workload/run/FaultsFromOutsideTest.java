@@ -18,7 +18,7 @@ import io.s3workload.testing.Faults.Fault;
 import io.s3workload.testing.Faults.Rule;
 import io.s3workload.testing.HttpFront;
 import io.s3workload.testing.TestS3;
-import io.s3workload.workload.ClientSettings;
+import io.s3workload.workload.endpoints.ClientSettings;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.time.Duration;

@@ -17,10 +17,10 @@ import io.s3workload.s3.StoreException;
 import io.s3workload.s3.StoreFactory;
 import io.s3workload.testing.RecordingReporter;
 import io.s3workload.testing.TestS3;
-import io.s3workload.workload.ClientSettings;
-import io.s3workload.workload.CredentialsSpec;
-import io.s3workload.workload.EndpointSpec;
-import io.s3workload.workload.Multipart;
+import io.s3workload.workload.endpoints.ClientSettings;
+import io.s3workload.workload.endpoints.CredentialsSpec;
+import io.s3workload.workload.endpoints.EndpointSpec;
+import io.s3workload.workload.objects.Multipart;
 import java.util.List;
 import java.util.Map;
 import java.util.Set;
@@ -107,8 +107,8 @@ class LargeObjectTest {
         s3.putBytes("large", "v/right", right);
         s3.putBytes("large", "v/flipped", flipped);
         s3.putBytes("large", "v/short", truncated);
-        var ranges = ranged ? new io.s3workload.workload.ParallelRanges(DataSize.ofBytes(1), DataSize.ofBytes(16384), 3)
-                : io.s3workload.workload.ParallelRanges.OFF;
+        var ranges = ranged ? new io.s3workload.workload.objects.ParallelRanges(DataSize.ofBytes(1), DataSize.ofBytes(16384), 3)
+                : io.s3workload.workload.objects.ParallelRanges.OFF;
         try (ObjectStore store = StoreFactory.create(endpoint(), "large", 8, ClientSettings.DEFAULT)) {
             WorkerState worker = new WorkerState(store, 1, 0);
             io.s3workload.metrics.CellRecorder recorder = new io.s3workload.metrics.CellRecorder(

@@ -154,7 +154,7 @@ class PreflightTest {
             var plan = s3.plan("bucket: exists\n" + PUT,
                     s3.server().accessKey(), s3.server().secretKey(), front.endpoint().toString());
             var given = plan.withEndpoint(plan.endpoints().get("s3")
-                    .withRegion("auto", io.s3workload.workload.EndpointSpec.REGION_GIVEN));
+                    .withRegion("auto", io.s3workload.workload.endpoints.EndpointSpec.REGION_GIVEN));
             var e = assertThrows(EndpointUnavailableException.class, () -> new Engine(given, List.of()).run());
             assertTrue(e.getMessage().contains("signs requests for region 'auto' (as the workload's region: says),"
                     + " but the server says bucket 'exists' is in 'eu-west-1'"), e.getMessage());

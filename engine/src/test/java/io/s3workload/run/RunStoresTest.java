@@ -5,7 +5,7 @@ import static org.junit.jupiter.api.Assertions.assertEquals;
 import io.s3workload.plan.Plan;
 import io.s3workload.plan.Planner;
 import io.s3workload.testing.QuickTier;
-import io.s3workload.workload.ClientSettings;
+import io.s3workload.workload.endpoints.ClientSettings;
 import io.s3workload.workload.yaml.WorkloadLoader;
 import java.time.Duration;
 import org.junit.jupiter.api.Tag;
@@ -32,7 +32,7 @@ class RunStoresTest {
                   - {name: q, kind: put, size: 1KiB, objects: 1, client: crt}
                 """);
         ClientSettings own = plan.clientFor("a");
-        assertEquals(io.s3workload.workload.ClientSpec.Kind.SYNC, own.kind());
+        assertEquals(io.s3workload.workload.endpoints.ClientSpec.Kind.SYNC, own.kind());
         assertEquals(3, own.retries());
         assertEquals(Duration.ofSeconds(7), own.timeouts().firstByte());
         // an endpoint no stage reads or writes through: the built-in settings

@@ -8,9 +8,9 @@ import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import io.s3workload.testing.TestS3;
 import io.s3workload.testing.TlsFront;
-import io.s3workload.workload.CredentialsSpec;
-import io.s3workload.workload.EndpointSpec;
-import io.s3workload.workload.Tls;
+import io.s3workload.workload.endpoints.CredentialsSpec;
+import io.s3workload.workload.endpoints.EndpointSpec;
+import io.s3workload.workload.endpoints.Tls;
 import java.net.ServerSocket;
 import java.net.URI;
 import java.nio.file.Path;

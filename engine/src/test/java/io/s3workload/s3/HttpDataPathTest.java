@@ -6,10 +6,10 @@ import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import io.s3workload.testing.Await;
 import io.s3workload.testing.TestS3;
-import io.s3workload.workload.ClientSettings;
-import io.s3workload.workload.ClientSpec;
-import io.s3workload.workload.CredentialsSpec;
-import io.s3workload.workload.EndpointSpec;
+import io.s3workload.workload.endpoints.ClientSettings;
+import io.s3workload.workload.endpoints.ClientSpec;
+import io.s3workload.workload.endpoints.CredentialsSpec;
+import io.s3workload.workload.endpoints.EndpointSpec;
 import java.io.IOException;
 import java.io.InputStream;
 import java.io.OutputStream;

@@ -6,7 +6,7 @@ import static org.junit.jupiter.api.Assertions.assertNotEquals;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import io.s3workload.testing.QuickTier;
-import io.s3workload.workload.DataShape;
+import io.s3workload.workload.objects.DataShape;
 import java.io.IOException;
 import java.io.InputStream;
 import java.util.Arrays;

@@ -38,7 +38,7 @@ public final class FaultFront {
         URI upstream = URI.create(args[0]);
         Path portFile = Path.of(args[1]);
         Path countsFile = Path.of(args[2]);
-        Duration stall = io.s3workload.workload.Durations.parse(args[3]).orElseThrow(
+        Duration stall = io.s3workload.ground.Durations.parse(args[3]).orElseThrow(
                 () -> new IllegalArgumentException("not a duration: " + args[3]));
         List<Faults.Rule> rules = new ArrayList<>();
         for (int i = 4; i < args.length; i++) {

@@ -175,7 +175,7 @@ public final class ReplicationLag implements AutoCloseable {
         ReplicationLag lag = new ReplicationLag(URI.create(args[0]));
         System.out.println("primary " + lag.primary());
         for (int i = 1; i < args.length; i++) {
-            Duration d = io.s3workload.workload.Durations.parse(args[i])
+            Duration d = io.s3workload.ground.Durations.parse(args[i])
                     .orElseThrow(() -> new IllegalArgumentException("not a duration: " + String.join(" ", args)));
             System.out.println("replica " + args[i] + " " + lag.replica(d));
         }

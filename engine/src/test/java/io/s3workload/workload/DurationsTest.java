@@ -3,6 +3,7 @@ package io.s3workload.workload;
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
+import io.s3workload.ground.Durations;
 import io.s3workload.testing.QuickTier;
 import java.time.Duration;
 import org.junit.jupiter.api.Tag;

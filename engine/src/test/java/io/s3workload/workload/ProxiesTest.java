@@ -3,6 +3,7 @@ package io.s3workload.workload;
 import static org.junit.jupiter.api.Assertions.assertEquals;
 
 import io.s3workload.testing.QuickTier;
+import io.s3workload.workload.endpoints.Proxies;
 import java.net.URI;
 import java.util.Map;
 import java.util.Optional;

@@ -3,6 +3,10 @@ package io.s3workload.workload;
 import static org.junit.jupiter.api.Assertions.assertEquals;
 
 import io.s3workload.testing.QuickTier;
+import io.s3workload.workload.endpoints.CredentialsSpec;
+import io.s3workload.workload.endpoints.EndpointSpec;
+import io.s3workload.workload.endpoints.Regions;
+import io.s3workload.workload.endpoints.Tls;
 import java.net.URI;
 import java.nio.file.Files;
 import java.nio.file.Path;

@@ -1,6 +1,6 @@
 package io.s3workload.cli.options;
 
-import io.s3workload.workload.Shard;
+import io.s3workload.ground.Shard;
 import java.time.Duration;
 import java.time.Instant;
 import java.time.OffsetDateTime;

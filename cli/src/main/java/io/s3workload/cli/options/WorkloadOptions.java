@@ -1,6 +1,6 @@
 package io.s3workload.cli.options;
 
-import io.s3workload.workload.Shard;
+import io.s3workload.ground.Shard;
 import io.s3workload.workload.Workload;
 import io.s3workload.workload.yaml.WorkloadException;
 import io.s3workload.workload.yaml.WorkloadLoader;

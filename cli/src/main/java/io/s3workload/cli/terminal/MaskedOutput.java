@@ -1,6 +1,6 @@
 package io.s3workload.cli.terminal;
 
-import io.s3workload.workload.Urls;
+import io.s3workload.workload.endpoints.Urls;
 import java.io.ByteArrayOutputStream;
 import java.io.IOException;
 import java.io.OutputStream;

@@ -1,7 +1,7 @@
 package io.s3workload.kinds.append;
 
+import io.s3workload.ground.Shard;
 import io.s3workload.ground.SizeSpec;
-import io.s3workload.workload.Shard;
 import io.s3workload.workload.StageCommon;
 import io.s3workload.workload.StageKind;
 import io.s3workload.workload.StageSpec;

@@ -1,5 +1,6 @@
 package io.s3workload.kinds.capacity;
 
+import io.s3workload.ground.Keyed;
 import io.s3workload.ground.Percentile;
 import io.s3workload.ground.Units;
 import io.s3workload.metrics.CellStats;
@@ -10,7 +11,6 @@ import io.s3workload.result.ResultTable;
 import io.s3workload.result.ResultTable.Column;
 import io.s3workload.result.ResultTable.Format;
 import io.s3workload.result.ResultTable.Where;
-import io.s3workload.workload.ClientSpec;
 import java.util.ArrayList;
 import java.util.Arrays;
 import java.util.Comparator;
@@ -57,7 +57,7 @@ public record CapacityFinding(String stage, CapacitySearch search, List<CellStat
         }
         String caption = verdict.steps().isEmpty() ? "no step ran"
                 : search.sentence(verdict, verdict.steps().get(0).cell().key().label());
-        return List.of(new ResultTable("capacity", stage, "Capacity search (" + ClientSpec.key(search.mode())
+        return List.of(new ResultTable("capacity", stage, "Capacity search (" + Keyed.word(search.mode())
                 + "), SLO " + search.slo().text(), caption, ResultTable.Place.RUN, columns, rows));
     }
 

@@ -1,5 +1,6 @@
 package io.s3workload.kinds.capacity;
 
+import io.s3workload.ground.Durations;
 import io.s3workload.ground.Percentile;
 import io.s3workload.ground.Units;
 import io.s3workload.kinds.capacity.CapacitySearch.End;
@@ -10,7 +11,6 @@ import io.s3workload.result.ClientLimit;
 import io.s3workload.result.StageResult;
 import io.s3workload.run.RunContext;
 import io.s3workload.run.StageRunner;
-import io.s3workload.workload.Durations;
 import io.s3workload.workload.StageKind;
 import java.time.Duration;
 import java.util.ArrayList;

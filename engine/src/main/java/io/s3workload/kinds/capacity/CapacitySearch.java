@@ -1,12 +1,12 @@
 package io.s3workload.kinds.capacity;
 
 import com.fasterxml.jackson.core.type.TypeReference;
+import io.s3workload.ground.Keyed;
 import io.s3workload.ground.Percentile;
 import io.s3workload.ground.Units;
 import io.s3workload.metrics.CellStats;
 import io.s3workload.result.Finding;
 import io.s3workload.result.StageOutcome;
-import io.s3workload.workload.ClientSpec;
 import java.time.Duration;
 import java.util.ArrayList;
 import java.util.Comparator;
@@ -68,13 +68,13 @@ public record CapacitySearch(CapacityStage.Slo slo, CapacityStage.Mode mode, dou
                     c.throttledPercent(), j.held(), j.broken(), j.clientBound().orElse(null));
         }).toList();
         String what = v.steps().isEmpty() ? "" : v.steps().get(0).cell().key().label();
-        return new CapacityJson.Search(ClientSpec.key(search.mode()), slo, search.precision(),
+        return new CapacityJson.Search(Keyed.word(search.mode()), slo, search.precision(),
                 v.sustained().map(Judged::offered).orElse(null),
                 v.sustained().map(j -> j.cell().opsPerSecond()).orElse(null),
                 new CapacityJson.Broke(v.broke().map(Judged::broken).orElse(List.of()),
                         v.broke().map(Judged::offered).orElse(null)),
                 new CapacityJson.ClientBound(v.clientLimit().flatMap(Judged::clientBound).orElse(null),
-                        v.clientLimit().map(Judged::offered).orElse(null)), ClientSpec.key(search.ended()),
+                        v.clientLimit().map(Judged::offered).orElse(null)), Keyed.word(search.ended()),
                 v.complete(), v.steps().isEmpty() ? "No step ran." : search.sentence(v, what), steps);
     }
 
@@ -87,10 +87,10 @@ public record CapacitySearch(CapacityStage.Slo slo, CapacityStage.Mode mode, dou
                 ? OptionalDouble.empty() : OptionalDouble.of(c.slo().errorsPercent()),
                 c.slo().throttledPercent() == null ? OptionalDouble.empty()
                         : OptionalDouble.of(c.slo().throttledPercent()));
-        return new CapacitySearch(slo, ClientSpec.parse(CapacityStage.Mode.class, c.mode()).orElseThrow(),
+        return new CapacitySearch(slo, Keyed.parse(CapacityStage.Mode.class, c.mode()).orElseThrow(),
                 c.precisionPercent(), c.steps().stream().map(s -> new Step(s.offered(),
                         Optional.ofNullable(s.clientBound()))).toList(),
-                ClientSpec.parse(End.class, c.ended()).orElseThrow());
+                Keyed.parse(End.class, c.ended()).orElseThrow());
     }
 
     /**

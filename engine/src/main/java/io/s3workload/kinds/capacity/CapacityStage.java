@@ -1,14 +1,14 @@
 package io.s3workload.kinds.capacity;
 
+import io.s3workload.ground.Durations;
 import io.s3workload.ground.Percentile;
-import io.s3workload.workload.DataShape;
-import io.s3workload.workload.Durations;
-import io.s3workload.workload.ObjectSettings;
-import io.s3workload.workload.ObjectsFrom;
-import io.s3workload.workload.Shard;
+import io.s3workload.ground.Shard;
 import io.s3workload.workload.StageCommon;
 import io.s3workload.workload.StageKind;
 import io.s3workload.workload.StageSpec;
+import io.s3workload.workload.objects.DataShape;
+import io.s3workload.workload.objects.ObjectSettings;
+import io.s3workload.workload.objects.ObjectsFrom;
 import java.math.BigDecimal;
 import java.math.RoundingMode;
 import java.time.Duration;
@@ -47,7 +47,6 @@ public record CapacityStage(StageCommon common, StageSpec load, Slo slo, Search 
     public static final Duration DEFAULT_DURATION = Duration.ofMinutes(10);
     public static final Duration DEFAULT_COOL_DOWN = Duration.ofSeconds(30);
     public static final double DEFAULT_FACTOR = 1.5;
-
 
     /**
      * The service level a step must meet: latency limits on the step's (corrected) latency, the share of failed

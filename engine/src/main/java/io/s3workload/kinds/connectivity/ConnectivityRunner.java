@@ -1,6 +1,7 @@
 package io.s3workload.kinds.connectivity;
 
 import io.s3workload.ground.DataSize;
+import io.s3workload.ground.Durations;
 import io.s3workload.ground.SizeSpec;
 import io.s3workload.metrics.CellKey;
 import io.s3workload.metrics.CellRecorder;
@@ -14,7 +15,6 @@ import io.s3workload.run.StageRunner;
 import io.s3workload.s3.ObjectStore;
 import io.s3workload.s3.RequestTrace;
 import io.s3workload.s3.StoreException;
-import io.s3workload.workload.Durations;
 import java.time.Duration;
 import java.util.ArrayList;
 import java.util.List;

@@ -15,7 +15,7 @@ import io.s3workload.run.loop.OpRecorder;
 import io.s3workload.run.loop.Transfers;
 import io.s3workload.s3.Payload;
 import io.s3workload.s3.ReadTiming;
-import io.s3workload.workload.ParallelRanges;
+import io.s3workload.workload.objects.ParallelRanges;
 import java.util.List;
 import java.util.Optional;
 

@@ -1,13 +1,13 @@
 package io.s3workload.kinds.copy;
 
 import io.s3workload.ground.DataSize;
-import io.s3workload.workload.Multipart;
-import io.s3workload.workload.ObjectsFrom;
-import io.s3workload.workload.Shard;
+import io.s3workload.ground.Shard;
 import io.s3workload.workload.StageCommon;
 import io.s3workload.workload.StageKind;
 import io.s3workload.workload.StageSpec;
 import io.s3workload.workload.Stop;
+import io.s3workload.workload.objects.Multipart;
+import io.s3workload.workload.objects.ObjectsFrom;
 import java.util.Optional;
 
 /**

@@ -2,10 +2,10 @@ package io.s3workload.kinds.copy;
 
 import static io.s3workload.workload.yaml.Keys.Context.COPY_MULTIPART;
 
-import io.s3workload.workload.ObjectsFrom;
 import io.s3workload.workload.StageCommon;
 import io.s3workload.workload.StageKind;
 import io.s3workload.workload.StageSpec;
+import io.s3workload.workload.objects.ObjectsFrom;
 import io.s3workload.workload.yaml.Fields;
 import io.s3workload.workload.yaml.Key;
 import io.s3workload.workload.yaml.Keys;

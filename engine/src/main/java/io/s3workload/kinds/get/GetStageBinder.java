@@ -1,15 +1,15 @@
 package io.s3workload.kinds.get;
 
 import io.s3workload.ground.SizeSpec;
-import io.s3workload.workload.Multipart;
-import io.s3workload.workload.ObjectSettings;
-import io.s3workload.workload.ObjectsFrom;
-import io.s3workload.workload.ParallelRanges;
 import io.s3workload.workload.StageCommon;
 import io.s3workload.workload.StageKind;
 import io.s3workload.workload.StageSpec;
 import io.s3workload.workload.Stop;
-import io.s3workload.workload.SweepPoint;
+import io.s3workload.workload.composite.SweepPoint;
+import io.s3workload.workload.objects.Multipart;
+import io.s3workload.workload.objects.ObjectSettings;
+import io.s3workload.workload.objects.ObjectsFrom;
+import io.s3workload.workload.objects.ParallelRanges;
 import io.s3workload.workload.yaml.Fields;
 import io.s3workload.workload.yaml.Key;
 import io.s3workload.workload.yaml.Keys;

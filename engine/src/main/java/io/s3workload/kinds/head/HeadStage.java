@@ -1,12 +1,12 @@
 package io.s3workload.kinds.head;
 
-import io.s3workload.workload.ObjectsFrom;
+import io.s3workload.ground.Shard;
 import io.s3workload.workload.OfferedLoad;
-import io.s3workload.workload.Shard;
 import io.s3workload.workload.StageCommon;
 import io.s3workload.workload.StageKind;
 import io.s3workload.workload.StageSpec;
 import io.s3workload.workload.Stop;
+import io.s3workload.workload.objects.ObjectsFrom;
 import java.util.Optional;
 
 /**

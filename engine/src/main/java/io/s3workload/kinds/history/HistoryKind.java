@@ -1,5 +1,6 @@
 package io.s3workload.kinds.history;
 
+import io.s3workload.ground.Durations;
 import io.s3workload.ground.Units;
 import io.s3workload.kinds.Kind;
 import io.s3workload.plan.CellPlan;
@@ -7,7 +8,6 @@ import io.s3workload.plan.StagePlan;
 import io.s3workload.plan.StageShape.Place;
 import io.s3workload.plan.StageShape.Shape;
 import io.s3workload.report.console.StageText;
-import io.s3workload.workload.Durations;
 import java.util.List;
 import java.util.OptionalLong;
 

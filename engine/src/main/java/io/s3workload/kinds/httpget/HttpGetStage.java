@@ -1,11 +1,11 @@
 package io.s3workload.kinds.httpget;
 
-import io.s3workload.workload.Shard;
+import io.s3workload.ground.Shard;
 import io.s3workload.workload.StageCommon;
 import io.s3workload.workload.StageKind;
 import io.s3workload.workload.StageSpec;
 import io.s3workload.workload.Stop;
-import io.s3workload.workload.Urls;
+import io.s3workload.workload.endpoints.Urls;
 import java.time.Duration;
 import java.util.List;
 import java.util.Optional;

@@ -23,7 +23,7 @@ import io.s3workload.run.loop.WorkerState;
 import io.s3workload.s3.ErrorClassifier;
 import io.s3workload.s3.ObjectWrite;
 import io.s3workload.s3.Payload;
-import io.s3workload.workload.Access;
+import io.s3workload.workload.objects.Access;
 import java.util.ArrayList;
 import java.util.Collections;
 import java.util.EnumMap;

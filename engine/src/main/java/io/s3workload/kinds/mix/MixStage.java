@@ -1,14 +1,14 @@
 package io.s3workload.kinds.mix;
 
+import io.s3workload.ground.Shard;
 import io.s3workload.ground.SizeSpec;
-import io.s3workload.workload.DataShape;
-import io.s3workload.workload.ObjectSettings;
 import io.s3workload.workload.OfferedLoad;
-import io.s3workload.workload.Shard;
 import io.s3workload.workload.StageCommon;
 import io.s3workload.workload.StageKind;
 import io.s3workload.workload.StageSpec;
 import io.s3workload.workload.Stop;
+import io.s3workload.workload.objects.DataShape;
+import io.s3workload.workload.objects.ObjectSettings;
 import java.util.Map;
 import java.util.Optional;
 

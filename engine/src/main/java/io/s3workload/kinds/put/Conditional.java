@@ -1,6 +1,6 @@
 package io.s3workload.kinds.put;
 
-import io.s3workload.workload.Keyed;
+import io.s3workload.ground.Keyed;
 
 /**
  * What a PUT (and a multipart upload's completion) asks the store to check before it stores: nothing, that no

@@ -16,7 +16,7 @@ import io.s3workload.s3.ObjectStore;
 import io.s3workload.s3.ObjectWrite;
 import io.s3workload.s3.Payload;
 import io.s3workload.s3.StoreException;
-import io.s3workload.workload.ParallelRanges;
+import io.s3workload.workload.objects.ParallelRanges;
 import java.util.Objects;
 import java.util.Set;
 import java.util.concurrent.ConcurrentHashMap;

@@ -1,15 +1,15 @@
 package io.s3workload.kinds.put;
 
+import io.s3workload.ground.Shard;
 import io.s3workload.ground.SizeSpec;
-import io.s3workload.workload.DataShape;
-import io.s3workload.workload.Multipart;
-import io.s3workload.workload.ObjectSettings;
 import io.s3workload.workload.OfferedLoad;
-import io.s3workload.workload.Shard;
 import io.s3workload.workload.StageCommon;
 import io.s3workload.workload.StageKind;
 import io.s3workload.workload.StageSpec;
 import io.s3workload.workload.Stop;
+import io.s3workload.workload.objects.DataShape;
+import io.s3workload.workload.objects.Multipart;
+import io.s3workload.workload.objects.ObjectSettings;
 import java.util.List;
 import java.util.Optional;
 

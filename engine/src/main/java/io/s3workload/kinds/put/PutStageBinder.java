@@ -1,13 +1,13 @@
 package io.s3workload.kinds.put;
 
+import io.s3workload.ground.Keyed;
 import io.s3workload.ground.SizeSpec;
-import io.s3workload.workload.ClientSpec;
-import io.s3workload.workload.Multipart;
 import io.s3workload.workload.StageCommon;
 import io.s3workload.workload.StageKind;
 import io.s3workload.workload.StageSpec;
 import io.s3workload.workload.Stop;
-import io.s3workload.workload.SweepPoint;
+import io.s3workload.workload.composite.SweepPoint;
+import io.s3workload.workload.objects.Multipart;
 import io.s3workload.workload.yaml.Fields;
 import io.s3workload.workload.yaml.Key;
 import io.s3workload.workload.yaml.Keys;
@@ -31,7 +31,7 @@ public final class PutStageBinder implements StageBinder, SweepPoint {
 
     @Override
     public Map<String, SchemaType> types() {
-        return Map.of("conditional", new SchemaType.Choice(Arrays.stream(Conditional.values()).map(ClientSpec::key)
+        return Map.of("conditional", new SchemaType.Choice(Arrays.stream(Conditional.values()).map(Keyed::word)
                 .collect(Collectors.toSet())));
     }
 

@@ -1,16 +1,16 @@
 package io.s3workload.kinds.rangeread;
 
+import io.s3workload.ground.Shard;
 import io.s3workload.ground.SizeSpec;
-import io.s3workload.workload.DataShape;
-import io.s3workload.workload.Multipart;
-import io.s3workload.workload.ObjectsFrom;
 import io.s3workload.workload.OfferedLoad;
-import io.s3workload.workload.Shard;
-import io.s3workload.workload.Sources;
 import io.s3workload.workload.StageCommon;
 import io.s3workload.workload.StageKind;
 import io.s3workload.workload.StageSpec;
 import io.s3workload.workload.Stop;
+import io.s3workload.workload.objects.DataShape;
+import io.s3workload.workload.objects.Multipart;
+import io.s3workload.workload.objects.ObjectsFrom;
+import io.s3workload.workload.objects.Sources;
 import java.util.List;
 import java.util.Optional;
 
@@ -27,7 +27,6 @@ public record RangeReadStage(StageCommon common, Optional<Sources> sources, Opti
 
     /** The orders a rangeRead reads its chunks in ({@code order}): random, or sequential through each source. */
     public static final List<String> ORDERS = List.of("random", "sequential");
-
 
     @Override
     public Optional<DataShape> bodies() {

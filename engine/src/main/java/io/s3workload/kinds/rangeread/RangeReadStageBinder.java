@@ -1,12 +1,12 @@
 package io.s3workload.kinds.rangeread;
 
 import io.s3workload.ground.SizeSpec;
-import io.s3workload.workload.ObjectsFrom;
-import io.s3workload.workload.Sources;
 import io.s3workload.workload.StageCommon;
 import io.s3workload.workload.StageKind;
 import io.s3workload.workload.StageSpec;
 import io.s3workload.workload.Stop;
+import io.s3workload.workload.objects.ObjectsFrom;
+import io.s3workload.workload.objects.Sources;
 import io.s3workload.workload.yaml.Fields;
 import io.s3workload.workload.yaml.Key;
 import io.s3workload.workload.yaml.Keys;

@@ -1,6 +1,6 @@
 package io.s3workload.kinds.readafterwrite;
 
-import io.s3workload.workload.ClientSpec;
+import io.s3workload.ground.Keyed;
 import io.s3workload.workload.StageCommon;
 import io.s3workload.workload.StageKind;
 import io.s3workload.workload.StageSpec;
@@ -46,7 +46,7 @@ public final class ReadAfterWriteStageBinder implements StageBinder {
     }
 
     private static SchemaType.Choice choice(Enum<?>[] words) {
-        return new SchemaType.Choice(Arrays.stream(words).map(ClientSpec::key).collect(Collectors.toSet()));
+        return new SchemaType.Choice(Arrays.stream(words).map(Keyed::word).collect(Collectors.toSet()));
     }
 
     @Override

@@ -9,7 +9,7 @@ import io.s3workload.s3.Payload;
 import io.s3workload.s3.ReadTiming;
 import io.s3workload.s3.StoreException;
 import io.s3workload.trace.TraceOp;
-import io.s3workload.workload.DataShape;
+import io.s3workload.workload.objects.DataShape;
 import java.util.ArrayDeque;
 import java.util.ArrayList;
 import java.util.Comparator;

@@ -1,13 +1,13 @@
 package io.s3workload.kinds.replay;
 
+import io.s3workload.ground.Durations;
+import io.s3workload.ground.Shard;
 import io.s3workload.trace.formats.TraceFormat;
 import io.s3workload.trace.scan.TraceSelection;
-import io.s3workload.workload.DataShape;
-import io.s3workload.workload.Durations;
-import io.s3workload.workload.Shard;
 import io.s3workload.workload.StageCommon;
 import io.s3workload.workload.StageKind;
 import io.s3workload.workload.StageSpec;
+import io.s3workload.workload.objects.DataShape;
 import java.nio.file.Path;
 import java.util.List;
 import java.util.Optional;

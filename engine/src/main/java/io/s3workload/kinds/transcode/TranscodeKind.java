@@ -1,5 +1,6 @@
 package io.s3workload.kinds.transcode;
 
+import io.s3workload.ground.Durations;
 import io.s3workload.ground.SizeSpec;
 import io.s3workload.ground.Units;
 import io.s3workload.kinds.Kind;
@@ -14,7 +15,6 @@ import io.s3workload.report.console.ProbeBlocks;
 import io.s3workload.report.console.StageText;
 import io.s3workload.result.ConvergencePairs;
 import io.s3workload.result.StageResult;
-import io.s3workload.workload.Durations;
 import java.util.List;
 import java.util.Optional;
 import java.util.OptionalLong;

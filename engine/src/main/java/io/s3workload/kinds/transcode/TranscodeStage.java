@@ -1,14 +1,14 @@
 package io.s3workload.kinds.transcode;
 
 import io.s3workload.ground.DataSize;
+import io.s3workload.ground.Shard;
 import io.s3workload.ground.SizeSpec;
-import io.s3workload.workload.DataShape;
-import io.s3workload.workload.Multipart;
-import io.s3workload.workload.Shard;
-import io.s3workload.workload.Sources;
 import io.s3workload.workload.StageCommon;
 import io.s3workload.workload.StageKind;
 import io.s3workload.workload.StageSpec;
+import io.s3workload.workload.objects.DataShape;
+import io.s3workload.workload.objects.Multipart;
+import io.s3workload.workload.objects.Sources;
 import java.time.Duration;
 import java.util.List;
 import java.util.Optional;

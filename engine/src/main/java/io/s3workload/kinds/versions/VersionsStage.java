@@ -1,11 +1,11 @@
 package io.s3workload.kinds.versions;
 
+import io.s3workload.ground.Shard;
 import io.s3workload.ground.SizeSpec;
-import io.s3workload.workload.DataShape;
-import io.s3workload.workload.Shard;
 import io.s3workload.workload.StageCommon;
 import io.s3workload.workload.StageKind;
 import io.s3workload.workload.StageSpec;
+import io.s3workload.workload.objects.DataShape;
 
 /**
  * {@code kind: versions}: in a bucket that keeps versions, {@code versions} PUTs of each of {@code objects} keys,

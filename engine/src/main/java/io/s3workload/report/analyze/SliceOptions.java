@@ -1,6 +1,6 @@
 package io.s3workload.report.analyze;
 
-import io.s3workload.workload.Durations;
+import io.s3workload.ground.Durations;
 import io.s3workload.workload.yaml.Suggestions;
 import java.time.Duration;
 import java.time.Instant;

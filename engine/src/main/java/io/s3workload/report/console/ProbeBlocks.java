@@ -1,5 +1,6 @@
 package io.s3workload.report.console;
 
+import io.s3workload.ground.Durations;
 import io.s3workload.ground.Percentile;
 import io.s3workload.ground.Units;
 import io.s3workload.metrics.convergence.ConvergenceStats;
@@ -7,7 +8,6 @@ import io.s3workload.plan.StagePlan;
 import io.s3workload.result.ConvergencePairs;
 import io.s3workload.result.StageResult;
 import io.s3workload.workload.ConsistencyProbe;
-import io.s3workload.workload.Durations;
 import java.util.Locale;
 import java.util.function.Function;
 import org.HdrHistogram.Histogram;

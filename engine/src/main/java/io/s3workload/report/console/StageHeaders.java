@@ -1,13 +1,13 @@
 package io.s3workload.report.console;
 
+import io.s3workload.ground.Durations;
 import io.s3workload.ground.Units;
 import io.s3workload.plan.Plan;
 import io.s3workload.plan.StageGroup;
 import io.s3workload.plan.StagePlan;
-import io.s3workload.workload.Durations;
-import io.s3workload.workload.EndpointSpec;
 import io.s3workload.workload.LoadEndpoints;
-import io.s3workload.workload.Proxies;
+import io.s3workload.workload.endpoints.EndpointSpec;
+import io.s3workload.workload.endpoints.Proxies;
 import java.util.List;
 
 /** The console's stage headers: what a stage does, with how many workers at what pace, against which endpoint. */

@@ -16,7 +16,7 @@ import io.s3workload.result.RunReport;
 import io.s3workload.result.RunResult;
 import io.s3workload.result.StageReport;
 import io.s3workload.result.StageResult;
-import io.s3workload.workload.Urls;
+import io.s3workload.workload.endpoints.Urls;
 import java.time.temporal.ChronoUnit;
 import java.util.ArrayList;
 import java.util.EnumMap;

@@ -1,9 +1,9 @@
 package io.s3workload.report.plan;
 
+import io.s3workload.ground.Durations;
 import io.s3workload.plan.Plan;
 import io.s3workload.plan.Schedule;
 import io.s3workload.plan.StagePlan;
-import io.s3workload.workload.Durations;
 import io.s3workload.workload.StageSpec;
 import java.time.Duration;
 import java.util.List;

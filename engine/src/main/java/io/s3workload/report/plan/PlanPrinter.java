@@ -1,6 +1,8 @@
 package io.s3workload.report.plan;
 
 import io.s3workload.ground.DataSize;
+import io.s3workload.ground.Durations;
+import io.s3workload.ground.Keyed;
 import io.s3workload.ground.Units;
 import io.s3workload.plan.CellPlan;
 import io.s3workload.plan.Plan;
@@ -9,13 +11,11 @@ import io.s3workload.plan.StagePlan;
 import io.s3workload.report.console.StageHeaders;
 import io.s3workload.report.console.StageText;
 import io.s3workload.report.console.Table;
-import io.s3workload.workload.ClientSettings;
-import io.s3workload.workload.ClientSpec;
-import io.s3workload.workload.Durations;
-import io.s3workload.workload.EndpointSpec;
 import io.s3workload.workload.LoadEndpoints;
-import io.s3workload.workload.ObjectSettings;
 import io.s3workload.workload.StageKind;
+import io.s3workload.workload.endpoints.ClientSettings;
+import io.s3workload.workload.endpoints.EndpointSpec;
+import io.s3workload.workload.objects.ObjectSettings;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.Optional;
@@ -185,7 +185,7 @@ public final class PlanPrinter {
         ClientSettings d = ClientSettings.DEFAULT;
         List<String> said = new ArrayList<>();
         if (c.kind() != d.kind() || c.checksums() != d.checksums()) {
-            said.add("client " + ClientSpec.key(c.kind()) + ", checksums " + ClientSpec.key(c.checksums()));
+            said.add("client " + Keyed.word(c.kind()) + ", checksums " + Keyed.word(c.checksums()));
         }
         if (c.sharing() != d.sharing()) {
             said.add("one client per worker");

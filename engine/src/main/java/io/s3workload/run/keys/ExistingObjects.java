@@ -3,7 +3,7 @@ package io.s3workload.run.keys;
 import io.s3workload.ground.SizeSpec;
 import io.s3workload.run.clients.OwnRequests;
 import io.s3workload.s3.ObjectStore;
-import io.s3workload.workload.ObjectsFrom;
+import io.s3workload.workload.objects.ObjectsFrom;
 import java.util.ArrayList;
 import java.util.Arrays;
 import java.util.List;

@@ -1,7 +1,7 @@
 package io.s3workload.run.keys;
 
 import io.s3workload.metrics.AccessStats;
-import io.s3workload.workload.Access;
+import io.s3workload.workload.objects.Access;
 import java.math.BigInteger;
 import java.util.Optional;
 

@@ -1,6 +1,6 @@
 package io.s3workload.run.keys;
 
-import io.s3workload.workload.DataShape;
+import io.s3workload.workload.objects.DataShape;
 import java.util.Arrays;
 import java.util.function.LongFunction;
 import java.util.function.LongUnaryOperator;

@@ -1,7 +1,7 @@
 package io.s3workload.run.loop;
 
+import io.s3workload.ground.Durations;
 import io.s3workload.s3.StoreException;
-import io.s3workload.workload.Durations;
 import java.time.Duration;
 import java.util.concurrent.TimeUnit;
 import java.util.concurrent.locks.LockSupport;

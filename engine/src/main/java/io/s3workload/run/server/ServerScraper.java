@@ -1,8 +1,8 @@
 package io.s3workload.run.server;
 
-import io.s3workload.workload.ServerMetrics;
-import io.s3workload.workload.ServerMetrics.Selector;
-import io.s3workload.workload.ServerMetrics.Signal;
+import io.s3workload.workload.endpoints.ServerMetrics;
+import io.s3workload.workload.endpoints.ServerMetrics.Selector;
+import io.s3workload.workload.endpoints.ServerMetrics.Signal;
 import java.net.ConnectException;
 import java.net.ProxySelector;
 import java.net.URI;

@@ -8,7 +8,7 @@ import io.s3workload.metrics.cost.ServerView;
 import io.s3workload.plan.StagePlan;
 import io.s3workload.run.clients.Clients;
 import io.s3workload.s3.ErrorClassifier;
-import io.s3workload.workload.ServerMetrics.Signal;
+import io.s3workload.workload.endpoints.ServerMetrics.Signal;
 import java.util.ArrayList;
 import java.util.Comparator;
 import java.util.HashSet;

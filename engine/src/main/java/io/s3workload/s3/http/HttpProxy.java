@@ -1,6 +1,6 @@
 package io.s3workload.s3.http;
 
-import io.s3workload.workload.Proxies;
+import io.s3workload.workload.endpoints.Proxies;
 import java.io.ByteArrayOutputStream;
 import java.io.IOException;
 import java.io.InputStream;

@@ -1,7 +1,7 @@
 package io.s3workload.workload.yaml;
 
 import com.fasterxml.jackson.databind.JsonNode;
-import io.s3workload.workload.Access;
+import io.s3workload.workload.objects.Access;
 import java.util.List;
 import java.util.stream.Stream;
 

@@ -2,8 +2,8 @@ package io.s3workload.workload.yaml;
 
 import com.fasterxml.jackson.databind.JsonNode;
 import io.s3workload.ground.DataSize;
-import io.s3workload.workload.DataShape;
 import io.s3workload.workload.Scaled;
+import io.s3workload.workload.objects.DataShape;
 import java.util.ArrayList;
 import java.util.HashMap;
 import java.util.HashSet;

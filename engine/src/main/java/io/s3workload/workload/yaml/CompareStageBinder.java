@@ -2,9 +2,9 @@ package io.s3workload.workload.yaml;
 
 import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.node.ObjectNode;
-import io.s3workload.workload.CompareStage;
 import io.s3workload.workload.StageCommon;
 import io.s3workload.workload.StageSpec;
+import io.s3workload.workload.composite.CompareStage;
 import java.util.List;
 import java.util.Optional;
 

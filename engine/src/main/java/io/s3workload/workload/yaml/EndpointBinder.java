@@ -1,12 +1,12 @@
 package io.s3workload.workload.yaml;
 
 import com.fasterxml.jackson.databind.node.ObjectNode;
-import io.s3workload.workload.ClientSpec;
+import io.s3workload.ground.Keyed;
 import io.s3workload.workload.ConsistencyProbe;
-import io.s3workload.workload.CredentialsSpec;
-import io.s3workload.workload.EndpointSpec;
-import io.s3workload.workload.ServerMetrics;
-import io.s3workload.workload.Tls;
+import io.s3workload.workload.endpoints.CredentialsSpec;
+import io.s3workload.workload.endpoints.EndpointSpec;
+import io.s3workload.workload.endpoints.ServerMetrics;
+import io.s3workload.workload.endpoints.Tls;
 import java.net.URI;
 import java.net.URISyntaxException;
 import java.nio.file.Files;
@@ -105,8 +105,8 @@ final class EndpointBinder {
                     new ServerMetrics.Selector(metric, m.text("api"), where(m)))));
         }
         if (!f.has("preset") && !f.has("requests") && url.isPresent()) {
-            binding.problem(f.pointer(), "give a 'preset' (" + String.join(", ", ClientSpec
-                    .keys(ServerMetrics.Preset.class)) + ") or at least 'requests' (e.g. requests: {metric:"
+            binding.problem(f.pointer(), "give a 'preset' (" + String.join(", ", Keyed
+                    .words(ServerMetrics.Preset.class)) + ") or at least 'requests' (e.g. requests: {metric:"
                     + " s3_requests_total, api: operation})");
             return Optional.empty();
         }

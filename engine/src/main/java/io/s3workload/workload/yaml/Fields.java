@@ -4,8 +4,8 @@ import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.node.ArrayNode;
 import com.fasterxml.jackson.databind.node.ObjectNode;
 import io.s3workload.ground.DataSize;
-import io.s3workload.workload.ClientSpec;
-import io.s3workload.workload.Durations;
+import io.s3workload.ground.Durations;
+import io.s3workload.ground.Keyed;
 import java.time.Duration;
 import java.util.ArrayList;
 import java.util.Collection;
@@ -330,17 +330,17 @@ public final class Fields {
     /** One of an enum's keys ({@code in-turn}), with a did-you-mean when it is none. */
     public <E extends Enum<E>> Optional<E> choice(String key, Class<E> type) {
         return text(key).flatMap(text -> {
-            Optional<E> value = ClientSpec.parse(type, text.trim());
+            Optional<E> value = Keyed.parse(type, text.trim());
             if (value.isEmpty()) {
-                binding.problem(child(key), "expected one of " + String.join(", ", ClientSpec.keys(type))
-                        + ", got \"" + text + "\"" + Suggestions.didYouMean(text, ClientSpec.keys(type)));
+                binding.problem(child(key), "expected one of " + String.join(", ", Keyed.words(type))
+                        + ", got \"" + text + "\"" + Suggestions.didYouMean(text, Keyed.words(type)));
             }
             return value;
         });
     }
 
     public <E extends Enum<E>> E choiceOr(String key, Class<E> type) {
-        return choice(key, type).orElseGet(() -> ClientSpec.parse(type, defaultOf(key).asText()).orElseThrow());
+        return choice(key, type).orElseGet(() -> Keyed.parse(type, defaultOf(key).asText()).orElseThrow());
     }
 
     /** One scalar of a list, with its pointer for problems. */

@@ -1,8 +1,8 @@
 package io.s3workload.workload.yaml;
 
-import io.s3workload.workload.GroupStage;
 import io.s3workload.workload.StageCommon;
 import io.s3workload.workload.StageSpec;
+import io.s3workload.workload.composite.GroupStage;
 import java.util.Optional;
 
 /** {@code kind: group}: the {@code stages} that run together. */

@@ -6,11 +6,11 @@ import com.fasterxml.jackson.databind.ObjectMapper;
 import com.fasterxml.jackson.databind.node.TextNode;
 import com.fasterxml.jackson.dataformat.yaml.YAMLFactory;
 import io.s3workload.ground.DataSize;
-import io.s3workload.workload.ClientSpec;
-import io.s3workload.workload.Durations;
-import io.s3workload.workload.Multipart;
-import io.s3workload.workload.ParallelRanges;
+import io.s3workload.ground.Durations;
+import io.s3workload.ground.Keyed;
 import io.s3workload.workload.StageKind;
+import io.s3workload.workload.objects.Multipart;
+import io.s3workload.workload.objects.ParallelRanges;
 import java.time.Duration;
 import java.util.Set;
 
@@ -57,7 +57,7 @@ public record Key(Keys.Context context, String name, String type, Set<StageKind>
                     .put("partSize", m.partSize().label()).put("parallel", m.parallel());
             case ParallelRanges r -> YAML.createObjectNode().put("threshold", r.threshold().label())
                     .put("chunk", r.chunk().label()).put("parallel", r.parallel());
-            case Enum<?> e -> TextNode.valueOf(ClientSpec.key(e));
+            case Enum<?> e -> TextNode.valueOf(Keyed.word(e));
             default -> YAML.valueToTree(value);
         };
     }

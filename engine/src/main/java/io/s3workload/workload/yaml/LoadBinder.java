@@ -2,7 +2,7 @@ package io.s3workload.workload.yaml;
 
 import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.node.ArrayNode;
-import io.s3workload.workload.Durations;
+import io.s3workload.ground.Durations;
 import io.s3workload.workload.LoadShape;
 import java.time.Duration;
 import java.util.ArrayList;
@@ -13,7 +13,6 @@ import java.util.OptionalDouble;
 
 /** Reads a stage's pacing: {@code rate: 500/s}, {@code ramp: [{to: 250, over: 60s}]}, {@code thinkTime}. */
 public final class LoadBinder {
-
 
     private LoadBinder() {
     }

@@ -1,8 +1,8 @@
 package io.s3workload.workload.yaml;
 
-import io.s3workload.workload.LoopsStage;
 import io.s3workload.workload.StageCommon;
 import io.s3workload.workload.StageSpec;
+import io.s3workload.workload.composite.LoopsStage;
 import java.util.Optional;
 
 /** {@code kind: loops}: {@code count} and the {@code stages} each loop runs. */

@@ -1,7 +1,7 @@
 package io.s3workload.workload.yaml;
 
 import com.fasterxml.jackson.databind.JsonNode;
-import io.s3workload.workload.ObjectsFrom;
+import io.s3workload.workload.objects.ObjectsFrom;
 import java.util.Optional;
 
 /**
@@ -9,7 +9,6 @@ import java.util.Optional;
  * that already holds objects ({@code from: {prefix: datasets/2024/}}).
  */
 public final class ObjectsFromBinder {
-
 
     private ObjectsFromBinder() {
     }

@@ -5,7 +5,7 @@ import com.fasterxml.jackson.databind.node.ArrayNode;
 import com.fasterxml.jackson.databind.node.JsonNodeFactory;
 import com.fasterxml.jackson.databind.node.ObjectNode;
 import com.fasterxml.jackson.databind.node.TextNode;
-import io.s3workload.workload.Urls;
+import io.s3workload.workload.endpoints.Urls;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.Optional;

@@ -1,6 +1,6 @@
 package io.s3workload.workload.yaml;
 
-import io.s3workload.workload.Urls;
+import io.s3workload.workload.endpoints.Urls;
 import java.util.Comparator;
 
 /** One thing wrong with a workload: where, which key, and what was expected. */

@@ -3,7 +3,7 @@ package io.s3workload.workload.yaml;
 import com.fasterxml.jackson.databind.node.ObjectNode;
 import io.s3workload.ground.DataSize;
 import io.s3workload.ground.SizeSpec;
-import io.s3workload.workload.Sources;
+import io.s3workload.workload.objects.Sources;
 import java.util.Iterator;
 import java.util.Optional;
 
@@ -12,7 +12,6 @@ import java.util.Optional;
  * {@code data} says) and {@code chunk}.
  */
 public final class SourcesBinder {
-
 
     private SourcesBinder() {
     }

@@ -20,14 +20,14 @@ import static io.s3workload.workload.StageKind.TRANSCODE;
 import static io.s3workload.workload.StageKind.VERSIONS;
 import static io.s3workload.workload.yaml.Keys.*;
 
-import io.s3workload.workload.ClientSettings;
-import io.s3workload.workload.CompareStage;
 import io.s3workload.workload.ConsistencyProbe;
 import io.s3workload.workload.Defaults;
-import io.s3workload.workload.Multipart;
 import io.s3workload.workload.StageGraph;
 import io.s3workload.workload.StageKind;
 import io.s3workload.workload.StageKind.Trait;
+import io.s3workload.workload.composite.CompareStage;
+import io.s3workload.workload.endpoints.ClientSettings;
+import io.s3workload.workload.objects.Multipart;
 import java.util.EnumSet;
 import java.util.List;
 import java.util.stream.Collectors;

@@ -17,10 +17,10 @@ import static io.s3workload.workload.yaml.Keys.Context.SSE;
 import static io.s3workload.workload.yaml.Keys.Context.STOP_WHEN_STABLE;
 import static io.s3workload.workload.yaml.Keys.Context.TIMEOUTS;
 
-import io.s3workload.workload.ClientSettings;
-import io.s3workload.workload.Multipart;
-import io.s3workload.workload.ParallelRanges;
 import io.s3workload.workload.StopWhenStable;
+import io.s3workload.workload.endpoints.ClientSettings;
+import io.s3workload.workload.objects.Multipart;
+import io.s3workload.workload.objects.ParallelRanges;
 import java.math.BigDecimal;
 import java.util.List;
 

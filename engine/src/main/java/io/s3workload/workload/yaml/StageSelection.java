@@ -67,7 +67,6 @@ final class StageSelection {
         }
     }
 
-
     private static boolean matches(StageSpec stage, List<String> words) {
         return words.contains(stage.name()) || stage.common().tags().stream().anyMatch(words::contains);
     }

@@ -13,7 +13,6 @@ import java.util.Optional;
 /** Reads the keys closed-loop stages share: {@code duration}, {@code operations}, {@code objects}, sizes. */
 public final class StopBinder {
 
-
     private StopBinder() {
     }
 

@@ -1,12 +1,12 @@
 package io.s3workload.workload.yaml;
 
 import io.s3workload.ground.DataSize;
+import io.s3workload.ground.Durations;
 import io.s3workload.ground.SizeSpec;
-import io.s3workload.workload.Durations;
 import io.s3workload.workload.StageCommon;
 import io.s3workload.workload.StageSpec;
 import io.s3workload.workload.Stop;
-import io.s3workload.workload.SweepStage;
+import io.s3workload.workload.composite.SweepStage;
 import java.util.List;
 import java.util.Optional;
 import java.util.OptionalLong;

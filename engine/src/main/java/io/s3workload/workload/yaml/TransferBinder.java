@@ -2,15 +2,14 @@ package io.s3workload.workload.yaml;
 
 import io.s3workload.ground.DataSize;
 import io.s3workload.ground.SizeSpec;
-import io.s3workload.workload.ClientSpec;
-import io.s3workload.workload.Multipart;
-import io.s3workload.workload.ParallelRanges;
-import io.s3workload.workload.Timeouts;
+import io.s3workload.workload.endpoints.ClientSpec;
+import io.s3workload.workload.endpoints.Timeouts;
+import io.s3workload.workload.objects.Multipart;
+import io.s3workload.workload.objects.ParallelRanges;
 import java.util.List;
 
 /** Reads how large objects move ({@code multipart}, {@code parallelRanges}) and the client settings. */
 public final class TransferBinder {
-
 
     private TransferBinder() {
     }

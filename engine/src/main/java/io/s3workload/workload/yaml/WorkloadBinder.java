@@ -4,9 +4,7 @@ import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.node.ArrayNode;
 import com.fasterxml.jackson.databind.node.ObjectNode;
 import io.s3workload.ground.Percentile;
-import io.s3workload.workload.Access;
 import io.s3workload.workload.Defaults;
-import io.s3workload.workload.EndpointSpec;
 import io.s3workload.workload.FailOn;
 import io.s3workload.workload.LoadEndpoints;
 import io.s3workload.workload.LoadShape;
@@ -16,6 +14,8 @@ import io.s3workload.workload.StageGraph;
 import io.s3workload.workload.StageKind;
 import io.s3workload.workload.StageSpec;
 import io.s3workload.workload.Workload;
+import io.s3workload.workload.endpoints.EndpointSpec;
+import io.s3workload.workload.objects.Access;
 import java.time.Duration;
 import java.util.ArrayList;
 import java.util.Arrays;
@@ -165,7 +165,6 @@ final class WorkloadBinder {
         }
         return sections;
     }
-
 
     private FailOn failOn(Fields parent) {
         return parent.object("failOn", Keys.in(Keys.Context.FAIL_ON), "thresholds, e.g. failOn: {errorRate: 1%, p99: 500ms}")

@@ -1,10 +1,10 @@
 package io.s3workload.workload.yaml;
 
-import io.s3workload.workload.EndpointSpec;
-import io.s3workload.workload.Proxies;
-import io.s3workload.workload.Regions;
-import io.s3workload.workload.Shard;
+import io.s3workload.ground.Shard;
 import io.s3workload.workload.Workload;
+import io.s3workload.workload.endpoints.EndpointSpec;
+import io.s3workload.workload.endpoints.Proxies;
+import io.s3workload.workload.endpoints.Regions;
 import java.io.IOException;
 import java.nio.ByteBuffer;
 import java.nio.CharBuffer;

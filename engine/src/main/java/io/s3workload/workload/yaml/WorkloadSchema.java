@@ -5,19 +5,20 @@ import com.fasterxml.jackson.databind.ObjectMapper;
 import com.fasterxml.jackson.databind.SerializationFeature;
 import com.fasterxml.jackson.databind.node.ArrayNode;
 import com.fasterxml.jackson.databind.node.ObjectNode;
-import io.s3workload.workload.Access;
-import io.s3workload.workload.ClientSpec;
-import io.s3workload.workload.CompareStage;
+import io.s3workload.ground.Keyed;
 import io.s3workload.workload.ConsistencyProbe;
-import io.s3workload.workload.DataShape;
-import io.s3workload.workload.EndpointSpec;
 import io.s3workload.workload.LoadEndpoints;
-import io.s3workload.workload.ObjectSettings;
-import io.s3workload.workload.ServerMetrics;
 import io.s3workload.workload.StageGraph;
 import io.s3workload.workload.StageKind;
-import io.s3workload.workload.SweepStage;
 import io.s3workload.workload.Workload;
+import io.s3workload.workload.composite.CompareStage;
+import io.s3workload.workload.composite.SweepStage;
+import io.s3workload.workload.endpoints.ClientSpec;
+import io.s3workload.workload.endpoints.EndpointSpec;
+import io.s3workload.workload.endpoints.ServerMetrics;
+import io.s3workload.workload.objects.Access;
+import io.s3workload.workload.objects.DataShape;
+import io.s3workload.workload.objects.ObjectSettings;
 import io.s3workload.workload.yaml.Keys.Context;
 import java.util.Arrays;
 import java.util.Comparator;
@@ -290,7 +291,7 @@ public final class WorkloadSchema {
 
     /** An enum's constants as YAML spells them ({@code WHEN_REQUIRED}: {@code when-required}). */
     private static ObjectNode enumOf(Class<? extends Enum<?>> type) {
-        return enumOf(Arrays.stream(type.getEnumConstants()).map(ClientSpec::key)
+        return enumOf(Arrays.stream(type.getEnumConstants()).map(Keyed::word)
                 .collect(Collectors.toSet()));
     }
 

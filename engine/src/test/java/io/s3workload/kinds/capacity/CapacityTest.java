@@ -3,6 +3,7 @@ package io.s3workload.kinds.capacity;
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
+import io.s3workload.ground.Shard;
 import io.s3workload.metrics.CellStats;
 import io.s3workload.plan.Plan;
 import io.s3workload.plan.Planner;
@@ -18,7 +19,6 @@ import io.s3workload.run.RunOptions;
 import io.s3workload.testing.HttpFront;
 import io.s3workload.testing.KnownCapacity;
 import io.s3workload.testing.TestS3;
-import io.s3workload.workload.Shard;
 import io.s3workload.workload.Workload;
 import io.s3workload.workload.yaml.WorkloadLoader;
 import java.nio.file.Path;

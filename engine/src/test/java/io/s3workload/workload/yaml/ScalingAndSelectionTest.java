@@ -12,9 +12,9 @@ import io.s3workload.kinds.put.PutStage;
 import io.s3workload.kinds.readafterwrite.ReadAfterWriteStage;
 import io.s3workload.kinds.transcode.TranscodeStage;
 import io.s3workload.testing.QuickTier;
-import io.s3workload.workload.LoopsStage;
-import io.s3workload.workload.SweepStage;
 import io.s3workload.workload.Workload;
+import io.s3workload.workload.composite.LoopsStage;
+import io.s3workload.workload.composite.SweepStage;
 import java.time.Duration;
 import java.util.List;
 import java.util.Map;
@@ -121,7 +121,7 @@ class ScalingAndSelectionTest {
         List<Workload> shards = new java.util.ArrayList<>();
         for (int i = 0; i < 3; i++) {
             shards.add(new WorkloadLoader(Map.of(), List.of(), Optional.empty(), Optional.empty())
-                    .sharded(new io.s3workload.workload.Shard(i, 3)).parse("s.yaml", yaml));
+                    .sharded(new io.s3workload.ground.Shard(i, 3)).parse("s.yaml", yaml));
         }
         assertEquals(List.of(34L, 33L, 33L), shards.stream().map(w -> ((PutStage) w.stages().get(0)).stop()
                 .objects().getAsLong()).toList());
@@ -160,7 +160,7 @@ class ScalingAndSelectionTest {
                 """;
         List<Workload> shards = new java.util.ArrayList<>();
         for (int i = 0; i < 3; i++) {
-            shards.add(WorkloadLoader.plain().sharded(new io.s3workload.workload.Shard(i, 3)).parse("s.yaml", yaml));
+            shards.add(WorkloadLoader.plain().sharded(new io.s3workload.ground.Shard(i, 3)).parse("s.yaml", yaml));
         }
         java.util.function.ToIntFunction<java.util.function.ToIntFunction<Workload>> sum =
                 f -> shards.stream().mapToInt(f).sum();
@@ -183,7 +183,7 @@ class ScalingAndSelectionTest {
                 .getAsDouble()).sum(), 1e-9);
         assertEquals(7, sum.applyAsInt(w -> (int) ((io.s3workload.kinds.versions.VersionsStage) w.stages().get(5))
                 .objects()));
-        assertEquals(9, sum.applyAsInt(w -> (int) ((PutStage) ((io.s3workload.workload.GroupStage) w.stages().get(6))
+        assertEquals(9, sum.applyAsInt(w -> (int) ((PutStage) ((io.s3workload.workload.composite.GroupStage) w.stages().get(6))
                 .stages().get(0)).stop().objects().getAsLong()), "a group's members are shared");
         assertEquals(8, sum.applyAsInt(w -> w.defaults().client().connections().getAsInt()));
         assertEquals(Duration.ofSeconds(5), ((io.s3workload.kinds.mix.MixStage) shards.get(1).stages().get(2)).stop()

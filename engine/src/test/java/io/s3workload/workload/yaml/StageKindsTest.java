@@ -3,11 +3,11 @@ package io.s3workload.workload.yaml;
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
+import io.s3workload.ground.Shard;
 import io.s3workload.plan.Plan;
 import io.s3workload.plan.Planner;
 import io.s3workload.plan.StagePlan;
 import io.s3workload.testing.QuickTier;
-import io.s3workload.workload.Shard;
 import io.s3workload.workload.StageKind;
 import io.s3workload.workload.Workload;
 import java.nio.file.Files;

@@ -12,9 +12,9 @@ import io.s3workload.kinds.get.GetStage;
 import io.s3workload.kinds.put.PutStage;
 import io.s3workload.kinds.versions.VersionsStage;
 import io.s3workload.testing.QuickTier;
-import io.s3workload.workload.CredentialsSpec;
-import io.s3workload.workload.SweepStage;
 import io.s3workload.workload.Workload;
+import io.s3workload.workload.composite.SweepStage;
+import io.s3workload.workload.endpoints.CredentialsSpec;
 import java.net.URI;
 import java.time.Duration;
 import java.util.List;
@@ -181,7 +181,7 @@ class WorkloadLoaderTest {
                   - {name: own, kind: versions, size: 8KiB, objects: 3, data: {compressible: 2.0}}
                   - {name: inherited, kind: versions, size: 8KiB, objects: 3}
                 """);
-        assertEquals(new io.s3workload.workload.DataShape(2.0, 1), ((VersionsStage) w.stages().get(0)).data());
-        assertEquals(new io.s3workload.workload.DataShape(1, 3.0), ((VersionsStage) w.stages().get(1)).data());
+        assertEquals(new io.s3workload.workload.objects.DataShape(2.0, 1), ((VersionsStage) w.stages().get(0)).data());
+        assertEquals(new io.s3workload.workload.objects.DataShape(1, 3.0), ((VersionsStage) w.stages().get(1)).data());
     }
 }

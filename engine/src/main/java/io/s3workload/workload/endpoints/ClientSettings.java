@@ -1,8 +1,8 @@
-package io.s3workload.workload;
+package io.s3workload.workload.endpoints;
 
-import io.s3workload.workload.ClientSpec.Checksums;
-import io.s3workload.workload.ClientSpec.Kind;
-import io.s3workload.workload.ClientSpec.Sharing;
+import io.s3workload.workload.endpoints.ClientSpec.Checksums;
+import io.s3workload.workload.endpoints.ClientSpec.Kind;
+import io.s3workload.workload.endpoints.ClientSpec.Sharing;
 import java.time.Duration;
 import java.util.Optional;
 

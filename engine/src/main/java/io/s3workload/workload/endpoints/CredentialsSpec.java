@@ -1,4 +1,4 @@
-package io.s3workload.workload;
+package io.s3workload.workload.endpoints;
 
 /** Where an endpoint's credentials come from. Secrets are never printed: each form's {@code toString()} names only where they come from. */
 public sealed interface CredentialsSpec {

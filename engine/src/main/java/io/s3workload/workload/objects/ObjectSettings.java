@@ -1,4 +1,4 @@
-package io.s3workload.workload;
+package io.s3workload.workload.objects;
 
 import io.s3workload.ground.DataSize;
 import java.time.Duration;

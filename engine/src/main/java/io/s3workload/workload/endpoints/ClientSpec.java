@@ -1,8 +1,6 @@
-package io.s3workload.workload;
+package io.s3workload.workload.endpoints;
 
-import java.util.Arrays;
-import java.util.List;
-import java.util.Locale;
+import io.s3workload.ground.Shard;
 import java.util.Optional;
 import java.util.OptionalInt;
 
@@ -48,25 +46,6 @@ public record ClientSpec(Optional<Kind> kind, Optional<Checksums> checksums, Opt
 
     /** {@code shared}: one client per endpoint; {@code per-worker}: one client (and pool) per worker. */
     public enum Sharing { SHARED, PER_WORKER }
-
-    /**
-     * The YAML spelling of an enum constant: its own where it has one ({@link Keyed}: {@code stopDependants}), else
-     * {@code WHEN_REQUIRED} is {@code when-required}.
-     */
-    public static String key(Enum<?> e) {
-        if (e instanceof Keyed keyed) {
-            return keyed.key();
-        }
-        return e.name().toLowerCase(Locale.ROOT).replace('_', '-');
-    }
-
-    public static <E extends Enum<E>> List<String> keys(Class<E> type) {
-        return Arrays.stream(type.getEnumConstants()).map(ClientSpec::key).toList();
-    }
-
-    public static <E extends Enum<E>> Optional<E> parse(Class<E> type, String text) {
-        return Arrays.stream(type.getEnumConstants()).filter(e -> key(e).equals(text)).findFirst();
-    }
 
     /** Connections shared, as the workers they serve. */
     public ClientSpec shared(Shard shard) {

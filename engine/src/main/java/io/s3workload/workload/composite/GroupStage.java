@@ -1,5 +1,9 @@
-package io.s3workload.workload;
+package io.s3workload.workload.composite;
 
+import io.s3workload.ground.Shard;
+import io.s3workload.workload.StageCommon;
+import io.s3workload.workload.StageKind;
+import io.s3workload.workload.StageSpec;
 import java.util.List;
 
 /**

@@ -1,4 +1,4 @@
-package io.s3workload.workload;
+package io.s3workload.workload.objects;
 
 import java.math.BigDecimal;
 import java.util.List;
@@ -16,7 +16,6 @@ public sealed interface Access permits Access.RoundRobin, Access.Uniform, Access
     List<String> WORDS = List.of(new RoundRobin().toString(), new Uniform().toString());
 
     RoundRobin ROUND_ROBIN = new RoundRobin();
-
 
     /** Each key in turn, as reads always went: every key read equally often. */
     record RoundRobin() implements Access {

@@ -1,4 +1,4 @@
-package io.s3workload.workload;
+package io.s3workload.ground;
 
 import java.time.Duration;
 import java.util.Locale;

@@ -1,5 +1,6 @@
-package io.s3workload.workload;
+package io.s3workload.workload.endpoints;
 
+import io.s3workload.ground.Keyed;
 import java.net.URI;
 import java.net.URLDecoder;
 import java.nio.charset.StandardCharsets;
@@ -125,7 +126,7 @@ public record ServerMetrics(URI url, Optional<Preset> preset, Optional<String> b
 
     /** {@code http://minio:9000/minio/metrics/v3 (preset minio)}: where the store's metrics are read, as printed. */
     public String describe() {
-        return printableUrl() + preset.map(p -> " (preset " + ClientSpec.key(p) + ")").orElse("");
+        return printableUrl() + preset.map(p -> " (preset " + Keyed.word(p) + ")").orElse("");
     }
 
     /** The URL as printed: user info masked. */

@@ -1,6 +1,11 @@
-package io.s3workload.workload;
+package io.s3workload.workload.composite;
 
 import io.s3workload.ground.SizeSpec;
+import io.s3workload.workload.KindParts;
+import io.s3workload.workload.StageCommon;
+import io.s3workload.workload.StageKind;
+import io.s3workload.workload.StageSpec;
+import io.s3workload.workload.Stop;
 import java.util.Optional;
 
 /**

@@ -1,4 +1,4 @@
-package io.s3workload.workload;
+package io.s3workload.workload.endpoints;
 
 import java.net.URI;
 import java.util.regex.Pattern;

@@ -1,4 +1,4 @@
-package io.s3workload.workload;
+package io.s3workload.workload.objects;
 
 /**
  * What object bodies are made of. By default every body is unique: distinct from every other object's, with no

@@ -1,7 +1,12 @@
-package io.s3workload.workload;
+package io.s3workload.workload.composite;
 
 import io.s3workload.ground.DataSize;
+import io.s3workload.ground.Shard;
 import io.s3workload.ground.SizeSpec;
+import io.s3workload.workload.StageCommon;
+import io.s3workload.workload.StageKind;
+import io.s3workload.workload.StageSpec;
+import io.s3workload.workload.Stop;
 import java.time.Duration;
 import java.util.List;
 import java.util.Optional;
