@@ -2,7 +2,7 @@ import io.s3workload.metrics.CellStats;
 import io.s3workload.metrics.ProcessCost;
 import io.s3workload.plan.Planner;
 import io.s3workload.run.Engine;
-import io.s3workload.s3.StoreFactory;
+import io.s3workload.s3.paths.StoreFactory;
 import io.s3workload.workload.DataSize;
 import io.s3workload.workload.endpoints.CredentialsSpec;
 import io.s3workload.workload.endpoints.EndpointSpec;

@@ -4,7 +4,7 @@ import static org.junit.jupiter.api.Assertions.assertArrayEquals;
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
-import io.s3workload.s3.Payload;
+import io.s3workload.s3.data.Payload;
 import io.s3workload.workload.objects.DataShape;
 import java.lang.reflect.Field;
 import java.lang.reflect.Method;
@@ -23,7 +23,7 @@ class DirectFillIT {
 
     @Test
     void theJarsJava22VersionMakesTheHeapsBytesBeforeAndAfterItSwitchesToTheSegment() throws Exception {
-        Class<?> words = Class.forName("io.s3workload.s3.DirectWords");
+        Class<?> words = Class.forName("io.s3workload.s3.data.DirectWords");
         if (Runtime.version().feature() < 22) {
             sameBytes("Java 21: putLong");
             return;

@@ -762,7 +762,7 @@ class JarIT {
         assertEquals(0, r.exitCode(), r.output());
         assertTrue(r.output().contains("Profile: " + out.resolve("profile.html")), r.output());
         String stacks = Files.readString(out.resolve("profile.collapsed"));
-        assertTrue(stacks.contains("io.s3workload.s3.HttpDataPath.read"), "the GETs' path: " + stacks.substring(0,
+        assertTrue(stacks.contains("io.s3workload.s3.paths.HttpDataPath.read"), "the GETs' path: " + stacks.substring(0,
                 Math.min(2000, stacks.length())));
         assertTrue(Files.readString(out.resolve("profile.html")).contains("<svg id=\"flame\""));
     }

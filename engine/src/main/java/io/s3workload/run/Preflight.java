@@ -1,8 +1,8 @@
 package io.s3workload.run;
 
-import io.s3workload.s3.CrtHandshakeCheck;
 import io.s3workload.s3.ErrorClassifier;
 import io.s3workload.s3.StoreException;
+import io.s3workload.s3.paths.CrtHandshakeCheck;
 import io.s3workload.workload.endpoints.EndpointSpec;
 import java.net.InetAddress;
 import java.net.UnknownHostException;

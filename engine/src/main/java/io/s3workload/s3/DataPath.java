@@ -1,5 +1,8 @@
 package io.s3workload.s3;
 
+import io.s3workload.s3.data.ObjectWrite;
+import io.s3workload.s3.data.Payload;
+import io.s3workload.s3.data.ReadTiming;
 import java.util.Map;
 import java.util.Optional;
 

@@ -8,10 +8,10 @@ import java.util.function.Function;
 /** What a batched delete did: how many keys went, and the keys that did not with their errors. */
 public record DeleteOutcome(int deleted, List<String> failedKeys, List<String> errors) {
 
-    static final DeleteOutcome NOTHING = new DeleteOutcome(0, List.of(), List.of());
+    public static final DeleteOutcome NOTHING = new DeleteOutcome(0, List.of(), List.of());
 
     /** Deletes each of {@code items} with {@code delete}; a failure is counted under {@code named} and the rest go on. */
-    static <T> DeleteOutcome oneByOne(List<T> items, Consumer<T> delete, Function<T, String> named) {
+    public static <T> DeleteOutcome oneByOne(List<T> items, Consumer<T> delete, Function<T, String> named) {
         List<String> failed = new ArrayList<>();
         List<String> errors = new ArrayList<>();
         for (T item : items) {
@@ -26,7 +26,7 @@ public record DeleteOutcome(int deleted, List<String> failedKeys, List<String> e
     }
 
     /** These outcomes added up. */
-    static DeleteOutcome sum(List<DeleteOutcome> outcomes) {
+    public static DeleteOutcome sum(List<DeleteOutcome> outcomes) {
         int deleted = 0;
         List<String> failed = new ArrayList<>();
         List<String> errors = new ArrayList<>();

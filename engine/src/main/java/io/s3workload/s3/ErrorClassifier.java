@@ -26,7 +26,7 @@ public final class ErrorClassifier {
     /** The connection was reset or broken mid-request. */
     static final String RESET = "connection reset";
     /** The body ended before its Content-Length. */
-    static final String TRUNCATED = "truncated body";
+    public static final String TRUNCATED = "truncated body";
     /**
      * A HEAD of a key that is not there. Error classes are {@code HTTP <status>}, then the error code when the
      * server gave one; a HEAD answer has no body, so its classes are the status alone, whatever the client.
@@ -43,7 +43,7 @@ public final class ErrorClassifier {
     }
 
     /** A failed HeadBucket: any 404 (its response has no body, so no error code) means the bucket is missing. */
-    static StoreException bucketCheck(Throwable t, String endpoint, String bucket) {
+    public static StoreException bucketCheck(Throwable t, String endpoint, String bucket) {
         StoreException e = classify(t, endpoint);
         return e.errorClass().startsWith("HTTP 404") ? noBucket(endpoint, bucket) : e;
     }
@@ -57,7 +57,7 @@ public final class ErrorClassifier {
      * A failed HeadObject: classed by its status alone, as {@link #HEAD_NOT_FOUND} says, even where an SDK makes
      * up an error code for the bodiless answer.
      */
-    static StoreException headFailure(Throwable t, String endpoint) {
+    public static StoreException headFailure(Throwable t, String endpoint) {
         if (t instanceof AwsServiceException aws) {
             return httpError(aws.statusCode(), "", "", endpoint);
         }
@@ -208,13 +208,13 @@ public final class ErrorClassifier {
     }
 
     /** TLS failures a user can act on, by what the JDK said anywhere in the chain. */
-    static final String TLS_UNTRUSTED = "TLS: untrusted certificate";
-    static final String TLS_WRONG_NAME = "TLS: certificate does not name the host";
+    public static final String TLS_UNTRUSTED = "TLS: untrusted certificate";
+    public static final String TLS_WRONG_NAME = "TLS: certificate does not name the host";
     static final String TLS_EXPIRED = "TLS: certificate expired or not yet valid";
     /** A TLS failure with none of the reasons above (or, from the CRT, with none given at all). */
-    static final String TLS_ERROR = "TLS error";
+    public static final String TLS_ERROR = "TLS error";
 
-    static String tlsClass(String text) {
+    public static String tlsClass(String text) {
         if (text.contains("PKIX path building failed") || text.contains("unable to find valid certification path")
                 || text.contains("signature check failed") || text.contains("not trusted")) {
             return TLS_UNTRUSTED;
@@ -230,7 +230,7 @@ public final class ErrorClassifier {
         return TLS_ERROR;
     }
 
-    static String chainText(Throwable t) {
+    public static String chainText(Throwable t) {
         StringBuilder text = new StringBuilder();
         for (Throwable c = t; c != null; c = c.getCause()) {
             text.append(c.getClass().getSimpleName()).append(": ").append(c.getMessage()).append('\n');
@@ -269,7 +269,7 @@ public final class ErrorClassifier {
      * A response with an error status: labelled {@code HTTP <status> <code>} ({@code code} from the error body,
      * empty when there was none), the server's message kept for the log.
      */
-    static StoreException httpError(int status, String code, String message, String endpoint) {
+    public static StoreException httpError(int status, String code, String message, String endpoint) {
         String label = ("HTTP " + status + " " + code).trim();
         Kind kind = switch (status) {
             case 401, 403 -> Kind.AUTH;

@@ -2,6 +2,8 @@ package io.s3workload.s3;
 
 import io.s3workload.s3.ObjectStore.Part;
 import io.s3workload.s3.ObjectStore.Upload;
+import io.s3workload.s3.data.ObjectWrite;
+import io.s3workload.s3.data.Payload;
 import java.util.List;
 import java.util.Map;
 

@@ -1,5 +1,8 @@
 package io.s3workload.s3;
 
+import io.s3workload.s3.data.ObjectWrite;
+import io.s3workload.s3.data.Payload;
+import io.s3workload.s3.data.ReadTiming;
 import java.util.Collections;
 import java.util.List;
 import java.util.Map;
@@ -8,16 +11,11 @@ import java.util.TreeMap;
 import java.util.function.UnaryOperator;
 
 /**
- * The storage operations the engine needs, on the run's bucket of one endpoint ({@link BucketStore}) or on the
- * buckets its keys are spread over ({@link SpreadStore}, the workload's {@code buckets:}); callers do not know the
- * difference. Thread-safe; every failure is a {@link StoreException}.
+ * The storage operations the engine needs, on the run's bucket of one endpoint ({@code s3/bucket/BucketStore}) or
+ * on the buckets its keys are spread over ({@code s3/spread/SpreadStore}, the workload's {@code buckets:}); callers do
+ * not know the difference. Thread-safe; every failure is a {@link StoreException}.
  */
 public interface ObjectStore extends AutoCloseable {
-
-    /** One store over the buckets of {@code perBucket}, each key in the one {@link #bucketOf} picks; owns them. */
-    static ObjectStore spread(List<ObjectStore> perBucket) {
-        return perBucket.size() == 1 ? perBucket.get(0) : new SpreadStore(perBucket);
-    }
 
     /** Which of {@code count} buckets {@code key} lives in: a mixed hash of it, the same in every run. */
     static int bucketOf(String key, int count) {

@@ -2,6 +2,8 @@ package io.s3workload.s3;
 
 import io.s3workload.s3.ObjectStore.KeyVersion;
 import io.s3workload.s3.ObjectStore.VersionPage;
+import io.s3workload.s3.data.Payload;
+import io.s3workload.s3.data.ReadTiming;
 import java.time.Instant;
 import java.util.List;
 import java.util.Optional;

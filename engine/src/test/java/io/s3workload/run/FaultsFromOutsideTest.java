@@ -12,7 +12,7 @@ import io.s3workload.run.cleanup.Cleanup;
 import io.s3workload.run.cleanup.CleanupManifest;
 import io.s3workload.s3.ObjectStore;
 import io.s3workload.s3.StoreException;
-import io.s3workload.s3.StoreFactory;
+import io.s3workload.s3.paths.StoreFactory;
 import io.s3workload.testing.Faults;
 import io.s3workload.testing.Faults.Fault;
 import io.s3workload.testing.Faults.Rule;

@@ -2,11 +2,11 @@ package io.s3workload.run;
 
 import io.s3workload.s3.DataPath;
 import io.s3workload.s3.ObjectStore;
-import io.s3workload.s3.ObjectWrite;
-import io.s3workload.s3.Payload;
-import io.s3workload.s3.ReadTiming;
 import io.s3workload.s3.RequestHeaders;
 import io.s3workload.s3.StoreException;
+import io.s3workload.s3.data.ObjectWrite;
+import io.s3workload.s3.data.Payload;
+import io.s3workload.s3.data.ReadTiming;
 import java.util.Map;
 import java.util.Optional;
 

@@ -12,9 +12,9 @@ import io.s3workload.run.loop.OpRecorder;
 import io.s3workload.run.loop.Transfers;
 import io.s3workload.run.loop.WorkerState;
 import io.s3workload.s3.ObjectStore;
-import io.s3workload.s3.Payload;
 import io.s3workload.s3.StoreException;
-import io.s3workload.s3.StoreFactory;
+import io.s3workload.s3.data.Payload;
+import io.s3workload.s3.paths.StoreFactory;
 import io.s3workload.testing.RecordingReporter;
 import io.s3workload.testing.TestS3;
 import io.s3workload.workload.endpoints.ClientSettings;
@@ -158,7 +158,7 @@ class LargeObjectTest {
         ObjectStore failingThirdPart = FaultyStore.failing(real, 3);
         Multipart multipart = new Multipart(DataSize.ofMiB(5), DataSize.ofMiB(5), 2);
         StoreException e = assertThrows(StoreException.class, () -> Transfers.put(failingThirdPart, "abort/obj",
-                new Payload(1).body("abort/obj", 26L * 1024 * 1024), multipart, io.s3workload.s3.ObjectWrite.NONE));
+                new Payload(1).body("abort/obj", 26L * 1024 * 1024), multipart, io.s3workload.s3.data.ObjectWrite.NONE));
         assertEquals("HTTP 500 InjectedFault", e.errorClass());
         assertEquals(List.of(), s3.multipartUploads("large"), "the upload was aborted");
         assertEquals(List.of(), s3.list("large", "abort/"), "no object was created");

@@ -9,7 +9,7 @@ import io.s3workload.ground.SizeSpec;
 import io.s3workload.metrics.CellStats;
 import io.s3workload.plan.Planner;
 import io.s3workload.result.RunResult;
-import io.s3workload.s3.Payload;
+import io.s3workload.s3.data.Payload;
 import io.s3workload.server.nul.NullS3Server;
 import io.s3workload.server.nul.NullS3Settings;
 import io.s3workload.testing.HttpFront;

@@ -6,6 +6,8 @@ import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import com.sun.net.httpserver.Headers;
 import com.sun.net.httpserver.HttpServer;
+import io.s3workload.s3.data.Payload;
+import io.s3workload.s3.paths.StoreFactory;
 import io.s3workload.testing.QuickTier;
 import io.s3workload.workload.endpoints.ClientSettings;
 import io.s3workload.workload.endpoints.ClientSpec;

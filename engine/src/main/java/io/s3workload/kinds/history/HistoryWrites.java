@@ -1,7 +1,7 @@
 package io.s3workload.kinds.history;
 
-import io.s3workload.s3.Payload;
-import io.s3workload.s3.ReadTiming;
+import io.s3workload.s3.data.Payload;
+import io.s3workload.s3.data.ReadTiming;
 import java.util.concurrent.ConcurrentHashMap;
 
 /**

@@ -15,7 +15,7 @@ import io.s3workload.run.loop.OpRecorder;
 import io.s3workload.s3.ErrorClassifier;
 import io.s3workload.s3.RequestTrace;
 import io.s3workload.s3.StoreException;
-import io.s3workload.s3.StoreFactory;
+import io.s3workload.s3.paths.StoreFactory;
 import io.s3workload.workload.endpoints.ClientSettings;
 import io.s3workload.workload.endpoints.Urls;
 import java.io.IOException;

@@ -15,9 +15,9 @@ import io.s3workload.run.keys.KeyClaims;
 import io.s3workload.run.keys.KeySet;
 import io.s3workload.run.keys.WrittenKeys;
 import io.s3workload.run.loop.Transfers;
-import io.s3workload.s3.ObjectWrite;
-import io.s3workload.s3.Payload;
 import io.s3workload.s3.StoreException;
+import io.s3workload.s3.data.ObjectWrite;
+import io.s3workload.s3.data.Payload;
 import java.util.ArrayList;
 import java.util.List;
 

@@ -11,9 +11,9 @@ import io.s3workload.run.RunContext;
 import io.s3workload.run.StageRunner;
 import io.s3workload.run.probe.ConvergenceProbe;
 import io.s3workload.s3.ObjectStore;
-import io.s3workload.s3.Payload;
-import io.s3workload.s3.ReadTiming;
 import io.s3workload.s3.StoreException;
+import io.s3workload.s3.data.Payload;
+import io.s3workload.s3.data.ReadTiming;
 import java.util.List;
 import java.util.Optional;
 

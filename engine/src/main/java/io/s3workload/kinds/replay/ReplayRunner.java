@@ -14,7 +14,7 @@ import io.s3workload.run.RunContext;
 import io.s3workload.run.StageRunner;
 import io.s3workload.run.loop.ClosedLoop;
 import io.s3workload.run.loop.Transfers;
-import io.s3workload.s3.ObjectWrite;
+import io.s3workload.s3.data.ObjectWrite;
 import io.s3workload.trace.TraceOp;
 import io.s3workload.trace.TraceProblems;
 import io.s3workload.trace.scan.SizeClass;

@@ -15,7 +15,7 @@ import io.s3workload.run.StageRunner;
 import io.s3workload.run.clients.OpsSink;
 import io.s3workload.run.clients.OwnRequests;
 import io.s3workload.s3.ObjectStore;
-import io.s3workload.s3.Payload;
+import io.s3workload.s3.data.Payload;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.Optional;

@@ -5,7 +5,7 @@ import io.s3workload.plan.StagePlan;
 import io.s3workload.run.server.ServerScraper;
 import io.s3workload.s3.CustomerKey;
 import io.s3workload.s3.ObjectStore;
-import io.s3workload.s3.StoreFactory;
+import io.s3workload.s3.paths.StoreFactory;
 import io.s3workload.workload.endpoints.ClientSettings;
 import io.s3workload.workload.endpoints.ClientSpec;
 import io.s3workload.workload.endpoints.EndpointSpec;

@@ -2,7 +2,7 @@ package io.s3workload.run.clients;
 
 import io.s3workload.plan.Plan;
 import io.s3workload.s3.ObjectStore;
-import io.s3workload.s3.StoreFactory;
+import io.s3workload.s3.paths.StoreFactory;
 import io.s3workload.workload.endpoints.ClientSettings;
 import io.s3workload.workload.endpoints.EndpointSpec;
 import java.util.Collection;
@@ -24,7 +24,7 @@ public final class RunStores {
      * a client of its own ({@code connections} each: they open as they are needed).
      */
     public static ObjectStore over(Plan plan, EndpointSpec endpoint, int connections, ClientSettings client) {
-        return ObjectStore.spread(plan.buckets().stream().map(bucket -> StoreFactory.create(endpoint, bucket,
+        return StoreFactory.spread(plan.buckets().stream().map(bucket -> StoreFactory.create(endpoint, bucket,
                 connections, client)).toList());
     }
 

@@ -6,8 +6,8 @@ import io.s3workload.metrics.CellStats;
 import io.s3workload.metrics.NamedRequest;
 import io.s3workload.run.clients.OpsSink;
 import io.s3workload.run.clients.WorkerOpsRows;
-import io.s3workload.s3.ReadTiming;
 import io.s3workload.s3.RequestTrace;
+import io.s3workload.s3.data.ReadTiming;
 import java.util.concurrent.TimeUnit;
 import java.util.function.Function;
 

@@ -2,11 +2,11 @@ package io.s3workload.run.loop;
 
 import io.s3workload.metrics.CellRecorder;
 import io.s3workload.s3.ObjectStore;
-import io.s3workload.s3.ObjectWrite;
-import io.s3workload.s3.Payload;
-import io.s3workload.s3.ReadTiming;
 import io.s3workload.s3.RequestTrace;
 import io.s3workload.s3.StoreException;
+import io.s3workload.s3.data.ObjectWrite;
+import io.s3workload.s3.data.Payload;
+import io.s3workload.s3.data.ReadTiming;
 import io.s3workload.workload.objects.Multipart;
 import io.s3workload.workload.objects.ParallelRanges;
 import java.time.Duration;

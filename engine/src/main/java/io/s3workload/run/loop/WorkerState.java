@@ -1,7 +1,7 @@
 package io.s3workload.run.loop;
 
 import io.s3workload.s3.ObjectStore;
-import io.s3workload.s3.ReadTiming;
+import io.s3workload.s3.data.ReadTiming;
 import java.util.Arrays;
 import java.util.SplittableRandom;
 import java.util.function.Supplier;

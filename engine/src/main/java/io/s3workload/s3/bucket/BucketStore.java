@@ -1,5 +1,12 @@
-package io.s3workload.s3;
+package io.s3workload.s3.bucket;
 
+import io.s3workload.s3.DataPath;
+import io.s3workload.s3.ObjectStore;
+import io.s3workload.s3.ObjectVersions;
+import io.s3workload.s3.RequestHeaders;
+import io.s3workload.s3.data.ObjectWrite;
+import io.s3workload.s3.data.Payload;
+import io.s3workload.s3.data.ReadTiming;
 import java.util.List;
 import java.util.Optional;
 import java.util.function.UnaryOperator;
@@ -8,7 +15,7 @@ import java.util.function.UnaryOperator;
  * The store of one bucket of one endpoint: a client's {@link DataPath} for the hot operations, and the SDK's
  * {@link SdkStore} for everything else, written once for every client.
  */
-final class BucketStore implements ObjectStore {
+public final class BucketStore implements ObjectStore {
 
     private final DataPath data;
     private final SdkStore control;
@@ -19,7 +26,7 @@ final class BucketStore implements ObjectStore {
     private final BucketStoreVersions versions;
     private final BucketStoreOperations bucketWide;
 
-    BucketStore(DataPath data, SdkStore control, Runnable beforeBucketCheck) {
+    public BucketStore(DataPath data, SdkStore control, Runnable beforeBucketCheck) {
         this.data = data;
         this.control = control;
         this.beforeBucketCheck = beforeBucketCheck;
@@ -29,12 +36,12 @@ final class BucketStore implements ObjectStore {
     }
 
     /** The SDK's synchronous client for everything (its data path is its own). */
-    BucketStore(SdkStore sdk) {
+    public BucketStore(SdkStore sdk) {
         this(sdk, sdk, () -> { });
     }
 
     /** The client's own part, for tests that check which client a setting chose. */
-    DataPath dataPath() {
+    public DataPath dataPath() {
         return data;
     }
 
@@ -95,7 +102,7 @@ final class BucketStore implements ObjectStore {
     }
 
     /** CopyObject into this bucket from {@code sourceKey} of {@code sourceBucket}. */
-    String copy(String sourceBucket, String sourceKey, String key) {
+    public String copy(String sourceBucket, String sourceKey, String key) {
         return control.copy(sourceBucket, sourceKey, key);
     }
 

@@ -1,10 +1,15 @@
-package io.s3workload.s3;
+package io.s3workload.s3.bucket;
 
+import io.s3workload.s3.DataPath;
+import io.s3workload.s3.MultipartUploads;
+import io.s3workload.s3.ObjectStore;
+import io.s3workload.s3.data.ObjectWrite;
+import io.s3workload.s3.data.Payload;
 import java.util.List;
 import java.util.Map;
 
 /** The multipart uploads of one bucket: parts through the client's data path, the rest through the SDK. */
-final class BucketStoreMultipart implements MultipartUploads {
+public final class BucketStoreMultipart implements MultipartUploads {
 
     private final DataPath data;
     private final SdkStore control;
@@ -43,7 +48,7 @@ final class BucketStoreMultipart implements MultipartUploads {
     }
 
     /** UploadPartCopy into this bucket from {@code sourceKey} of {@code sourceBucket}. */
-    String uploadPartCopy(String key, String uploadId, int partNumber, String sourceBucket, String sourceKey,
+    public String uploadPartCopy(String key, String uploadId, int partNumber, String sourceBucket, String sourceKey,
                           long start, long length) {
         return control.uploadPartCopy(key, uploadId, partNumber, sourceBucket, sourceKey, start, length);
     }

@@ -1,9 +1,14 @@
-package io.s3workload.s3;
+package io.s3workload.s3.bucket;
 
+import io.s3workload.s3.BucketOperations;
+import io.s3workload.s3.DataPath;
+import io.s3workload.s3.DeleteOutcome;
+import io.s3workload.s3.ObjectStore;
+import io.s3workload.s3.StoreException;
 import java.util.List;
 
 /** What is done to one bucket as a whole, through the SDK (the data path primed where it has a client of its own). */
-final class BucketStoreOperations implements BucketOperations {
+public final class BucketStoreOperations implements BucketOperations {
 
     private final DataPath data;
     private final SdkStore control;

@@ -1,5 +1,9 @@
-package io.s3workload.s3;
+package io.s3workload.s3.bucket;
 
+import io.s3workload.s3.DeleteOutcome;
+import io.s3workload.s3.ObjectStore;
+import io.s3workload.s3.ObjectVersions;
+import io.s3workload.s3.RequestHeaders;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.Map;
@@ -16,13 +20,13 @@ import software.amazon.awssdk.services.s3.model.ObjectIdentifier;
 import software.amazon.awssdk.services.s3.model.S3Object;
 
 /** Request pieces both S3 clients build the same way. */
-final class S3Requests {
+public final class S3Requests {
 
     private S3Requests() {
     }
 
     /** Adds {@code headers} to an SDK request, and those {@code added} puts on every request. */
-    static Consumer<AwsRequestOverrideConfiguration.Builder> headers(
+    public static Consumer<AwsRequestOverrideConfiguration.Builder> headers(
             Map<String, String> headers, RequestHeaders added) {
         return o -> {
             headers.forEach(o::putHeader);
@@ -31,7 +35,7 @@ final class S3Requests {
     }
 
     /** {@code bytes=start-end} for {@code length} bytes from {@code start}. */
-    static String range(long start, long length) {
+    public static String range(long start, long length) {
         return "bytes=" + start + "-" + (start + length - 1);
     }
 
@@ -39,7 +43,7 @@ final class S3Requests {
      * Whether a GetObject response carried a whole-object checksum, which the SDK then validated against the body
      * (a multipart object's composite checksum, {@code ...-N}, it does not).
      */
-    static boolean wholeChecksum(GetObjectResponse r) {
+    public static boolean wholeChecksum(GetObjectResponse r) {
         for (String c : new String[] {r.checksumCRC32(), r.checksumCRC32C(), r.checksumCRC64NVME(), r.checksumSHA1(),
                 r.checksumSHA256()}) {
             if (c != null && !c.contains("-")) {

@@ -1,5 +1,8 @@
-package io.s3workload.s3;
+package io.s3workload.s3.bucket;
 
+import io.s3workload.s3.DataPath;
+import io.s3workload.s3.DeleteOutcome;
+import io.s3workload.s3.ErrorClassifier;
 import io.s3workload.s3.ObjectStore.KeyVersion;
 import io.s3workload.s3.ObjectStore.ListPage;
 import io.s3workload.s3.ObjectStore.ObjectInfo;
@@ -7,6 +10,11 @@ import io.s3workload.s3.ObjectStore.Part;
 import io.s3workload.s3.ObjectStore.Upload;
 import io.s3workload.s3.ObjectStore.VersionPage;
 import io.s3workload.s3.ObjectVersions.Versioning;
+import io.s3workload.s3.RequestHeaders;
+import io.s3workload.s3.RequestTrace;
+import io.s3workload.s3.data.ObjectWrite;
+import io.s3workload.s3.data.Payload;
+import io.s3workload.s3.data.ReadTiming;
 import java.io.IOException;
 import java.time.Instant;
 import java.util.ArrayList;
@@ -33,7 +41,7 @@ import software.amazon.awssdk.services.s3.model.S3Response;
  * sync}, and every client's other requests (bucket checks, multipart administration, copies, versions, listings,
  * batch deletes), written here once.
  */
-final class SdkStore implements DataPath {
+public final class SdkStore implements DataPath {
 
     private static final String CONTENT_TYPE = "application/octet-stream";
 
@@ -48,7 +56,7 @@ final class SdkStore implements DataPath {
     /** Whether closing this store closes the client (not for a view that shares it). */
     private final boolean owner;
 
-    SdkStore(String endpointName, String bucket, S3Client s3, boolean batchDelete) {
+    public SdkStore(String endpointName, String bucket, S3Client s3, boolean batchDelete) {
         this(endpointName, bucket, s3, batchDelete, RequestHeaders.NONE, true);
     }
 
@@ -88,7 +96,6 @@ final class SdkStore implements DataPath {
             throw ErrorClassifier.bucketCheck(e, endpointName, bucket);
         }
     }
-
 
     public void createBucket() {
         request(null, () -> s3.createBucket(b -> b.bucket(bucket)));

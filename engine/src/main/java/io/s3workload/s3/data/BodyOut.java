@@ -1,4 +1,4 @@
-package io.s3workload.s3;
+package io.s3workload.s3.data;
 
 /**
  * Where a body's bytes are made ({@link BodyBytes}), addressed from its start: a heap array, or a direct buffer that

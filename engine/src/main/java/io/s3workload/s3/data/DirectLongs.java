@@ -1,4 +1,4 @@
-package io.s3workload.s3;
+package io.s3workload.s3.data;
 
 import static java.nio.ByteOrder.LITTLE_ENDIAN;
 

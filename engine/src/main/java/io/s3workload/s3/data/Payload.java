@@ -1,4 +1,4 @@
-package io.s3workload.s3;
+package io.s3workload.s3.data;
 
 import io.s3workload.ground.SizeSpec;
 import io.s3workload.s3.http.RequestBody;

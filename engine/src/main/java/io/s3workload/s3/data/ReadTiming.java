@@ -1,4 +1,4 @@
-package io.s3workload.s3;
+package io.s3workload.s3.data;
 
 import java.nio.ByteBuffer;
 import java.util.Base64;
@@ -12,12 +12,12 @@ import software.amazon.awssdk.checksums.spi.ChecksumAlgorithm;
  */
 public final class ReadTiming {
 
-    long firstByteNanos;
+    public long firstByteNanos;
     long bytes;
     Expected expected;
     long mismatchAt = -1;
     /** Whether the next read asks the server for the object's checksum and checks the body against it. */
-    boolean validateChecksum;
+    public boolean validateChecksum;
     private Checksum checksum = Checksum.NOT_ASKED;
     private SdkChecksum running;
     private String expectedChecksum;
@@ -47,7 +47,7 @@ public final class ReadTiming {
      * The server's checksum of the object ({@code algorithm} as in {@code x-amz-checksum-ALG}, null when it sent
      * none): a whole-object one is computed over the body as it is read.
      */
-    void checksumSent(String algorithm, String value) {
+    public void checksumSent(String algorithm, String value) {
         if (!validateChecksum) {
             return;
         }
@@ -69,12 +69,12 @@ public final class ReadTiming {
     }
 
     /** For clients that validate themselves (the SDK's): whether a whole-object checksum came and was checked. */
-    void checksumValidatedByClient(boolean validated) {
+    public void checksumValidatedByClient(boolean validated) {
         if (validateChecksum) {
             checksum = validated ? Checksum.VALID : Checksum.NONE_SENT;
         }
     }
-    String etag;
+    public String etag;
 
     /**
      * Bytes a read is checked against: an object's body ({@link Payload.Body}), or one picked among several as the
@@ -123,7 +123,7 @@ public final class ReadTiming {
         this.mismatchAt = firstMismatch;
     }
 
-    void start() {
+    public void start() {
         checksum = validateChecksum ? Checksum.NONE_SENT : Checksum.NOT_ASKED;
         running = null;
         etag = null;
@@ -133,17 +133,17 @@ public final class ReadTiming {
     }
 
     /** Whether the bytes read must be seen (to verify them, or to checksum them), not just counted. */
-    boolean looksAtBytes() {
+    public boolean looksAtBytes() {
         return expected != null || running != null;
     }
 
     /** Accounts for {@code n} bytes read and not looked at. */
-    void skipped(int n) {
+    public void skipped(int n) {
         bytes += n;
     }
 
     /** Accounts for {@code n} bytes just read into {@code buffer}. */
-    void read(byte[] buffer, int n) {
+    public void read(byte[] buffer, int n) {
         if (expected != null && mismatchAt < 0) {
             mismatchAt = expected.mismatch(bytes, buffer, 0, n);
         }
@@ -154,7 +154,7 @@ public final class ReadTiming {
     }
 
     /** Accounts for the bytes of {@code data}, copied into {@code scratch} piecewise only when verifying. */
-    void read(ByteBuffer data, byte[] scratch) {
+    public void read(ByteBuffer data, byte[] scratch) {
         if (expected == null || mismatchAt >= 0) {
             bytes += data.remaining();
             return;
@@ -167,7 +167,7 @@ public final class ReadTiming {
     }
 
     /** Called at end of body: a body shorter than expected is a mismatch at its length. */
-    void end() {
+    public void end() {
         if (expected != null && mismatchAt < 0 && bytes != expected.length()) {
             mismatchAt = Math.min(bytes, expected.length());
         }

@@ -1,6 +1,16 @@
-package io.s3workload.s3;
+package io.s3workload.s3.paths;
 
+import io.s3workload.s3.ClientSetupException;
+import io.s3workload.s3.DataPath;
+import io.s3workload.s3.ErrorClassifier;
 import io.s3workload.s3.ObjectStore.ObjectInfo;
+import io.s3workload.s3.RequestHeaders;
+import io.s3workload.s3.RequestTrace;
+import io.s3workload.s3.StoreException;
+import io.s3workload.s3.bucket.S3Requests;
+import io.s3workload.s3.data.ObjectWrite;
+import io.s3workload.s3.data.Payload;
+import io.s3workload.s3.data.ReadTiming;
 import io.s3workload.workload.endpoints.EndpointSpec;
 import io.s3workload.workload.endpoints.Proxies;
 import java.io.IOException;
@@ -175,7 +185,6 @@ final class CrtDataPath implements DataPath {
             throw failure;
         }
     }
-
 
     @Override
     public String put(String key, Payload.Body body, ObjectWrite write) {

@@ -1,5 +1,7 @@
-package io.s3workload.s3;
+package io.s3workload.s3.paths;
 
+import io.s3workload.s3.ErrorClassifier;
+import io.s3workload.s3.StoreException;
 import io.s3workload.workload.endpoints.EndpointSpec;
 import java.io.IOException;
 import java.io.InputStream;
@@ -64,7 +66,7 @@ public record CrtHandshakeCheck(String endpointName, String host, int port, Path
     }
 
     /** Shakes hands; throws the certificate's problem as a TLS failure, or returns (the CRT is left to judge). */
-    void verify() {
+    public void verify() {
         SSLContext context;
         try {
             context = context();

@@ -1,5 +1,8 @@
-package io.s3workload.s3;
+package io.s3workload.s3.paths;
 
+import io.s3workload.s3.RequestTrace;
+import io.s3workload.s3.bucket.S3Requests;
+import io.s3workload.s3.data.ReadTiming;
 import java.nio.ByteBuffer;
 import java.util.concurrent.CompletableFuture;
 import org.reactivestreams.Subscriber;

@@ -1,6 +1,15 @@
-package io.s3workload.s3;
+package io.s3workload.s3.paths;
 
+import io.s3workload.s3.DataPath;
+import io.s3workload.s3.ErrorClassifier;
 import io.s3workload.s3.ObjectStore.ObjectInfo;
+import io.s3workload.s3.RequestHeaders;
+import io.s3workload.s3.RequestTrace;
+import io.s3workload.s3.StoreException;
+import io.s3workload.s3.bucket.S3Requests;
+import io.s3workload.s3.data.ObjectWrite;
+import io.s3workload.s3.data.Payload;
+import io.s3workload.s3.data.ReadTiming;
 import io.s3workload.s3.http.Http1Connection;
 import io.s3workload.s3.http.Http1Pool;
 import io.s3workload.s3.http.ResponseHead;
@@ -17,7 +26,7 @@ import software.amazon.awssdk.http.SdkHttpMethod;
  * JDK's sockets ({@link Http1Pool}), signed with SigV4 ({@link RequestSigner}), bodies streamed from
  * the payload block and read straight into the worker's buffer. The rest is the SDK's ({@link ObjectStore}).
  */
-final class HttpDataPath implements DataPath {
+public final class HttpDataPath implements DataPath {
 
     /** Error bodies are read up to this size for their code and message; a larger one closes the connection. */
     private static final int ERROR_BODY_BYTES = 64 * 1024;

@@ -1,5 +1,6 @@
-package io.s3workload.s3;
+package io.s3workload.s3.paths;
 
+import io.s3workload.s3.data.Payload;
 import java.nio.ByteBuffer;
 import java.util.Optional;
 import java.util.concurrent.atomic.AtomicBoolean;

@@ -1,4 +1,4 @@
-package io.s3workload.s3;
+package io.s3workload.s3.paths;
 
 import java.nio.charset.StandardCharsets;
 import java.security.GeneralSecurityException;
@@ -25,7 +25,7 @@ import software.amazon.awssdk.http.SdkHttpMethod;
  * reuses a buffer, a digest and a MAC per thread and derives the signing key once a day. {@code RequestSignerTest}
  * holds it to the SDK's signatures byte for byte.
  */
-final class RequestSigner {
+public final class RequestSigner {
 
     static final String ALGORITHM = "AWS4-HMAC-SHA256";
     static final String UNSIGNED_PAYLOAD = "UNSIGNED-PAYLOAD";
@@ -65,7 +65,7 @@ final class RequestSigner {
         final Mac mac;
         byte[] macKey;
         long second = Long.MIN_VALUE;
-        String amzDate;
+        public String amzDate;
         String day;
         String scope;
         String[] names = new String[8];
@@ -103,7 +103,7 @@ final class RequestSigner {
      * the JDK's format parser reached C2's thresholds 40-55 s into a run of 25 PUTs a second and was compiled in the
      * middle of a benchmark's window (half of C2's work there: docs/performance.md).
      */
-    static String amzDate(LocalDateTime t) {
+    public static String amzDate(LocalDateTime t) {
         char[] c = new char[16];
         digits(c, 0, t.getYear(), 4);
         digits(c, 4, t.getMonthValue(), 2);

@@ -1,5 +1,6 @@
-package io.s3workload.s3;
+package io.s3workload.s3.paths;
 
+import io.s3workload.s3.ErrorClassifier;
 import io.s3workload.workload.endpoints.EndpointSpec;
 import java.io.IOException;
 import java.io.UncheckedIOException;

@@ -1,7 +1,13 @@
-package io.s3workload.s3;
+package io.s3workload.s3.paths;
 
+import io.s3workload.s3.ClientSetupException;
+import io.s3workload.s3.DataPath;
+import io.s3workload.s3.ObjectStore;
+import io.s3workload.s3.bucket.BucketStore;
+import io.s3workload.s3.bucket.SdkStore;
 import io.s3workload.s3.http.Http1Pool;
 import io.s3workload.s3.http.HttpProxy;
+import io.s3workload.s3.spread.SpreadStore;
 import io.s3workload.workload.endpoints.ClientSettings;
 import io.s3workload.workload.endpoints.ClientSpec;
 import io.s3workload.workload.endpoints.CredentialsSpec;
@@ -52,7 +58,7 @@ public final class StoreFactory {
     private static final Duration ACQUIRE_TIMEOUT = Duration.ofSeconds(120);
 
     /** StAX's factory, named: the SDK's XML parser makes one per thread. */
-    static final String XML_INPUT_FACTORY = "javax.xml.stream.XMLInputFactory";
+    public static final String XML_INPUT_FACTORY = "javax.xml.stream.XMLInputFactory";
 
     static {
         // Unnamed, XMLInputFactory.newInstance() looks for a provider through ServiceLoader, reading the jar's
@@ -74,6 +80,11 @@ public final class StoreFactory {
      *
      * @param client which client and checksum behaviour; sharing is the caller's business
      */
+    /** One store over the buckets of {@code perBucket}, each key in the one {@link ObjectStore#bucketOf} picks; owns them. */
+    public static ObjectStore spread(List<ObjectStore> perBucket) {
+        return perBucket.size() == 1 ? perBucket.get(0) : new SpreadStore(perBucket);
+    }
+
     public static ObjectStore create(EndpointSpec endpoint, String bucket, int connections, ClientSettings client) {
         boolean always = client.checksums() == ClientSpec.Checksums.ALWAYS
                 && endpoint.compat().flexibleChecksums();

@@ -1,5 +1,6 @@
-package io.s3workload.s3;
+package io.s3workload.s3.paths;
 
+import io.s3workload.s3.ClientSetupException;
 import io.s3workload.s3.http.TlsSockets;
 import io.s3workload.workload.endpoints.EndpointSpec;
 import io.s3workload.workload.endpoints.Tls;

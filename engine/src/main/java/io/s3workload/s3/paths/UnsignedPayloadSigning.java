@@ -1,4 +1,4 @@
-package io.s3workload.s3;
+package io.s3workload.s3.paths;
 
 import java.util.concurrent.CompletableFuture;
 import software.amazon.awssdk.http.SdkHttpRequest;

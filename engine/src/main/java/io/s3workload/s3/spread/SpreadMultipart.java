@@ -1,5 +1,10 @@
-package io.s3workload.s3;
+package io.s3workload.s3.spread;
 
+import io.s3workload.s3.MultipartUploads;
+import io.s3workload.s3.ObjectStore;
+import io.s3workload.s3.bucket.BucketStoreMultipart;
+import io.s3workload.s3.data.ObjectWrite;
+import io.s3workload.s3.data.Payload;
 import java.util.Arrays;
 import java.util.List;
 import java.util.Map;

@@ -1,5 +1,9 @@
-package io.s3workload.s3;
+package io.s3workload.s3.spread;
 
+import io.s3workload.s3.BucketOperations;
+import io.s3workload.s3.DeleteOutcome;
+import io.s3workload.s3.ObjectStore;
+import io.s3workload.s3.bucket.BucketStore;
 import java.util.List;
 import java.util.function.Consumer;
 

@@ -1,5 +1,16 @@
-package io.s3workload.s3;
+package io.s3workload.s3.spread;
 
+import io.s3workload.s3.BucketOperations;
+import io.s3workload.s3.DataPath;
+import io.s3workload.s3.DeleteOutcome;
+import io.s3workload.s3.MultipartUploads;
+import io.s3workload.s3.ObjectStore;
+import io.s3workload.s3.ObjectVersions;
+import io.s3workload.s3.RequestHeaders;
+import io.s3workload.s3.bucket.BucketStore;
+import io.s3workload.s3.data.ObjectWrite;
+import io.s3workload.s3.data.Payload;
+import io.s3workload.s3.data.ReadTiming;
 import java.util.ArrayList;
 import java.util.Arrays;
 import java.util.LinkedHashMap;
@@ -15,11 +26,11 @@ import java.util.function.UnaryOperator;
  * to the bucket {@link ObjectStore#bucketOf} picks for it, a listing goes through them all in turn (its token naming
  * the bucket: {@code N/token}), a bucket check checks each, a batch delete is split by bucket.
  */
-final class SpreadStore implements ObjectStore {
+public final class SpreadStore implements ObjectStore {
 
     private final BucketStore[] buckets;
 
-    SpreadStore(List<? extends ObjectStore> perBucket) {
+    public SpreadStore(List<? extends ObjectStore> perBucket) {
         this.buckets = perBucket.stream().map(SpreadStore::bucketStore).toArray(BucketStore[]::new);
     }
 

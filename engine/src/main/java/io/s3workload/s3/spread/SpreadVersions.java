@@ -1,5 +1,11 @@
-package io.s3workload.s3;
+package io.s3workload.s3.spread;
 
+import io.s3workload.s3.DeleteOutcome;
+import io.s3workload.s3.ObjectStore;
+import io.s3workload.s3.ObjectVersions;
+import io.s3workload.s3.bucket.BucketStore;
+import io.s3workload.s3.data.Payload;
+import io.s3workload.s3.data.ReadTiming;
 import java.time.Instant;
 import java.util.Arrays;
 import java.util.Comparator;

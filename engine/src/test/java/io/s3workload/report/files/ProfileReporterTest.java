@@ -57,7 +57,7 @@ class ProfileReporterTest {
         assertTrue(stacks.stream().anyMatch(l -> l.contains("io.s3workload.s3.http.Http1Connection.send")),
                 "the request path is in the profile:\n" + String.join("\n", stacks.subList(0, Math.min(20,
                         stacks.size()))));
-        assertTrue(stacks.stream().anyMatch(l -> l.contains("io.s3workload.s3.HttpDataPath.read")), "and GET's");
+        assertTrue(stacks.stream().anyMatch(l -> l.contains("io.s3workload.s3.paths.HttpDataPath.read")), "and GET's");
 
         String html = Files.readString(out.resolve(ProfileReporter.HTML));
         assertTrue(html.contains(String.format(java.util.Locale.ROOT, "%,d samples", samples)), "the page counts what"

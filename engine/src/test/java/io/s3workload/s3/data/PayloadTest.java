@@ -1,4 +1,4 @@
-package io.s3workload.s3;
+package io.s3workload.s3.data;
 
 import static org.junit.jupiter.api.Assertions.assertArrayEquals;
 import static org.junit.jupiter.api.Assertions.assertEquals;

@@ -1,4 +1,4 @@
-package io.s3workload.s3;
+package io.s3workload.s3.paths;
 
 import static org.junit.jupiter.api.Assertions.assertDoesNotThrow;
 import static org.junit.jupiter.api.Assertions.assertEquals;
@@ -6,6 +6,8 @@ import static org.junit.jupiter.api.Assertions.assertFalse;
 import static org.junit.jupiter.api.Assertions.assertThrows;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
+import io.s3workload.s3.ErrorClassifier;
+import io.s3workload.s3.StoreException;
 import io.s3workload.testing.TestS3;
 import io.s3workload.testing.TlsFront;
 import io.s3workload.workload.endpoints.CredentialsSpec;

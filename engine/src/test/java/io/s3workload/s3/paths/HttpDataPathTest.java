@@ -1,9 +1,16 @@
-package io.s3workload.s3;
+package io.s3workload.s3.paths;
 
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertThrows;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
+import io.s3workload.s3.ErrorClassifier;
+import io.s3workload.s3.ObjectStore;
+import io.s3workload.s3.StoreException;
+import io.s3workload.s3.bucket.BucketStore;
+import io.s3workload.s3.data.ObjectWrite;
+import io.s3workload.s3.data.Payload;
+import io.s3workload.s3.data.ReadTiming;
 import io.s3workload.testing.Await;
 import io.s3workload.testing.TestS3;
 import io.s3workload.workload.endpoints.ClientSettings;

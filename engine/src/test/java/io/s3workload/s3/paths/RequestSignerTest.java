@@ -1,4 +1,4 @@
-package io.s3workload.s3;
+package io.s3workload.s3.paths;
 
 import static org.junit.jupiter.api.Assertions.assertEquals;
 
