@@ -65,7 +65,7 @@ public final class RequestSigner {
         final Mac mac;
         byte[] macKey;
         long second = Long.MIN_VALUE;
-        public String amzDate;
+        String amzDate;
         String day;
         String scope;
         String[] names = new String[8];

@@ -76,15 +76,18 @@ public final class StoreFactory {
     }
 
     /**
-     * A client for {@code endpoint} with room for {@code connections} requests at once.
-     *
-     * @param client which client and checksum behaviour; sharing is the caller's business
+     * One store over the buckets of {@code perBucket}, each key in the one {@link ObjectStore#bucketOf} picks; owns
+     * them.
      */
-    /** One store over the buckets of {@code perBucket}, each key in the one {@link ObjectStore#bucketOf} picks; owns them. */
     public static ObjectStore spread(List<ObjectStore> perBucket) {
         return perBucket.size() == 1 ? perBucket.get(0) : new SpreadStore(perBucket);
     }
 
+    /**
+     * A client for {@code endpoint} with room for {@code connections} requests at once.
+     *
+     * @param client which client and checksum behaviour; sharing is the caller's business
+     */
     public static ObjectStore create(EndpointSpec endpoint, String bucket, int connections, ClientSettings client) {
         boolean always = client.checksums() == ClientSpec.Checksums.ALWAYS
                 && endpoint.compat().flexibleChecksums();
